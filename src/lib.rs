@@ -1,0 +1,1 @@
+//! maester: a play-by-email referee for A Game of Thrones: The Board Game.
