@@ -1,0 +1,210 @@
+//! Small copyable identifiers for the things on the board, and the unit and order kinds.
+//!
+//! Ids are indices into the tables of a loaded [`super::Board`]; they are only meaningful
+//! together with the board they came from.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// An area (区域): a land province, a sea or a port. Index into `Board::areas`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct AreaId(pub u16);
+
+/// A great house (家族). Index into `Board::houses`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct HouseId(pub u8);
+
+/// A leader (家族将领). Index into `Board::leaders`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct LeaderId(pub u8);
+
+impl AreaId {
+    /// The index into `Board::areas`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+impl HouseId {
+    /// The index into `Board::houses`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+impl LeaderId {
+    /// The index into `Board::leaders`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A unit type (军种). The letter codes are the rulebook's: S K F E A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum UnitKind {
+    /// 步兵 footman.
+    Footman,
+    /// 骑士 knight.
+    Knight,
+    /// 战舰 ship.
+    Ship,
+    /// 攻城车 siege engine.
+    Siege,
+    /// 弓箭手 archer.
+    Archer,
+}
+
+impl UnitKind {
+    /// All kinds, in the order the rulebook lists mustering costs.
+    pub const ALL: [UnitKind; 5] = [
+        UnitKind::Footman,
+        UnitKind::Knight,
+        UnitKind::Ship,
+        UnitKind::Siege,
+        UnitKind::Archer,
+    ];
+
+    /// The rulebook's one-letter code.
+    pub fn code(self) -> char {
+        match self {
+            UnitKind::Footman => 'F',
+            UnitKind::Knight => 'K',
+            UnitKind::Ship => 'S',
+            UnitKind::Siege => 'E',
+            UnitKind::Archer => 'A',
+        }
+    }
+
+    /// Parse a one-letter code (case-insensitive).
+    pub fn from_code(c: char) -> Option<UnitKind> {
+        match c.to_ascii_uppercase() {
+            'F' => Some(UnitKind::Footman),
+            'K' => Some(UnitKind::Knight),
+            'S' => Some(UnitKind::Ship),
+            'E' => Some(UnitKind::Siege),
+            'A' => Some(UnitKind::Archer),
+            _ => None,
+        }
+    }
+
+    /// The Chinese word for the unit.
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            UnitKind::Footman => "步兵",
+            UnitKind::Knight => "骑士",
+            UnitKind::Ship => "战舰",
+            UnitKind::Siege => "攻城车",
+            UnitKind::Archer => "弓箭手",
+        }
+    }
+
+    /// The English word for the unit.
+    pub fn name_en(self) -> &'static str {
+        match self {
+            UnitKind::Footman => "footman",
+            UnitKind::Knight => "knight",
+            UnitKind::Ship => "ship",
+            UnitKind::Siege => "siege engine",
+            UnitKind::Archer => "archer",
+        }
+    }
+
+    /// Whether the unit moves on land (every kind but ships).
+    pub fn is_land(self) -> bool {
+        self != UnitKind::Ship
+    }
+
+    /// Index 0..5 in [`UnitKind::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for UnitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.code())
+    }
+}
+
+/// The five order types (军事命令) a house places on an area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum OrderType {
+    /// 行军 march.
+    March,
+    /// 防守 defence.
+    Defence,
+    /// 支援 support.
+    Support,
+    /// 突袭 raid.
+    Raid,
+    /// 巩固统治 consolidate power.
+    Consolidate,
+}
+
+impl OrderType {
+    /// All order types.
+    pub const ALL: [OrderType; 5] = [
+        OrderType::March,
+        OrderType::Defence,
+        OrderType::Support,
+        OrderType::Raid,
+        OrderType::Consolidate,
+    ];
+
+    /// The Chinese name of the normal order.
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            OrderType::March => "行军",
+            OrderType::Defence => "防守",
+            OrderType::Support => "支援",
+            OrderType::Raid => "突袭",
+            OrderType::Consolidate => "巩固统治",
+        }
+    }
+
+    /// The English name of the normal order.
+    pub fn name_en(self) -> &'static str {
+        match self {
+            OrderType::March => "march",
+            OrderType::Defence => "defence",
+            OrderType::Support => "support",
+            OrderType::Raid => "raid",
+            OrderType::Consolidate => "consolidate",
+        }
+    }
+
+    /// The bonus written after the special version (行军+1, 防守+2, …).
+    pub fn special_bonus(self) -> u8 {
+        match self {
+            OrderType::Defence => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// An order token placed on an area: a type, and whether it is the special (starred) version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Order {
+    /// The order type.
+    pub kind: OrderType,
+    /// Whether this is the special order (行军+1, 防守+2, 支援+1, 突袭+1, 巩固统治+1).
+    pub special: bool,
+}
+
+impl Order {
+    /// Canonical Chinese spelling, e.g. `行军+1`.
+    pub fn name_zh(self) -> String {
+        if self.special {
+            format!("{}+{}", self.kind.name_zh(), self.kind.special_bonus())
+        } else {
+            self.kind.name_zh().to_string()
+        }
+    }
+
+    /// Canonical English spelling, e.g. `march+1`.
+    pub fn name_en(self) -> String {
+        if self.special {
+            format!("{}+{}", self.kind.name_en(), self.kind.special_bonus())
+        } else {
+            self.kind.name_en().to_string()
+        }
+    }
+}
