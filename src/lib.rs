@@ -1,4 +1,6 @@
 //! maester: a play-by-email referee for A Game of Thrones: The Board Game.
 
 pub mod board;
+pub mod game;
+pub mod report;
 pub mod rules;

@@ -402,8 +402,7 @@ fn capture_ports(ctx: &mut Ctx, province: AreaId) {
         let ships = std::mem::take(&mut ctx.state.area_mut(port).units);
         ctx.state.area_mut(port).house = None;
         let sea = ctx.state.port_sea(ctx.board, port);
-        match sea
-            .filter(|s| ctx.state.occupant(*s).is_none() || ctx.state.occupant(*s) == Some(h))
+        match sea.filter(|s| ctx.state.occupant(*s).is_none() || ctx.state.occupant(*s) == Some(h))
         {
             Some(s) => {
                 let kinds = ships.iter().map(|u| u.kind).collect();

@@ -174,12 +174,11 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
     for (_, mv, idx) in chosen {
         let kinds: Vec<UnitKind> = idx.iter().map(|&j| units[j].kind).collect();
         if !ctx.reachable(house, from, mv.to, &kinds) {
-            let why =
-                if kinds.contains(&UnitKind::Ship) != ctx.board.area(mv.to).is_land() {
-                    Skip::NotReachable(mv.to)
-                } else {
-                    Skip::WrongTerrain(mv.to)
-                };
+            let why = if kinds.contains(&UnitKind::Ship) != ctx.board.area(mv.to).is_land() {
+                Skip::NotReachable(mv.to)
+            } else {
+                Skip::WrongTerrain(mv.to)
+            };
             ctx.log.push(Event::Skipped {
                 house,
                 from,
