@@ -1,1 +1,4 @@
 //! maester: a play-by-email referee for A Game of Thrones: The Board Game.
+
+pub mod schedule;
+pub mod store;

@@ -1,0 +1,1 @@
+//! Deadline schedules.
