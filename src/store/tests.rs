@@ -576,3 +576,20 @@ fn in_memory_store_runs_the_same_migrations() {
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     assert!(store.games().unwrap().is_empty());
 }
+
+#[test]
+fn two_handles_on_one_file_see_commits_and_cannot_process_a_mail_twice() {
+    let (db, mut daemon) = store_with_game("twohandles");
+    let mut gm = Store::open(db.path()).unwrap();
+    let id = daemon.insert_mail(&mail("imap:7:1", None)).unwrap().id();
+    assert_eq!(gm.unprocessed_mails().unwrap().len(), 1);
+    assert_eq!(
+        gm.insert_mail(&mail("imap:7:1", None)).unwrap(),
+        InsertOutcome::Duplicate(id)
+    );
+    gm.transaction(|tx| tx.mark_mail_ignored(id, "GM: spam", t(9, 5)))
+        .unwrap();
+    let late = daemon.transaction(|tx| tx.mark_mail_processed(id, "orders", t(9, 6)));
+    assert!(matches!(late, Err(StoreError::WrongState { .. })));
+    assert!(daemon.unprocessed_mails().unwrap().is_empty());
+}
