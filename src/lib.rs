@@ -4,3 +4,5 @@ pub mod board;
 pub mod game;
 pub mod report;
 pub mod rules;
+pub mod schedule;
+pub mod store;
