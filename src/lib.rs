@@ -1,1 +1,2 @@
 //! maester: a play-by-email referee for A Game of Thrones: The Board Game.
+pub mod mail;
