@@ -77,7 +77,10 @@ pub fn decode(raw: &[u8]) -> DecodedMail {
     match std::panic::catch_unwind(|| decode_inner(raw)) {
         Ok(d) => d,
         Err(_) => {
-            tracing::warn!(len = raw.len(), "mail decoder panicked; using the raw bytes");
+            tracing::warn!(
+                len = raw.len(),
+                "mail decoder panicked; using the raw bytes"
+            );
             let body = String::from_utf8_lossy(raw).replace("\r\n", "\n");
             DecodedMail {
                 orders_text: strip_quotes(&body),
@@ -182,16 +185,17 @@ fn unfold(s: &str) -> String {
 
 /// A message id without angle brackets and whitespace; `None` when empty.
 fn clean_id(id: &str) -> Option<String> {
-    let id = id.trim().trim_start_matches('<').trim_end_matches('>').trim();
+    let id = id
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .trim();
     (!id.is_empty() && !id.contains(char::is_whitespace)).then(|| id.to_string())
 }
 
 fn ids(v: &HeaderValue) -> Vec<String> {
     match v {
-        HeaderValue::Text(t) => t
-            .split_whitespace()
-            .filter_map(clean_id)
-            .collect(),
+        HeaderValue::Text(t) => t.split_whitespace().filter_map(clean_id).collect(),
         HeaderValue::TextList(l) => l.iter().filter_map(|t| clean_id(t)).collect(),
         _ => Vec::new(),
     }
@@ -274,19 +278,17 @@ fn max_tag_depth(html: &str) -> usize {
 
 fn detect_auto(msg: &Message, from_addr: Option<&str>, subject: &str) -> Option<AutoKind> {
     let raw = |name: &str| -> Option<String> {
-        msg.header_raw(name)
-            .map(|v| unfold(v).to_ascii_lowercase())
+        msg.header_raw(name).map(|v| unfold(v).to_ascii_lowercase())
     };
     let lower_subject = subject.to_lowercase();
 
     // Bounces.
-    let is_report = msg
-        .root_part()
-        .content_type()
-        .is_some_and(|ct| {
-            ct.ctype().eq_ignore_ascii_case("multipart")
-                && ct.subtype().is_some_and(|s| s.eq_ignore_ascii_case("report"))
-        });
+    let is_report = msg.root_part().content_type().is_some_and(|ct| {
+        ct.ctype().eq_ignore_ascii_case("multipart")
+            && ct
+                .subtype()
+                .is_some_and(|s| s.eq_ignore_ascii_case("report"))
+    });
     let daemon_sender = from_addr.is_some_and(|a| {
         let local = a.split('@').next().unwrap_or(a);
         matches!(local, "mailer-daemon" | "postmaster" | "mail-daemon")

@@ -119,7 +119,10 @@ fn auto_submitted_mail_is_an_auto_reply() {
 fn delivery_status_report_from_mailer_daemon_is_a_bounce() {
     let m = decode(&fixture("bounce.eml"));
     assert_eq!(m.auto, Some(AutoKind::Bounce));
-    assert_eq!(m.from_addr.as_deref(), Some("mailer-daemon@mx.maester.example"));
+    assert_eq!(
+        m.from_addr.as_deref(),
+        Some("mailer-daemon@mx.maester.example")
+    );
     assert!(m.body.contains("could not"));
 }
 

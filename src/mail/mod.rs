@@ -20,11 +20,8 @@ pub mod smtp_outbox;
 
 use std::fmt;
 
-// TMP
+pub use compose::{Attachment, Mailbox, OutgoingMail, compose, new_message_id};
 pub use decode::{AutoKind, DecodedMail, decode};
-
-
-
 
 /// One raw mail taken from an [`Inbox`].
 #[derive(Debug, Clone, PartialEq, Eq)]

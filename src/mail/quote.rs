@@ -113,7 +113,15 @@ fn is_reply_header_end(t: &str) -> bool {
             .any(|k| t.ends_with(k))
 }
 
-const FROM_KEYS: &[&str] = &["from:", "发件人:", "发件人：", "寄件者:", "寄件者：", "發件人:", "發件人："];
+const FROM_KEYS: &[&str] = &[
+    "from:",
+    "发件人:",
+    "发件人：",
+    "寄件者:",
+    "寄件者：",
+    "發件人:",
+    "發件人：",
+];
 const OTHER_KEYS: &[&str] = &[
     "sent:",
     "date:",
@@ -188,15 +196,13 @@ mod tests {
     #[test]
     fn gt_quotes_are_dropped_but_text_between_them_is_kept() {
         let body = "> 第2回合 结果\n临冬城 行军+1\n> 旧命令\n御林步兵 移动到 君临城\n＞ 全角引用";
-        assert_eq!(
-            strip_quotes(body),
-            "临冬城 行军+1\n御林步兵 移动到 君临城"
-        );
+        assert_eq!(strip_quotes(body), "临冬城 行军+1\n御林步兵 移动到 君临城");
     }
 
     #[test]
     fn chinese_reply_header_wrapped_over_two_lines_is_dropped() {
-        let body = format!("{ORDERS}\n\n在 2026年11月1日 周日 20:00，裁判\n<referee@x> 写道：\n旧文本");
+        let body =
+            format!("{ORDERS}\n\n在 2026年11月1日 周日 20:00，裁判\n<referee@x> 写道：\n旧文本");
         assert_eq!(strip_quotes(&body), ORDERS);
     }
 
