@@ -22,6 +22,7 @@ use std::fmt;
 
 pub use compose::{Attachment, Mailbox, OutgoingMail, compose, new_message_id};
 pub use decode::{AutoKind, DecodedMail, decode};
+pub use maildir::{MaildirInbox, MaildirOutbox};
 
 /// One raw mail taken from an [`Inbox`].
 #[derive(Debug, Clone, PartialEq, Eq)]
