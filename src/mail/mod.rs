@@ -22,7 +22,9 @@ use std::fmt;
 
 pub use compose::{Attachment, Mailbox, OutgoingMail, compose, new_message_id};
 pub use decode::{AutoKind, DecodedMail, decode};
+pub use imap_inbox::{ImapConfig, ImapInbox};
 pub use maildir::{MaildirInbox, MaildirOutbox};
+pub use smtp_outbox::{SmtpConfig, SmtpOutbox};
 
 /// One raw mail taken from an [`Inbox`].
 #[derive(Debug, Clone, PartialEq, Eq)]
