@@ -17,8 +17,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use maester::mail::{
-    ImapConfig, ImapInbox, Inbox, InboundMail, Mailbox, OutgoingMail, Outbox, Security,
-    SmtpConfig, SmtpOutbox, compose, decode, new_message_id,
+    ImapConfig, ImapInbox, InboundMail, Inbox, Mailbox, Outbox, OutgoingMail, Security, SmtpConfig,
+    SmtpOutbox, compose, decode, new_message_id,
 };
 
 /// `(imap_port, smtp_port)`, or `None` when the test is to be skipped.
@@ -47,7 +47,10 @@ fn servers() -> Option<(u16, u16)> {
              To skip these tests instead, set MAESTER_SKIP_MAIL_SERVERS=1.\n\n"
         );
     }
-    Some((port("MAILTEST_IMAP_PORT", 1143), port("MAILTEST_SMTP_PORT", 2525)))
+    Some((
+        port("MAILTEST_IMAP_PORT", 1143),
+        port("MAILTEST_SMTP_PORT", 2525),
+    ))
 }
 
 fn imap_config(port: u16, user: &str, password: &str) -> ImapConfig {
@@ -114,13 +117,17 @@ fn drain(inbox: &mut ImapInbox) {
 }
 
 fn fixture(name: &str) -> Vec<u8> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mail").join(name);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mail")
+        .join(name);
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
 #[test]
 fn gbk_mail_survives_smtp_and_imap_and_mark_done_hides_it() {
-    let Some((imap_port, smtp_port)) = servers() else { return };
+    let Some((imap_port, smtp_port)) = servers() else {
+        return;
+    };
     let token = run_token("gbk");
     let mut inbox = ImapInbox::connect(&imap_config(imap_port, "player", "secret"))
         .expect("IMAP login as player");
@@ -152,7 +159,12 @@ fn gbk_mail_survives_smtp_and_imap_and_mark_done_hides_it() {
     let got = wait_for(&mut inbox, &token, 2);
     assert_eq!(got.len(), 2, "both mails should arrive");
     for m in &got {
-        assert!(m.key.starts_with(&format!("imap:{}:", inbox.uid_validity())), "{}", m.key);
+        assert!(
+            m.key
+                .starts_with(&format!("imap:{}:", inbox.uid_validity())),
+            "{}",
+            m.key
+        );
     }
     let (gbk_mail, composed): (Vec<_>, Vec<_>) = got
         .into_iter()
@@ -181,10 +193,16 @@ fn gbk_mail_survives_smtp_and_imap_and_mark_done_hides_it() {
     assert_eq!(c.body, reply.text);
     assert_eq!(c.in_reply_to.as_deref(), Some("gbk-qp-1@qq.example"));
     assert_eq!(c.message_id.as_deref(), Some(reply.message_id.as_str()));
-    assert!(c.auto.is_some(), "our own auto-reply must be recognised as automatic");
+    assert!(
+        c.auto.is_some(),
+        "our own auto-reply must be recognised as automatic"
+    );
 
     // fetching did not mark anything: both are still there
-    assert_eq!(with_token(inbox.fetch_new().expect("fetch"), &token).len(), 2);
+    assert_eq!(
+        with_token(inbox.fetch_new().expect("fetch"), &token).len(),
+        2
+    );
 
     // mark_done hides the GBK mail; the composed one, not marked, comes back
     inbox.mark_done(&gbk_mail[0].key).expect("mark_done");
@@ -194,21 +212,25 @@ fn gbk_mail_survives_smtp_and_imap_and_mark_done_hides_it() {
 
     // a new connection (daemon restart) sees the same state with the same key
     drop(inbox);
-    let mut inbox = ImapInbox::connect(&imap_config(imap_port, "player", "secret"))
-        .expect("IMAP login again");
+    let mut inbox =
+        ImapInbox::connect(&imap_config(imap_port, "player", "secret")).expect("IMAP login again");
     let again = with_token(inbox.fetch_new().expect("fetch"), &token);
     assert_eq!(again.len(), 1);
     assert_eq!(again[0].key, composed[0].key);
     assert_eq!(again[0].raw, composed[0].raw);
 
     inbox.mark_done(&again[0].key).expect("mark_done");
-    inbox.mark_done(&again[0].key).expect("mark_done twice is fine");
+    inbox
+        .mark_done(&again[0].key)
+        .expect("mark_done twice is fine");
     assert!(with_token(inbox.fetch_new().expect("fetch"), &token).is_empty());
 }
 
 #[test]
 fn imap_inbox_reconnects_after_the_server_drops_the_connection() {
-    let Some((imap_port, smtp_port)) = servers() else { return };
+    let Some((imap_port, smtp_port)) = servers() else {
+        return;
+    };
     let token = run_token("reconnect");
     let mut inbox = ImapInbox::connect(&imap_config(imap_port, "referee", "refpass"))
         .expect("IMAP login as referee");
@@ -219,7 +241,11 @@ fn imap_inbox_reconnects_after_the_server_drops_the_connection() {
          Message-ID: <{token}@qq.example>\r\n\r\n临冬城 行军+1\r\n"
     );
     smtp(smtp_port)
-        .send("stark@qq.example", &["referee@localhost".into()], mail.as_bytes())
+        .send(
+            "stark@qq.example",
+            &["referee@localhost".into()],
+            mail.as_bytes(),
+        )
         .expect("send");
     let got = wait_for(&mut inbox, &token, 1);
     assert_eq!(got.len(), 1);
@@ -235,7 +261,10 @@ fn imap_inbox_reconnects_after_the_server_drops_the_connection() {
             .output()
             .is_ok_and(|o| o.status.success());
     if !kicked {
-        println!("doveadm kick not possible ({}); reconnect path not exercised", conf.display());
+        println!(
+            "doveadm kick not possible ({}); reconnect path not exercised",
+            conf.display()
+        );
     }
     std::thread::sleep(Duration::from_millis(300));
 
