@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod game;
+pub mod mail;
 pub mod report;
 pub mod rules;
 pub mod schedule;
