@@ -1,6 +1,9 @@
 //! maester: a play-by-email referee for A Game of Thrones: The Board Game.
 
 pub mod board;
+pub mod config;
+pub mod daemon;
+pub mod demo;
 pub mod game;
 pub mod mail;
 pub mod report;
