@@ -177,3 +177,19 @@ fn list_and_bulk_mail_is_flagged_but_plain_mail_is_not() {
     let xauto = b"From: a@b.c\r\nX-Autoreply: yes\r\nSubject: x\r\n\r\nhi\r\n";
     assert_eq!(decode(xauto).auto, Some(AutoKind::AutoReply));
 }
+
+#[test]
+fn nbsp_and_zero_width_characters_do_not_reach_the_orders() {
+    let raw = "Content-Type: text/html; charset=utf-8\r\n\r\n\u{feff}<div>临冬城&nbsp;行军+1</div><div>\u{200b}御林步兵 移动到 君临城</div>";
+    let m = decode(raw.as_bytes());
+    assert_eq!(m.orders_text, "临冬城 行军+1\n御林步兵 移动到 君临城");
+}
+
+#[test]
+fn outlook_html_reply_header_block_is_dropped() {
+    let raw = "Content-Type: text/html; charset=utf-8\r\n\r\n<div>临冬城 行军+1</div>\
+               <div id=\"divRplyFwdMsg\"><hr><b>From:</b> Referee &lt;r@x&gt;<br><b>Sent:</b> Sunday<br>\
+               <b>To:</b> s@x<br><b>Subject:</b> R2</div><div>临冬城 防守+1</div>";
+    let m = decode(raw.as_bytes());
+    assert_eq!(m.orders_text, "临冬城 行军+1");
+}
