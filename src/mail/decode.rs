@@ -3,7 +3,7 @@
 //! mail-parser (with `full_encoding`) does the MIME work: RFC 2047 headers, quoted-printable,
 //! base64 and every charset Chinese mailers use (GBK, GB18030, GB2312, Big5, UTF-8).
 //! On top of it this module adds:
-//! * HTML-only mails converted with html2text ([`super::html`]; mail-parser's own conversion
+//! * HTML-only mails converted with html2text (mail-parser's own conversion
 //!   loses line breaks);
 //! * raw 8-bit non-UTF-8 headers (a `Subject:` written in bare GBK bytes): the header block is
 //!   re-read with the charset of the first text part, or GB18030 when that gives no hint;
@@ -12,7 +12,9 @@
 
 use chrono::{DateTime, Utc};
 use mail_parser::decoders::charsets::map::charset_decoder;
-use mail_parser::{HeaderValue, Message, MessageParser, MimeHeaders, PartType};
+use mail_parser::{
+    Encoding, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
+};
 
 use super::html::html_to_text;
 use super::quote::strip_quotes;
@@ -135,7 +137,7 @@ fn decode_inner(raw: &[u8]) -> DecodedMail {
     let in_reply_to = ids(msg.in_reply_to()).into_iter().next();
     let references = ids(msg.references());
 
-    let body = body_text(&msg);
+    let body = body_text(&msg, raw);
     let orders_text = strip_quotes(&body);
     let auto = detect_auto(&msg, from_addr.as_deref(), &subject);
 
@@ -196,7 +198,7 @@ fn ids(v: &HeaderValue) -> Vec<String> {
 }
 
 /// Plain text parts if the mail has any, else its HTML converted to text.
-fn body_text(msg: &Message) -> String {
+fn body_text(msg: &Message, raw: &[u8]) -> String {
     let part = |id: &u32| msg.parts.get(*id as usize);
     let has_plain = msg
         .text_body
@@ -210,9 +212,11 @@ fn body_text(msg: &Message) -> String {
     };
     let mut out = String::new();
     for p in ids.iter().filter_map(part) {
-        let text = match &p.body {
-            PartType::Text(t) => t.to_string(),
-            PartType::Html(h) => html_to_text(h),
+        let text = match (&p.body, unlabelled_8bit(p, raw)) {
+            (PartType::Text(_), Some(t)) => t,
+            (PartType::Html(_), Some(h)) => html_to_text(&h),
+            (PartType::Text(t), None) => t.to_string(),
+            (PartType::Html(h), None) => html_to_text(h),
             _ => continue,
         };
         if !out.is_empty() && !out.ends_with('\n') {
@@ -226,6 +230,28 @@ fn body_text(msg: &Message) -> String {
         .replace('\r', "\n")
         .replace('\u{a0}', " ")
         .replace(['\u{feff}', '\u{200b}'], "")
+}
+
+/// A part sent as raw 8-bit bytes that are not UTF-8 although no (non-ASCII) charset is
+/// declared: mail-parser would read it as UTF-8 and produce U+FFFD garbage. Decode it as
+/// GB18030 instead, the usual culprit. (Only for unencoded parts; base64/QP parts without a
+/// charset are left to mail-parser.)
+fn unlabelled_8bit(part: &MessagePart, raw: &[u8]) -> Option<String> {
+    if part.encoding != Encoding::None {
+        return None;
+    }
+    let declared = part
+        .content_type()
+        .and_then(|ct| ct.attribute("charset"))
+        .map(|c| c.trim().to_ascii_lowercase());
+    if !matches!(declared.as_deref(), None | Some("us-ascii" | "ascii")) {
+        return None;
+    }
+    let bytes = raw.get(part.raw_body_offset() as usize..part.raw_end_offset() as usize)?;
+    if std::str::from_utf8(bytes).is_ok() {
+        return None;
+    }
+    charset_decoder(b"gb18030").map(|dec| dec(bytes))
 }
 
 fn detect_auto(msg: &Message, from_addr: Option<&str>, subject: &str) -> Option<AutoKind> {

@@ -193,3 +193,15 @@ fn outlook_html_reply_header_block_is_dropped() {
     let m = decode(raw.as_bytes());
     assert_eq!(m.orders_text, "临冬城 行军+1");
 }
+
+#[test]
+fn raw_gbk_body_without_charset_is_read_as_gbk() {
+    let mut raw =
+        b"From: stark@qq.example\r\nSubject: x\r\nContent-Type: text/plain\r\n\r\n".to_vec();
+    // "临冬城 行军+1" in GBK
+    raw.extend_from_slice(b"\xc1\xd9\xb6\xac\xb3\xc7 \xd0\xd0\xbe\xfc+1\r\n");
+    assert_eq!(decode(&raw).orders_text, "临冬城 行军+1");
+    // a declared charset is trusted
+    let utf8 = "From: a@b.c\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n临冬城 行军+1\r\n";
+    assert_eq!(decode(utf8.as_bytes()).orders_text, "临冬城 行军+1");
+}
