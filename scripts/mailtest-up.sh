@@ -2,11 +2,14 @@
 # Start throwaway mail servers on loopback for maester's mail integration tests
 # (tests/mail_servers.rs). Debian 12, run as root, non-interactive.
 #
-#   Dovecot 2.3 IMAP  127.0.0.1:$MAILTEST_IMAP_PORT (default 1143)
+#   Dovecot 2.3 IMAP  127.0.0.1:$MAILTEST_IMAP_PORT (default 1143; STARTTLS offered, not required)
+#   Dovecot IMAPS     127.0.0.1:$MAILTEST_IMAPS_PORT (default 1993; certificate for "localhost"
+#                     signed by a throwaway CA: $MAILTEST_DIR/tls/ca.pem, use SSL_CERT_FILE)
 #   Dovecot LMTP      127.0.0.1:$MAILTEST_LMTP_PORT (default 2424)
 #   aiosmtpd SMTP     127.0.0.1:$MAILTEST_SMTP_PORT (default 2525), relays every message to LMTP
 #
-# Users: player/secret and referee/refpass. Any address user@anything lands in mailbox "user".
+# Users: player/secret, referee/refpass, tester/testpass. Any address user@anything lands in
+# mailbox "user".
 # State, logs and Maildirs live in $MAILTEST_DIR (default /tmp/maester-mailtest).
 # Installs dovecot-core, dovecot-imapd, dovecot-lmtpd (apt) and aiosmtpd (pip, in a venv) if missing.
 #
@@ -17,6 +20,7 @@ set -euo pipefail
 M=${MAILTEST_DIR:-/tmp/maester-mailtest}
 VENV=${MAILTEST_VENV:-/tmp/maester-mailtest-venv} # kept between runs
 IMAP_PORT=${MAILTEST_IMAP_PORT:-1143}
+IMAPS_PORT=${MAILTEST_IMAPS_PORT:-1993}
 LMTP_PORT=${MAILTEST_LMTP_PORT:-2424}
 SMTP_PORT=${MAILTEST_SMTP_PORT:-2525}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -40,12 +44,11 @@ our_pid() {
 
 # Already running? Then keep it (a test may be using it right now).
 if our_pid dovecot.pid dovecot && our_pid smtp.pid smtp2lmtp; then
-  read -r r_imap r_lmtp r_smtp <"$M/ports" || true
-  if [ "${r_imap:-}" = "$IMAP_PORT" ] && [ "${r_lmtp:-}" = "$LMTP_PORT" ] && [ "${r_smtp:-}" = "$SMTP_PORT" ]; then
-    echo "mail test servers already up: IMAP $IMAP_PORT, SMTP $SMTP_PORT, LMTP $LMTP_PORT (dir $M)"
+  if [ "$(cat "$M/ports" 2>/dev/null)" = "$IMAP_PORT $IMAPS_PORT $LMTP_PORT $SMTP_PORT" ]; then
+    echo "mail test servers already up: IMAP $IMAP_PORT, IMAPS $IMAPS_PORT, SMTP $SMTP_PORT, LMTP $LMTP_PORT (dir $M)"
     exit 0
   fi
-  die "already up on other ports (IMAP ${r_imap:-?}, LMTP ${r_lmtp:-?}, SMTP ${r_smtp:-?}); run scripts/mailtest-down.sh first"
+  die "already up on other ports (IMAP IMAPS LMTP SMTP: $(cat "$M/ports" 2>/dev/null)); run scripts/mailtest-down.sh first"
 fi
 
 # Leftovers of a half-dead earlier run: stop them (by recorded PID only).
@@ -53,8 +56,8 @@ flock -u 9
 MAILTEST_DIR=$M bash "$HERE/mailtest-down.sh" >/dev/null
 flock -w 60 9 || die "lock $M.lock"
 
-for p in "$IMAP_PORT" "$LMTP_PORT" "$SMTP_PORT"; do
-  port_open "$p" && die "port $p is already in use by another program; choose other ports with MAILTEST_IMAP_PORT/MAILTEST_LMTP_PORT/MAILTEST_SMTP_PORT"
+for p in "$IMAP_PORT" "$IMAPS_PORT" "$LMTP_PORT" "$SMTP_PORT"; do
+  port_open "$p" && die "port $p is already in use by another program; choose other ports with MAILTEST_IMAP_PORT/MAILTEST_IMAPS_PORT/MAILTEST_LMTP_PORT/MAILTEST_SMTP_PORT"
 done
 
 # --- packages --------------------------------------------------------------------------
@@ -63,6 +66,7 @@ command -v dovecot >/dev/null && command -v doveconf >/dev/null || need+=(doveco
 [ -x /usr/lib/dovecot/imap ] || need+=(dovecot-imapd)
 [ -x /usr/lib/dovecot/lmtp ] || need+=(dovecot-lmtpd)
 [ -x /usr/bin/python3 ] || need+=(python3)
+command -v openssl >/dev/null || need+=(openssl)
 /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   echo "mailtest-up: installing ${need[*]}"
@@ -77,11 +81,23 @@ if ! "$VENV/bin/python" -c 'import aiosmtpd' 2>/dev/null; then
 fi
 
 # --- configuration ---------------------------------------------------------------------
-rm -rf "$M/run" "$M/state" "$M/mail"
-mkdir -p "$M/run" "$M/state" "$M/mail"
+rm -rf "$M/run" "$M/state" "$M/mail" "$M/tls"
+mkdir -p "$M/run" "$M/state" "$M/mail" "$M/tls"
 chmod 755 "$M"
 chown vmail:vmail "$M/mail"
-printf 'player:{PLAIN}secret\nreferee:{PLAIN}refpass\n' >"$M/users"
+printf 'player:{PLAIN}secret\nreferee:{PLAIN}refpass\ntester:{PLAIN}testpass\n' >"$M/users"
+
+# A throwaway CA and a "localhost" certificate (rustls refuses a self-signed leaf).
+(
+  cd "$M/tls"
+  openssl req -x509 -newkey rsa:2048 -nodes -days 30 -subj "/CN=maester mailtest CA" \
+    -keyout ca.key -out ca.pem 2>/dev/null
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout key.pem -out leaf.csr 2>/dev/null
+  printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' >leaf.ext
+  openssl x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 \
+    -extfile leaf.ext -out cert.pem 2>/dev/null
+  chmod 600 key.pem ca.key
+) || die "could not make test certificates"
 cat >"$M/dovecot.conf" <<EOF
 # standalone Dovecot 2.3 config written by mailtest-up.sh; nothing from /etc/dovecot is read
 protocols = imap lmtp
@@ -90,7 +106,9 @@ base_dir = $M/run
 state_dir = $M/state
 log_path = $M/dovecot.log
 info_log_path = $M/dovecot.log
-ssl = no
+ssl = yes
+ssl_cert = <$M/tls/cert.pem
+ssl_key = <$M/tls/key.pem
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 mail_location = maildir:$M/mail/%n/Maildir
@@ -109,7 +127,8 @@ service imap-login {
     port = $IMAP_PORT
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = $IMAPS_PORT
   }
 }
 service lmtp {
@@ -183,10 +202,10 @@ setsid dovecot -F -c "$M/dovecot.conf" >"$M/dovecot.stdout" 2>&1 </dev/null 9>&-
 echo $! >"$M/dovecot.pid"
 setsid "$VENV/bin/python" "$M/smtp2lmtp.py" --port "$SMTP_PORT" --lmtp-port "$LMTP_PORT" >"$M/smtp.log" 2>&1 </dev/null 9>&- &
 echo $! >"$M/smtp.pid"
-echo "$IMAP_PORT $LMTP_PORT $SMTP_PORT" >"$M/ports"
+echo "$IMAP_PORT $IMAPS_PORT $LMTP_PORT $SMTP_PORT" >"$M/ports"
 
 ok=1
-for p in "$IMAP_PORT" "$LMTP_PORT" "$SMTP_PORT"; do wait_port "$p" || { echo "port $p did not open" >&2; ok=0; }; done
+for p in "$IMAP_PORT" "$IMAPS_PORT" "$LMTP_PORT" "$SMTP_PORT"; do wait_port "$p" || { echo "port $p did not open" >&2; ok=0; }; done
 our_pid dovecot.pid dovecot || { echo "dovecot died, see $M/dovecot.log $M/dovecot.stdout" >&2; ok=0; }
 our_pid smtp.pid smtp2lmtp || { echo "smtp relay died, see $M/smtp.log" >&2; ok=0; }
 if [ "$ok" != 1 ]; then
@@ -194,5 +213,5 @@ if [ "$ok" != 1 ]; then
   MAILTEST_DIR=$M bash "$HERE/mailtest-down.sh" >/dev/null
   die "start failed"
 fi
-echo "mail test servers up: IMAP $IMAP_PORT, SMTP $SMTP_PORT, LMTP $LMTP_PORT (dir $M)"
+echo "mail test servers up: IMAP $IMAP_PORT, IMAPS $IMAPS_PORT, SMTP $SMTP_PORT, LMTP $LMTP_PORT (dir $M)"
 echo "run: MAILTEST_IMAP_PORT=$IMAP_PORT MAILTEST_SMTP_PORT=$SMTP_PORT cargo test --test mail_servers"

@@ -281,3 +281,61 @@ fn imap_inbox_reconnects_after_the_server_drops_the_connection() {
         .expect_err("bad password must fail");
     assert!(err.to_string().contains("login"), "{err}");
 }
+
+#[test]
+fn imap_inbox_reads_mail_over_tls_and_starttls() {
+    let Some((imap_port, smtp_port)) = servers() else {
+        return;
+    };
+    let imaps_port: u16 = std::env::var("MAILTEST_IMAPS_PORT")
+        .ok()
+        .and_then(|p| p.trim().parse().ok())
+        .unwrap_or(1993);
+    let dir = std::env::var("MAILTEST_DIR").unwrap_or_else(|_| "/tmp/maester-mailtest".into());
+    let ca = PathBuf::from(dir).join("tls/ca.pem");
+    assert!(
+        ca.is_file(),
+        "{} is missing: restart the servers with scripts/mailtest-down.sh && scripts/mailtest-up.sh",
+        ca.display()
+    );
+    // The imap crate's rustls loads its roots through rustls-native-certs, which reads
+    // SSL_CERT_FILE. SAFETY: the other tests of this binary never read the environment
+    // concurrently through libc; std's own env access is locked.
+    unsafe { std::env::set_var("SSL_CERT_FILE", &ca) };
+
+    let token = run_token("tls");
+    let mail = format!(
+        "From: stark@qq.example\r\nTo: tester@localhost\r\nSubject: {token}\r\n\
+         Message-ID: <{token}@qq.example>\r\nContent-Type: text/plain; charset=gbk\r\n\r\n"
+    );
+    let mut raw = mail.into_bytes();
+    raw.extend_from_slice(b"\xc1\xd9\xb6\xac\xb3\xc7 \xd0\xd0\xbe\xfc+1\r\n"); // GBK
+    smtp(smtp_port)
+        .send("stark@qq.example", &["tester@localhost".into()], &raw)
+        .expect("send");
+
+    for (security, port) in [(Security::Tls, imaps_port), (Security::Starttls, imap_port)] {
+        let config = ImapConfig {
+            host: "localhost".into(), // the certificate's name
+            port,
+            security,
+            user: "tester".into(),
+            password: "testpass".into(),
+            mailbox: "INBOX".into(),
+        };
+        let mut inbox = ImapInbox::connect(&config)
+            .unwrap_or_else(|e| panic!("IMAP {security:?} on port {port}: {e}"));
+        let got = wait_for(&mut inbox, &token, 1);
+        assert_eq!(got.len(), 1, "{security:?}");
+        // Dovecot adds Return-Path/Received headers; the mail itself is unchanged
+        assert!(
+            got[0].raw.windows(raw.len()).any(|w| w == raw),
+            "{security:?}: bytes changed"
+        );
+        assert_eq!(decode(&got[0].raw).orders_text, "临冬城 行军+1");
+        if security == Security::Starttls {
+            inbox.mark_done(&got[0].key).expect("mark_done");
+            assert!(with_token(inbox.fetch_new().expect("fetch"), &token).is_empty());
+        }
+    }
+}

@@ -3,7 +3,8 @@
 //! mail-parser (with `full_encoding`) does the MIME work: RFC 2047 headers, quoted-printable,
 //! base64 and every charset Chinese mailers use (GBK, GB18030, GB2312, Big5, UTF-8).
 //! On top of it this module adds:
-//! * HTML-only mails converted with html2text (mail-parser's own conversion loses line breaks);
+//! * HTML-only mails converted with html2text (mail-parser's own conversion
+//!   loses line breaks);
 //! * raw 8-bit non-UTF-8 headers (a `Subject:` written in bare GBK bytes): the header block is
 //!   re-read with the charset of the first text part, or GB18030 when that gives no hint;
 //! * [`AutoKind`] detection of auto-replies, bounces and list mail;
@@ -11,18 +12,12 @@
 
 use chrono::{DateTime, Utc};
 use mail_parser::decoders::charsets::map::charset_decoder;
-use mail_parser::{HeaderValue, Message, MessageParser, MimeHeaders, PartType};
+use mail_parser::{
+    Encoding, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
+};
 
+use super::html::html_to_text;
 use super::quote::strip_quotes;
-
-/// Width handed to html2text: wide enough that no order line is ever wrapped.
-const HTML_WIDTH: usize = 400;
-/// HTML bodies larger than this are not given to html2text (mail-parser's crude conversion
-/// is used instead), to bound time and memory on hostile input.
-const HTML_MAX_BYTES: usize = 512 * 1024;
-/// Same for HTML nested deeper than this: html2text's time grows with the square of the
-/// depth (8000 nested `<div>`s take seconds). Mail clients stay far below it.
-const HTML_MAX_DEPTH: usize = 300;
 
 /// Why a mail looks machine-generated. The daemon should not treat such mail as orders
 /// and must never answer it (mail loops).
@@ -63,7 +58,8 @@ pub struct DecodedMail {
     /// `References` ids without angle brackets, oldest first.
     pub references: Vec<String>,
     /// The full text: text/plain parts, or the HTML converted to text when the mail has no
-    /// plain text. Line ends are `\n`.
+    /// plain text. Line ends are `\n`; no-break spaces are turned into spaces, BOMs and
+    /// zero-width spaces removed.
     pub body: String,
     /// `body` without quoted reply text and signatures (see [`super::quote`]).
     pub orders_text: String,
@@ -141,7 +137,7 @@ fn decode_inner(raw: &[u8]) -> DecodedMail {
     let in_reply_to = ids(msg.in_reply_to()).into_iter().next();
     let references = ids(msg.references());
 
-    let body = body_text(&msg);
+    let body = body_text(&msg, raw);
     let orders_text = strip_quotes(&body);
     let auto = detect_auto(&msg, from_addr.as_deref(), &subject);
 
@@ -202,7 +198,7 @@ fn ids(v: &HeaderValue) -> Vec<String> {
 }
 
 /// Plain text parts if the mail has any, else its HTML converted to text.
-fn body_text(msg: &Message) -> String {
+fn body_text(msg: &Message, raw: &[u8]) -> String {
     let part = |id: &u32| msg.parts.get(*id as usize);
     let has_plain = msg
         .text_body
@@ -216,9 +212,11 @@ fn body_text(msg: &Message) -> String {
     };
     let mut out = String::new();
     for p in ids.iter().filter_map(part) {
-        let text = match &p.body {
-            PartType::Text(t) => t.to_string(),
-            PartType::Html(h) => html_to_text(h),
+        let text = match (&p.body, unlabelled_8bit(p, raw)) {
+            (PartType::Text(_), Some(t)) => t,
+            (PartType::Html(_), Some(h)) => html_to_text(&h),
+            (PartType::Text(t), None) => t.to_string(),
+            (PartType::Html(h), None) => html_to_text(h),
             _ => continue,
         };
         if !out.is_empty() && !out.ends_with('\n') {
@@ -226,54 +224,34 @@ fn body_text(msg: &Message) -> String {
         }
         out.push_str(&text);
     }
-    out.replace("\r\n", "\n").replace('\r', "\n")
+    // NBSP comes from HTML `&nbsp;`; BOM and zero-width spaces from editors. None of them
+    // should reach the order parser.
+    out.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .replace('\u{a0}', " ")
+        .replace(['\u{feff}', '\u{200b}'], "")
 }
 
-/// HTML to text with html2text; mail-parser's crude converter for huge or broken HTML.
-fn html_to_text(html: &str) -> String {
-    if html.len() <= HTML_MAX_BYTES
-        && max_tag_depth(html) <= HTML_MAX_DEPTH
-        && let Ok(text) = html2text::config::plain_no_decorate()
-            .link_footnotes(false)
-            .allow_width_overflow()
-            .string_from_read(html.as_bytes(), HTML_WIDTH)
-    {
-        return text;
+/// A part sent as raw 8-bit bytes that are not UTF-8 although no (non-ASCII) charset is
+/// declared: mail-parser would read it as UTF-8 and produce U+FFFD garbage. Decode it as
+/// GB18030 instead, the usual culprit. (Only for unencoded parts; base64/QP parts without a
+/// charset are left to mail-parser.)
+fn unlabelled_8bit(part: &MessagePart, raw: &[u8]) -> Option<String> {
+    if part.encoding != Encoding::None {
+        return None;
     }
-    mail_parser::decoders::html::html_to_text(html)
-}
-
-/// A rough upper bound of the element nesting depth: opening tags minus closing tags,
-/// ignoring void elements and `<.../>`. Cheap and linear.
-fn max_tag_depth(html: &str) -> usize {
-    const VOID: &[&str] = &[
-        "br", "img", "hr", "meta", "input", "link", "wbr", "col", "area", "base", "source",
-        "track", "embed", "param",
-    ];
-    let (mut depth, mut max) = (0usize, 0usize);
-    let mut rest = html;
-    while let Some(lt) = rest.find('<') {
-        rest = &rest[lt + 1..];
-        let end = rest.find('>').unwrap_or(rest.len());
-        let tag = &rest[..end];
-        if let Some(closing) = tag.strip_prefix('/') {
-            if closing.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                depth = depth.saturating_sub(1);
-            }
-        } else if tag.starts_with(|c: char| c.is_ascii_alphabetic()) && !tag.ends_with('/') {
-            let name: String = tag
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric())
-                .map(|c| c.to_ascii_lowercase())
-                .collect();
-            if !VOID.contains(&name.as_str()) {
-                depth += 1;
-                max = max.max(depth);
-            }
-        }
-        rest = &rest[end..];
+    let declared = part
+        .content_type()
+        .and_then(|ct| ct.attribute("charset"))
+        .map(|c| c.trim().to_ascii_lowercase());
+    if !matches!(declared.as_deref(), None | Some("us-ascii" | "ascii")) {
+        return None;
     }
-    max
+    let bytes = raw.get(part.raw_body_offset() as usize..part.raw_end_offset() as usize)?;
+    if std::str::from_utf8(bytes).is_ok() {
+        return None;
+    }
+    charset_decoder(b"gb18030").map(|dec| dec(bytes))
 }
 
 fn detect_auto(msg: &Message, from_addr: Option<&str>, subject: &str) -> Option<AutoKind> {

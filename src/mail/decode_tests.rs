@@ -177,3 +177,31 @@ fn list_and_bulk_mail_is_flagged_but_plain_mail_is_not() {
     let xauto = b"From: a@b.c\r\nX-Autoreply: yes\r\nSubject: x\r\n\r\nhi\r\n";
     assert_eq!(decode(xauto).auto, Some(AutoKind::AutoReply));
 }
+
+#[test]
+fn nbsp_and_zero_width_characters_do_not_reach_the_orders() {
+    let raw = "Content-Type: text/html; charset=utf-8\r\n\r\n\u{feff}<div>临冬城&nbsp;行军+1</div><div>\u{200b}御林步兵 移动到 君临城</div>";
+    let m = decode(raw.as_bytes());
+    assert_eq!(m.orders_text, "临冬城 行军+1\n御林步兵 移动到 君临城");
+}
+
+#[test]
+fn outlook_html_reply_header_block_is_dropped() {
+    let raw = "Content-Type: text/html; charset=utf-8\r\n\r\n<div>临冬城 行军+1</div>\
+               <div id=\"divRplyFwdMsg\"><hr><b>From:</b> Referee &lt;r@x&gt;<br><b>Sent:</b> Sunday<br>\
+               <b>To:</b> s@x<br><b>Subject:</b> R2</div><div>临冬城 防守+1</div>";
+    let m = decode(raw.as_bytes());
+    assert_eq!(m.orders_text, "临冬城 行军+1");
+}
+
+#[test]
+fn raw_gbk_body_without_charset_is_read_as_gbk() {
+    let mut raw =
+        b"From: stark@qq.example\r\nSubject: x\r\nContent-Type: text/plain\r\n\r\n".to_vec();
+    // "临冬城 行军+1" in GBK
+    raw.extend_from_slice(b"\xc1\xd9\xb6\xac\xb3\xc7 \xd0\xd0\xbe\xfc+1\r\n");
+    assert_eq!(decode(&raw).orders_text, "临冬城 行军+1");
+    // a declared charset is trusted
+    let utf8 = "From: a@b.c\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n临冬城 行军+1\r\n";
+    assert_eq!(decode(utf8.as_bytes()).orders_text, "临冬城 行军+1");
+}

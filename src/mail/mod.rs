@@ -13,6 +13,7 @@
 
 pub mod compose;
 pub mod decode;
+mod html;
 pub mod imap_inbox;
 pub mod maildir;
 pub mod quote;
