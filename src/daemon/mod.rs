@@ -14,6 +14,15 @@ use crate::store::{InsertOutcome, NewMail, OutboxStatus, Store};
 use chrono::{DateTime, Utc};
 use letters::Sender;
 
+/// Crash-test hook: when the environment variable `MAESTER_FAILPOINT` names this point, the
+/// process aborts here, as a `kill -9` would. Used by the crash-safety tests only.
+pub fn failpoint(name: &str) {
+    if std::env::var("MAESTER_FAILPOINT").map(|v| v == name).unwrap_or(false) {
+        eprintln!("maester: failpoint {name}: aborting");
+        std::process::abort();
+    }
+}
+
 /// What one tick did (for logs and tests).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Tick {
@@ -73,7 +82,9 @@ impl Daemon {
     pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, String> {
         let mut t = Tick::default();
         self.fetch(now, &mut t)?;
+        failpoint("after-fetch");
         self.process(now, &mut t)?;
+        failpoint("after-process");
         t.steps_closed += games::close_due_steps(self, now)?;
         self.send(now, &mut t)?;
         Ok(t)
@@ -109,6 +120,7 @@ impl Daemon {
         for m in mails {
             intake::handle(self, &m, now)?;
             t.processed += 1;
+            failpoint("after-one-mail");
         }
         Ok(())
     }
