@@ -1,0 +1,7 @@
+//! The order language: grammar, syntax tree, name resolution, errors and canonical echo.
+
+pub mod grammar;
+pub mod ast;
+pub mod errors;
+pub mod normalize;
+pub mod parse;
