@@ -62,6 +62,8 @@ pub enum Expected {
     StepRef,
     /// An influence track.
     Track,
+    /// A verb of the plan (移动到, 突袭, 支援, 运输, …).
+    Verb,
     /// A fixed word (Chinese, English).
     Word(&'static str, &'static str),
     /// The end of the line.
@@ -99,6 +101,10 @@ impl Expected {
             Expected::Number => ("数字", "a number"),
             Expected::StepRef => ("步骤编号 (如 1-1)", "a step label (e.g. 1-1)"),
             Expected::Track => ("势力轨道 (铁王座、封邑、御前会议)", "a track (Iron Throne, Fiefdoms, King's Court)"),
+            Expected::Verb => (
+                "动词 (移动到、强行军到、突袭、支援、运输)",
+                "a verb (moves to, forced march to, raids, supports, transports)",
+            ),
             Expected::Word(zh, en) => {
                 return match lang {
                     Lang::Zh => format!("“{zh}”"),
@@ -173,6 +179,8 @@ pub enum ErrorKind {
     Arithmetic,
     /// 004:L761: building a port and mustering a ship into it in the same phase.
     PortThenMuster,
+    /// The parser failed on this line (a bug in maester, caught so that the mail goes on).
+    Internal,
     /// The mail is larger than the limit.
     TooLarge {
         /// The limit in bytes.
@@ -318,6 +326,12 @@ impl ErrorKind {
                 "不能在建造港口的同一阶段向这个港口征兵 (规则 004:L761)；请分两个阶段提交"
             } else {
                 "a port cannot receive ships mustered in the phase it is built (rule 004:L761); submit the muster in a later phase"
+            })
+            .to_string(),
+            Internal => (if zh {
+                "程序无法读取这一行 (这是 maester 的错误)；请换一种写法并报告管理员"
+            } else {
+                "maester could not read this line (a bug in maester); please rephrase it and tell the GM"
             })
             .to_string(),
             TooLarge { limit } => {

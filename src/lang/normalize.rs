@@ -126,8 +126,8 @@ mod tests {
     fn spaces_collapse_and_zero_width_vanish() {
         let n = normalize_line("\t白港\u{200B}\u{00A0} \t支援 ");
         assert_eq!(n.text, "白港 支援");
-        assert_eq!(n.column_at("白港 ".len()), 6);
-        assert_eq!(n.column_at(n.text.len()), 9);
+        assert_eq!(n.column_at("白港 ".len()), 8);
+        assert_eq!(n.column_at(n.text.len()), 11);
     }
 
     #[test]

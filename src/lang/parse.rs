@@ -91,6 +91,28 @@ fn expected_of(rule: Rule) -> Option<Expected> {
     })
 }
 
+/// Keep the expectations a player needs: "units" covers a unit type and a count; several
+/// verbs become "a verb"; rare follow-ups are dropped when an order or a verb is expected.
+fn simplify(expected: &mut Vec<Expected>) {
+    use Expected as E;
+    const VERBS: [&str; 5] = ["移动到", "强行军到", "突袭", "支援", "运输"];
+    let is_verb = |e: &E| matches!(e, E::Word(w, _) if VERBS.contains(w));
+    if expected.contains(&E::Units) {
+        expected.retain(|e| !matches!(e, E::UnitKind | E::Number));
+    }
+    if expected.iter().filter(|e| is_verb(e)).count() >= 3 {
+        expected.retain(|e| !is_verb(e));
+        expected.push(E::Verb);
+    }
+    let major = expected.iter().any(|e| matches!(e, E::OrderType | E::Verb | E::Area | E::Units));
+    let minor = ["取消", "和", "守将", "修建防御工事", "不支援"];
+    if major {
+        expected.retain(|e| !matches!(e, E::Word(w, _) if minor.contains(w)));
+    }
+    expected.sort();
+    expected.dedup();
+}
+
 fn syntax_error(ctx: &Ctx, e: pest::error::Error<Rule>) -> Problem {
     let pos = match e.location {
         pest::error::InputLocation::Pos(p) => p,
@@ -104,17 +126,14 @@ fn syntax_error(ctx: &Ctx, e: pest::error::Error<Rule>) -> Problem {
     };
     expected.sort();
     expected.dedup();
-    // A unit type is part of "units"; say it once.
-    if expected.contains(&Expected::Units) {
-        expected.retain(|e| *e != Expected::UnitKind);
-    }
+    simplify(&mut expected);
     let column = ctx.norm.column_at(pos);
-    let found: String = ctx
-        .original
-        .chars()
-        .skip(column.saturating_sub(1))
-        .take_while(|c| !c.is_whitespace())
-        .take(12)
+    let rest: Vec<char> = ctx.original.chars().skip(column.saturating_sub(1)).collect();
+    let ascii = rest.first().is_some_and(|c| c.is_ascii_alphanumeric());
+    let found: String = rest
+        .iter()
+        .take_while(|c| !c.is_whitespace() && (!ascii || c.is_ascii_alphanumeric() || **c == '\''))
+        .take(if ascii { 24 } else { 8 })
         .collect();
     let found = (!found.is_empty()).then_some(found);
     (column, ErrorKind::Syntax { expected, found })
@@ -495,7 +514,10 @@ fn march(ctx: &Ctx, p: P, forced: bool) -> Result<March<Syntax>, Problem> {
                     });
                 }
                 Rule::leader_fixed => {
-                    for slot in c.into_inner() {
+                    let slots = c.into_inner().filter(|s| {
+                        matches!(s.as_rule(), Rule::leader_slot_march | Rule::leader_slot_defend | Rule::leader_slot_bare)
+                    });
+                    for slot in slots {
                         let l = ctx.name(&first(&slot, Rule::leader).expect("leader"));
                         if slot.as_rule() == Rule::leader_slot_defend {
                             if m.defender.is_some() {
