@@ -332,7 +332,7 @@ impl Echo<'_> {
             Item::Cancels { leader, targets } => {
                 let list = self.join_areas(targets, ", ");
                 let l = self.leader(*leader);
-                if zh { format!("{l}取消: {list}") } else { format!("{l} cancels: {list}") }
+                if zh { format!("{l}取消: {list}") } else { format!("cancel list of {l}: {list}") }
             }
             Item::Disband(v) => format!(
                 "{}: {}",

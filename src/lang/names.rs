@@ -134,7 +134,14 @@ impl<Id: Copy + Eq> NameIndex<Id> {
         }
         let qc: Vec<char> = q.chars().collect();
         if qc.len() >= 2 {
-            let containing = Self::distinct(self.keys.iter().filter(|(k, _)| k.contains(&q)).map(|(_, i)| *i));
+            // Contained in several names that are equally close (夏海 in 东夏海 and 西夏海).
+            let shortest = self.keys.iter().filter(|(k, _)| k.contains(&q)).map(|(k, _)| k.chars().count()).min();
+            let containing = Self::distinct(
+                self.keys
+                    .iter()
+                    .filter(|(k, _)| k.contains(&q) && Some(k.chars().count()) == shortest)
+                    .map(|(_, i)| *i),
+            );
             if containing.len() > 1 {
                 return Lookup::Ambiguous(containing);
             }
@@ -150,13 +157,17 @@ impl<Id: Copy + Eq> NameIndex<Id> {
                 5..=8 => 2,
                 _ => 3,
             };
-            let score = if contains { qc.len().abs_diff(kc.len()).min(d) } else { d };
+            let mut score = if contains { qc.len().abs_diff(kc.len()).min(d) } else { d };
+            // Typos rarely hit the first character: prefer names that start the same way.
+            score += usize::from(qc.first() != kc.first());
             if contains || d <= limit {
                 scored.push((score, order, *id));
             }
         }
         scored.sort_by_key(|&(score, order, _)| (score, order));
-        let ids = Self::distinct(scored.into_iter().map(|(_, _, i)| i));
+        // Offer only the closest names.
+        let best = scored.first().map_or(0, |s| s.0);
+        let ids = Self::distinct(scored.into_iter().take_while(|s| s.0 == best).map(|(_, _, i)| i));
         Lookup::NotFound(ids.into_iter().take(3).collect())
     }
 }

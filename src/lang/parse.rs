@@ -222,7 +222,7 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
             }
         }
         Rule::leader_cancels => Item::Cancels {
-            leader: ctx.name(&first(&p, Rule::leader_word).expect("leader")),
+            leader: ctx.name(&first(&p, Rule::leader_word).or_else(|| first(&p, Rule::leader)).expect("leader")),
             targets: places(ctx, &p),
         },
         Rule::placement => Item::Placement(placement(ctx, p)?),

@@ -1,0 +1,180 @@
+//! The order language beyond the corpus lines: Traditional-Chinese and English forms of the
+//! corpus, errors for realistic mistakes (with their exact messages), the other plan items and
+//! event-phase submissions, the echo round trip of random items, and random input.
+
+mod lang_support;
+
+use lang_support::*;
+use maester::lang::{ErrorKind, Lang, MAX_BYTES, MAX_LINES, parse_submission};
+
+/// Each corpus line of rules-spec §5 with a Traditional-Chinese and an English version.
+const FORMS: &[(&str, &str, &str)] = &[
+    ("临冬城 行军+1", "臨冬城 行軍+1", "Winterfell march+1"),
+    ("白港 支援。", "白港 支援。", "White Harbor support."),
+    ("颤抖海 防守", "顫抖海 防守", "The Shivering Sea defence"),
+    ("黑水河 突袭+1", "黑水河 突襲＋１", "Blackwater raid+1"),
+    ("青亭岛 巩固统治", "青亭島 鞏固統治", "The Arbor consolidate power"),
+    ("御林步兵 移动到 君临城。", "御林步兵 移動到 君臨城。", "Kingswood footman moves to King's Landing."),
+    ("河湾地军团 移动到 多恩边疆", "河灣地軍團 移動到 多恩邊疆", "The Reach army moves to Dornish Marches"),
+    ("石圣堂2F移动到兰尼斯港", "石聖堂２Ｆ移動到蘭尼斯港", "Stoney Sept 2F moves to Lannisport"),
+    ("石圣堂1E移动到滨海大道", "石聖堂1E移動到濱海大道", "Stoney Sept 1 siege engine moves to Searoad Marches"),
+    ("1) 御林步兵 移动到 君临城。", "１）御林步兵 移動到 君臨城。", "1) Kingswood footmen move to King's Landing."),
+    (
+        "高庭1F移动到河湾地。(仅当滨海大道未失守时执行这条命令。如果滨海大道失守,这条命令跳过不执行。)",
+        "高庭1F移動到河灣地。（僅當濱海大道未失守時執行這條命令。如果濱海大道失守，這條命令跳過不執行。）",
+        "Highgarden 1F moves to The Reach (only if Searoad Marches is held)",
+    ),
+    (
+        "寡妇角1F移动到卡林湾,如果狭海失守导致该命令不能被执行,则寡妇角1F移动到白港。",
+        "寡婦角1F移動到卡林灣，如果狹海失守導致該命令不能被執行，則寡婦角1F移動到白港。",
+        "Widow's Watch 1F moves to Moat Cailin, if it fails because The Narrow Sea has fallen, then Widow's Watch 1F moves to White Harbor.",
+    ),
+    (
+        "如果铁民湾有其他家族的部队,金声海2S 移动到 铁民湾;如果日落之海有其他家族的部队,金声海2S 移动到 滨海大道。",
+        "如果鐵民灣有其他家族的部隊，金聲海2S 移動到 鐵民灣；如果日落之海有其他家族的部隊，金聲海2S 移動到 濱海大道。",
+        "if Ironman's Bay has foreign units, The Golden Sound 2S moves to Ironman's Bay; if Sunset Sea has foreign units, The Golden Sound 2 ships move to Searoad Marches.",
+    ),
+    ("1-1) 如果御林失守,风息堡1K 移动到 御林。", "1-1) 如果御林失守，風息堡1K 移動到 御林。", "1-1) if Kingswood has fallen, Storm's End 1K moves to Kingswood."),
+    (
+        "1-2) 如果多恩海已经失守,则东夏海2S 移动到 多恩海。",
+        "1-2) 如果多恩海已經失守，則東夏海2S 移動到 多恩海。",
+        "1-2) If Sea of Dorne has fallen, then East Summer Sea 2S moves to Sea of Dorne.",
+    ),
+    (
+        "2-1) 如果第一步执行的是1-1,则东夏海2S 移动到 西夏海。",
+        "2-1) 如果第一步執行的是1-1，則東夏海2S 移動到 西夏海。",
+        "2-1) if step 1 was 1-1, then East Summer Sea 2S moves to West Summer Sea.",
+    ),
+    ("3) 黑水河军团移动到赫伦堡。(行军+1)", "3) 黑水河軍團移動到赫倫堡。（行軍+1）", "3) Blackwater army moves to Harrenhal. (march+1)"),
+    ("[白狼提交:]卡林湾 支援 奔流城部队 移动到 海疆城", "【白狼提交：】卡林灣 支援 奔流城部隊 移動到 海疆城", "[Stark:] Moat Cailin supports Riverrun units moving to Seagard"),
+    ("卡林湾 支援 海怪家族 防守 海疆城", "卡林灣 支援 海怪家族 防守 海疆城", "Moat Cailin supports House Greyjoy defending Seagard"),
+    (
+        "[红狮提交]:如果白狼家族在本回合没有攻击我,则支援白狼家族 防守 卡林湾。",
+        "[紅獅提交]：如果白狼家族在本回合沒有攻擊我，則支援白狼家族 防守 卡林灣。",
+        "if Stark has not attacked me this round, then support Stark defending Moat Cailin.",
+    ),
+    ("狭海战舰 突袭 五指半岛。", "狹海戰艦 突襲 五指半島。", "The Narrow Sea ships raid The Fingers."),
+    ("东夏海 和 西夏海 运输 龙石岛军团 移动到 菲林特之指", "東夏海 和 西夏海 運輸 龍石島軍團 移動到 菲林特之指", "East Summer Sea and West Summer Sea transport Dragonstone army to Flint's Finger"),
+    ("派克岛2K 移动到 海疆城(将领:巴隆;防守:阿莎)", "派克島2K 移動到 海疆城（將領：巴隆；防守：阿莎）", "Pyke 2K moves to Seagard (leader: Balon; defender: Asha)"),
+    ("海疆城守将:小恶魔", "海疆城守將：小惡魔", "Seagard defender: Tyrion Lannister"),
+    (
+        "派克岛2K1F 移动到 海疆城(如果海疆城驻军战斗力大于5,行军将领为阿莎;否则,将领为巴隆。)",
+        "派克島2K1F 移動到 海疆城（如果海疆城駐軍戰鬥力大於5，行軍將領為阿莎；否則，將領為巴隆。）",
+        "Pyke 2K1F moves to Seagard (if garrison of Seagard > 5, leader Asha; otherwise, leader Balon.)",
+    ),
+    ("赫伦堡2F 强行军到 奔流城", "赫倫堡2F 強行軍到 奔流城", "Harrenhal 2F forced march to Riverrun"),
+    ("黑水河1K行军到君临", "黑水河1K行軍到君臨", "Blackwater 1 knight marches to King's Landing"),
+];
+
+#[test]
+fn traditional_and_english_forms_mean_the_same_as_the_corpus() {
+    for (zh, hant, en) in FORMS {
+        let item = one(zh);
+        assert_eq!(one(hant), item, "Traditional form of {zh}");
+        assert_eq!(one(en), item, "English form of {zh}");
+    }
+}
+
+// ------------------------------------------------------------------ mistakes
+
+fn first_error(text: &str, lang: Lang) -> String {
+    let p = parse_submission(text, names());
+    assert!(!p.errors.is_empty(), "{text} should fail");
+    p.errors[0].message(lang)
+}
+
+#[test]
+fn typo_in_an_area_name_suggests_the_closest() {
+    assert_eq!(
+        first_error("临冬成 行军", Lang::En),
+        "line 1, column 1: there is no area called \"临冬成\"; did you mean Winterfell (临冬城)?\n  临冬成 行军\n  ^"
+    );
+    assert_eq!(
+        first_error("御林步兵 移动到 君林。", Lang::Zh),
+        "第1行第10列：没有名为“君林”的区域；你是不是指 君临 (King's Landing)？\n  御林步兵 移动到 君林。\n  　　　　 　　　 ^"
+    );
+    assert_eq!(
+        first_error("Winterfel march", Lang::En),
+        "line 1, column 1: there is no area called \"Winterfel\"; did you mean Winterfell (临冬城)?\n  Winterfel march\n  ^"
+    );
+}
+
+#[test]
+fn bare_summer_sea_is_ambiguous_a05() {
+    assert_eq!(
+        first_error("龙石岛军团 移动到 夏海", Lang::En),
+        "line 1, column 11: \"夏海\" could be more than one area: East Summer Sea (东夏海) or West Summer Sea (西夏海); please write the full name\n  龙石岛军团 移动到 夏海\n  　　　　　 　　　 ^"
+    );
+}
+
+#[test]
+fn missing_destination() {
+    assert_eq!(
+        first_error("御林步兵 移动到", Lang::En),
+        "line 1, column 9: expected an area name (e.g. Winterfell), but the line ends here\n  御林步兵 移动到\n  　　　　 　　　^"
+    );
+}
+
+#[test]
+fn wrong_unit_letter() {
+    assert_eq!(
+        first_error("石圣堂2X移动到兰尼斯港", Lang::Zh),
+        "第1行第5列：这里应为军种 (F 步兵, K 骑士, S 战舰, E 攻城车, A 弓箭手)，但写的是“X”\n  石圣堂2X移动到兰尼斯港\n  　　　 ^"
+    );
+}
+
+#[test]
+fn unknown_leader() {
+    assert_eq!(
+        first_error("派克岛2K 移动到 海疆城(将领:巴龙)", Lang::En),
+        "line 1, column 18: there is no leader called \"巴龙\"; did you mean Balon (巴隆)?\n  派克岛2K 移动到 海疆城(将领:巴龙)\n  　　　   　　　 　　　 　　 ^"
+    );
+}
+
+#[test]
+fn full_width_colon_and_brackets_are_accepted() {
+    assert_eq!(one("海疆城守将：小恶魔"), one("海疆城守将:小恶魔"));
+    assert_eq!(one("派克岛２Ｋ 移动到 海疆城（将领：巴隆）"), one("派克岛2K 移动到 海疆城(将领:巴隆)"));
+}
+
+#[test]
+fn unknown_order_type() {
+    assert_eq!(
+        first_error("临冬城 进攻", Lang::En),
+        "line 1, column 5: expected units (e.g. 2F1K, footman, army), an order type (march, defence, support, raid, consolidate power, optionally +1/+2), a one-time order (recruit, supply caravan, forced march, pontoon) or a verb (moves to, forced march to, raids, supports, transports), found \"进攻\"\n  临冬城 进攻\n  　　　 ^"
+    );
+}
+
+#[test]
+fn wrong_special_bonus() {
+    assert_eq!(
+        first_error("临冬城 防守+1", Lang::Zh),
+        "第1行第7列：没有“防守+1”这种命令；特殊命令是“防守+2”\n  临冬城 防守+1\n  　　　 　　^"
+    );
+}
+
+#[test]
+fn one_bad_line_never_hides_the_others() {
+    let mail = "临冬城 行军+1\n临冬成 防守\n\n> 引用的旧邮件 临冬城 行军\n白港 支援\n卡霍城 进攻\n--\n签名 不是命令";
+    let p = parse_submission(mail, names());
+    assert_eq!(p.items.iter().map(|e| e.line).collect::<Vec<_>>(), vec![1, 5]);
+    assert_eq!(p.errors.iter().map(|e| (e.line, e.column)).collect::<Vec<_>>(), vec![(2, 1), (6, 5)]);
+}
+
+#[test]
+fn every_bad_name_of_a_line_is_reported() {
+    let p = parse_submission("临冬成 支援 海怪家 防守 海疆成", names());
+    let cols: Vec<usize> = p.errors.iter().map(|e| e.column).collect();
+    assert_eq!(cols, vec![1, 8, 15]);
+}
+
+#[test]
+fn limits_of_size_and_lines() {
+    let big = "临冬城 行军\n".repeat(MAX_BYTES / 10);
+    assert!(matches!(parse_submission(&big, names()).errors[0].kind, ErrorKind::TooLarge { .. }));
+    let many = "\n".repeat(MAX_LINES + 1);
+    let p = parse_submission(&many, names());
+    assert_eq!(p.errors[0].message(Lang::En), format!("the mail has too many lines: at most {MAX_LINES}"));
+    let long = format!("临冬城 行军{}", " ".repeat(600));
+    assert!(matches!(parse_submission(&long, names()).errors[0].kind, ErrorKind::LineTooLong { .. }));
+}
