@@ -5,6 +5,8 @@
 mod lang_support;
 
 use lang_support::*;
+use maester::board::UnitKind;
+use maester::lang::ast::*;
 use maester::lang::{ErrorKind, Lang, MAX_BYTES, MAX_LINES, parse_submission};
 
 /// Each corpus line of rules-spec §5 with a Traditional-Chinese and an English version.
@@ -177,4 +179,129 @@ fn limits_of_size_and_lines() {
     assert_eq!(p.errors[0].message(Lang::En), format!("the mail has too many lines: at most {MAX_LINES}"));
     let long = format!("临冬城 行军{}", " ".repeat(600));
     assert!(matches!(parse_submission(&long, names()).errors[0].kind, ErrorKind::LineTooLong { .. }));
+}
+
+// ------------------------------------------------------------------ other plan items
+
+#[test]
+fn plan_items_beyond_marches() {
+    let it = check("拒绝 红狮 的支援", "拒绝 红狮 的支援");
+    assert_eq!(it, Item::Refusal { house: house("兰尼斯特"), from: None, battle: None });
+    let it = check("拒绝红狮家族从兰尼斯港的支援在河湾地", "拒绝 红狮 从 兰尼斯港 的支援 在 河湾地");
+    assert_eq!(it, one("refuse Lannister support from Lannisport at The Reach"));
+    let it = check("阵亡顺序: 步兵 骑士", "阵亡顺序: 步兵 > 骑士");
+    assert_eq!(it, Item::Casualties(vec![UnitKind::Footman, UnitKind::Knight]));
+    let it = check("撤退: 临冬城 > 白港", "撤退: 临冬城 > 白港");
+    assert_eq!(it, Item::Retreat { from: None, to: vec![area("临冬城"), area("白港")] });
+    let it = check("白港 修建防御工事", "修建防御工事: 白港");
+    assert_eq!(it, one("巩固统治收益转为防御工事: 白港"));
+    assert_eq!(it, Item::Fortify(area("白港")));
+    let it = check("瓦雷利亚钢剑: 临冬城", "瓦雷利亚钢剑: 临冬城部队");
+    assert_eq!(it, Item::Sword(units("临冬城", UnitSel::All)));
+    let it = check("阿莎取消: 奔流城, 卡林湾", "阿莎取消: 奔流城, 卡林湾");
+    assert_eq!(it, Item::Cancels { leader: leader("阿莎"), targets: vec![area("奔流城"), area("卡林湾")] });
+    assert_eq!(one("Asha cancels: Riverrun, Moat Cailin"), it);
+    let it = check("临冬城 不支援 卡霍城", "临冬城 不支援 卡霍城");
+    assert_eq!(it, Item::NoSupport { from: area("临冬城"), battle: area("卡霍城") });
+    let it = check("临冬城部队 移动到 卡霍城 留下势力标志", "临冬城部队 移动到 卡霍城(放置势力标志)。");
+    assert!(march(&it).leave_token);
+    assert_eq!(one("Winterfell army moves to Karhold (leave power token)"), it);
+    let it = check("如果卡霍城失守,临冬城1K 移动到 卡霍城;否则,临冬城1K 移动到 白港", "如果卡霍城失守,则临冬城1K 移动到 卡霍城;否则,临冬城1K 移动到 白港。");
+    assert_eq!(step(&it).alternatives[1].condition, Some(Condition::Otherwise));
+}
+
+// ------------------------------------------------------------------ event phase and mid-round
+
+#[test]
+fn event_phase_submissions() {
+    let it = check("裁军: 白港 1F, 临冬城1K", "裁军: 白港1F, 临冬城1K");
+    assert!(matches!(it, Item::Disband(ref v) if v.len() == 2));
+    check("征兵: 临冬城 1K", "征兵: 临冬城1K");
+    let it = check("临冬城 1F升级为骑士", "征兵: 临冬城1F 升级为 骑士");
+    assert_eq!(it, Item::Muster(vec![Muster::Upgrade { area: area("临冬城"), units: [1, 0, 0, 0, 0], into: UnitKind::Knight }]));
+    let it = check("白港 1S 到 狭海 > 颤抖海", "征兵: 白港1S 到 狭海 > 颤抖海");
+    assert_eq!(
+        it,
+        Item::Muster(vec![Muster::Recruit {
+            area: area("白港"),
+            units: [0, 0, 1, 0, 0],
+            to: vec![area("狭海"), area("颤抖海")],
+        }])
+    );
+    let bid = Item::Bid { iron_throne: 3, fiefdoms: 1, kings_court: 0 };
+    assert_eq!(check("铁王座 3 封邑 1 御前会议 0", "铁王座 3 封邑 1 御前会议 0"), bid);
+    assert_eq!(one("出价: 3 1 0"), bid);
+    assert_eq!(one("御前会议 0, 铁王座 3, 封邑 1"), bid);
+    assert_eq!(one("Iron Throne: 3, Fiefdoms: 1, King's Court: 0"), bid);
+    assert_eq!(check("野人: 2", "野人: 2"), Item::WildlingBid(2));
+    assert_eq!(check("奖励: 召回 艾德", "奖励: 召回 艾德"), Item::Reward(Reward::Recall(leader("艾德"))));
+    check("奖励: 升级 临冬城1F, 白港1F", "奖励: 升级 临冬城1F, 白港1F");
+    check("奖励: 征兵 临冬城 1K", "奖励: 征兵 临冬城1K");
+    check("奖励: 休养 罗柏", "奖励: 休养 罗柏");
+    assert_eq!(check("奖励: 夺取 铁王座", "奖励: 夺取 铁王座"), Item::Reward(Reward::Capture(Track::IronThrone)));
+    let it = check("建造港口: 星坠城 东夏海", "建造港口: 星坠城 到 东夏海");
+    assert_eq!(it, Item::BuildPort { area: area("星坠城"), coast: Some(area("东夏海")) });
+    assert_eq!(one("build port at Starfall on East Summer Sea"), it);
+    let it = check("撤退 临冬城 到 卡霍城", "撤退: 临冬城 到 卡霍城");
+    assert_eq!(it, Item::Retreat { from: Some(area("临冬城")), to: vec![area("卡霍城")] });
+    let it = check("平局: 红狮 > 白狼", "平局: 红狮 > 白狼");
+    assert_eq!(it, Item::TieBreak { track: None, order: vec![house("红狮"), house("白狼")] });
+    check("平局 铁王座: 红狮 > 白狼 > 海怪", "平局 铁王座: 红狮 > 白狼 > 海怪");
+}
+
+#[test]
+fn bids_must_name_each_track_once() {
+    let p = parse_submission("铁王座 3 封邑 1 铁王座 0", names());
+    assert_eq!(p.errors[0].kind.describe(Lang::Zh), "“铁王座”出价写了两次");
+    let p = parse_submission("铁王座 3 封邑 1", names());
+    assert_eq!(p.errors[0].kind.describe(Lang::En), "the King's Court bid is missing");
+}
+
+#[test]
+fn account_lines_and_ignored_lines() {
+    let mail = "密码: Hunter２ 2\nsecret:  x y \nHELP\n状态\nhistory\nWAIT\nNOWAIT\n\n> 临冬城 行军\n[黄鹿提交:]\n";
+    let p = parse_submission(mail, names());
+    assert!(p.errors.is_empty(), "{}", p.error_report(Lang::En));
+    let items: Vec<Item<Resolved>> = p.items.into_iter().map(|e| e.item).collect();
+    assert_eq!(
+        items,
+        vec![
+            Item::Account(Account::Password("Hunter２ 2".into())),
+            Item::Account(Account::Password("x y".into())),
+            Item::Account(Account::Help),
+            Item::Account(Account::Status),
+            Item::Account(Account::History),
+            Item::Account(Account::Wait),
+            Item::Account(Account::NoWait),
+        ]
+    );
+}
+
+// ------------------------------------------------------------------ names are data
+
+#[test]
+fn every_area_name_and_alias_reads_as_one_place() {
+    for (id, zh, en) in names().areas.entries() {
+        for n in [zh, en] {
+            let it = one(&format!("{n} 防守"));
+            assert_eq!(placement(&it).0, id, "{n}");
+            let it = one(&format!("{n}2K 移动到 {n}"));
+            assert_eq!(march(&it).to, id, "{n}");
+        }
+    }
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(map_path()).unwrap()).unwrap();
+    for a in json["areas"].as_array().unwrap() {
+        for alias in a["aliases_zh"].as_array().unwrap().iter().chain(a["aliases_en"].as_array().unwrap()) {
+            let alias = alias.as_str().unwrap();
+            let it = one(&format!("{alias}军团 突袭 {alias}"));
+            assert!(matches!(it, Item::Step(_)), "{alias}");
+        }
+    }
+    for (_, zh, en) in names().houses.entries() {
+        one(&format!("卡林湾 支援 {zh}家族 防守 海疆城"));
+        one(&format!("Moat Cailin supports {en} defending Seagard"));
+    }
+    for (_, zh, en) in names().leaders.entries() {
+        one(&format!("临冬城2K 移动到 卡霍城(将领:{zh};防守:{en})"));
+    }
 }
