@@ -30,7 +30,7 @@ pub const MAX_BYTES: usize = 64 * 1024;
 /// The most lines accepted in one mail.
 pub const MAX_LINES: usize = 2000;
 /// The longest line accepted, in characters.
-pub const MAX_LINE_CHARS: usize = 500;
+pub const MAX_LINE_CHARS: usize = 2000;
 
 /// A mail read with names unresolved.
 #[derive(Clone, Debug, PartialEq)]
