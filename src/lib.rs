@@ -5,6 +5,7 @@ pub mod config;
 pub mod daemon;
 pub mod demo;
 pub mod game;
+pub mod lang;
 pub mod mail;
 pub mod report;
 pub mod rules;
