@@ -77,7 +77,10 @@ pub struct MaildirConfig {
 
 impl Default for MaildirConfig {
     fn default() -> Self {
-        MaildirConfig { inbox: default_inbox(), outbox: default_outbox() }
+        MaildirConfig {
+            inbox: default_inbox(),
+            outbox: default_outbox(),
+        }
     }
 }
 
@@ -150,20 +153,31 @@ impl Config {
     /// Read a config file.
     pub fn load(path: &Path) -> Result<Config, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut c: Config = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut c: Config =
+            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         c.base = path.parent().map(Path::to_path_buf).unwrap_or_default();
         if c.mail.transport != "maildir" && c.mail.transport != "imap" {
-            return Err(format!("{}: mail.transport must be \"maildir\" or \"imap\"", path.display()));
+            return Err(format!(
+                "{}: mail.transport must be \"maildir\" or \"imap\"",
+                path.display()
+            ));
         }
         if c.mail.transport == "imap" && (c.mail.imap.is_none() || c.mail.smtp.is_none()) {
-            return Err(format!("{}: mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]", path.display()));
+            return Err(format!(
+                "{}: mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]",
+                path.display()
+            ));
         }
         Ok(c)
     }
 
     /// A path from the file, relative to the file's folder.
     pub fn path(&self, p: &Path) -> PathBuf {
-        if p.is_absolute() { p.to_path_buf() } else { self.base.join(p) }
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            self.base.join(p)
+        }
     }
 
     /// Domain for Message-IDs.
@@ -177,7 +191,10 @@ impl Config {
 
     /// The `[game]` table, typed.
     pub fn game(&self) -> Result<GameConfig, String> {
-        let t = self.game.clone().ok_or("the config file has no [game] table")?;
+        let t = self
+            .game
+            .clone()
+            .ok_or("the config file has no [game] table")?;
         GameConfig::from_table(t)
     }
 }
@@ -185,11 +202,22 @@ impl Config {
 impl GameConfig {
     /// Parse and check a `[game]` table (as stored with the game).
     pub fn from_table(t: toml::Table) -> Result<GameConfig, String> {
-        let g: GameConfig = toml::Value::Table(t).try_into().map_err(|e| format!("[game]: {e}"))?;
-        if g.id.is_empty() || !g.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            return Err(format!("[game] id {:?}: use letters, digits, - and _", g.id));
+        let g: GameConfig = toml::Value::Table(t)
+            .try_into()
+            .map_err(|e| format!("[game]: {e}"))?;
+        if g.id.is_empty()
+            || !g
+                .id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(format!(
+                "[game] id {:?}: use letters, digits, - and _",
+                g.id
+            ));
         }
-        crate::schedule::Schedule::from_table(&g.schedule).map_err(|e| format!("[game.schedule]: {e}"))?;
+        crate::schedule::Schedule::from_table(&g.schedule)
+            .map_err(|e| format!("[game.schedule]: {e}"))?;
         Ok(g)
     }
 
@@ -201,6 +229,7 @@ impl GameConfig {
 
     /// The schedule.
     pub fn schedule(&self) -> Result<crate::schedule::Schedule, String> {
-        crate::schedule::Schedule::from_table(&self.schedule).map_err(|e| format!("[game.schedule]: {e}"))
+        crate::schedule::Schedule::from_table(&self.schedule)
+            .map_err(|e| format!("[game.schedule]: {e}"))
     }
 }

@@ -68,20 +68,62 @@ address = "viper@dorne.example"
 
 /// The scripted mails, in the order they arrive, with the batch they belong to.
 const MAILS: &[(&str, &[u8])] = &[
-    ("1-placement-p-stark.eml", include_bytes!("../demo/mails/1-placement-p-stark.eml")),
-    ("1-placement-p-greyjoy.eml", include_bytes!("../demo/mails/1-placement-p-greyjoy.eml")),
-    ("1-placement-autoreply.eml", include_bytes!("../demo/mails/1-placement-autoreply.eml")),
-    ("1-placement-p-lannister.eml", include_bytes!("../demo/mails/1-placement-p-lannister.eml")),
-    ("1-placement-p-baratheon.eml", include_bytes!("../demo/mails/1-placement-p-baratheon.eml")),
-    ("1-placement-p-tyrell.eml", include_bytes!("../demo/mails/1-placement-p-tyrell.eml")),
-    ("1-placement-p-martell-1.eml", include_bytes!("../demo/mails/1-placement-p-martell-1.eml")),
-    ("1-placement-p-martell-2.eml", include_bytes!("../demo/mails/1-placement-p-martell-2.eml")),
-    ("2-plan-x-stark.eml", include_bytes!("../demo/mails/2-plan-x-stark.eml")),
-    ("2-plan-x-greyjoy.eml", include_bytes!("../demo/mails/2-plan-x-greyjoy.eml")),
-    ("2-plan-x-lannister.eml", include_bytes!("../demo/mails/2-plan-x-lannister.eml")),
-    ("2-plan-x-baratheon.eml", include_bytes!("../demo/mails/2-plan-x-baratheon.eml")),
-    ("2-plan-x-tyrell.eml", include_bytes!("../demo/mails/2-plan-x-tyrell.eml")),
-    ("2-plan-x-martell.eml", include_bytes!("../demo/mails/2-plan-x-martell.eml")),
+    (
+        "1-placement-p-stark.eml",
+        include_bytes!("../demo/mails/1-placement-p-stark.eml"),
+    ),
+    (
+        "1-placement-p-greyjoy.eml",
+        include_bytes!("../demo/mails/1-placement-p-greyjoy.eml"),
+    ),
+    (
+        "1-placement-autoreply.eml",
+        include_bytes!("../demo/mails/1-placement-autoreply.eml"),
+    ),
+    (
+        "1-placement-p-lannister.eml",
+        include_bytes!("../demo/mails/1-placement-p-lannister.eml"),
+    ),
+    (
+        "1-placement-p-baratheon.eml",
+        include_bytes!("../demo/mails/1-placement-p-baratheon.eml"),
+    ),
+    (
+        "1-placement-p-tyrell.eml",
+        include_bytes!("../demo/mails/1-placement-p-tyrell.eml"),
+    ),
+    (
+        "1-placement-p-martell-1.eml",
+        include_bytes!("../demo/mails/1-placement-p-martell-1.eml"),
+    ),
+    (
+        "1-placement-p-martell-2.eml",
+        include_bytes!("../demo/mails/1-placement-p-martell-2.eml"),
+    ),
+    (
+        "2-plan-x-stark.eml",
+        include_bytes!("../demo/mails/2-plan-x-stark.eml"),
+    ),
+    (
+        "2-plan-x-greyjoy.eml",
+        include_bytes!("../demo/mails/2-plan-x-greyjoy.eml"),
+    ),
+    (
+        "2-plan-x-lannister.eml",
+        include_bytes!("../demo/mails/2-plan-x-lannister.eml"),
+    ),
+    (
+        "2-plan-x-baratheon.eml",
+        include_bytes!("../demo/mails/2-plan-x-baratheon.eml"),
+    ),
+    (
+        "2-plan-x-tyrell.eml",
+        include_bytes!("../demo/mails/2-plan-x-tyrell.eml"),
+    ),
+    (
+        "2-plan-x-martell.eml",
+        include_bytes!("../demo/mails/2-plan-x-martell.eml"),
+    ),
 ];
 
 /// Deliver a mail into a Maildir the way a mail server does: write into `tmp/`, then rename
@@ -97,8 +139,15 @@ pub fn deliver(maildir: &Path, name: &str, raw: &[u8]) -> Result<(), String> {
 
 /// Run the demo in `dir`.
 pub fn run(dir: &Path) -> Result<(), String> {
-    if dir.exists() && std::fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(false) {
-        return Err(format!("{} is not empty; remove it or choose another --dir", dir.display()));
+    if dir.exists()
+        && std::fs::read_dir(dir)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(false)
+    {
+        return Err(format!(
+            "{} is not empty; remove it or choose another --dir",
+            dir.display()
+        ));
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let cfg_path = dir.join("maester.toml");
@@ -109,14 +158,24 @@ pub fn run(dir: &Path) -> Result<(), String> {
     let mut d = Daemon::open(config)?;
     // The demo's clock starts now and jumps over deadlines instead of waiting for them.
     let mut now: DateTime<Utc> = Utc::now();
-    let secrets: Vec<String> = ["stark", "greyjoy", "lannister", "baratheon", "tyrell", "martell"]
-        .iter()
-        .map(|h| format!("{h}-demo"))
-        .collect();
+    let secrets: Vec<String> = [
+        "stark",
+        "greyjoy",
+        "lannister",
+        "baratheon",
+        "tyrell",
+        "martell",
+    ]
+    .iter()
+    .map(|h| format!("{h}-demo"))
+    .collect();
     games::new_game(&mut d, now, Some(secrets))?;
     let mut total = d.tick(now)?;
     println!("maester demo in {}", dir.display());
-    println!("  game `demo` created; {} welcome mails written", total.sent);
+    println!(
+        "  game `demo` created; {} welcome mails written",
+        total.sent
+    );
     for batch in ["1-placement", "2-plan"] {
         now += TimeDelta::minutes(30);
         let mut n = 0;
@@ -126,18 +185,42 @@ pub fn run(dir: &Path) -> Result<(), String> {
         }
         let t = d.tick(now)?;
         println!(
-            "  {batch}: {n} player mails delivered; {} answered, {} step(s) closed, {} mails sent",
-            t.processed, t.steps_closed, t.sent
+            "  {batch}: {n} player mails delivered; {} answered, {} answers sent",
+            t.processed, t.sent
         );
         total.sent += t.sent;
         total.steps_closed += t.steps_closed;
+        // Bring the deadline forward: jump past it, and the step closes.
+        if t.steps_closed == 0 {
+            let deadline = d
+                .store
+                .game("demo")
+                .map_err(|e| e.to_string())?
+                .and_then(|g| g.deadline);
+            now = deadline.unwrap_or(now) + TimeDelta::minutes(1);
+            let t = d.tick(now)?;
+            total.sent += t.sent;
+            total.steps_closed += t.steps_closed;
+            println!(
+                "  deadline passed: {} step closed, {} reports sent",
+                t.steps_closed, t.sent
+            );
+        } else {
+            println!("  every house had sent its orders: the step closed at once, reports sent");
+        }
     }
     // Nobody is waiting for round 2 in the demo; show where the game stands.
-    print!("{}", crate::daemon::status(&d, Some("demo"), false, crate::board::Lang::Zh)?);
+    print!(
+        "{}",
+        crate::daemon::status(&d, Some("demo"), false, crate::board::Lang::Zh)?
+    );
     let files = std::fs::read_dir(&outbox).map(|d| d.count()).unwrap_or(0);
     println!("\n  {} mails written to {}", files, outbox.display());
     println!("  the store: {}", dir.join("maester.sqlite").display());
-    println!("  try: maester --config {} status --json", cfg_path.display());
+    println!(
+        "  try: maester --config {} status --json",
+        cfg_path.display()
+    );
     if total.steps_closed < 2 {
         return Err("the demo did not close both steps of round 1".into());
     }

@@ -8,7 +8,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "maester", version, about = "A play-by-email referee for A Game of Thrones: The Board Game (6-player forum variant)")]
+#[command(
+    name = "maester",
+    version,
+    about = "A play-by-email referee for A Game of Thrones: The Board Game (6-player forum variant)"
+)]
 struct Cli {
     /// Configuration file.
     #[arg(long, short, global = true, default_value = "maester.toml")]
@@ -54,7 +58,8 @@ enum Command {
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .with_writer(std::io::stderr)
         .init();
@@ -101,8 +106,15 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Status { game, json, lang } => {
             let d = Daemon::open(Config::load(&cli.config)?)?;
-            let lang = if lang == "en" { maester::board::Lang::En } else { maester::board::Lang::Zh };
-            print!("{}", maester::daemon::status(&d, game.as_deref(), json, lang)?);
+            let lang = if lang == "en" {
+                maester::board::Lang::En
+            } else {
+                maester::board::Lang::Zh
+            };
+            print!(
+                "{}",
+                maester::daemon::status(&d, game.as_deref(), json, lang)?
+            );
             Ok(())
         }
     }

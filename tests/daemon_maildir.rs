@@ -33,21 +33,51 @@ fn demo_round_answers_every_mail_and_mails_reports_with_the_map() {
         panic!("demo failed: {e}");
     }
     let mails = outbox_files(&dir.join("mail/outbox"));
-    let to = |addr: &str| -> Vec<&String> { mails.iter().filter(|(t, _)| t.contains(addr)).map(|(_, b)| b).collect() };
+    let to = |addr: &str| -> Vec<&String> {
+        mails
+            .iter()
+            .filter(|(t, _)| t.contains(addr))
+            .map(|(_, b)| b)
+            .collect()
+    };
     // Welcome + placement answer + placement report + plan answer + plan report.
-    assert_eq!(to("arya@north.example").len(), 5, "{:#?}", to("arya@north.example"));
+    assert_eq!(
+        to("arya@north.example").len(),
+        5,
+        "{:#?}",
+        to("arya@north.example")
+    );
     // Martell sent a mistake and its correction: two answers.
     let martell = to("viper@dorne.example");
     assert_eq!(martell.len(), 6);
-    assert!(martell.iter().any(|b| b.contains("盐海案") && b.contains("盐海岸")), "the typo is named with a suggestion");
+    assert!(
+        martell
+            .iter()
+            .any(|b| b.contains("盐海案") && b.contains("盐海岸")),
+        "the typo is named with a suggestion"
+    );
     // The out-of-office answer of kraken@ was not answered: 5 mails only.
     assert_eq!(to("kraken@iron.example").len(), 5);
     // The English player gets English mail.
-    assert!(to("stannis@storm.example").iter().any(|b| b.contains("results of")));
+    assert!(
+        to("stannis@storm.example")
+            .iter()
+            .any(|b| b.contains("results of"))
+    );
     // Every house's last report holds the battle and the map state.
-    for addr in ["arya@north", "kraken@iron", "tywin@rock", "rose@reach", "viper@dorne"] {
-        let last = to(addr).into_iter().find(|b| b.contains("执行方案") && b.contains("地图状态"));
-        let Some(report) = last else { panic!("no plan report for {addr}") };
+    for addr in [
+        "arya@north",
+        "kraken@iron",
+        "tywin@rock",
+        "rose@reach",
+        "viper@dorne",
+    ] {
+        let last = to(addr)
+            .into_iter()
+            .find(|b| b.contains("执行方案") && b.contains("地图状态"));
+        let Some(report) = last else {
+            panic!("no plan report for {addr}")
+        };
         assert!(report.contains("战斗"), "{report}");
         assert!(report.contains("卡林湾"), "{report}");
     }
@@ -140,8 +170,19 @@ fn killed_while_processing_a_mail_neither_loses_nor_repeats_it() {
             Ok(d) => d,
             Err(e) => panic!("{e}"),
         };
-        let secrets = ["stark", "greyjoy", "lannister", "baratheon", "tyrell", "martell"].iter().map(|h| format!("{h}-s")).collect();
-        if let Err(e) = maester::daemon::games::new_game(&mut d, chrono::Utc::now(), Some(secrets)) {
+        let secrets = [
+            "stark",
+            "greyjoy",
+            "lannister",
+            "baratheon",
+            "tyrell",
+            "martell",
+        ]
+        .iter()
+        .map(|h| format!("{h}-s"))
+        .collect();
+        if let Err(e) = maester::daemon::games::new_game(&mut d, chrono::Utc::now(), Some(secrets))
+        {
             panic!("{e}");
         }
     }

@@ -8,10 +8,19 @@
 use chrono::{TimeDelta, Utc};
 use maester::config::Config;
 use maester::daemon::{Daemon, games};
-use maester::mail::{ImapConfig, ImapInbox, Inbox, Outbox, Security, SmtpConfig, SmtpOutbox, decode};
+use maester::mail::{
+    ImapConfig, ImapInbox, Inbox, Outbox, Security, SmtpConfig, SmtpOutbox, decode,
+};
 use std::time::{Duration, Instant};
 
-const HOUSES: [&str; 6] = ["stark", "greyjoy", "lannister", "baratheon", "tyrell", "martell"];
+const HOUSES: [&str; 6] = [
+    "stark",
+    "greyjoy",
+    "lannister",
+    "baratheon",
+    "tyrell",
+    "martell",
+];
 
 fn ports() -> Option<(u16, u16)> {
     let Ok(imap) = std::env::var("MAILTEST_IMAP_PORT") else {
@@ -19,7 +28,9 @@ fn ports() -> Option<(u16, u16)> {
             println!("daemon server test SKIPPED (MAESTER_SKIP_MAIL_SERVERS=1)");
             return None;
         }
-        panic!("start the mail servers first: `bash scripts/test.sh` does it (or scripts/mailtest-up.sh, then set MAILTEST_IMAP_PORT and MAILTEST_SMTP_PORT)");
+        panic!(
+            "start the mail servers first: `bash scripts/test.sh` does it (or scripts/mailtest-up.sh, then set MAILTEST_IMAP_PORT and MAILTEST_SMTP_PORT)"
+        );
     };
     let smtp = std::env::var("MAILTEST_SMTP_PORT").unwrap_or_else(|_| "2525".into());
     match (imap.parse(), smtp.parse()) {
@@ -29,7 +40,14 @@ fn ports() -> Option<(u16, u16)> {
 }
 
 fn imap(port: u16, user: &str, password: &str) -> ImapConfig {
-    ImapConfig { host: "127.0.0.1".into(), port, security: Security::Plain, user: user.into(), password: password.into(), mailbox: "INBOX".into() }
+    ImapConfig {
+        host: "127.0.0.1".into(),
+        port,
+        security: Security::Plain,
+        user: user.into(),
+        password: password.into(),
+        mailbox: "INBOX".into(),
+    }
 }
 
 /// Read (and mark done) everything in a player's mailbox, waiting up to 10 s for `want` mails.
@@ -54,7 +72,9 @@ fn collect(port: u16, house: &str, want: usize, into: &mut Vec<String>) {
 
 #[test]
 fn orders_by_smtp_answers_and_reports_over_real_imap_and_smtp() {
-    let Some((imap_port, smtp_port)) = ports() else { return };
+    let Some((imap_port, smtp_port)) = ports() else {
+        return;
+    };
     let run = format!("e2e{}", std::process::id());
     let dir = std::env::temp_dir().join(format!("maester-{run}"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -101,7 +121,13 @@ fn orders_by_smtp_answers_and_reports_over_real_imap_and_smtp() {
         "高庭 行军\n多恩边疆 防守",
         "阳戟城 行军\n盐海岸 巩固统治",
     ];
-    let mut smtp = match SmtpOutbox::new(&SmtpConfig { host: "127.0.0.1".into(), port: smtp_port, security: Security::Plain, user: None, password: None }) {
+    let mut smtp = match SmtpOutbox::new(&SmtpConfig {
+        host: "127.0.0.1".into(),
+        port: smtp_port,
+        security: Security::Plain,
+        user: None,
+        password: None,
+    }) {
         Ok(s) => s,
         Err(e) => panic!("{e}"),
     };
@@ -112,7 +138,11 @@ fn orders_by_smtp_answers_and_reports_over_real_imap_and_smtp() {
             secrets[i],
             orders[i].replace('\n', "\r\n")
         );
-        if let Err(e) = smtp.send(&format!("{h}@localhost"), &["referee@localhost".to_string()], raw.as_bytes()) {
+        if let Err(e) = smtp.send(
+            &format!("{h}@localhost"),
+            &["referee@localhost".to_string()],
+            raw.as_bytes(),
+        ) {
             panic!("{e}");
         }
     }
@@ -135,14 +165,24 @@ fn orders_by_smtp_answers_and_reports_over_real_imap_and_smtp() {
     for (i, h) in HOUSES.iter().enumerate() {
         let mut mails = Vec::new();
         collect(imap_port, h, 3, &mut mails);
-        assert!(mails.iter().any(|m| m.contains(&secrets[i])), "{h}: no welcome mail with the secret: {mails:#?}");
+        assert!(
+            mails.iter().any(|m| m.contains(&secrets[i])),
+            "{h}: no welcome mail with the secret: {mails:#?}"
+        );
         let first_line = orders[i].lines().next().unwrap_or_default();
-        let reply = mails.iter().find(|m| m.contains("已收到") || m.contains("received"));
+        let reply = mails
+            .iter()
+            .find(|m| m.contains("已收到") || m.contains("received"));
         assert!(reply.is_some(), "{h}: no answer: {mails:#?}");
         if *h != "baratheon" {
-            assert!(reply.is_some_and(|r| r.contains(first_line)), "{h}: the answer does not echo {first_line}");
+            assert!(
+                reply.is_some_and(|r| r.contains(first_line)),
+                "{h}: the answer does not echo {first_line}"
+            );
         }
-        let report = mails.iter().find(|m| m.contains("地图状态") || m.contains("== Map =="));
+        let report = mails
+            .iter()
+            .find(|m| m.contains("地图状态") || m.contains("== Map =="));
         assert!(report.is_some(), "{h}: no report with the map: {mails:#?}");
     }
     let _ = std::fs::remove_dir_all(&dir);

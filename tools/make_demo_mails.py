@@ -53,7 +53,7 @@ def mail(name, house, step, subject, body, charset="utf-8", cte="8bit", html=Fal
 S = SECRET
 # ---- round 1, order placement ----
 mail("p-stark", "stark", "1-placement", "第一回合命令",
-     f"密码: {S['stark']}\n临冬城 行军+1\n白港 行军\n颤抖海 支援\n\n北境不忘\n-- \n艾莉亚\n",
+     f"密码: {S['stark']}\n临冬城 行军+1\n白港 行军\n颤抖海 支援\n\n-- \n艾莉亚\n北境不忘\n",
      charset="gbk", cte="quoted-printable")
 mail("p-greyjoy", "greyjoy", "1-placement", "海怪命令",
      f"密码：{S['greyjoy']}\n派克岛 行军\n灰水望 行军\n铁民湾 突袭\n派克岛港口 支援\n",

@@ -10,7 +10,9 @@ use crate::mail::Mailbox;
 use crate::report::render::Templates;
 use crate::rules::{GameState, Step};
 use crate::schedule::Schedule;
-use crate::store::{GameStatus, Language, NewGame, NewHouse, NewOutgoing, NewSnapshot, StoreError, StoreTx};
+use crate::store::{
+    GameStatus, Language, NewGame, NewHouse, NewOutgoing, NewSnapshot, StoreError, StoreTx,
+};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
@@ -68,13 +70,30 @@ fn board_and_templates(d: &Daemon, cfg: &GameConfig) -> Result<(Board, Templates
 
 /// Load a stored game.
 pub fn load(d: &Daemon, id: &str) -> Result<Loaded, String> {
-    let row = d.store.game(id).map_err(|e| e.to_string())?.ok_or(format!("no game {id}"))?;
+    let row = d
+        .store
+        .game(id)
+        .map_err(|e| e.to_string())?
+        .ok_or(format!("no game {id}"))?;
     let cfg = GameConfig::from_text(&row.config)?;
     let (board, templates) = board_and_templates(d, &cfg)?;
     let schedule = cfg.schedule()?;
-    let snap = d.store.latest_snapshot(id).map_err(|e| e.to_string())?.ok_or(format!("game {id} has no state"))?;
-    let state: GameState = serde_json::from_value(snap.state).map_err(|e| format!("game {id} state: {e}"))?;
-    Ok(Loaded { row, cfg, board, templates, schedule, state, seq: snap.seq })
+    let snap = d
+        .store
+        .latest_snapshot(id)
+        .map_err(|e| e.to_string())?
+        .ok_or(format!("game {id} has no state"))?;
+    let state: GameState =
+        serde_json::from_value(snap.state).map_err(|e| format!("game {id} state: {e}"))?;
+    Ok(Loaded {
+        row,
+        cfg,
+        board,
+        templates,
+        schedule,
+        state,
+        seq: snap.seq,
+    })
 }
 
 /// Random bytes from the operating system, as hex (for secrets, salts and seeds).
@@ -91,13 +110,22 @@ pub fn random_hex(n: usize) -> Result<String, String> {
 pub fn new_secret() -> Result<String, String> {
     const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
     let hex = random_hex(8)?;
-    let bytes: Vec<u8> = (0..8).filter_map(|i| u8::from_str_radix(&hex[i * 2..i * 2 + 2], 16).ok()).collect();
-    Ok(bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect())
+    let bytes: Vec<u8> = (0..8)
+        .filter_map(|i| u8::from_str_radix(&hex[i * 2..i * 2 + 2], 16).ok())
+        .collect();
+    Ok(bytes
+        .iter()
+        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
+        .collect())
 }
 
 /// Create the `[game]` of the config: store the game, its houses (with new secrets), the first
 /// snapshot, and queue a welcome mail to each player with its secret. Returns the secrets.
-pub fn new_game(d: &mut Daemon, now: DateTime<Utc>, secrets: Option<Vec<String>>) -> Result<Vec<(String, String)>, String> {
+pub fn new_game(
+    d: &mut Daemon,
+    now: DateTime<Utc>,
+    secrets: Option<Vec<String>>,
+) -> Result<Vec<(String, String)>, String> {
     let cfg = d.config.game()?;
     let table = d.config.game.clone().unwrap_or_default();
     let config_text = toml::to_string(&table).map_err(|e| e.to_string())?;
@@ -108,19 +136,30 @@ pub fn new_game(d: &mut Daemon, now: DateTime<Utc>, secrets: Option<Vec<String>>
         .map_err(|e| format!("[game.schedule]: {e}"))?;
     for p in &cfg.players {
         if board.house_by_key(&p.house).is_none() {
-            return Err(format!("[[game.players]] house {:?} is not on the board", p.house));
+            return Err(format!(
+                "[[game.players]] house {:?} is not on the board",
+                p.house
+            ));
         }
     }
     if cfg.players.len() != board.houses.len() {
-        return Err(format!("the game needs {} players, one per house", board.houses.len()));
+        return Err(format!(
+            "the game needs {} players, one per house",
+            board.houses.len()
+        ));
     }
     let seed = match &cfg.seed {
         Some(s) => s.clone(),
         None => random_hex(16)?,
     };
-    let seed_hash: String = Sha256::digest(seed.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    let seed_hash: String = Sha256::digest(seed.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     let state = GameState::new_game(&board);
-    let deadline = schedule.deadline_for(state.step.key(), now).map_err(|e| e.to_string())?;
+    let deadline = schedule
+        .deadline_for(state.step.key(), now)
+        .map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     let mut letters: Vec<Letter> = Vec::new();
     for (i, p) in cfg.players.iter().enumerate() {
@@ -130,13 +169,30 @@ pub fn new_game(d: &mut Daemon, now: DateTime<Utc>, secrets: Option<Vec<String>>
         };
         let lang = p.language.unwrap_or(cfg.language);
         let house = board.house_by_key(&p.house).ok_or("house vanished")?;
-        let text = welcome_text(&board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang, &state);
+        let text = welcome_text(
+            &board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang, &state,
+        );
         let subject = match lang {
-            Lang::Zh => format!("[{}] 欢迎加入游戏:你是{}", cfg.id, board.house(house).name(lang)),
-            Lang::En => format!("[{}] Welcome: you play {}", cfg.id, board.house(house).name(lang)),
+            Lang::Zh => format!(
+                "[{}] 欢迎加入游戏:你是{}",
+                cfg.id,
+                board.house(house).name(lang)
+            ),
+            Lang::En => format!(
+                "[{}] Welcome: you play {}",
+                cfg.id,
+                board.house(house).name(lang)
+            ),
         };
         let to = Mailbox::new(p.name.clone(), p.address.clone());
-        letters.push(letters::letter(&d.sender, &to, subject, text, &format!("welcome:{}:{}", cfg.id, p.house), None)?);
+        letters.push(letters::letter(
+            &d.sender,
+            &to,
+            subject,
+            text,
+            &format!("welcome:{}:{}", cfg.id, p.house),
+            None,
+        )?);
         out.push((p.house.clone(), secret));
     }
     let _ = templates;
@@ -155,13 +211,20 @@ pub fn new_game(d: &mut Daemon, now: DateTime<Utc>, secrets: Option<Vec<String>>
                 created_at: now,
             })?;
             for (p, (_, secret)) in cfg.players.iter().zip(&out) {
-                let salt = random_hex(8).map_err(|e| StoreError::Invalid { what: "salt".into(), detail: e })?;
+                let salt = random_hex(8).map_err(|e| StoreError::Invalid {
+                    what: "salt",
+                    detail: e,
+                })?;
                 tx.add_house(&NewHouse {
                     game_id: &game_id,
                     house: &p.house,
                     player_name: &p.name,
                     address: &p.address,
-                    language: if p.language.unwrap_or(cfg.language) == Lang::En { Language::En } else { Language::Zh },
+                    language: if p.language.unwrap_or(cfg.language) == Lang::En {
+                        Language::En
+                    } else {
+                        Language::Zh
+                    },
                     secret,
                     salt: &salt,
                 })?;
@@ -177,7 +240,13 @@ pub fn new_game(d: &mut Daemon, now: DateTime<Utc>, secrets: Option<Vec<String>>
             for l in &letters {
                 queue(tx, Some(&game_id), l, None, now)?;
             }
-            tx.append_audit(Some(&game_id), "gm", "new game", &format!("seed hash {seed_hash}"), now)?;
+            tx.append_audit(
+                Some(&game_id),
+                "gm",
+                "new game",
+                &format!("seed hash {seed_hash}"),
+                now,
+            )?;
             Ok(())
         })
         .map_err(|e| e.to_string())?;
@@ -203,7 +272,11 @@ fn welcome_text(
         .filter(|a| state.occupant(*a) == Some(house))
         .map(|a| {
             let kinds: Vec<_> = state.area(a).units.iter().map(|u| u.kind).collect();
-            format!("  {} {}", board.area(a).name(lang), crate::report::words::units(&kinds, lang))
+            format!(
+                "  {} {}",
+                board.area(a).name(lang),
+                crate::report::words::units(&kinds, lang)
+            )
         })
         .collect();
     match lang {
@@ -225,7 +298,13 @@ fn welcome_text(
 }
 
 /// Queue a letter in the outbox.
-pub fn queue(tx: &StoreTx<'_>, game: Option<&str>, l: &Letter, reply_to: Option<i64>, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub fn queue(
+    tx: &StoreTx<'_>,
+    game: Option<&str>,
+    l: &Letter,
+    reply_to: Option<i64>,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     tx.queue_outgoing(&NewOutgoing {
         game_id: game,
         message_id: &l.message_id,
@@ -262,7 +341,10 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
         .map_err(|e| e.to_string())?;
     let mut subs: Vec<(HouseId, Submission)> = Vec::new();
     for r in rows {
-        let (Some(h), Ok(s)) = (g.house_id(&r.house), serde_json::from_value::<Submission>(r.parsed.clone())) else {
+        let (Some(h), Ok(s)) = (
+            g.house_id(&r.house),
+            serde_json::from_value::<Submission>(r.parsed.clone()),
+        ) else {
             tracing::warn!(game = id, house = %r.house, "unreadable stored submission skipped");
             continue;
         };
@@ -272,13 +354,19 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
     let next_deadline = if out.state.step == Step::Finished {
         None
     } else {
-        Some(g.schedule.deadline_for(out.state.step.key(), now).map_err(|e| e.to_string())?)
+        Some(
+            g.schedule
+                .deadline_for(out.state.step.key(), now)
+                .map_err(|e| e.to_string())?,
+        )
     };
     let houses = d.store.houses(id).map_err(|e| e.to_string())?;
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;
     for h in &houses {
-        let Some(hid) = g.house_id(&h.house) else { continue };
+        let Some(hid) = g.house_id(&h.house) else {
+            continue;
+        };
         let lang = g.lang_of(h.language);
         let deadline = match (next_deadline, lang) {
             (Some(t), Lang::Zh) => g.schedule.format_deadline_zh(t),
@@ -296,7 +384,14 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
             });
         }
         let to = Mailbox::new(h.player_name.clone(), h.address.clone());
-        mails.push(letters::report_letter(&g.templates, &d.sender, &to, &ctx, lang, &format!("report:{id}:{seq}:{}", h.house))?);
+        mails.push(letters::report_letter(
+            &g.templates,
+            &d.sender,
+            &to,
+            &ctx,
+            lang,
+            &format!("report:{id}:{seq}:{}", h.house),
+        )?);
     }
     let state_json = serde_json::to_value(&out.state).map_err(|e| e.to_string())?;
     let log_json = serde_json::to_value(&out.log).map_err(|e| e.to_string())?;
@@ -314,7 +409,13 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
             for m in &mails {
                 queue(tx, Some(id), m, None, now)?;
             }
-            tx.set_game_step(id, out.state.round as u32, out.state.step.key(), next_deadline, now)?;
+            tx.set_game_step(
+                id,
+                out.state.round as u32,
+                out.state.step.key(),
+                next_deadline,
+                now,
+            )?;
             if finished {
                 tx.set_game_status(id, GameStatus::Finished, now)?;
             }
@@ -322,12 +423,22 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
                 Some(id),
                 "daemon",
                 "step closed",
-                &format!("round {} {} closed; {} reports queued", out.round, out.closed.key(), mails.len()),
+                &format!(
+                    "round {} {} closed; {} reports queued",
+                    out.round,
+                    out.closed.key(),
+                    mails.len()
+                ),
                 now,
             )?;
             Ok(())
         })
         .map_err(|e| e.to_string())?;
-    tracing::info!(game = id, round = out.round, step = out.closed.key(), "step closed");
+    tracing::info!(
+        game = id,
+        round = out.round,
+        step = out.closed.key(),
+        "step closed"
+    );
     Ok(())
 }

@@ -3,12 +3,12 @@
 //! crash queues the same mail once).
 
 use crate::board::{Board, HouseId, Lang};
+use crate::game::StepOutcome;
 use crate::mail::{Mailbox, OutgoingMail, compose, new_message_id};
 use crate::report::render::Templates;
 use crate::report::view::{StateView, view};
 use crate::report::words;
 use crate::rules::GameState;
-use crate::game::StepOutcome;
 use serde::Serialize;
 
 /// Who sends: the referee's mailbox and Message-ID domain.
@@ -103,7 +103,12 @@ pub fn letter(
         attachments: Vec::new(),
     };
     let raw = compose(&mail).map_err(|e| e.to_string())?;
-    Ok(Letter { message_id, to: vec![to.addr.clone()], subject, raw })
+    Ok(Letter {
+        message_id,
+        to: vec![to.addr.clone()],
+        subject,
+        raw,
+    })
 }
 
 /// Context of a step report for one house.
@@ -207,14 +212,26 @@ pub fn report_context(
             .collect();
         if out.closed == crate::rules::Step::Placement {
             let sep = if lang == Lang::Zh { ";" } else { "; " };
-            let none = if lang == Lang::Zh { "(无命令)" } else { "(no orders)" };
+            let none = if lang == Lang::Zh {
+                "(无命令)"
+            } else {
+                "(no orders)"
+            };
             revealed.push(RevealedOrders {
                 house: board.house(h).name(lang).to_string(),
-                orders: if list.is_empty() { none.to_string() } else { list.join(sep) },
+                orders: if list.is_empty() {
+                    none.to_string()
+                } else {
+                    list.join(sep)
+                },
             });
         }
     }
-    let events = out.log.iter().map(|e| words::event(board, lang, e)).collect();
+    let events = out
+        .log
+        .iter()
+        .map(|e| words::event(board, lang, e))
+        .collect();
     let defaults = out
         .silent
         .iter()
@@ -229,8 +246,12 @@ pub fn report_context(
         })
         .collect();
     let names = |i: usize| -> String {
-        let sep = if lang == Lang::Zh { " > " } else { " > " };
-        state.tracks[i].iter().map(|h| board.house(*h).name(lang).to_string()).collect::<Vec<_>>().join(sep)
+        let sep = " > ";
+        state.tracks[i]
+            .iter()
+            .map(|h| board.house(*h).name(lang).to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
     };
     ReportContext {
         game: game.to_string(),
@@ -241,7 +262,11 @@ pub fn report_context(
         events,
         defaults,
         map: view(board, state, lang),
-        tracks: TrackNames { iron_throne: names(0), fiefdoms: names(1), kings_court: names(2) },
+        tracks: TrackNames {
+            iron_throne: names(0),
+            fiefdoms: names(1),
+            kings_court: names(2),
+        },
         private: Vec::new(),
         winner: state.winner.map(|h| board.house(h).name(lang).to_string()),
         next_round: state.round,

@@ -9,7 +9,7 @@ pub mod letters;
 pub mod parse;
 
 use crate::config::Config;
-use crate::mail::{Inbox, MaildirInbox, MaildirOutbox, Mailbox, Outbox};
+use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox};
 use crate::store::{InsertOutcome, NewMail, OutboxStatus, Store};
 use chrono::{DateTime, Utc};
 use letters::Sender;
@@ -17,7 +17,10 @@ use letters::Sender;
 /// Crash-test hook: when the environment variable `MAESTER_FAILPOINT` names this point, the
 /// process aborts here, as a `kill -9` would. Used by the crash-safety tests only.
 pub fn failpoint(name: &str) {
-    if std::env::var("MAESTER_FAILPOINT").map(|v| v == name).unwrap_or(false) {
+    if std::env::var("MAESTER_FAILPOINT")
+        .map(|v| v == name)
+        .unwrap_or(false)
+    {
         eprintln!("maester: failpoint {name}: aborting");
         std::process::abort();
     }
@@ -55,27 +58,40 @@ pub struct Daemon {
 impl Daemon {
     /// Open the store and the mail transports of a configuration.
     pub fn open(config: Config) -> Result<Daemon, String> {
-        let store = Store::open(&config.path(&config.daemon.database)).map_err(|e| e.to_string())?;
-        let (inbox, outbox): (Box<dyn Inbox>, Box<dyn Outbox>) = match config.mail.transport.as_str() {
-            "imap" => {
-                let (Some(imap), Some(smtp)) = (&config.mail.imap, &config.mail.smtp) else {
-                    return Err("mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]".into());
-                };
-                let inbox = crate::mail::ImapInbox::connect(imap).map_err(|e| format!("IMAP: {e}"))?;
-                let outbox = crate::mail::SmtpOutbox::new(smtp).map_err(|e| format!("SMTP: {e}"))?;
-                (Box::new(inbox), Box::new(outbox))
-            }
-            _ => {
-                let inbox = MaildirInbox::new(config.path(&config.mail.maildir.inbox)).map_err(|e| e.to_string())?;
-                let outbox = MaildirOutbox::new(config.path(&config.mail.maildir.outbox)).map_err(|e| e.to_string())?;
-                (Box::new(inbox), Box::new(outbox))
-            }
-        };
+        let store = Store::open(config.path(&config.daemon.database)).map_err(|e| e.to_string())?;
+        let (inbox, outbox): (Box<dyn Inbox>, Box<dyn Outbox>) =
+            match config.mail.transport.as_str() {
+                "imap" => {
+                    let (Some(imap), Some(smtp)) = (&config.mail.imap, &config.mail.smtp) else {
+                        return Err(
+                            "mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]".into(),
+                        );
+                    };
+                    let inbox =
+                        crate::mail::ImapInbox::connect(imap).map_err(|e| format!("IMAP: {e}"))?;
+                    let outbox =
+                        crate::mail::SmtpOutbox::new(smtp).map_err(|e| format!("SMTP: {e}"))?;
+                    (Box::new(inbox), Box::new(outbox))
+                }
+                _ => {
+                    let inbox = MaildirInbox::new(config.path(&config.mail.maildir.inbox))
+                        .map_err(|e| e.to_string())?;
+                    let outbox = MaildirOutbox::new(config.path(&config.mail.maildir.outbox))
+                        .map_err(|e| e.to_string())?;
+                    (Box::new(inbox), Box::new(outbox))
+                }
+            };
         let sender = Sender {
             from: Mailbox::new(config.daemon.name.clone(), config.daemon.address.clone()),
             domain: config.domain(),
         };
-        Ok(Daemon { config, store, inbox, outbox, sender })
+        Ok(Daemon {
+            config,
+            store,
+            inbox,
+            outbox,
+            sender,
+        })
     }
 
     /// One round of work at time `now`.
@@ -93,7 +109,10 @@ impl Daemon {
     /// Store every new mail of the mailbox, then mark it done there. A mail stored but not yet
     /// marked done is simply seen again next time and recognised as a duplicate.
     fn fetch(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
-        let mails = self.inbox.fetch_new().map_err(|e| format!("reading mail: {e}"))?;
+        let mails = self
+            .inbox
+            .fetch_new()
+            .map_err(|e| format!("reading mail: {e}"))?;
         for m in mails {
             let d = crate::mail::decode(&m.raw);
             let from = d.from_addr.clone().unwrap_or_default();
@@ -109,7 +128,9 @@ impl Daemon {
                 InsertOutcome::New(_) => t.stored += 1,
                 InsertOutcome::Duplicate(_) => t.duplicates += 1,
             }
-            self.inbox.mark_done(&m.key).map_err(|e| format!("marking mail done: {e}"))?;
+            self.inbox
+                .mark_done(&m.key)
+                .map_err(|e| format!("marking mail done: {e}"))?;
         }
         Ok(())
     }
@@ -127,15 +148,24 @@ impl Daemon {
 
     /// Send what is due in the outbox.
     fn send(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
-        let due = self.store.due_outgoing(now, 100).map_err(|e| e.to_string())?;
+        let due = self
+            .store
+            .due_outgoing(now, 100)
+            .map_err(|e| e.to_string())?;
         for o in due {
-            match self.outbox.send(&self.config.daemon.address, &o.to_addrs, &o.raw) {
+            match self
+                .outbox
+                .send(&self.config.daemon.address, &o.to_addrs, &o.raw)
+            {
                 Ok(()) => {
                     self.store.mark_sent(o.id, now).map_err(|e| e.to_string())?;
                     t.sent += 1;
                 }
                 Err(e) => {
-                    let status = self.store.mark_attempt_failed(o.id, &e.to_string(), now).map_err(|e| e.to_string())?;
+                    let status = self
+                        .store
+                        .mark_attempt_failed(o.id, &e.to_string(), now)
+                        .map_err(|e| e.to_string())?;
                     t.send_failures += 1;
                     if status == OutboxStatus::Failed {
                         tracing::error!(message_id = %o.message_id, error = %e, "giving up sending a mail");
@@ -150,7 +180,12 @@ impl Daemon {
 }
 
 /// The state of a game as text or as the stable JSON view (`maester status`).
-pub fn status(d: &Daemon, game: Option<&str>, json: bool, lang: crate::board::Lang) -> Result<String, String> {
+pub fn status(
+    d: &Daemon,
+    game: Option<&str>,
+    json: bool,
+    lang: crate::board::Lang,
+) -> Result<String, String> {
     let id = match game {
         Some(g) => g.to_string(),
         None => {
@@ -160,7 +195,10 @@ pub fn status(d: &Daemon, game: Option<&str>, json: bool, lang: crate::board::La
                 [] => return Err("no game yet: run `maester new-game`".into()),
                 _ => {
                     let ids: Vec<String> = all.iter().map(|g| g.id.clone()).collect();
-                    return Err(format!("several games ({}): choose one with --game", ids.join(", ")));
+                    return Err(format!(
+                        "several games ({}): choose one with --game",
+                        ids.join(", ")
+                    ));
                 }
             }
         }
@@ -182,10 +220,17 @@ pub fn status(d: &Daemon, game: Option<&str>, json: bool, lang: crate::board::La
             deadline: g.row.deadline.map(|t| t.to_rfc3339()),
             view: v,
         };
-        return serde_json::to_string_pretty(&s).map(|t| t + "\n").map_err(|e| e.to_string());
+        return serde_json::to_string_pretty(&s)
+            .map(|t| t + "\n")
+            .map_err(|e| e.to_string());
     }
     let mut out = String::new();
-    out.push_str(&format!("game {id}: round {}, {} — deadline {}\n", g.state.round, letters::step_name(g.state.step, lang), g.deadline_text(lang)));
+    out.push_str(&format!(
+        "game {id}: round {}, {} — deadline {}\n",
+        g.state.round,
+        letters::step_name(g.state.step, lang),
+        g.deadline_text(lang)
+    ));
     for a in &v.areas {
         out.push_str(&format!(
             "  {:<12} {:<10} {}{}{}\n",
@@ -193,12 +238,22 @@ pub fn status(d: &Daemon, game: Option<&str>, json: bool, lang: crate::board::La
             a.holder_name.clone().unwrap_or_default(),
             a.units_text,
             if a.token.is_some() { " ⚑" } else { "" },
-            a.neutral.map(|n| format!(" neutral {n}")).unwrap_or_default()
+            a.neutral
+                .map(|n| format!(" neutral {n}"))
+                .unwrap_or_default()
         ));
     }
-    out.push_str(&format!("  Iron Throne: {}\n  Fiefdoms: {}\n  King's Court: {}\n", v.iron_throne.join(" > "), v.fiefdoms.join(" > "), v.kings_court.join(" > ")));
+    out.push_str(&format!(
+        "  Iron Throne: {}\n  Fiefdoms: {}\n  King's Court: {}\n",
+        v.iron_throne.join(" > "),
+        v.fiefdoms.join(" > "),
+        v.kings_court.join(" > ")
+    ));
     for h in &v.houses {
-        out.push_str(&format!("  {:<10} power {} (+{} on map), barrels {}, castles {}\n", h.name, h.power, h.power_on_map, h.barrels, h.castles));
+        out.push_str(&format!(
+            "  {:<10} power {} (+{} on map), barrels {}, castles {}\n",
+            h.name, h.power, h.power_on_map, h.barrels, h.castles
+        ));
     }
     out.push_str(&format!("  wildlings {}\n", v.wildlings));
     Ok(out)

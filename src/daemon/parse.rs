@@ -64,16 +64,27 @@ impl ParsedMail {
 pub fn names(board: &Board) -> Names {
     let mut n = Names::new();
     for a in &board.areas {
-        let aliases: Vec<&str> = a.aliases_zh.iter().chain(a.aliases_en.iter()).map(String::as_str).collect();
+        let aliases: Vec<&str> = a
+            .aliases_zh
+            .iter()
+            .chain(a.aliases_en.iter())
+            .map(String::as_str)
+            .collect();
         n.areas.add(a.id, &a.name_zh, &a.name_en, aliases);
     }
     for h in &board.houses {
-        let aliases: Vec<&str> =
-            h.aliases_zh.iter().chain(h.aliases_en.iter()).map(String::as_str).chain(std::iter::once(h.key.as_str())).collect();
+        let aliases: Vec<&str> = h
+            .aliases_zh
+            .iter()
+            .chain(h.aliases_en.iter())
+            .map(String::as_str)
+            .chain(std::iter::once(h.key.as_str()))
+            .collect();
         n.houses.add(h.id, &h.name_zh, &h.name_en, aliases);
     }
     for l in &board.leaders {
-        n.leaders.add(l.id, &l.short_zh, &l.name_en, [l.name_zh.as_str()]);
+        n.leaders
+            .add(l.id, &l.short_zh, &l.name_en, [l.name_zh.as_str()]);
     }
     n
 }
@@ -90,33 +101,67 @@ fn selection(u: UnitSel) -> UnitSelection {
         UnitSel::All => UnitSelection::All,
         UnitSel::Kind(k) => UnitSelection::Kind(k),
         UnitSel::Counts(c) => UnitSelection::Exact(
-            crate::board::UnitKind::ALL.iter().filter(|k| c[k.index()] > 0).map(|k| (*k, c[k.index()])).collect(),
+            crate::board::UnitKind::ALL
+                .iter()
+                .filter(|k| c[k.index()] > 0)
+                .map(|k| (*k, c[k.index()]))
+                .collect(),
         ),
     }
 }
 
 fn not_yet(lang: Lang, what: &str) -> String {
     match lang {
-        Lang::Zh => format!("这个版本的裁判还不能执行{what};请改用不带条件的简单命令,或请GM手工处理。"),
-        Lang::En => format!("this version of the referee cannot carry out {what} yet; use plain orders, or ask the GM."),
+        Lang::Zh => {
+            format!("这个版本的裁判还不能执行{what};请改用不带条件的简单命令,或请GM手工处理。")
+        }
+        Lang::En => format!(
+            "this version of the referee cannot carry out {what} yet; use plain orders, or ask the GM."
+        ),
     }
 }
 
 fn wrong_step(lang: Lang, open: Step) -> String {
     match lang {
         Lang::Zh => format!("现在是{},这一行不属于这个阶段。", open.name_zh()),
-        Lang::En => format!("the open step is {}; this line does not belong to it.", open.name_en()),
+        Lang::En => format!(
+            "the open step is {}; this line does not belong to it.",
+            open.name_en()
+        ),
     }
 }
 
 /// One plan step of the language as a march or raid step of the rules, if it is a plain one.
 fn plan_step(alts: &[Alternative<Resolved>], lang: Lang) -> Result<PlanPart, String> {
-    let [alt] = alts else { return Err(not_yet(lang, if lang == Lang::Zh { "带条件的备选命令" } else { "alternatives with conditions" })) };
+    let [alt] = alts else {
+        return Err(not_yet(
+            lang,
+            if lang == Lang::Zh {
+                "带条件的备选命令"
+            } else {
+                "alternatives with conditions"
+            },
+        ));
+    };
     if alt.condition.is_some() {
-        return Err(not_yet(lang, if lang == Lang::Zh { "带条件的命令" } else { "conditional orders" }));
+        return Err(not_yet(
+            lang,
+            if lang == Lang::Zh {
+                "带条件的命令"
+            } else {
+                "conditional orders"
+            },
+        ));
     }
     if alt.actions.iter().any(|(_, f)| f.is_some()) {
-        return Err(not_yet(lang, if lang == Lang::Zh { "“不能执行则…”的备选" } else { "fallbacks" }));
+        return Err(not_yet(
+            lang,
+            if lang == Lang::Zh {
+                "“不能执行则…”的备选"
+            } else {
+                "fallbacks"
+            },
+        ));
     }
     let mut march: Option<MarchStep> = None;
     let mut raid: Option<RaidStep> = None;
@@ -124,9 +169,19 @@ fn plan_step(alts: &[Alternative<Resolved>], lang: Lang) -> Result<PlanPart, Str
         match action {
             Action::March(m) => {
                 if m.forced || m.leader.is_some() || m.defender.is_some() {
-                    return Err(not_yet(lang, if lang == Lang::Zh { "将领和强行军" } else { "leaders and forced marches" }));
+                    return Err(not_yet(
+                        lang,
+                        if lang == Lang::Zh {
+                            "将领和强行军"
+                        } else {
+                            "leaders and forced marches"
+                        },
+                    ));
                 }
-                let mv = MarchMove { units: selection(m.units.units), to: m.to };
+                let mv = MarchMove {
+                    units: selection(m.units.units),
+                    to: m.to,
+                };
                 match &mut march {
                     Some(s) if s.from == m.units.area => {
                         s.moves.push(mv);
@@ -138,7 +193,13 @@ fn plan_step(alts: &[Alternative<Resolved>], lang: Lang) -> Result<PlanPart, Str
                             Lang::En => "one step may only split the army of one area; number marches of other areas separately.".into(),
                         });
                     }
-                    None => march = Some(MarchStep { from: m.units.area, moves: vec![mv], leave_token: m.leave_token }),
+                    None => {
+                        march = Some(MarchStep {
+                            from: m.units.area,
+                            moves: vec![mv],
+                            leave_token: m.leave_token,
+                        })
+                    }
                 }
             }
             Action::Raid { units, targets } => {
@@ -148,13 +209,30 @@ fn plan_step(alts: &[Alternative<Resolved>], lang: Lang) -> Result<PlanPart, Str
                         Lang::En => "one raid per line.".into(),
                     });
                 }
-                raid = Some(RaidStep { from: units.area, targets: targets.clone() });
+                raid = Some(RaidStep {
+                    from: units.area,
+                    targets: targets.clone(),
+                });
             }
             Action::Support { .. } => {
-                return Err(not_yet(lang, if lang == Lang::Zh { "跨家族支援" } else { "cross-house support" }));
+                return Err(not_yet(
+                    lang,
+                    if lang == Lang::Zh {
+                        "跨家族支援"
+                    } else {
+                        "cross-house support"
+                    },
+                ));
             }
             Action::Transport { .. } => {
-                return Err(not_yet(lang, if lang == Lang::Zh { "跨家族运输" } else { "cross-house transport" }));
+                return Err(not_yet(
+                    lang,
+                    if lang == Lang::Zh {
+                        "跨家族运输"
+                    } else {
+                        "cross-house transport"
+                    },
+                ));
             }
         }
     }
@@ -180,16 +258,31 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
     let parsed = lang::parse_submission(text, &names);
     let mut out = ParsedMail::default();
     let original: Vec<&str> = text.split('\n').collect();
-    let line_text = |l: usize| original.get(l.wrapping_sub(1)).map(|s| s.trim_end_matches('\r').to_string()).unwrap_or_default();
+    let line_text = |l: usize| {
+        original
+            .get(l.wrapping_sub(1))
+            .map(|s| s.trim_end_matches('\r').to_string())
+            .unwrap_or_default()
+    };
     for e in &parsed.errors {
-        out.errors.push(ErrorLine { line: e.line, column: e.column, text: e.text.clone(), message: e.kind.describe(ll) });
+        out.errors.push(ErrorLine {
+            line: e.line,
+            column: e.column,
+            text: e.text.clone(),
+            message: e.kind.describe(ll),
+        });
     }
     let mut placement = Placement::default();
     let mut plan = Plan::default();
     let mut any_order = false;
     for entry in &parsed.items {
         let mut err = |message: String| {
-            out.errors.push(ErrorLine { line: entry.line, column: 0, text: line_text(entry.line), message });
+            out.errors.push(ErrorLine {
+                line: entry.line,
+                column: 0,
+                text: line_text(entry.line),
+                message,
+            });
         };
         match &entry.item {
             Item::Account(Account::Password(s)) => out.secret = Some(s.clone()),
@@ -202,33 +295,40 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
                 if p.one_time.is_some() {
                     err(match lang {
                         Lang::Zh => "一次性军事命令是可选规则,本局没有使用。".into(),
-                        Lang::En => "one-time orders are an optional rule this game does not use.".into(),
+                        Lang::En => {
+                            "one-time orders are an optional rule this game does not use.".into()
+                        }
                     });
                     continue;
                 }
                 let Some(order) = p.order else { continue };
                 any_order = true;
                 placement.orders.push((p.area, order));
-                out.area_lines.push((p.area, entry.line, line_text(entry.line)));
-                out.echo.push(lang::echo::echo_item(&entry.item, &names, ll));
+                out.area_lines
+                    .push((p.area, entry.line, line_text(entry.line)));
+                out.echo
+                    .push(lang::echo::echo_item(&entry.item, &names, ll));
             }
             Item::Step(s) if state.step == Step::Plan => match plan_step(&s.alternatives, lang) {
                 Ok(PlanPart::March(m)) => {
                     any_order = true;
                     plan.marches.push(m);
-                    out.echo.push(lang::echo::echo_item(&entry.item, &names, ll));
+                    out.echo
+                        .push(lang::echo::echo_item(&entry.item, &names, ll));
                 }
                 Ok(PlanPart::Raid(r)) => {
                     any_order = true;
                     plan.raids.push(r);
-                    out.echo.push(lang::echo::echo_item(&entry.item, &names, ll));
+                    out.echo
+                        .push(lang::echo::echo_item(&entry.item, &names, ll));
                 }
                 Err(m) => err(m),
             },
             Item::Retreat { from: None, to } if state.step == Step::Plan => {
                 any_order = true;
                 plan.retreat.extend(to.iter().copied());
-                out.echo.push(lang::echo::echo_item(&entry.item, &names, ll));
+                out.echo
+                    .push(lang::echo::echo_item(&entry.item, &names, ll));
             }
             _ => err(wrong_step(lang, state.step)),
         }

@@ -74,9 +74,15 @@ mod tests {
                     println!("OK {l}");
                     fn show(p: pest::iterators::Pair<Rule>, d: usize) {
                         println!("{}{:?} {:?}", "  ".repeat(d), p.as_rule(), p.as_str());
-                        for c in p.into_inner() { show(c, d + 1); }
+                        for c in p.into_inner() {
+                            show(c, d + 1);
+                        }
                     }
-                    for x in p { for c in x.into_inner() { show(c, 1); } }
+                    for x in p {
+                        for c in x.into_inner() {
+                            show(c, 1);
+                        }
+                    }
                 }
                 Err(e) => println!("ERR {l}\n{e}"),
             }

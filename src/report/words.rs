@@ -110,7 +110,7 @@ impl W<'_> {
                 if self.zh() {
                     "中立守军".into()
                 } else {
-                    "the neutral garrison".into()
+                    "The neutral garrison".into()
                 }
             }
         };
