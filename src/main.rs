@@ -47,6 +47,31 @@ enum Command {
         #[arg(long, default_value = "zh")]
         lang: String,
     },
+    /// Parse and validate a submission as the daemon would, and print the canonical echo or the
+    /// errors. Exits 0 only when everything is valid.
+    Check {
+        /// The house that sends it (stark, greyjoy, … or a name such as 白狼).
+        #[arg(long)]
+        house: String,
+        /// The step to check against (placement | plan); the state's open step when omitted.
+        #[arg(long)]
+        phase: Option<String>,
+        /// Check against this stored game's current state (needs --config).
+        #[arg(long, conflicts_with = "state")]
+        game: Option<String>,
+        /// Check against a saved state (JSON, as in the store's snapshots).
+        #[arg(long)]
+        state: Option<PathBuf>,
+        /// Language of the messages (zh | en).
+        #[arg(long, default_value = "zh")]
+        lang: String,
+        /// Print a JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// The submission: a file, or - (default) for standard input.
+        #[arg(default_value = "-")]
+        file: String,
+    },
     /// Play a scripted demo game in a local folder (Maildir + SQLite) and show the results.
     Demo {
         /// Folder for the demo (created; must be empty or absent).
@@ -67,7 +92,9 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("maester: {e}");
+            if !e.is_empty() {
+                eprintln!("maester: {e}");
+            }
             ExitCode::FAILURE
         }
     }
@@ -76,6 +103,66 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Demo { dir } => maester::demo::run(&dir),
+        Command::Check {
+            house,
+            phase,
+            game,
+            state,
+            lang,
+            json,
+            file,
+        } => {
+            let lang = if lang == "en" {
+                maester::board::Lang::En
+            } else {
+                maester::board::Lang::Zh
+            };
+            let text = if file == "-" {
+                let mut s = String::new();
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+                    .map_err(|e| e.to_string())?;
+                s
+            } else {
+                std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?
+            };
+            let (board, st) = match (game, state) {
+                (Some(g), _) => {
+                    let d = Daemon::open(Config::load(&cli.config)?)?;
+                    let l = games::load(&d, &g)?;
+                    (l.board, l.state)
+                }
+                (None, Some(p)) => {
+                    let board =
+                        maester::board::Board::default_board().map_err(|e| e.to_string())?;
+                    let t =
+                        std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+                    let st =
+                        serde_json::from_str(&t).map_err(|e| format!("{}: {e}", p.display()))?;
+                    (board, st)
+                }
+                (None, None) => {
+                    let board =
+                        maester::board::Board::default_board().map_err(|e| e.to_string())?;
+                    let st = maester::rules::GameState::new_game(&board);
+                    (board, st)
+                }
+            };
+            let report =
+                maester::daemon::check::check(&board, st, &house, phase.as_deref(), &text, lang)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+                );
+            } else {
+                print!("{}", report.text());
+            }
+            if report.valid {
+                Ok(())
+            } else {
+                Err(String::new())
+            }
+        }
         Command::NewGame { print_secrets } => {
             let mut d = Daemon::open(Config::load(&cli.config)?)?;
             let secrets = games::new_game(&mut d, Utc::now(), None)?;

@@ -281,7 +281,15 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
         .to_string();
     } else if !parsed.errors.is_empty() {
         ctx.errors = parsed.errors.clone();
-        outcome = format!("rejected: {} error(s)", parsed.errors.len());
+        if let Some(Err(e)) = parsed
+            .partial
+            .as_ref()
+            .map(|p| game::check(&g.board, &g.state, house_id, p))
+        {
+            ctx.errors.extend(validation_errors(&g, &e, lang, &parsed));
+            ctx.errors.sort_by_key(|e| e.line);
+        }
+        outcome = format!("rejected: {} error(s)", ctx.errors.len());
     } else {
         for c in &parsed.commands {
             info_for(&g, c, lang, &mut ctx.info);

@@ -3,6 +3,7 @@
 //! passed, and sends what is queued. Every step is idempotent: after a crash, the next tick
 //! picks up exactly where the last one stopped.
 
+pub mod check;
 pub mod games;
 pub mod intake;
 pub mod letters;

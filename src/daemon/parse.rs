@@ -35,6 +35,9 @@ pub struct ParsedMail {
     pub commands: Vec<Command>,
     /// The submission for the open step, if the mail has one and no errors.
     pub submission: Option<Submission>,
+    /// What the lines that did parse amount to, even when other lines have errors (so that
+    /// validation can report its own errors for them too).
+    pub partial: Option<Submission>,
     /// The canonical echo, one line per accepted item.
     pub echo: Vec<String>,
     /// Every error.
@@ -333,11 +336,14 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
             _ => err(wrong_step(lang, state.step)),
         }
     }
-    if any_order && out.errors.is_empty() {
-        out.submission = Some(match state.step {
+    if any_order {
+        out.partial = Some(match state.step {
             Step::Plan => Submission::Plan(plan),
             _ => Submission::Placement(placement),
         });
+        if out.errors.is_empty() {
+            out.submission = out.partial.clone();
+        }
     }
     out
 }
