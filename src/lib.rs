@@ -9,5 +9,6 @@ pub mod lang;
 pub mod mail;
 pub mod report;
 pub mod rules;
+pub mod scenario;
 pub mod schedule;
 pub mod store;

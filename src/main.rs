@@ -72,6 +72,15 @@ enum Command {
         #[arg(default_value = "-")]
         file: String,
     },
+    /// Run adjudication scenarios (files or folders of .toml cases; see docs/scenarios.md).
+    Scenario {
+        /// Scenario files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print the log of every case, not only of failing ones.
+        #[arg(long, short)]
+        verbose: bool,
+    },
     /// Play a scripted demo game in a local folder (Maildir + SQLite) and show the results.
     Demo {
         /// Folder for the demo (created; must be empty or absent).
@@ -103,6 +112,31 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Demo { dir } => maester::demo::run(&dir),
+        Command::Scenario { paths, verbose } => {
+            let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+            let outcomes = maester::scenario::run_paths(&board, &paths);
+            let failed = outcomes.iter().filter(|o| !o.passed()).count();
+            for o in &outcomes {
+                let status = if o.passed() { "ok  " } else { "FAIL" };
+                println!("{status} {} — {} [{}]", o.path.display(), o.name, o.rule);
+                if !o.passed() {
+                    for f in &o.failures {
+                        println!("       ✗ {f}");
+                    }
+                }
+                if verbose || !o.passed() {
+                    for l in &o.log {
+                        println!("       · {l}");
+                    }
+                }
+            }
+            println!("{} passed, {} failed", outcomes.len() - failed, failed);
+            if failed > 0 || outcomes.is_empty() {
+                Err(String::new())
+            } else {
+                Ok(())
+            }
+        }
         Command::Check {
             house,
             phase,
