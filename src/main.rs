@@ -115,22 +115,34 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Scenario { paths, verbose } => {
             let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
             let outcomes = maester::scenario::run_paths(&board, &paths);
-            let failed = outcomes.iter().filter(|o| !o.passed()).count();
+            let failed = outcomes.iter().filter(|o| o.failed()).count();
+            let pending = outcomes.iter().filter(|o| o.pending.is_some()).count();
             for o in &outcomes {
-                let status = if o.passed() { "ok  " } else { "FAIL" };
+                let status = match (&o.pending, o.passed()) {
+                    (Some(_), true) => "PASS (still marked pending: remove the mark)",
+                    (Some(_), false) => "pend",
+                    (None, true) => "ok  ",
+                    (None, false) => "FAIL",
+                };
                 println!("{status} {} — {} [{}]", o.path.display(), o.name, o.rule);
-                if !o.passed() {
+                if let Some(p) = &o.pending {
+                    println!("       pending: {p}");
+                }
+                if o.failed() || verbose {
                     for f in &o.failures {
                         println!("       ✗ {f}");
                     }
-                }
-                if verbose || !o.passed() {
                     for l in &o.log {
                         println!("       · {l}");
                     }
                 }
             }
-            println!("{} passed, {} failed", outcomes.len() - failed, failed);
+            println!(
+                "{} passed, {} failed, {} pending",
+                outcomes.len() - failed - pending,
+                failed,
+                pending
+            );
             if failed > 0 || outcomes.is_empty() {
                 Err(String::new())
             } else {

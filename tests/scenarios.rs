@@ -18,7 +18,7 @@ fn every_scenario_passes() {
     assert!(!outcomes.is_empty());
     let failed: Vec<String> = outcomes
         .iter()
-        .filter(|o| !o.passed())
+        .filter(|o| o.failed())
         .map(|o| {
             format!(
                 "{}: {:?}\n  log: {:#?}",
@@ -28,7 +28,31 @@ fn every_scenario_passes() {
             )
         })
         .collect();
-    println!("{} scenarios run", outcomes.len());
+    let pending: Vec<String> = outcomes
+        .iter()
+        .filter(|o| o.pending.is_some())
+        .map(|o| {
+            format!(
+                "{} ({})",
+                o.path.display(),
+                o.pending.clone().unwrap_or_default()
+            )
+        })
+        .collect();
+    println!(
+        "{} scenarios run, {} pending: {pending:#?}",
+        outcomes.len(),
+        pending.len()
+    );
+    let stale: Vec<&PathBuf> = outcomes
+        .iter()
+        .filter(|o| o.pending.is_some() && o.passed())
+        .map(|o| &o.path)
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "these cases pass: remove their `pending` mark: {stale:?}"
+    );
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 

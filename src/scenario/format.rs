@@ -19,6 +19,10 @@ pub struct Scenario {
     /// Free explanation for a GM.
     #[serde(default)]
     pub description: String,
+    /// Set while the engine does not yet implement what the case needs: the case is run and
+    /// reported as pending (it does not fail the suite), with this reason.
+    #[serde(default)]
+    pub pending: Option<String>,
     /// The starting position.
     #[serde(default)]
     pub setup: Setup,

@@ -21,6 +21,8 @@ pub struct Outcome {
     pub rule: String,
     /// Differences (empty: passed).
     pub failures: Vec<String>,
+    /// Why the case is pending (the engine lacks what it needs), if it is.
+    pub pending: Option<String>,
     /// The log in words.
     pub log: Vec<String>,
 }
@@ -29,6 +31,10 @@ impl Outcome {
     /// Whether the case passed.
     pub fn passed(&self) -> bool {
         self.failures.is_empty()
+    }
+    /// Whether it counts against the suite: failed and not pending.
+    pub fn failed(&self) -> bool {
+        !self.passed() && self.pending.is_none()
     }
 }
 
@@ -43,6 +49,7 @@ pub fn run_file(board: &Board, path: &Path) -> Outcome {
         name: String::new(),
         rule: String::new(),
         failures: Vec::new(),
+        pending: None,
         log: Vec::new(),
     };
     let text = match std::fs::read_to_string(path) {
@@ -61,6 +68,7 @@ pub fn run_file(board: &Board, path: &Path) -> Outcome {
     };
     out.name = sc.name.clone();
     out.rule = sc.rule.clone();
+    out.pending = sc.pending.clone();
     if let Err(e) = run(board, &sc, &mut out) {
         out.failures.push(format!("scenario error: {e}"));
     }
