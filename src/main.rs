@@ -81,6 +81,14 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+    /// Measure how long the adjudication of a military phase takes (build with --release).
+    Bench {
+        /// Timed iterations.
+        #[arg(long, default_value_t = 10_000)]
+        iterations: u32,
+        /// A scenario file to time instead of the built-in crowded position.
+        scenario: Option<PathBuf>,
+    },
     /// Play a scripted demo game in a local folder (Maildir + SQLite) and show the results.
     Demo {
         /// Folder for the demo (created; must be empty or absent).
@@ -112,6 +120,33 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Demo { dir } => maester::demo::run(&dir),
+        Command::Bench {
+            iterations,
+            scenario,
+        } => {
+            let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+            let text = match scenario {
+                Some(p) => {
+                    std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?
+                }
+                None => maester::scenario::bench::MILITARY_PHASE.to_string(),
+            };
+            let r = maester::scenario::bench::bench(&board, &text, iterations)?;
+            println!(
+                "military phase: {} orders, {} battles; {} runs: median {:.1} µs, mean {:.1} µs per resolution{}",
+                r.orders,
+                r.battles,
+                r.iterations,
+                r.median_us,
+                r.mean_us,
+                if cfg!(debug_assertions) {
+                    " (debug build: use --release for the real figure)"
+                } else {
+                    ""
+                }
+            );
+            Ok(())
+        }
         Command::Scenario { paths, verbose } => {
             let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
             let outcomes = maester::scenario::run_paths(&board, &paths);

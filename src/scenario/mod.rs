@@ -2,8 +2,9 @@
 //! players' own order language, and the expected result. `maester scenario PATH…` runs them.
 //! The format is documented in `docs/scenarios.md`.
 
+pub mod bench;
 mod format;
 mod run;
 
 pub use format::{Scenario, ScenarioError};
-pub use run::{Outcome, run_file, run_paths};
+pub use run::{Outcome, prepare, run_file, run_paths};

@@ -7,7 +7,7 @@ use crate::daemon::parse::{names, parse_mail};
 use crate::game::{self, Submission};
 use crate::report::words;
 use crate::rules::log::{Defender, Event};
-use crate::rules::{Step, orders::Plan, placement};
+use crate::rules::{GameState, Step, orders::Plan, placement};
 use std::path::{Path, PathBuf};
 
 /// The result of one case.
@@ -75,7 +75,13 @@ pub fn run_file(board: &Board, path: &Path) -> Outcome {
     out
 }
 
-fn run(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<(), ScenarioError> {
+/// The position after placement (orders revealed) and the plans of a scenario, ready for the
+/// military phase. Problems with orders and plans are added to `out`.
+pub fn prepare(
+    board: &Board,
+    sc: &Scenario,
+    out: &mut Outcome,
+) -> Result<(GameState, Vec<Plan>), ScenarioError> {
     let names = names(board);
     let mut state = sc.position(board, &names)?;
     state.step = Step::Placement;
@@ -140,6 +146,12 @@ fn run(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<(), ScenarioEr
             plans[h.index()] = p;
         }
     }
+    Ok((state, plans))
+}
+
+fn run(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<(), ScenarioError> {
+    let (state, plans) = prepare(board, sc, out)?;
+    let names = names(board);
     let r = crate::rules::military::resolve(board, &state, &plans);
     out.log = r
         .log
