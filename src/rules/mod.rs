@@ -2,16 +2,23 @@
 //! log that explains every step. No IO, no clock, no randomness that is not handed in.
 
 pub mod battle;
+pub mod casualties;
+pub mod conditions;
 pub mod consolidate;
+pub mod leaders;
 pub mod log;
 pub mod march;
 pub mod military;
+pub mod modifiers;
 pub mod orders;
 pub mod placement;
 pub mod raid;
 pub mod retreat;
 pub mod state;
 pub mod supply;
+pub mod support;
+pub mod sword;
+pub mod transport;
 
 pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Unit};
 #[cfg(test)]
