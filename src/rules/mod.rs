@@ -22,4 +22,8 @@ pub mod transport;
 
 pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Unit};
 #[cfg(test)]
+mod testkit;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_battle;

@@ -1,106 +1,10 @@
 //! Adjudication tests of the first military slice, each named after the rule it checks.
 
 use super::log::{Event, RetreatRule, TieBreak};
-use super::military::resolve;
-use super::orders::{MarchMove, MarchStep, Placement, Plan, RaidStep, UnitSelection};
+use super::orders::{Placement, UnitSelection};
 use super::placement::{self, PlacementError};
-use super::state::{GameState, Unit};
-use crate::board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
-
-struct T {
-    b: Board,
-    s: GameState,
-    plans: Vec<Plan>,
-}
-
-fn t() -> T {
-    let b = match Board::default_board() {
-        Ok(b) => b,
-        Err(e) => panic!("{e}"),
-    };
-    let mut s = GameState::new_game(&b);
-    for a in s.areas.iter_mut() {
-        a.units.clear();
-        a.house = None;
-    }
-    let plans = vec![Plan::default(); b.houses.len()];
-    T { b, s, plans }
-}
-
-impl T {
-    fn a(&self, key: &str) -> AreaId {
-        self.b
-            .area_by_key(key)
-            .unwrap_or_else(|| panic!("no area {key}"))
-    }
-    fn h(&self, key: &str) -> HouseId {
-        self.b
-            .house_by_key(key)
-            .unwrap_or_else(|| panic!("no house {key}"))
-    }
-    fn put(&mut self, house: &str, area: &str, units: &str) {
-        let (h, a) = (self.h(house), self.a(area));
-        let st = self.s.area_mut(a);
-        st.house = Some(h);
-        for c in units.chars() {
-            if let Some(k) = UnitKind::from_code(c) {
-                st.units.push(Unit::new(k));
-            }
-        }
-    }
-    fn order(&mut self, area: &str, kind: OrderType, special: bool) {
-        let a = self.a(area);
-        self.s.area_mut(a).order = Some(Order { kind, special });
-    }
-    fn march(&mut self, house: &str, from: &str, to: &str) {
-        let (h, f, t) = (self.h(house), self.a(from), self.a(to));
-        self.plans[h.index()].marches.push(
-            MarchStep {
-                from: f,
-                moves: vec![MarchMove::new(UnitSelection::All, t)],
-                leave_token: false,
-            }
-            .into(),
-        );
-    }
-    fn raid(&mut self, house: &str, from: &str, to: &str) {
-        let (h, f, t) = (self.h(house), self.a(from), self.a(to));
-        self.plans[h.index()].raids.push(RaidStep {
-            from: f,
-            targets: vec![t],
-        });
-    }
-    fn run(&self) -> (GameState, Vec<Event>) {
-        let r = resolve(&self.b, &self.s, &self.plans);
-        (r.state, r.log)
-    }
-    fn units(&self, s: &GameState, area: &str) -> String {
-        let mut c: Vec<char> = s
-            .area(self.a(area))
-            .units
-            .iter()
-            .map(|u| u.kind.code())
-            .collect();
-        c.sort();
-        c.into_iter().collect()
-    }
-    fn holder(&self, s: &GameState, area: &str) -> Option<String> {
-        s.occupant(self.a(area))
-            .map(|h| self.b.house(h).key.clone())
-    }
-}
-
-fn battle(log: &[Event]) -> &super::log::BattleReport {
-    log.iter()
-        .find_map(|e| {
-            if let Event::Battle(b) = e {
-                Some(b)
-            } else {
-                None
-            }
-        })
-        .unwrap_or_else(|| panic!("no battle in {log:?}"))
-}
+use super::testkit::*;
+use crate::board::{AreaId, Order, OrderType, UnitKind};
 
 #[test]
 fn t06_support_adds_full_army_strength_attacker_total_5_004_l1390() {
