@@ -27,3 +27,5 @@ mod testkit;
 mod tests;
 #[cfg(test)]
 mod tests_battle;
+#[cfg(test)]
+mod tests_leaders;
