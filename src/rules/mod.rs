@@ -29,3 +29,5 @@ mod tests;
 mod tests_battle;
 #[cfg(test)]
 mod tests_leaders;
+#[cfg(test)]
+mod tests_marches;
