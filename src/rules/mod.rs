@@ -31,3 +31,5 @@ mod tests_battle;
 mod tests_leaders;
 #[cfg(test)]
 mod tests_marches;
+#[cfg(test)]
+mod tests_support_transport;
