@@ -33,3 +33,5 @@ mod tests_leaders;
 mod tests_marches;
 #[cfg(test)]
 mod tests_support_transport;
+#[cfg(test)]
+mod tests_raids_placement;
