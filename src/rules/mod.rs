@@ -35,3 +35,5 @@ mod tests_marches;
 mod tests_support_transport;
 #[cfg(test)]
 mod tests_raids_placement;
+#[cfg(test)]
+mod tests_retreats;
