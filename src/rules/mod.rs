@@ -37,3 +37,5 @@ mod tests_support_transport;
 mod tests_raids_placement;
 #[cfg(test)]
 mod tests_retreats;
+#[cfg(test)]
+mod tests_consolidate_sword;
