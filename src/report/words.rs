@@ -3,8 +3,8 @@
 
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
 use crate::rules::log::{
-    AbilityEffect, BattleReport, Defender, Event, FortifyProblem, LeaderProblem, Loss,
-    RetreatRule, Skip, Term, TermKind, TieBreak,
+    AbilityEffect, BattleReport, Defender, Event, FortifyProblem, LeaderProblem, Loss, RetreatRule,
+    Skip, Term, TermKind, TieBreak,
 };
 
 /// Units as words: `骑士×1 步兵×2` / `1 knight, 2 footmen`.
@@ -249,12 +249,8 @@ impl W<'_> {
             (Some(TieBreak::AttackerVsNeutral), false) => {
                 " (a tie against a neutral goes to the attacker, 004:L2264)".into()
             }
-            (Some(TieBreak::Empty), true) => {
-                "(守军已被全部歼灭,不必比较战斗力,A-14)".into()
-            }
-            (Some(TieBreak::Empty), false) => {
-                " (no defender was left: no comparison, A-14)".into()
-            }
+            (Some(TieBreak::Empty), true) => "(守军已被全部歼灭,不必比较战斗力,A-14)".into(),
+            (Some(TieBreak::Empty), false) => " (no defender was left: no comparison, A-14)".into(),
             (None, _) => String::new(),
         };
         let cas = match (r.casualties, self.zh()) {

@@ -109,7 +109,10 @@ fn log_ability(ctx: &mut Ctx, l: LeaderId, area: AreaId, effect: AbilityEffect) 
 fn pick_unit(units: &[Unit], prefs: &[UnitKind]) -> Option<usize> {
     for routed in [false, true] {
         for k in prefs {
-            if let Some(i) = units.iter().position(|u| u.kind == *k && u.routed == routed) {
+            if let Some(i) = units
+                .iter()
+                .position(|u| u.kind == *k && u.routed == routed)
+            {
                 return Some(i);
             }
         }
@@ -180,11 +183,9 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
                 }
             }
             Ability::Cersei => fx.cersei[side] = true,
-            Ability::Brienne if attacking => {
-                if ctx.has_order(to, OrderType::Defence) {
-                    ctx.state.area_mut(to).order = None;
-                    log_ability(ctx, l, to, AbilityEffect::CancelledDefence(to));
-                }
+            Ability::Brienne if attacking && ctx.has_order(to, OrderType::Defence) => {
+                ctx.state.area_mut(to).order = None;
+                log_ability(ctx, l, to, AbilityEffect::CancelledDefence(to));
             }
             Ability::Robb if attacking => fx.set.push((UnitKind::Knight, 3)),
             Ability::Vargo if attacking => {
@@ -251,7 +252,16 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
             casualties: 0,
         };
         ctx.log.push(Event::Battle(report));
-        win_over_house(ctx, &spec, dh, def_leader, Vec::new(), 0, &fx, neutral_rules);
+        win_over_house(
+            ctx,
+            &spec,
+            dh,
+            def_leader,
+            Vec::new(),
+            0,
+            &fx,
+            neutral_rules,
+        );
         return true;
     }
 
@@ -284,7 +294,9 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
         if zero[side] && k == UnitKind::Archer {
             v = 0;
         }
-        if supporting && ctx.mods.rains_of_autumn && matches!(k, UnitKind::Footman | UnitKind::Archer)
+        if supporting
+            && ctx.mods.rains_of_autumn
+            && matches!(k, UnitKind::Footman | UnitKind::Archer)
         {
             v = 0;
         }
@@ -304,14 +316,19 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
     };
     // 瑟曦: ignore the opponent's strongest supporting area (its Support+1 still counts).
     let mut ignored: [Option<AreaId>; 2] = [None, None];
-    for side in 0..2 {
+    for (side, leader) in leaders.iter().enumerate() {
         let other = 1 - side;
         if fx.cersei[side] && !fx.blocked[side] {
             let best = sup[other]
                 .iter()
-                .max_by_key(|s| (support_value(s, other, fx.salladhor[side]), std::cmp::Reverse(s.area)))
+                .max_by_key(|s| {
+                    (
+                        support_value(s, other, fx.salladhor[side]),
+                        std::cmp::Reverse(s.area),
+                    )
+                })
                 .map(|s| s.area);
-            if let (Some(a), Some(l)) = (best, leaders[side]) {
+            if let (Some(a), Some(l)) = (best, *leader) {
                 ignored[other] = Some(a);
                 log_ability(ctx, l, to, AbilityEffect::IgnoredSupport(a));
             }
@@ -320,13 +337,18 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
     for side in 0..2 {
         if fx.salladhor[side]
             && !fx.blocked[side]
-            && sup[1 - side].iter().any(|s| s.units.iter().any(|u| u.kind == UnitKind::Ship))
+            && sup[1 - side]
+                .iter()
+                .any(|s| s.units.iter().any(|u| u.kind == UnitKind::Ship))
             && let Some(l) = leaders[side]
         {
             log_ability(ctx, l, to, AbilityEffect::ZeroedShips);
         }
     }
-    if fx.catelyn && ctx.has_order(to, OrderType::Defence) && let Some(l) = def_leader {
+    if fx.catelyn
+        && ctx.has_order(to, OrderType::Defence)
+        && let Some(l) = def_leader
+    {
         log_ability(ctx, l, to, AbilityEffect::DoubledDefence);
     }
 
@@ -334,7 +356,11 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
     let set = fx.set.clone();
     terms[0].push(Term {
         what: TermKind::Units(spec.moving.iter().map(|u| u.kind).collect()),
-        value: spec.moving.iter().map(|u| unit_value(u.kind, 0, false, &set)).sum(),
+        value: spec
+            .moving
+            .iter()
+            .map(|u| unit_value(u.kind, 0, false, &set))
+            .sum(),
     });
     match defender {
         Defender::Neutral => terms[1].push(Term {
@@ -448,7 +474,7 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
         }
     }
     let attacker_won = att_wins(a, d);
-    let tie = (a == d).then(|| match dh {
+    let tie = (a == d).then_some(match dh {
         Some(x) if !neutral_rules => TieBreak::Fiefdoms(if tie_to_attacker { house } else { x }),
         _ => TieBreak::AttackerVsNeutral,
     });
@@ -494,10 +520,26 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
             win(ctx, &spec, None, &fx);
         } else {
             let beaten = std::mem::take(&mut ctx.state.area_mut(to).units);
-            win_over_house(ctx, &spec, dh, def_leader, beaten, casualties, &fx, neutral_rules);
+            win_over_house(
+                ctx,
+                &spec,
+                dh,
+                def_leader,
+                beaten,
+                casualties,
+                &fx,
+                neutral_rules,
+            );
         }
     } else {
-            lose(ctx, &spec, dh, casualties, &fx, defender == Defender::Neutral);
+        lose(
+            ctx,
+            &spec,
+            dh,
+            casualties,
+            &fx,
+            defender == Defender::Neutral,
+        );
     }
     attacker_won
 }
@@ -642,7 +684,12 @@ fn loras(ctx: &mut Ctx, l: LeaderId, to: AreaId) {
 }
 
 /// Upgrade one footman or archer in `area` to a knight within the knight cap.
-fn upgrade(ctx: &mut Ctx, house: HouseId, area: AreaId, candidates: Option<&mut Vec<Unit>>) -> Option<UnitKind> {
+fn upgrade(
+    ctx: &mut Ctx,
+    house: HouseId,
+    area: AreaId,
+    candidates: Option<&mut Vec<Unit>>,
+) -> Option<UnitKind> {
     let cap = ctx.board.rules.unit_caps[UnitKind::Knight.index()] as usize;
     if ctx.state.unit_count(house, UnitKind::Knight) >= cap {
         return None;
@@ -760,12 +807,9 @@ fn arianne(
     moving: Option<&mut Vec<Unit>>,
 ) {
     let needs_siege = ctx.pending[victim.index()].iter().any(|(_, s)| {
-        s.alternatives.iter().any(|alt| {
-            alt.action
-                .moves
-                .iter()
-                .any(|m| hard(ctx, m.to))
-        })
+        s.alternatives
+            .iter()
+            .any(|alt| alt.action.moves.iter().any(|m| hard(ctx, m.to)))
     });
     let mut prefs = ctx.plans[victim.index()].units.arianne_victim.clone();
     prefs.extend([UnitKind::Footman, UnitKind::Archer]);
@@ -786,7 +830,12 @@ fn arianne(
     };
     let u = units.remove(i);
     ctx.once[house.index()].arianne = true;
-    log_ability(ctx, l, where_, AbilityEffect::Killed(victim, where_, u.kind));
+    log_ability(
+        ctx,
+        l,
+        where_,
+        AbilityEffect::Killed(victim, where_, u.kind),
+    );
     ctx.log.push(Event::Destroyed {
         house: victim,
         area: where_,

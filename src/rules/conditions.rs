@@ -78,8 +78,8 @@ pub fn static_defence(ctx: &Ctx, area: AreaId, from: Option<AreaId>) -> i32 {
         }
         let sup = ctx.state.area(s);
         for u in sup.units.iter().filter(|u| !u.routed) {
-            let rain = ctx.mods.rains_of_autumn
-                && matches!(u.kind, UnitKind::Footman | UnitKind::Archer);
+            let rain =
+                ctx.mods.rains_of_autumn && matches!(u.kind, UnitKind::Footman | UnitKind::Archer);
             if !rain {
                 total += super::battle::defence_value(u.kind, hard);
             }

@@ -167,7 +167,9 @@ fn substitute(ctx: &Ctx, house: HouseId, area: AreaId) -> Option<LeaderId> {
         .filter(|s| s.area == area)
         .map(|s| s.leader)
         .find(|&l| {
-            ctx.leaders.is_at(l, area) && !ctx.leaders.led[l.index()] && !ctx.leaders.defended[l.index()]
+            ctx.leaders.is_at(l, area)
+                && !ctx.leaders.led[l.index()]
+                && !ctx.leaders.defended[l.index()]
         })
 }
 

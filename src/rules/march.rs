@@ -226,7 +226,13 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         let free: Vec<Unit> = units
             .iter()
             .enumerate()
-            .map(|(j, u)| if used.contains(&j) { Unit { routed: true, ..*u } } else { *u })
+            .map(|(j, u)| {
+                if used.contains(&j) {
+                    Unit { routed: true, ..*u }
+                } else {
+                    *u
+                }
+            })
             .collect();
         let Some(idx) = select(&free, &mv.units) else {
             skip(ctx, house, from, order, Skip::UnitsMissing);

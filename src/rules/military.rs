@@ -133,7 +133,8 @@ impl<'a> Ctx<'a> {
             return true;
         }
         let (x, y) = (self.board.area(a), self.board.area(b));
-        if self.mods.rivers_frozen && (x.river_crossings.contains(&b) || y.river_crossings.contains(&a))
+        if self.mods.rivers_frozen
+            && (x.river_crossings.contains(&b) || y.river_crossings.contains(&a))
         {
             return true;
         }
@@ -167,7 +168,12 @@ impl<'a> Ctx<'a> {
             }
         }
         if area.is_sea() {
-            for q in self.board.areas.iter().filter(|q| q.temporary && q.is_port()) {
+            for q in self
+                .board
+                .areas
+                .iter()
+                .filter(|q| q.temporary && q.is_port())
+            {
                 if self.state.port_sea(self.board, q.id) == Some(a) {
                     add(q.id);
                 }
@@ -237,57 +243,59 @@ impl<'a> Ctx<'a> {
         mods: &'a RoundModifiers,
         settings: Settings,
     ) -> Ctx<'a> {
-    let n = board.areas.len();
-    let houses = board.houses.len();
-    let mut all_plans = vec![Plan::default(); houses];
-    for (i, p) in plans.iter().enumerate().take(houses) {
-        all_plans[i] = p.clone();
-    }
-    let pending = all_plans
-        .iter()
-        .map(|p| {
-            p.marches
-                .iter()
-                .enumerate()
-                .map(|(i, s)| ((i + 1).min(u8::MAX as usize) as u8, s.clone()))
-                .collect()
-        })
-        .collect();
-    let start_controller = board.area_ids().map(|a| state.controller(board, a)).collect();
-    let start_occupant = board.area_ids().map(|a| state.occupant(a)).collect();
-    let sword_holder = state.tracks[super::state::Track::Fiefdoms as usize]
-        .first()
-        .copied();
-    let sword_assigned = sword_holder.and_then(|h| all_plans[h.index()].sword);
-    Ctx {
-        board,
-        state: state.clone(),
-        plans: all_plans,
-        mods,
-        settings,
-        log: Vec::new(),
-        taken: vec![false; n],
-        pending,
-        executed: vec![Vec::new(); houses],
-        start_controller,
-        start_occupant,
-        attacks: Vec::new(),
-        leaders: LeaderTrack::new(board),
-        sword_ready: true,
-        sword_assigned,
-        carried: vec![false; houses],
-        once: vec![OncePerRound::default(); houses],
-        pontoon_up: mods
-            .pontoons
+        let n = board.areas.len();
+        let houses = board.houses.len();
+        let mut all_plans = vec![Plan::default(); houses];
+        for (i, p) in plans.iter().enumerate().take(houses) {
+            all_plans[i] = p.clone();
+        }
+        let pending = all_plans
             .iter()
             .map(|p| {
-                settings.pontoons
-                    && board.area(p.area).pontoon_targets.contains(&p.bank)
-                    && state.occupant(p.area) == Some(p.house)
+                p.marches
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| ((i + 1).min(u8::MAX as usize) as u8, s.clone()))
+                    .collect()
             })
-            .collect(),
-        pending_retreats: state.pending_retreats.clone(),
-    
+            .collect();
+        let start_controller = board
+            .area_ids()
+            .map(|a| state.controller(board, a))
+            .collect();
+        let start_occupant = board.area_ids().map(|a| state.occupant(a)).collect();
+        let sword_holder = state.tracks[super::state::Track::Fiefdoms as usize]
+            .first()
+            .copied();
+        let sword_assigned = sword_holder.and_then(|h| all_plans[h.index()].sword);
+        Ctx {
+            board,
+            state: state.clone(),
+            plans: all_plans,
+            mods,
+            settings,
+            log: Vec::new(),
+            taken: vec![false; n],
+            pending,
+            executed: vec![Vec::new(); houses],
+            start_controller,
+            start_occupant,
+            attacks: Vec::new(),
+            leaders: LeaderTrack::new(board),
+            sword_ready: true,
+            sword_assigned,
+            carried: vec![false; houses],
+            once: vec![OncePerRound::default(); houses],
+            pontoon_up: mods
+                .pontoons
+                .iter()
+                .map(|p| {
+                    settings.pontoons
+                        && board.area(p.area).pontoon_targets.contains(&p.bank)
+                        && state.occupant(p.area) == Some(p.house)
+                })
+                .collect(),
+            pending_retreats: state.pending_retreats.clone(),
         }
     }
 

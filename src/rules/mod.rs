@@ -28,14 +28,14 @@ mod tests;
 #[cfg(test)]
 mod tests_battle;
 #[cfg(test)]
+mod tests_consolidate_sword;
+#[cfg(test)]
 mod tests_leaders;
 #[cfg(test)]
 mod tests_marches;
-#[cfg(test)]
-mod tests_support_transport;
 #[cfg(test)]
 mod tests_raids_placement;
 #[cfg(test)]
 mod tests_retreats;
 #[cfg(test)]
-mod tests_consolidate_sword;
+mod tests_support_transport;

@@ -336,15 +336,15 @@ pub struct Plan {
     /// Cross-house transport given.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub transports: Vec<Transport>,
-    /// Unit choices made in advance.
+    /// Unit choices made in advance (boxed: plans travel inside submissions).
     #[serde(default)]
-    pub units: UnitPrefs,
+    pub units: Box<UnitPrefs>,
     /// 巩固统治收益换成防御工事: provinces whose CP income becomes a fortification.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fortify: Vec<AreaId>,
-    /// Leader deployment.
+    /// Leader deployment (boxed: plans travel inside submissions).
     #[serde(default)]
-    pub leaders: LeaderPlan,
+    pub leaders: Box<LeaderPlan>,
     /// 瓦雷利亚钢剑: the army (by its area at the start of the round) the sword is assigned to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sword: Option<AreaId>,

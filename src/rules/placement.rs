@@ -158,7 +158,10 @@ impl PlacementError {
                     .to_string()
             }
             (PlacementError::RavenNoOrder(a), Lang::Zh) => {
-                format!("{}没有你的命令;信鸦只能修改已布置的命令(004:L1704)", name(a))
+                format!(
+                    "{}没有你的命令;信鸦只能修改已布置的命令(004:L1704)",
+                    name(a)
+                )
             }
             (PlacementError::RavenNoOrder(a), Lang::En) => format!(
                 "{} holds no order of yours; the Raven only changes a placed order (004:L1704)",

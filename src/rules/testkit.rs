@@ -4,9 +4,7 @@
 use super::log::{BattleReport, Event};
 use super::military::{Resolution, resolve_with};
 use super::modifiers::{RoundModifiers, Settings};
-use super::orders::{
-    DefenceLeader, MarchMove, MarchStep, Pick, Plan, RaidStep, UnitSelection,
-};
+use super::orders::{DefenceLeader, MarchMove, MarchStep, Pick, Plan, RaidStep, UnitSelection};
 use super::state::{GameState, Track, Unit};
 use crate::board::{AreaId, Board, HouseId, LeaderId, Order, OrderType, UnitKind};
 
@@ -30,7 +28,13 @@ pub fn sel(u: &str) -> UnitSelection {
 
 pub fn battles(log: &[Event]) -> Vec<&BattleReport> {
     log.iter()
-        .filter_map(|e| if let Event::Battle(b) = e { Some(b) } else { None })
+        .filter_map(|e| {
+            if let Event::Battle(b) = e {
+                Some(b)
+            } else {
+                None
+            }
+        })
         .collect()
 }
 
@@ -192,7 +196,6 @@ pub fn battle(log: &[Event]) -> &BattleReport {
         })
         .unwrap_or_else(|| panic!("no battle in {log:?}"))
 }
-
 
 /// The same as [`t`], for tests that bind `t`.
 pub fn fresh() -> T {

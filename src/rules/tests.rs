@@ -60,7 +60,13 @@ fn defence_order_and_castle_add_to_defender_a09() {
     assert_eq!(b.defence_total, 1 + 2 + 1, "1F + defence+2 + city");
     // Greyjoy holds the sword (Fiefdoms #1) and is one point short: 3 + 1 = 4, tie won.
     assert_eq!(b.attack_total, 3 + 1);
-    assert!(log.iter().any(|e| matches!(e, Event::Sword { assigned: false, .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Sword {
+            assigned: false,
+            ..
+        }
+    )));
     assert!(b.attacker_won);
 }
 
@@ -276,7 +282,9 @@ fn marching_out_may_leave_a_power_token_004_l912() {
     t.order("karhold", OrderType::March, false);
     t.march("stark", "karhold", "castle-black");
     let h = t.h("stark");
-    t.plans[h.index()].marches[0].alternatives[0].action.leave_token = true;
+    t.plans[h.index()].marches[0].alternatives[0]
+        .action
+        .leave_token = true;
     let (s, _) = t.run();
     assert_eq!(s.area(t.a("karhold")).token, Some(h));
     assert_eq!(s.house(h).power, 4);

@@ -45,7 +45,11 @@ fn t02_3k1e_attacks_castle_at_10_defends_at_6_plus_castle_a09() {
     t.order("stoney-sept", OrderType::March, false);
     t.march("lannister", "stoney-sept", "harrenhal");
     let (_, log) = t.run();
-    assert_eq!(battle(&log).defence_total, 6 + 1, "E defends at 0; castle +1");
+    assert_eq!(
+        battle(&log).defence_total,
+        6 + 1,
+        "E defends at 0; castle +1"
+    );
 }
 
 #[test]
@@ -117,7 +121,13 @@ fn t24_casualties_are_winner_attack_minus_loser_defence_004_l2242() {
     let (_, log) = t.run();
     assert!(battle(&log).attacker_won);
     assert_eq!(battle(&log).casualties, 0);
-    assert!(!log.iter().any(|e| matches!(e, Event::Destroyed { why: Loss::Casualty, .. })));
+    assert!(!log.iter().any(|e| matches!(
+        e,
+        Event::Destroyed {
+            why: Loss::Casualty,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -140,7 +150,9 @@ fn t25_routed_units_count_zero_and_die_when_beaten_again_004_l2327() {
     assert!(!bs[0].attacker_won, "2F vs 2K + city");
     assert_eq!(bs[1].defence_total, 1, "only the garrison footman counts");
     assert!(bs[1].attacker_won);
-    assert!(log.iter().any(|e| matches!(e, Event::Destroyed { why: Loss::RoutedAgain, units, .. } if units.len() == 2)));
+    assert!(log.iter().any(
+        |e| matches!(e, Event::Destroyed { why: Loss::RoutedAgain, units, .. } if units.len() == 2)
+    ));
     assert_eq!(t.holder(&s, "blackwater").as_deref(), Some("baratheon"));
 }
 
@@ -237,9 +249,19 @@ fn t63_routed_knight_counts_zero_when_storms_end_is_attacked() {
     t.march("baratheon", "kingswood", "storms-end");
     let (_, log) = t.run();
     let b = battle(&log);
-    assert_eq!(b.defence_total, 1 + 1, "footman + castle; the routed knight 0");
+    assert_eq!(
+        b.defence_total,
+        1 + 1,
+        "footman + castle; the routed knight 0"
+    );
     assert!(b.attacker_won);
-    assert!(log.iter().any(|e| matches!(e, Event::Destroyed { why: Loss::RoutedAgain, .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Destroyed {
+            why: Loss::RoutedAgain,
+            ..
+        }
+    )));
     assert_eq!(b.casualties, 0);
 }
 
@@ -258,14 +280,26 @@ fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
     let lost: Vec<Loss> = ctx
         .log
         .iter()
-        .filter_map(|e| if let Event::Destroyed { why, .. } = e { Some(*why) } else { None })
+        .filter_map(|e| {
+            if let Event::Destroyed { why, .. } = e {
+                Some(*why)
+            } else {
+                None
+            }
+        })
         .collect();
-    assert_eq!(lost, vec![Loss::Casualty, Loss::SiegeEngine, Loss::UncoveredArcher]);
+    assert_eq!(
+        lost,
+        vec![Loss::Casualty, Loss::SiegeEngine, Loss::UncoveredArcher]
+    );
     t.plan("stark").units.casualties = vec![UnitKind::Knight];
     let mut ctx = super::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units);
     let kept = super::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
-    assert!(kept.iter().all(|u| u.kind != UnitKind::Knight), "player's casualty order first");
+    assert!(
+        kept.iter().all(|u| u.kind != UnitKind::Knight),
+        "player's casualty order first"
+    );
 }
 
 #[test]
@@ -293,7 +327,10 @@ fn t73_winterfell_defence_6_tie_to_fiefdoms_white_harbor_5_a09_a10() {
     };
     let b = run("winterfell");
     assert_eq!((b.attack_total, b.defence_total), (6, 6));
-    assert!(!b.attacker_won, "Stark is higher on Fiefdoms than Baratheon");
+    assert!(
+        !b.attacker_won,
+        "Stark is higher on Fiefdoms than Baratheon"
+    );
     let b = run("white-harbor");
     assert_eq!(b.defence_total, 5);
     assert!(b.attacker_won);
@@ -351,7 +388,17 @@ fn rains_of_autumn_supporting_footmen_and_archers_count_zero_004_l1426() {
 #[test]
 fn a12_fiefdoms_tie_break_uses_the_current_track() {
     let mut t = fresh();
-    t.track(Track::Fiefdoms, &["tyrell", "lannister", "greyjoy", "martell", "stark", "baratheon"]);
+    t.track(
+        Track::Fiefdoms,
+        &[
+            "tyrell",
+            "lannister",
+            "greyjoy",
+            "martell",
+            "stark",
+            "baratheon",
+        ],
+    );
     t.put("lannister", "seagard", "KF");
     t.order("seagard", OrderType::March, false);
     t.march("lannister", "seagard", "the-twins");

@@ -12,7 +12,13 @@ fn t12_fortification_instead_of_income_four_a_round_nine_on_the_map() {
     let mut t = fresh();
     let h = t.h("lannister");
     t.s.house_mut(h).barrels = 6;
-    let areas = ["lannisport", "stoney-sept", "searoad-marches", "riverrun", "blackwater"];
+    let areas = [
+        "lannisport",
+        "stoney-sept",
+        "searoad-marches",
+        "riverrun",
+        "blackwater",
+    ];
     for a in areas {
         t.put("lannister", a, "F");
         t.order(a, OrderType::Consolidate, false);
@@ -20,19 +26,44 @@ fn t12_fortification_instead_of_income_four_a_round_nine_on_the_map() {
     let ids: Vec<_> = areas.iter().map(|a| t.a(a)).collect();
     t.plan("lannister").fortify = ids;
     let (s, log) = t.run();
-    let built = log.iter().filter(|e| matches!(e, Event::Fortified { .. })).count();
+    let built = log
+        .iter()
+        .filter(|e| matches!(e, Event::Fortified { .. }))
+        .count();
     assert_eq!(built, 4);
-    assert!(log.iter().any(|e| matches!(e, Event::FortifyRefused { why: FortifyProblem::RoundLimit, .. })));
-    assert_eq!(s.areas.iter().filter(|a| a.fortification == Some(h)).count(), 4);
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::FortifyRefused {
+            why: FortifyProblem::RoundLimit,
+            ..
+        }
+    )));
+    assert_eq!(
+        s.areas
+            .iter()
+            .filter(|a| a.fortification == Some(h))
+            .count(),
+        4
+    );
     // Requests go in board order; the fifth (Stoney Sept, 1 crown) is paid as income instead.
     assert_eq!(s.area(t.a("stoney-sept")).fortification, None);
     assert_eq!(t.power(&s, "lannister"), 5 + 2);
     // Nine on the map already: the first request in Iron Throne order fails.
     let mut t = fresh();
-    let others: Vec<_> = ["karhold", "castle-black", "widows-watch", "the-fingers", "the-twins", "seagard", "pyke", "harrenhal", "kingswood"]
-        .iter()
-        .map(|a| t.a(a))
-        .collect();
+    let others: Vec<_> = [
+        "karhold",
+        "castle-black",
+        "widows-watch",
+        "the-fingers",
+        "the-twins",
+        "seagard",
+        "pyke",
+        "harrenhal",
+        "kingswood",
+    ]
+    .iter()
+    .map(|a| t.a(a))
+    .collect();
     let g = t.h("greyjoy");
     for a in others {
         t.s.area_mut(a).fortification = Some(g);
@@ -42,7 +73,13 @@ fn t12_fortification_instead_of_income_four_a_round_nine_on_the_map() {
     let d = t.a("dragonstone");
     t.plan("baratheon").fortify = vec![d];
     let (_, log) = t.run();
-    assert!(log.iter().any(|e| matches!(e, Event::FortifyRefused { why: FortifyProblem::MapLimit, .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::FortifyRefused {
+            why: FortifyProblem::MapLimit,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -105,7 +142,10 @@ fn home_seat_left_empty_by_the_conqueror_returns_to_its_house_004_l945() {
     t.march("greyjoy", "winterfell", "karhold");
     let (s, log) = t.run();
     assert_eq!(s.controller(&t.b, t.a("winterfell")), Some(t.h("stark")));
-    assert!(log.iter().any(|e| matches!(e, Event::HomeSeatReverted { .. })));
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::HomeSeatReverted { .. }))
+    );
 }
 
 #[test]
@@ -129,7 +169,10 @@ fn victory_is_checked_after_a_retreat_into_an_empty_castle_a74() {
     t.order("the-mountains-of-the-moon", OrderType::March, false);
     t.march("baratheon", "the-mountains-of-the-moon", "the-fingers");
     let (s, log) = t.run();
-    assert!(log.iter().any(|e| matches!(e, Event::Retreated { .. })), "{log:?}");
+    assert!(
+        log.iter().any(|e| matches!(e, Event::Retreated { .. })),
+        "{log:?}"
+    );
     assert_eq!(s.winner, Some(h));
 }
 
@@ -150,7 +193,15 @@ fn t70_sword_automatic_only_when_one_point_short_a24() {
     assert!(won && !log.iter().any(|e| matches!(e, Event::Sword { .. })));
     // 3 vs 4: one short → used, 4 vs 4, won.
     let (won, log) = sword_battle("KF", "KK");
-    assert!(won && log.iter().any(|e| matches!(e, Event::Sword { assigned: false, .. })));
+    assert!(
+        won && log.iter().any(|e| matches!(
+            e,
+            Event::Sword {
+                assigned: false,
+                ..
+            }
+        ))
+    );
     // 2 vs 4: not used.
     let (won, log) = sword_battle("K", "KK");
     assert!(!won && !log.iter().any(|e| matches!(e, Event::Sword { .. })));
@@ -170,8 +221,17 @@ fn t70_sword_used_once_a_round_in_the_first_battle_one_short() {
     let (_, log) = t.run();
     let bs = battles(&log);
     assert!(bs[0].attacker_won);
-    assert!(!bs[1].attacker_won, "3 vs 4, one short, but the sword is gone: {:?}", bs[1]);
-    assert_eq!(log.iter().filter(|e| matches!(e, Event::Sword { .. })).count(), 1);
+    assert!(
+        !bs[1].attacker_won,
+        "3 vs 4, one short, but the sword is gone: {:?}",
+        bs[1]
+    );
+    assert_eq!(
+        log.iter()
+            .filter(|e| matches!(e, Event::Sword { .. }))
+            .count(),
+        1
+    );
 }
 
 #[test]
@@ -188,9 +248,21 @@ fn t70_assigned_sword_cancelled_when_won_without_it_then_automatic() {
     let sg = t.a("seagard");
     t.plan("greyjoy").sword = Some(sg);
     let (_, log) = t.run();
-    assert!(log.iter().any(|e| matches!(e, Event::SwordReassigned { .. })));
-    assert!(battles(&log)[1].attacker_won, "3 + sword ties 4 and Greyjoy wins ties");
-    assert!(log.iter().any(|e| matches!(e, Event::Sword { assigned: false, .. })));
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::SwordReassigned { .. }))
+    );
+    assert!(
+        battles(&log)[1].attacker_won,
+        "3 + sword ties 4 and Greyjoy wins ties"
+    );
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Sword {
+            assigned: false,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -205,7 +277,8 @@ fn t70_assigned_sword_spent_in_a_lost_battle_a23_configurable() {
         let sg = t.a("seagard");
         t.plan("greyjoy").sword = Some(sg);
         let (_, log) = t.run();
-        log.iter().any(|e| matches!(e, Event::Sword { assigned: true, .. }))
+        log.iter()
+            .any(|e| matches!(e, Event::Sword { assigned: true, .. }))
     };
     assert!(run(true));
     assert!(!run(false));
@@ -214,7 +287,17 @@ fn t70_assigned_sword_spent_in_a_lost_battle_a23_configurable() {
 #[test]
 fn sword_goes_with_fiefdoms_first_and_never_against_neutrals() {
     let mut t = fresh();
-    t.track(Track::Fiefdoms, &["baratheon", "greyjoy", "tyrell", "martell", "stark", "lannister"]);
+    t.track(
+        Track::Fiefdoms,
+        &[
+            "baratheon",
+            "greyjoy",
+            "tyrell",
+            "martell",
+            "stark",
+            "lannister",
+        ],
+    );
     t.put("baratheon", "kingswood", "KF");
     t.order("kingswood", OrderType::March, false);
     t.march("baratheon", "kingswood", "kings-landing");

@@ -9,7 +9,13 @@ use crate::board::{OrderType, UnitKind};
 
 fn effects(log: &[Event]) -> Vec<AbilityEffect> {
     log.iter()
-        .filter_map(|e| if let Event::Ability { effect, .. } = e { Some(effect.clone()) } else { None })
+        .filter_map(|e| {
+            if let Event::Ability { effect, .. } = e {
+                Some(effect.clone())
+            } else {
+                None
+            }
+        })
         .collect()
 }
 
@@ -45,9 +51,18 @@ fn t36_balon_leads_zeroes_the_enemy_leader_and_then_defends_seagard() {
     assert_eq!(bs.len(), 2, "{:?}", r.log);
     assert_eq!(bs[0].attacker_leader, Some(t.l("巴隆")));
     assert_eq!(bs[0].defender_leader, Some(t.l("小恶魔")));
-    assert!(bs[0].defence.iter().any(|x| x.what == TermKind::Leader(t.l("小恶魔")) && x.value == 0));
+    assert!(
+        bs[0]
+            .defence
+            .iter()
+            .any(|x| x.what == TermKind::Leader(t.l("小恶魔")) && x.value == 0)
+    );
     assert!(bs[0].attacker_won);
-    assert_eq!(bs[1].defender_leader, Some(t.l("巴隆")), "the march leader defends what he took");
+    assert_eq!(
+        bs[1].defender_leader,
+        Some(t.l("巴隆")),
+        "the march leader defends what he took"
+    );
     assert!(r.fought.contains(&t.l("巴隆")) && r.fought.contains(&t.l("小恶魔")));
 }
 
@@ -65,7 +80,11 @@ fn t37_split_march_takes_one_leader_per_direction() {
     t.put("greyjoy", "pyke", "KKF");
     t.put("greyjoy", "ironmans-bay", "S");
     t.order("pyke", OrderType::March, false);
-    t.split("greyjoy", "pyke", &[("seagard", "2K"), ("greywater-watch", "1F")]);
+    t.split(
+        "greyjoy",
+        "pyke",
+        &[("seagard", "2K"), ("greywater-watch", "1F")],
+    );
     let (asha, balon) = (t.l("阿莎"), t.l("巴隆"));
     let m = &mut t.plan("greyjoy").marches[0].alternatives[0].action.moves;
     m[0].leader = vec![Pick::always(asha)];
@@ -85,7 +104,10 @@ fn robb(attacked_first: bool) -> (T, super::military::Resolution) {
     t.lead("stark", "罗柏");
     t.defend("stark", "winterfell", "罗柏");
     let (wf, gj) = (t.a("winterfell"), t.l("大琼恩"));
-    t.plan("stark").leaders.substitutes.push(Substitute { area: wf, leader: gj });
+    t.plan("stark").leaders.substitutes.push(Substitute {
+        area: wf,
+        leader: gj,
+    });
     t.put("greyjoy", "castle-black", "F");
     t.put("baratheon", "moat-cailin", "F");
     t.order("moat-cailin", OrderType::March, false);
@@ -145,7 +167,10 @@ fn t39_conditional_march_leader_by_garrison_strength_a31() {
     let (asha, l) = run(true);
     assert_eq!(l, Some(asha), "static defence 4 + castle + order = 6 > 5");
     let (asha, l) = run(false);
-    assert!(l.is_some() && l != Some(asha), "5 is not more than 5: Balon");
+    assert!(
+        l.is_some() && l != Some(asha),
+        "5 is not more than 5: Balon"
+    );
 }
 
 #[test]
@@ -162,7 +187,10 @@ fn t40_defence_leader_defends_every_attack_on_his_area() {
     let r = t.resolve();
     let bs = battles(&r.log);
     assert_eq!(bs.len(), 2);
-    assert!(bs.iter().all(|b| b.defender_leader == Some(t.l("小恶魔")) && !b.attacker_won));
+    assert!(
+        bs.iter()
+            .all(|b| b.defender_leader == Some(t.l("小恶魔")) && !b.attacker_won)
+    );
 }
 
 #[test]
@@ -192,7 +220,17 @@ fn t47_catelyn_doubles_the_defence_order() {
 #[test]
 fn t67_margaery_vs_jaime_tie_to_fiefdoms_jaime_gains_two_tokens() {
     let mut t = fresh();
-    t.track(Track::Fiefdoms, &["lannister", "tyrell", "greyjoy", "martell", "stark", "baratheon"]);
+    t.track(
+        Track::Fiefdoms,
+        &[
+            "lannister",
+            "tyrell",
+            "greyjoy",
+            "martell",
+            "stark",
+            "baratheon",
+        ],
+    );
     t.s.area_mut(t.a("kings-landing")).neutral = None;
     t.put("tyrell", "kings-landing", "FK");
     t.order("kings-landing", OrderType::March, false);
@@ -206,7 +244,10 @@ fn t67_margaery_vs_jaime_tie_to_fiefdoms_jaime_gains_two_tokens() {
     assert_eq!(b.tie, Some(TieBreak::Fiefdoms(t.h("lannister"))));
     assert_eq!(b.casualties, 0);
     assert_eq!(t.power(&r.state, "lannister"), 5 + 2);
-    assert!(!r.log.iter().any(|e| matches!(e, Event::Sword { .. })), "won without the sword");
+    assert!(
+        !r.log.iter().any(|e| matches!(e, Event::Sword { .. })),
+        "won without the sword"
+    );
     assert_eq!(t.units(&r.state, "kings-landing"), "FK");
 }
 
@@ -226,12 +267,38 @@ fn loras_vs_ellaria(order: &[&str]) -> Vec<AbilityEffect> {
 #[test]
 fn t75_loras_and_ellaria_act_in_fiefdoms_order() {
     use UnitKind::*;
-    let fx = loras_vs_ellaria(&["greyjoy", "tyrell", "martell", "stark", "baratheon", "lannister"]);
-    assert!(matches!(fx[0], AbilityEffect::Killed(_, _, Footman)), "{fx:?}");
-    assert!(matches!(fx[1], AbilityEffect::Upgraded(_, Archer)), "{fx:?}");
-    let fx = loras_vs_ellaria(&["greyjoy", "martell", "tyrell", "stark", "baratheon", "lannister"]);
-    assert!(matches!(fx[0], AbilityEffect::Upgraded(_, Footman)), "{fx:?}");
-    assert!(matches!(fx[1], AbilityEffect::Killed(_, _, Archer)), "{fx:?}");
+    let fx = loras_vs_ellaria(&[
+        "greyjoy",
+        "tyrell",
+        "martell",
+        "stark",
+        "baratheon",
+        "lannister",
+    ]);
+    assert!(
+        matches!(fx[0], AbilityEffect::Killed(_, _, Footman)),
+        "{fx:?}"
+    );
+    assert!(
+        matches!(fx[1], AbilityEffect::Upgraded(_, Archer)),
+        "{fx:?}"
+    );
+    let fx = loras_vs_ellaria(&[
+        "greyjoy",
+        "martell",
+        "tyrell",
+        "stark",
+        "baratheon",
+        "lannister",
+    ]);
+    assert!(
+        matches!(fx[0], AbilityEffect::Upgraded(_, Footman)),
+        "{fx:?}"
+    );
+    assert!(
+        matches!(fx[1], AbilityEffect::Killed(_, _, Archer)),
+        "{fx:?}"
+    );
 }
 
 #[test]
@@ -256,9 +323,16 @@ fn t76_brienne_cancels_defence_plus_two_for_the_round_catelyn_doubles_nothing() 
     assert_eq!(bs.len(), 2);
     assert_eq!(bs[1].attacker, t.h("lannister"));
     for b in bs {
-        assert!(!b.defence.iter().any(|x| x.what == TermKind::DefenceOrder), "{b:?}");
+        assert!(
+            !b.defence.iter().any(|x| x.what == TermKind::DefenceOrder),
+            "{b:?}"
+        );
     }
-    assert!(effects(&log).iter().any(|e| matches!(e, AbilityEffect::CancelledDefence(_))));
+    assert!(
+        effects(&log)
+            .iter()
+            .any(|e| matches!(e, AbilityEffect::CancelledDefence(_)))
+    );
 }
 
 #[test]
@@ -271,10 +345,17 @@ fn t51_arianne_kills_the_lone_attacker_and_the_area_stays_empty_a15() {
     t.march("tyrell", "dornish-marches", "princes-pass");
     let r = t.resolve();
     assert!(battle(&r.log).attacker_won);
-    assert!(effects(&r.log).iter().any(|e| matches!(e, AbilityEffect::Killed(_, _, UnitKind::Knight))));
+    assert!(
+        effects(&r.log)
+            .iter()
+            .any(|e| matches!(e, AbilityEffect::Killed(_, _, UnitKind::Knight)))
+    );
     assert_eq!(t.holder(&r.state, "princes-pass"), None);
     assert_eq!(t.holder(&r.state, "dornish-marches"), None);
-    assert!(!r.state.pending_retreats.is_empty() || r.log.iter().any(|e| matches!(e, Event::Retreated { .. })));
+    assert!(
+        !r.state.pending_retreats.is_empty()
+            || r.log.iter().any(|e| matches!(e, Event::Retreated { .. }))
+    );
 }
 
 #[test]
@@ -289,8 +370,15 @@ fn a13_queen_of_thorns_pre_empts_balon() {
     t.defend("tyrell", "seagard", "荆棘女王");
     let (_, log) = t.run();
     let fx = effects(&log);
-    assert!(fx.iter().any(|e| matches!(e, AbilityEffect::Blocked(_))), "{fx:?}");
-    assert!(!fx.iter().any(|e| matches!(e, AbilityEffect::ZeroedLeader(_))), "{fx:?}");
+    assert!(
+        fx.iter().any(|e| matches!(e, AbilityEffect::Blocked(_))),
+        "{fx:?}"
+    );
+    assert!(
+        !fx.iter()
+            .any(|e| matches!(e, AbilityEffect::ZeroedLeader(_))),
+        "{fx:?}"
+    );
 }
 
 #[test]
@@ -355,7 +443,11 @@ fn vargo_footmen_and_archers_2_archers_still_countered() {
     t.lead("lannister", "山羊");
     t.put("baratheon", "blackwater", "K");
     let (_, log) = t.run();
-    assert_eq!(battle(&log).attack[0].value, 2 + 0);
+    assert_eq!(
+        battle(&log).attack[0].value,
+        2,
+        "footman 2, archer countered 0"
+    );
 }
 
 #[test]
@@ -399,8 +491,16 @@ fn asha_cancels_a_listed_support_next_to_the_battle_a18() {
     t.plan("greyjoy").asha = vec![a, b];
     let (s, log) = t.run();
     assert!(battle(&log).attacker_won);
-    assert!(effects(&log).iter().any(|e| matches!(e, AbilityEffect::CancelledOrder(_, x, _) if *x == b)));
-    assert_eq!(t.power(&s, "stark"), 5, "the cancelled consolidate gives nothing");
+    assert!(
+        effects(&log)
+            .iter()
+            .any(|e| matches!(e, AbilityEffect::CancelledOrder(_, x, _) if *x == b))
+    );
+    assert_eq!(
+        t.power(&s, "stark"),
+        5,
+        "the cancelled consolidate gives nothing"
+    );
 }
 
 #[test]
@@ -442,7 +542,10 @@ fn district_leader_defends_either_area_004_l2089() {
     t.put("stark", "winterfell", "F");
     t.put("stark", "karhold", "F");
     let (wf, kh, ed) = (t.a("winterfell"), t.a("karhold"), t.l("艾德"));
-    t.plan("stark").leaders.districts.push(District { areas: [wf, kh], leader: ed });
+    t.plan("stark").leaders.districts.push(District {
+        areas: [wf, kh],
+        leader: ed,
+    });
     t.put("baratheon", "castle-black", "F");
     t.order("castle-black", OrderType::March, false);
     t.march("baratheon", "castle-black", "karhold");
@@ -465,13 +568,29 @@ fn resting_or_foreign_leaders_and_bad_districts_are_ignored_and_logged() {
     t.defend("stark", "winterfell", "艾德");
     t.defend("stark", "winterfell", "泰温");
     let (wh, kh, rb) = (t.a("white-harbor"), t.a("karhold"), t.l("罗柏"));
-    t.plan("stark").leaders.districts.push(District { areas: [wh, kh], leader: rb });
+    t.plan("stark").leaders.districts.push(District {
+        areas: [wh, kh],
+        leader: rb,
+    });
     let (_, log) = t.run();
     let why: Vec<LeaderProblem> = log
         .iter()
-        .filter_map(|e| if let Event::LeaderIgnored { why, .. } = e { Some(*why) } else { None })
+        .filter_map(|e| {
+            if let Event::LeaderIgnored { why, .. } = e {
+                Some(*why)
+            } else {
+                None
+            }
+        })
         .collect();
-    assert_eq!(why, vec![LeaderProblem::BadDistrict, LeaderProblem::Resting, LeaderProblem::NotOwn]);
+    assert_eq!(
+        why,
+        vec![
+            LeaderProblem::BadDistrict,
+            LeaderProblem::Resting,
+            LeaderProblem::NotOwn
+        ]
+    );
 }
 
 #[test]

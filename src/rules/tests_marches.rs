@@ -26,16 +26,30 @@ fn t26_split_march_with_two_hostile_destinations_runs_only_the_first_attack_a34(
     t.split(
         "lannister",
         "stoney-sept",
-        &[("lannisport", "2F"), ("harrenhal", "1K"), ("searoad-marches", "1E")],
+        &[
+            ("lannisport", "2F"),
+            ("harrenhal", "1K"),
+            ("searoad-marches", "1E"),
+        ],
     );
     t.put("stark", "lannisport", "F");
     t.put("baratheon", "harrenhal", "F");
     let (s, log) = t.run();
     assert_eq!(battles(&log).len(), 1);
     assert_eq!(battle(&log).area, t.a("lannisport"));
-    assert!(log.iter().any(|e| matches!(e, Event::Skipped { why: Skip::SecondAttack(a), .. } if *a == t.a("harrenhal"))));
-    assert_eq!(t.units(&s, "searoad-marches"), "E", "the peaceful sub-move still goes");
-    assert_eq!(t.units(&s, "stoney-sept"), "K", "the cancelled attackers stay");
+    assert!(log.iter().any(
+        |e| matches!(e, Event::Skipped { why: Skip::SecondAttack(a), .. } if *a == t.a("harrenhal"))
+    ));
+    assert_eq!(
+        t.units(&s, "searoad-marches"),
+        "E",
+        "the peaceful sub-move still goes"
+    );
+    assert_eq!(
+        t.units(&s, "stoney-sept"),
+        "K",
+        "the cancelled attackers stay"
+    );
 }
 
 #[test]
@@ -50,13 +64,24 @@ fn t27_first_listed_branch_runs_when_both_conditions_hold() {
     let (ib, ss) = (t.a("ironmans-bay"), t.a("sunset-sea"));
     t.plan("lannister").marches.push(Step {
         alternatives: vec![
-            Alternative { when: Some(Condition::ForeignUnits(ib)), action: a1, fallback: vec![] },
-            Alternative { when: Some(Condition::ForeignUnits(ss)), action: a2, fallback: vec![] },
+            Alternative {
+                when: Some(Condition::ForeignUnits(ib)),
+                action: a1,
+                fallback: vec![],
+            },
+            Alternative {
+                when: Some(Condition::ForeignUnits(ss)),
+                action: a2,
+                fallback: vec![],
+            },
         ],
     });
     let (_, log) = t.run();
     assert_eq!(battle(&log).area, ib);
-    assert!(log.iter().any(|e| matches!(e, Event::StepChosen { alternative: 1, .. })));
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::StepChosen { alternative: 1, .. }))
+    );
 }
 
 #[test]
@@ -66,7 +91,13 @@ fn a04_ships_ordered_onto_land_are_not_executed() {
     t.order("the-golden-sound", OrderType::March, false);
     t.split("lannister", "the-golden-sound", &[("searoad-marches", "")]);
     let (_, log) = t.run();
-    assert!(log.iter().any(|e| matches!(e, Event::Skipped { why: Skip::WrongTerrain(_), .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Skipped {
+            why: Skip::WrongTerrain(_),
+            ..
+        }
+    )));
 }
 
 /// T-28: Baratheon holds Kingswood and the Sea of Dorne at the start; steps 1-1/1-2, 2-1/2-2.
@@ -93,13 +124,34 @@ fn t28(kingswood_fallen: bool, dorne_fallen: bool) -> Vec<crate::board::AreaId> 
     let s12 = t.mv("east-summer-sea", &[("sea-of-dorne", "2S")]);
     let s21 = t.mv("east-summer-sea", &[("west-summer-sea", "2S")]);
     let s22 = t.mv("storms-end", &[("the-boneway", "1K")]);
-    let alt = |when, action| Alternative { when: Some(when), action, fallback: vec![] };
+    let alt = |when, action| Alternative {
+        when: Some(when),
+        action,
+        fallback: vec![],
+    };
     t.plan("baratheon").marches = vec![
-        Step { alternatives: vec![alt(Condition::Fallen(kw), s11), alt(Condition::Fallen(sd), s12)] },
         Step {
             alternatives: vec![
-                alt(Condition::StepWas { step: 1, alternative: 1 }, s21),
-                alt(Condition::StepWas { step: 1, alternative: 2 }, s22),
+                alt(Condition::Fallen(kw), s11),
+                alt(Condition::Fallen(sd), s12),
+            ],
+        },
+        Step {
+            alternatives: vec![
+                alt(
+                    Condition::StepWas {
+                        step: 1,
+                        alternative: 1,
+                    },
+                    s21,
+                ),
+                alt(
+                    Condition::StepWas {
+                        step: 1,
+                        alternative: 2,
+                    },
+                    s22,
+                ),
             ],
         },
     ];
@@ -123,7 +175,11 @@ fn t28_conditional_steps_and_step_two_following_step_one() {
     assert_eq!(t28(true, false), vec![a("kingswood"), a("west-summer-sea")]);
     assert_eq!(t28(false, true), vec![a("sea-of-dorne"), a("the-boneway")]);
     assert_eq!(t28(true, true), vec![a("kingswood"), a("west-summer-sea")]);
-    assert_eq!(t28(false, false), vec![], "step 1 skipped, step 2 moves up, neither holds");
+    assert_eq!(
+        t28(false, false),
+        vec![],
+        "step 1 skipped, step 2 moves up, neither holds"
+    );
 }
 
 #[test]
@@ -142,7 +198,11 @@ fn t29_march_only_if_searoad_marches_has_not_fallen() {
         let sm = t.a("searoad-marches");
         let action = t.mv("highgarden", &[("the-reach", "")]);
         t.plan("tyrell").marches.push(Step {
-            alternatives: vec![Alternative { when: Some(Condition::not_fallen(sm)), action, fallback: vec![] }],
+            alternatives: vec![Alternative {
+                when: Some(Condition::not_fallen(sm)),
+                action,
+                fallback: vec![],
+            }],
         });
         let (s, log) = t.run();
         (t.holder(&s, "the-reach"), log)
@@ -150,7 +210,10 @@ fn t29_march_only_if_searoad_marches_has_not_fallen() {
     assert_eq!(run(false).0.as_deref(), Some("tyrell"));
     let (holder, log) = run(true);
     assert_eq!(holder, None);
-    assert!(log.iter().any(|e| matches!(e, Event::StepSkipped { step: 1, .. })));
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::StepSkipped { step: 1, .. }))
+    );
 }
 
 #[test]
@@ -167,16 +230,27 @@ fn t30_fallback_when_the_narrow_sea_is_lost() {
         let main = t.mv("widows-watch", &[("moat-cailin", "1F")]);
         let fb = t.mv("widows-watch", &[("white-harbor", "1F")]);
         t.plan("stark").marches.push(Step {
-            alternatives: vec![Alternative { when: None, action: main, fallback: vec![fb] }],
+            alternatives: vec![Alternative {
+                when: None,
+                action: main,
+                fallback: vec![fb],
+            }],
         });
         let (s, log) = t.run();
-        (t.holder(&s, "moat-cailin"), t.holder(&s, "white-harbor"), log)
+        (
+            t.holder(&s, "moat-cailin"),
+            t.holder(&s, "white-harbor"),
+            log,
+        )
     };
     let (mc, wh, _) = run(false);
     assert_eq!((mc.as_deref(), wh), (Some("stark"), None));
     let (mc, wh, log) = run(true);
     assert_eq!((mc, wh.as_deref()), (None, Some("stark")));
-    assert!(log.iter().any(|e| matches!(e, Event::StepChosen { fallback: true, .. })));
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::StepChosen { fallback: true, .. }))
+    );
 }
 
 #[test]
@@ -202,7 +276,13 @@ fn t31_chain_into_an_area_without_units_at_the_start_is_impossible() {
     t.march("tyrell", "blackwater", "harrenhal");
     let (s, log) = t.run();
     assert_eq!(t.units(&s, "blackwater"), "K");
-    assert!(log.iter().any(|e| matches!(e, Event::Skipped { why: Skip::OrderGone, .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Skipped {
+            why: Skip::OrderGone,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -229,7 +309,14 @@ fn t32_march_plus_one_applies_to_the_battle_its_chain_link_starts() {
 #[test]
 fn t34_marches_round_robin_in_iron_throne_order_a01() {
     let mut t = fresh();
-    let order = ["baratheon", "lannister", "stark", "martell", "greyjoy", "tyrell"];
+    let order = [
+        "baratheon",
+        "lannister",
+        "stark",
+        "martell",
+        "greyjoy",
+        "tyrell",
+    ];
     let places = [
         ("baratheon", "kingswood", "the-boneway"),
         ("lannister", "stoney-sept", "blackwater"),
@@ -250,7 +337,13 @@ fn t34_marches_round_robin_in_iron_throne_order_a01() {
     let (_, log) = t.run();
     let movers: Vec<crate::board::HouseId> = log
         .iter()
-        .filter_map(|e| if let Event::Moved { house, .. } = e { Some(*house) } else { None })
+        .filter_map(|e| {
+            if let Event::Moved { house, .. } = e {
+                Some(*house)
+            } else {
+                None
+            }
+        })
         .collect();
     let mut want: Vec<crate::board::HouseId> = order.iter().map(|h| t.h(h)).collect();
     want.push(t.h("baratheon"));
@@ -263,7 +356,11 @@ fn t61_one_footman_each_way_and_one_stays_with_supply_checked() {
     t.put("lannister", "lannisport", "FFF");
     t.put("lannister", "searoad-marches", "F");
     t.order("lannisport", OrderType::March, false);
-    t.split("lannister", "lannisport", &[("stoney-sept", "1F"), ("searoad-marches", "1F")]);
+    t.split(
+        "lannister",
+        "lannisport",
+        &[("stoney-sept", "1F"), ("searoad-marches", "1F")],
+    );
     let (s, _) = t.run();
     assert_eq!(t.units(&s, "lannisport"), "F");
     assert_eq!(t.units(&s, "stoney-sept"), "F");
@@ -276,11 +373,17 @@ fn a35_token_left_only_if_the_origin_ends_empty_and_entering_a_token_area_is_no_
     t.put("stark", "karhold", "FF");
     t.order("karhold", OrderType::March, false);
     t.split("stark", "karhold", &[("castle-black", "1F")]);
-    t.plan("stark").marches[0].alternatives[0].action.leave_token = true;
+    t.plan("stark").marches[0].alternatives[0]
+        .action
+        .leave_token = true;
     let gh = t.h("greyjoy");
     t.s.area_mut(t.a("castle-black")).token = Some(gh);
     let (s, log) = t.run();
-    assert_eq!(s.area(t.a("karhold")).token, None, "Karhold still holds a footman");
+    assert_eq!(
+        s.area(t.a("karhold")).token,
+        None,
+        "Karhold still holds a footman"
+    );
     assert_eq!(s.house(t.h("stark")).power, 5);
     assert!(battles(&log).is_empty());
     assert!(log.iter().any(|e| matches!(e, Event::TokenRemoved { .. })));
@@ -302,7 +405,13 @@ fn a28_a_beaten_march_is_skipped_and_the_next_moves_up() {
     t.order("white-harbor", OrderType::March, false);
     t.march("baratheon", "white-harbor", "moat-cailin");
     let (s, log) = t.run();
-    assert!(log.iter().any(|e| matches!(e, Event::Skipped { why: Skip::OrderGone, .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Skipped {
+            why: Skip::OrderGone,
+            ..
+        }
+    )));
     assert_eq!(t.holder(&s, "castle-black").as_deref(), Some("stark"));
 }
 
@@ -320,5 +429,11 @@ fn rough_seas_fleets_neither_march_nor_transport_a45() {
     let (s, log) = t.run();
     assert_eq!(t.units(&s, "the-arbor"), "F");
     assert_eq!(t.units(&s, "west-summer-sea"), "S");
-    assert!(log.iter().any(|e| matches!(e, Event::Skipped { why: Skip::EventBan, .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Skipped {
+            why: Skip::EventBan,
+            ..
+        }
+    )));
 }

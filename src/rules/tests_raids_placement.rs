@@ -53,10 +53,18 @@ fn t17_special_orders_none_under_the_wildling_penalty_a66() {
     let mut t = fresh();
     t.put("lannister", "lannisport", "F");
     let h = t.h("lannister");
-    let p = Placement { orders: vec![(t.a("lannisport"), o(OrderType::March, true))] };
+    let p = Placement {
+        orders: vec![(t.a("lannisport"), o(OrderType::March, true))],
+    };
     assert!(placement::check(&t.b, &t.s, h, &p).is_empty(), "rank 1 may");
-    let mods = RoundModifiers { no_special_orders: vec![h], ..Default::default() };
-    assert_eq!(placement::check_with(&t.b, &t.s, h, &p, &mods), vec![PlacementError::NoSpecial]);
+    let mods = RoundModifiers {
+        no_special_orders: vec![h],
+        ..Default::default()
+    };
+    assert_eq!(
+        placement::check_with(&t.b, &t.s, h, &p, &mods),
+        vec![PlacementError::NoSpecial]
+    );
 }
 
 #[test]
@@ -64,8 +72,13 @@ fn t18_orders_only_where_the_house_has_units_004_l1689() {
     let mut t = fresh();
     t.put("lannister", "lannisport", "F");
     let h = t.h("lannister");
-    let p = Placement { orders: vec![(t.a("riverrun"), o(OrderType::March, false))] };
-    assert_eq!(placement::check(&t.b, &t.s, h, &p), vec![PlacementError::NoUnits(t.a("riverrun"))]);
+    let p = Placement {
+        orders: vec![(t.a("riverrun"), o(OrderType::March, false))],
+    };
+    assert_eq!(
+        placement::check(&t.b, &t.s, h, &p),
+        vec![PlacementError::NoUnits(t.a("riverrun"))]
+    );
 }
 
 #[test]
@@ -79,22 +92,67 @@ fn raven_changes_one_own_order_within_the_limits_004_l1702() {
     t.order("searoad-marches", OrderType::Support, false);
     let h = t.h("lannister");
     let mods = RoundModifiers::default();
-    let ch = |a, kind, sp| RavenChange { area: a, order: o(kind, sp) };
+    let ch = |a, kind, sp| RavenChange {
+        area: a,
+        order: o(kind, sp),
+    };
     // Support → March would make a third normal march.
-    let e = placement::raven(&t.b, &t.s, h, ch(t.a("searoad-marches"), OrderType::March, false), &mods);
-    assert_eq!(e.err(), Some(vec![PlacementError::TooMany(OrderType::March, 2)]));
+    let e = placement::raven(
+        &t.b,
+        &t.s,
+        h,
+        ch(t.a("searoad-marches"), OrderType::March, false),
+        &mods,
+    );
+    assert_eq!(
+        e.err(),
+        Some(vec![PlacementError::TooMany(OrderType::March, 2)])
+    );
     // Support → Defence is fine.
-    let ok = placement::raven(&t.b, &t.s, h, ch(t.a("searoad-marches"), OrderType::Defence, false), &mods);
+    let ok = placement::raven(
+        &t.b,
+        &t.s,
+        h,
+        ch(t.a("searoad-marches"), OrderType::Defence, false),
+        &mods,
+    );
     let (s, old) = ok.unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(old, o(OrderType::Support, false));
-    assert_eq!(s.area(t.a("searoad-marches")).order, Some(o(OrderType::Defence, false)));
+    assert_eq!(
+        s.area(t.a("searoad-marches")).order,
+        Some(o(OrderType::Defence, false))
+    );
     // No adding an order where there was none; same order; not the holder.
     t.put("lannister", "blackwater", "F");
-    let e = placement::raven(&t.b, &t.s, h, ch(t.a("blackwater"), OrderType::Raid, false), &mods);
-    assert_eq!(e.err(), Some(vec![PlacementError::RavenNoOrder(t.a("blackwater"))]));
-    let e = placement::raven(&t.b, &t.s, h, ch(t.a("lannisport"), OrderType::March, false), &mods);
-    assert_eq!(e.err(), Some(vec![PlacementError::RavenSameOrder(t.a("lannisport"))]));
-    let e = placement::raven(&t.b, &t.s, t.h("stark"), ch(t.a("lannisport"), OrderType::Raid, false), &mods);
+    let e = placement::raven(
+        &t.b,
+        &t.s,
+        h,
+        ch(t.a("blackwater"), OrderType::Raid, false),
+        &mods,
+    );
+    assert_eq!(
+        e.err(),
+        Some(vec![PlacementError::RavenNoOrder(t.a("blackwater"))])
+    );
+    let e = placement::raven(
+        &t.b,
+        &t.s,
+        h,
+        ch(t.a("lannisport"), OrderType::March, false),
+        &mods,
+    );
+    assert_eq!(
+        e.err(),
+        Some(vec![PlacementError::RavenSameOrder(t.a("lannisport"))])
+    );
+    let e = placement::raven(
+        &t.b,
+        &t.s,
+        t.h("stark"),
+        ch(t.a("lannisport"), OrderType::Raid, false),
+        &mods,
+    );
     assert_eq!(e.err(), Some(vec![PlacementError::NotRavenHolder]));
 }
 
@@ -109,7 +167,10 @@ fn t13_raid_plus_one_hits_two_targets_in_one_slot_004_l1521() {
     t.order("seagard", OrderType::Support, false);
     t.raids("greyjoy", "ironmans-bay", &["riverrun", "seagard"]);
     let (s, log) = t.run();
-    let n = log.iter().filter(|e| matches!(e, Event::Raided { .. })).count();
+    let n = log
+        .iter()
+        .filter(|e| matches!(e, Event::Raided { .. }))
+        .count();
     assert_eq!(n, 2);
     assert_eq!(t.power(&s, "greyjoy"), 6, "+1 for the consolidate only");
     assert_eq!(t.power(&s, "lannister"), 5, "the victim loses nothing");
@@ -124,11 +185,21 @@ fn port_and_province_are_two_raid_targets_004_l1048() {
     t.order("lannisport", OrderType::Consolidate, false);
     t.put("lannister", "port-of-lannisport", "S");
     t.order("port-of-lannisport", OrderType::Support, false);
-    t.raids("greyjoy", "the-golden-sound", &["lannisport", "port-of-lannisport"]);
+    t.raids(
+        "greyjoy",
+        "the-golden-sound",
+        &["lannisport", "port-of-lannisport"],
+    );
     let (_, log) = t.run();
     let targets: Vec<_> = log
         .iter()
-        .filter_map(|e| if let Event::Raided { target, .. } = e { Some(*target) } else { None })
+        .filter_map(|e| {
+            if let Event::Raided { target, .. } = e {
+                Some(*target)
+            } else {
+                None
+            }
+        })
         .collect();
     assert_eq!(targets, vec![t.a("lannisport"), t.a("port-of-lannisport")]);
 }
@@ -195,7 +266,13 @@ fn t33_raid_destroyed_before_its_turn_lets_the_next_move_up() {
     let (_, log) = t.run();
     let seq: Vec<_> = log
         .iter()
-        .filter_map(|e| if let Event::Raided { house, target, .. } = e { Some((*house, *target)) } else { None })
+        .filter_map(|e| {
+            if let Event::Raided { house, target, .. } = e {
+                Some((*house, *target))
+            } else {
+                None
+            }
+        })
         .collect();
     assert_eq!(
         seq,
@@ -224,14 +301,35 @@ fn t35_a_later_raid_on_an_emptied_target_counts_as_not_executed_a40() {
     t.raids("stark", "widows-watch", &["white-harbor"]);
     t.raids("stark", "moat-cailin", &["white-harbor"]);
     let (_, log) = t.run();
-    assert_eq!(log.iter().filter(|e| matches!(e, Event::Raided { .. })).count(), 2);
-    assert!(log.iter().any(|e| matches!(e, Event::Skipped { why: Skip::NothingToRaid(_), .. })));
+    assert_eq!(
+        log.iter()
+            .filter(|e| matches!(e, Event::Raided { .. }))
+            .count(),
+        2
+    );
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Skipped {
+            why: Skip::NothingToRaid(_),
+            ..
+        }
+    )));
 }
 
 #[test]
 fn t64_raid_example_in_iron_throne_order() {
     let mut t = fresh();
-    t.track(super::state::Track::IronThrone, &["greyjoy", "stark", "lannister", "baratheon", "tyrell", "martell"]);
+    t.track(
+        super::state::Track::IronThrone,
+        &[
+            "greyjoy",
+            "stark",
+            "lannister",
+            "baratheon",
+            "tyrell",
+            "martell",
+        ],
+    );
     t.put("greyjoy", "sunset-sea", "S");
     t.order("sunset-sea", OrderType::Raid, false);
     t.put("lannister", "blackwater", "F");
@@ -257,11 +355,26 @@ fn t64_raid_example_in_iron_throne_order() {
     let (s, log) = t.run();
     let seq: Vec<_> = log
         .iter()
-        .filter_map(|e| if let Event::Raided { house, .. } = e { Some(*house) } else { None })
+        .filter_map(|e| {
+            if let Event::Raided { house, .. } = e {
+                Some(*house)
+            } else {
+                None
+            }
+        })
         .collect();
-    assert_eq!(seq, vec![t.h("greyjoy"), t.h("lannister"), t.h("baratheon")]);
+    assert_eq!(
+        seq,
+        vec![t.h("greyjoy"), t.h("lannister"), t.h("baratheon")]
+    );
     assert_eq!(t.power(&s, "greyjoy"), 6);
-    assert!(log.iter().any(|e| matches!(e, Event::Skipped { why: Skip::NothingToRaid(_), .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Skipped {
+            why: Skip::NothingToRaid(_),
+            ..
+        }
+    )));
 }
 
 #[test]

@@ -44,7 +44,10 @@ fn t71(list: &[&str], threats: &[&str]) -> (T, super::military::Resolution) {
 #[test]
 fn t71_player_list_picks_among_supply_safe_areas() {
     let (t, r) = t71(&["the-fingers"], &["the-fingers"]);
-    assert_eq!(retreat_of(&r.log), Some((t.a("the-fingers"), RetreatRule::PlayerList)));
+    assert_eq!(
+        retreat_of(&r.log),
+        Some((t.a("the-fingers"), RetreatRule::PlayerList))
+    );
 }
 
 #[test]
@@ -69,7 +72,13 @@ fn t71_no_list_and_both_threatened_waits_for_the_player_a48() {
     // After the phase both areas are Tyrell's: the force has nowhere to go and is lost.
     let (s, log) = settle_pending(&t.b, &r.state, &[(0, t.a("the-fingers"))]);
     assert!(s.pending_retreats.is_empty());
-    assert!(log.iter().any(|e| matches!(e, Event::Destroyed { why: Loss::NoRetreat, .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Destroyed {
+            why: Loss::NoRetreat,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -83,7 +92,13 @@ fn a48_unanswered_pending_retreat_takes_the_first_candidate() {
     let first = r.state.pending_retreats[0].candidates[0];
     let (s, log) = settle_pending(&t.b, &r.state, &[]);
     assert_eq!(s.area(first).units.len(), 1);
-    assert!(log.iter().any(|e| matches!(e, Event::Retreated { rule: RetreatRule::BoardOrder, .. })));
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Retreated {
+            rule: RetreatRule::BoardOrder,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -94,13 +109,22 @@ fn defenders_never_retreat_into_another_houses_token_or_home_seat_004_l924() {
     t.order("blackwater", OrderType::March, false);
     t.march("lannister", "blackwater", "the-reach");
     let g = t.h("greyjoy");
-    for a in ["kingswood", "the-boneway", "dornish-marches", "searoad-marches", "kings-landing"] {
+    for a in [
+        "kingswood",
+        "the-boneway",
+        "dornish-marches",
+        "searoad-marches",
+        "kings-landing",
+    ] {
         let id = t.a(a);
         t.s.area_mut(id).token = Some(g);
     }
     // Highgarden is Tyrell's own home seat: the only area left.
     let r = t.resolve();
-    assert_eq!(retreat_of(&r.log), Some((t.a("highgarden"), RetreatRule::Only)));
+    assert_eq!(
+        retreat_of(&r.log),
+        Some((t.a("highgarden"), RetreatRule::Only))
+    );
 }
 
 #[test]
@@ -151,13 +175,26 @@ fn a61_natural_port_ships_withdraw_or_are_captured() {
     t.order("stoney-sept", OrderType::March, false);
     t.march("stark", "stoney-sept", "lannisport");
     let r = t.resolve();
-    assert_eq!(t.holder(&r.state, "port-of-lannisport").as_deref(), Some("stark"));
-    assert!(r.log.iter().any(|e| matches!(e, Event::ShipsCaptured { .. })));
+    assert_eq!(
+        t.holder(&r.state, "port-of-lannisport").as_deref(),
+        Some("stark")
+    );
+    assert!(
+        r.log
+            .iter()
+            .any(|e| matches!(e, Event::ShipsCaptured { .. }))
+    );
     // Destroyed instead if the conqueror's plan says so.
     t.plan("stark").destroy_captured_ships = true;
     let r = t.resolve();
     assert_eq!(t.holder(&r.state, "port-of-lannisport"), None);
-    assert!(r.log.iter().any(|e| matches!(e, Event::Destroyed { why: Loss::PortTaken, .. })));
+    assert!(r.log.iter().any(|e| matches!(
+        e,
+        Event::Destroyed {
+            why: Loss::PortTaken,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -173,5 +210,9 @@ fn temporary_port_is_destroyed_when_its_province_is_taken_004_l1058() {
     t.march("stark", "moat-cailin", "seagard");
     let r = t.resolve();
     assert_eq!(r.state.area(p).port_built, None);
-    assert_eq!(t.holder(&r.state, "port-of-seagard"), None, "temporary-port ships are not captured");
+    assert_eq!(
+        t.holder(&r.state, "port-of-seagard"),
+        None,
+        "temporary-port ships are not captured"
+    );
 }

@@ -25,7 +25,11 @@ fn t41(stark_target: &str, refuse: bool) -> i32 {
     });
     if refuse {
         let s = t.h("stark");
-        t.plan("lannister").refusals.push(Refusal { house: s, from: None, battle: None });
+        t.plan("lannister").refusals.push(Refusal {
+            house: s,
+            from: None,
+            battle: None,
+        });
     }
     let (_, log) = t.run();
     battle(&log).attack_total
@@ -34,7 +38,11 @@ fn t41(stark_target: &str, refuse: bool) -> i32 {
 #[test]
 fn t41_cross_house_attack_support_needs_matching_orders_and_no_refusal() {
     assert_eq!(t41("seagard", false), 4 + 1);
-    assert_eq!(t41("the-twins", false), 4, "a different target does not match");
+    assert_eq!(
+        t41("the-twins", false),
+        4,
+        "a different target does not match"
+    );
     assert_eq!(t41("seagard", true), 4, "refused (A-38)");
 }
 
@@ -53,9 +61,16 @@ fn a38_refusal_is_logged() {
         when: None,
         target: SupportTarget::Attack { from: rr, to: sg },
     });
-    t.plan("lannister").refusals.push(Refusal { house: s, from: None, battle: Some(sg) });
+    t.plan("lannister").refusals.push(Refusal {
+        house: s,
+        from: None,
+        battle: Some(sg),
+    });
     let (_, log) = t.run();
-    assert!(log.iter().any(|e| matches!(e, Event::SupportRefused { .. })));
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::SupportRefused { .. }))
+    );
 }
 
 /// T-42: Lannister supports Stark's defence of Moat Cailin "if Stark has not attacked me".
@@ -68,7 +83,10 @@ fn t42(stark_attacks_first: bool) -> bool {
     t.plan("lannister").supports.push(CrossSupport {
         from: None,
         when: Some(Condition::not_attacked_by(st)),
-        target: SupportTarget::Defence { party: Party::House(st), area: mc },
+        target: SupportTarget::Defence {
+            party: Party::House(st),
+            area: mc,
+        },
     });
     if stark_attacks_first {
         // Stark (IT 3) attacks Lannister's Stoney Sept before Martell (IT 4) attacks Moat Cailin.
@@ -84,7 +102,11 @@ fn t42(stark_attacks_first: bool) -> bool {
     battles(&log)
         .iter()
         .find(|b| b.area == t.a("moat-cailin"))
-        .map(|b| b.defence.iter().any(|x| matches!(x.what, TermKind::Support(h, _, _) if h == t.h("lannister"))))
+        .map(|b| {
+            b.defence
+                .iter()
+                .any(|x| matches!(x.what, TermKind::Support(h, _, _) if h == t.h("lannister")))
+        })
         .unwrap_or(false)
 }
 
@@ -111,8 +133,17 @@ fn a39_a_house_never_supports_against_its_own_units() {
     });
     let (_, log) = t.run();
     let b = battle(&log);
-    assert!(!b.attack.iter().any(|x| matches!(x.what, TermKind::Support(..))));
-    assert!(b.defence.iter().any(|x| matches!(x.what, TermKind::Support(..))), "own support goes to its own side");
+    assert!(
+        !b.attack
+            .iter()
+            .any(|x| matches!(x.what, TermKind::Support(..)))
+    );
+    assert!(
+        b.defence
+            .iter()
+            .any(|x| matches!(x.what, TermKind::Support(..))),
+        "own support goes to its own side"
+    );
 }
 
 /// T-43: Baratheon's Dragonstone army to Flint's Finger through Shipbreaker Bay (own), the two
@@ -130,7 +161,12 @@ fn t43(greyjoy_agrees: bool, defended: bool) -> (T, Vec<Event>, super::state::Ga
         t.put("stark", "flints-finger", "F");
     }
     let (ds, ff) = (t.a("dragonstone"), t.a("flints-finger"));
-    let tr = Transport { seas: vec![], from: ds, to: ff, when: None };
+    let tr = Transport {
+        seas: vec![],
+        from: ds,
+        to: ff,
+        when: None,
+    };
     t.plan("tyrell").transports.push(tr.clone());
     if greyjoy_agrees {
         t.plan("greyjoy").transports.push(tr);
@@ -142,14 +178,31 @@ fn t43(greyjoy_agrees: bool, defended: bool) -> (T, Vec<Event>, super::state::Ga
 #[test]
 fn t43_relay_of_four_seas_carries_with_minus_one_and_needs_every_carrier() {
     let (t, log, s) = t43(true, true);
-    assert!(log.iter().any(|e| matches!(e, Event::Transported { carriers, .. } if carriers.len() == 2)));
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::Transported { carriers, .. } if carriers.len() == 2))
+    );
     let b = battle(&log);
-    assert!(b.attack.iter().any(|x| x.what == TermKind::Transported && x.value == -1));
+    assert!(
+        b.attack
+            .iter()
+            .any(|x| x.what == TermKind::Transported && x.value == -1)
+    );
     assert_eq!(b.attack_total, 3 - 1);
     let _ = (t, s);
     let (t, log, s) = t43(false, false);
-    assert_eq!(t.units(&s, "dragonstone"), "FK", "a carrier sent nothing: the army stays");
-    assert!(log.iter().any(|e| matches!(e, Event::Skipped { why: Skip::ChainBroken(_), .. })));
+    assert_eq!(
+        t.units(&s, "dragonstone"),
+        "FK",
+        "a carrier sent nothing: the army stays"
+    );
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Skipped {
+            why: Skip::ChainBroken(_),
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -160,14 +213,33 @@ fn a42_a_carrier_carries_one_foreign_army_a_round() {
     t.order("storms-end", OrderType::March, false);
     t.order("kingswood", OrderType::March, false);
     t.put("tyrell", "shipbreaker-bay", "S");
-    let (se, kw, ds, cp) = (t.a("storms-end"), t.a("kingswood"), t.a("dragonstone"), t.a("crackclaw-point"));
+    let (se, kw, ds, cp) = (
+        t.a("storms-end"),
+        t.a("kingswood"),
+        t.a("dragonstone"),
+        t.a("crackclaw-point"),
+    );
     t.march("baratheon", "storms-end", "dragonstone");
     t.march("baratheon", "kingswood", "crackclaw-point");
-    t.plan("tyrell").transports.push(Transport { seas: vec![], from: se, to: ds, when: None });
-    t.plan("tyrell").transports.push(Transport { seas: vec![], from: kw, to: cp, when: None });
+    t.plan("tyrell").transports.push(Transport {
+        seas: vec![],
+        from: se,
+        to: ds,
+        when: None,
+    });
+    t.plan("tyrell").transports.push(Transport {
+        seas: vec![],
+        from: kw,
+        to: cp,
+        when: None,
+    });
     let (s, _) = t.run();
     assert_eq!(t.holder(&s, "dragonstone").as_deref(), Some("baratheon"));
-    assert_eq!(t.holder(&s, "crackclaw-point"), None, "Tyrell already carried one army");
+    assert_eq!(
+        t.holder(&s, "crackclaw-point"),
+        None,
+        "Tyrell already carried one army"
+    );
 }
 
 fn relay_to(dest: &str) -> Option<String> {
@@ -186,7 +258,12 @@ fn relay_to(dest: &str) -> Option<String> {
     }
     let (cb, to) = (t.a("castle-black"), t.a(dest));
     for h in ["greyjoy", "tyrell", "martell"] {
-        t.plan(h).transports.push(Transport { seas: vec![], from: cb, to, when: None });
+        t.plan(h).transports.push(Transport {
+            seas: vec![],
+            from: cb,
+            to,
+            when: None,
+        });
     }
     let (s, _) = t.run();
     t.holder(&s, dest)
@@ -262,11 +339,19 @@ fn pontoon_opens_one_crossing_only_with_the_optional_rule_004_l2600() {
         t.order("the-mountains-of-the-moon", OrderType::March, false);
         t.split("stark", "the-mountains-of-the-moon", &[("harrenhal", "1F")]);
         let (h, a, b) = (t.h("stark"), t.a("the-mountains-of-the-moon"), t.a(bank));
-        t.mods.pontoons.push(Pontoon { house: h, area: a, bank: b });
+        t.mods.pontoons.push(Pontoon {
+            house: h,
+            area: a,
+            bank: b,
+        });
         let (s, _) = t.run();
         t.holder(&s, "harrenhal")
     };
     assert_eq!(run(false, "harrenhal"), None);
     assert_eq!(run(true, "harrenhal").as_deref(), Some("stark"));
-    assert_eq!(run(true, "riverrun"), None, "the pontoon reaches only its bank");
+    assert_eq!(
+        run(true, "riverrun"),
+        None,
+        "the pontoon reaches only its bank"
+    );
 }

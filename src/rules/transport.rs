@@ -68,8 +68,7 @@ fn agreed(ctx: &Ctx, carrier: HouseId, s: AreaId, from: AreaId, to: AreaId) -> b
         t.from == from
             && t.to == to
             && (t.seas.is_empty() || t.seas.contains(&s))
-            && t
-                .when
+            && t.when
                 .as_ref()
                 .map(|c| super::conditions::holds(ctx, carrier, c, None))
                 .unwrap_or(true)
