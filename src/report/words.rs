@@ -921,6 +921,19 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
                 )
             }
         }
+        Event::PlanRejected { house } => {
+            if zh {
+                format!(
+                    "{}的执行方案提到了地图上不存在的区域、家族或将领,本回合按未提交方案处理(A-26)。",
+                    w.h(*house)
+                )
+            } else {
+                format!(
+                    "{}'s plan names areas, houses or leaders that do not exist: the house is treated as silent this round (A-26).",
+                    w.h(*house)
+                )
+            }
+        }
         Event::Victory { house, castles } => {
             if zh {
                 format!(

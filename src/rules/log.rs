@@ -402,6 +402,11 @@ pub enum Event {
         /// Area.
         area: AreaId,
     },
+    /// A plan names areas, houses or leaders that do not exist: it is not used.
+    PlanRejected {
+        /// House.
+        house: HouseId,
+    },
     /// A house holds enough castles to win (004:L266).
     Victory {
         /// House.

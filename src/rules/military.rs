@@ -246,8 +246,15 @@ impl<'a> Ctx<'a> {
         let n = board.areas.len();
         let houses = board.houses.len();
         let mut all_plans = vec![Plan::default(); houses];
+        let mut rejected = Vec::new();
         for (i, p) in plans.iter().enumerate().take(houses) {
-            all_plans[i] = p.clone();
+            if super::orders::ids_valid(p, n, houses, board.leaders.len()) {
+                all_plans[i] = p.clone();
+            } else {
+                rejected.push(Event::PlanRejected {
+                    house: HouseId(i as u8),
+                });
+            }
         }
         let pending = all_plans
             .iter()
@@ -274,7 +281,6 @@ impl<'a> Ctx<'a> {
             plans: all_plans,
             mods,
             settings,
-            log: Vec::new(),
             taken: vec![false; n],
             pending,
             executed: vec![Vec::new(); houses],
@@ -296,6 +302,7 @@ impl<'a> Ctx<'a> {
                 })
                 .collect(),
             pending_retreats: state.pending_retreats.clone(),
+            log: rejected,
         }
     }
 

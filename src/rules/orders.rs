@@ -355,3 +355,80 @@ pub struct Plan {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub destroy_captured_ships: bool,
 }
+
+/// Whether every id a plan names exists on a board with `areas` areas, `houses` houses and
+/// `leaders` leaders. Plans come from players: one naming anything else is not used (the
+/// resolution logs it and treats the house as silent, A-26).
+pub fn ids_valid(plan: &Plan, areas: usize, houses: usize, leaders: usize) -> bool {
+    let a = |x: &AreaId| x.index() < areas;
+    let h = |x: &HouseId| x.index() < houses;
+    let l = |x: &LeaderId| x.index() < leaders;
+    fn cond(c: &Condition, a: &dyn Fn(&AreaId) -> bool, h: &dyn Fn(&HouseId) -> bool) -> bool {
+        match c {
+            Condition::Fallen(x) | Condition::ForeignUnits(x) => a(x),
+            Condition::GarrisonAbove { area, .. } => a(area),
+            Condition::AttackedBy(x) => h(x),
+            Condition::StepWas { .. } => true,
+            Condition::Not(c) => cond(c, a, h),
+            Condition::All(cs) | Condition::Any(cs) => cs.iter().all(|c| cond(c, a, h)),
+        }
+    }
+    let when = |w: &Option<Condition>| w.as_ref().map(|c| cond(c, &a, &h)).unwrap_or(true);
+    let march = |m: &MarchStep| {
+        a(&m.from)
+            && m.moves.iter().all(|mv| {
+                a(&mv.to)
+                    && mv.defender.as_ref().map(l).unwrap_or(true)
+                    && mv.leader.iter().all(|p| l(&p.value) && when(&p.when))
+            })
+    };
+    let party = |p: &Party| match p {
+        Party::House(x) => h(x),
+        Party::Neutral => true,
+    };
+    plan.raids
+        .iter()
+        .all(|r| a(&r.from) && r.targets.iter().all(a))
+        && plan.marches.iter().all(|s| {
+            s.alternatives
+                .iter()
+                .all(|alt| when(&alt.when) && march(&alt.action) && alt.fallback.iter().all(march))
+        })
+        && plan.retreat.iter().all(a)
+        && plan.supports.iter().all(|s| {
+            s.from.as_ref().map(a).unwrap_or(true)
+                && when(&s.when)
+                && match &s.target {
+                    SupportTarget::Attack { from, to } => a(from) && a(to),
+                    SupportTarget::Defence { party: p, area } => party(p) && a(area),
+                }
+        })
+        && plan.refusals.iter().all(|r| {
+            h(&r.house)
+                && r.from.as_ref().map(a).unwrap_or(true)
+                && r.battle.as_ref().map(a).unwrap_or(true)
+        })
+        && plan
+            .transports
+            .iter()
+            .all(|t| t.seas.iter().all(a) && a(&t.from) && a(&t.to) && when(&t.when))
+        && plan.fortify.iter().all(a)
+        && plan.asha.iter().all(a)
+        && plan.sword.as_ref().map(a).unwrap_or(true)
+        && plan
+            .leaders
+            .defence
+            .iter()
+            .all(|d| a(&d.area) && d.leader.iter().all(|p| l(&p.value) && when(&p.when)))
+        && plan
+            .leaders
+            .substitutes
+            .iter()
+            .all(|s| a(&s.area) && l(&s.leader))
+        && plan
+            .leaders
+            .districts
+            .iter()
+            .all(|d| d.areas.iter().all(a) && l(&d.leader))
+        && plan.leaders.placed.iter().all(|(x, y)| l(x) && a(y))
+}

@@ -389,3 +389,16 @@ fn sea_of_storms_stops_raids_at_resolution_too() {
     let (_, log) = t.run();
     assert!(!log.iter().any(|e| matches!(e, Event::Raided { .. })));
 }
+
+#[test]
+fn a26_a_plan_naming_unknown_areas_is_not_used_and_nothing_panics() {
+    let mut t = fresh();
+    t.put("stark", "karhold", "F");
+    t.order("karhold", OrderType::March, false);
+    t.march("stark", "karhold", "castle-black");
+    t.plan("stark").marches[0].alternatives[0].action.moves[0].to = crate::board::AreaId(9999);
+    t.plan("stark").sword = Some(crate::board::AreaId(60000));
+    let (s, log) = t.run();
+    assert!(log.iter().any(|e| matches!(e, Event::PlanRejected { .. })));
+    assert_eq!(t.units(&s, "karhold"), "F");
+}
