@@ -82,7 +82,7 @@ impl W<'_> {
     fn unit(&self, k: UnitKind) -> &'static str {
         if self.zh() { k.name_zh() } else { k.name_en() }
     }
-    fn ability(&self, l: LeaderId, area: AreaId, e: &AbilityEffect) -> String {
+    fn ability(&self, l: LeaderId, e: &AbilityEffect) -> String {
         let who = self.ld(l);
         match (e, self.zh()) {
             (AbilityEffect::SetValue(k, v), true) => format!(
@@ -135,7 +135,10 @@ impl W<'_> {
                 format!("{who}的特长:{}的特殊能力无效(A-13)", self.ld(*o))
             }
             (AbilityEffect::Blocked(o), false) => {
-                format!("{who}'s ability: {}'s special ability does not work (A-13)", self.ld(*o))
+                format!(
+                    "{who}'s ability: {}'s special ability does not work (A-13)",
+                    self.ld(*o)
+                )
             }
             (AbilityEffect::ZeroedLeader(o), true) => {
                 format!("{who}的特长:{}的战斗力降为0", self.ld(*o))
@@ -170,13 +173,12 @@ impl W<'_> {
             (AbilityEffect::Reward, true) => {
                 format!("{who}战胜,可在下一回合事件阶段领取奖励(A-52)")
             }
-            (AbilityEffect::Reward, false) => format!(
-                "{who} wins: the reward is claimed in the next round's event phase (A-52)"
-            ),
+            (AbilityEffect::Reward, false) => {
+                format!("{who} wins: the reward is claimed in the next round's event phase (A-52)")
+            }
             (AbilityEffect::NoEffect, true) => format!("{who}的特长没有可作用的对象"),
             (AbilityEffect::NoEffect, false) => format!("{who}'s ability has nothing to act on"),
         }
-        .replace("{area}", self.a(area))
     }
     fn term(&self, t: &Term) -> String {
         let what = match (&t.what, self.zh()) {
@@ -734,9 +736,19 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
             effect,
         } => {
             if zh {
-                format!("{}:{}。", w.h(*house), w.ability(*leader, *area, effect))
+                format!(
+                    "{}在{}的战斗中:{}。",
+                    w.h(*house),
+                    w.a(*area),
+                    w.ability(*leader, effect)
+                )
             } else {
-                format!("{}: {}.", w.h(*house), w.ability(*leader, *area, effect))
+                format!(
+                    "{} in the battle for {}: {}.",
+                    w.h(*house),
+                    w.a(*area),
+                    w.ability(*leader, effect)
+                )
             }
         }
         Event::LeaderIgnored { house, leader, why } => {
@@ -948,6 +960,107 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
                     castles
                 )
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{LeaderId, Order, OrderType};
+    use crate::rules::log::AbilityEffect;
+
+    #[test]
+    fn every_military_event_reads_as_a_sentence_in_both_languages() {
+        let b = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let (h, a, l) = (HouseId(0), AreaId(0), LeaderId(0));
+        let o = Order {
+            kind: OrderType::Support,
+            special: false,
+        };
+        let mut events = vec![
+            Event::StepChosen {
+                house: h,
+                step: 1,
+                alternative: 2,
+                fallback: false,
+            },
+            Event::StepSkipped { house: h, step: 2 },
+            Event::Transported {
+                house: h,
+                from: a,
+                to: a,
+                carriers: vec![HouseId(1)],
+            },
+            Event::SupportRefused {
+                house: h,
+                supporter: HouseId(1),
+                from: a,
+                battle: a,
+            },
+            Event::LeaderIgnored {
+                house: h,
+                leader: l,
+                why: LeaderProblem::Resting,
+            },
+            Event::Sword {
+                house: h,
+                area: a,
+                assigned: true,
+            },
+            Event::SwordReassigned { house: h, area: a },
+            Event::ShipsCaptured {
+                from: h,
+                to: HouseId(1),
+                port: a,
+                units: vec![UnitKind::Ship],
+            },
+            Event::RetreatPending {
+                house: h,
+                from: a,
+                units: vec![UnitKind::Footman],
+                candidates: vec![a, AreaId(1)],
+            },
+            Event::Fortified { house: h, area: a },
+            Event::FortifyRefused {
+                house: h,
+                area: a,
+                why: FortifyProblem::MapLimit,
+            },
+            Event::HomeSeatReverted { house: h, area: a },
+            Event::PlanRejected { house: h },
+        ];
+        for effect in [
+            AbilityEffect::SetValue(UnitKind::Knight, 3),
+            AbilityEffect::Killed(h, a, UnitKind::Footman),
+            AbilityEffect::Upgraded(a, UnitKind::Archer),
+            AbilityEffect::IgnoredSupport(a),
+            AbilityEffect::CancelledDefence(a),
+            AbilityEffect::Blocked(l),
+            AbilityEffect::ZeroedLeader(l),
+            AbilityEffect::ZeroedShips,
+            AbilityEffect::DoubledDefence,
+            AbilityEffect::Tokens(2),
+            AbilityEffect::CancelledOrder(h, a, o),
+            AbilityEffect::Reward,
+            AbilityEffect::NoEffect,
+        ] {
+            events.push(Event::Ability {
+                house: h,
+                leader: l,
+                area: a,
+                effect,
+            });
+        }
+        for e in &events {
+            let zh = event(&b, Lang::Zh, e);
+            let en = event(&b, Lang::En, e);
+            assert!(zh.ends_with('。') && en.ends_with('.'), "{zh} / {en}");
+            assert!(!zh.contains('{') && !en.contains('{'), "{zh} / {en}");
+            assert!(zh.chars().any(|c| !c.is_ascii()), "{zh}");
         }
     }
 }
