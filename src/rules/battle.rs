@@ -605,6 +605,7 @@ fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Effects) {
     super::march::put_units(ctx, house, to, moving);
     super::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
     capture_ports(ctx, to, dh);
+    ctx.refresh_pontoons();
     super::leaders::check_districts(ctx);
     ctx.check_victory();
 }
