@@ -78,16 +78,16 @@ pub struct AttackSpec {
 
 /// Per side (0 attacker, 1 defender): what the abilities of step a) decided.
 #[derive(Clone, Debug, Default)]
-struct Effects {
-    blocked: [bool; 2],
-    cersei: [bool; 2],
-    balon: [bool; 2],
-    salladhor: [bool; 2],
-    catelyn: bool,
+pub struct Effects {
+    pub blocked: [bool; 2],
+    pub cersei: [bool; 2],
+    pub balon: [bool; 2],
+    pub salladhor: [bool; 2],
+    pub catelyn: bool,
     /// Set values of the attacker's led units (Robb, Vargo, Victarion).
-    set: Vec<(UnitKind, i32)>,
+    pub set: Vec<(UnitKind, i32)>,
     /// Class iii abilities to apply after the result: (side, leader, ability).
-    after: Vec<(usize, LeaderId, Ability)>,
+    pub after: Vec<(usize, LeaderId, Ability)>,
 }
 
 fn ability_of(ctx: &Ctx, l: Option<LeaderId>) -> Option<(LeaderId, Ability)> {
@@ -95,7 +95,7 @@ fn ability_of(ctx: &Ctx, l: Option<LeaderId>) -> Option<(LeaderId, Ability)> {
     ctx.board.leader(l).ability.map(|a| (l, a))
 }
 
-fn log_ability(ctx: &mut Ctx, l: LeaderId, area: AreaId, effect: AbilityEffect) {
+pub fn log_ability(ctx: &mut Ctx, l: LeaderId, area: AreaId, effect: AbilityEffect) {
     let house = ctx.board.leader(l).house;
     ctx.log.push(Event::Ability {
         house,
@@ -106,7 +106,7 @@ fn log_ability(ctx: &mut Ctx, l: LeaderId, area: AreaId, effect: AbilityEffect) 
 }
 
 /// Pick a unit of `units` (non-routed first) by a preference list, for Loras or Ellaria.
-fn pick_unit(units: &[Unit], prefs: &[UnitKind]) -> Option<usize> {
+pub fn pick_unit(units: &[Unit], prefs: &[UnitKind]) -> Option<usize> {
     for routed in [false, true] {
         for k in prefs {
             if let Some(i) = units
@@ -201,8 +201,8 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
                 }
             }
             Ability::Salladhor => fx.salladhor[side] = true,
-            Ability::Loras if attacking => loras(ctx, l, to),
-            Ability::Ellaria if !attacking => ellaria(ctx, l, to),
+            Ability::Loras if attacking => super::abilities::loras(ctx, l, to),
+            Ability::Ellaria if !attacking => super::abilities::ellaria(ctx, l, to),
             _ => {}
         }
     }
@@ -593,7 +593,7 @@ fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Effects) {
     let pick = find_units(ctx, from, &moving);
     let arrived = super::march::take_units(ctx, from, &pick);
     moving = arrived;
-    after_abilities(ctx, fx, house, dh, 0, to, Some(&mut moving));
+    super::abilities::after_abilities(ctx, fx, house, dh, 0, to, Some(&mut moving));
     ctx.taken[to.index()] = true;
     if moving.is_empty() {
         // Arianne killed the last attacker: the area stays empty (004:L2003, A-15).
@@ -604,7 +604,7 @@ fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Effects) {
     }
     super::march::put_units(ctx, house, to, moving);
     super::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
-    capture_ports(ctx, to, dh);
+    super::ports::capture_ports(ctx, to, dh);
     ctx.refresh_pontoons();
     super::leaders::check_districts(ctx);
     ctx.check_victory();
@@ -634,7 +634,7 @@ fn lose(
     }
     super::march::put_units(ctx, house, from, survivors);
     if let Some(d) = dh {
-        after_abilities(ctx, fx, house, Some(d), 1, to, None);
+        super::abilities::after_abilities(ctx, fx, house, Some(d), 1, to, None);
         if ctx.state.area(to).units.is_empty() {
             super::march::vacate(ctx, d, to, false);
             super::leaders::retreat_with(ctx, d, to, None, None);
@@ -657,296 +657,4 @@ pub fn find_units(ctx: &Ctx, area: AreaId, wanted: &[Unit]) -> Vec<usize> {
         }
     }
     pick
-}
-
-/// 百花骑士: kill one defending footman or archer at once, the victim's choice, normal units
-/// before routed ones (004:L1973, L2333, A-14).
-fn loras(ctx: &mut Ctx, l: LeaderId, to: AreaId) {
-    let Some(victim) = ctx.state.occupant(to) else {
-        return;
-    };
-    let pref = ctx.plans[victim.index()].units.loras_victim;
-    let mut prefs: Vec<UnitKind> = pref.into_iter().collect();
-    prefs.extend([UnitKind::Footman, UnitKind::Archer]);
-    prefs.retain(|k| matches!(k, UnitKind::Footman | UnitKind::Archer));
-    match pick_unit(&ctx.state.area(to).units, &prefs) {
-        Some(i) => {
-            let u = ctx.state.area_mut(to).units.remove(i);
-            log_ability(ctx, l, to, AbilityEffect::Killed(victim, to, u.kind));
-            ctx.log.push(Event::Destroyed {
-                house: victim,
-                area: to,
-                units: vec![u.kind],
-                why: Loss::Ability,
-            });
-        }
-        None => log_ability(ctx, l, to, AbilityEffect::NoEffect),
-    }
-}
-
-/// Upgrade one footman or archer in `area` to a knight within the knight cap.
-fn upgrade(
-    ctx: &mut Ctx,
-    house: HouseId,
-    area: AreaId,
-    candidates: Option<&mut Vec<Unit>>,
-) -> Option<UnitKind> {
-    let cap = ctx.board.rules.unit_caps[UnitKind::Knight.index()] as usize;
-    if ctx.state.unit_count(house, UnitKind::Knight) >= cap {
-        return None;
-    }
-    let pref = ctx.plans[house.index()].units.upgrade;
-    let mut prefs: Vec<UnitKind> = pref.into_iter().collect();
-    prefs.extend([UnitKind::Footman, UnitKind::Archer]);
-    prefs.retain(|k| matches!(k, UnitKind::Footman | UnitKind::Archer));
-    let units = match candidates {
-        Some(v) => v,
-        None => &mut ctx.state.area_mut(area).units,
-    };
-    let live: Vec<Unit> = units.iter().filter(|u| !u.routed).copied().collect();
-    let i = pick_unit(&live, &prefs)?;
-    let kind = live[i].kind;
-    let j = units.iter().position(|u| !u.routed && u.kind == kind)?;
-    units[j].kind = UnitKind::Knight;
-    Some(kind)
-}
-
-/// 艾拉莉亚: when defending, one fighting footman or archer becomes a knight, once a round.
-fn ellaria(ctx: &mut Ctx, l: LeaderId, to: AreaId) {
-    let house = ctx.board.leader(l).house;
-    if ctx.once[house.index()].ellaria {
-        return;
-    }
-    match upgrade(ctx, house, to, None) {
-        Some(k) => {
-            ctx.once[house.index()].ellaria = true;
-            log_ability(ctx, l, to, AbilityEffect::Upgraded(to, k));
-        }
-        None => log_ability(ctx, l, to, AbilityEffect::NoEffect),
-    }
-}
-
-/// Class iii abilities after the result (004:L2225): `winner` is 0 (attacker) or 1 (defender).
-/// `moving` holds the attackers when they won and have not moved in yet.
-fn after_abilities(
-    ctx: &mut Ctx,
-    fx: &Effects,
-    attacker: HouseId,
-    dh: Option<HouseId>,
-    winner: usize,
-    area: AreaId,
-    mut moving: Option<&mut Vec<Unit>>,
-) {
-    for &(side, l, a) in &fx.after {
-        if fx.blocked[side] {
-            continue;
-        }
-        let house = ctx.board.leader(l).house;
-        let won = side == winner;
-        let opponent = if side == 0 { dh } else { Some(attacker) };
-        match a {
-            Ability::Jaime if won => {
-                let lost = super::consolidate::gain_power(ctx.board, &mut ctx.state, house, 2);
-                log_ability(ctx, l, area, AbilityEffect::Tokens(2 - lost));
-            }
-            Ability::Renly if won && !ctx.once[house.index()].renly => {
-                let got = if side == 0 {
-                    upgrade(ctx, house, area, moving.as_deref_mut())
-                } else {
-                    upgrade(ctx, house, area, None)
-                };
-                if let Some(k) = got {
-                    ctx.once[house.index()].renly = true;
-                    log_ability(ctx, l, area, AbilityEffect::Upgraded(area, k));
-                }
-            }
-            Ability::Melisandre | Ability::Luwin | Ability::Doran if won => {
-                log_ability(ctx, l, area, AbilityEffect::Reward);
-            }
-            Ability::Asha if won && !ctx.once[house.index()].asha => asha(ctx, house, l, area),
-            Ability::Arianne if !won && !ctx.once[house.index()].arianne => {
-                if let Some(victim) = opponent {
-                    arianne(ctx, house, l, victim, area, side, moving.as_deref_mut());
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// 阿莎: cancel the first still-standing support or consolidate order of another house in an
-/// area next to the battle from her house's list.
-fn asha(ctx: &mut Ctx, house: HouseId, l: LeaderId, area: AreaId) {
-    let list = ctx.plans[house.index()].asha.clone();
-    for t in list {
-        let Some(o) = ctx.order(t) else { continue };
-        let owner = ctx.state.occupant(t);
-        if matches!(o.kind, OrderType::Support | OrderType::Consolidate)
-            && owner.is_some()
-            && owner != Some(house)
-            && ctx.adjacent(t, area)
-            && let Some(v) = owner
-        {
-            ctx.state.area_mut(t).order = None;
-            ctx.once[house.index()].asha = true;
-            log_ability(ctx, l, area, AbilityEffect::CancelledOrder(v, t, o));
-            return;
-        }
-    }
-}
-
-/// 亚莲恩: after a loss, kill one of the winner's fighting units, the victim's choice; default
-/// F, A, then E unless the victim still has a march into a castle or fortification, else K,
-/// then S (004:L2003, A-15).
-fn arianne(
-    ctx: &mut Ctx,
-    house: HouseId,
-    l: LeaderId,
-    victim: HouseId,
-    area: AreaId,
-    side: usize,
-    moving: Option<&mut Vec<Unit>>,
-) {
-    let needs_siege = ctx.pending[victim.index()].iter().any(|(_, s)| {
-        s.alternatives
-            .iter()
-            .any(|alt| alt.action.moves.iter().any(|m| hard(ctx, m.to)))
-    });
-    let mut prefs = ctx.plans[victim.index()].units.arianne_victim.clone();
-    prefs.extend([UnitKind::Footman, UnitKind::Archer]);
-    if needs_siege {
-        prefs.extend([UnitKind::Knight, UnitKind::Siege]);
-    } else {
-        prefs.extend([UnitKind::Siege, UnitKind::Knight]);
-    }
-    prefs.push(UnitKind::Ship);
-    // Martell attacked and lost: the winners are the defenders of `area`. Martell defended and
-    // lost: the winners are the attackers still on their way in.
-    let (units, where_) = match (side, moving) {
-        (1, Some(m)) => (m, area),
-        _ => (&mut ctx.state.area_mut(area).units, area),
-    };
-    let Some(i) = pick_unit(units, &prefs) else {
-        return;
-    };
-    let u = units.remove(i);
-    ctx.once[house.index()].arianne = true;
-    log_ability(
-        ctx,
-        l,
-        where_,
-        AbilityEffect::Killed(victim, where_, u.kind),
-    );
-    ctx.log.push(Event::Destroyed {
-        house: victim,
-        area: where_,
-        units: vec![u.kind],
-        why: Loss::Ability,
-    });
-}
-
-/// After a province changes hands, its ports follow (004:L1053–L1066, A-61): the old owner's
-/// ships withdraw to the port's sea if it is empty or theirs (routed, merging under supply);
-/// otherwise a natural port's ships are captured by the conqueror within its supply and unit
-/// caps (unless its plan destroys them), the rest destroyed; a temporary port is destroyed.
-pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
-    let owner = ctx.state.controller(ctx.board, province);
-    for port in ctx.board.area(province).ports.clone() {
-        let temporary = ctx.board.area(port).temporary;
-        let Some(h) = ctx.state.occupant(port) else {
-            if temporary && ctx.state.area(port).port_built.is_some() && old.is_some() {
-                ctx.state.area_mut(port).port_built = None;
-            }
-            continue;
-        };
-        if Some(h) == owner {
-            continue;
-        }
-        let ships = std::mem::take(&mut ctx.state.area_mut(port).units);
-        ctx.state.area_mut(port).house = None;
-        let sea = ctx.state.port_sea(ctx.board, port);
-        let withdraw = sea.filter(|s| {
-            let occ = ctx.state.occupant(*s);
-            occ.is_none() || occ == Some(h)
-        });
-        let mut kept: Vec<Unit> = Vec::new();
-        let mut lost: Vec<UnitKind> = Vec::new();
-        if let Some(s) = withdraw {
-            for u in ships {
-                let delta = [(s, kept.len() as i32 + 1)];
-                if super::supply::within_limit_with(ctx.board, &ctx.state, h, &delta) {
-                    kept.push(Unit { routed: true, ..u });
-                } else {
-                    lost.push(u.kind);
-                }
-            }
-            if !kept.is_empty() {
-                let kinds = kept.iter().map(|u| u.kind).collect();
-                super::march::put_units(ctx, h, s, kept);
-                ctx.log.push(Event::Retreated {
-                    house: h,
-                    from: port,
-                    to: s,
-                    units: kinds,
-                    rule: super::log::RetreatRule::Only,
-                });
-            }
-        } else if !temporary && let Some(c) = owner {
-            let destroy = ctx.plans[c.index()].destroy_captured_ships;
-            let cap = ctx.board.rules.unit_caps[UnitKind::Ship.index()] as usize;
-            for u in ships {
-                let delta = [(port, kept.len() as i32 + 1)];
-                let fits = !destroy
-                    && ctx.state.unit_count(c, UnitKind::Ship) + kept.len() < cap
-                    && super::supply::within_limit_with(ctx.board, &ctx.state, c, &delta);
-                if fits {
-                    kept.push(Unit::new(u.kind));
-                } else {
-                    lost.push(u.kind);
-                }
-            }
-            if !kept.is_empty() {
-                let kinds = kept.iter().map(|u| u.kind).collect();
-                super::march::put_units(ctx, c, port, kept);
-                ctx.log.push(Event::ShipsCaptured {
-                    from: h,
-                    to: c,
-                    port,
-                    units: kinds,
-                });
-            }
-        } else {
-            lost.extend(ships.iter().map(|u| u.kind));
-        }
-        if !lost.is_empty() {
-            ctx.log.push(Event::Destroyed {
-                house: h,
-                area: port,
-                units: lost,
-                why: Loss::PortTaken,
-            });
-        }
-        if temporary {
-            ctx.state.area_mut(port).port_built = None;
-        }
-    }
-}
-
-/// Ships in the port of a province their house no longer controls are destroyed (004:L1064).
-pub fn lose_ports_if_uncontrolled(ctx: &mut Ctx, province: AreaId) {
-    for port in ctx.board.area(province).ports.clone() {
-        if let Some(h) = ctx.state.occupant(port)
-            && ctx.state.controller(ctx.board, province) != Some(h)
-        {
-            let kinds = ctx.state.area(port).units.iter().map(|u| u.kind).collect();
-            ctx.state.area_mut(port).units.clear();
-            ctx.state.area_mut(port).house = None;
-            ctx.log.push(Event::Destroyed {
-                house: h,
-                area: port,
-                units: kinds,
-                why: Loss::NoRetreat,
-            });
-        }
-    }
 }

@@ -173,7 +173,7 @@ pub fn vacate(ctx: &mut Ctx, house: HouseId, area: AreaId, leave_token: bool) {
             ctx.log.push(Event::HomeSeatReverted { house: home, area });
         }
         // Ships in the port of a province the house no longer controls are lost (004:L1064).
-        super::battle::lose_ports_if_uncontrolled(ctx, area);
+        super::ports::lose_ports_if_uncontrolled(ctx, area);
     }
     ctx.refresh_pontoons();
     super::leaders::check_districts(ctx);

@@ -1,6 +1,7 @@
 //! The game itself: pure, deterministic rules. State + submissions (+ a seed) → new state + a
 //! log that explains every step. No IO, no clock, no randomness that is not handed in.
 
+pub mod abilities;
 pub mod battle;
 pub mod casualties;
 pub mod conditions;
@@ -12,6 +13,7 @@ pub mod military;
 pub mod modifiers;
 pub mod orders;
 pub mod placement;
+pub mod ports;
 pub mod raid;
 pub mod retreat;
 pub mod state;
