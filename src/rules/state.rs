@@ -146,6 +146,23 @@ pub struct GameState {
     /// Winner, once decided.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<HouseId>,
+    /// Beaten forces whose retreat area the player chooses after the phase (step f, A-48).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending_retreats: Vec<PendingRetreat>,
+}
+
+/// A beaten force kept off the map until its player chooses among equally good retreat areas
+/// (004:L2300 f, L2346; A-48). Without an answer the first candidate is taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingRetreat {
+    /// The house.
+    pub house: HouseId,
+    /// The area it was beaten in.
+    pub from: AreaId,
+    /// Its units (routed).
+    pub units: Vec<UnitKind>,
+    /// The areas left after rules a)–e), in board order; the first is the fallback.
+    pub candidates: Vec<AreaId>,
 }
 
 impl GameState {
@@ -187,6 +204,7 @@ impl GameState {
             tracks: board.start_tracks.clone(),
             wildlings: 0,
             winner: None,
+            pending_retreats: Vec::new(),
         }
     }
 
