@@ -8,6 +8,7 @@ pub mod games;
 pub mod intake;
 pub mod letters;
 pub mod parse;
+pub mod plan;
 
 use crate::config::Config;
 use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox};

@@ -5,9 +5,9 @@
 use super::letters::ErrorLine;
 use crate::board::{AreaId, Board, Lang};
 use crate::game::Submission;
-use crate::lang::ast::{Account, Action, Alternative, Item, Resolved, UnitSel};
+use crate::lang::ast::{Account, Item};
 use crate::lang::{self, Names};
-use crate::rules::orders::{MarchMove, MarchStep, Placement, Plan, RaidStep, UnitSelection};
+use crate::rules::orders::Placement;
 use crate::rules::placement::PlacementError;
 use crate::rules::{GameState, Step};
 
@@ -99,159 +99,27 @@ fn lang_of(lang: Lang) -> lang::Lang {
     }
 }
 
-fn selection(u: UnitSel) -> UnitSelection {
-    match u {
-        UnitSel::All => UnitSelection::All,
-        UnitSel::Kind(k) => UnitSelection::Kind(k),
-        UnitSel::Counts(c) => UnitSelection::Exact(
-            crate::board::UnitKind::ALL
-                .iter()
-                .filter(|k| c[k.index()] > 0)
-                .map(|k| (*k, c[k.index()]))
-                .collect(),
-        ),
-    }
-}
-
-fn not_yet(lang: Lang, what: &str) -> String {
-    match lang {
-        Lang::Zh => {
-            format!("这个版本的裁判还不能执行{what};请改用不带条件的简单命令,或请GM手工处理。")
-        }
-        Lang::En => format!(
-            "this version of the referee cannot carry out {what} yet; use plain orders, or ask the GM."
-        ),
-    }
+fn is_plan_item(item: &Item<crate::lang::Resolved>) -> bool {
+    matches!(
+        item,
+        Item::Step(_)
+            | Item::Defender { .. }
+            | Item::District { .. }
+            | Item::Refusal { .. }
+            | Item::NoSupport { .. }
+            | Item::Casualties(_)
+            | Item::Retreat { from: None, .. }
+            | Item::Fortify(_)
+            | Item::Sword(_)
+            | Item::Cancels { .. }
+    )
 }
 
 fn wrong_step(lang: Lang, open: Step) -> String {
     match lang {
         Lang::Zh => format!("现在是{},这一行不属于这个阶段。", open.name_zh()),
-        Lang::En => format!(
-            "the open step is {}; this line does not belong to it.",
-            open.name_en()
-        ),
+        Lang::En => format!("the open step is {}; this line does not belong to it.", open.name_en()),
     }
-}
-
-/// One plan step of the language as a march or raid step of the rules, if it is a plain one.
-fn plan_step(alts: &[Alternative<Resolved>], lang: Lang) -> Result<PlanPart, String> {
-    let [alt] = alts else {
-        return Err(not_yet(
-            lang,
-            if lang == Lang::Zh {
-                "带条件的备选命令"
-            } else {
-                "alternatives with conditions"
-            },
-        ));
-    };
-    if alt.condition.is_some() {
-        return Err(not_yet(
-            lang,
-            if lang == Lang::Zh {
-                "带条件的命令"
-            } else {
-                "conditional orders"
-            },
-        ));
-    }
-    if alt.actions.iter().any(|(_, f)| f.is_some()) {
-        return Err(not_yet(
-            lang,
-            if lang == Lang::Zh {
-                "“不能执行则…”的备选"
-            } else {
-                "fallbacks"
-            },
-        ));
-    }
-    let mut march: Option<MarchStep> = None;
-    let mut raid: Option<RaidStep> = None;
-    for (action, _) in &alt.actions {
-        match action {
-            Action::March(m) => {
-                if m.forced || m.leader.is_some() || m.defender.is_some() {
-                    return Err(not_yet(
-                        lang,
-                        if lang == Lang::Zh {
-                            "将领和强行军"
-                        } else {
-                            "leaders and forced marches"
-                        },
-                    ));
-                }
-                let mv = MarchMove {
-                    units: selection(m.units.units),
-                    to: m.to,
-                };
-                match &mut march {
-                    Some(s) if s.from == m.units.area => {
-                        s.moves.push(mv);
-                        s.leave_token |= m.leave_token;
-                    }
-                    Some(_) => {
-                        return Err(match lang {
-                            Lang::Zh => "一个步骤只能包含同一区域的行军(分兵);不同区域的行军请分行编号。".into(),
-                            Lang::En => "one step may only split the army of one area; number marches of other areas separately.".into(),
-                        });
-                    }
-                    None => {
-                        march = Some(MarchStep {
-                            from: m.units.area,
-                            moves: vec![mv],
-                            leave_token: m.leave_token,
-                        })
-                    }
-                }
-            }
-            Action::Raid { units, targets } => {
-                if raid.is_some() || march.is_some() {
-                    return Err(match lang {
-                        Lang::Zh => "一行只写一个突袭。".into(),
-                        Lang::En => "one raid per line.".into(),
-                    });
-                }
-                raid = Some(RaidStep {
-                    from: units.area,
-                    targets: targets.clone(),
-                });
-            }
-            Action::Support { .. } => {
-                return Err(not_yet(
-                    lang,
-                    if lang == Lang::Zh {
-                        "跨家族支援"
-                    } else {
-                        "cross-house support"
-                    },
-                ));
-            }
-            Action::Transport { .. } => {
-                return Err(not_yet(
-                    lang,
-                    if lang == Lang::Zh {
-                        "跨家族运输"
-                    } else {
-                        "cross-house transport"
-                    },
-                ));
-            }
-        }
-    }
-    match (march, raid) {
-        (Some(m), None) => Ok(PlanPart::March(m)),
-        (None, Some(r)) => Ok(PlanPart::Raid(r)),
-        _ => Err(match lang {
-            Lang::Zh => "一行不能同时写行军和突袭。".into(),
-            Lang::En => "a line cannot hold both a march and a raid.".into(),
-        }),
-    }
-}
-
-enum PlanPart {
-    March(MarchStep),
-    Raid(RaidStep),
 }
 
 /// Read a mail's order text for the open step of `state`.
@@ -276,7 +144,7 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
         });
     }
     let mut placement = Placement::default();
-    let mut plan = Plan::default();
+    let mut plan_items = Vec::new();
     let mut any_order = false;
     for entry in &parsed.items {
         let mut err = |message: String| {
@@ -312,30 +180,25 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
                 out.echo
                     .push(lang::echo::echo_item(&entry.item, &names, ll));
             }
-            Item::Step(s) if state.step == Step::Plan => match plan_step(&s.alternatives, lang) {
-                Ok(PlanPart::March(m)) => {
-                    any_order = true;
-                    plan.marches.push(m);
-                    out.echo
-                        .push(lang::echo::echo_item(&entry.item, &names, ll));
-                }
-                Ok(PlanPart::Raid(r)) => {
-                    any_order = true;
-                    plan.raids.push(r);
-                    out.echo
-                        .push(lang::echo::echo_item(&entry.item, &names, ll));
-                }
-                Err(m) => err(m),
-            },
-            Item::Retreat { from: None, to } if state.step == Step::Plan => {
-                any_order = true;
-                plan.retreat.extend(to.iter().copied());
-                out.echo
-                    .push(lang::echo::echo_item(&entry.item, &names, ll));
+            item if state.step == Step::Plan && is_plan_item(item) => {
+                plan_items.push((entry.line, item));
             }
             _ => err(wrong_step(lang, state.step)),
         }
     }
+    let (plan, plan_errors) = super::plan::build(&plan_items, lang);
+    let failed_lines: Vec<usize> = plan_errors.iter().map(|(l, _)| *l).collect();
+    for (line, message) in plan_errors {
+        let message = if message.is_empty() { wrong_step(lang, state.step) } else { message };
+        out.errors.push(ErrorLine { line, column: 0, text: line_text(line), message });
+    }
+    for (line, item) in &plan_items {
+        if !failed_lines.contains(line) {
+            any_order = true;
+            out.echo.push(lang::echo::echo_item(item, &names, ll));
+        }
+    }
+    out.errors.sort_by_key(|e| e.line);
     if any_order {
         out.partial = Some(match state.step {
             Step::Plan => Submission::Plan(plan),
