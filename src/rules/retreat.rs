@@ -62,13 +62,17 @@ fn supply_losses(ctx: &Ctx, house: HouseId, to: AreaId, n: usize) -> usize {
     n
 }
 
-fn targets_of(ctx: &Ctx, pred: impl Fn(HouseId) -> bool) -> Vec<AreaId> {
+/// Areas named by not-yet-executed march lines (any step, alternative or fallback) of the houses
+/// `pred` selects: destinations, and origins too if `origins`.
+fn targets_of(ctx: &Ctx, pred: impl Fn(HouseId) -> bool, origins: bool) -> Vec<AreaId> {
     let mut out = Vec::new();
     for h in ctx.board.house_ids().filter(|h| pred(*h)) {
         for (_, step) in &ctx.pending[h.index()] {
             for alt in &step.alternatives {
                 for m in std::iter::once(&alt.action).chain(alt.fallback.iter()) {
-                    out.push(m.from);
+                    if origins {
+                        out.push(m.from);
+                    }
                     out.extend(m.moves.iter().map(|mv| mv.to));
                 }
             }
@@ -153,7 +157,7 @@ pub fn defender_retreats(
     }
     // d) out of reach of other houses' remaining marches.
     if left.len() > 1 {
-        let threatened = targets_of(ctx, |h| h != house);
+        let threatened = targets_of(ctx, |h| h != house, false);
         let safe: Vec<AreaId> = left
             .iter()
             .copied()
@@ -166,7 +170,7 @@ pub fn defender_retreats(
     }
     // e) not in the way of own later marches.
     if left.len() > 1 {
-        let own = targets_of(ctx, |h| h == house);
+        let own = targets_of(ctx, |h| h == house, true);
         let clear: Vec<AreaId> = left.iter().copied().filter(|a| !own.contains(a)).collect();
         if !clear.is_empty() && clear.len() < left.len() {
             left = clear;

@@ -437,3 +437,70 @@ fn rough_seas_fleets_neither_march_nor_transport_a45() {
         }
     )));
 }
+
+#[test]
+fn t09_splitting_four_into_two_and_two_makes_two_armies_for_supply() {
+    let mut t = fresh();
+    let h = t.h("lannister");
+    t.s.house_mut(h).barrels = 6;
+    t.put("lannister", "lannisport", "FFFF");
+    t.order("lannisport", OrderType::March, false);
+    t.split("lannister", "lannisport", &[("stoney-sept", "2F")]);
+    let (s, _) = t.run();
+    assert_eq!(super::supply::army_sizes(&s, h), vec![2, 2]);
+    let mut t = fresh();
+    t.s.house_mut(h).barrels = 6;
+    t.put("lannister", "lannisport", "FFF");
+    t.order("lannisport", OrderType::March, false);
+    t.split(
+        "lannister",
+        "lannisport",
+        &[("stoney-sept", "1F"), ("searoad-marches", "1F")],
+    );
+    let (s, _) = t.run();
+    assert!(
+        super::supply::army_sizes(&s, h).is_empty(),
+        "single units are no army"
+    );
+}
+
+#[test]
+fn t10_a_port_holds_three_ships_at_most_004_l638() {
+    let mut t = fresh();
+    let h = t.h("lannister");
+    t.s.house_mut(h).barrels = 6;
+    t.put("lannister", "lannisport", "F");
+    t.put("lannister", "the-golden-sound", "SSSS");
+    t.order("the-golden-sound", OrderType::March, false);
+    t.split(
+        "lannister",
+        "the-golden-sound",
+        &[("port-of-lannisport", "")],
+    );
+    let (s, log) = t.run();
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Skipped {
+            why: Skip::PortFull(_),
+            ..
+        }
+    )));
+    assert_eq!(t.units(&s, "port-of-lannisport"), "");
+    let mut t = fresh();
+    t.s.house_mut(h).barrels = 6;
+    t.put("lannister", "lannisport", "F");
+    t.put("lannister", "the-golden-sound", "SSSS");
+    t.order("the-golden-sound", OrderType::March, false);
+    t.split(
+        "lannister",
+        "the-golden-sound",
+        &[("port-of-lannisport", "3S")],
+    );
+    let (s, _) = t.run();
+    assert_eq!(t.units(&s, "port-of-lannisport"), "SSS");
+    assert_eq!(
+        t.units(&s, "the-golden-sound"),
+        "S",
+        "the port fleet is its own army"
+    );
+}
