@@ -124,6 +124,9 @@ pub struct GameConfig {
     /// Close a step as soon as every house has sent its submission.
     #[serde(default = "yes")]
     pub early_close: bool,
+    /// `[game.rules]`: rule options of decisions.md (A-23 …) and the optional rules.
+    #[serde(default)]
+    pub rules: crate::rules::modifiers::Settings,
     /// `[game.schedule]`: deadlines (see `maester::schedule`).
     pub schedule: toml::Table,
     /// `[[game.players]]`.

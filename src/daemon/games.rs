@@ -5,7 +5,7 @@ use super::Daemon;
 use super::letters::{self, Letter};
 use crate::board::{Board, HouseId, Lang};
 use crate::config::GameConfig;
-use crate::game::{Submission, close_step};
+use crate::game::{Submission, close_step_with};
 use crate::mail::Mailbox;
 use crate::report::render::Templates;
 use crate::rules::{GameState, Step};
@@ -350,7 +350,7 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
         };
         subs.push((h, s));
     }
-    let out = close_step(&g.board, &g.state, &subs);
+    let out = close_step_with(&g.board, &g.state, &subs, &g.cfg.rules);
     let next_deadline = if out.state.step == Step::Finished {
         None
     } else {

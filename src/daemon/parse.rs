@@ -118,7 +118,10 @@ fn is_plan_item(item: &Item<crate::lang::Resolved>) -> bool {
 fn wrong_step(lang: Lang, open: Step) -> String {
     match lang {
         Lang::Zh => format!("现在是{},这一行不属于这个阶段。", open.name_zh()),
-        Lang::En => format!("the open step is {}; this line does not belong to it.", open.name_en()),
+        Lang::En => format!(
+            "the open step is {}; this line does not belong to it.",
+            open.name_en()
+        ),
     }
 }
 
@@ -189,8 +192,17 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
     let (plan, plan_errors) = super::plan::build(&plan_items, lang);
     let failed_lines: Vec<usize> = plan_errors.iter().map(|(l, _)| *l).collect();
     for (line, message) in plan_errors {
-        let message = if message.is_empty() { wrong_step(lang, state.step) } else { message };
-        out.errors.push(ErrorLine { line, column: 0, text: line_text(line), message });
+        let message = if message.is_empty() {
+            wrong_step(lang, state.step)
+        } else {
+            message
+        };
+        out.errors.push(ErrorLine {
+            line,
+            column: 0,
+            text: line_text(line),
+            message,
+        });
     }
     for (line, item) in &plan_items {
         if !failed_lines.contains(line) {

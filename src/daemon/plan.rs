@@ -4,12 +4,12 @@
 
 use crate::board::Lang;
 use crate::lang::ast::{
-    Action, Alternative as LAlt, Cmp, Condition as LCond, Item, LeaderChoice, Predicate, Resolved, StepNo,
-    SupportTarget as LTarget, UnitSel,
+    Action, Alternative as LAlt, Cmp, Condition as LCond, Item, LeaderChoice, Predicate, Resolved,
+    StepNo, SupportTarget as LTarget, UnitSel,
 };
 use crate::rules::orders::{
-    Alternative, Condition, CrossSupport, DefenceLeader, District, MarchMove, MarchStep, Party, Pick, Plan,
-    RaidStep, Refusal, Step, Substitute, SupportTarget, Transport, UnitSelection,
+    Alternative, Condition, CrossSupport, DefenceLeader, District, MarchMove, MarchStep, Party,
+    Pick, Plan, RaidStep, Refusal, Step, Substitute, SupportTarget, Transport, UnitSelection,
 };
 
 /// Units named by the language, as the rules select them.
@@ -30,20 +30,49 @@ pub fn selection(u: UnitSel) -> UnitSelection {
 fn predicate(p: &Predicate<Resolved>) -> Condition {
     match p {
         Predicate::Fallen { area, fallen: true } => Condition::Fallen(*area),
-        Predicate::Fallen { area, fallen: false } => Condition::not_fallen(*area),
-        Predicate::ForeignUnits { area, present: true } => Condition::ForeignUnits(*area),
-        Predicate::ForeignUnits { area, present: false } => Condition::Not(Box::new(Condition::ForeignUnits(*area))),
+        Predicate::Fallen {
+            area,
+            fallen: false,
+        } => Condition::not_fallen(*area),
+        Predicate::ForeignUnits {
+            area,
+            present: true,
+        } => Condition::ForeignUnits(*area),
+        Predicate::ForeignUnits {
+            area,
+            present: false,
+        } => Condition::Not(Box::new(Condition::ForeignUnits(*area))),
         Predicate::StepTaken(StepNo { major, minor }) => Condition::StepWas {
             step: (*major).min(u8::MAX as u16) as u8,
             alternative: minor.unwrap_or(1).min(u8::MAX as u16) as u8,
         },
-        Predicate::Garrison { area, cmp: Cmp::Greater, value } => Condition::GarrisonAbove { area: *area, n: *value },
-        Predicate::Garrison { area, cmp: Cmp::Less, value } => {
+        Predicate::Garrison {
+            area,
+            cmp: Cmp::Greater,
+            value,
+        } => Condition::GarrisonAbove {
+            area: *area,
+            n: *value,
+        },
+        Predicate::Garrison {
+            area,
+            cmp: Cmp::Less,
+            value,
+        } => {
             // strength < n  ⇔  not (strength > n − 1)
-            Condition::Not(Box::new(Condition::GarrisonAbove { area: *area, n: value.saturating_sub(1) }))
+            Condition::Not(Box::new(Condition::GarrisonAbove {
+                area: *area,
+                n: value.saturating_sub(1),
+            }))
         }
-        Predicate::AttackedMe { house, attacked: true } => Condition::AttackedBy(*house),
-        Predicate::AttackedMe { house, attacked: false } => Condition::not_attacked_by(*house),
+        Predicate::AttackedMe {
+            house,
+            attacked: true,
+        } => Condition::AttackedBy(*house),
+        Predicate::AttackedMe {
+            house,
+            attacked: false,
+        } => Condition::not_attacked_by(*house),
     }
 }
 
@@ -58,8 +87,18 @@ fn leader_picks(l: &Option<LeaderChoice<Resolved>>) -> Vec<Pick<crate::board::Le
     match l {
         None => Vec::new(),
         Some(LeaderChoice::Named(id)) => vec![Pick::always(*id)],
-        Some(LeaderChoice::Conditional { condition, then, otherwise }) => {
-            vec![Pick { when: Some(predicate(condition)), value: *then }, Pick::always(*otherwise)]
+        Some(LeaderChoice::Conditional {
+            condition,
+            then,
+            otherwise,
+        }) => {
+            vec![
+                Pick {
+                    when: Some(predicate(condition)),
+                    value: *then,
+                },
+                Pick::always(*otherwise),
+            ]
         }
     }
 }
@@ -85,9 +124,18 @@ fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchSte
     for a in actions {
         let Action::March(m) = a else { continue };
         if m.forced {
-            return Err(msg(lang, "强行军是可选规则(一次性命令),本局没有使用。", "forced march is an optional rule (one-time orders) this game does not use."));
+            return Err(msg(
+                lang,
+                "强行军是可选规则(一次性命令),本局没有使用。",
+                "forced march is an optional rule (one-time orders) this game does not use.",
+            ));
         }
-        let mv = MarchMove { units: selection(m.units.units), to: m.to, leader: leader_picks(&m.leader), defender: m.defender };
+        let mv = MarchMove {
+            units: selection(m.units.units),
+            to: m.to,
+            leader: leader_picks(&m.leader),
+            defender: m.defender,
+        };
         match &mut step {
             Some(s) if s.from == m.units.area => {
                 s.moves.push(mv);
@@ -100,7 +148,13 @@ fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchSte
                     "one step moves the units of one area (a split march); number marches of other areas on their own lines.",
                 ));
             }
-            None => step = Some(MarchStep { from: m.units.area, moves: vec![mv], leave_token: m.leave_token }),
+            None => {
+                step = Some(MarchStep {
+                    from: m.units.area,
+                    moves: vec![mv],
+                    leave_token: m.leave_token,
+                })
+            }
         }
     }
     Ok(step)
@@ -113,18 +167,26 @@ fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
         actions.iter().any(|a| matches!(a, Action::March(_))),
         actions.iter().any(|a| matches!(a, Action::Raid { .. })),
         actions.iter().any(|a| matches!(a, Action::Support { .. })),
-        actions.iter().any(|a| matches!(a, Action::Transport { .. })),
+        actions
+            .iter()
+            .any(|a| matches!(a, Action::Transport { .. })),
     );
     match kinds {
         (true, false, false, false) => {
-            let Some(m) = march_of(&actions, lang)? else { return Err(msg(lang, "没有行军。", "no march.")) };
+            let Some(m) = march_of(&actions, lang)? else {
+                return Err(msg(lang, "没有行军。", "no march."));
+            };
             let mut fallbacks = Vec::new();
             for (_, f) in &alt.actions {
                 if let Some(f) = f {
                     match march_of(&[&f.then], lang)? {
                         Some(fm) => fallbacks.push(fm),
                         None => {
-                            return Err(msg(lang, "“不能执行则…”之后应是另一条行军。", "the fallback after \"if … cannot be executed\" must be another march."));
+                            return Err(msg(
+                                lang,
+                                "“不能执行则…”之后应是另一条行军。",
+                                "the fallback after \"if … cannot be executed\" must be another march.",
+                            ));
                         }
                     }
                 }
@@ -133,22 +195,39 @@ fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
         }
         (false, true, false, false) => {
             if when.is_some() {
-                return Err(msg(lang, "突袭不能带条件;按优先顺序排列突袭即可(004:L1452)。", "raids take no conditions; list them in priority order (004:L1452)."));
+                return Err(msg(
+                    lang,
+                    "突袭不能带条件;按优先顺序排列突袭即可(004:L1452)。",
+                    "raids take no conditions; list them in priority order (004:L1452).",
+                ));
             }
             let [Action::Raid { units, targets }] = actions.as_slice() else {
                 return Err(msg(lang, "一行只写一个突袭。", "one raid per line."));
             };
-            Ok(Part::Raid(RaidStep { from: units.area, targets: targets.clone() }))
+            Ok(Part::Raid(RaidStep {
+                from: units.area,
+                targets: targets.clone(),
+            }))
         }
         (false, false, true, false) => {
             let mut out = Vec::new();
             for a in actions {
                 if let Action::Support { from, target } = a {
                     let target = match target {
-                        LTarget::Attack { units, to } => SupportTarget::Attack { from: units.area, to: *to },
-                        LTarget::Defence { house, area } => SupportTarget::Defence { party: Party::House(*house), area: *area },
+                        LTarget::Attack { units, to } => SupportTarget::Attack {
+                            from: units.area,
+                            to: *to,
+                        },
+                        LTarget::Defence { house, area } => SupportTarget::Defence {
+                            party: Party::House(*house),
+                            area: *area,
+                        },
                     };
-                    out.push(CrossSupport { from: *from, when: when.clone(), target });
+                    out.push(CrossSupport {
+                        from: *from,
+                        when: when.clone(),
+                        target,
+                    });
                 }
             }
             Ok(Part::Supports(out))
@@ -157,12 +236,21 @@ fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
             let mut out = Vec::new();
             for a in actions {
                 if let Action::Transport { seas, units, to } = a {
-                    out.push(Transport { seas: seas.clone(), from: units.area, to: *to, when: when.clone() });
+                    out.push(Transport {
+                        seas: seas.clone(),
+                        from: units.area,
+                        to: *to,
+                        when: when.clone(),
+                    });
                 }
             }
             Ok(Part::Transports(out))
         }
-        _ => Err(msg(lang, "一行不能混合行军、突袭、支援和运输。", "a line cannot mix marches, raids, supports and transports.")),
+        _ => Err(msg(
+            lang,
+            "一行不能混合行军、突袭、支援和运输。",
+            "a line cannot mix marches, raids, supports and transports.",
+        )),
     }
 }
 
@@ -180,13 +268,24 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
                 let mut other: Vec<Part> = Vec::new();
                 for alt in &s.alternatives {
                     match part(alt, lang) {
-                        Ok(Part::March(m, fallback)) => alts.push(Alternative { when: condition(&alt.condition), action: m, fallback }),
+                        Ok(Part::March(m, fallback)) => alts.push(Alternative {
+                            when: condition(&alt.condition),
+                            action: m,
+                            fallback,
+                        }),
                         Ok(p) => other.push(p),
                         Err(e) => errors.push((line, e)),
                     }
                 }
                 if !alts.is_empty() && !other.is_empty() {
-                    errors.push((line, msg(lang, "同一行的备选命令必须都是行军。", "the alternatives of one line must all be marches.")));
+                    errors.push((
+                        line,
+                        msg(
+                            lang,
+                            "同一行的备选命令必须都是行军。",
+                            "the alternatives of one line must all be marches.",
+                        ),
+                    ));
                     continue;
                 }
                 for p in other {
@@ -207,18 +306,42 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
                     plan.marches.push(Step { alternatives: alts });
                 }
                 open_major = match s.number {
-                    Some(StepNo { major, minor: Some(_) }) => Some(major),
+                    Some(StepNo {
+                        major,
+                        minor: Some(_),
+                    }) => Some(major),
                     _ => None,
                 };
             }
-            Item::Defender { area, leader, substitute } => {
-                plan.leaders.defence.push(DefenceLeader { area: *area, leader: vec![Pick::always(*leader)] });
+            Item::Defender {
+                area,
+                leader,
+                substitute,
+            } => {
+                plan.leaders.defence.push(DefenceLeader {
+                    area: *area,
+                    leader: vec![Pick::always(*leader)],
+                });
                 if let Some(s) = substitute {
-                    plan.leaders.substitutes.push(Substitute { area: *area, leader: *s });
+                    plan.leaders.substitutes.push(Substitute {
+                        area: *area,
+                        leader: *s,
+                    });
                 }
             }
-            Item::District { areas, leader } => plan.leaders.districts.push(District { areas: *areas, leader: *leader }),
-            Item::Refusal { house, from, battle } => plan.refusals.push(Refusal { house: *house, from: *from, battle: *battle }),
+            Item::District { areas, leader } => plan.leaders.districts.push(District {
+                areas: *areas,
+                leader: *leader,
+            }),
+            Item::Refusal {
+                house,
+                from,
+                battle,
+            } => plan.refusals.push(Refusal {
+                house: *house,
+                from: *from,
+                battle: *battle,
+            }),
             Item::Casualties(kinds) => plan.units.casualties = kinds.clone(),
             Item::Retreat { from: None, to } => plan.retreat.extend(to.iter().copied()),
             Item::Fortify(a) => plan.fortify.push(*a),
@@ -226,7 +349,11 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
             Item::Cancels { targets, .. } => plan.asha.extend(targets.iter().copied()),
             Item::NoSupport { .. } => errors.push((
                 line,
-                msg(lang, "这个版本的裁判还不能处理“不支援”某场战斗;请GM手工处理。", "this referee cannot yet withhold own support from one battle; ask the GM."),
+                msg(
+                    lang,
+                    "这个版本的裁判还不能处理“不支援”某场战斗;请GM手工处理。",
+                    "this referee cannot yet withhold own support from one battle; ask the GM.",
+                ),
             )),
             _ => errors.push((line, String::new())),
         }

@@ -3,6 +3,7 @@
 
 use crate::board::{AreaId, Board, HouseId, Order};
 use crate::rules::log::Event;
+use crate::rules::modifiers::{RoundModifiers, Settings};
 use crate::rules::orders::{Placement, Plan};
 use crate::rules::placement::{self, PlacementError};
 use crate::rules::{GameState, Step};
@@ -84,8 +85,18 @@ pub struct StepOutcome {
     pub log: Vec<Event>,
 }
 
-/// Close the open step with the latest valid submission of each house.
+/// Close the open step with the latest valid submission of each house, default settings.
 pub fn close_step(board: &Board, state: &GameState, subs: &[(HouseId, Submission)]) -> StepOutcome {
+    close_step_with(board, state, subs, &Settings::default())
+}
+
+/// Close the open step with the latest valid submission of each house.
+pub fn close_step_with(
+    board: &Board,
+    state: &GameState,
+    subs: &[(HouseId, Submission)],
+    settings: &Settings,
+) -> StepOutcome {
     let closed = state.step;
     let round = state.round;
     let latest = |h: HouseId| {
@@ -133,9 +144,23 @@ pub fn close_step(board: &Board, state: &GameState, subs: &[(HouseId, Submission
                     _ => Plan::default(),
                 })
                 .collect();
-            let r = crate::rules::military::resolve(board, state, &plans);
+            let r = crate::rules::military::resolve_with(
+                board,
+                state,
+                &plans,
+                &RoundModifiers::default(),
+                *settings,
+            );
             out.state = r.state;
             out.log = r.log;
+            // Forces whose retreat is the player's choice (rule f, A-48) are placed now on the
+            // first candidate; asking the player is a step of its own that comes with the
+            // event-phase rounds.
+            if !out.state.pending_retreats.is_empty() {
+                let (s, log) = crate::rules::retreat::settle_pending(board, &out.state, &[]);
+                out.state = s;
+                out.log.extend(log);
+            }
             if out.state.winner.is_some() {
                 out.state.step = Step::Finished;
             } else if out.state.round >= board.rules.rounds {
