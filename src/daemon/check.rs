@@ -78,7 +78,17 @@ pub fn check(
         match parsed.partial.as_ref().or(parsed.submission.as_ref()) {
             Some(sub) => {
                 if let Err(e) = crate::game::check(board, &state, h, sub) {
-                    if let crate::game::SubmissionError::Placement(pe) = &e {
+                    if let crate::game::SubmissionError::Plan(pe) = &e {
+                        for p in pe {
+                            let (line, text) = parsed.line_of_area(p.area());
+                            errors.push(ErrorLine {
+                                line,
+                                column: 0,
+                                text,
+                                message: p.message(board, lang),
+                            });
+                        }
+                    } else if let crate::game::SubmissionError::Placement(pe) = &e {
                         for p in pe {
                             let (line, text) = parsed.line_of_placement_error(p);
                             errors.push(ErrorLine {

@@ -409,6 +409,18 @@ fn validation_errors(
                 ),
             },
         }],
+        SubmissionError::Plan(errs) => errs
+            .iter()
+            .map(|pe| {
+                let (line, text) = parsed.line_of_area(pe.area());
+                ErrorLine {
+                    line,
+                    column: 0,
+                    text,
+                    message: pe.message(&g.board, lang),
+                }
+            })
+            .collect(),
         SubmissionError::Placement(errs) => errs
             .iter()
             .map(|pe| {

@@ -47,6 +47,13 @@ pub struct ParsedMail {
 }
 
 impl ParsedMail {
+    /// The line (and its text) that names an area first as a source, (0, "") when none does.
+    pub fn line_of_area(&self, area: Option<AreaId>) -> (usize, String) {
+        area.and_then(|a| self.area_lines.iter().find(|(x, _, _)| *x == a))
+            .map(|(_, l, t)| (*l, t.clone()))
+            .unwrap_or((0, String::new()))
+    }
+
     /// The line (and its text) a placement error refers to, 0 when it is about the whole mail.
     pub fn line_of_placement_error(&self, e: &PlacementError) -> (usize, String) {
         let area = match e {
@@ -113,6 +120,29 @@ fn is_plan_item(item: &Item<crate::lang::Resolved>) -> bool {
             | Item::Sword(_)
             | Item::Cancels { .. }
     )
+}
+
+/// The areas a plan line acts from (for pointing validation errors at their line).
+fn source_areas(item: &Item<crate::lang::Resolved>) -> Vec<AreaId> {
+    use crate::lang::ast::Action;
+    match item {
+        Item::Step(s) => s
+            .alternatives
+            .iter()
+            .flat_map(|alt| alt.actions.iter())
+            .flat_map(|(a, f)| std::iter::once(a).chain(f.as_ref().map(|f| &f.then)))
+            .flat_map(|a| match a {
+                Action::March(m) => vec![m.units.area],
+                Action::Raid { units, .. } => vec![units.area],
+                Action::Support { from, .. } => from.iter().copied().collect(),
+                Action::Transport { seas, .. } => seas.clone(),
+            })
+            .collect(),
+        Item::Defender { area, .. } | Item::Fortify(area) => vec![*area],
+        Item::District { areas, .. } => areas.to_vec(),
+        Item::Sword(u) => vec![u.area],
+        _ => Vec::new(),
+    }
 }
 
 fn wrong_step(lang: Lang, open: Step) -> String {
@@ -205,6 +235,9 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
         });
     }
     for (line, item) in &plan_items {
+        for a in source_areas(item) {
+            out.area_lines.push((a, *line, line_text(*line)));
+        }
         if !failed_lines.contains(line) {
             any_order = true;
             out.echo.push(lang::echo::echo_item(item, &names, ll));

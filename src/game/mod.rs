@@ -40,6 +40,8 @@ pub enum SubmissionError {
     },
     /// Placement problems.
     Placement(Vec<PlacementError>),
+    /// Plan problems.
+    Plan(Vec<crate::rules::plan_check::PlanError>),
 }
 
 /// Check a submission against the state (the validation pass after parsing).
@@ -64,7 +66,14 @@ pub fn check(
                 Err(SubmissionError::Placement(errs))
             }
         }
-        Submission::Plan(_) => Ok(()),
+        Submission::Plan(p) => {
+            let errs = crate::rules::plan_check::check(board, state, house, p);
+            if errs.is_empty() {
+                Ok(())
+            } else {
+                Err(SubmissionError::Plan(errs))
+            }
+        }
     }
 }
 

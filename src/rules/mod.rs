@@ -13,6 +13,7 @@ pub mod military;
 pub mod modifiers;
 pub mod orders;
 pub mod placement;
+pub mod plan_check;
 pub mod ports;
 pub mod raid;
 pub mod retreat;

@@ -1,0 +1,327 @@
+//! 制定执行方案 Checking an execution plan against the state after the orders are revealed: every
+//! march and raid must come from an area of the house holding that order, supports from its
+//! support orders, transports from seas with its ships, leaders must be its own and available.
+//! These are the validation errors a player sees at once; the adjudication itself skips
+//! anything that becomes impossible later.
+
+use super::orders::{MarchStep, Plan};
+use super::state::{GameState, LeaderStatus, Track};
+use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, OrderType};
+use serde::{Deserialize, Serialize};
+
+/// A problem with a plan.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlanError {
+    /// The area holds no order of this type of the house (004:L1718: the plan executes placed orders).
+    NoOrder(AreaId, OrderType),
+    /// The leader belongs to another house.
+    NotYourLeader(AreaId, LeaderId),
+    /// The leader is resting (004:L2118).
+    LeaderResting(AreaId, LeaderId),
+    /// A transport names a sea without the house's ships (004:L1566).
+    NoShips(AreaId),
+    /// Only the holder of the Valyrian sword (Fiefdoms 1) assigns it (004:L1732).
+    NotSwordHolder,
+    /// The area is not the house's (sword, fortification, district, defence leader).
+    NotYours(AreaId),
+    /// A district needs two adjacent areas, at most two districts (004:L2100).
+    BadDistrict(AreaId),
+}
+
+impl PlanError {
+    /// The area the error is about, to point at the line.
+    pub fn area(&self) -> Option<AreaId> {
+        match self {
+            PlanError::NoOrder(a, _)
+            | PlanError::NotYourLeader(a, _)
+            | PlanError::LeaderResting(a, _)
+            | PlanError::NoShips(a)
+            | PlanError::NotYours(a)
+            | PlanError::BadDistrict(a) => Some(*a),
+            PlanError::NotSwordHolder => None,
+        }
+    }
+
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        let n = |a: &AreaId| board.area(*a).name(lang).to_string();
+        let l = |x: &LeaderId| board.leader(*x).name(lang).to_string();
+        let zh = lang == Lang::Zh;
+        match self {
+            PlanError::NoOrder(a, k) if zh => format!(
+                "你在{}没有{}命令(执行方案只能执行已布置的命令,004:L1718)",
+                n(a),
+                k.name_zh()
+            ),
+            PlanError::NoOrder(a, k) => format!(
+                "you have no {} order in {} (a plan carries out placed orders, 004:L1718)",
+                k.name_en(),
+                n(a)
+            ),
+            PlanError::NotYourLeader(_, x) if zh => format!("{}不是你的将领", l(x)),
+            PlanError::NotYourLeader(_, x) => format!("{} is not one of your leaders", l(x)),
+            PlanError::LeaderResting(_, x) if zh => {
+                format!("{}正在休养,本回合不能派遣(004:L2118)", l(x))
+            }
+            PlanError::LeaderResting(_, x) => format!(
+                "{} is resting and cannot be deployed this round (004:L2118)",
+                l(x)
+            ),
+            PlanError::NoShips(a) if zh => format!("你在{}没有战舰,不能运输(004:L1566)", n(a)),
+            PlanError::NoShips(a) => format!(
+                "you have no ships in {} to transport with (004:L1566)",
+                n(a)
+            ),
+            PlanError::NotSwordHolder if zh => {
+                "只有封邑排名第一的家族持有瓦雷利亚钢剑(004:L1732)".into()
+            }
+            PlanError::NotSwordHolder => {
+                "only the house first on Fiefdoms holds the Valyrian sword (004:L1732)".into()
+            }
+            PlanError::NotYours(a) if zh => format!("你在{}没有部队", n(a)),
+            PlanError::NotYours(a) => format!("you have no units in {}", n(a)),
+            PlanError::BadDistrict(a) if zh => format!(
+                "军区必须是两个相邻的、有本家族部队的区域,最多两个军区:{}(004:L2100)",
+                n(a)
+            ),
+            PlanError::BadDistrict(a) => format!(
+                "a district is two adjacent areas with your units, two districts at most: {} (004:L2100)",
+                n(a)
+            ),
+        }
+    }
+}
+
+fn has_order(state: &GameState, house: HouseId, a: AreaId, kind: OrderType) -> bool {
+    let st = state.area(a);
+    st.house == Some(house)
+        && !st.units.is_empty()
+        && st.order.map(|o| o.kind == kind).unwrap_or(false)
+}
+
+fn leader(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    area: AreaId,
+    l: LeaderId,
+    errs: &mut Vec<PlanError>,
+) {
+    if l.index() >= board.leaders.len() || board.leader(l).house != house {
+        errs.push(PlanError::NotYourLeader(area, l));
+    } else if state
+        .house(house)
+        .leaders
+        .iter()
+        .any(|(x, s)| *x == l && matches!(s, LeaderStatus::Resting { .. }))
+    {
+        errs.push(PlanError::LeaderResting(area, l));
+    }
+}
+
+fn march(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    m: &MarchStep,
+    errs: &mut Vec<PlanError>,
+) {
+    if !has_order(state, house, m.from, OrderType::March) {
+        errs.push(PlanError::NoOrder(m.from, OrderType::March));
+    }
+    for mv in &m.moves {
+        for p in &mv.leader {
+            leader(board, state, house, m.from, p.value, errs);
+        }
+        if let Some(d) = mv.defender {
+            leader(board, state, house, m.from, d, errs);
+        }
+    }
+}
+
+/// Check a plan; every problem, in plan order.
+pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> Vec<PlanError> {
+    let mut errs = Vec::new();
+    let areas = board.areas.len();
+    let valid = |a: AreaId| a.index() < areas;
+    for step in &plan.marches {
+        for alt in &step.alternatives {
+            for m in std::iter::once(&alt.action).chain(alt.fallback.iter()) {
+                if valid(m.from) {
+                    march(board, state, house, m, &mut errs);
+                }
+            }
+        }
+    }
+    for r in &plan.raids {
+        if valid(r.from) && !has_order(state, house, r.from, OrderType::Raid) {
+            errs.push(PlanError::NoOrder(r.from, OrderType::Raid));
+        }
+    }
+    for s in &plan.supports {
+        if let Some(a) = s.from.filter(|a| valid(*a))
+            && !has_order(state, house, a, OrderType::Support)
+        {
+            errs.push(PlanError::NoOrder(a, OrderType::Support));
+        }
+    }
+    for t in &plan.transports {
+        for &sea in t.seas.iter().filter(|a| valid(**a)) {
+            if state.occupant(sea) != Some(house) {
+                errs.push(PlanError::NoShips(sea));
+            }
+        }
+    }
+    for d in &plan.leaders.defence {
+        if valid(d.area) && state.occupant(d.area) != Some(house) {
+            errs.push(PlanError::NotYours(d.area));
+        }
+        for p in &d.leader {
+            leader(board, state, house, d.area, p.value, &mut errs);
+        }
+    }
+    for s in &plan.leaders.substitutes {
+        leader(board, state, house, s.area, s.leader, &mut errs);
+    }
+    for (i, d) in plan.leaders.districts.iter().enumerate() {
+        let [a, b] = d.areas;
+        if !valid(a) || !valid(b) {
+            continue;
+        }
+        let ok = i < 2
+            && state.occupant(a) == Some(house)
+            && state.occupant(b) == Some(house)
+            && state.adjacent(board, a, b);
+        if !ok {
+            errs.push(PlanError::BadDistrict(a));
+        }
+        leader(board, state, house, a, d.leader, &mut errs);
+    }
+    if let Some(a) = plan.sword.filter(|a| valid(*a)) {
+        if state.tracks[Track::Fiefdoms as usize].first() != Some(&house) {
+            errs.push(PlanError::NotSwordHolder);
+        } else if state.occupant(a) != Some(house) {
+            errs.push(PlanError::NotYours(a));
+        }
+    }
+    for &a in plan.fortify.iter().filter(|a| valid(**a)) {
+        if !has_order(state, house, a, OrderType::Consolidate) {
+            errs.push(PlanError::NoOrder(a, OrderType::Consolidate));
+        }
+    }
+    let mut unique: Vec<PlanError> = Vec::new();
+    for e in errs {
+        if !unique.contains(&e) {
+            unique.push(e);
+        }
+    }
+    unique
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::orders::{MarchMove, Pick, RaidStep, Step, UnitSelection};
+
+    fn setup() -> (Board, GameState) {
+        let b = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let s = GameState::new_game(&b);
+        (b, s)
+    }
+
+    fn id(b: &Board, k: &str) -> AreaId {
+        b.area_by_key(k).unwrap_or(AreaId(0))
+    }
+
+    #[test]
+    fn plan_may_only_carry_out_placed_orders_004_l1718() {
+        let (b, mut s) = setup();
+        let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
+        let wf = id(&b, "winterfell");
+        let mut plan = Plan::default();
+        plan.marches.push(Step::single(MarchStep {
+            from: wf,
+            moves: vec![MarchMove::new(UnitSelection::All, id(&b, "karhold"))],
+            leave_token: false,
+        }));
+        plan.raids.push(RaidStep {
+            from: id(&b, "white-harbor"),
+            targets: vec![id(&b, "widows-watch")],
+        });
+        assert_eq!(
+            check(&b, &s, stark, &plan),
+            vec![
+                PlanError::NoOrder(wf, OrderType::March),
+                PlanError::NoOrder(id(&b, "white-harbor"), OrderType::Raid)
+            ]
+        );
+        s.area_mut(wf).order = Some(crate::board::Order {
+            kind: OrderType::March,
+            special: false,
+        });
+        assert_eq!(check(&b, &s, stark, &plan).len(), 1);
+    }
+
+    #[test]
+    fn leaders_must_be_the_houses_own_and_not_resting_004_l2118() {
+        let (b, mut s) = setup();
+        let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
+        let wf = id(&b, "winterfell");
+        s.area_mut(wf).order = Some(crate::board::Order {
+            kind: OrderType::March,
+            special: false,
+        });
+        let foreign = b
+            .leaders
+            .iter()
+            .find(|l| l.house != stark)
+            .map(|l| l.id)
+            .unwrap_or(LeaderId(0));
+        let own = b
+            .leaders_of(stark)
+            .map(|l| l.id)
+            .next()
+            .unwrap_or(LeaderId(0));
+        let mut mv = MarchMove::new(UnitSelection::All, id(&b, "karhold"));
+        mv.leader = vec![Pick::always(foreign)];
+        mv.defender = Some(own);
+        let mut plan = Plan::default();
+        plan.marches.push(Step::single(MarchStep {
+            from: wf,
+            moves: vec![mv],
+            leave_token: false,
+        }));
+        for (l, st) in s.house_mut(stark).leaders.iter_mut() {
+            if *l == own {
+                *st = LeaderStatus::Resting { since: 1 };
+            }
+        }
+        assert_eq!(
+            check(&b, &s, stark, &plan),
+            vec![
+                PlanError::NotYourLeader(wf, foreign),
+                PlanError::LeaderResting(wf, own)
+            ]
+        );
+    }
+
+    #[test]
+    fn only_fiefdoms_first_assigns_the_sword_004_l1732() {
+        let (b, s) = setup();
+        let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
+        let plan = Plan {
+            sword: Some(id(&b, "winterfell")),
+            ..Plan::default()
+        };
+        assert_eq!(check(&b, &s, stark, &plan), vec![PlanError::NotSwordHolder]);
+        let greyjoy = b.house_by_key("greyjoy").unwrap_or(HouseId(0));
+        let plan = Plan {
+            sword: Some(id(&b, "pyke")),
+            ..Plan::default()
+        };
+        assert!(check(&b, &s, greyjoy, &plan).is_empty());
+    }
+}
