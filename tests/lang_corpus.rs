@@ -1,6 +1,7 @@
 //! The order language against the rulebook's order corpus: every order line of rules-spec §5
 //! (004 verbatim), each with its meaning and the round trip of its canonical echo. Traditional,
-//! English, mistakes, other submissions and robustness are in `lang_forms.rs`.
+//! English, mistakes and other submissions are in `lang_forms.rs`, random round trips and
+//! robustness in `lang_roundtrip.rs`.
 
 mod lang_support;
 
@@ -14,43 +15,70 @@ use maester::lang::{ErrorKind, Lang, parse_submission};
 #[test]
 fn placement_march_special_004_l1678() {
     let it = check("临冬城 行军+1", "临冬城 行军+1");
-    assert_eq!(placement(&it), (area("临冬城"), order(OrderType::March, true)));
+    assert_eq!(
+        placement(&it),
+        (area("临冬城"), order(OrderType::March, true))
+    );
 }
 #[test]
 fn placement_support_with_full_stop_004_l1679() {
     let it = check("白港 支援。", "白港 支援");
-    assert_eq!(placement(&it), (area("白港"), order(OrderType::Support, false)));
+    assert_eq!(
+        placement(&it),
+        (area("白港"), order(OrderType::Support, false))
+    );
 }
 #[test]
 fn placement_defence_at_sea_004_l1680() {
     let it = check("颤抖海 防守", "颤抖海 防守");
-    assert_eq!(placement(&it), (area("颤抖海"), order(OrderType::Defence, false)));
+    assert_eq!(
+        placement(&it),
+        (area("颤抖海"), order(OrderType::Defence, false))
+    );
 }
 #[test]
 fn placement_raid_special_004_l1681() {
     let it = check("黑水河 突袭+1", "黑水河 突袭+1");
-    assert_eq!(placement(&it), (area("黑水河"), order(OrderType::Raid, true)));
+    assert_eq!(
+        placement(&it),
+        (area("黑水河"), order(OrderType::Raid, true))
+    );
 }
 #[test]
 fn placement_consolidate_004_l1682() {
     let it = check("青亭岛 巩固统治", "青亭岛 巩固统治");
-    assert_eq!(placement(&it), (area("青亭岛"), order(OrderType::Consolidate, false)));
+    assert_eq!(
+        placement(&it),
+        (area("青亭岛"), order(OrderType::Consolidate, false))
+    );
 }
 #[test]
 fn placement_march_004_l1683() {
     let it = check("龙石岛 行军", "龙石岛 行军");
-    assert_eq!(placement(&it), (area("龙石岛"), order(OrderType::March, false)));
+    assert_eq!(
+        placement(&it),
+        (area("龙石岛"), order(OrderType::March, false))
+    );
 }
 #[test]
 fn placement_with_one_time_orders_004_l2500() {
     let it = check("赫伦堡 行军 强行军", "赫伦堡 行军 强行军");
-    assert!(matches!(it, Item::Placement(Placement { one_time: Some(OneTime::ForcedMarch), .. })));
+    assert!(matches!(
+        it,
+        Item::Placement(Placement {
+            one_time: Some(OneTime::ForcedMarch),
+            ..
+        })
+    ));
     let it = check("三塔堡 浮桥 亲王隘口", "三塔堡 浮桥 到 亲王隘口");
-    assert_eq!(it, Item::Placement(Placement {
-        area: area("三塔堡"),
-        order: None,
-        one_time: Some(OneTime::Pontoon(Some(area("亲王隘口")))),
-    }));
+    assert_eq!(
+        it,
+        Item::Placement(Placement {
+            area: area("三塔堡"),
+            order: None,
+            one_time: Some(OneTime::Pontoon(Some(area("亲王隘口")))),
+        })
+    );
     check("高庭 巩固统治+1, 补给车", "高庭 巩固统治+1 补给车");
     check("临冬城 防守+2 招募", "临冬城 防守+2 招募");
 }
@@ -60,17 +88,29 @@ fn placement_with_one_time_orders_004_l2500() {
 #[test]
 fn march_single_unit_by_unit_word_004_l1268() {
     let it = check("御林步兵 移动到 君临城。", "御林步兵 移动到 君临。");
-    assert_eq!(*march(&it), plain_march(units("御林", UnitSel::Kind(UnitKind::Footman)), "君临"));
+    assert_eq!(
+        *march(&it),
+        plain_march(units("御林", UnitSel::Kind(UnitKind::Footman)), "君临")
+    );
 }
 #[test]
 fn march_whole_army_004_l1271() {
     let it = check("河湾地军团 移动到 多恩边疆", "河湾地部队 移动到 多恩边疆。");
-    assert_eq!(*march(&it), plain_march(units("河湾地", UnitSel::All), "多恩边疆"));
+    assert_eq!(
+        *march(&it),
+        plain_march(units("河湾地", UnitSel::All), "多恩边疆")
+    );
 }
 #[test]
 fn march_split_units_004_l1275() {
     let it = check("石圣堂2F移动到兰尼斯港", "石圣堂2F 移动到 兰尼斯港。");
-    assert_eq!(*march(&it), plain_march(units("石圣堂", counts(&[(2, UnitKind::Footman)])), "兰尼斯港"));
+    assert_eq!(
+        *march(&it),
+        plain_march(
+            units("石圣堂", counts(&[(2, UnitKind::Footman)])),
+            "兰尼斯港"
+        )
+    );
 }
 #[test]
 fn march_split_knight_004_l1276() {
@@ -88,12 +128,27 @@ fn march_split_siege_engine_004_l1277() {
 #[test]
 fn numbered_step_one_004_l1283() {
     let it = check("1) 御林步兵 移动到 君临城。", "1) 御林步兵 移动到 君临。");
-    assert_eq!(step(&it).number, Some(StepNo { major: 1, minor: None }));
+    assert_eq!(
+        step(&it).number,
+        Some(StepNo {
+            major: 1,
+            minor: None
+        })
+    );
 }
 #[test]
 fn numbered_step_two_004_l1284() {
-    let it = check("2) 河湾地军团 移动到 多恩边疆。", "2) 河湾地部队 移动到 多恩边疆。");
-    assert_eq!(step(&it).number, Some(StepNo { major: 2, minor: None }));
+    let it = check(
+        "2) 河湾地军团 移动到 多恩边疆。",
+        "2) 河湾地部队 移动到 多恩边疆。",
+    );
+    assert_eq!(
+        step(&it).number,
+        Some(StepNo {
+            major: 2,
+            minor: None
+        })
+    );
 }
 
 // ------------------------------------------------------------------ §5.4 conditions
@@ -105,7 +160,13 @@ fn condition_only_if_not_fallen_004_l1295() {
         "如果滨海大道未失守,则高庭1F 移动到 河湾地。",
     );
     let alt = &step(&it).alternatives[0];
-    assert_eq!(alt.condition, Some(Condition::If(Predicate::Fallen { area: area("滨海大道"), fallen: false })));
+    assert_eq!(
+        alt.condition,
+        Some(Condition::If(Predicate::Fallen {
+            area: area("滨海大道"),
+            fallen: false
+        }))
+    );
 }
 #[test]
 fn condition_fallback_if_not_executable_004_l1300() {
@@ -119,7 +180,10 @@ fn condition_fallback_if_not_executable_004_l1300() {
     assert_eq!(
         *f,
         Some(Fallback {
-            because: Predicate::Fallen { area: area("狭海"), fallen: true },
+            because: Predicate::Fallen {
+                area: area("狭海"),
+                fallen: true
+            },
             then: Action::March(plain_march(f1, "白港")),
         })
     );
@@ -133,29 +197,71 @@ fn condition_alternatives_foreign_units_ships_to_land_parses_004_l1303() {
     );
     let alts = &step(&it).alternatives;
     assert_eq!(alts.len(), 2);
-    assert_eq!(alts[1].condition, Some(Condition::If(Predicate::ForeignUnits { area: area("日落之海"), present: true })));
-    assert_eq!(alts[1].actions[0].0, Action::March(plain_march(units("金声海", counts(&[(2, UnitKind::Ship)])), "滨海大道")));
+    assert_eq!(
+        alts[1].condition,
+        Some(Condition::If(Predicate::ForeignUnits {
+            area: area("日落之海"),
+            present: true
+        }))
+    );
+    assert_eq!(
+        alts[1].actions[0].0,
+        Action::March(plain_march(
+            units("金声海", counts(&[(2, UnitKind::Ship)])),
+            "滨海大道"
+        ))
+    );
 }
 #[test]
 fn sub_step_if_fallen_without_then_004_l1307() {
-    let it = check("1-1) 如果御林失守,风息堡1K 移动到 御林。", "1-1) 如果御林失守,则风息堡1K 移动到 御林。");
-    assert_eq!(step(&it).number, Some(StepNo { major: 1, minor: Some(1) }));
+    let it = check(
+        "1-1) 如果御林失守,风息堡1K 移动到 御林。",
+        "1-1) 如果御林失守,则风息堡1K 移动到 御林。",
+    );
+    assert_eq!(
+        step(&it).number,
+        Some(StepNo {
+            major: 1,
+            minor: Some(1)
+        })
+    );
 }
 #[test]
 fn sub_step_if_already_fallen_004_l1308() {
-    let it = check("1-2) 如果多恩海已经失守,则东夏海2S 移动到 多恩海。", "1-2) 如果多恩海失守,则东夏海2S 移动到 多恩海。");
+    let it = check(
+        "1-2) 如果多恩海已经失守,则东夏海2S 移动到 多恩海。",
+        "1-2) 如果多恩海失守,则东夏海2S 移动到 多恩海。",
+    );
     let alt = &step(&it).alternatives[0];
-    assert_eq!(alt.condition, Some(Condition::If(Predicate::Fallen { area: area("多恩海"), fallen: true })));
+    assert_eq!(
+        alt.condition,
+        Some(Condition::If(Predicate::Fallen {
+            area: area("多恩海"),
+            fallen: true
+        }))
+    );
 }
 #[test]
 fn sub_step_if_step_one_took_1_1_004_l1309() {
-    let it = check("2-1) 如果第一步执行的是1-1,则东夏海2S 移动到 西夏海。", "2-1) 如果第一步执行的是1-1,则东夏海2S 移动到 西夏海。");
+    let it = check(
+        "2-1) 如果第一步执行的是1-1,则东夏海2S 移动到 西夏海。",
+        "2-1) 如果第一步执行的是1-1,则东夏海2S 移动到 西夏海。",
+    );
     let alt = &step(&it).alternatives[0];
-    assert_eq!(alt.condition, Some(Condition::If(Predicate::StepTaken(StepNo { major: 1, minor: Some(1) }))));
+    assert_eq!(
+        alt.condition,
+        Some(Condition::If(Predicate::StepTaken(StepNo {
+            major: 1,
+            minor: Some(1)
+        })))
+    );
 }
 #[test]
 fn sub_step_if_step_one_took_1_2_004_l1310() {
-    check("2-2) 如果第一步执行的是1-2,则风息堡1K 移动到 骨路。", "2-2) 如果第一步执行的是1-2,则风息堡1K 移动到 骨路。");
+    check(
+        "2-2) 如果第一步执行的是1-2,则风息堡1K 移动到 骨路。",
+        "2-2) 如果第一步执行的是1-2,则风息堡1K 移动到 骨路。",
+    );
 }
 
 // ------------------------------------------------------------------ §5.5 / §5.6 chains, March+1
@@ -166,7 +272,10 @@ fn chained_march_first_link_004_l1344() {
 }
 #[test]
 fn chained_march_second_link_004_l1345() {
-    let it = check("2) 黑水河军团移动到赫伦堡。", "2) 黑水河部队 移动到 赫伦堡。");
+    let it = check(
+        "2) 黑水河军团移动到赫伦堡。",
+        "2) 黑水河部队 移动到 赫伦堡。",
+    );
     assert_eq!(march(&it).units, units("黑水河", UnitSel::All));
 }
 #[test]
@@ -175,12 +284,18 @@ fn chained_march_other_origin_004_l1498() {
 }
 #[test]
 fn march_plus_one_annotation_after_full_stop_004_l1499() {
-    let it = check("3) 黑水河军团移动到赫伦堡。(行军+1)", "3) 黑水河部队 移动到 赫伦堡(行军+1)。");
+    let it = check(
+        "3) 黑水河军团移动到赫伦堡。(行军+1)",
+        "3) 黑水河部队 移动到 赫伦堡(行军+1)。",
+    );
     assert!(march(&it).special);
 }
 #[test]
 fn alternative_example_prefix_is_ignored_004_l1503() {
-    let it = check("或者:1) 河湾地1K移动到黑水河。", "1) 河湾地1K 移动到 黑水河。");
+    let it = check(
+        "或者:1) 河湾地1K移动到黑水河。",
+        "1) 河湾地1K 移动到 黑水河。",
+    );
     assert_eq!(it, one("1) 河湾地1K移动到黑水河。"));
 }
 #[test]
@@ -189,7 +304,10 @@ fn chain_through_kings_landing_004_l1504() {
 }
 #[test]
 fn march_plus_one_annotation_without_full_stop_004_l1511() {
-    let it = check("3) 赫伦堡军团移动到奔流城(行军+1)", "3) 赫伦堡部队 移动到 奔流城(行军+1)。");
+    let it = check(
+        "3) 赫伦堡军团移动到奔流城(行军+1)",
+        "3) 赫伦堡部队 移动到 奔流城(行军+1)。",
+    );
     assert!(march(&it).special);
 }
 
@@ -197,20 +315,47 @@ fn march_plus_one_annotation_without_full_stop_004_l1511() {
 
 #[test]
 fn submitter_label_is_ignored_004_l1406() {
-    let it = check("[红狮提交:]奔流城2K 移动到 海疆城", "奔流城2K 移动到 海疆城。");
+    let it = check(
+        "[红狮提交:]奔流城2K 移动到 海疆城",
+        "奔流城2K 移动到 海疆城。",
+    );
     assert_eq!(it, one("奔流城2K 移动到 海疆城"));
 }
 #[test]
 fn support_attack_of_another_house_004_l1407() {
-    let it = check("[白狼提交:]卡林湾 支援 奔流城部队 移动到 海疆城", "卡林湾 支援 奔流城部队 移动到 海疆城。");
-    let target = SupportTarget::Attack { units: units("奔流城", UnitSel::All), to: area("海疆城") };
-    assert_eq!(step(&it).alternatives[0].actions[0].0, Action::Support { from: Some(area("卡林湾")), target });
+    let it = check(
+        "[白狼提交:]卡林湾 支援 奔流城部队 移动到 海疆城",
+        "卡林湾 支援 奔流城部队 移动到 海疆城。",
+    );
+    let target = SupportTarget::Attack {
+        units: units("奔流城", UnitSel::All),
+        to: area("海疆城"),
+    };
+    assert_eq!(
+        step(&it).alternatives[0].actions[0].0,
+        Action::Support {
+            from: Some(area("卡林湾")),
+            target
+        }
+    );
 }
 #[test]
 fn support_defence_of_a_house_004_l1414() {
-    let it = check("卡林湾 支援 海怪家族 防守 海疆城", "卡林湾 支援 海怪 防守 海疆城。");
-    let target = SupportTarget::Defence { house: house("海怪"), area: area("海疆城") };
-    assert_eq!(step(&it).alternatives[0].actions[0].0, Action::Support { from: Some(area("卡林湾")), target });
+    let it = check(
+        "卡林湾 支援 海怪家族 防守 海疆城",
+        "卡林湾 支援 海怪 防守 海疆城。",
+    );
+    let target = SupportTarget::Defence {
+        house: house("海怪"),
+        area: area("海疆城"),
+    };
+    assert_eq!(
+        step(&it).alternatives[0].actions[0].0,
+        Action::Support {
+            from: Some(area("卡林湾")),
+            target
+        }
+    );
 }
 #[test]
 fn conditional_support_without_source_004_l1419() {
@@ -219,8 +364,17 @@ fn conditional_support_without_source_004_l1419() {
         "如果白狼在本回合没有攻击我,则支援 白狼 防守 卡林湾。",
     );
     let alt = &step(&it).alternatives[0];
-    assert_eq!(alt.condition, Some(Condition::If(Predicate::AttackedMe { house: house("史塔克"), attacked: false })));
-    assert!(matches!(alt.actions[0].0, Action::Support { from: None, .. }));
+    assert_eq!(
+        alt.condition,
+        Some(Condition::If(Predicate::AttackedMe {
+            house: house("史塔克"),
+            attacked: false
+        }))
+    );
+    assert!(matches!(
+        alt.actions[0].0,
+        Action::Support { from: None, .. }
+    ));
 }
 
 // ------------------------------------------------------------------ §5.8 raids
@@ -230,7 +384,10 @@ fn raid_by_ships_004_l1446() {
     let it = check("狭海战舰 突袭 五指半岛。", "狭海战舰 突袭 五指半岛。");
     assert_eq!(
         step(&it).alternatives[0].actions[0].0,
-        Action::Raid { units: units("狭海", UnitSel::Kind(UnitKind::Ship)), targets: vec![area("五指半岛")] }
+        Action::Raid {
+            units: units("狭海", UnitSel::Kind(UnitKind::Ship)),
+            targets: vec![area("五指半岛")]
+        }
     );
 }
 #[test]
@@ -251,7 +408,10 @@ fn raid_sequence_third_004_l1458() {
 }
 #[test]
 fn raid_plus_one_two_targets_spec_5_8() {
-    let it = check("黑水河军团 突袭 河湾地 和 石圣堂", "黑水河部队 突袭 河湾地 和 石圣堂。");
+    let it = check(
+        "黑水河军团 突袭 河湾地 和 石圣堂",
+        "黑水河部队 突袭 河湾地 和 石圣堂。",
+    );
     assert_eq!(it, one("黑水河军团 突袭 河湾地、石圣堂"));
 }
 
@@ -285,7 +445,10 @@ fn relay_transport_mail_004_l1572_to_l1579() {
             to: area("菲林特之指"),
         }
     );
-    for line in mail.lines().filter(|l| !l.is_empty() && !l.starts_with('[')) {
+    for line in mail
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('['))
+    {
         let it = one(line);
         for lang in [Lang::Zh, Lang::En] {
             assert_eq!(one(&echo(&it, lang)), it);
@@ -297,7 +460,10 @@ fn relay_transport_mail_004_l1572_to_l1579() {
 
 #[test]
 fn march_leader_004_l2029() {
-    let it = check("派克岛2K 移动到 海疆城(将领:巴隆)", "派克岛2K 移动到 海疆城(将领: 巴隆)。");
+    let it = check(
+        "派克岛2K 移动到 海疆城(将领:巴隆)",
+        "派克岛2K 移动到 海疆城(将领: 巴隆)。",
+    );
     assert_eq!(march(&it).leader, Some(LeaderChoice::Named(leader("巴隆"))));
 }
 #[test]
@@ -312,13 +478,23 @@ fn split_march_with_bare_leaders_004_l2033() {
 }
 #[test]
 fn march_and_defence_leaders_004_l2041() {
-    let it = check("派克岛2K 移动到 海疆城(将领:巴隆;防守:阿莎)", "派克岛2K 移动到 海疆城(将领: 巴隆; 防守: 阿莎)。");
+    let it = check(
+        "派克岛2K 移动到 海疆城(将领:巴隆;防守:阿莎)",
+        "派克岛2K 移动到 海疆城(将领: 巴隆; 防守: 阿莎)。",
+    );
     assert_eq!(march(&it).defender, Some(leader("阿莎")));
 }
 #[test]
 fn defence_leader_of_held_area_004_l2056() {
     let it = check("海疆城守将:小恶魔", "海疆城守将: 小恶魔");
-    assert_eq!(it, Item::Defender { area: area("海疆城"), leader: leader("提利昂"), substitute: None });
+    assert_eq!(
+        it,
+        Item::Defender {
+            area: area("海疆城"),
+            leader: leader("提利昂"),
+            substitute: None
+        }
+    );
 }
 #[test]
 fn conditional_march_leader_004_l2085() {
@@ -329,7 +505,11 @@ fn conditional_march_leader_004_l2085() {
     assert_eq!(
         march(&it).leader,
         Some(LeaderChoice::Conditional {
-            condition: Predicate::Garrison { area: area("海疆城"), cmp: Cmp::Greater, value: 5 },
+            condition: Predicate::Garrison {
+                area: area("海疆城"),
+                cmp: Cmp::Greater,
+                value: 5
+            },
             then: leader("阿莎"),
             otherwise: leader("巴隆"),
         })
@@ -338,9 +518,24 @@ fn conditional_march_leader_004_l2085() {
 #[test]
 fn substitute_and_district_spec_5_11() {
     let it = check("临冬城守将:罗柏(替补:艾德)", "临冬城守将: 罗柏(替补: 艾德)");
-    assert!(matches!(it, Item::Defender { substitute: Some(_), .. }));
-    let it = check("军区:临冬城+白港 守将:艾德", "军区: 临冬城 + 白港 守将: 艾德");
-    assert_eq!(it, Item::District { areas: [area("临冬城"), area("白港")], leader: leader("艾德") });
+    assert!(matches!(
+        it,
+        Item::Defender {
+            substitute: Some(_),
+            ..
+        }
+    ));
+    let it = check(
+        "军区:临冬城+白港 守将:艾德",
+        "军区: 临冬城 + 白港 守将: 艾德",
+    );
+    assert_eq!(
+        it,
+        Item::District {
+            areas: [area("临冬城"), area("白港")],
+            leader: leader("艾德")
+        }
+    );
 }
 
 // ------------------------------------------------------------------ §5.12 forced march
@@ -352,7 +547,10 @@ fn forced_march_004_l2601() {
 }
 #[test]
 fn forced_march_siege_004_l2602() {
-    check("菲林特之指1E 强行军到 奔流城", "菲林特之指1E 强行军到 奔流城。");
+    check(
+        "菲林特之指1E 强行军到 奔流城",
+        "菲林特之指1E 强行军到 奔流城。",
+    );
 }
 
 // ------------------------------------------------------------------ §5.13 prose
@@ -378,5 +576,8 @@ fn strength_arithmetic_is_not_an_order_004_l1390() {
     let p = parse_submission("2F(2)+1K(2)1F(1)=5", names());
     assert!(p.items.is_empty());
     assert_eq!(p.errors[0].kind, ErrorKind::Arithmetic);
-    assert_eq!(p.errors[0].kind.describe(Lang::Zh), "这是战斗力算式，不是命令");
+    assert_eq!(
+        p.errors[0].kind.describe(Lang::Zh),
+        "这是战斗力算式，不是命令"
+    );
 }

@@ -17,7 +17,7 @@ fn cn_number(n: u16) -> String {
         0..=9 => D[n as usize].to_string(),
         10 => "十".to_string(),
         11..=19 => format!("十{}", D[(n % 10) as usize]),
-        20..=99 if n % 10 == 0 => format!("{}十", D[(n / 10) as usize]),
+        20..=99 if n.is_multiple_of(10) => format!("{}十", D[(n / 10) as usize]),
         20..=99 => format!("{}十{}", D[(n / 10) as usize], D[(n % 10) as usize]),
         _ => n.to_string(),
     }
@@ -59,7 +59,10 @@ impl Echo<'_> {
         if self.zh() { k.name_zh() } else { k.name_en() }
     }
     fn join_areas(&self, v: &[AreaId], sep: &str) -> String {
-        v.iter().map(|a| self.area(*a)).collect::<Vec<_>>().join(sep)
+        v.iter()
+            .map(|a| self.area(*a))
+            .collect::<Vec<_>>()
+            .join(sep)
     }
     fn units(&self, u: &UnitRef<Resolved>) -> String {
         let area = self.area(u.area);
@@ -86,7 +89,9 @@ impl Echo<'_> {
                 (false, true) => format!("{} has foreign units", self.area(*area)),
                 (false, false) => format!("{} has no foreign units", self.area(*area)),
             },
-            Predicate::StepTaken(s) if zh => format!("第{}步执行的是{}", cn_number(s.major), step_ref(*s)),
+            Predicate::StepTaken(s) if zh => {
+                format!("第{}步执行的是{}", cn_number(s.major), step_ref(*s))
+            }
             Predicate::StepTaken(s) => format!("step {} was {}", s.major, step_ref(*s)),
             Predicate::Garrison { area, cmp, value } => match (zh, cmp) {
                 (true, Cmp::Greater) => format!("{}驻军战斗力大于{value}", self.area(*area)),
@@ -113,8 +118,14 @@ impl Echo<'_> {
         let mut s = format!("{} {verb} {}", self.units(&m.units), self.area(m.to));
         let mut slots = Vec::new();
         match &m.leader {
-            Some(LeaderChoice::Named(l)) => slots.push(format!("{}: {}", self.w("将领", "leader"), self.leader(*l))),
-            Some(LeaderChoice::Conditional { condition, then, otherwise }) => {
+            Some(LeaderChoice::Named(l)) => {
+                slots.push(format!("{}: {}", self.w("将领", "leader"), self.leader(*l)))
+            }
+            Some(LeaderChoice::Conditional {
+                condition,
+                then,
+                otherwise,
+            }) => {
                 s += &if self.zh() {
                     format!(
                         "(如果{},行军将领为{};否则,将领为{})",
@@ -164,9 +175,15 @@ impl Echo<'_> {
                     None => self.w("支援", "support").to_string(),
                 };
                 s += &match target {
-                    SupportTarget::Attack { units, to } if zh => format!(" {} 移动到 {}", self.units(units), self.area(*to)),
-                    SupportTarget::Attack { units, to } => format!(" {} moving to {}", self.units(units), self.area(*to)),
-                    SupportTarget::Defence { house, area } if zh => format!(" {} 防守 {}", self.house(*house), self.area(*area)),
+                    SupportTarget::Attack { units, to } if zh => {
+                        format!(" {} 移动到 {}", self.units(units), self.area(*to))
+                    }
+                    SupportTarget::Attack { units, to } => {
+                        format!(" {} moving to {}", self.units(units), self.area(*to))
+                    }
+                    SupportTarget::Defence { house, area } if zh => {
+                        format!(" {} 防守 {}", self.house(*house), self.area(*area))
+                    }
                     SupportTarget::Defence { house, area } => {
                         format!(" {} defending {}", self.house(*house), self.area(*area))
                     }
@@ -185,14 +202,19 @@ impl Echo<'_> {
     }
 
     fn step(&self, s: &Step<Resolved>) -> String {
-        let mut out = s.number.map(|n| format!("{}) ", step_ref(n))).unwrap_or_default();
+        let mut out = s
+            .number
+            .map(|n| format!("{}) ", step_ref(n)))
+            .unwrap_or_default();
         let mut clauses = Vec::new();
         for alt in &s.alternatives {
             for (i, (a, f)) in alt.actions.iter().enumerate() {
                 let mut c = String::new();
                 if i == 0 {
                     match &alt.condition {
-                        Some(Condition::If(p)) if self.zh() => c += &format!("如果{},则", self.predicate(p)),
+                        Some(Condition::If(p)) if self.zh() => {
+                            c += &format!("如果{},则", self.predicate(p))
+                        }
                         Some(Condition::If(p)) => c += &format!("if {}, then ", self.predicate(p)),
                         Some(Condition::Otherwise) => c += self.w("否则,", "otherwise, "),
                         None => {}
@@ -201,9 +223,17 @@ impl Echo<'_> {
                 c += &self.action(a);
                 if let Some(f) = f {
                     c += &if self.zh() {
-                        format!(",如果{}导致该命令不能被执行,则{}", self.predicate(&f.because), self.action(&f.then))
+                        format!(
+                            ",如果{}导致该命令不能被执行,则{}",
+                            self.predicate(&f.because),
+                            self.action(&f.then)
+                        )
                     } else {
-                        format!(", if it fails because {}, then {}", self.predicate(&f.because), self.action(&f.then))
+                        format!(
+                            ", if it fails because {}, then {}",
+                            self.predicate(&f.because),
+                            self.action(&f.then)
+                        )
                     };
                 }
                 clauses.push(c);
@@ -224,13 +254,19 @@ impl Echo<'_> {
                 }),
                 Muster::Recruit { area, units, to } => format!(
                     "{} {} {}",
-                    self.units(&UnitRef { area: *area, units: UnitSel::Counts(*units) }),
+                    self.units(&UnitRef {
+                        area: *area,
+                        units: UnitSel::Counts(*units)
+                    }),
                     self.w("到", "to"),
                     self.join_areas(to, " > ")
                 ),
                 Muster::Upgrade { area, units, into } => format!(
                     "{} {} {}",
-                    self.units(&UnitRef { area: *area, units: UnitSel::Counts(*units) }),
+                    self.units(&UnitRef {
+                        area: *area,
+                        units: UnitSel::Counts(*units)
+                    }),
                     if zh { "升级为" } else { "upgrade to" },
                     self.kind(*into)
                 ),
@@ -269,13 +305,19 @@ impl Echo<'_> {
                         OneTime::SupplyCaravan => self.w("补给车", "supply caravan").to_string(),
                         OneTime::ForcedMarch => self.w("强行军", "forced march").to_string(),
                         OneTime::Pontoon(None) => self.w("浮桥", "pontoon").to_string(),
-                        OneTime::Pontoon(Some(b)) => format!("{} {}", self.w("浮桥 到", "pontoon to"), self.area(*b)),
+                        OneTime::Pontoon(Some(b)) => {
+                            format!("{} {}", self.w("浮桥 到", "pontoon to"), self.area(*b))
+                        }
                     };
                 }
                 s
             }
             Item::Step(s) => self.step(s),
-            Item::Defender { area, leader, substitute } => {
+            Item::Defender {
+                area,
+                leader,
+                substitute,
+            } => {
                 let mut s = if zh {
                     format!("{}守将: {}", self.area(*area), self.leader(*leader))
                 } else {
@@ -294,7 +336,11 @@ impl Echo<'_> {
                 self.w("守将", "defender"),
                 self.leader(*leader)
             ),
-            Item::Refusal { house, from, battle } => {
+            Item::Refusal {
+                house,
+                from,
+                battle,
+            } => {
                 let mut s = format!("{} {}", self.w("拒绝", "refuse"), self.house(*house));
                 if zh {
                     if let Some(f) = from {
@@ -313,12 +359,20 @@ impl Echo<'_> {
                 s
             }
             Item::NoSupport { from, battle } => {
-                format!("{} {} {}", self.area(*from), self.w("不支援", "does not support"), self.area(*battle))
+                format!(
+                    "{} {} {}",
+                    self.area(*from),
+                    self.w("不支援", "does not support"),
+                    self.area(*battle)
+                )
             }
             Item::Casualties(v) => format!(
                 "{}: {}",
                 self.w("阵亡顺序", "casualties"),
-                v.iter().map(|k| self.kind(*k)).collect::<Vec<_>>().join(" > ")
+                v.iter()
+                    .map(|k| self.kind(*k))
+                    .collect::<Vec<_>>()
+                    .join(" > ")
             ),
             Item::Retreat { from, to } => {
                 let mut s = format!("{}: ", self.w("撤退", "retreat"));
@@ -332,15 +386,26 @@ impl Echo<'_> {
             Item::Cancels { leader, targets } => {
                 let list = self.join_areas(targets, ", ");
                 let l = self.leader(*leader);
-                if zh { format!("{l}取消: {list}") } else { format!("cancel list of {l}: {list}") }
+                if zh {
+                    format!("{l}取消: {list}")
+                } else {
+                    format!("cancel list of {l}: {list}")
+                }
             }
             Item::Disband(v) => format!(
                 "{}: {}",
                 self.w("裁军", "disband"),
-                v.iter().map(|u| self.units(u)).collect::<Vec<_>>().join(", ")
+                v.iter()
+                    .map(|u| self.units(u))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             Item::Muster(v) => format!("{}: {}", self.w("征兵", "muster"), self.musters(v)),
-            Item::Bid { iron_throne, fiefdoms, kings_court } => format!(
+            Item::Bid {
+                iron_throne,
+                fiefdoms,
+                kings_court,
+            } => format!(
                 "{} {iron_throne} {} {fiefdoms} {} {kings_court}",
                 self.track(Track::IronThrone),
                 self.track(Track::Fiefdoms),
@@ -349,20 +414,33 @@ impl Echo<'_> {
             Item::WildlingBid(n) => format!("{}: {n}", self.w("野人", "wildlings")),
             Item::Reward(r) => {
                 let body = match r {
-                    Reward::Recall(l) => format!("{} {}", self.w("召回", "recall"), self.leader(*l)),
+                    Reward::Recall(l) => {
+                        format!("{} {}", self.w("召回", "recall"), self.leader(*l))
+                    }
                     Reward::Rest(l) => format!("{} {}", self.w("休养", "rest"), self.leader(*l)),
                     Reward::Upgrade(v) => format!(
                         "{} {}",
                         self.w("升级", "upgrade"),
-                        v.iter().map(|u| self.units(u)).collect::<Vec<_>>().join(", ")
+                        v.iter()
+                            .map(|u| self.units(u))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
-                    Reward::Muster(v) => format!("{} {}", self.w("征兵", "muster"), self.musters(v)),
-                    Reward::Capture(t) => format!("{} {}", self.w("夺取", "capture"), self.track(*t)),
+                    Reward::Muster(v) => {
+                        format!("{} {}", self.w("征兵", "muster"), self.musters(v))
+                    }
+                    Reward::Capture(t) => {
+                        format!("{} {}", self.w("夺取", "capture"), self.track(*t))
+                    }
                 };
                 format!("{}: {body}", self.w("奖励", "reward"))
             }
             Item::BuildPort { area, coast } => {
-                let mut s = format!("{} {}", self.w("建造港口:", "build port at"), self.area(*area));
+                let mut s = format!(
+                    "{} {}",
+                    self.w("建造港口:", "build port at"),
+                    self.area(*area)
+                );
                 if let Some(c) = coast {
                     s += &format!(" {} {}", self.w("到", "on"), self.area(*c));
                 }
@@ -374,7 +452,11 @@ impl Echo<'_> {
                     s += &format!(" {}", self.track(*t));
                 }
                 s += ": ";
-                s + &order.iter().map(|h| self.house(*h)).collect::<Vec<_>>().join(" > ")
+                s + &order
+                    .iter()
+                    .map(|h| self.house(*h))
+                    .collect::<Vec<_>>()
+                    .join(" > ")
             }
             Item::Account(a) => match a {
                 Account::Password(p) => format!("{}: {p}", self.w("密码", "password")),

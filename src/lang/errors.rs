@@ -89,7 +89,10 @@ impl Expected {
                 "命令种类 (行军、防守、支援、突袭、巩固统治，可加 +1/+2)",
                 "an order type (march, defence, support, raid, consolidate power, optionally +1/+2)",
             ),
-            Expected::OrderBonus => ("特殊命令加成 (+1 或 防守+2)", "a special-order bonus (+1, or +2 for defence)"),
+            Expected::OrderBonus => (
+                "特殊命令加成 (+1 或 防守+2)",
+                "a special-order bonus (+1, or +2 for defence)",
+            ),
             Expected::OneTime => (
                 "一次性命令 (招募、补给车、强行军、浮桥)",
                 "a one-time order (recruit, supply caravan, forced march, pontoon)",
@@ -100,7 +103,10 @@ impl Expected {
             ),
             Expected::Number => ("数字", "a number"),
             Expected::StepRef => ("步骤编号 (如 1-1)", "a step label (e.g. 1-1)"),
-            Expected::Track => ("势力轨道 (铁王座、封邑、御前会议)", "a track (Iron Throne, Fiefdoms, King's Court)"),
+            Expected::Track => (
+                "势力轨道 (铁王座、封邑、御前会议)",
+                "a track (Iron Throne, Fiefdoms, King's Court)",
+            ),
             Expected::Verb => (
                 "动词 (移动到、强行军到、突袭、支援、运输)",
                 "a verb (moves to, forced march to, raids, supports, transports)",
@@ -356,8 +362,20 @@ impl LangError {
             return out;
         }
         let _ = match lang {
-            Lang::Zh => writeln!(out, "第{}行第{}列：{}", self.line, self.column, self.kind.describe(lang)),
-            Lang::En => writeln!(out, "line {}, column {}: {}", self.line, self.column, self.kind.describe(lang)),
+            Lang::Zh => writeln!(
+                out,
+                "第{}行第{}列：{}",
+                self.line,
+                self.column,
+                self.kind.describe(lang)
+            ),
+            Lang::En => writeln!(
+                out,
+                "line {}, column {}: {}",
+                self.line,
+                self.column,
+                self.kind.describe(lang)
+            ),
         };
         let _ = writeln!(out, "  {}", self.text);
         let pad: String = self

@@ -15,6 +15,7 @@
 pub mod ast;
 pub mod echo;
 pub mod errors;
+pub mod expect;
 pub mod grammar;
 pub mod names;
 pub mod normalize;
@@ -77,12 +78,15 @@ pub fn parse_syntax(text: &str) -> SyntaxSubmission {
         errors: Vec::new(),
     };
     if text.len() > MAX_BYTES {
-        out.errors.push(whole_mail_error(ErrorKind::TooLarge { limit: MAX_BYTES }));
+        out.errors
+            .push(whole_mail_error(ErrorKind::TooLarge { limit: MAX_BYTES }));
         return out;
     }
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     if text.split('\n').count() > MAX_LINES {
-        out.errors.push(whole_mail_error(ErrorKind::TooManyLines { limit: MAX_LINES }));
+        out.errors.push(whole_mail_error(ErrorKind::TooManyLines {
+            limit: MAX_LINES,
+        }));
         return out;
     }
     for (line, original) in lines(&text) {
@@ -93,7 +97,12 @@ pub fn parse_syntax(text: &str) -> SyntaxSubmission {
             kind,
         };
         if original.chars().count() > MAX_LINE_CHARS {
-            out.errors.push(error(MAX_LINE_CHARS + 1, ErrorKind::LineTooLong { limit: MAX_LINE_CHARS }));
+            out.errors.push(error(
+                MAX_LINE_CHARS + 1,
+                ErrorKind::LineTooLong {
+                    limit: MAX_LINE_CHARS,
+                },
+            ));
             continue;
         }
         let norm = normalize::normalize_line(original);
@@ -124,13 +133,16 @@ pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
         match resolve::resolve_item(&item, names) {
             Ok(item) => out.items.push(Entry { line, item }),
             Err(problems) => {
-                let text = original.get(line - 1).map_or("", |l| l.trim_end_matches('\r'));
-                out.errors.extend(problems.into_iter().map(|(column, kind)| LangError {
-                    line,
-                    column,
-                    text: text.to_string(),
-                    kind,
-                }));
+                let text = original
+                    .get(line - 1)
+                    .map_or("", |l| l.trim_end_matches('\r'));
+                out.errors
+                    .extend(problems.into_iter().map(|(column, kind)| LangError {
+                        line,
+                        column,
+                        text: text.to_string(),
+                        kind,
+                    }));
             }
         }
     }
@@ -150,6 +162,10 @@ impl ParsedSubmission {
 
     /// Every error message, separated by blank lines.
     pub fn error_report(&self, lang: Lang) -> String {
-        self.errors.iter().map(|e| e.message(lang)).collect::<Vec<_>>().join("\n\n")
+        self.errors
+            .iter()
+            .map(|e| e.message(lang))
+            .collect::<Vec<_>>()
+            .join("\n\n")
     }
 }

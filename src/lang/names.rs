@@ -33,7 +33,11 @@ pub struct NameIndex<Id> {
 
 /// Fold a name for matching (see the module documentation).
 pub fn fold(name: &str, kind: NameKind) -> String {
-    let lower: String = name.chars().map(normalize_char).flat_map(char::to_lowercase).collect();
+    let lower: String = name
+        .chars()
+        .map(normalize_char)
+        .flat_map(char::to_lowercase)
+        .collect();
     let mut s = lower.trim();
     if let Some(rest) = s.strip_prefix("the ") {
         s = rest;
@@ -71,7 +75,13 @@ impl<Id: Copy + Eq> NameIndex<Id> {
     }
 
     /// Add a thing with its canonical Chinese and English names and any aliases.
-    pub fn add<'a>(&mut self, id: Id, zh: &str, en: &str, aliases: impl IntoIterator<Item = &'a str>) {
+    pub fn add<'a>(
+        &mut self,
+        id: Id,
+        zh: &str,
+        en: &str,
+        aliases: impl IntoIterator<Item = &'a str>,
+    ) {
         self.display.push((id, zh.to_string(), en.to_string()));
         let aliases: Vec<&str> = aliases.into_iter().collect();
         for name in [zh, en].iter().chain(aliases.iter()) {
@@ -89,7 +99,9 @@ impl<Id: Copy + Eq> NameIndex<Id> {
 
     /// Every id with its canonical names, in insertion order.
     pub fn entries(&self) -> impl Iterator<Item = (Id, &str, &str)> {
-        self.display.iter().map(|(i, z, e)| (*i, z.as_str(), e.as_str()))
+        self.display
+            .iter()
+            .map(|(i, z, e)| (*i, z.as_str(), e.as_str()))
     }
 
     /// Every name and alias (folded) with its id.
@@ -135,7 +147,12 @@ impl<Id: Copy + Eq> NameIndex<Id> {
         let qc: Vec<char> = q.chars().collect();
         if qc.len() >= 2 {
             // Contained in several names that are equally close (夏海 in 东夏海 and 西夏海).
-            let shortest = self.keys.iter().filter(|(k, _)| k.contains(&q)).map(|(k, _)| k.chars().count()).min();
+            let shortest = self
+                .keys
+                .iter()
+                .filter(|(k, _)| k.contains(&q))
+                .map(|(k, _)| k.chars().count())
+                .min();
             let containing = Self::distinct(
                 self.keys
                     .iter()
@@ -157,7 +174,11 @@ impl<Id: Copy + Eq> NameIndex<Id> {
                 5..=8 => 2,
                 _ => 3,
             };
-            let mut score = if contains { qc.len().abs_diff(kc.len()).min(d) } else { d };
+            let mut score = if contains {
+                qc.len().abs_diff(kc.len()).min(d)
+            } else {
+                d
+            };
             // Typos rarely hit the first character: prefer names that start the same way.
             score += usize::from(qc.first() != kc.first());
             if contains || d <= limit {
@@ -167,7 +188,12 @@ impl<Id: Copy + Eq> NameIndex<Id> {
         scored.sort_by_key(|&(score, order, _)| (score, order));
         // Offer only the closest names.
         let best = scored.first().map_or(0, |s| s.0);
-        let ids = Self::distinct(scored.into_iter().take_while(|s| s.0 == best).map(|(_, _, i)| i));
+        let ids = Self::distinct(
+            scored
+                .into_iter()
+                .take_while(|s| s.0 == best)
+                .map(|(_, _, i)| i),
+        );
         Lookup::NotFound(ids.into_iter().take(3).collect())
     }
 }
@@ -214,7 +240,10 @@ impl Names {
         let strs = |x: &serde_json::Value, key: &str| -> Vec<String> {
             match &x[key] {
                 serde_json::Value::String(s) => vec![s.clone()],
-                serde_json::Value::Array(a) => a.iter().filter_map(|s| s.as_str().map(String::from)).collect(),
+                serde_json::Value::Array(a) => a
+                    .iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect(),
                 _ => Vec::new(),
             }
         };
@@ -224,7 +253,9 @@ impl Names {
             let zh = a["name_zh"].as_str().ok_or("area without name_zh")?;
             let en = a["name_en"].as_str().ok_or("area without name_en")?;
             let aliases: Vec<String> = [strs(a, "aliases_zh"), strs(a, "aliases_en")].concat();
-            names.areas.add(id, zh, en, aliases.iter().map(String::as_str));
+            names
+                .areas
+                .add(id, zh, en, aliases.iter().map(String::as_str));
         }
         let houses = v["houses"].as_array().ok_or("no houses[] in the map")?;
         for (i, h) in houses.iter().enumerate() {
@@ -232,8 +263,11 @@ impl Names {
             let en = h["name_en"].as_str().ok_or("house without name_en")?;
             let family = h["name_zh"].as_str().unwrap_or(en);
             let zh = h["nickname_zh"].as_str().unwrap_or(family);
-            let aliases: Vec<String> = [vec![family.to_string()], strs(h, "nickname_aliases_zh")].concat();
-            names.houses.add(id, zh, en, aliases.iter().map(String::as_str));
+            let aliases: Vec<String> =
+                [vec![family.to_string()], strs(h, "nickname_aliases_zh")].concat();
+            names
+                .houses
+                .add(id, zh, en, aliases.iter().map(String::as_str));
         }
         for (i, l) in leaders.iter().enumerate() {
             let id = LeaderId(u8::try_from(i).map_err(|e| e.to_string())?);

@@ -50,7 +50,10 @@ impl NormLine {
 }
 
 fn is_zero_width(c: char) -> bool {
-    matches!(c, '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}')
+    matches!(
+        c,
+        '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}'
+    )
 }
 
 fn is_space(c: char) -> bool {
@@ -132,7 +135,12 @@ mod tests {
 
     #[test]
     fn traditional_names_and_keywords() {
-        let n = normalize_line("鞏固統治 戰艦 騎士 軍團 部隊 將領 守將 如果 則 失守 突襲 運輸 弓箭手 攻城車");
-        assert_eq!(n.text, "巩固统治 战舰 骑士 军团 部队 将领 守将 如果 则 失守 突袭 运输 弓箭手 攻城车");
+        let n = normalize_line(
+            "鞏固統治 戰艦 騎士 軍團 部隊 將領 守將 如果 則 失守 突襲 運輸 弓箭手 攻城車",
+        );
+        assert_eq!(
+            n.text,
+            "巩固统治 战舰 骑士 军团 部队 将领 守将 如果 则 失守 突袭 运输 弓箭手 攻城车"
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! pest's errors to errors in words.
 
 use super::ast::*;
-use super::errors::{ErrorKind, Expected};
+use super::errors::ErrorKind;
+use super::expect::syntax_error;
 use super::grammar::{OrderParser, Rule};
 use super::normalize::NormLine;
 use crate::board::{Order, OrderType, UnitKind};
@@ -34,9 +35,18 @@ impl Ctx<'_> {
 }
 
 /// Parse one normalised line. `Ok(None)` for a line with nothing to do (a label alone).
-pub fn parse_line(norm: &NormLine, original: &str, line: usize) -> Result<Option<Item<Syntax>>, Problem> {
-    let ctx = Ctx { norm, original, line };
-    let mut pairs = OrderParser::parse(Rule::line, &norm.text).map_err(|e| syntax_error(&ctx, e))?;
+pub fn parse_line(
+    norm: &NormLine,
+    original: &str,
+    line: usize,
+) -> Result<Option<Item<Syntax>>, Problem> {
+    let ctx = Ctx {
+        norm,
+        original,
+        line,
+    };
+    let mut pairs =
+        OrderParser::parse(Rule::line, &norm.text).map_err(|e| syntax_error(norm, original, e))?;
     let line_pair = pairs.next().expect("a line");
     for p in line_pair.into_inner() {
         match p.as_rule() {
@@ -47,104 +57,15 @@ pub fn parse_line(norm: &NormLine, original: &str, line: usize) -> Result<Option
     Ok(None)
 }
 
-fn expected_of(rule: Rule) -> Option<Expected> {
-    use Expected as E;
-    use Rule::*;
-    Some(match rule {
-        place => E::Area,
-        house => E::House,
-        leader | leader_word => E::Leader,
-        counts | count_part | collective => E::Units,
-        unit_kind | unit_code | unit_footman | unit_knight | unit_ship | unit_siege | unit_archer => E::UnitKind,
-        number | ordinal => E::Number,
-        order_type | order_march | order_defence | order_support | order_raid | order_consolidate => E::OrderType,
-        order_bonus => E::OrderBonus,
-        one_time | onetime_recruit | onetime_caravan | onetime_forced | onetime_pontoon => E::OneTime,
-        predicate | pred_fallen | pred_held | pred_foreign | pred_step | pred_garrison | pred_attacked => E::Predicate,
-        step_ref => E::StepRef,
-        track | track_iron | track_fief | track_court | track_bid => E::Track,
-        EOI => E::EndOfLine,
-        colon => E::Word(":", ":"),
-        semicolon => E::Word(";", ";"),
-        close_paren => E::Word(")", ")"),
-        kw_move_to => E::Word("移动到", "moves to"),
-        kw_forced_to => E::Word("强行军到", "forced march to"),
-        kw_raid => E::Word("突袭", "raids"),
-        kw_support => E::Word("支援", "supports"),
-        kw_defend => E::Word("防守", "defending"),
-        kw_transport => E::Word("运输", "transports"),
-        kw_to => E::Word("到", "to"),
-        kw_and => E::Word("和", "and"),
-        kw_then => E::Word("则", "then"),
-        kw_if => E::Word("如果", "if"),
-        kw_else => E::Word("否则", "otherwise"),
-        kw_prevents => E::Word("导致该命令不能被执行", "prevents it"),
-        kw_defender => E::Word("守将", "defender"),
-        kw_substitute => E::Word("替补", "substitute"),
-        kw_fortify => E::Word("修建防御工事", "fortify"),
-        kw_no_support => E::Word("不支援", "does not support"),
-        kw_support_of => E::Word("的支援", "support"),
-        kw_upgrade => E::Word("升级为", "upgrade to"),
-        kw_cancels => E::Word("取消", "cancels"),
-        kw_build_port => E::Word("建造港口", "build port"),
-        _ => return None,
-    })
-}
-
-/// Keep the expectations a player needs: "units" covers a unit type and a count; several
-/// verbs become "a verb"; rare follow-ups are dropped when an order or a verb is expected.
-fn simplify(expected: &mut Vec<Expected>) {
-    use Expected as E;
-    const VERBS: [&str; 5] = ["移动到", "强行军到", "突袭", "支援", "运输"];
-    let is_verb = |e: &E| matches!(e, E::Word(w, _) if VERBS.contains(w));
-    if expected.contains(&E::Units) {
-        expected.retain(|e| !matches!(e, E::UnitKind | E::Number));
-    }
-    if expected.iter().filter(|e| is_verb(e)).count() >= 3 {
-        expected.retain(|e| !is_verb(e));
-        expected.push(E::Verb);
-    }
-    let major = expected.iter().any(|e| matches!(e, E::OrderType | E::Verb | E::Area | E::Units));
-    let minor = ["取消", "和", "守将", "修建防御工事", "不支援"];
-    if major {
-        expected.retain(|e| !matches!(e, E::Word(w, _) if minor.contains(w)));
-    }
-    expected.sort();
-    expected.dedup();
-}
-
-fn syntax_error(ctx: &Ctx, e: pest::error::Error<Rule>) -> Problem {
-    let pos = match e.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((p, _)) => p,
-    };
-    let mut expected: Vec<Expected> = match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            positives.iter().filter_map(|r| expected_of(*r)).collect()
-        }
-        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
-    };
-    expected.sort();
-    expected.dedup();
-    simplify(&mut expected);
-    let column = ctx.norm.column_at(pos);
-    let rest: Vec<char> = ctx.original.chars().skip(column.saturating_sub(1)).collect();
-    let ascii = rest.first().is_some_and(|c| c.is_ascii_alphanumeric());
-    let found: String = rest
-        .iter()
-        .take_while(|c| !c.is_whitespace() && (!ascii || c.is_ascii_alphanumeric() || **c == '\''))
-        .take(if ascii { 24 } else { 8 })
-        .collect();
-    let found = (!found.is_empty()).then_some(found);
-    (column, ErrorKind::Syntax { expected, found })
-}
-
 fn first<'i>(p: &P<'i>, rule: Rule) -> Option<P<'i>> {
     p.clone().into_inner().find(|c| c.as_rule() == rule)
 }
 
 fn all<'i>(p: &P<'i>, rule: Rule) -> Vec<P<'i>> {
-    p.clone().into_inner().filter(|c| c.as_rule() == rule).collect()
+    p.clone()
+        .into_inner()
+        .filter(|c| c.as_rule() == rule)
+        .collect()
 }
 
 fn places(ctx: &Ctx, p: &P) -> Vec<Spanned<String>> {
@@ -163,7 +84,8 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
         Rule::arithmetic => return Err((col, ErrorKind::Arithmetic)),
         Rule::build_port => {
             let area = ctx.name(&first(&p, Rule::place).expect("place"));
-            let coast = first(&p, Rule::port_coast).map(|c| ctx.name(&first(&c, Rule::place).expect("place")));
+            let coast = first(&p, Rule::port_coast)
+                .map(|c| ctx.name(&first(&c, Rule::place).expect("place")));
             Item::BuildPort { area, coast }
         }
         Rule::bid => bid(ctx, p)?,
@@ -175,9 +97,12 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
         Rule::reward => Item::Reward(reward(ctx, p)?),
         Rule::disband => Item::Disband(unit_refs(ctx, &p)?),
         Rule::muster => Item::Muster(musters(ctx, &p)?),
-        Rule::casualties => Item::Casualties(all(&p, Rule::unit_kind).iter().map(unit_kind).collect()),
+        Rule::casualties => {
+            Item::Casualties(all(&p, Rule::unit_kind).iter().map(unit_kind).collect())
+        }
         Rule::retreat => Item::Retreat {
-            from: first(&p, Rule::retreat_from).map(|r| ctx.name(&first(&r, Rule::place).expect("place"))),
+            from: first(&p, Rule::retreat_from)
+                .map(|r| ctx.name(&first(&r, Rule::place).expect("place"))),
             to: places(ctx, &p),
         },
         Rule::sword => Item::Sword(unit_ref(ctx, first(&p, Rule::unit_ref).expect("unit_ref"))?),
@@ -203,7 +128,11 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
                     _ => {}
                 }
             }
-            Item::Refusal { house, from, battle }
+            Item::Refusal {
+                house,
+                from,
+                battle,
+            }
         }
         Rule::fortify => Item::Fortify(ctx.name(&first(&p, Rule::place).expect("place"))),
         Rule::defender => {
@@ -222,7 +151,11 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
             }
         }
         Rule::leader_cancels => Item::Cancels {
-            leader: ctx.name(&first(&p, Rule::leader_word).or_else(|| first(&p, Rule::leader)).expect("leader")),
+            leader: ctx.name(
+                &first(&p, Rule::leader_word)
+                    .or_else(|| first(&p, Rule::leader))
+                    .expect("leader"),
+            ),
             targets: places(ctx, &p),
         },
         Rule::placement => Item::Placement(placement(ctx, p)?),
@@ -294,12 +227,18 @@ fn reward(ctx: &Ctx, p: P) -> Result<Reward<Syntax>, Problem> {
         .find(|c| {
             matches!(
                 c.as_rule(),
-                Rule::reward_recall | Rule::reward_rest | Rule::reward_upgrade | Rule::reward_muster | Rule::reward_capture
+                Rule::reward_recall
+                    | Rule::reward_rest
+                    | Rule::reward_upgrade
+                    | Rule::reward_muster
+                    | Rule::reward_capture
             )
         })
         .expect("reward kind");
     Ok(match inner.as_rule() {
-        Rule::reward_recall => Reward::Recall(ctx.name(&first(&inner, Rule::leader).expect("leader"))),
+        Rule::reward_recall => {
+            Reward::Recall(ctx.name(&first(&inner, Rule::leader).expect("leader")))
+        }
         Rule::reward_rest => Reward::Rest(ctx.name(&first(&inner, Rule::leader).expect("leader"))),
         Rule::reward_upgrade => Reward::Upgrade(unit_refs(ctx, &inner)?),
         Rule::reward_muster => Reward::Muster(musters(ctx, &inner)?),
@@ -308,14 +247,20 @@ fn reward(ctx: &Ctx, p: P) -> Result<Reward<Syntax>, Problem> {
 }
 
 fn unit_refs(ctx: &Ctx, p: &P) -> Result<Vec<UnitRef<Syntax>>, Problem> {
-    all(p, Rule::unit_ref).into_iter().map(|u| unit_ref(ctx, u)).collect()
+    all(p, Rule::unit_ref)
+        .into_iter()
+        .map(|u| unit_ref(ctx, u))
+        .collect()
 }
 
 fn musters(ctx: &Ctx, p: &P) -> Result<Vec<Muster<Syntax>>, Problem> {
     let mut out = Vec::new();
     for c in p.clone().into_inner() {
         let rule = c.as_rule();
-        if !matches!(rule, Rule::muster_units | Rule::muster_ships | Rule::muster_upgrade) {
+        if !matches!(
+            rule,
+            Rule::muster_units | Rule::muster_ships | Rule::muster_upgrade
+        ) {
             continue;
         }
         let ps = places(ctx, &c);
@@ -394,15 +339,26 @@ fn order_type(ctx: &Ctx, p: P) -> Result<Order, Problem> {
             Rule::order_raid => kind = OrderType::Raid,
             Rule::order_consolidate => kind = OrderType::Consolidate,
             Rule::order_bonus => {
-                let d = c.as_str().chars().last().and_then(|d| d.to_digit(10)).unwrap_or(0);
+                let d = c
+                    .as_str()
+                    .chars()
+                    .last()
+                    .and_then(|d| d.to_digit(10))
+                    .unwrap_or(0);
                 bonus = Some((ctx.col(&c), d as u8));
             }
             _ => {}
         }
     }
     match bonus {
-        None => Ok(Order { kind, special: false }),
-        Some((_, b)) if b == kind.special_bonus() => Ok(Order { kind, special: true }),
+        None => Ok(Order {
+            kind,
+            special: false,
+        }),
+        Some((_, b)) if b == kind.special_bonus() => Ok(Order {
+            kind,
+            special: true,
+        }),
         Some((col, given)) => Err((col, ErrorKind::WrongBonus { order: kind, given })),
     }
 }
@@ -444,7 +400,12 @@ fn ordinal(p: &P) -> u16 {
     if let Ok(n) = s.parse() {
         return n;
     }
-    let digit = |c: char| "零一二三四五六七八九".chars().position(|d| d == c).or((c == '两').then_some(2));
+    let digit = |c: char| {
+        "零一二三四五六七八九"
+            .chars()
+            .position(|d| d == c)
+            .or((c == '两').then_some(2))
+    };
     let cs: Vec<char> = s.chars().collect();
     match cs.as_slice() {
         [c] if *c == '十' => 10,
@@ -460,8 +421,14 @@ fn predicate(ctx: &Ctx, p: P) -> Result<Predicate<Syntax>, Problem> {
     let inner = p.into_inner().next().expect("predicate kind");
     let area = || first(&inner, Rule::place).map(|a| ctx.name(&a));
     Ok(match inner.as_rule() {
-        Rule::pred_fallen => Predicate::Fallen { area: area().expect("place"), fallen: true },
-        Rule::pred_held => Predicate::Fallen { area: area().expect("place"), fallen: false },
+        Rule::pred_fallen => Predicate::Fallen {
+            area: area().expect("place"),
+            fallen: true,
+        },
+        Rule::pred_held => Predicate::Fallen {
+            area: area().expect("place"),
+            fallen: false,
+        },
         Rule::pred_foreign => Predicate::ForeignUnits {
             area: area().expect("place"),
             present: first(&inner, Rule::kw_no_foreign_units).is_none(),
@@ -476,8 +443,13 @@ fn predicate(ctx: &Ctx, p: P) -> Result<Predicate<Syntax>, Problem> {
         }
         Rule::pred_garrison => Predicate::Garrison {
             area: area().expect("place"),
-            cmp: if first(&inner, Rule::cmp_lt).is_some() { Cmp::Less } else { Cmp::Greater },
-            value: u8::try_from(num(&first(&inner, Rule::number).expect("number"))).unwrap_or(u8::MAX),
+            cmp: if first(&inner, Rule::cmp_lt).is_some() {
+                Cmp::Less
+            } else {
+                Cmp::Greater
+            },
+            value: u8::try_from(num(&first(&inner, Rule::number).expect("number")))
+                .unwrap_or(u8::MAX),
         },
         _ => Predicate::AttackedMe {
             house: ctx.name(&first(&inner, Rule::house).expect("house")),
@@ -515,7 +487,12 @@ fn march(ctx: &Ctx, p: P, forced: bool) -> Result<March<Syntax>, Problem> {
                 }
                 Rule::leader_fixed => {
                     let slots = c.into_inner().filter(|s| {
-                        matches!(s.as_rule(), Rule::leader_slot_march | Rule::leader_slot_defend | Rule::leader_slot_bare)
+                        matches!(
+                            s.as_rule(),
+                            Rule::leader_slot_march
+                                | Rule::leader_slot_defend
+                                | Rule::leader_slot_bare
+                        )
                     });
                     for slot in slots {
                         let l = ctx.name(&first(&slot, Rule::leader).expect("leader"));
@@ -589,15 +566,27 @@ fn step(ctx: &Ctx, p: P) -> Result<Step<Syntax>, Problem> {
     };
     for c in p.into_inner() {
         let rule = c.as_rule();
-        if !matches!(rule, Rule::cond_clause | Rule::else_clause | Rule::plain_clause) {
+        if !matches!(
+            rule,
+            Rule::cond_clause | Rule::else_clause | Rule::plain_clause
+        ) {
             continue;
         }
-        let act = (action(ctx, first(&c, Rule::action).expect("action"))?, fallback(ctx, &c)?);
+        let act = (
+            action(ctx, first(&c, Rule::action).expect("action"))?,
+            fallback(ctx, &c)?,
+        );
         let condition = match rule {
-            Rule::cond_clause => Some(Condition::If(predicate(ctx, first(&c, Rule::predicate).expect("pred"))?)),
+            Rule::cond_clause => Some(Condition::If(predicate(
+                ctx,
+                first(&c, Rule::predicate).expect("pred"),
+            )?)),
             Rule::else_clause => Some(Condition::Otherwise),
             _ => match first(&c, Rule::only_if) {
-                Some(o) => Some(Condition::If(predicate(ctx, first(&o, Rule::predicate).expect("pred"))?)),
+                Some(o) => Some(Condition::If(predicate(
+                    ctx,
+                    first(&o, Rule::predicate).expect("pred"),
+                )?)),
                 None => None,
             },
         };

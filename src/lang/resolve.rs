@@ -13,18 +13,37 @@ struct Resolver<'a> {
 }
 
 impl Resolver<'_> {
-    fn look<Id: Copy + Eq>(problems: &mut Vec<Problem>, ix: &NameIndex<Id>, s: &Spanned<String>, dummy: Id) -> Id {
+    fn look<Id: Copy + Eq>(
+        problems: &mut Vec<Problem>,
+        ix: &NameIndex<Id>,
+        s: &Spanned<String>,
+        dummy: Id,
+    ) -> Id {
         let kind: NameKind = ix.kind();
         match ix.lookup(&s.value) {
             Lookup::Found(id) => id,
             Lookup::Ambiguous(ids) => {
                 let candidates = ids.into_iter().map(|i| ix.suggestion(i)).collect();
-                problems.push((s.column, ErrorKind::AmbiguousName { kind, name: s.value.clone(), candidates }));
+                problems.push((
+                    s.column,
+                    ErrorKind::AmbiguousName {
+                        kind,
+                        name: s.value.clone(),
+                        candidates,
+                    },
+                ));
                 dummy
             }
             Lookup::NotFound(ids) => {
                 let suggestions = ids.into_iter().map(|i| ix.suggestion(i)).collect();
-                problems.push((s.column, ErrorKind::UnknownName { kind, name: s.value.clone(), suggestions }));
+                problems.push((
+                    s.column,
+                    ErrorKind::UnknownName {
+                        kind,
+                        name: s.value.clone(),
+                        suggestions,
+                    },
+                ));
                 dummy
             }
         }
@@ -36,7 +55,12 @@ impl Resolver<'_> {
         Self::look(&mut self.problems, &self.names.houses, s, HouseId(u8::MAX))
     }
     fn leader(&mut self, s: &Spanned<String>) -> LeaderId {
-        Self::look(&mut self.problems, &self.names.leaders, s, LeaderId(u8::MAX))
+        Self::look(
+            &mut self.problems,
+            &self.names.leaders,
+            s,
+            LeaderId(u8::MAX),
+        )
     }
     fn areas(&mut self, v: &[Spanned<String>]) -> Vec<AreaId> {
         v.iter().map(|a| self.area(a)).collect()
@@ -50,17 +74,24 @@ impl Resolver<'_> {
 
     fn predicate(&mut self, p: &Predicate<Syntax>) -> Predicate<Resolved> {
         match p {
-            Predicate::Fallen { area, fallen } => Predicate::Fallen { area: self.area(area), fallen: *fallen },
-            Predicate::ForeignUnits { area, present } => {
-                Predicate::ForeignUnits { area: self.area(area), present: *present }
-            }
+            Predicate::Fallen { area, fallen } => Predicate::Fallen {
+                area: self.area(area),
+                fallen: *fallen,
+            },
+            Predicate::ForeignUnits { area, present } => Predicate::ForeignUnits {
+                area: self.area(area),
+                present: *present,
+            },
             Predicate::StepTaken(s) => Predicate::StepTaken(*s),
-            Predicate::Garrison { area, cmp, value } => {
-                Predicate::Garrison { area: self.area(area), cmp: *cmp, value: *value }
-            }
-            Predicate::AttackedMe { house, attacked } => {
-                Predicate::AttackedMe { house: self.house(house), attacked: *attacked }
-            }
+            Predicate::Garrison { area, cmp, value } => Predicate::Garrison {
+                area: self.area(area),
+                cmp: *cmp,
+                value: *value,
+            },
+            Predicate::AttackedMe { house, attacked } => Predicate::AttackedMe {
+                house: self.house(house),
+                attacked: *attacked,
+            },
         }
     }
 
@@ -73,7 +104,11 @@ impl Resolver<'_> {
                 special: m.special,
                 leader: m.leader.as_ref().map(|l| match l {
                     LeaderChoice::Named(n) => LeaderChoice::Named(self.leader(n)),
-                    LeaderChoice::Conditional { condition, then, otherwise } => LeaderChoice::Conditional {
+                    LeaderChoice::Conditional {
+                        condition,
+                        then,
+                        otherwise,
+                    } => LeaderChoice::Conditional {
                         condition: self.predicate(condition),
                         then: self.leader(then),
                         otherwise: self.leader(otherwise),
@@ -165,7 +200,11 @@ impl Resolver<'_> {
                 }),
             }),
             Item::Step(s) => Item::Step(self.step(s)),
-            Item::Defender { area, leader, substitute } => Item::Defender {
+            Item::Defender {
+                area,
+                leader,
+                substitute,
+            } => Item::Defender {
                 area: self.area(area),
                 leader: self.leader(leader),
                 substitute: substitute.as_ref().map(|l| self.leader(l)),
@@ -174,7 +213,11 @@ impl Resolver<'_> {
                 areas: [self.area(&areas[0]), self.area(&areas[1])],
                 leader: self.leader(leader),
             },
-            Item::Refusal { house, from, battle } => Item::Refusal {
+            Item::Refusal {
+                house,
+                from,
+                battle,
+            } => Item::Refusal {
                 house: self.house(house),
                 from: from.as_ref().map(|a| self.area(a)),
                 battle: battle.as_ref().map(|a| self.area(a)),
@@ -196,7 +239,11 @@ impl Resolver<'_> {
             },
             Item::Disband(v) => Item::Disband(v.iter().map(|u| self.units(u)).collect()),
             Item::Muster(v) => Item::Muster(self.musters(v)),
-            Item::Bid { iron_throne, fiefdoms, kings_court } => Item::Bid {
+            Item::Bid {
+                iron_throne,
+                fiefdoms,
+                kings_court,
+            } => Item::Bid {
                 iron_throne: *iron_throne,
                 fiefdoms: *fiefdoms,
                 kings_court: *kings_court,
@@ -224,7 +271,14 @@ impl Resolver<'_> {
 
 /// Resolve every name of an item; on failure, every bad name with its column.
 pub fn resolve_item(item: &Item<Syntax>, names: &Names) -> Result<Item<Resolved>, Vec<Problem>> {
-    let mut r = Resolver { names, problems: Vec::new() };
+    let mut r = Resolver {
+        names,
+        problems: Vec::new(),
+    };
     let out = r.item(item);
-    if r.problems.is_empty() { Ok(out) } else { Err(r.problems) }
+    if r.problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(r.problems)
+    }
 }
