@@ -1,0 +1,189 @@
+//! The board data file as written on disk (TOML), before ids are assigned.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The whole data file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFile {
+    /// Free text about the file.
+    pub meta: Meta,
+    /// Rule tables.
+    pub rules: RulesFile,
+    /// Starting order of the three influence tracks, as house ids.
+    pub tracks: TracksFile,
+    /// The great houses.
+    pub houses: Vec<HouseFile>,
+    /// Every area: land, sea and port (natural and temporary sites).
+    pub areas: Vec<AreaFile>,
+    /// The leaders of every house.
+    pub leaders: Vec<LeaderFile>,
+}
+
+/// `[meta]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    /// Name of the board.
+    pub name: String,
+}
+
+/// `[rules]`: the numbers of the rulebook's tables.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RulesFile {
+    /// Number of rounds in a game.
+    pub rounds: u8,
+    /// Castles (strongholds + cities) that win at once.
+    pub castles_to_win: u8,
+    /// Power tokens each house starts with.
+    pub start_power: u8,
+    /// Most power tokens a house may own (map + hand).
+    pub max_power: u8,
+    /// Cap of the wildling strength.
+    pub wildlings_max: u8,
+    /// Ships a port holds.
+    pub port_capacity: u8,
+    /// Fortifications on the whole map.
+    pub max_fortifications: u8,
+    /// Fortifications a house may build per round.
+    pub max_fortifications_per_round: u8,
+    /// Below this many available leaders, rested leaders return.
+    pub leaders_available_min: u8,
+    /// Supply table 表五: per effective barrel count, the maximum army sizes.
+    pub supply: Vec<Vec<u8>>,
+    /// Absolute unit caps by unit code.
+    pub unit_caps: BTreeMap<String, u8>,
+    /// Mustering points by castle kind.
+    pub muster_points: BTreeMap<String, u8>,
+    /// Mustering cost by unit code.
+    pub muster_cost: BTreeMap<String, u8>,
+    /// Cost of upgrading F/A to K/E.
+    pub upgrade_cost: u8,
+    /// Normal orders per house and round, by order name.
+    pub order_limits: BTreeMap<String, u8>,
+    /// Special orders allowed by King's Court rank 1..=6.
+    pub special_orders_by_court_rank: Vec<u8>,
+    /// Siege engines allowed in one army.
+    pub max_army_sieges: u8,
+}
+
+/// `[tracks]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TracksFile {
+    /// 铁王座 Iron Throne, rank 1 first.
+    pub iron_throne: Vec<String>,
+    /// 封邑 Fiefdoms, rank 1 first.
+    pub fiefdoms: Vec<String>,
+    /// 御前会议 King's Court, rank 1 first.
+    pub kings_court: Vec<String>,
+}
+
+/// `[[houses]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HouseFile {
+    /// Stable id, e.g. `stark`.
+    pub id: String,
+    /// Chinese name (the sigil nickname the rulebook uses, e.g. 白狼).
+    pub name_zh: String,
+    /// English name.
+    pub name_en: String,
+    /// Other Chinese names.
+    #[serde(default)]
+    pub aliases_zh: Vec<String>,
+    /// Other English names.
+    #[serde(default)]
+    pub aliases_en: Vec<String>,
+    /// Area id of the home seat (主城).
+    pub home_seat: String,
+    /// Starting units (表一).
+    pub start: Vec<StartUnits>,
+}
+
+/// One line of 表一.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartUnits {
+    /// Area id.
+    pub area: String,
+    /// Units in the rulebook's notation, e.g. `1K1F`.
+    pub units: String,
+}
+
+/// `[[areas]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaFile {
+    /// Stable id, e.g. `winterfell`.
+    pub id: String,
+    /// `land`, `sea` or `port`.
+    pub kind: String,
+    /// Chinese name.
+    pub name_zh: String,
+    /// English name.
+    pub name_en: String,
+    /// Other Chinese names.
+    #[serde(default)]
+    pub aliases_zh: Vec<String>,
+    /// Other English names.
+    #[serde(default)]
+    pub aliases_en: Vec<String>,
+    /// Supply barrels (木桶).
+    #[serde(default)]
+    pub barrels: u8,
+    /// Power crowns (王冠).
+    #[serde(default)]
+    pub crowns: u8,
+    /// `stronghold` or `city`.
+    #[serde(default)]
+    pub castle: Option<String>,
+    /// Reachable only by sea.
+    #[serde(default)]
+    pub island: bool,
+    /// Strength of a neutral garrison at the start.
+    #[serde(default)]
+    pub neutral: Option<u8>,
+    /// Areas across a river: adjacent only when rivers freeze or with a pontoon.
+    #[serde(default)]
+    pub river_crossings: Vec<String>,
+    /// Banks a pontoon (浮桥) placed here may reach.
+    #[serde(default)]
+    pub pontoon_targets: Vec<String>,
+    /// For ports: the province the port belongs to.
+    #[serde(default)]
+    pub port_of: Option<String>,
+    /// For ports: the seas the port may face (one for natural ports).
+    #[serde(default)]
+    pub port_seas: Vec<String>,
+    /// For ports: a temporary port site (exists only once built).
+    #[serde(default)]
+    pub temporary: bool,
+    /// Adjacent areas (ordinary borders and bridges).
+    pub adjacent: Vec<String>,
+}
+
+/// `[[leaders]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderFile {
+    /// House id.
+    pub house: String,
+    /// Full Chinese name.
+    pub name_zh: String,
+    /// Short name (简称) used in orders.
+    pub short_zh: String,
+    /// English name.
+    pub name_en: String,
+    /// Combat strength (战斗力).
+    pub strength: u8,
+    /// Attack (攻击力).
+    pub attack: u8,
+    /// Defence (防御力).
+    pub defence: u8,
+    /// Key of the special ability, if any.
+    #[serde(default)]
+    pub ability: Option<String>,
+}

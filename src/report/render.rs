@@ -1,0 +1,54 @@
+//! Rendering mail texts from templates. The templates in `templates/` are compiled in; a GM may
+//! point a game at a folder with edited copies (same names), which then take precedence.
+
+use crate::board::Lang;
+use minijinja::Environment;
+use serde::Serialize;
+use std::path::Path;
+
+const BUILTIN: &[(&str, &str)] = &[
+    ("zh/reply.txt", include_str!("../../templates/zh/reply.txt")),
+    ("en/reply.txt", include_str!("../../templates/en/reply.txt")),
+    (
+        "zh/report.txt",
+        include_str!("../../templates/zh/report.txt"),
+    ),
+    (
+        "en/report.txt",
+        include_str!("../../templates/en/report.txt"),
+    ),
+];
+
+/// The template set of a game.
+pub struct Templates {
+    env: Environment<'static>,
+}
+
+impl Templates {
+    /// The compiled-in templates, overridden by files of the same name under `dir` if given.
+    pub fn load(dir: Option<&Path>) -> Result<Templates, String> {
+        let mut env = Environment::new();
+        for (name, text) in BUILTIN {
+            let source = match dir.map(|d| d.join(name)) {
+                Some(p) if p.exists() => {
+                    std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?
+                }
+                _ => (*text).to_string(),
+            };
+            env.add_template_owned(name.to_string(), source)
+                .map_err(|e| format!("template {name}: {e}"))?;
+        }
+        Ok(Templates { env })
+    }
+
+    /// Render `kind` (`reply`, `report`) in a language with a serialisable context.
+    pub fn render<C: Serialize>(&self, kind: &str, lang: Lang, ctx: &C) -> Result<String, String> {
+        let name = format!("{}/{kind}.txt", if lang == Lang::En { "en" } else { "zh" });
+        let t = self
+            .env
+            .get_template(&name)
+            .map_err(|e| format!("template {name}: {e}"))?;
+        t.render(minijinja::Value::from(minijinja::value::Serde(ctx)))
+            .map_err(|e| format!("template {name}: {e}"))
+    }
+}

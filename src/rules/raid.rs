@@ -1,0 +1,122 @@
+//! 突袭 Raids (004:L1431–L1465, L2155–L2180): round-robin in Iron Throne order; a raid removes
+//! the target's support, raid or consolidate order; removing a consolidate order plunders one
+//! power token; a raid that cannot be executed lets the house's next raid move up (递补, A-28).
+
+use super::log::{Event, Skip};
+use super::military::Ctx;
+use super::orders::RaidStep;
+use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
+
+/// Execute every house's raids.
+pub fn resolve_raids(ctx: &mut Ctx) {
+    let order: Vec<HouseId> = ctx.state.throne_order().to_vec();
+    let mut queues: Vec<Vec<RaidStep>> = order
+        .iter()
+        .map(|h| {
+            let mut q = ctx.plans[h.index()].raids.clone();
+            q.reverse();
+            q
+        })
+        .collect();
+    loop {
+        let mut any = false;
+        for (i, &house) in order.iter().enumerate() {
+            // A raid that is not executed does not use up the turn.
+            while let Some(step) = queues[i].pop() {
+                any = true;
+                if execute(ctx, house, &step) {
+                    break;
+                }
+            }
+        }
+        if !any {
+            break;
+        }
+    }
+}
+
+fn skip(ctx: &mut Ctx, house: HouseId, from: AreaId, order: Order, why: Skip) {
+    ctx.log.push(Event::Skipped {
+        house,
+        from,
+        order,
+        why,
+    });
+}
+
+/// One raid slot (one or two targets for 突袭+1). Returns whether it was executed.
+fn execute(ctx: &mut Ctx, house: HouseId, step: &RaidStep) -> bool {
+    let from = step.from;
+    let Some(order) = ctx.order(from).filter(|o| o.kind == OrderType::Raid) else {
+        let o = Order {
+            kind: OrderType::Raid,
+            special: false,
+        };
+        skip(ctx, house, from, o, Skip::OrderGone);
+        return false;
+    };
+    if ctx.state.occupant(from) != Some(house) {
+        skip(ctx, house, from, order, Skip::NoUnits);
+        return false;
+    }
+    let units: Vec<UnitKind> = ctx.state.area(from).units.iter().map(|u| u.kind).collect();
+    if units.iter().all(|k| *k == UnitKind::Siege) {
+        skip(ctx, house, from, order, Skip::SiegeCannotRaid);
+        return false;
+    }
+    let max_targets = if order.special { 2 } else { 1 };
+    let mut executed = false;
+    for &target in step.targets.iter().take(max_targets) {
+        if !can_raid(ctx, from, target) {
+            skip(ctx, house, from, order, Skip::NotReachable(target));
+            continue;
+        }
+        let victim = ctx.state.occupant(target);
+        let removable = ctx.order(target).filter(|o| {
+            matches!(
+                o.kind,
+                OrderType::Raid | OrderType::Support | OrderType::Consolidate
+            )
+        });
+        match (victim, removable) {
+            (Some(v), Some(o)) if v != house => {
+                ctx.state.area_mut(target).order = None;
+                let plunder = o.kind == OrderType::Consolidate;
+                if plunder {
+                    super::consolidate::gain_power(ctx.board, &mut ctx.state, house, 1);
+                }
+                ctx.log.push(Event::Raided {
+                    house,
+                    from,
+                    target,
+                    victim: v,
+                    order: o,
+                    plunder,
+                });
+                executed = true;
+            }
+            _ => skip(ctx, house, from, order, Skip::NothingToRaid(target)),
+        }
+    }
+    if executed {
+        ctx.state.area_mut(from).order = None;
+    }
+    executed
+}
+
+/// Raid geometry (004:L1436): adjacent; land units raid land only; ships at sea raid seas and
+/// coastal land; ships in a port raid only the adjacent sea; nobody raids a port from land.
+fn can_raid(ctx: &Ctx, from: AreaId, target: AreaId) -> bool {
+    let b = ctx.board;
+    if !ctx.state.adjacent(b, from, target) {
+        return false;
+    }
+    let (src, dst) = (b.area(from), b.area(target));
+    if src.is_land() {
+        dst.is_land()
+    } else if src.is_port() {
+        dst.is_sea()
+    } else {
+        !dst.is_port() || ctx.state.port_sea(b, target) == Some(from)
+    }
+}

@@ -1,0 +1,425 @@
+//! 游戏状态 The state of one game: everything on the board and on the tracks, serialisable.
+//!
+//! The state is plain data; the rule modules read it and return a new one. Area-indexed vectors
+//! are indexed by [`AreaId::index`] of the board the game was created with.
+
+use crate::board::{AreaId, Board, HouseId, LeaderId, Order, UnitKind};
+use serde::{Deserialize, Serialize};
+
+/// One unit on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Unit type.
+    pub kind: UnitKind,
+    /// 败兵: routed this round (strength 0, no orders) — 004:L2322.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub routed: bool,
+}
+
+impl Unit {
+    /// A fresh unit.
+    pub fn new(kind: UnitKind) -> Unit {
+        Unit {
+            kind,
+            routed: false,
+        }
+    }
+}
+
+/// What lies in one area.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AreaState {
+    /// The house whose units stand here (units of two houses never share an area).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house: Option<HouseId>,
+    /// The units.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<Unit>,
+    /// 势力标志: a power token holding the province.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<HouseId>,
+    /// 中立: strength of a neutral garrison still standing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neutral: Option<u8>,
+    /// 防御工事: a fortification built by this house.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fortification: Option<HouseId>,
+    /// For a temporary port site: the sea it faces once built.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port_built: Option<AreaId>,
+    /// The order placed here this round (public after the reveal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<Order>,
+}
+
+/// A leader's availability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LeaderStatus {
+    /// Available for deployment.
+    Available,
+    /// 休养 resting since the end of this round.
+    Resting {
+        /// Round the rest began.
+        since: u8,
+    },
+}
+
+/// Per-house state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HouseState {
+    /// Power tokens in hand (not on the map).
+    pub power: u8,
+    /// 有效木桶数: the supply level in force (changes only at a supply event).
+    pub barrels: u8,
+    /// Leader statuses, in board order of this house's leaders.
+    pub leaders: Vec<(LeaderId, LeaderStatus)>,
+    /// 中立化: the player left and the house turned neutral.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub neutral: bool,
+}
+
+/// The step of the round the game waits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// 布置军事命令: secret order placement.
+    Placement,
+    /// 制定执行方案: secret execution plans.
+    Plan,
+    /// The game is over.
+    Finished,
+}
+
+impl Step {
+    /// Stable name used in configs, the store and mails.
+    pub fn key(self) -> &'static str {
+        match self {
+            Step::Placement => "placement",
+            Step::Plan => "plan",
+            Step::Finished => "finished",
+        }
+    }
+    /// Chinese name.
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Step::Placement => "布置军事命令阶段",
+            Step::Plan => "制定执行方案阶段",
+            Step::Finished => "游戏结束",
+        }
+    }
+    /// English name.
+    pub fn name_en(self) -> &'static str {
+        match self {
+            Step::Placement => "order placement",
+            Step::Plan => "execution plan",
+            Step::Finished => "game over",
+        }
+    }
+}
+
+/// Index of a track in [`GameState::tracks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Track {
+    /// 铁王座 Iron Throne.
+    IronThrone = 0,
+    /// 封邑 Fiefdoms.
+    Fiefdoms = 1,
+    /// 御前会议 King's Court.
+    KingsCourt = 2,
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    /// Round 1..=10 (11 for a tie-break round).
+    pub round: u8,
+    /// The step that is open.
+    pub step: Step,
+    /// One entry per board area.
+    pub areas: Vec<AreaState>,
+    /// One entry per house.
+    pub houses: Vec<HouseState>,
+    /// The three tracks, rank 1 first.
+    pub tracks: [Vec<HouseId>; 3],
+    /// 野人 wildling strength.
+    pub wildlings: u8,
+    /// Winner, once decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<HouseId>,
+}
+
+impl GameState {
+    /// A new game set up by 表一/表二/表三 of the board: starting units, barrels, tracks,
+    /// power tokens, neutral garrisons, all leaders available, wildlings 0, round 1 placement.
+    pub fn new_game(board: &Board) -> GameState {
+        let mut areas = vec![AreaState::default(); board.areas.len()];
+        for a in &board.areas {
+            areas[a.id.index()].neutral = a.neutral;
+        }
+        let mut houses = Vec::new();
+        for h in &board.houses {
+            let mut barrels = 0u8;
+            for (area, units) in &h.start {
+                let st = &mut areas[area.index()];
+                st.house = Some(h.id);
+                for (kind, n) in units {
+                    for _ in 0..*n {
+                        st.units.push(Unit::new(*kind));
+                    }
+                }
+                barrels = barrels.saturating_add(board.area(*area).barrels);
+            }
+            houses.push(HouseState {
+                power: board.rules.start_power,
+                barrels,
+                leaders: board
+                    .leaders_of(h.id)
+                    .map(|l| (l.id, LeaderStatus::Available))
+                    .collect(),
+                neutral: false,
+            });
+        }
+        GameState {
+            round: 1,
+            step: Step::Placement,
+            areas,
+            houses,
+            tracks: board.start_tracks.clone(),
+            wildlings: 0,
+            winner: None,
+        }
+    }
+
+    /// An area's state.
+    pub fn area(&self, a: AreaId) -> &AreaState {
+        &self.areas[a.index()]
+    }
+    /// An area's state, mutable.
+    pub fn area_mut(&mut self, a: AreaId) -> &mut AreaState {
+        &mut self.areas[a.index()]
+    }
+    /// A house's state.
+    pub fn house(&self, h: HouseId) -> &HouseState {
+        &self.houses[h.index()]
+    }
+    /// A house's state, mutable.
+    pub fn house_mut(&mut self, h: HouseId) -> &mut HouseState {
+        &mut self.houses[h.index()]
+    }
+
+    /// The house with units in the area.
+    pub fn occupant(&self, a: AreaId) -> Option<HouseId> {
+        let s = self.area(a);
+        if s.units.is_empty() { None } else { s.house }
+    }
+
+    /// 控制: who controls a province — its units, else its power token, else the house whose
+    /// home seat it is (004:L912–L945). Seas and ports: whoever has ships there.
+    pub fn controller(&self, board: &Board, a: AreaId) -> Option<HouseId> {
+        if let Some(h) = self.occupant(a) {
+            return Some(h);
+        }
+        let s = self.area(a);
+        if s.neutral.is_some() {
+            return None;
+        }
+        if let Some(t) = s.token {
+            return Some(t);
+        }
+        board.area(a).home_of
+    }
+
+    /// Rank (1-based) of a house on a track.
+    pub fn rank(&self, track: Track, h: HouseId) -> usize {
+        self.tracks[track as usize]
+            .iter()
+            .position(|x| *x == h)
+            .map(|p| p + 1)
+            .unwrap_or(usize::MAX)
+    }
+
+    /// Houses in Iron Throne order.
+    pub fn throne_order(&self) -> &[HouseId] {
+        &self.tracks[Track::IronThrone as usize]
+    }
+
+    /// Power tokens a house owns: in hand plus on the map (the 20 cap counts both, 004:L808).
+    pub fn power_owned(&self, h: HouseId) -> u32 {
+        let on_map = self.areas.iter().filter(|a| a.token == Some(h)).count() as u32;
+        self.house(h).power as u32 + on_map
+    }
+
+    /// Number of units of a kind a house has on the map.
+    pub fn unit_count(&self, h: HouseId, kind: UnitKind) -> usize {
+        self.areas
+            .iter()
+            .filter(|a| a.house == Some(h))
+            .flat_map(|a| a.units.iter())
+            .filter(|u| u.kind == kind)
+            .count()
+    }
+
+    /// Castles (strongholds and cities) a house controls.
+    pub fn castles(&self, board: &Board, h: HouseId) -> usize {
+        board
+            .areas
+            .iter()
+            .filter(|a| a.castle.is_some() && self.controller(board, a.id) == Some(h))
+            .count()
+    }
+
+    /// Barrels in the areas a house controls (the count a supply event would take).
+    pub fn barrels_controlled(&self, board: &Board, h: HouseId) -> u8 {
+        board
+            .areas
+            .iter()
+            .filter(|a| a.barrels > 0 && self.controller(board, a.id) == Some(h))
+            .map(|a| a.barrels)
+            .fold(0u8, |s, b| s.saturating_add(b))
+    }
+
+    /// Whether a port area exists now: natural ports always, temporary sites once built.
+    pub fn port_exists(&self, board: &Board, port: AreaId) -> bool {
+        let a = board.area(port);
+        a.is_port() && (!a.temporary || self.area(port).port_built.is_some())
+    }
+
+    /// The sea a port faces now.
+    pub fn port_sea(&self, board: &Board, port: AreaId) -> Option<AreaId> {
+        let a = board.area(port);
+        if a.temporary {
+            self.area(port).port_built
+        } else {
+            a.port_seas.first().copied()
+        }
+    }
+
+    /// Ordinary adjacency in this state: the board's borders plus built temporary ports.
+    /// Rivers stay closed (frozen rivers and pontoons are added by the military rules).
+    pub fn adjacent(&self, board: &Board, a: AreaId, b: AreaId) -> bool {
+        if board.adjacent(a, b) {
+            return true;
+        }
+        let linked = |port: AreaId, other: AreaId| {
+            board.area(port).temporary
+                && self.port_exists(board, port)
+                && (board.area(port).port_of == Some(other)
+                    || self.port_sea(board, port) == Some(other))
+        };
+        linked(a, b) || linked(b, a)
+    }
+
+    /// All areas adjacent to `a` in this state.
+    pub fn neighbours(&self, board: &Board, a: AreaId) -> Vec<AreaId> {
+        board
+            .area_ids()
+            .filter(|&b| b != a && self.adjacent(board, a, b))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup() -> (Board, GameState) {
+        let b = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let s = GameState::new_game(&b);
+        (b, s)
+    }
+
+    fn id(b: &Board, key: &str) -> AreaId {
+        match b.area_by_key(key) {
+            Some(a) => a,
+            None => panic!("no area {key}"),
+        }
+    }
+
+    #[test]
+    fn new_game_table_1_starting_units() {
+        let (b, s) = setup();
+        let codes = |key: &str| -> String {
+            let mut c: Vec<char> = s
+                .area(id(&b, key))
+                .units
+                .iter()
+                .map(|u| u.kind.code())
+                .collect();
+            c.sort();
+            c.into_iter().collect()
+        };
+        assert_eq!(codes("winterfell"), "FK");
+        assert_eq!(
+            codes("stoney-sept"),
+            "A",
+            "variant: Lannister archer at Stoney Sept (D7)"
+        );
+        assert_eq!(codes("port-of-dragonstone"), "S");
+        assert_eq!(
+            codes("port-of-lannisport"),
+            "",
+            "variant: no Lannister port ship (D7)"
+        );
+        let units: usize = s.areas.iter().map(|a| a.units.len()).sum();
+        assert_eq!(
+            units,
+            2 + 1 + 1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 2 + 1 + 1
+        );
+    }
+
+    #[test]
+    fn new_game_table_2_barrels_and_table_3_tracks_and_five_tokens() {
+        let (b, s) = setup();
+        let barrels: Vec<u8> = s.houses.iter().map(|h| h.barrels).collect();
+        assert_eq!(barrels, [1, 2, 2, 2, 2, 2]);
+        assert!(
+            s.houses
+                .iter()
+                .all(|h| h.power == 5 && h.leaders.len() == 7)
+        );
+        assert_eq!(s.tracks, b.start_tracks);
+        assert_eq!(s.wildlings, 0);
+        assert_eq!(s.area(id(&b, "the-eyrie")).neutral, Some(6));
+        assert_eq!(s.area(id(&b, "kings-landing")).neutral, Some(5));
+    }
+
+    #[test]
+    fn home_seat_controlled_by_its_house_when_empty_004_l945() {
+        let (b, mut s) = setup();
+        let wf = id(&b, "winterfell");
+        s.area_mut(wf).units.clear();
+        s.area_mut(wf).house = None;
+        assert_eq!(
+            s.controller(&b, wf).map(|h| b.house(h).key.clone()),
+            Some("stark".into())
+        );
+    }
+
+    #[test]
+    fn temporary_port_is_adjacent_only_once_built() {
+        let (b, mut s) = setup();
+        let port = id(&b, "port-of-seagard");
+        let sea = id(&b, "ironmans-bay");
+        assert!(!s.adjacent(&b, port, sea));
+        s.area_mut(port).port_built = Some(sea);
+        assert!(s.adjacent(&b, port, sea) && s.adjacent(&b, sea, port));
+        assert!(s.adjacent(&b, port, id(&b, "seagard")));
+    }
+
+    #[test]
+    fn state_round_trips_through_json() {
+        let (_, s) = setup();
+        let text = match serde_json::to_string(&s) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        };
+        let back: GameState = match serde_json::from_str(&text) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(back, s);
+    }
+}

@@ -1,0 +1,48 @@
+//! 补给 Supply: the armies a house may have (表五, 004:L518–L661).
+
+use super::state::GameState;
+use crate::board::{Board, HouseId};
+
+/// Sizes of a house's armies (areas with two or more of its units), largest first.
+pub fn army_sizes(state: &GameState, house: HouseId) -> Vec<u8> {
+    let mut sizes: Vec<u8> = state
+        .areas
+        .iter()
+        .filter(|a| a.house == Some(house) && a.units.len() >= 2)
+        .map(|a| a.units.len().min(u8::MAX as usize) as u8)
+        .collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    sizes
+}
+
+/// Whether army sizes fit the limits of a number of effective barrels: at most as many armies as
+/// the row allows, and the i-th largest army no larger than the i-th largest slot (004:L633).
+pub fn fits(board: &Board, barrels: u8, sizes: &[u8]) -> bool {
+    let limits = board.rules.supply_limits(barrels);
+    sizes.len() <= limits.len() && sizes.iter().zip(limits).all(|(s, l)| s <= l)
+}
+
+/// Whether a house is within its supply limit right now.
+pub fn within_limit(board: &Board, state: &GameState, house: HouseId) -> bool {
+    fits(board, state.house(house).barrels, &army_sizes(state, house))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t08_supply_table_three_barrels_allows_one_army_of_three_and_three_of_two() {
+        let b = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        assert!(fits(&b, 3, &[3, 2, 2, 2]));
+        assert!(!fits(&b, 3, &[3, 3]));
+        assert!(!fits(&b, 3, &[3, 2, 2, 2, 2]));
+        assert!(fits(&b, 0, &[2, 2]));
+        assert!(!fits(&b, 0, &[3]));
+        assert!(fits(&b, 6, &[4, 3, 2, 2, 2]));
+        assert!(fits(&b, 1, &[]), "single units need no supply");
+    }
+}

@@ -1,0 +1,93 @@
+//! The store's error type.
+
+use std::fmt;
+
+/// Everything that can go wrong in the store.
+#[derive(Debug)]
+pub enum StoreError {
+    /// An error from SQLite itself (I/O, lock timeout, constraint …).
+    Sqlite(rusqlite::Error),
+    /// The database could not be set up (WAL mode, foreign keys …).
+    Setup(String),
+    /// The database was written by a newer maester; it is left untouched.
+    SchemaTooNew {
+        /// Schema version found in the file.
+        found: i64,
+        /// Newest schema version this build knows.
+        supported: i64,
+    },
+    /// A value read from the database is not what the schema promises.
+    Corrupt {
+        /// Table and column (e.g. `mails.status`).
+        what: &'static str,
+        /// What was wrong with it.
+        detail: String,
+    },
+    /// A value passed in by the caller was rejected before touching the DB.
+    Invalid {
+        /// The argument or field (e.g. `houses.address`).
+        what: &'static str,
+        /// Why it was rejected.
+        detail: String,
+    },
+    /// A row the operation needs does not exist.
+    NotFound {
+        /// What was looked for (e.g. `game demo`).
+        what: String,
+    },
+    /// A row with the same key already exists.
+    AlreadyExists {
+        /// The row (e.g. `game demo`).
+        what: String,
+    },
+    /// A state transition that is not allowed (e.g. processing a mail that
+    /// is no longer `new`): the whole transaction should be rolled back.
+    WrongState {
+        /// The row (e.g. `mail 12`).
+        what: String,
+        /// Its current state.
+        state: String,
+        /// What was attempted.
+        attempted: &'static str,
+    },
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Sqlite(e) => write!(f, "database error: {e}"),
+            StoreError::Setup(msg) => write!(f, "database setup failed: {msg}"),
+            StoreError::SchemaTooNew { found, supported } => write!(
+                f,
+                "database schema version {found} is newer than this maester supports \
+                 ({supported}); upgrade maester instead of opening it with an old build"
+            ),
+            StoreError::Corrupt { what, detail } => {
+                write!(f, "unexpected data in {what}: {detail}")
+            }
+            StoreError::Invalid { what, detail } => write!(f, "invalid {what}: {detail}"),
+            StoreError::NotFound { what } => write!(f, "{what} not found"),
+            StoreError::AlreadyExists { what } => write!(f, "{what} already exists"),
+            StoreError::WrongState {
+                what,
+                state,
+                attempted,
+            } => write!(f, "cannot {attempted} {what}: it is {state}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Sqlite(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Sqlite(e)
+    }
+}

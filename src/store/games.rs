@@ -1,0 +1,496 @@
+//! Games and houses (players, addresses, hashed secrets).
+
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, Row, params};
+use sha2::{Digest, Sha256};
+
+use super::{StoreError, StoreTx, format_ts, parse_opt_ts, parse_ts};
+
+/// Whether a game is being refereed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameStatus {
+    /// Mails are processed and deadlines resolved.
+    Running,
+    /// Mails are stored and answered, deadlines are not resolved.
+    Paused,
+    /// The game is over.
+    Finished,
+}
+
+impl GameStatus {
+    /// The text stored in `games.status`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Running => "running",
+            GameStatus::Paused => "paused",
+            GameStatus::Finished => "finished",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, StoreError> {
+        match text {
+            "running" => Ok(GameStatus::Running),
+            "paused" => Ok(GameStatus::Paused),
+            "finished" => Ok(GameStatus::Finished),
+            other => Err(StoreError::Corrupt {
+                what: "games.status",
+                detail: format!("unknown status {other:?}"),
+            }),
+        }
+    }
+}
+
+/// The language a player gets mail in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    /// Chinese (the forum's language; the default).
+    Zh,
+    /// English.
+    En,
+}
+
+impl Language {
+    /// The text stored in `houses.language` (`zh` / `en`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Language::Zh => "zh",
+            Language::En => "en",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, StoreError> {
+        match text {
+            "zh" => Ok(Language::Zh),
+            "en" => Ok(Language::En),
+            other => Err(StoreError::Corrupt {
+                what: "houses.language",
+                detail: format!("unknown language {other:?}"),
+            }),
+        }
+    }
+}
+
+/// A game to create with [`StoreTx::create_game`].
+#[derive(Debug, Clone)]
+pub struct NewGame<'a> {
+    /// Short name, e.g. `demo` (letters, digits, `-`, `_`).
+    pub id: &'a str,
+    /// The game's TOML configuration.
+    pub config: &'a str,
+    /// Hash of the seed, published to players at the start.
+    pub seed_hash: &'a str,
+    /// The seed itself (secret until the game ends).
+    pub seed: &'a str,
+    /// Starting round.
+    pub round: u32,
+    /// Starting step.
+    pub step: &'a str,
+    /// Deadline of the starting step, if any.
+    pub deadline: Option<DateTime<Utc>>,
+    /// Creation time.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A game as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// Short name.
+    pub id: String,
+    /// Creation time.
+    pub created_at: DateTime<Utc>,
+    /// Time of the last change of status, round, step or deadline.
+    pub updated_at: DateTime<Utc>,
+    /// The game's TOML configuration.
+    pub config: String,
+    /// Hash of the seed.
+    pub seed_hash: String,
+    /// The seed.
+    pub seed: String,
+    /// Running, paused or finished.
+    pub status: GameStatus,
+    /// Current round.
+    pub round: u32,
+    /// Current step.
+    pub step: String,
+    /// When the current step closes (`None`: no deadline set).
+    pub deadline: Option<DateTime<Utc>>,
+}
+
+/// A house (player seat) to add with [`StoreTx::add_house`].
+#[derive(Debug, Clone)]
+pub struct NewHouse<'a> {
+    /// The game.
+    pub game_id: &'a str,
+    /// The house, e.g. `stark`.
+    pub house: &'a str,
+    /// The player's name.
+    pub player_name: &'a str,
+    /// The player's e-mail address (stored lower-cased).
+    pub address: &'a str,
+    /// Mail language.
+    pub language: Language,
+    /// The secret the player must quote in order mails (only its hash is stored).
+    pub secret: &'a str,
+    /// A random salt chosen by the caller (the store has no randomness).
+    pub salt: &'a str,
+}
+
+/// A house as stored (never includes the secret).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct House {
+    /// The game.
+    pub game_id: String,
+    /// The house, e.g. `stark`.
+    pub house: String,
+    /// The player's name.
+    pub player_name: String,
+    /// Lower-cased e-mail address.
+    pub address: String,
+    /// Mail language.
+    pub language: Language,
+}
+
+/// Salted SHA-256 of a house secret, as lower-case hex. Game and house are
+/// mixed in so equal secrets never give equal hashes across seats.
+pub fn hash_secret(salt: &str, game_id: &str, house: &str, secret: &str) -> String {
+    hex(&secret_digest(salt, game_id, house, secret))
+}
+
+fn secret_digest(salt: &str, game_id: &str, house: &str, secret: &str) -> [u8; 32] {
+    let mut h = Sha256::new();
+    for part in ["maester-secret-v1", salt, game_id, house, secret] {
+        h.update((part.len() as u64).to_be_bytes());
+        h.update(part.as_bytes());
+    }
+    h.finalize().into()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex32(text: &str) -> Option<[u8; 32]> {
+    let bytes = text.as_bytes();
+    if bytes.len() != 64 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, pair) in bytes.chunks(2).enumerate() {
+        let s = std::str::from_utf8(pair).ok()?;
+        out[i] = u8::from_str_radix(s, 16).ok()?;
+    }
+    Some(out)
+}
+
+/// Compares two digests in time independent of where they differ.
+fn constant_time_eq(a: &[u8; 32], b: &[u8; 32]) -> bool {
+    let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
+    std::hint::black_box(diff) == 0
+}
+
+/// Checks a game id: 1–32 chars of ASCII letters, digits, `-`, `_`.
+fn check_name(what: &'static str, name: &str) -> Result<(), StoreError> {
+    let ok = !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(StoreError::Invalid {
+            what,
+            detail: format!("{name:?} (use 1-32 letters, digits, '-' or '_')"),
+        })
+    }
+}
+
+/// Lower-cases and checks an e-mail address.
+fn normalize_address(address: &str) -> Result<String, StoreError> {
+    let a = address.trim().to_lowercase();
+    let valid = a
+        .split_once('@')
+        .is_some_and(|(l, d)| !l.is_empty() && !d.is_empty())
+        && !a.contains(|c: char| c.is_whitespace() || c == ',' || c == '<' || c == '>');
+    if valid {
+        Ok(a)
+    } else {
+        Err(StoreError::Invalid {
+            what: "houses.address",
+            detail: format!("{address:?} is not a plain e-mail address"),
+        })
+    }
+}
+
+const GAME_COLS: &str =
+    "id, created_at, updated_at, config, seed_hash, seed, status, round, step, deadline";
+
+fn game_from_row(row: &Row<'_>) -> Result<Game, StoreError> {
+    Ok(Game {
+        id: row.get(0)?,
+        created_at: parse_ts(&row.get::<_, String>(1)?, "games.created_at")?,
+        updated_at: parse_ts(&row.get::<_, String>(2)?, "games.updated_at")?,
+        config: row.get(3)?,
+        seed_hash: row.get(4)?,
+        seed: row.get(5)?,
+        status: GameStatus::parse(&row.get::<_, String>(6)?)?,
+        round: row.get(7)?,
+        step: row.get(8)?,
+        deadline: parse_opt_ts(row.get(9)?, "games.deadline")?,
+    })
+}
+
+const HOUSE_COLS: &str = "game_id, house, player_name, address, language";
+
+fn house_from_row(row: &Row<'_>) -> Result<House, StoreError> {
+    Ok(House {
+        game_id: row.get(0)?,
+        house: row.get(1)?,
+        player_name: row.get(2)?,
+        address: row.get(3)?,
+        language: Language::parse(&row.get::<_, String>(4)?)?,
+    })
+}
+
+impl StoreTx<'_> {
+    /// Creates a game (status `running`). Fails with
+    /// [`StoreError::AlreadyExists`] if the id is taken.
+    pub fn create_game(&self, game: &NewGame<'_>) -> Result<(), StoreError> {
+        check_name("games.id", game.id)?;
+        if self.game(game.id)?.is_some() {
+            return Err(StoreError::AlreadyExists {
+                what: format!("game {}", game.id),
+            });
+        }
+        let now = format_ts(game.created_at);
+        self.conn.execute(
+            "INSERT INTO games (id, created_at, updated_at, config, seed_hash, seed, status,
+                                round, step, deadline)
+             VALUES (?1, ?2, ?2, ?3, ?4, ?5, 'running', ?6, ?7, ?8)",
+            params![
+                game.id,
+                now,
+                game.config,
+                game.seed_hash,
+                game.seed,
+                game.round,
+                game.step,
+                game.deadline.map(format_ts)
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The game with this id, if any.
+    pub fn game(&self, id: &str) -> Result<Option<Game>, StoreError> {
+        let sql = format!("SELECT {GAME_COLS} FROM games WHERE id = ?1");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([id])?;
+        rows.next()?.map(game_from_row).transpose()
+    }
+
+    /// All games, by id.
+    pub fn games(&self) -> Result<Vec<Game>, StoreError> {
+        let sql = format!("SELECT {GAME_COLS} FROM games ORDER BY id");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            out.push(game_from_row(row)?);
+        }
+        Ok(out)
+    }
+
+    /// Running games whose deadline is at or before `now`, earliest first.
+    pub fn games_due(&self, now: DateTime<Utc>) -> Result<Vec<Game>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLS} FROM games
+             WHERE status = 'running' AND deadline IS NOT NULL AND deadline <= ?1
+             ORDER BY deadline, id"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([format_ts(now)])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            out.push(game_from_row(row)?);
+        }
+        Ok(out)
+    }
+
+    /// Sets a game's status.
+    pub fn set_game_status(
+        &self,
+        id: &str,
+        status: GameStatus,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
+            params![id, status.as_str(), format_ts(at)],
+        )?;
+        expect_one(n, || format!("game {id}"))
+    }
+
+    /// Moves a game to `round`/`step` with a new deadline (`None`: no
+    /// deadline until one is set).
+    pub fn set_game_step(
+        &self,
+        id: &str,
+        round: u32,
+        step: &str,
+        deadline: Option<DateTime<Utc>>,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE games SET round = ?2, step = ?3, deadline = ?4, updated_at = ?5 WHERE id = ?1",
+            params![id, round, step, deadline.map(format_ts), format_ts(at)],
+        )?;
+        expect_one(n, || format!("game {id}"))
+    }
+
+    /// Changes only the deadline of the current step (GM extension, or
+    /// bringing it forward in demo mode).
+    pub fn set_deadline(
+        &self,
+        id: &str,
+        deadline: Option<DateTime<Utc>>,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE games SET deadline = ?2, updated_at = ?3 WHERE id = ?1",
+            params![id, deadline.map(format_ts), format_ts(at)],
+        )?;
+        expect_one(n, || format!("game {id}"))
+    }
+
+    /// Adds a house to a game; only a salted hash of the secret is stored.
+    pub fn add_house(&self, h: &NewHouse<'_>) -> Result<(), StoreError> {
+        check_name("houses.house", h.house)?;
+        let address = normalize_address(h.address)?;
+        if self.game(h.game_id)?.is_none() {
+            return Err(StoreError::NotFound {
+                what: format!("game {}", h.game_id),
+            });
+        }
+        if self.house(h.game_id, h.house)?.is_some() {
+            return Err(StoreError::AlreadyExists {
+                what: format!("house {} in game {}", h.house, h.game_id),
+            });
+        }
+        self.conn.execute(
+            "INSERT INTO houses (game_id, house, player_name, address, secret_salt, secret_hash,
+                                 language)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                h.game_id,
+                h.house,
+                h.player_name,
+                address,
+                h.salt,
+                hash_secret(h.salt, h.game_id, h.house, h.secret),
+                h.language.as_str()
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Changes the player of a house (a replacement player, a new address).
+    pub fn update_house_player(
+        &self,
+        game_id: &str,
+        house: &str,
+        player_name: &str,
+        address: &str,
+        language: Language,
+    ) -> Result<(), StoreError> {
+        let address = normalize_address(address)?;
+        let n = self.conn.execute(
+            "UPDATE houses SET player_name = ?3, address = ?4, language = ?5
+             WHERE game_id = ?1 AND house = ?2",
+            params![game_id, house, player_name, address, language.as_str()],
+        )?;
+        expect_one(n, || format!("house {house} in game {game_id}"))
+    }
+
+    /// Replaces a house's secret (the old one stops working).
+    pub fn set_house_secret(
+        &self,
+        game_id: &str,
+        house: &str,
+        secret: &str,
+        salt: &str,
+    ) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE houses SET secret_salt = ?3, secret_hash = ?4 WHERE game_id = ?1 AND house = ?2",
+            params![game_id, house, salt, hash_secret(salt, game_id, house, secret)],
+        )?;
+        expect_one(n, || format!("house {house} in game {game_id}"))
+    }
+
+    /// The house, if the game has it.
+    pub fn house(&self, game_id: &str, house: &str) -> Result<Option<House>, StoreError> {
+        let sql = format!("SELECT {HOUSE_COLS} FROM houses WHERE game_id = ?1 AND house = ?2");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([game_id, house])?;
+        rows.next()?.map(house_from_row).transpose()
+    }
+
+    /// All houses of a game, by house name.
+    pub fn houses(&self, game_id: &str) -> Result<Vec<House>, StoreError> {
+        self.houses_where("game_id = ?1", game_id)
+    }
+
+    /// Every seat (in any game) played from this address (case-insensitive).
+    pub fn houses_by_address(&self, address: &str) -> Result<Vec<House>, StoreError> {
+        self.houses_where("address = ?1", &address.trim().to_lowercase())
+    }
+
+    fn houses_where(&self, cond: &str, arg: &str) -> Result<Vec<House>, StoreError> {
+        let sql = format!("SELECT {HOUSE_COLS} FROM houses WHERE {cond} ORDER BY game_id, house");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([arg])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            out.push(house_from_row(row)?);
+        }
+        Ok(out)
+    }
+
+    /// True when `secret` is the house's secret (constant-time compare).
+    /// An unknown game or house gives `false`.
+    pub fn verify_secret(
+        &self,
+        game_id: &str,
+        house: &str,
+        secret: &str,
+    ) -> Result<bool, StoreError> {
+        let stored: Option<(String, String)> = self
+            .conn
+            .query_row(
+                "SELECT secret_salt, secret_hash FROM houses WHERE game_id = ?1 AND house = ?2",
+                [game_id, house],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?;
+        let Some((salt, hash)) = stored else {
+            // Same work as for a real seat, so timing does not tell.
+            let _ = secret_digest("", game_id, house, secret);
+            return Ok(false);
+        };
+        let expected = unhex32(&hash).ok_or_else(|| StoreError::Corrupt {
+            what: "houses.secret_hash",
+            detail: format!("not a hex SHA-256 for house {house} in game {game_id}"),
+        })?;
+        let given = secret_digest(&salt, game_id, house, secret);
+        Ok(constant_time_eq(&given, &expected))
+    }
+}
+
+/// Maps "no row updated" to [`StoreError::NotFound`].
+pub(super) fn expect_one(n: usize, what: impl FnOnce() -> String) -> Result<(), StoreError> {
+    if n == 0 {
+        Err(StoreError::NotFound { what: what() })
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,397 @@
+//! Received mails (stored raw before they are acted on) and the
+//! submissions (orders, bids …) taken from them.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::games::expect_one;
+use super::{InsertOutcome, StoreError, StoreTx, format_ts, parse_opt_ts, parse_ts};
+
+/// Where a received mail stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailStatus {
+    /// Stored, not yet acted on (processed again after a crash).
+    New,
+    /// Acted on (a submission, a command, an answer).
+    Processed,
+    /// Deliberately not acted on (spam, unknown sender, bad secret …).
+    Ignored,
+}
+
+impl MailStatus {
+    /// The text stored in `mails.status`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MailStatus::New => "new",
+            MailStatus::Processed => "processed",
+            MailStatus::Ignored => "ignored",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, StoreError> {
+        match text {
+            "new" => Ok(MailStatus::New),
+            "processed" => Ok(MailStatus::Processed),
+            "ignored" => Ok(MailStatus::Ignored),
+            other => Err(StoreError::Corrupt {
+                what: "mails.status",
+                detail: format!("unknown status {other:?}"),
+            }),
+        }
+    }
+}
+
+/// A received mail to store with [`StoreTx::insert_mail`].
+#[derive(Debug, Clone)]
+pub struct NewMail<'a> {
+    /// Unique key of the mail in its source, e.g. `imap:<uidvalidity>:<uid>`
+    /// or `maildir:<name>`.
+    pub mail_key: &'a str,
+    /// The Message-ID header, with or without `<>` (`None` if missing).
+    pub message_id: Option<&'a str>,
+    /// The sender's address.
+    pub from_addr: &'a str,
+    /// The decoded subject.
+    pub subject: &'a str,
+    /// When the mail was received.
+    pub received_at: DateTime<Utc>,
+    /// The mail exactly as received.
+    pub raw: &'a [u8],
+}
+
+/// A stored mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mail {
+    /// Row id.
+    pub id: i64,
+    /// Unique key in its source.
+    pub mail_key: String,
+    /// Message-ID without `<>`.
+    pub message_id: Option<String>,
+    /// Sender.
+    pub from_addr: String,
+    /// Subject.
+    pub subject: String,
+    /// When it was received.
+    pub received_at: DateTime<Utc>,
+    /// The mail exactly as received.
+    pub raw: Vec<u8>,
+    /// The game it was found to belong to.
+    pub game_id: Option<String>,
+    /// The house it was found to come from.
+    pub house: Option<String>,
+    /// New, processed or ignored.
+    pub status: MailStatus,
+    /// Short human reason for the outcome.
+    pub outcome: Option<String>,
+    /// When it was processed or ignored.
+    pub processed_at: Option<DateTime<Utc>>,
+}
+
+/// A submission to store with [`StoreTx::add_submission`].
+#[derive(Debug, Clone)]
+pub struct NewSubmission<'a> {
+    /// The game.
+    pub game_id: &'a str,
+    /// The submitting house.
+    pub house: &'a str,
+    /// The round it is for.
+    pub round: u32,
+    /// The step it is for, e.g. `placement`.
+    pub step: &'a str,
+    /// What it is, e.g. `orders`, `bid`, `retreat`.
+    pub kind: &'a str,
+    /// The canonical text.
+    pub text: &'a str,
+    /// The parsed form.
+    pub parsed: &'a serde_json::Value,
+    /// The mail it came from (`None`: entered by the GM).
+    pub mail_id: Option<i64>,
+    /// When it was received.
+    pub received_at: DateTime<Utc>,
+}
+
+/// A stored submission.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Submission {
+    /// Row id.
+    pub id: i64,
+    /// The game.
+    pub game_id: String,
+    /// The submitting house.
+    pub house: String,
+    /// The round.
+    pub round: u32,
+    /// The step.
+    pub step: String,
+    /// The kind.
+    pub kind: String,
+    /// The canonical text.
+    pub text: String,
+    /// The parsed form.
+    pub parsed: serde_json::Value,
+    /// The mail it came from.
+    pub mail_id: Option<i64>,
+    /// When it was received.
+    pub received_at: DateTime<Utc>,
+    /// The later submission that replaced this one.
+    pub superseded_by: Option<i64>,
+}
+
+/// Strips `<>` and blanks from a Message-ID; empty gives `None`.
+fn normalize_message_id(id: Option<&str>) -> Option<String> {
+    let id = id?.trim();
+    let id = id.strip_prefix('<').unwrap_or(id);
+    let id = id.strip_suffix('>').unwrap_or(id).trim();
+    (!id.is_empty()).then(|| id.to_string())
+}
+
+const MAIL_COLS: &str = "id, mail_key, message_id, from_addr, subject, received_at, raw, \
+                         game_id, house, status, outcome, processed_at";
+
+fn mail_from_row(row: &Row<'_>) -> Result<Mail, StoreError> {
+    Ok(Mail {
+        id: row.get(0)?,
+        mail_key: row.get(1)?,
+        message_id: row.get(2)?,
+        from_addr: row.get(3)?,
+        subject: row.get(4)?,
+        received_at: parse_ts(&row.get::<_, String>(5)?, "mails.received_at")?,
+        raw: row.get(6)?,
+        game_id: row.get(7)?,
+        house: row.get(8)?,
+        status: MailStatus::parse(&row.get::<_, String>(9)?)?,
+        outcome: row.get(10)?,
+        processed_at: parse_opt_ts(row.get(11)?, "mails.processed_at")?,
+    })
+}
+
+const SUB_COLS: &str =
+    "id, game_id, house, round, step, kind, text, parsed, mail_id, received_at, superseded_by";
+
+fn submission_from_row(row: &Row<'_>) -> Result<Submission, StoreError> {
+    let parsed: String = row.get(7)?;
+    Ok(Submission {
+        id: row.get(0)?,
+        game_id: row.get(1)?,
+        house: row.get(2)?,
+        round: row.get(3)?,
+        step: row.get(4)?,
+        kind: row.get(5)?,
+        text: row.get(6)?,
+        parsed: serde_json::from_str(&parsed).map_err(|e| StoreError::Corrupt {
+            what: "submissions.parsed",
+            detail: e.to_string(),
+        })?,
+        mail_id: row.get(8)?,
+        received_at: parse_ts(&row.get::<_, String>(9)?, "submissions.received_at")?,
+        superseded_by: row.get(10)?,
+    })
+}
+
+impl StoreTx<'_> {
+    /// Stores a received mail (status `new`). A mail whose key **or**
+    /// Message-ID is already stored is a [`InsertOutcome::Duplicate`] and
+    /// nothing is written, so a mail fetched again after a crash is never
+    /// processed twice.
+    pub fn insert_mail(&self, mail: &NewMail<'_>) -> Result<InsertOutcome, StoreError> {
+        if mail.mail_key.trim().is_empty() {
+            return Err(StoreError::Invalid {
+                what: "mails.mail_key",
+                detail: "empty key".into(),
+            });
+        }
+        let message_id = normalize_message_id(mail.message_id);
+        let existing: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT id FROM mails
+                 WHERE mail_key = ?1 OR (?2 IS NOT NULL AND message_id = ?2)
+                 ORDER BY id LIMIT 1",
+                params![mail.mail_key, message_id],
+                |row| row.get(0),
+            )
+            .optional()?;
+        if let Some(id) = existing {
+            return Ok(InsertOutcome::Duplicate(id));
+        }
+        self.conn.execute(
+            "INSERT INTO mails (mail_key, message_id, from_addr, subject, received_at, raw, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'new')",
+            params![
+                mail.mail_key,
+                message_id,
+                mail.from_addr,
+                mail.subject,
+                format_ts(mail.received_at),
+                mail.raw
+            ],
+        )?;
+        Ok(InsertOutcome::New(self.conn.last_insert_rowid()))
+    }
+
+    /// The mail with this id, if any.
+    pub fn mail(&self, id: i64) -> Result<Option<Mail>, StoreError> {
+        let sql = format!("SELECT {MAIL_COLS} FROM mails WHERE id = ?1");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([id])?;
+        rows.next()?.map(mail_from_row).transpose()
+    }
+
+    /// The stored mail with this Message-ID (with or without `<>`), if any.
+    pub fn mail_by_message_id(&self, message_id: &str) -> Result<Option<Mail>, StoreError> {
+        let Some(mid) = normalize_message_id(Some(message_id)) else {
+            return Ok(None);
+        };
+        let sql = format!("SELECT {MAIL_COLS} FROM mails WHERE message_id = ?1");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([mid])?;
+        rows.next()?.map(mail_from_row).transpose()
+    }
+
+    /// Mails still `new` (stored but not acted on), oldest first.
+    pub fn unprocessed_mails(&self) -> Result<Vec<Mail>, StoreError> {
+        let sql = format!("SELECT {MAIL_COLS} FROM mails WHERE status = 'new' ORDER BY id");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            out.push(mail_from_row(row)?);
+        }
+        Ok(out)
+    }
+
+    /// Records which game and house a mail belongs to (any status).
+    pub fn tag_mail(
+        &self,
+        id: i64,
+        game_id: Option<&str>,
+        house: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE mails SET game_id = ?2, house = ?3 WHERE id = ?1",
+            params![id, game_id, house],
+        )?;
+        expect_one(n, || format!("mail {id}"))
+    }
+
+    /// Marks a `new` mail `processed`. Fails with [`StoreError::WrongState`]
+    /// if it is no longer `new` (roll back: someone else handled it).
+    pub fn mark_mail_processed(
+        &self,
+        id: i64,
+        outcome: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.finish_mail(id, MailStatus::Processed, outcome, at)
+    }
+
+    /// Marks a `new` mail `ignored`, with the reason.
+    pub fn mark_mail_ignored(
+        &self,
+        id: i64,
+        outcome: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.finish_mail(id, MailStatus::Ignored, outcome, at)
+    }
+
+    fn finish_mail(
+        &self,
+        id: i64,
+        status: MailStatus,
+        outcome: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE mails SET status = ?2, outcome = ?3, processed_at = ?4
+             WHERE id = ?1 AND status = 'new'",
+            params![id, status.as_str(), outcome, format_ts(at)],
+        )?;
+        if n == 1 {
+            return Ok(());
+        }
+        match self.mail(id)? {
+            None => Err(StoreError::NotFound {
+                what: format!("mail {id}"),
+            }),
+            Some(m) => Err(StoreError::WrongState {
+                what: format!("mail {id}"),
+                state: m.status.as_str().to_string(),
+                attempted: "process",
+            }),
+        }
+    }
+
+    /// Stores a submission; the house's earlier one for the same game,
+    /// round, step and kind (if any) is marked superseded by it.
+    /// Returns the new submission's id.
+    pub fn add_submission(&self, s: &NewSubmission<'_>) -> Result<i64, StoreError> {
+        self.conn.execute(
+            "INSERT INTO submissions (game_id, house, round, step, kind, text, parsed, mail_id,
+                                      received_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                s.game_id,
+                s.house,
+                s.round,
+                s.step,
+                s.kind,
+                s.text,
+                s.parsed.to_string(),
+                s.mail_id,
+                format_ts(s.received_at)
+            ],
+        )?;
+        let id = self.conn.last_insert_rowid();
+        self.conn.execute(
+            "UPDATE submissions SET superseded_by = ?1
+             WHERE game_id = ?2 AND house = ?3 AND round = ?4 AND step = ?5 AND kind = ?6
+               AND superseded_by IS NULL AND id <> ?1",
+            params![id, s.game_id, s.house, s.round, s.step, s.kind],
+        )?;
+        Ok(id)
+    }
+
+    /// The house's current (not superseded) submission of this kind.
+    pub fn latest_submission(
+        &self,
+        game_id: &str,
+        house: &str,
+        round: u32,
+        step: &str,
+        kind: &str,
+    ) -> Result<Option<Submission>, StoreError> {
+        let sql = format!(
+            "SELECT {SUB_COLS} FROM submissions
+             WHERE game_id = ?1 AND house = ?2 AND round = ?3 AND step = ?4 AND kind = ?5
+               AND superseded_by IS NULL
+             ORDER BY id DESC LIMIT 1"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query(params![game_id, house, round, step, kind])?;
+        rows.next()?.map(submission_from_row).transpose()
+    }
+
+    /// Every house's current submissions for a step (what the deadline
+    /// resolution works on), by house, kind.
+    pub fn current_submissions(
+        &self,
+        game_id: &str,
+        round: u32,
+        step: &str,
+    ) -> Result<Vec<Submission>, StoreError> {
+        let sql = format!(
+            "SELECT {SUB_COLS} FROM submissions
+             WHERE game_id = ?1 AND round = ?2 AND step = ?3 AND superseded_by IS NULL
+             ORDER BY house, kind, id"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query(params![game_id, round, step])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            out.push(submission_from_row(row)?);
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,162 @@
+//! Versioned schema migrations, tracked in `PRAGMA user_version`.
+//!
+//! `MIGRATIONS[i]` brings the schema from version `i` to `i + 1`. Each one
+//! runs once, in its own IMMEDIATE transaction together with the version
+//! bump, so two processes opening a fresh file cannot both apply it.
+//! Never edit a released migration: append a new one.
+
+use rusqlite::{Connection, TransactionBehavior};
+
+use super::StoreError;
+
+/// The schema version this build creates and understands.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// The migrations, oldest first.
+const MIGRATIONS: &[&str] = &[V1];
+
+/// Version 1: the initial schema.
+const V1: &str = r#"
+CREATE TABLE games (
+    id          TEXT PRIMARY KEY NOT NULL,          -- short name, e.g. 'demo'
+    created_at  TEXT NOT NULL,                      -- RFC 3339 UTC
+    updated_at  TEXT NOT NULL,
+    config      TEXT NOT NULL,                      -- the game's TOML
+    seed_hash   TEXT NOT NULL,                      -- published commitment to the seed
+    seed        TEXT NOT NULL,                      -- kept secret until the game ends
+    status      TEXT NOT NULL DEFAULT 'running'
+                CHECK (status IN ('running', 'paused', 'finished')),
+    round       INTEGER NOT NULL CHECK (round >= 0),
+    step        TEXT NOT NULL,                      -- e.g. 'placement'
+    deadline    TEXT                                -- RFC 3339 UTC; NULL = none
+) STRICT;
+
+CREATE TABLE houses (
+    game_id     TEXT NOT NULL REFERENCES games(id),
+    house       TEXT NOT NULL,                      -- e.g. 'stark'
+    player_name TEXT NOT NULL,
+    address     TEXT NOT NULL,                      -- lower-cased e-mail address
+    secret_salt TEXT NOT NULL,
+    secret_hash TEXT NOT NULL,                      -- hex SHA-256 of salt+game+house+secret
+    language    TEXT NOT NULL DEFAULT 'zh' CHECK (language IN ('zh', 'en')),
+    PRIMARY KEY (game_id, house)
+) STRICT;
+CREATE INDEX houses_by_address ON houses(address);
+
+CREATE TABLE mails (
+    id           INTEGER PRIMARY KEY,
+    mail_key     TEXT NOT NULL UNIQUE,              -- 'imap:<uidvalidity>:<uid>', 'maildir:<name>'
+    message_id   TEXT,                              -- without <>, NULL if the mail had none
+    from_addr    TEXT NOT NULL,
+    subject      TEXT NOT NULL,
+    received_at  TEXT NOT NULL,
+    raw          BLOB NOT NULL,                     -- the mail exactly as received
+    game_id      TEXT REFERENCES games(id),
+    house        TEXT,
+    status       TEXT NOT NULL DEFAULT 'new'
+                 CHECK (status IN ('new', 'processed', 'ignored')),
+    outcome      TEXT,                              -- short human reason
+    processed_at TEXT
+) STRICT;
+CREATE UNIQUE INDEX mails_by_message_id ON mails(message_id) WHERE message_id IS NOT NULL;
+CREATE INDEX mails_new ON mails(status) WHERE status = 'new';
+
+CREATE TABLE submissions (
+    id            INTEGER PRIMARY KEY,
+    game_id       TEXT NOT NULL,
+    house         TEXT NOT NULL,
+    round         INTEGER NOT NULL,
+    step          TEXT NOT NULL,
+    kind          TEXT NOT NULL,                    -- e.g. 'orders', 'bid', 'retreat'
+    text          TEXT NOT NULL,                    -- canonical text
+    parsed        TEXT NOT NULL,                    -- JSON
+    mail_id       INTEGER REFERENCES mails(id),     -- NULL when entered by the GM
+    received_at   TEXT NOT NULL,
+    superseded_by INTEGER REFERENCES submissions(id),
+    FOREIGN KEY (game_id, house) REFERENCES houses(game_id, house)
+) STRICT;
+CREATE INDEX submissions_by_step ON submissions(game_id, round, step, house, kind);
+
+CREATE TABLE snapshots (
+    game_id    TEXT NOT NULL REFERENCES games(id),
+    seq        INTEGER NOT NULL CHECK (seq >= 1),   -- 1, 2, 3 … per game
+    round      INTEGER NOT NULL,
+    step       TEXT NOT NULL,
+    state      TEXT NOT NULL,                       -- JSON
+    log        TEXT NOT NULL,                       -- JSON
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) STRICT;
+
+CREATE TABLE outbox (
+    id              INTEGER PRIMARY KEY,
+    game_id         TEXT REFERENCES games(id),
+    message_id      TEXT NOT NULL UNIQUE,
+    to_addrs        TEXT NOT NULL,                  -- comma-separated addresses
+    subject         TEXT NOT NULL,
+    raw             BLOB NOT NULL,                  -- the complete message to send
+    status          TEXT NOT NULL DEFAULT 'queued'
+                    CHECK (status IN ('queued', 'sent', 'failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    last_error      TEXT,
+    created_at      TEXT NOT NULL,
+    next_attempt_at TEXT NOT NULL,                  -- not sent before this time
+    sent_at         TEXT,
+    reply_to_mail   INTEGER REFERENCES mails(id)
+) STRICT;
+CREATE INDEX outbox_queued ON outbox(next_attempt_at) WHERE status = 'queued';
+
+CREATE TABLE audit (
+    id      INTEGER PRIMARY KEY,
+    game_id TEXT REFERENCES games(id),
+    at      TEXT NOT NULL,
+    actor   TEXT NOT NULL,                          -- 'daemon', 'gm', 'house:stark' …
+    action  TEXT NOT NULL,
+    detail  TEXT NOT NULL DEFAULT ''
+) STRICT;
+CREATE INDEX audit_by_game ON audit(game_id, id);
+"#;
+
+/// Reads `PRAGMA user_version`.
+pub(super) fn user_version(conn: &Connection) -> Result<i64, StoreError> {
+    Ok(conn.pragma_query_value(None, "user_version", |row| row.get(0))?)
+}
+
+/// Applies every migration the database has not seen yet.
+pub(super) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    loop {
+        // Cheap check first, then re-check under the write lock.
+        if user_version(conn)? >= SCHEMA_VERSION {
+            return check_not_newer(user_version(conn)?);
+        }
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let version = user_version(&tx)?;
+        check_not_newer(version)?;
+        let Some(sql) = usize::try_from(version)
+            .ok()
+            .and_then(|v| MIGRATIONS.get(v))
+        else {
+            return Ok(());
+        };
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", version + 1)?;
+        tx.commit()?;
+        tracing::info!(version = version + 1, "applied database migration");
+    }
+}
+
+fn check_not_newer(version: i64) -> Result<(), StoreError> {
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::SchemaTooNew {
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    if version < 0 {
+        return Err(StoreError::Corrupt {
+            what: "user_version",
+            detail: format!("negative schema version {version}"),
+        });
+    }
+    Ok(())
+}

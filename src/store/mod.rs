@@ -1,0 +1,209 @@
+//! The SQLite store: games, houses, received mails, submissions, snapshots,
+//! the outgoing mail queue and the audit log.
+//!
+//! Every received mail is stored raw *before* it is acted on
+//! ([`Store::insert_mail`]); acting on it (storing the submission, marking the
+//! mail processed, queueing the reply) then happens in ONE transaction
+//! ([`Store::transaction`]), so a crash leaves either everything or nothing
+//! written, and a mail left `new` is processed again on restart.
+//!
+//! All write methods live on [`StoreTx`]; [`Store`] offers the read methods
+//! and a few single-statement writes, each in its own transaction.
+//! Timestamps are passed in by the caller (the store never reads the clock)
+//! and stored as RFC 3339 UTC text with whole seconds (`2026-11-23T13:00:00Z`),
+//! so a GM can read every table with `sqlite3`.
+
+mod error;
+mod facade;
+mod games;
+mod mails;
+mod migrations;
+mod outbox;
+mod snapshots;
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+use std::time::Duration;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use rusqlite::{Connection, TransactionBehavior};
+
+pub use error::StoreError;
+pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse, hash_secret};
+pub use mails::{Mail, MailStatus, NewMail, NewSubmission, Submission};
+pub use migrations::SCHEMA_VERSION;
+pub use outbox::{AuditEntry, NewOutgoing, OutboxStatus, Outgoing};
+pub use snapshots::{NewSnapshot, Snapshot};
+
+/// Default number of delivery attempts before an outgoing mail is `failed`.
+pub const DEFAULT_MAX_SEND_ATTEMPTS: u32 = 10;
+
+/// How long a connection waits for a lock held by another process.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Result of an idempotent insert: the row is new, or an equal one was
+/// already there (its id is returned either way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InsertOutcome {
+    /// A new row was inserted with this id.
+    New(i64),
+    /// The row was already stored under this id; nothing was written.
+    Duplicate(i64),
+}
+
+impl InsertOutcome {
+    /// The id of the row, new or already stored.
+    pub fn id(self) -> i64 {
+        match self {
+            InsertOutcome::New(id) | InsertOutcome::Duplicate(id) => id,
+        }
+    }
+
+    /// True when the row was inserted by this call.
+    pub fn is_new(self) -> bool {
+        matches!(self, InsertOutcome::New(_))
+    }
+}
+
+/// Settings shared by the store and its transactions.
+#[derive(Debug, Clone, Copy)]
+struct Settings {
+    max_send_attempts: u32,
+}
+
+/// An open maester database (one SQLite file, WAL mode, foreign keys on).
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+    settings: Settings,
+}
+
+/// A view on the database inside a transaction: every write method lives
+/// here. Obtained from [`Store::transaction`]; committed when the closure
+/// returns `Ok`, rolled back when it returns `Err` (or panics).
+#[derive(Debug, Clone, Copy)]
+pub struct StoreTx<'c> {
+    conn: &'c Connection,
+    settings: Settings,
+}
+
+impl Store {
+    /// Opens (or creates) the database file at `path`, sets WAL mode, foreign
+    /// keys and a busy timeout, and brings the schema up to
+    /// [`SCHEMA_VERSION`]. A database written by a newer maester is refused
+    /// with [`StoreError::SchemaTooNew`].
+    pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let conn = Connection::open(path.as_ref())?;
+        let journal: String =
+            conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
+        if !journal.eq_ignore_ascii_case("wal") {
+            return Err(StoreError::Setup(format!(
+                "could not switch {} to WAL mode (journal_mode is {journal})",
+                path.as_ref().display()
+            )));
+        }
+        Self::setup(conn)
+    }
+
+    /// Opens a private in-memory database (for unit tests of SQL helpers;
+    /// the daemon always uses [`Store::open`]).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Self::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(mut conn: Connection) -> Result<Store, StoreError> {
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        // Durability first: a committed mail must survive a power cut.
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        let fk: bool = conn.pragma_query_value(None, "foreign_keys", |row| row.get(0))?;
+        if !fk {
+            return Err(StoreError::Setup("foreign keys cannot be enabled".into()));
+        }
+        migrations::migrate(&mut conn)?;
+        Ok(Store {
+            conn,
+            settings: Settings {
+                max_send_attempts: DEFAULT_MAX_SEND_ATTEMPTS,
+            },
+        })
+    }
+
+    /// Sets after how many failed delivery attempts an outgoing mail is
+    /// marked `failed` (default [`DEFAULT_MAX_SEND_ATTEMPTS`]; at least 1).
+    pub fn set_max_send_attempts(&mut self, attempts: u32) {
+        self.settings.max_send_attempts = attempts.max(1);
+    }
+
+    /// The schema version of the open database.
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        migrations::user_version(&self.conn)
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction: commits if it returns `Ok`,
+    /// rolls everything back if it returns `Err` or panics.
+    ///
+    /// ```ignore
+    /// store.transaction(|tx| {
+    ///     tx.add_submission(&sub)?;
+    ///     tx.mark_mail_processed(mail_id, "orders accepted", now)?;
+    ///     tx.queue_outgoing(&reply)?;
+    ///     Ok::<_, StoreError>(())
+    /// })?;
+    /// ```
+    pub fn transaction<T, E>(
+        &mut self,
+        f: impl FnOnce(&StoreTx<'_>) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| E::from(StoreError::from(e)))?;
+        let value = f(&StoreTx {
+            conn: &tx,
+            settings: self.settings,
+        })?;
+        tx.commit().map_err(|e| E::from(StoreError::from(e)))?;
+        Ok(value)
+    }
+
+    /// A view for reads (each statement in its own implicit transaction).
+    fn view(&self) -> StoreTx<'_> {
+        StoreTx {
+            conn: &self.conn,
+            settings: self.settings,
+        }
+    }
+
+    /// The underlying connection, for ad-hoc read-only queries (GM tools).
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// Formats a timestamp the way the store keeps it: RFC 3339, UTC, seconds.
+pub fn format_ts(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// Parses a stored timestamp; `what` names the column for the error.
+fn parse_ts(text: &str, what: &'static str) -> Result<DateTime<Utc>, StoreError> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|e| StoreError::Corrupt {
+            what,
+            detail: format!("bad timestamp {text:?}: {e}"),
+        })
+}
+
+/// Parses an optional stored timestamp.
+fn parse_opt_ts(
+    text: Option<String>,
+    what: &'static str,
+) -> Result<Option<DateTime<Utc>>, StoreError> {
+    text.map(|t| parse_ts(&t, what)).transpose()
+}
