@@ -12,8 +12,8 @@ use maester::lang::{ErrorKind, Lang, parse_submission};
 // ------------------------------------------------------------------ random items round trip
 
 /// A tiny deterministic PRNG (xorshift64*), so that the tests need no extra crate.
-struct Rng(u64);
-impl Rng {
+struct Rng<'a>(u64, &'a maester::lang::Names);
+impl Rng<'_> {
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
@@ -27,7 +27,7 @@ impl Rng {
         self.below(2) == 0
     }
     fn area(&mut self) -> maester::board::AreaId {
-        let all: Vec<_> = names().areas.entries().map(|(id, _, _)| id).collect();
+        let all: Vec<_> = self.1.areas.entries().map(|(id, _, _)| id).collect();
         all[self.below(all.len())]
     }
     fn areas(&mut self, min: usize, max: usize) -> Vec<maester::board::AreaId> {
@@ -36,11 +36,11 @@ impl Rng {
             .collect()
     }
     fn house(&mut self) -> maester::board::HouseId {
-        let all: Vec<_> = names().houses.entries().map(|(id, _, _)| id).collect();
+        let all: Vec<_> = self.1.houses.entries().map(|(id, _, _)| id).collect();
         all[self.below(all.len())]
     }
     fn leader(&mut self) -> maester::board::LeaderId {
-        let all: Vec<_> = names().leaders.entries().map(|(id, _, _)| id).collect();
+        let all: Vec<_> = self.1.leaders.entries().map(|(id, _, _)| id).collect();
         all[self.below(all.len())]
     }
     fn kind(&mut self) -> UnitKind {
@@ -249,7 +249,7 @@ impl Rng {
 
 #[test]
 fn random_items_survive_the_echo_round_trip() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15, names());
     for _ in 0..600 {
         let item = rng.item();
         for lang in [Lang::Zh, Lang::En] {
@@ -263,7 +263,7 @@ fn random_items_survive_the_echo_round_trip() {
 
 #[test]
 fn a_whole_echoed_plan_reads_back_line_by_line() {
-    let mut rng = Rng(42);
+    let mut rng = Rng(42, names());
     let items: Vec<Item<Resolved>> = (0..40).map(|_| rng.item()).collect();
     for lang in [Lang::Zh, Lang::En] {
         let mail: Vec<String> = items.iter().map(|i| echo(i, lang)).collect();
@@ -347,7 +347,7 @@ fn random_input_never_panics_nor_runs_away() {
         "臨",
         "Ｋ",
     ];
-    let mut rng = Rng(7);
+    let mut rng = Rng(7, names());
     for round in 0..3000 {
         let text = if round % 3 == 0 {
             let bytes: Vec<u8> = (0..rng.below(200)).map(|_| rng.next() as u8).collect();
@@ -382,4 +382,55 @@ fn long_adversarial_lines_stay_fast() {
     let english = "a ".repeat(990);
     let _ = parse_submission(&english, names());
     assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}
+
+// ------------------------------------------------------------------ the board's own names
+
+#[test]
+fn the_default_board_names_read_every_corpus_line_and_echo() {
+    let board = maester::board::Board::default_board().expect("default board");
+    let names = maester::lang::Names::from_board(&board);
+    let corpus = std::fs::read_to_string(spec_path()).expect("rules-spec");
+    let section = &corpus[corpus.find("### 5.1 ").unwrap()..corpus.find("### 5.13").unwrap()];
+    let mut n = 0;
+    let mut in_block = false;
+    for line in section.lines() {
+        if line.starts_with("```") {
+            in_block = line.starts_with("```text");
+            continue;
+        }
+        if !in_block || line.trim().is_empty() {
+            continue;
+        }
+        let p = parse_submission(line, &names);
+        assert!(p.errors.is_empty(), "{line}\n{}", p.error_report(Lang::En));
+        for e in &p.items {
+            for lang in [Lang::Zh, Lang::En] {
+                let text = maester::lang::echo::echo_item(&e.item, &names, lang);
+                let back = parse_submission(&text, &names);
+                assert!(
+                    back.errors.is_empty(),
+                    "{text}\n{}",
+                    back.error_report(Lang::En)
+                );
+                assert_eq!(back.items[0].item, e.item, "{text}");
+            }
+        }
+        n += 1;
+    }
+    assert_eq!(n, 57, "the order lines of §5.1–§5.12");
+    let mut rng = Rng(99, &names);
+    for _ in 0..300 {
+        let item = rng.item();
+        for lang in [Lang::Zh, Lang::En] {
+            let text = maester::lang::echo::echo_item(&item, &names, lang);
+            let back = parse_submission(&text, &names);
+            assert!(
+                back.errors.is_empty(),
+                "{text}\n{}",
+                back.error_report(Lang::En)
+            );
+            assert_eq!(back.items[0].item, item, "{text}");
+        }
+    }
 }

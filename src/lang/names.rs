@@ -277,6 +277,32 @@ impl Names {
     }
 }
 
+impl Names {
+    /// The names of a loaded board: areas and houses with their aliases (and the house's key),
+    /// leaders by short name (简称), English name and full Chinese name.
+    pub fn from_board(board: &crate::board::Board) -> Names {
+        let mut n = Names::new();
+        for a in &board.areas {
+            let aliases = a.aliases_zh.iter().chain(&a.aliases_en).map(String::as_str);
+            n.areas.add(a.id, &a.name_zh, &a.name_en, aliases);
+        }
+        for h in &board.houses {
+            let aliases = h
+                .aliases_zh
+                .iter()
+                .chain(&h.aliases_en)
+                .chain([&h.key])
+                .map(String::as_str);
+            n.houses.add(h.id, &h.name_zh, &h.name_en, aliases);
+        }
+        for l in &board.leaders {
+            n.leaders
+                .add(l.id, &l.short_zh, &l.name_en, [l.name_zh.as_str()]);
+        }
+        n
+    }
+}
+
 impl Default for Names {
     fn default() -> Self {
         Names::new()
