@@ -377,6 +377,9 @@ fn long_adversarial_lines_stay_fast() {
     let mail = [line.as_str(); 12].join("\n");
     let p = parse_submission(&mail, names());
     assert_eq!(p.errors.len(), 12);
+    let long_name = format!("{} 防守", "临冬城".repeat(600));
+    let p = parse_submission(&long_name, names());
+    assert!(matches!(p.errors[0].kind, ErrorKind::UnknownName { .. }));
     let nested = "(".repeat(1990);
     let _ = parse_submission(&nested, names());
     let english = "a ".repeat(990);

@@ -10,7 +10,14 @@ fn expected_of(rule: Rule) -> Option<Expected> {
     use Expected as E;
     use Rule::*;
     Some(match rule {
-        place => E::Area,
+        place | unit_ref | support_attack | retreat_from | port_coast => E::Area,
+        action | cond_clause | else_clause | plain_clause => E::Action,
+        support_defence => E::House,
+        leader_cond | leader_fixed | leader_slot_march | leader_slot_defend | leader_slot_bare => {
+            E::Leader
+        }
+        muster_units | muster_ships | muster_upgrade => E::Area,
+        reward_recall | reward_rest | reward_upgrade | reward_muster | reward_capture => E::Reward,
         house => E::House,
         leader | leader_word => E::Leader,
         counts | count_part | collective => E::Units,
@@ -68,10 +75,13 @@ fn simplify(expected: &mut Vec<Expected>) {
         expected.retain(|e| !is_verb(e));
         expected.push(E::Verb);
     }
-    let major = expected
-        .iter()
-        .any(|e| matches!(e, E::OrderType | E::Verb | E::Area | E::Units));
-    let minor = ["取消", "和", "守将", "修建防御工事", "不支援"];
+    let major = expected.iter().any(|e| {
+        matches!(
+            e,
+            E::OrderType | E::Verb | E::Area | E::Units | E::Action | E::Word("则", _)
+        )
+    });
+    let minor = ["取消", "和", "守将", "修建防御工事", "不支援", ":"];
     if major {
         expected.retain(|e| !matches!(e, E::Word(w, _) if minor.contains(w)));
     }

@@ -195,8 +195,38 @@ pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
             }
         }
     }
+    for e in &mut out.errors {
+        refine_at_name(e, names);
+    }
     out.errors.sort_by_key(|e| (e.line, e.column));
     out
+}
+
+/// A syntax error at the end of a line that ends in a run of name characters which is no name
+/// but starts with an area name (`临冬城进攻`): point at the rest (`进攻`), not at the end.
+fn refine_at_name(e: &mut LangError, names: &Names) {
+    let ErrorKind::Syntax {
+        found: found @ None,
+        ..
+    } = &mut e.kind
+    else {
+        return;
+    };
+    let chars: Vec<char> = e.text.trim_end().chars().collect();
+    let is_name = |c: &char| !c.is_ascii() && !c.is_whitespace() && !"。、，：；（）".contains(*c);
+    let start = chars.iter().rposition(|c| !is_name(c)).map_or(0, |p| p + 1);
+    let run = &chars[start..];
+    let text = |r: &[char]| r.iter().collect::<String>();
+    if run.len() < 2 || names.areas.exact(&text(run)).is_some() {
+        return;
+    }
+    for cut in (1..run.len().min(names.areas.longest() + 1)).rev() {
+        if names.areas.exact(&text(&run[..cut])).is_some() {
+            e.column = start + cut + 1;
+            *found = Some(text(&run[cut..]).chars().take(8).collect());
+            return;
+        }
+    }
 }
 
 impl ParsedSubmission {

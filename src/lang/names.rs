@@ -135,6 +135,22 @@ impl<Id: Copy + Eq> NameIndex<Id> {
         out
     }
 
+    /// The id with exactly this name (after folding), if there is exactly one.
+    pub fn exact(&self, name: &str) -> Option<Id> {
+        let q = fold(name, self.kind);
+        let ids = Self::distinct(self.keys.iter().filter(|(k, _)| *k == q).map(|(_, i)| *i));
+        (ids.len() == 1).then(|| ids[0])
+    }
+
+    /// The length in characters of the longest folded name.
+    pub fn longest(&self) -> usize {
+        self.keys
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Look a name up.
     pub fn lookup(&self, name: &str) -> Lookup<Id> {
         let q = fold(name, self.kind);
