@@ -130,6 +130,117 @@ const FORMS: &[(&str, &str, &str)] = &[
         "黑水河1K行軍到君臨",
         "Blackwater 1 knight marches to King's Landing",
     ),
+    ("龙石岛 行军", "龍石島 行軍", "Dragonstone march"),
+    (
+        "石圣堂1K移动到赫伦堡",
+        "石聖堂1K移動到赫倫堡",
+        "Stoney Sept 1K moves to Harrenhal",
+    ),
+    (
+        "2) 河湾地军团 移动到 多恩边疆。",
+        "2) 河灣地軍團 移動到 多恩邊疆。",
+        "2) The Reach army moves to Dornish Marches.",
+    ),
+    (
+        "2-2) 如果第一步执行的是1-2,则风息堡1K 移动到 骨路。",
+        "2-2) 如果第一步執行的是1-2,則風息堡1K 移動到 骨路。",
+        "2-2) if step 1 was 1-2, then Storm's End 1K moves to The Boneway.",
+    ),
+    (
+        "1) 河湾地1K移动到黑水河。",
+        "1) 河灣地1K移動到黑水河。",
+        "1) The Reach 1 knight moves to Blackwater.",
+    ),
+    (
+        "2) 黑水河军团移动到赫伦堡。",
+        "2) 黑水河軍團移動到赫倫堡。",
+        "2) Blackwater army moves to Harrenhal.",
+    ),
+    (
+        "2) 多恩边疆1F移动到高庭。",
+        "2) 多恩邊疆1F移動到高庭。",
+        "2) Dornish Marches 1F moves to Highgarden.",
+    ),
+    (
+        "2) 君临1F移动到黑水河。",
+        "2) 君臨1F移動到黑水河。",
+        "2) King's Landing 1F moves to Blackwater.",
+    ),
+    (
+        "3) 赫伦堡军团移动到奔流城(行军+1)",
+        "3) 赫倫堡軍團移動到奔流城(行軍+1)",
+        "3) Harrenhal army moves to Riverrun (march+1)",
+    ),
+    (
+        "[红狮提交:]奔流城2K 移动到 海疆城",
+        "[紅獅提交:]奔流城2K 移動到 海疆城",
+        "[Lannister submits:] Riverrun 2K moves to Seagard",
+    ),
+    (
+        "高庭军团 突袭 河湾地。",
+        "高庭軍團 突襲 河灣地。",
+        "Highgarden army raids The Reach.",
+    ),
+    (
+        "1) 狭海战舰 突袭 五指半岛",
+        "1) 狹海戰艦 突襲 五指半島",
+        "1) The Narrow Sea ships raid The Fingers",
+    ),
+    (
+        "2) 寡妇角1F 突袭 白港",
+        "2) 寡婦角1F 突襲 白港",
+        "2) Widow's Watch 1F raids White Harbor",
+    ),
+    (
+        "3) 卡林湾1K 突袭 白港",
+        "3) 卡林灣1K 突襲 白港",
+        "3) Moat Cailin 1K raids White Harbor",
+    ),
+    (
+        "青亭岛步兵 移动到 阳戟城",
+        "青亭島步兵 移動到 陽戟城",
+        "The Arbor footmen move to Sunspear",
+    ),
+    (
+        "御林军团 移动到 旧城",
+        "御林軍團 移動到 舊城",
+        "Kingswood army moves to Oldtown",
+    ),
+    (
+        "风息堡2K 移动到 龙石岛",
+        "風息堡2K 移動到 龍石島",
+        "Storm's End 2 knights move to Dragonstone",
+    ),
+    (
+        "龙石岛军团 移动到 菲林特之指",
+        "龍石島軍團 移動到 菲林特之指",
+        "Dragonstone army moves to Flint's Finger",
+    ),
+    (
+        "破船湾 运输 龙石岛军团 移动到 菲林特之指",
+        "破船灣 運輸 龍石島軍團 移動到 菲林特之指",
+        "Shipbreaker Bay transports Dragonstone army to Flint's Finger",
+    ),
+    (
+        "寒冰湾 运输 龙石岛军团 移动到 菲林特之指",
+        "寒冰灣 運輸 龍石島軍團 移動到 菲林特之指",
+        "Bay of Ice transports Dragonstone army to Flint's Finger",
+    ),
+    (
+        "派克岛2K 移动到 海疆城(将领:巴隆)",
+        "派克島2K 移動到 海疆城(將領:巴隆)",
+        "Pyke 2K moves to Seagard (leader: Balon)",
+    ),
+    (
+        "派克岛2K 移动到 海疆城(阿莎);派克岛1F 移动到 灰水望(巴隆)",
+        "派克島2K 移動到 海疆城(阿莎);派克島1F 移動到 灰水望(巴隆)",
+        "Pyke 2K moves to Seagard (Asha); Pyke 1F moves to Greywater Watch (Balon)",
+    ),
+    (
+        "菲林特之指1E 强行军到 奔流城",
+        "菲林特之指1E 強行軍到 奔流城",
+        "Flint's Finger 1E forced march to Riverrun",
+    ),
 ];
 
 #[test]
