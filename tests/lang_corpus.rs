@@ -1,6 +1,7 @@
 //! The order language against the rulebook's order corpus: every order line of rules-spec §5
 //! (004 verbatim), each with its meaning and the round trip of its canonical echo. Traditional,
-//! English, mistakes, other submissions and robustness are in `lang_forms.rs`.
+//! English, mistakes and other submissions are in `lang_forms.rs`, random round trips and
+//! robustness in `lang_roundtrip.rs`.
 
 mod lang_support;
 

@@ -64,6 +64,10 @@ pub enum Expected {
     Track,
     /// A verb of the plan (移动到, 突袭, 支援, 运输, …).
     Verb,
+    /// An action of the plan (a march, raid, support or transport).
+    Action,
+    /// A reward choice.
+    Reward,
     /// A fixed word (Chinese, English).
     Word(&'static str, &'static str),
     /// The end of the line.
@@ -110,6 +114,14 @@ impl Expected {
             Expected::Verb => (
                 "动词 (移动到、强行军到、突袭、支援、运输)",
                 "a verb (moves to, forced march to, raids, supports, transports)",
+            ),
+            Expected::Action => (
+                "一条命令 (如 临冬城2F 移动到 卡霍城)",
+                "an action (e.g. Winterfell 2F moves to Karhold)",
+            ),
+            Expected::Reward => (
+                "奖励 (召回、休养、升级、征兵、夺取)",
+                "a reward (recall, rest, upgrade, muster, capture)",
             ),
             Expected::Word(zh, en) => {
                 return match lang {

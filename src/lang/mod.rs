@@ -11,10 +11,60 @@
 //!
 //! Entry points: [`parse_submission`] (resolved) and [`parse_syntax`] (names unresolved).
 //! A mail is read line by line, so one bad line never hides the errors of the others.
+//!
+//! # The syntax, by example (canonical Chinese form first, other accepted forms after)
+//!
+//! Names run straight into unit tokens (`派克岛2K1F`); spaces are optional around Chinese
+//! keywords; ASCII and full-width punctuation are the same; a final `。`/`.` is optional.
+//! Every line below also has an English form (shown after `|`).
+//!
+//! * placement: `临冬城 行军+1` | `Winterfell march+1`; with a one-time order
+//!   `赫伦堡 行军 强行军`, `三塔堡 浮桥 到 亲王隘口` | `Three Towers pontoon to Prince's Pass`.
+//! * steps: `1) …`, `1-1) …`; `;` separates clauses; a clause with `如果 <条件>,(则)` or
+//!   `否则,` starts a new alternative, a clause without one joins the current alternative (the
+//!   parts of a split march). `<动作>,如果 <条件>导致该命令不能被执行,则 <动作>` |
+//!   `<action>, if it fails because <condition>, then <action>`. A trailing
+//!   `(仅当 <条件> 时执行这条命令。…)` | `(only if <condition>)` is a condition.
+//! * actions: `石圣堂2F 移动到 兰尼斯港` (also `行军到`) | `Stoney Sept 2F moves to Lannisport`;
+//!   `赫伦堡2F 强行军到 奔流城`; `狭海战舰 突袭 五指半岛 和 石圣堂`;
+//!   `卡林湾 支援 奔流城部队 移动到 海疆城`, `卡林湾 支援 海怪 防守 海疆城` (source optional);
+//!   `东夏海 和 西夏海 运输 龙石岛部队 移动到 菲林特之指`.
+//! * march annotations, in parentheses after the destination: `(将领: 巴隆; 防守: 阿莎)`,
+//!   `(阿莎)`, `(如果海疆城驻军战斗力大于5,行军将领为阿莎;否则,将领为巴隆)`, `(行军+1)`, and the
+//!   power token left in the vacated area **`(放置势力标志)`** (or `留下势力标志` after the
+//!   march) | `(leave power token)`.
+//! * conditions: `X失守`/`X已经失守`, `X未失守` | `X has fallen`, `X is held`;
+//!   `X有其他家族的部队`/`X没有其他家族的部队` | `X has (no) foreign units`;
+//!   `第一步执行的是1-1` | `step 1 was 1-1`; `X驻军战斗力大于5`/`小于` | `garrison of X > 5`;
+//!   `白狼在本回合没有攻击我`/`攻击了我` | `Stark has (not) attacked me this round`.
+//! * leaders: `海疆城守将: 小恶魔(替补: 艾德)` | `Seagard defender: Tyrion (substitute: Eddard)`;
+//!   `军区: 临冬城 + 白港 守将: 艾德` | `district: Winterfell + White Harbor defender: Eddard`;
+//!   `阿莎取消: 奔流城, 卡林湾` | `cancel list of Asha: Riverrun, Moat Cailin` (also `Asha cancels: …`).
+//! * refusals: `拒绝 红狮 [从 兰尼斯港] 的支援 [在 河湾地]` |
+//!   `refuse Lannister support [from Lannisport] [at The Reach]`; withholding own support:
+//!   `临冬城 不支援 卡霍城` | `Winterfell does not support Karhold`.
+//! * preferences: `阵亡顺序: 步兵 > 骑士` | `casualties: footman > knight`;
+//!   `撤退: 临冬城 > 白港` (ranked) and `撤退: 临冬城 到 卡霍城` (from an area: the plan's
+//!   ranked list, or the step-f choice after adjudication) | `retreat: Winterfell to Karhold`;
+//!   `修建防御工事: 白港` (also `白港 修建防御工事`, `巩固统治收益转为防御工事: 白港`) | `fortify: White Harbor`;
+//!   `瓦雷利亚钢剑: 临冬城部队` | `sword: Winterfell units`.
+//! * event phase: `裁军: 白港1F, 临冬城1K` | `disband: …`; `征兵: 临冬城1K, 临冬城1F 升级为 骑士,
+//!   白港1S 到 狭海 > 颤抖海` (the prefix may be left out before an upgrade or a ship line) |
+//!   `muster: Winterfell 1K, …`; `铁王座 3 封邑 1 御前会议 0` (any order) or `出价: 3 1 0` |
+//!   `Iron Throne 3 Fiefdoms 1 King's Court 0`; `野人: 2` | `wildlings: 2`;
+//!   `奖励: 召回 艾德` / `奖励: 休养 罗柏` / `奖励: 升级 临冬城1F, 白港1F` / `奖励: 征兵 临冬城1K` /
+//!   `奖励: 夺取 铁王座` | `reward: recall Eddard` …; `建造港口: 星坠城 到 东夏海` (also
+//!   `在海疆城建造港口`) | `build port at Starfall on East Summer Sea`;
+//!   `平局 [铁王座]: 红狮 > 白狼` | `tie [Iron Throne]: Lannister > Stark`.
+//! * account: `密码: …` | `password: …`/`secret: …` (kept exactly as written), `帮助`/`HELP`,
+//!   `状态`/`STATUS`, `历史`/`HISTORY`, `等待`/`WAIT`, `不等待`/`NOWAIT`.
+//! * ignored: blank lines, quoted lines (`>`), a label `[红狮提交:]`/`[红狮提交]:` (alone or
+//!   before an order), the prefix `或者:`, and everything after a signature line `--`.
 
 pub mod ast;
 pub mod echo;
 pub mod errors;
+pub mod expect;
 pub mod grammar;
 pub mod names;
 pub mod normalize;
@@ -145,8 +195,38 @@ pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
             }
         }
     }
+    for e in &mut out.errors {
+        refine_at_name(e, names);
+    }
     out.errors.sort_by_key(|e| (e.line, e.column));
     out
+}
+
+/// A syntax error at the end of a line that ends in a run of name characters which is no name
+/// but starts with an area name (`临冬城进攻`): point at the rest (`进攻`), not at the end.
+fn refine_at_name(e: &mut LangError, names: &Names) {
+    let ErrorKind::Syntax {
+        found: found @ None,
+        ..
+    } = &mut e.kind
+    else {
+        return;
+    };
+    let chars: Vec<char> = e.text.trim_end().chars().collect();
+    let is_name = |c: &char| !c.is_ascii() && !c.is_whitespace() && !"。、，：；（）".contains(*c);
+    let start = chars.iter().rposition(|c| !is_name(c)).map_or(0, |p| p + 1);
+    let run = &chars[start..];
+    let text = |r: &[char]| r.iter().collect::<String>();
+    if run.len() < 2 || names.areas.exact(&text(run)).is_some() {
+        return;
+    }
+    for cut in (1..run.len().min(names.areas.longest() + 1)).rev() {
+        if names.areas.exact(&text(&run[..cut])).is_some() {
+            e.column = start + cut + 1;
+            *found = Some(text(&run[cut..]).chars().take(8).collect());
+            return;
+        }
+    }
 }
 
 impl ParsedSubmission {

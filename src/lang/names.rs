@@ -135,6 +135,22 @@ impl<Id: Copy + Eq> NameIndex<Id> {
         out
     }
 
+    /// The id with exactly this name (after folding), if there is exactly one.
+    pub fn exact(&self, name: &str) -> Option<Id> {
+        let q = fold(name, self.kind);
+        let ids = Self::distinct(self.keys.iter().filter(|(k, _)| *k == q).map(|(_, i)| *i));
+        (ids.len() == 1).then(|| ids[0])
+    }
+
+    /// The length in characters of the longest folded name.
+    pub fn longest(&self) -> usize {
+        self.keys
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Look a name up.
     pub fn lookup(&self, name: &str) -> Lookup<Id> {
         let q = fold(name, self.kind);
@@ -274,6 +290,32 @@ impl Names {
             names.leaders.add(id, l.zh, l.en, l.aliases.iter().copied());
         }
         Ok(names)
+    }
+}
+
+impl Names {
+    /// The names of a loaded board: areas and houses with their aliases (and the house's key),
+    /// leaders by short name (简称), English name and full Chinese name.
+    pub fn from_board(board: &crate::board::Board) -> Names {
+        let mut n = Names::new();
+        for a in &board.areas {
+            let aliases = a.aliases_zh.iter().chain(&a.aliases_en).map(String::as_str);
+            n.areas.add(a.id, &a.name_zh, &a.name_en, aliases);
+        }
+        for h in &board.houses {
+            let aliases = h
+                .aliases_zh
+                .iter()
+                .chain(&h.aliases_en)
+                .chain([&h.key])
+                .map(String::as_str);
+            n.houses.add(h.id, &h.name_zh, &h.name_en, aliases);
+        }
+        for l in &board.leaders {
+            n.leaders
+                .add(l.id, &l.short_zh, &l.name_en, [l.name_zh.as_str()]);
+        }
+        n
     }
 }
 

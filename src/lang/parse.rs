@@ -2,7 +2,8 @@
 //! pest's errors to errors in words.
 
 use super::ast::*;
-use super::errors::{ErrorKind, Expected};
+use super::errors::ErrorKind;
+use super::expect::syntax_error;
 use super::grammar::{OrderParser, Rule};
 use super::normalize::NormLine;
 use crate::board::{Order, OrderType, UnitKind};
@@ -45,7 +46,7 @@ pub fn parse_line(
         line,
     };
     let mut pairs =
-        OrderParser::parse(Rule::line, &norm.text).map_err(|e| syntax_error(&ctx, e))?;
+        OrderParser::parse(Rule::line, &norm.text).map_err(|e| syntax_error(norm, original, e))?;
     let line_pair = pairs.next().expect("a line");
     for p in line_pair.into_inner() {
         match p.as_rule() {
@@ -54,109 +55,6 @@ pub fn parse_line(
         }
     }
     Ok(None)
-}
-
-fn expected_of(rule: Rule) -> Option<Expected> {
-    use Expected as E;
-    use Rule::*;
-    Some(match rule {
-        place => E::Area,
-        house => E::House,
-        leader | leader_word => E::Leader,
-        counts | count_part | collective => E::Units,
-        unit_kind | unit_code | unit_footman | unit_knight | unit_ship | unit_siege
-        | unit_archer => E::UnitKind,
-        number | ordinal => E::Number,
-        order_type | order_march | order_defence | order_support | order_raid
-        | order_consolidate => E::OrderType,
-        order_bonus => E::OrderBonus,
-        one_time | onetime_recruit | onetime_caravan | onetime_forced | onetime_pontoon => {
-            E::OneTime
-        }
-        predicate | pred_fallen | pred_held | pred_foreign | pred_step | pred_garrison
-        | pred_attacked => E::Predicate,
-        step_ref => E::StepRef,
-        track | track_iron | track_fief | track_court | track_bid => E::Track,
-        EOI => E::EndOfLine,
-        colon => E::Word(":", ":"),
-        semicolon => E::Word(";", ";"),
-        close_paren => E::Word(")", ")"),
-        kw_move_to => E::Word("移动到", "moves to"),
-        kw_forced_to => E::Word("强行军到", "forced march to"),
-        kw_raid => E::Word("突袭", "raids"),
-        kw_support => E::Word("支援", "supports"),
-        kw_defend => E::Word("防守", "defending"),
-        kw_transport => E::Word("运输", "transports"),
-        kw_to => E::Word("到", "to"),
-        kw_and => E::Word("和", "and"),
-        kw_then => E::Word("则", "then"),
-        kw_if => E::Word("如果", "if"),
-        kw_else => E::Word("否则", "otherwise"),
-        kw_prevents => E::Word("导致该命令不能被执行", "prevents it"),
-        kw_defender => E::Word("守将", "defender"),
-        kw_substitute => E::Word("替补", "substitute"),
-        kw_fortify => E::Word("修建防御工事", "fortify"),
-        kw_no_support => E::Word("不支援", "does not support"),
-        kw_support_of => E::Word("的支援", "support"),
-        kw_upgrade => E::Word("升级为", "upgrade to"),
-        kw_cancels => E::Word("取消", "cancels"),
-        kw_build_port => E::Word("建造港口", "build port"),
-        _ => return None,
-    })
-}
-
-/// Keep the expectations a player needs: "units" covers a unit type and a count; several
-/// verbs become "a verb"; rare follow-ups are dropped when an order or a verb is expected.
-fn simplify(expected: &mut Vec<Expected>) {
-    use Expected as E;
-    const VERBS: [&str; 5] = ["移动到", "强行军到", "突袭", "支援", "运输"];
-    let is_verb = |e: &E| matches!(e, E::Word(w, _) if VERBS.contains(w));
-    if expected.contains(&E::Units) {
-        expected.retain(|e| !matches!(e, E::UnitKind | E::Number));
-    }
-    if expected.iter().filter(|e| is_verb(e)).count() >= 3 {
-        expected.retain(|e| !is_verb(e));
-        expected.push(E::Verb);
-    }
-    let major = expected
-        .iter()
-        .any(|e| matches!(e, E::OrderType | E::Verb | E::Area | E::Units));
-    let minor = ["取消", "和", "守将", "修建防御工事", "不支援"];
-    if major {
-        expected.retain(|e| !matches!(e, E::Word(w, _) if minor.contains(w)));
-    }
-    expected.sort();
-    expected.dedup();
-}
-
-fn syntax_error(ctx: &Ctx, e: pest::error::Error<Rule>) -> Problem {
-    let pos = match e.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((p, _)) => p,
-    };
-    let mut expected: Vec<Expected> = match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            positives.iter().filter_map(|r| expected_of(*r)).collect()
-        }
-        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
-    };
-    expected.sort();
-    expected.dedup();
-    simplify(&mut expected);
-    let column = ctx.norm.column_at(pos);
-    let rest: Vec<char> = ctx
-        .original
-        .chars()
-        .skip(column.saturating_sub(1))
-        .collect();
-    let ascii = rest.first().is_some_and(|c| c.is_ascii_alphanumeric());
-    let found: String = rest
-        .iter()
-        .take_while(|c| !c.is_whitespace() && (!ascii || c.is_ascii_alphanumeric() || **c == '\''))
-        .take(if ascii { 24 } else { 8 })
-        .collect();
-    let found = (!found.is_empty()).then_some(found);
-    (column, ErrorKind::Syntax { expected, found })
 }
 
 fn first<'i>(p: &P<'i>, rule: Rule) -> Option<P<'i>> {

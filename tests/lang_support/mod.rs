@@ -200,3 +200,12 @@ pub fn placement(item: &Item<Resolved>) -> (AreaId, Option<Order>) {
 pub fn order(kind: OrderType, special: bool) -> Option<Order> {
     Some(Order { kind, special })
 }
+
+/// `shared/spec/rules-spec.md`, found beside the crate or one of its ancestors.
+pub fn spec_path() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    root.ancestors()
+        .map(|a| a.join("shared/spec/rules-spec.md"))
+        .find(|p| p.exists())
+        .expect("shared/spec/rules-spec.md beside the crate")
+}
