@@ -48,11 +48,36 @@ fn every_bad_line_is_reported_with_validation_errors_and_exit_1() {
 }
 
 #[test]
-fn plan_phase_json_reports_the_echo() {
+fn plan_phase_json_reports_the_echo_against_a_saved_state() {
+    // Without a march order in Winterfell the plan is refused (004:L1718) …
     let (ok, out) = check(
-        &["--house", "stark", "--phase", "plan", "--json"],
+        &["--house", "stark", "--phase", "plan"],
         "1) 临冬城军团 移动到 卡林湾\n",
     );
+    assert!(!ok);
+    assert!(out.contains("你在临冬城没有行军命令"), "{out}");
+    // … with the order revealed, it is accepted.
+    let board = match maester::board::Board::default_board() {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    let mut state = maester::rules::GameState::new_game(&board);
+    if let Some(wf) = board.area_by_key("winterfell") {
+        state.area_mut(wf).order = Some(maester::board::Order {
+            kind: maester::board::OrderType::March,
+            special: false,
+        });
+    }
+    state.step = maester::rules::Step::Plan;
+    let file =
+        std::env::temp_dir().join(format!("maester-check-state-{}.json", std::process::id()));
+    let _ = std::fs::write(&file, serde_json::to_string(&state).unwrap_or_default());
+    let path = file.display().to_string();
+    let (ok, out) = check(
+        &["--house", "stark", "--state", &path, "--json"],
+        "1) 临冬城军团 移动到 卡林湾\n",
+    );
+    let _ = std::fs::remove_file(&file);
     assert!(ok, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
     assert_eq!(v["valid"], true);

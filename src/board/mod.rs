@@ -103,7 +103,7 @@ impl Area {
 }
 
 /// Language of a text for players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// Simplified Chinese (the default).

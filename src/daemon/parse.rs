@@ -72,38 +72,7 @@ impl ParsedMail {
 
 /// The names of a board for the order language.
 pub fn names(board: &Board) -> Names {
-    let mut n = Names::new();
-    for a in &board.areas {
-        let aliases: Vec<&str> = a
-            .aliases_zh
-            .iter()
-            .chain(a.aliases_en.iter())
-            .map(String::as_str)
-            .collect();
-        n.areas.add(a.id, &a.name_zh, &a.name_en, aliases);
-    }
-    for h in &board.houses {
-        let aliases: Vec<&str> = h
-            .aliases_zh
-            .iter()
-            .chain(h.aliases_en.iter())
-            .map(String::as_str)
-            .chain(std::iter::once(h.key.as_str()))
-            .collect();
-        n.houses.add(h.id, &h.name_zh, &h.name_en, aliases);
-    }
-    for l in &board.leaders {
-        n.leaders
-            .add(l.id, &l.short_zh, &l.name_en, [l.name_zh.as_str()]);
-    }
-    n
-}
-
-fn lang_of(lang: Lang) -> lang::Lang {
-    match lang {
-        Lang::Zh => lang::Lang::Zh,
-        Lang::En => lang::Lang::En,
-    }
+    Names::from_board(board)
 }
 
 fn is_plan_item(item: &Item<crate::lang::Resolved>) -> bool {
@@ -158,7 +127,7 @@ fn wrong_step(lang: Lang, open: Step) -> String {
 /// Read a mail's order text for the open step of `state`.
 pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> ParsedMail {
     let names = names(board);
-    let ll = lang_of(lang);
+    let ll = lang;
     let parsed = lang::parse_submission(text, &names);
     let mut out = ParsedMail::default();
     let original: Vec<&str> = text.split('\n').collect();

@@ -5,15 +5,8 @@ use super::ast::{StepNo, Track};
 use crate::board::OrderType;
 use std::fmt::Write as _;
 
-/// The language of messages and of the echo.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// Simplified Chinese.
-    #[default]
-    Zh,
-    /// English.
-    En,
-}
+/// The language of messages and of the echo: the project's one language switch.
+pub use crate::board::Lang;
 
 /// What kind of name could not be resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
