@@ -2,16 +2,27 @@
 //! log that explains every step. No IO, no clock, no randomness that is not handed in.
 
 pub mod battle;
+pub mod bidding;
+pub mod build;
 pub mod consolidate;
+pub mod economy;
+pub mod endgame;
+pub mod events;
 pub mod log;
+pub mod log_events;
 pub mod march;
 pub mod military;
+pub mod muster;
 pub mod orders;
 pub mod placement;
 pub mod raid;
+pub mod rest;
 pub mod retreat;
+pub mod rewards;
+pub mod rng;
 pub mod state;
 pub mod supply;
+pub mod wildlings;
 
 pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Unit};
 #[cfg(test)]

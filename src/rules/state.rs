@@ -146,6 +146,10 @@ pub struct GameState {
     /// Winner, once decided.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<HouseId>,
+    /// The event phase's state between rounds: event bags, pending rewards, last round's
+    /// consolidate incomes, bans, the end-of-game result (`rules::economy`).
+    #[serde(default)]
+    pub economy: super::economy::EconomyState,
 }
 
 impl GameState {
@@ -187,6 +191,7 @@ impl GameState {
             tracks: board.start_tracks.clone(),
             wildlings: 0,
             winner: None,
+            economy: Default::default(),
         }
     }
 
