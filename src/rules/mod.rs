@@ -27,3 +27,7 @@ pub mod wildlings;
 pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Unit};
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_events;
+#[cfg(test)]
+mod tests_support;
