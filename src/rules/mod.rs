@@ -28,6 +28,10 @@ pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Uni
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_economy;
+#[cfg(test)]
 mod tests_events;
+#[cfg(test)]
+mod tests_muster;
 #[cfg(test)]
 mod tests_support;
