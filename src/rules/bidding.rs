@@ -194,6 +194,7 @@ pub fn ties(
     decisions: &TieDecisions,
 ) -> Vec<Tie> {
     let eff = effective_bids(state, bids);
+    let throne_decider = throne_decider.or(state.throne_order().first().copied());
     let (throne, mut all) = rank_track(
         state,
         &eff,

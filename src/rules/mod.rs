@@ -28,6 +28,8 @@ pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Uni
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_bidding;
+#[cfg(test)]
 mod tests_economy;
 #[cfg(test)]
 mod tests_events;
