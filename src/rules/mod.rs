@@ -30,10 +30,16 @@ mod tests;
 #[cfg(test)]
 mod tests_bidding;
 #[cfg(test)]
+mod tests_build;
+#[cfg(test)]
 mod tests_economy;
+#[cfg(test)]
+mod tests_endgame;
 #[cfg(test)]
 mod tests_events;
 #[cfg(test)]
 mod tests_muster;
+#[cfg(test)]
+mod tests_rest;
 #[cfg(test)]
 mod tests_support;
