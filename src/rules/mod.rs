@@ -7,6 +7,7 @@ pub mod build;
 pub mod consolidate;
 pub mod economy;
 pub mod endgame;
+pub mod event_phase;
 pub mod events;
 pub mod log;
 pub mod log_events;
@@ -39,6 +40,8 @@ mod tests_endgame;
 mod tests_events;
 #[cfg(test)]
 mod tests_muster;
+#[cfg(test)]
+mod tests_phase;
 #[cfg(test)]
 mod tests_rest;
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! Tests of the event system (004:L2384–L2467, A-69…A-71), each named after its rule.
 
+use super::event_phase::{self, Foresight};
 use super::events::{
-    self, Category, CategoryDraw, EventCard, EventDeck, EventError, EventSettings, Foresight,
-    RoundEvents,
+    self, Category, CategoryDraw, EventCard, EventDeck, EventError, EventSettings, RoundEvents,
 };
 use super::log_events::EconomyEvent;
 use super::tests_support::{W, start};
@@ -214,7 +214,7 @@ fn a06_king_learns_economic_sword_political_raven_military_not_a_winter_outcome_
         },
         draw(EventCard::SeaOfStorms),
     ];
-    let n = events::advance_notices(&w.s);
+    let n = event_phase::advance_notices(&w.s);
     let got: Vec<_> = n.iter().map(|x| (x.house, x.category, x.what)).collect();
     assert_eq!(
         got,
@@ -247,13 +247,19 @@ fn t50_preview_rule_announces_three_rounds_ahead_and_no_secret_notices_004_l2632
         ..Default::default()
     };
     events::start_game(&mut w.s, "preview", settings);
-    let rounds: Vec<u8> = events::public_preview(&w.s).iter().map(|x| x.0).collect();
+    let rounds: Vec<u8> = event_phase::public_preview(&w.s)
+        .iter()
+        .map(|x| x.0)
+        .collect();
     assert_eq!(rounds, vec![2, 3, 4]);
-    assert!(events::advance_notices(&w.s).is_empty());
+    assert!(event_phase::advance_notices(&w.s).is_empty());
     w.s.round = 2;
     let log = events::begin_round(&w.b, &mut w.s).expect("begin");
     assert!(log.contains(&EconomyEvent::EventsDrawn { round: 5 }));
-    let rounds: Vec<u8> = events::public_preview(&w.s).iter().map(|x| x.0).collect();
+    let rounds: Vec<u8> = event_phase::public_preview(&w.s)
+        .iter()
+        .map(|x| x.0)
+        .collect();
     assert_eq!(rounds, vec![3, 4, 5]);
 }
 
@@ -281,7 +287,7 @@ fn ldos_postpones_its_category_and_raises_wildlings_by_two_each_004_l2437_l2442(
     assert!(!ev.has(EventCard::Supply) && !ev.has(EventCard::Muster));
     assert!(!ev.has(EventCard::ClashOfKings));
     assert!(
-        events::restrictions(&w.s).no_raids,
+        event_phase::restrictions(&w.s).no_raids,
         "Sea of Storms: no raids (004:L2410)"
     );
 }
@@ -315,7 +321,7 @@ fn got_marked_and_rains_raise_wildlings_in_category_order_a69() {
             (EventCard::RainsOfAutumn, 2, 4)
         ]
     );
-    assert!(events::restrictions(&w.s).foot_support_zero);
+    assert!(event_phase::restrictions(&w.s).foot_support_zero);
 }
 
 #[test]
@@ -444,7 +450,7 @@ fn storm_of_swords_feast_rough_seas_frozen_rivers_restrict_the_military_phase_00
             no_winter(),
         );
         events::begin_round(&w.b, &mut w.s).expect("begin");
-        let r = events::restrictions(&w.s);
+        let r = event_phase::restrictions(&w.s);
         let flags = [
             r.no_defence,
             r.no_consolidate,
