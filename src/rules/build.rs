@@ -81,6 +81,8 @@ pub enum BuildError {
     TooManyForts(u8),
     /// Not in order placement after a Mustering event (004:L1712).
     AfterMuster,
+    /// An area the board does not have.
+    UnknownArea,
 }
 
 impl BuildError {
@@ -170,6 +172,8 @@ impl BuildError {
             BuildError::TooManyForts(m) => {
                 format!("at most {m} fortifications a round (004:L1080)")
             }
+            BuildError::UnknownArea if zh => "建造方案中有地图上不存在的区域".into(),
+            BuildError::UnknownArea => "the building plan names an area not on the map".into(),
             BuildError::AfterMuster if zh => {
                 "本回合事件阶段有征兵事件,布置命令阶段不能转换防御工事(004:L1712)".into()
             }
@@ -255,6 +259,15 @@ fn apply_plan(
     window: BuildWindow,
     log: &mut Vec<EconomyEvent>,
 ) -> Vec<BuildError> {
+    let ids = plan
+        .ports
+        .iter()
+        .flat_map(|p| std::iter::once(p.province).chain(p.sea))
+        .chain(plan.demolish.iter().copied())
+        .chain(plan.fortify.iter().copied());
+    if !super::economy::areas_exist(board, ids) {
+        return vec![BuildError::UnknownArea];
+    }
     let mut errs = Vec::new();
     let mustered = window == BuildWindow::Placement
         && events::current(s).is_some_and(|e| e.round == s.round && e.has(EventCard::Muster));

@@ -48,6 +48,11 @@ pub struct CpIncome {
     pub income: u8,
 }
 
+/// Whether every area id exists on the board (ids from submissions are never trusted).
+pub fn areas_exist(board: &Board, ids: impl IntoIterator<Item = AreaId>) -> bool {
+    ids.into_iter().all(|a| a.index() < board.areas.len())
+}
+
 /// Record a successful consolidate power (called by the military phase after CP resolution);
 /// the entries of earlier rounds are dropped.
 pub fn record_consolidation(state: &mut GameState, house: HouseId, area: AreaId, income: u8) {
@@ -102,6 +107,8 @@ pub enum SupplyError {
         /// Limits of 表五 for the new barrels.
         limits: Vec<u8>,
     },
+    /// An area the board does not have.
+    UnknownArea,
     /// More units than needed: only the excess may be disbanded (004:L652).
     TooMany {
         /// Units that must go.
@@ -131,6 +138,8 @@ impl SupplyError {
             (SupplyError::StillOver { sizes, limits }, Lang::En) => format!(
                 "after this disbanding the armies {sizes:?} still exceed the supply limits {limits:?}; at a Supply event you may only disband, not spread out (004:L650, L654)"
             ),
+            (SupplyError::UnknownArea, Lang::Zh) => "方案中有地图上不存在的区域".into(),
+            (SupplyError::UnknownArea, Lang::En) => "the plan names an area not on the map".into(),
             (SupplyError::TooMany { needed, given }, Lang::Zh) => {
                 format!("只需裁撤{needed}支部队,你列出了{given}支(004:L652)")
             }
@@ -234,6 +243,9 @@ pub fn check_disbanding(
     house: HouseId,
     plan: &DisbandPlan,
 ) -> Result<(), Vec<SupplyError>> {
+    if !areas_exist(board, plan.units.iter().map(|u| u.0)) {
+        return Err(vec![SupplyError::UnknownArea]);
+    }
     let barrels = state.barrels_controlled(board, house);
     let mut errs = Vec::new();
     match without(state, house, &plan.units) {

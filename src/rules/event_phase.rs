@@ -204,7 +204,13 @@ pub fn resolve(
                 wildlings::king_pick(&s, &r.highest, input.wildling_king_pick, true, &mut log)
             {
                 questions.push(Question::WildlingReward(h));
-                let (s2, l) = wildlings::apply_reward(board, &s, h, input.wildling_reward.as_ref());
+                let (s2, l) = wildlings::apply_reward(
+                    board,
+                    &s,
+                    h,
+                    input.wildling_reward.as_ref(),
+                    &ports_ready,
+                );
                 s = s2;
                 log.extend(l);
             }

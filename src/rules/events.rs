@@ -554,7 +554,9 @@ pub fn begin_round(board: &Board, state: &mut GameState) -> Result<Vec<EconomyEv
     deck.current = Some(ev.clone());
     let mut log = Vec::new();
     if deck.settings.preview {
-        let last = round.saturating_add(deck.lookahead());
+        let last = round
+            .saturating_add(deck.lookahead())
+            .min(board.rules.rounds.saturating_add(1));
         for r in deck.draw_through(last) {
             log.push(EconomyEvent::EventsDrawn { round: r });
         }

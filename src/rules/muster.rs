@@ -26,6 +26,20 @@ pub enum MusterAction {
     Ship(Vec<AreaId>),
 }
 
+impl MusterItem {
+    /// Whether every area it names exists on the board.
+    pub fn ids_ok(&self, board: &Board) -> bool {
+        let places = match &self.action {
+            MusterAction::Ship(p) => p.as_slice(),
+            _ => &[],
+        };
+        super::economy::areas_exist(
+            board,
+            std::iter::once(self.castle).chain(places.iter().copied()),
+        )
+    }
+}
+
 /// One item of a muster plan.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MusterItem {
@@ -83,6 +97,8 @@ pub enum MusterError {
     Supply(AreaId),
     /// At most one siege engine per army (004:L636).
     TwoSieges(AreaId),
+    /// An area the board does not have.
+    UnknownArea,
 }
 
 impl MusterError {
@@ -191,6 +207,8 @@ impl MusterError {
                 "mustering into {} would exceed your supply limit (004:L747)",
                 n(a)
             ),
+            MusterError::UnknownArea if zh => "征兵方案中有地图上不存在的区域".into(),
+            MusterError::UnknownArea => "the muster plan names an area not on the map".into(),
             MusterError::TwoSieges(a) if zh => {
                 format!("{}的军团已有攻城车,一个军团最多一支(004:L636)", n(a))
             }
@@ -315,6 +333,9 @@ pub fn apply_item(
     ports_ready: &[AreaId],
 ) -> Result<AreaId, MusterError> {
     let castle = item.castle;
+    if !item.ids_ok(board) {
+        return Err(MusterError::UnknownArea);
+    }
     if board.area(castle).castle.is_none() {
         return Err(MusterError::NotACastle(castle));
     }
@@ -411,6 +432,9 @@ pub fn check(
     budget: &[(AreaId, u8)],
     ports_ready: &[AreaId],
 ) -> Result<(), Vec<MusterError>> {
+    if !plan.items.iter().all(|i| i.ids_ok(board)) {
+        return Err(vec![MusterError::UnknownArea]);
+    }
     let mut errs = Vec::new();
     let mut spent: Vec<(AreaId, u8)> = Vec::new();
     for it in &plan.items {
@@ -518,7 +542,20 @@ pub fn resolve_with_budget(
     let order: Vec<HouseId> = state.throne_order().to_vec();
     let mut budgets: Vec<(HouseId, Vec<(AreaId, u8)>)> =
         plans.iter().map(|(h, _, b)| (*h, b.clone())).collect();
-    let plan_of = |h: HouseId| plans.iter().find(|(x, _, _)| *x == h).map(|(_, p, _)| p);
+    // Items naming areas the board does not have are dropped (they could not be reported).
+    let cleaned: Vec<(HouseId, MusterPlan)> = plans
+        .iter()
+        .map(|(h, p, _)| {
+            let items = p
+                .items
+                .iter()
+                .filter(|i| i.ids_ok(board))
+                .cloned()
+                .collect();
+            (*h, MusterPlan { items })
+        })
+        .collect();
+    let plan_of = |h: HouseId| cleaned.iter().find(|(x, _)| *x == h).map(|(_, p)| p);
     let do_item = |s: &mut GameState,
                    log: &mut Vec<EconomyEvent>,
                    budgets: &mut Vec<(HouseId, Vec<(AreaId, u8)>)>,

@@ -87,6 +87,8 @@ pub enum RewardError {
     NotResting(LeaderId),
     /// Doran seizes only an item a beaten house holds now.
     NotHeld(Track),
+    /// A leader the board does not have.
+    UnknownLeader,
 }
 
 impl RewardError {
@@ -117,6 +119,8 @@ impl RewardError {
             RewardError::NotResting(x) => {
                 format!("{} is not one of your resting leaders (004:L1861)", l(x))
             }
+            RewardError::UnknownLeader if zh => "没有这名将领".into(),
+            RewardError::UnknownLeader => "no such leader".into(),
             RewardError::NotHeld(t) if zh => format!(
                 "被道朗击败的家族现在不是{}第一名(A-53)",
                 super::bidding::track_name(*t, lang)
@@ -154,6 +158,11 @@ pub fn check(
     house: HouseId,
     claim: &RewardClaim,
 ) -> Result<(), RewardError> {
+    if let RewardClaim::Melisandre(l) | RewardClaim::Luwin(l) = claim
+        && l.index() >= board.leaders.len()
+    {
+        return Err(RewardError::UnknownLeader);
+    }
     match claim {
         RewardClaim::Melisandre(target) => {
             let r =

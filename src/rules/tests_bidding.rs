@@ -440,15 +440,16 @@ fn t16_wildling_reward_two_knights_only_within_the_cap_004_l1118() {
     w.put("stark", "winterfell", "KKKFF");
     let s = w.h("stark");
     let wf = w.a("winterfell");
+    let ports = super::muster::ports_now(&w.b, &w.s);
     let two = WildlingReward::Knights(vec![(wf, UnitKind::Footman), (wf, UnitKind::Footman)]);
     assert_eq!(
-        wildlings::check_reward(&w.b, &w.s, s, &two),
+        wildlings::check_reward(&w.b, &w.s, s, &two, &ports),
         Err(WildlingError::KnightCap(4))
     );
     let one = WildlingReward::Knights(vec![(wf, UnitKind::Footman)]);
-    let (st, _) = wildlings::apply_reward(&w.b, &w.s, s, Some(&one));
+    let (st, _) = wildlings::apply_reward(&w.b, &w.s, s, Some(&one), &ports);
     assert_eq!(w.codes(&st, "winterfell"), "FKKKK");
-    let (st, log) = wildlings::apply_reward(&w.b, &w.s, s, Some(&two));
+    let (st, log) = wildlings::apply_reward(&w.b, &w.s, s, Some(&two), &ports);
     assert_eq!(st, w.s, "an invalid choice lapses");
     assert!(log.contains(&EconomyEvent::WildlingRewardLapsed { house: s }));
 }
@@ -459,13 +460,20 @@ fn a67_wildling_reward_recall_a_resting_leader_or_muster_in_one_castle() {
     w.put("stark", "winterfell", "F");
     w.token("stark", "moat-cailin");
     let s = w.h("stark");
+    let ports = super::muster::ports_now(&w.b, &w.s);
     w.set_status("Eddard Stark", LeaderStatus::Resting { since: 2 });
     let ned = w.l("Eddard Stark");
-    let (st, _) = wildlings::apply_reward(&w.b, &w.s, s, Some(&WildlingReward::RecallLeader(ned)));
+    let (st, _) = wildlings::apply_reward(
+        &w.b,
+        &w.s,
+        s,
+        Some(&WildlingReward::RecallLeader(ned)),
+        &ports,
+    );
     assert_eq!(w.status(&st, "Eddard Stark"), LeaderStatus::Available);
     let robb = w.l("Robb Stark");
     assert_eq!(
-        wildlings::check_reward(&w.b, &w.s, s, &WildlingReward::RecallLeader(robb)),
+        wildlings::check_reward(&w.b, &w.s, s, &WildlingReward::RecallLeader(robb), &ports),
         Err(WildlingError::NotResting(robb))
     );
     let it = |c: &str, k| MusterItem {
@@ -479,12 +487,82 @@ fn a67_wildling_reward_recall_a_resting_leader_or_muster_in_one_castle() {
         ],
     };
     assert_eq!(
-        wildlings::check_reward(&w.b, &w.s, s, &WildlingReward::Muster(two_areas)),
+        wildlings::check_reward(&w.b, &w.s, s, &WildlingReward::Muster(two_areas), &ports),
         Err(WildlingError::OneArea)
     );
     let one = MusterPlan {
         items: vec![it("winterfell", UnitKind::Knight)],
     };
-    let (st, _) = wildlings::apply_reward(&w.b, &w.s, s, Some(&WildlingReward::Muster(one)));
+    let (st, _) =
+        wildlings::apply_reward(&w.b, &w.s, s, Some(&WildlingReward::Muster(one)), &ports);
     assert_eq!(w.codes(&st, "winterfell"), "FK");
+}
+
+#[test]
+fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
+    use crate::board::{AreaId, LeaderId};
+    let mut w = empty();
+    w.put("stark", "winterfell", "KF");
+    let s = w.h("stark");
+    let bad = AreaId(60000);
+    let ports = super::muster::ports_now(&w.b, &w.s);
+    let r = WildlingReward::Knights(vec![(bad, UnitKind::Footman)]);
+    assert_eq!(
+        wildlings::check_reward(&w.b, &w.s, s, &r, &ports),
+        Err(WildlingError::UnknownId)
+    );
+    let r = WildlingReward::RecallLeader(LeaderId(250));
+    assert_eq!(
+        wildlings::check_reward(&w.b, &w.s, s, &r, &ports),
+        Err(WildlingError::UnknownId)
+    );
+    let (st, _) = wildlings::apply_reward(&w.b, &w.s, s, Some(&r), &ports);
+    assert_eq!(st, w.s);
+    let choice = (s, PenaltyChoice::Disband(vec![(bad, UnitKind::Knight)]));
+    let (st, _) = wildlings::apply_penalty(&w.b, &w.s, PenaltyKind::Disband, Some(s), &[choice]);
+    assert_eq!(
+        w.codes(&st, "winterfell"),
+        "",
+        "default: F then K, 4 points due but only 3 held"
+    );
+    let choice = (s, PenaltyChoice::Downgrade(vec![(bad, UnitKind::Footman)]));
+    let (st, _) =
+        wildlings::apply_penalty(&w.b, &w.s, PenaltyKind::DowngradeKnights, None, &[choice]);
+    assert_eq!(w.codes(&st, "winterfell"), "FF");
+    let plan = super::economy::DisbandPlan {
+        units: vec![(bad, UnitKind::Footman)],
+    };
+    assert_eq!(
+        super::economy::check_disbanding(&w.b, &w.s, s, &plan),
+        Err(vec![super::economy::SupplyError::UnknownArea])
+    );
+    let m = MusterPlan {
+        items: vec![MusterItem {
+            castle: bad,
+            action: MusterAction::Unit(UnitKind::Footman),
+        }],
+    };
+    assert_eq!(
+        super::muster::check(&w.b, &w.s, s, &m, &[], &ports),
+        Err(vec![super::muster::MusterError::UnknownArea])
+    );
+    let out = super::muster::resolve(&w.b, &w.s, &[(s, m)], &ports);
+    assert_eq!(out.state, w.s);
+    let bp = super::build::BuildPlan {
+        fortify: vec![bad],
+        ..Default::default()
+    };
+    assert_eq!(
+        super::build::check(&w.b, &w.s, s, &bp, super::build::BuildWindow::EventPhase),
+        Err(vec![super::build::BuildError::UnknownArea])
+    );
+    assert_eq!(
+        super::rewards::check(
+            &w.b,
+            &w.s,
+            s,
+            &super::rewards::RewardClaim::Luwin(LeaderId(250))
+        ),
+        Err(super::rewards::RewardError::UnknownLeader)
+    );
 }

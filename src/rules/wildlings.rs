@@ -235,6 +235,8 @@ pub enum WildlingError {
     BadDowngrade,
     /// The track named is not one of the house's best ranks (004:L1132).
     NotBestTrack(Track),
+    /// A leader or area the board does not have.
+    UnknownId,
 }
 
 impl WildlingError {
@@ -261,6 +263,8 @@ impl WildlingError {
             ),
             WildlingError::BadDowngrade if zh => "降级的骑士数目或降级后的兵种不对(004:L1131, A-66)".into(),
             WildlingError::BadDowngrade => "wrong number of knights, or a target that is not a footman or archer or is at its cap (004:L1131, A-66)".into(),
+            WildlingError::UnknownId if zh => "选择中有地图上不存在的区域或将领".into(),
+            WildlingError::UnknownId => "the choice names an area or leader not on the board".into(),
             WildlingError::NotBestTrack(t) if zh => format!("{}不是你排名最高的领域(004:L1132)", super::bidding::track_name(*t, lang)),
             WildlingError::NotBestTrack(t) => format!("{} is not your best track (004:L1132)", super::bidding::track_name(*t, lang)),
         }
@@ -273,6 +277,9 @@ fn knights_ok(
     house: HouseId,
     ups: &[(AreaId, UnitKind)],
 ) -> Result<(), WildlingError> {
+    if !economy::areas_exist(board, ups.iter().map(|u| u.0)) {
+        return Err(WildlingError::UnknownId);
+    }
     if ups.len() > 2 {
         return Err(WildlingError::TooManyUpgrades(ups.len()));
     }
@@ -291,14 +298,19 @@ fn knights_ok(
     Ok(())
 }
 
-/// Check the reward a house chooses.
+/// Check the reward a house chooses; `ports_ready` are the ports that existed before the event
+/// phase (new ships go only there, 004:L2455).
 pub fn check_reward(
     board: &Board,
     state: &GameState,
     house: HouseId,
     r: &WildlingReward,
+    ports_ready: &[AreaId],
 ) -> Result<(), WildlingError> {
     match r {
+        WildlingReward::RecallLeader(l) if l.index() >= board.leaders.len() => {
+            Err(WildlingError::UnknownId)
+        }
         WildlingReward::RecallLeader(l) => {
             let resting = state
                 .house(house)
@@ -314,15 +326,7 @@ pub fn check_reward(
         WildlingReward::Knights(ups) => knights_ok(board, state, house, ups),
         WildlingReward::Muster(plan) => {
             let budget = reward_budget(board, state, house, plan)?;
-            muster::check(
-                board,
-                state,
-                house,
-                plan,
-                &budget,
-                &muster::ports_now(board, state),
-            )
-            .map_err(|e| {
+            muster::check(board, state, house, plan, &budget, ports_ready).map_err(|e| {
                 e.into_iter()
                     .next()
                     .map(WildlingError::Muster)
@@ -356,10 +360,11 @@ pub fn apply_reward(
     state: &GameState,
     house: HouseId,
     r: Option<&WildlingReward>,
+    ports_ready: &[AreaId],
 ) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
     let mut log = Vec::new();
-    let Some(r) = r.filter(|r| check_reward(board, state, house, r).is_ok()) else {
+    let Some(r) = r.filter(|r| check_reward(board, state, house, r, ports_ready).is_ok()) else {
         log.push(EconomyEvent::WildlingRewardLapsed { house });
         return (s, log);
     };
@@ -392,7 +397,7 @@ pub fn apply_reward(
                 board,
                 state,
                 &[(house, plan.clone(), budget)],
-                &muster::ports_now(board, state),
+                ports_ready,
             );
             s = out.state;
             log.extend(out.log);
@@ -502,7 +507,11 @@ fn apply_house_penalty(
         PenaltyKind::Disband => {
             let due = disband_due(board, s, house, worst);
             let chosen = match choice {
-                Some(PenaltyChoice::Disband(u)) => Some(u.clone()),
+                Some(PenaltyChoice::Disband(u))
+                    if economy::areas_exist(board, u.iter().map(|x| x.0)) =>
+                {
+                    Some(u.clone())
+                }
                 _ => None,
             };
             let listed = chosen
@@ -540,7 +549,11 @@ fn apply_house_penalty(
             let knights = s.unit_count(house, UnitKind::Knight);
             let due = if worst { knights } else { knights.min(2) };
             let chosen = match choice {
-                Some(PenaltyChoice::Downgrade(v)) if v.len() == due => Some(v.clone()),
+                Some(PenaltyChoice::Downgrade(v))
+                    if v.len() == due && economy::areas_exist(board, v.iter().map(|x| x.0)) =>
+                {
+                    Some(v.clone())
+                }
                 _ => None,
             };
             let mut t = s.clone();
