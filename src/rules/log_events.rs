@@ -402,7 +402,7 @@ impl EconomyEvent {
             EventChosen {
                 category, by, card, ..
             } if zh => format!(
-                "{}未作选择,{}按默认为{}(规则表所列第一项)",
+                "{}未作选择,{}按默认为{}(004:L2636所列第一项)",
                 king(by),
                 category.name(lang),
                 card.name(lang)
@@ -410,7 +410,7 @@ impl EconomyEvent {
             EventChosen {
                 category, by, card, ..
             } => format!(
-                "{} did not choose; the {} is {} by default (the first option listed)",
+                "{} did not choose; the {} is {} by default (the first option listed at 004:L2636)",
                 king(by),
                 category.name(lang),
                 card.name(lang)
@@ -668,7 +668,8 @@ impl EconomyEvent {
                 let d = match (default, zh) {
                     (true, true) => "(未提交,按A-26出价0)",
                     (true, false) => " (silent: 0, A-26)",
-                    _ => "",
+                    (false, true) => "(004:L1155)",
+                    (false, false) => " (004:L1155)",
                 };
                 if zh {
                     format!(
@@ -744,7 +745,8 @@ impl EconomyEvent {
                 let d = match (default, zh) {
                     (true, true) => "(未提交,按A-26出价0)",
                     (true, false) => " (silent: 0, A-26)",
-                    _ => "",
+                    (false, true) => "(004:L1106)",
+                    (false, false) => " (004:L1106)",
                 };
                 if zh {
                     format!("{}抵御野人出价{bid}{d}", h(house))
