@@ -1,8 +1,14 @@
 //! maester: a play-by-email referee for A Game of Thrones: The Board Game.
 
 pub mod board;
+pub mod config;
+pub mod daemon;
+pub mod demo;
 pub mod game;
+pub mod lang;
+pub mod mail;
 pub mod report;
 pub mod rules;
+pub mod scenario;
 pub mod schedule;
 pub mod store;

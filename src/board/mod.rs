@@ -8,7 +8,7 @@ mod load;
 mod validate;
 
 pub use ids::{AreaId, HouseId, LeaderId, Order, OrderType, UnitKind};
-pub use load::BoardError;
+pub use load::{BoardError, parse_units};
 
 use serde::{Deserialize, Serialize};
 

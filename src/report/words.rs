@@ -1,9 +1,10 @@
 //! The log in words: every event of a resolution as a sentence a careful GM would write, in
 //! Chinese or English, with the rule it follows.
 
-use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
 use crate::rules::log::{
-    BattleReport, Defender, Event, Loss, RetreatRule, Skip, Term, TermKind, TieBreak,
+    AbilityEffect, BattleReport, Defender, Event, FortifyProblem, LeaderProblem, Loss, RetreatRule,
+    Skip, Term, TermKind, TieBreak,
 };
 
 /// Units as words: `骑士×1 步兵×2` / `1 knight, 2 footmen`.
@@ -67,6 +68,118 @@ impl W<'_> {
     fn zh(&self) -> bool {
         self.l == Lang::Zh
     }
+    fn ld(&self, l: LeaderId) -> &str {
+        self.b.leader(l).name(self.l)
+    }
+    fn hs(&self, hs: &[HouseId]) -> String {
+        let v: Vec<&str> = hs.iter().map(|h| self.h(*h)).collect();
+        v.join(if self.zh() { "、" } else { ", " })
+    }
+    fn areas(&self, xs: &[AreaId]) -> String {
+        let v: Vec<&str> = xs.iter().map(|a| self.a(*a)).collect();
+        v.join(if self.zh() { "、" } else { ", " })
+    }
+    fn unit(&self, k: UnitKind) -> &'static str {
+        if self.zh() { k.name_zh() } else { k.name_en() }
+    }
+    fn ability(&self, l: LeaderId, e: &AbilityEffect) -> String {
+        let who = self.ld(l);
+        match (e, self.zh()) {
+            (AbilityEffect::SetValue(k, v), true) => format!(
+                "{who}的特长:所率{}的战斗力为{v}(不包括支援部队,A-11)",
+                self.unit(*k)
+            ),
+            (AbilityEffect::SetValue(k, v), false) => format!(
+                "{who}'s ability: the {}s he leads count {v} (not supporters, A-11)",
+                self.unit(*k)
+            ),
+            (AbilityEffect::Killed(h, a, k), true) => format!(
+                "{who}的特长:立即歼灭{}在{}的1个{}(不计入阵亡,A-14/A-15)",
+                self.h(*h),
+                self.a(*a),
+                self.unit(*k)
+            ),
+            (AbilityEffect::Killed(h, a, k), false) => format!(
+                "{who}'s ability kills one {} of {} in {} at once (not a casualty, A-14/A-15)",
+                self.unit(*k),
+                self.h(*h),
+                self.a(*a)
+            ),
+            (AbilityEffect::Upgraded(a, k), true) => format!(
+                "{who}的特长:{}的1个{}升级为骑士(A-16)",
+                self.a(*a),
+                self.unit(*k)
+            ),
+            (AbilityEffect::Upgraded(a, k), false) => format!(
+                "{who}'s ability upgrades one {} in {} to a knight (A-16)",
+                self.unit(*k),
+                self.a(*a)
+            ),
+            (AbilityEffect::IgnoredSupport(a), true) => format!(
+                "{who}的特长:无视对方来自{}的支援(支援+1仍然有效)",
+                self.a(*a)
+            ),
+            (AbilityEffect::IgnoredSupport(a), false) => format!(
+                "{who}'s ability ignores the enemy's support from {} (a support+1 bonus still counts)",
+                self.a(*a)
+            ),
+            (AbilityEffect::CancelledDefence(a), true) => format!(
+                "{who}的特长:撤销{}的防守命令,本回合不再有效(A-17)",
+                self.a(*a)
+            ),
+            (AbilityEffect::CancelledDefence(a), false) => format!(
+                "{who}'s ability cancels the defence order in {} for the rest of the round (A-17)",
+                self.a(*a)
+            ),
+            (AbilityEffect::Blocked(o), true) => {
+                format!("{who}的特长:{}的特殊能力无效(A-13)", self.ld(*o))
+            }
+            (AbilityEffect::Blocked(o), false) => {
+                format!(
+                    "{who}'s ability: {}'s special ability does not work (A-13)",
+                    self.ld(*o)
+                )
+            }
+            (AbilityEffect::ZeroedLeader(o), true) => {
+                format!("{who}的特长:{}的战斗力降为0", self.ld(*o))
+            }
+            (AbilityEffect::ZeroedLeader(o), false) => {
+                format!("{who}'s ability: {}'s combat strength is 0", self.ld(*o))
+            }
+            (AbilityEffect::ZeroedShips, true) => {
+                format!("{who}的特长:敌方支援战舰的战斗力降为0(支援+1仍然有效)")
+            }
+            (AbilityEffect::ZeroedShips, false) => format!(
+                "{who}'s ability: the enemy's supporting ships count 0 (a support+1 bonus still counts)"
+            ),
+            (AbilityEffect::DoubledDefence, true) => format!("{who}的特长:防守命令效果加倍"),
+            (AbilityEffect::DoubledDefence, false) => {
+                format!("{who}'s ability doubles the defence order")
+            }
+            (AbilityEffect::Tokens(n), true) => format!("{who}战胜,获得{n}个势力标志"),
+            (AbilityEffect::Tokens(n), false) => format!("{who} wins: {n} power tokens"),
+            (AbilityEffect::CancelledOrder(h, a, o), true) => format!(
+                "{who}战胜,立即取消{}在{}的{}命令(A-18)",
+                self.h(*h),
+                self.a(*a),
+                o.name_zh()
+            ),
+            (AbilityEffect::CancelledOrder(h, a, o), false) => format!(
+                "{who} wins and cancels {}'s {} order in {} at once (A-18)",
+                self.h(*h),
+                o.name_en(),
+                self.a(*a)
+            ),
+            (AbilityEffect::Reward, true) => {
+                format!("{who}战胜,可在下一回合事件阶段领取奖励(A-52)")
+            }
+            (AbilityEffect::Reward, false) => {
+                format!("{who} wins: the reward is claimed in the next round's event phase (A-52)")
+            }
+            (AbilityEffect::NoEffect, true) => format!("{who}的特长没有可作用的对象"),
+            (AbilityEffect::NoEffect, false) => format!("{who}'s ability has nothing to act on"),
+        }
+    }
     fn term(&self, t: &Term) -> String {
         let what = match (&t.what, self.zh()) {
             (TermKind::Units(k), true) => format!("参战部队({})", units(k, self.l)),
@@ -96,6 +209,12 @@ impl W<'_> {
             (TermKind::HomeSeat, false) => "home seat (A-10)".into(),
             (TermKind::Neutral, true) => "中立守军(004:L2262)".into(),
             (TermKind::Neutral, false) => "neutral garrison (004:L2262)".into(),
+            (TermKind::Leader(l), true) => format!("将领{}", self.ld(*l)),
+            (TermKind::Leader(l), false) => format!("leader {}", self.ld(*l)),
+            (TermKind::Sword, true) => "瓦雷利亚钢剑(004:L1732)".into(),
+            (TermKind::Sword, false) => "Valyrian steel sword (004:L1732)".into(),
+            (TermKind::Transported, true) => "跨家族海运(004:L1595)".into(),
+            (TermKind::Transported, false) => "carried by another house (004:L1595)".into(),
         };
         format!("{what} {}", t.value)
     }
@@ -110,7 +229,7 @@ impl W<'_> {
                 if self.zh() {
                     "中立守军".into()
                 } else {
-                    "the neutral garrison".into()
+                    "The neutral garrison".into()
                 }
             }
         };
@@ -132,11 +251,18 @@ impl W<'_> {
             (Some(TieBreak::AttackerVsNeutral), false) => {
                 " (a tie against a neutral goes to the attacker, 004:L2264)".into()
             }
+            (Some(TieBreak::Empty), true) => "(守军已被全部歼灭,不必比较战斗力,A-14)".into(),
+            (Some(TieBreak::Empty), false) => " (no defender was left: no comparison, A-14)".into(),
             (None, _) => String::new(),
+        };
+        let cas = match (r.casualties, self.zh()) {
+            (0, _) => String::new(),
+            (n, true) => format!("败方阵亡{n}支部队(004:L2242)。"),
+            (n, false) => format!(" The loser suffers {n} casualties (004:L2242)."),
         };
         if self.zh() {
             format!(
-                "战斗:{}从{}进攻{}({})。进攻方:{}。防守方:{}。{}获胜{}。",
+                "战斗:{}从{}进攻{}({})。进攻方:{}。防守方:{}。{}获胜{}。{}",
                 self.h(r.attacker),
                 self.a(r.from),
                 self.a(r.area),
@@ -144,11 +270,12 @@ impl W<'_> {
                 self.terms(&r.attack, r.attack_total),
                 self.terms(&r.defence, r.defence_total),
                 winner,
-                tie
+                tie,
+                cas
             )
         } else {
             format!(
-                "Battle: {} attacks {} from {} (defended by {}). Attacker: {}. Defender: {}. {} wins{}.",
+                "Battle: {} attacks {} from {} (defended by {}). Attacker: {}. Defender: {}. {} wins{}.{}",
                 self.h(r.attacker),
                 self.a(r.area),
                 self.a(r.from),
@@ -156,7 +283,8 @@ impl W<'_> {
                 self.terms(&r.attack, r.attack_total),
                 self.terms(&r.defence, r.defence_total),
                 winner,
-                tie
+                tie,
+                cas
             )
         }
     }
@@ -202,6 +330,18 @@ impl W<'_> {
             (Skip::PortFull(a), false) => {
                 format!("{} is full (3 ships at most, 004:L638)", self.a(*a))
             }
+            (Skip::ChainBroken(a), true) => format!(
+                "没有通往{}的完整海运链,或有家族没有提交运输命令(004:L1586)",
+                self.a(*a)
+            ),
+            (Skip::ChainBroken(a), false) => format!(
+                "no unbroken transport chain to {}, or a carrier sent no transport order (004:L1586)",
+                self.a(*a)
+            ),
+            (Skip::EventBan, true) => "本回合的事件禁止执行该命令(A-45)".into(),
+            (Skip::EventBan, false) => "the event in force forbids it this round (A-45)".into(),
+            (Skip::Routed, true) => "败兵不能执行任何命令(004:L2323)".into(),
+            (Skip::Routed, false) => "routed units carry out no orders (004:L2323)".into(),
         }
     }
     fn loss(&self, why: Loss) -> &'static str {
@@ -224,6 +364,12 @@ impl W<'_> {
             }
             (Loss::RoutedAgain, true) => "败兵再次战败,被消灭(004:L2334)",
             (Loss::RoutedAgain, false) => "routed units beaten again are destroyed (004:L2334)",
+            (Loss::Ability, true) => "被将领特长歼灭,不计入阵亡(A-14/A-15)",
+            (Loss::Ability, false) => "killed by a leader's ability, not a casualty (A-14/A-15)",
+            (Loss::PortTaken, true) => "港口失守,战舰无法撤出也无法被俘获(004:L1056, A-61)",
+            (Loss::PortTaken, false) => {
+                "the port was taken and its ships could neither withdraw nor be captured (004:L1056, A-61)"
+            }
         }
     }
     fn rule(&self, r: RetreatRule) -> &'static str {
@@ -247,6 +393,10 @@ impl W<'_> {
             (RetreatRule::BoardOrder, true) => "多个区域同样合适,按地图顺序取第一个(规则f, A-48)",
             (RetreatRule::BoardOrder, false) => {
                 "several areas fit equally: the first in board order (rule f, A-48)"
+            }
+            (RetreatRule::PlayerChoice, true) => "玩家在战斗阶段后的选择(规则f, 004:L2346)",
+            (RetreatRule::PlayerChoice, false) => {
+                "the player's choice after the phase (rule f, 004:L2346)"
             }
             (RetreatRule::Only, true) => "唯一可退的区域",
             (RetreatRule::Only, false) => "the only possible area",
@@ -495,6 +645,307 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
                 format!("The fortification in {} dissolves (004:L1094).", w.a(*area))
             }
         }
+        Event::StepChosen {
+            house,
+            step,
+            alternative,
+            fallback,
+        } => match (zh, fallback) {
+            (true, false) => format!(
+                "{}的第{step}步执行{step}-{alternative}(条件成立的第一个选项,A-29)。",
+                w.h(*house)
+            ),
+            (true, true) => format!(
+                "{}的第{step}步:{step}-{alternative}不能执行,改为执行其备选命令(004:L1300)。",
+                w.h(*house)
+            ),
+            (false, false) => format!(
+                "{}'s step {step} runs {step}-{alternative} (the first alternative whose condition holds, A-29).",
+                w.h(*house)
+            ),
+            (false, true) => format!(
+                "{}'s step {step}: {step}-{alternative} cannot be executed, so its fallback runs (004:L1300).",
+                w.h(*house)
+            ),
+        },
+        Event::StepSkipped { house, step } => {
+            if zh {
+                format!(
+                    "{}的第{step}步没有可执行的选项,跳过;下一步递补(004:L1312, A-28)。",
+                    w.h(*house)
+                )
+            } else {
+                format!(
+                    "{}'s step {step} has no alternative that can run: skipped, the next step moves up (004:L1312, A-28).",
+                    w.h(*house)
+                )
+            }
+        }
+        Event::Transported {
+            house,
+            from,
+            to,
+            carriers,
+        } => {
+            if zh {
+                format!(
+                    "海运:{}的部队由{}的战舰从{}运往{},总战斗力−1(004:L1595);这些家族本回合不能再运输其他家族的部队(A-42)。",
+                    w.h(*house),
+                    w.hs(carriers),
+                    w.a(*from),
+                    w.a(*to)
+                )
+            } else {
+                format!(
+                    "Transport: {}'s units are carried from {} to {} by the ships of {}, total −1 (004:L1595); those houses carry no other foreign army this round (A-42).",
+                    w.h(*house),
+                    w.a(*from),
+                    w.a(*to),
+                    w.hs(carriers)
+                )
+            }
+        }
+        Event::SupportRefused {
+            house,
+            supporter,
+            from,
+            battle,
+        } => {
+            if zh {
+                format!(
+                    "{}拒绝了{}从{}对{}战斗的支援(A-38)。",
+                    w.h(*house),
+                    w.h(*supporter),
+                    w.a(*from),
+                    w.a(*battle)
+                )
+            } else {
+                format!(
+                    "{} refuses {}'s support from {} in the battle for {} (A-38).",
+                    w.h(*house),
+                    w.h(*supporter),
+                    w.a(*from),
+                    w.a(*battle)
+                )
+            }
+        }
+        Event::Ability {
+            house,
+            leader,
+            area,
+            effect,
+        } => {
+            if zh {
+                format!(
+                    "{}在{}的战斗中:{}。",
+                    w.h(*house),
+                    w.a(*area),
+                    w.ability(*leader, effect)
+                )
+            } else {
+                format!(
+                    "{} in the battle for {}: {}.",
+                    w.h(*house),
+                    w.a(*area),
+                    w.ability(*leader, effect)
+                )
+            }
+        }
+        Event::LeaderIgnored { house, leader, why } => {
+            let r = match (why, zh) {
+                (LeaderProblem::NotOwn, true) => "不是本家族的将领",
+                (LeaderProblem::NotOwn, false) => "not a leader of the house",
+                (LeaderProblem::Resting, true) => "正在休养(004:L2118)",
+                (LeaderProblem::Resting, false) => "resting (004:L2118)",
+                (LeaderProblem::TwoPlaces, true) => "被部署到两个地方,以第一个为准(004:L1772)",
+                (LeaderProblem::TwoPlaces, false) => {
+                    "deployed in two places; the first counts (004:L1772)"
+                }
+                (LeaderProblem::NoUnits, true) => "该区域在本回合开始时没有本家族部队(004:L1774)",
+                (LeaderProblem::NoUnits, false) => {
+                    "the house had no units there when the round began (004:L1774)"
+                }
+                (LeaderProblem::BadDistrict, true) => {
+                    "军区须是两个相邻且回合开始时都有本家族部队的区域,每家最多两个(004:L2095)"
+                }
+                (LeaderProblem::BadDistrict, false) => {
+                    "a district is two adjacent areas held with units when the round began, two at most (004:L2095)"
+                }
+            };
+            if zh {
+                format!("{}的将领{}不参与本回合:{}。", w.h(*house), w.ld(*leader), r)
+            } else {
+                format!(
+                    "{}'s leader {} takes no part this round: {}.",
+                    w.h(*house),
+                    w.ld(*leader),
+                    r
+                )
+            }
+        }
+        Event::Sword {
+            house,
+            area,
+            assigned,
+        } => match (zh, assigned) {
+            (true, true) => format!(
+                "{}在{}的战斗中使用了指定的瓦雷利亚钢剑,战斗力+1(004:L1734, A-23)。",
+                w.h(*house),
+                w.a(*area)
+            ),
+            (true, false) => format!(
+                "{}在{}的战斗中差1点战斗力就可以获胜,自动使用瓦雷利亚钢剑,战斗力+1(004:L1740, A-24)。",
+                w.h(*house),
+                w.a(*area)
+            ),
+            (false, true) => format!(
+                "{} uses the Valyrian steel sword as assigned in the battle for {}: +1 (004:L1734, A-23).",
+                w.h(*house),
+                w.a(*area)
+            ),
+            (false, false) => format!(
+                "{} is one point short in the battle for {}: the Valyrian steel sword is used automatically, +1 (004:L1740, A-24).",
+                w.h(*house),
+                w.a(*area)
+            ),
+        },
+        Event::SwordReassigned { house, area } => {
+            if zh {
+                format!(
+                    "{}不用瓦雷利亚钢剑也能赢得{}的战斗,取消指定;钢剑改用于下一场差1点就能获胜的战斗(004:L1742)。",
+                    w.h(*house),
+                    w.a(*area)
+                )
+            } else {
+                format!(
+                    "{} wins the battle for {} without the sword: the assignment is cancelled and the sword goes to the next battle one point short (004:L1742).",
+                    w.h(*house),
+                    w.a(*area)
+                )
+            }
+        }
+        Event::ShipsCaptured {
+            from,
+            to,
+            port,
+            units: u,
+        } => {
+            if zh {
+                format!(
+                    "{}失守,{}在港口中的{}无法撤出,被{}俘获(004:L1054, A-61)。",
+                    w.a(*port),
+                    w.h(*from),
+                    units(u, lang),
+                    w.h(*to)
+                )
+            } else {
+                format!(
+                    "{} falls: {}'s {} there cannot withdraw and are captured by {} (004:L1054, A-61).",
+                    w.a(*port),
+                    w.h(*from),
+                    units(u, lang),
+                    w.h(*to)
+                )
+            }
+        }
+        Event::RetreatPending {
+            house,
+            from,
+            units: u,
+            candidates,
+        } => {
+            if zh {
+                format!(
+                    "{}在{}战败的{}可撤退到{},这些区域同样合适;请在战斗阶段结束后选择,否则撤到{}(规则f, A-48)。",
+                    w.h(*house),
+                    w.a(*from),
+                    units(u, lang),
+                    w.areas(candidates),
+                    candidates.first().map(|a| w.a(*a)).unwrap_or("-")
+                )
+            } else {
+                format!(
+                    "{}'s {} beaten in {} may retreat to {}, which fit equally: the player chooses after the phase, else {} (rule f, A-48).",
+                    w.h(*house),
+                    units(u, lang),
+                    w.a(*from),
+                    w.areas(candidates),
+                    candidates.first().map(|a| w.a(*a)).unwrap_or("-")
+                )
+            }
+        }
+        Event::Fortified { house, area } => {
+            if zh {
+                format!(
+                    "{}放弃{}的巩固统治收益,建造防御工事(004:L1070)。",
+                    w.h(*house),
+                    w.a(*area)
+                )
+            } else {
+                format!(
+                    "{} gives up its consolidate income in {} and builds a fortification (004:L1070).",
+                    w.h(*house),
+                    w.a(*area)
+                )
+            }
+        }
+        Event::FortifyRefused { house, area, why } => {
+            let r = match (why, zh) {
+                (FortifyProblem::Exists, true) => "该省份已有防御工事",
+                (FortifyProblem::Exists, false) => "the province already has one",
+                (FortifyProblem::RoundLimit, true) => "每回合最多建造4个(004:L1080)",
+                (FortifyProblem::RoundLimit, false) => "four a round at most (004:L1080)",
+                (FortifyProblem::MapLimit, true) => "地图上最多9个(004:L1082, A-59)",
+                (FortifyProblem::MapLimit, false) => "nine on the map at most (004:L1082, A-59)",
+                (FortifyProblem::NoFootOrArcher, true) => "只有步兵或弓箭手可以建造(004:L1078)",
+                (FortifyProblem::NoFootOrArcher, false) => {
+                    "only footmen or archers build (004:L1078)"
+                }
+            };
+            if zh {
+                format!(
+                    "{}在{}的防御工事未能建造:{};改为获得巩固统治收益。",
+                    w.h(*house),
+                    w.a(*area),
+                    r
+                )
+            } else {
+                format!(
+                    "{}'s fortification in {} is not built: {}; the income is paid instead.",
+                    w.h(*house),
+                    w.a(*area),
+                    r
+                )
+            }
+        }
+        Event::HomeSeatReverted { house, area } => {
+            if zh {
+                format!(
+                    "{}已无其他家族的部队或势力标志,自动回归{}(004:L945)。",
+                    w.a(*area),
+                    w.h(*house)
+                )
+            } else {
+                format!(
+                    "{} holds no other house's units or token any more and returns to {} (004:L945).",
+                    w.a(*area),
+                    w.h(*house)
+                )
+            }
+        }
+        Event::PlanRejected { house } => {
+            if zh {
+                format!(
+                    "{}的执行方案提到了地图上不存在的区域、家族或将领,本回合按未提交方案处理(A-26)。",
+                    w.h(*house)
+                )
+            } else {
+                format!(
+                    "{}'s plan names areas, houses or leaders that do not exist: the house is treated as silent this round (A-26).",
+                    w.h(*house)
+                )
+            }
+        }
         Event::Victory { house, castles } => {
             if zh {
                 format!(
@@ -509,6 +960,107 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
                     castles
                 )
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{LeaderId, Order, OrderType};
+    use crate::rules::log::AbilityEffect;
+
+    #[test]
+    fn every_military_event_reads_as_a_sentence_in_both_languages() {
+        let b = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let (h, a, l) = (HouseId(0), AreaId(0), LeaderId(0));
+        let o = Order {
+            kind: OrderType::Support,
+            special: false,
+        };
+        let mut events = vec![
+            Event::StepChosen {
+                house: h,
+                step: 1,
+                alternative: 2,
+                fallback: false,
+            },
+            Event::StepSkipped { house: h, step: 2 },
+            Event::Transported {
+                house: h,
+                from: a,
+                to: a,
+                carriers: vec![HouseId(1)],
+            },
+            Event::SupportRefused {
+                house: h,
+                supporter: HouseId(1),
+                from: a,
+                battle: a,
+            },
+            Event::LeaderIgnored {
+                house: h,
+                leader: l,
+                why: LeaderProblem::Resting,
+            },
+            Event::Sword {
+                house: h,
+                area: a,
+                assigned: true,
+            },
+            Event::SwordReassigned { house: h, area: a },
+            Event::ShipsCaptured {
+                from: h,
+                to: HouseId(1),
+                port: a,
+                units: vec![UnitKind::Ship],
+            },
+            Event::RetreatPending {
+                house: h,
+                from: a,
+                units: vec![UnitKind::Footman],
+                candidates: vec![a, AreaId(1)],
+            },
+            Event::Fortified { house: h, area: a },
+            Event::FortifyRefused {
+                house: h,
+                area: a,
+                why: FortifyProblem::MapLimit,
+            },
+            Event::HomeSeatReverted { house: h, area: a },
+            Event::PlanRejected { house: h },
+        ];
+        for effect in [
+            AbilityEffect::SetValue(UnitKind::Knight, 3),
+            AbilityEffect::Killed(h, a, UnitKind::Footman),
+            AbilityEffect::Upgraded(a, UnitKind::Archer),
+            AbilityEffect::IgnoredSupport(a),
+            AbilityEffect::CancelledDefence(a),
+            AbilityEffect::Blocked(l),
+            AbilityEffect::ZeroedLeader(l),
+            AbilityEffect::ZeroedShips,
+            AbilityEffect::DoubledDefence,
+            AbilityEffect::Tokens(2),
+            AbilityEffect::CancelledOrder(h, a, o),
+            AbilityEffect::Reward,
+            AbilityEffect::NoEffect,
+        ] {
+            events.push(Event::Ability {
+                house: h,
+                leader: l,
+                area: a,
+                effect,
+            });
+        }
+        for e in &events {
+            let zh = event(&b, Lang::Zh, e);
+            let en = event(&b, Lang::En, e);
+            assert!(zh.ends_with('。') && en.ends_with('.'), "{zh} / {en}");
+            assert!(!zh.contains('{') && !en.contains('{'), "{zh} / {en}");
+            assert!(!zh.is_ascii(), "{zh}");
         }
     }
 }

@@ -1,15 +1,19 @@
-//! 战斗 One battle (004:L2214–L2254): unit values in context, defence order, supports, castle,
-//! fortification and home-seat bonuses, march+1, ties by Fiefdoms; then casualties, siege engines
-//! and uncovered archers, and the loser's retreat. Attacks on neutrals follow 004:L2257.
+//! 战斗 One battle (004:L2214–L2254): leaders' abilities first in the conflict order of
+//! 004:L2219, then both totals — unit values in context with the modifier order of A-11,
+//! supports, orders, castle / fortification / home-seat bonuses, transport −1,
+//! leaders' combat strength and the sword — ties to the house higher on Fiefdoms; then
+//! casualties, win/lose abilities, retreat and occupation. Attacks on neutrals follow 004:L2257.
 
-use super::log::{BattleReport, Defender, Event, Loss, Term, TermKind, TieBreak};
+use super::log::{AbilityEffect, BattleReport, Defender, Event, Loss, Term, TermKind, TieBreak};
 use super::military::Ctx;
+use super::orders::Party;
 use super::state::{Track, Unit};
-use crate::board::{AreaId, HouseId, OrderType, UnitKind};
+use super::support::{BattleSides, Supporter};
+use crate::board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
 
 /// Whether a battle area counts as hard (city, stronghold or fortification): siege engines 4,
 /// archers defend at 2, no knight-versus-archer counter (004:L282–L306).
-fn hard(ctx: &Ctx, area: AreaId) -> bool {
+pub fn hard(ctx: &Ctx, area: AreaId) -> bool {
     ctx.board.area(area).castle.is_some() || ctx.state.area(area).fortification.is_some()
 }
 
@@ -51,405 +55,606 @@ pub fn defence_value(kind: UnitKind, hard: bool) -> i32 {
     }
 }
 
-struct Side {
-    terms: Vec<Term>,
-    archers_zeroed: bool,
+/// An attack as the march hands it over.
+#[derive(Clone, Debug)]
+pub struct AttackSpec {
+    /// Attacking house.
+    pub house: HouseId,
+    /// Origin (the embarkation province for transported units).
+    pub from: AreaId,
+    /// Attacked area.
+    pub to: AreaId,
+    /// The attacking units (still standing in `from`).
+    pub moving: Vec<Unit>,
+    /// 行军+1.
+    pub march_bonus: bool,
+    /// The march leader.
+    pub leader: Option<LeaderId>,
+    /// The second leader who will defend `to` (004:L2040).
+    pub second: Option<LeaderId>,
+    /// Other houses' ships that carried the attackers (−1, 004:L1595).
+    pub carriers: Vec<HouseId>,
 }
 
-fn units_term(kinds: Vec<UnitKind>, value: i32) -> Term {
-    Term {
-        what: TermKind::Units(kinds),
-        value,
-    }
+/// Per side (0 attacker, 1 defender): what the abilities of step a) decided.
+#[derive(Clone, Debug, Default)]
+pub struct Effects {
+    pub blocked: [bool; 2],
+    pub cersei: [bool; 2],
+    pub balon: [bool; 2],
+    pub salladhor: [bool; 2],
+    pub catelyn: bool,
+    /// Set values of the attacker's led units (Robb, Vargo, Victarion).
+    pub set: Vec<(UnitKind, i32)>,
+    /// Class iii abilities to apply after the result: (side, leader, ability).
+    pub after: Vec<(usize, LeaderId, Ability)>,
 }
 
-/// Supporting areas for one side of a battle at `area`: own supports are automatic (004:L1396).
-/// Cross-house support needs matching submissions (military-phase issue); it is not given here.
-fn supports(ctx: &Ctx, area: AreaId, house: HouseId, exclude: &[AreaId]) -> Vec<AreaId> {
-    let b = ctx.board;
-    let battle = b.area(area);
-    ctx.state
-        .neighbours(b, area)
-        .into_iter()
-        .filter(|s| !exclude.contains(s))
-        .filter(|&s| ctx.state.occupant(s) == Some(house) && ctx.has_order(s, OrderType::Support))
-        .filter(|&s| {
-            let src = b.area(s);
-            // Land units never support sea battles; port ships support only their sea (004:L1380).
-            if battle.is_land() {
-                !src.is_port()
-            } else {
-                !src.is_land()
+fn ability_of(ctx: &Ctx, l: Option<LeaderId>) -> Option<(LeaderId, Ability)> {
+    let l = l?;
+    ctx.board.leader(l).ability.map(|a| (l, a))
+}
+
+pub fn log_ability(ctx: &mut Ctx, l: LeaderId, area: AreaId, effect: AbilityEffect) {
+    let house = ctx.board.leader(l).house;
+    ctx.log.push(Event::Ability {
+        house,
+        leader: l,
+        area,
+        effect,
+    });
+}
+
+/// Pick a unit of `units` (non-routed first) by a preference list, for Loras or Ellaria.
+pub fn pick_unit(units: &[Unit], prefs: &[UnitKind]) -> Option<usize> {
+    for routed in [false, true] {
+        for k in prefs {
+            if let Some(i) = units
+                .iter()
+                .position(|u| u.kind == *k && u.routed == routed)
+            {
+                return Some(i);
             }
-        })
-        .collect()
-}
-
-fn add_supports(
-    ctx: &Ctx,
-    side: &mut Side,
-    area: AreaId,
-    house: HouseId,
-    attacking: bool,
-    exclude: &[AreaId],
-) {
-    let (hard_area, fortified) = (
-        hard(ctx, area),
-        ctx.state.area(area).fortification.is_some(),
-    );
-    for s in supports(ctx, area, house, exclude) {
-        let units: Vec<Unit> = ctx
-            .state
-            .area(s)
-            .units
-            .iter()
-            .filter(|u| !u.routed)
-            .copied()
-            .collect();
-        let kinds: Vec<UnitKind> = units.iter().map(|u| u.kind).collect();
-        let value: i32 = kinds
-            .iter()
-            .map(|k| {
-                if *k == UnitKind::Archer && side.archers_zeroed {
-                    0
-                } else if attacking {
-                    attack_value(*k, hard_area, fortified)
-                } else {
-                    defence_value(*k, hard_area)
-                }
-            })
-            .sum();
-        side.terms.push(Term {
-            what: TermKind::Support(house, s, kinds),
-            value,
-        });
-        if ctx.order(s).map(|o| o.special).unwrap_or(false) {
-            side.terms.push(Term {
-                what: TermKind::SupportBonus(s),
-                value: 1,
-            });
         }
     }
+    None
 }
 
-fn total(terms: &[Term]) -> i32 {
-    terms.iter().map(|t| t.value).sum()
+fn fiefdoms(ctx: &Ctx, h: HouseId) -> usize {
+    ctx.state.rank(Track::Fiefdoms, h)
 }
 
-/// The house `house` attacks `to` from `from` with `moving` (still standing in `from`).
-pub fn attack(
-    ctx: &mut Ctx,
-    house: HouseId,
-    from: AreaId,
-    to: AreaId,
-    moving: Vec<Unit>,
-    march_bonus: bool,
-) {
+/// The house `spec.house` attacks `spec.to` from `spec.from`. Returns whether it won.
+pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
     let b = ctx.board;
-    let hard_area = hard(ctx, to);
-    let fortified = ctx.state.area(to).fortification.is_some();
+    let to = spec.to;
+    let house = spec.house;
     let defender = match ctx.state.occupant(to) {
         Some(h) if ctx.state.area(to).neutral.is_none() => Defender::House(h),
         _ => Defender::Neutral,
     };
+    let dh = match defender {
+        Defender::House(h) => Some(h),
+        Defender::Neutral => None,
+    };
+    // A neutral garrison or a house turned neutral: no leaders, no sword, tie to the attacker
+    // (004:L2257, A-21, A-22).
+    let neutral_rules = dh.map(|h| ctx.state.house(h).neutral).unwrap_or(true);
+    if let Some(d) = dh {
+        ctx.attacks.push((house, d));
+    }
+    let att_leader = spec.leader.filter(|_| !neutral_rules);
+    let def_leader = match dh {
+        Some(d) if !neutral_rules => super::leaders::defence_leader(ctx, d, to),
+        _ => None,
+    };
+    let leaders = [att_leader, def_leader];
+    let houses = [Some(house), dh];
+
+    // a) Leaders' abilities, class i, then ii, each in Fiefdoms order (004:L2219, A-13).
+    let mut fx = Effects::default();
+    let mut abilities: Vec<(u8, usize, usize, LeaderId, Ability)> = Vec::new();
+    for side in 0..2 {
+        if let (Some((l, a)), Some(h)) = (ability_of(ctx, leaders[side]), houses[side]) {
+            abilities.push((super::leaders::class(a), fiefdoms(ctx, h), side, l, a));
+        }
+    }
+    abilities.sort_by_key(|x| (x.0, x.1));
+    let mut done = [false; 2];
+    for &(class, _, side, l, a) in &abilities {
+        done[side] = true;
+        if fx.blocked[side] {
+            continue;
+        }
+        let other = 1 - side;
+        if class == 3 {
+            fx.after.push((side, l, a));
+            continue;
+        }
+        let attacking = side == 0;
+        match a {
+            Ability::QueenOfThorns => {
+                if let Some(o) = leaders[other]
+                    && !done[other]
+                    && ctx.board.leader(o).ability.is_some()
+                {
+                    fx.blocked[other] = true;
+                    log_ability(ctx, l, to, AbilityEffect::Blocked(o));
+                }
+            }
+            Ability::Cersei => fx.cersei[side] = true,
+            Ability::Brienne if attacking && ctx.has_order(to, OrderType::Defence) => {
+                ctx.state.area_mut(to).order = None;
+                log_ability(ctx, l, to, AbilityEffect::CancelledDefence(to));
+            }
+            Ability::Robb if attacking => fx.set.push((UnitKind::Knight, 3)),
+            Ability::Vargo if attacking => {
+                fx.set.push((UnitKind::Footman, 2));
+                fx.set.push((UnitKind::Archer, 2));
+            }
+            Ability::Victarion if attacking => fx.set.push((UnitKind::Ship, 2)),
+            Ability::Catelyn if !attacking => fx.catelyn = true,
+            Ability::Balon => {
+                if let Some(o) = leaders[other] {
+                    fx.balon[side] = true;
+                    log_ability(ctx, l, to, AbilityEffect::ZeroedLeader(o));
+                }
+            }
+            Ability::Salladhor => fx.salladhor[side] = true,
+            Ability::Loras if attacking => super::abilities::loras(ctx, l, to),
+            Ability::Ellaria if !attacking => super::abilities::ellaria(ctx, l, to),
+            _ => {}
+        }
+    }
+    for (k, v) in fx.set.clone() {
+        if spec.moving.iter().any(|u| u.kind == k)
+            && let Some(l) = att_leader
+        {
+            log_ability(ctx, l, to, AbilityEffect::SetValue(k, v as u8));
+        }
+    }
+
     let defenders: Vec<Unit> = ctx.state.area(to).units.clone();
-    // Knights counter archers in the field (004:L306, A-12).
+    let fought: Vec<LeaderId> = leaders.iter().flatten().copied().collect();
+    for l in &fought {
+        ctx.leaders.fought[l.index()] = true;
+        if Some(*l) == def_leader {
+            ctx.leaders.defended[l.index()] = true;
+        }
+    }
+    let hard_area = hard(ctx, to);
+    let fortified = ctx.state.area(to).fortification.is_some();
+    let bs = BattleSides {
+        area: to,
+        from: spec.from,
+        attacker: house,
+        defender: match dh {
+            Some(h) => Party::House(h),
+            None => Party::Neutral,
+        },
+    };
+
+    if defender != Defender::Neutral && defenders.is_empty() {
+        // Loras killed the last defender: the area is taken without a comparison.
+        let report = BattleReport {
+            area: to,
+            attacker: house,
+            from: spec.from,
+            defender,
+            attack: Vec::new(),
+            defence: Vec::new(),
+            attack_total: 0,
+            defence_total: 0,
+            attacker_won: true,
+            tie: Some(TieBreak::Empty),
+            attacker_leader: att_leader,
+            defender_leader: def_leader,
+            casualties: 0,
+        };
+        ctx.log.push(Event::Battle(report));
+        win_over_house(
+            ctx,
+            &spec,
+            dh,
+            def_leader,
+            Vec::new(),
+            0,
+            &fx,
+            neutral_rules,
+        );
+        return true;
+    }
+
+    // Knights counter archers in the field (004:L306, A-12), after step a).
     let has_knight = |us: &[Unit]| us.iter().any(|u| u.kind == UnitKind::Knight && !u.routed);
     let field = b.area(to).is_land() && !hard_area && defender != Defender::Neutral;
-    let att_zero = field && has_knight(&defenders) && !has_knight(&moving);
-    let def_zero = field && has_knight(&moving) && !has_knight(&defenders);
+    let zero = [
+        field && has_knight(&defenders) && !has_knight(&spec.moving),
+        field && has_knight(&spec.moving) && !has_knight(&defenders),
+    ];
 
-    let mut att = Side {
-        terms: Vec::new(),
-        archers_zeroed: att_zero,
+    let sides = [Party::House(house), bs.defender];
+    let mut sup: [Vec<Supporter>; 2] = [
+        super::support::supporters(ctx, &bs, sides[0]),
+        super::support::supporters(ctx, &bs, sides[1]),
+    ];
+    let unit_value = |k: UnitKind, side: usize, supporting: bool, set: &[(UnitKind, i32)]| -> i32 {
+        // (1) base, (2) leader set values, (3) fortification −1, (4) counter, (6) rain.
+        let mut v = if side == 0 {
+            attack_value(k, hard_area, false)
+        } else {
+            defence_value(k, hard_area)
+        };
+        if !supporting && let Some((_, s)) = set.iter().find(|(x, _)| *x == k) {
+            v = *s;
+        }
+        if side == 0 && fortified && k == UnitKind::Knight {
+            v -= 1;
+        }
+        if zero[side] && k == UnitKind::Archer {
+            v = 0;
+        }
+        if supporting
+            && ctx.mods.rains_of_autumn
+            && matches!(k, UnitKind::Footman | UnitKind::Archer)
+        {
+            v = 0;
+        }
+        v
     };
-    let value = moving
-        .iter()
-        .map(|u| {
-            if u.kind == UnitKind::Archer && att_zero {
+    let support_value = |s: &Supporter, side: usize, salladhor: bool| -> i32 {
+        s.units
+            .iter()
+            .map(|u| {
+                if salladhor && u.kind == UnitKind::Ship {
+                    0
+                } else {
+                    unit_value(u.kind, side, true, &[])
+                }
+            })
+            .sum()
+    };
+    // 瑟曦: ignore the opponent's strongest supporting area (its Support+1 still counts).
+    let mut ignored: [Option<AreaId>; 2] = [None, None];
+    for (side, leader) in leaders.iter().enumerate() {
+        let other = 1 - side;
+        if fx.cersei[side] && !fx.blocked[side] {
+            let best = sup[other]
+                .iter()
+                .max_by_key(|s| {
+                    (
+                        support_value(s, other, fx.salladhor[side]),
+                        std::cmp::Reverse(s.area),
+                    )
+                })
+                .map(|s| s.area);
+            if let (Some(a), Some(l)) = (best, *leader) {
+                ignored[other] = Some(a);
+                log_ability(ctx, l, to, AbilityEffect::IgnoredSupport(a));
+            }
+        }
+    }
+    for side in 0..2 {
+        if fx.salladhor[side]
+            && !fx.blocked[side]
+            && sup[1 - side]
+                .iter()
+                .any(|s| s.units.iter().any(|u| u.kind == UnitKind::Ship))
+            && let Some(l) = leaders[side]
+        {
+            log_ability(ctx, l, to, AbilityEffect::ZeroedShips);
+        }
+    }
+    if fx.catelyn
+        && ctx.has_order(to, OrderType::Defence)
+        && let Some(l) = def_leader
+    {
+        log_ability(ctx, l, to, AbilityEffect::DoubledDefence);
+    }
+
+    let mut terms: [Vec<Term>; 2] = [Vec::new(), Vec::new()];
+    let set = fx.set.clone();
+    terms[0].push(Term {
+        what: TermKind::Units(spec.moving.iter().map(|u| u.kind).collect()),
+        value: spec
+            .moving
+            .iter()
+            .map(|u| unit_value(u.kind, 0, false, &set))
+            .sum(),
+    });
+    match defender {
+        Defender::Neutral => terms[1].push(Term {
+            what: TermKind::Neutral,
+            value: ctx.state.area(to).neutral.unwrap_or(0) as i32,
+        }),
+        Defender::House(_) => terms[1].push(Term {
+            what: TermKind::Units(defenders.iter().map(|u| u.kind).collect()),
+            value: defenders
+                .iter()
+                .filter(|u| !u.routed)
+                .map(|u| unit_value(u.kind, 1, false, &[]))
+                .sum(),
+        }),
+    }
+    for side in 0..2 {
+        let list = std::mem::take(&mut sup[side]);
+        for s in &list {
+            let value = if ignored[side] == Some(s.area) {
                 0
             } else {
-                attack_value(u.kind, hard_area, fortified)
+                support_value(s, side, fx.salladhor[1 - side] && !fx.blocked[1 - side])
+            };
+            terms[side].push(Term {
+                what: TermKind::Support(s.house, s.area, s.units.iter().map(|u| u.kind).collect()),
+                value,
+            });
+            if s.bonus {
+                terms[side].push(Term {
+                    what: TermKind::SupportBonus(s.area),
+                    value: 1,
+                });
             }
-        })
-        .sum();
-    att.terms
-        .push(units_term(moving.iter().map(|u| u.kind).collect(), value));
-    add_supports(ctx, &mut att, to, house, true, &[from]);
-    if march_bonus {
-        att.terms.push(Term {
+        }
+    }
+    if spec.march_bonus {
+        terms[0].push(Term {
             what: TermKind::MarchBonus,
             value: 1,
         });
     }
+    if !spec.carriers.is_empty() {
+        terms[0].push(Term {
+            what: TermKind::Transported,
+            value: -1,
+        });
+    }
+    if let Some(d) = dh {
+        if let Some(o) = ctx.order(to).filter(|o| o.kind == OrderType::Defence) {
+            let base = if o.special { 2 } else { 1 };
+            let doubled = fx.catelyn && !fx.blocked[1];
+            terms[1].push(Term {
+                what: TermKind::DefenceOrder,
+                value: if doubled { base * 2 } else { base },
+            });
+        }
+        if b.area(to).castle.is_some() {
+            terms[1].push(Term {
+                what: TermKind::Castle,
+                value: 1,
+            });
+        } else if fortified {
+            terms[1].push(Term {
+                what: TermKind::Fortification,
+                value: 1,
+            });
+        }
+        if b.area(to).home_of == Some(d) {
+            terms[1].push(Term {
+                what: TermKind::HomeSeat,
+                value: 1,
+            });
+        }
+    }
     if b.area(to).home_of == Some(house) {
-        att.terms.push(Term {
+        terms[0].push(Term {
             what: TermKind::HomeSeat,
             value: 1,
         });
     }
-
-    let mut def = Side {
-        terms: Vec::new(),
-        archers_zeroed: def_zero,
-    };
-    match defender {
-        Defender::Neutral => {
-            let strength = ctx.state.area(to).neutral.unwrap_or(0) as i32;
-            def.terms.push(Term {
-                what: TermKind::Neutral,
-                value: strength,
+    for side in 0..2 {
+        if let Some(l) = leaders[side] {
+            let zeroed = fx.balon[1 - side] && !fx.blocked[1 - side];
+            terms[side].push(Term {
+                what: TermKind::Leader(l),
+                value: if zeroed {
+                    0
+                } else {
+                    ctx.board.leader(l).strength as i32
+                },
             });
         }
-        Defender::House(d) => {
-            let value = defenders
-                .iter()
-                .map(|u| {
-                    if u.routed || (u.kind == UnitKind::Archer && def_zero) {
-                        0
-                    } else {
-                        defence_value(u.kind, hard_area)
-                    }
-                })
-                .sum();
-            def.terms.push(units_term(
-                defenders.iter().map(|u| u.kind).collect(),
-                value,
-            ));
-            if let Some(o) = ctx.order(to).filter(|o| o.kind == OrderType::Defence) {
-                def.terms.push(Term {
-                    what: TermKind::DefenceOrder,
-                    value: if o.special { 2 } else { 1 },
-                });
-            }
-            add_supports(ctx, &mut def, to, d, false, &[to]);
-            if b.area(to).castle.is_some() {
-                def.terms.push(Term {
-                    what: TermKind::Castle,
-                    value: 1,
-                });
-            } else if fortified {
-                def.terms.push(Term {
-                    what: TermKind::Fortification,
-                    value: 1,
-                });
-            }
-            if b.area(to).home_of == Some(d) {
-                def.terms.push(Term {
-                    what: TermKind::HomeSeat,
-                    value: 1,
-                });
-            }
+    }
+    let total = |ts: &[Term]| ts.iter().map(|t| t.value).sum::<i32>();
+    let (mut a, mut d) = (total(&terms[0]), total(&terms[1]));
+    let tie_to_attacker = match dh {
+        _ if neutral_rules => true,
+        Some(dh) => fiefdoms(ctx, house) < fiefdoms(ctx, dh),
+        None => true,
+    };
+    let att_wins = |a: i32, d: i32| a > d || (a == d && tie_to_attacker);
+    if !neutral_rules && let Some(side) = super::sword::decide(ctx, &spec, dh, a, d, &att_wins) {
+        terms[side].push(Term {
+            what: TermKind::Sword,
+            value: 1,
+        });
+        if side == 0 {
+            a += 1;
+        } else {
+            d += 1;
         }
     }
-    let (a, d) = (total(&att.terms), total(&def.terms));
-    let (attacker_won, tie) = if a != d {
-        (a > d, None)
+    let attacker_won = att_wins(a, d);
+    let tie = (a == d).then_some(match dh {
+        Some(x) if !neutral_rules => TieBreak::Fiefdoms(if tie_to_attacker { house } else { x }),
+        _ => TieBreak::AttackerVsNeutral,
+    });
+    // Casualties = winner leader's attack − loser leader's defence (004:L2242).
+    let (wl, ll, winner_attacks) = if attacker_won {
+        (att_leader, def_leader, true)
     } else {
-        match defender {
-            Defender::Neutral => (true, Some(TieBreak::AttackerVsNeutral)),
-            Defender::House(dh) => {
-                let winner = if ctx.state.rank(Track::Fiefdoms, house)
-                    < ctx.state.rank(Track::Fiefdoms, dh)
-                {
-                    house
-                } else {
-                    dh
-                };
-                (winner == house, Some(TieBreak::Fiefdoms(winner)))
-            }
-        }
+        (def_leader, att_leader, false)
     };
+    let atk = wl
+        .map(|l| {
+            let x = ctx.board.leader(l);
+            if x.ability == Some(Ability::AttackOnlyWhenAttacking) && !winner_attacks {
+                0
+            } else {
+                x.attack as i32
+            }
+        })
+        .unwrap_or(0);
+    let def = ll.map(|l| ctx.board.leader(l).defence as i32).unwrap_or(0);
+    let casualties = (atk - def).max(0) as u8;
+    let [attack_terms, defence_terms] = terms;
     ctx.log.push(Event::Battle(BattleReport {
         area: to,
         attacker: house,
-        from,
+        from: spec.from,
         defender,
-        attack: att.terms,
-        defence: def.terms,
+        attack: attack_terms,
+        defence: defence_terms,
         attack_total: a,
         defence_total: d,
         attacker_won,
         tie,
+        attacker_leader: att_leader,
+        defender_leader: def_leader,
+        casualties,
     }));
     if attacker_won {
-        match defender {
-            Defender::Neutral => {
-                ctx.state.area_mut(to).neutral = None;
-                ctx.state.area_mut(to).units.clear();
-                ctx.log.push(Event::NeutralBeaten { area: to });
-            }
-            Defender::House(dh) => {
-                let beaten = std::mem::take(&mut ctx.state.area_mut(to).units);
-                let st = ctx.state.area_mut(to);
-                st.house = None;
-                st.order = None;
-                st.token = None;
-                if st.fortification == Some(dh) {
-                    st.fortification = None;
-                    ctx.log.push(Event::FortificationGone { area: to });
-                }
-                let survivors = losses(ctx, dh, to, beaten);
-                super::retreat::defender_retreats(ctx, dh, to, from, survivors);
-            }
+        if defender == Defender::Neutral {
+            ctx.state.area_mut(to).neutral = None;
+            ctx.state.area_mut(to).units.clear();
+            ctx.log.push(Event::NeutralBeaten { area: to });
+            win(ctx, &spec, None, &fx);
+        } else {
+            let beaten = std::mem::take(&mut ctx.state.area_mut(to).units);
+            win_over_house(
+                ctx,
+                &spec,
+                dh,
+                def_leader,
+                beaten,
+                casualties,
+                &fx,
+                neutral_rules,
+            );
         }
-        ctx.taken[to.index()] = true;
-        // The attackers move in.
-        let mut pick: Vec<usize> = Vec::new();
-        for w in &moving {
-            let st = ctx.state.area(from);
-            if let Some(i) = (0..st.units.len()).find(|i| !pick.contains(i) && st.units[*i] == *w) {
-                pick.push(i);
-            }
-        }
-        let arrived = super::march::take_units(ctx, from, &pick);
-        super::march::put_units(ctx, house, to, arrived);
-        capture_ports(ctx, to);
-        ctx.check_victory();
     } else {
-        // The attackers stay (they return to where they came from), beaten.
-        let mut pick: Vec<usize> = Vec::new();
-        for w in &moving {
-            let st = ctx.state.area(from);
-            if let Some(i) = (0..st.units.len()).find(|i| !pick.contains(i) && st.units[*i] == *w) {
-                pick.push(i);
-            }
-        }
-        let beaten = super::march::take_units(ctx, from, &pick);
-        let mut survivors = losses(ctx, house, from, beaten);
-        // Units beaten by a neutral are not routed (004:L2331).
-        if defender != Defender::Neutral {
-            for u in survivors.iter_mut() {
-                u.routed = true;
-            }
-        }
-        super::march::put_units(ctx, house, from, survivors);
-        if ctx.state.area(from).units.is_empty() {
-            super::march::vacate(ctx, house, from, false);
-        }
+        lose(
+            ctx,
+            &spec,
+            dh,
+            casualties,
+            &fx,
+            defender == Defender::Neutral,
+        );
     }
+    attacker_won
 }
 
-/// Losses of a beaten force (004:L2239–L2254): casualties are the winner leader's attack minus
-/// the loser leader's defence (no leaders fight yet: 0); siege engines are destroyed; each
-/// surviving footman or knight covers one archer, the others are destroyed. Returns the rest.
-fn losses(ctx: &mut Ctx, house: HouseId, area: AreaId, units: Vec<Unit>) -> Vec<Unit> {
-    let sieges: Vec<UnitKind> = units
-        .iter()
-        .filter(|u| u.kind == UnitKind::Siege)
-        .map(|u| u.kind)
-        .collect();
-    if !sieges.is_empty() {
-        ctx.log.push(Event::Destroyed {
-            house,
-            area,
-            units: sieges,
-            why: Loss::SiegeEngine,
-        });
+#[allow(clippy::too_many_arguments)]
+fn win_over_house(
+    ctx: &mut Ctx,
+    spec: &AttackSpec,
+    dh: Option<HouseId>,
+    def_leader: Option<LeaderId>,
+    beaten: Vec<Unit>,
+    casualties: u8,
+    fx: &Effects,
+    neutral_rules: bool,
+) {
+    let to = spec.to;
+    let Some(d) = dh else { return };
+    let st = ctx.state.area_mut(to);
+    st.house = None;
+    st.order = None;
+    st.token = None;
+    if st.fortification.is_some() {
+        st.fortification = None;
+        ctx.log.push(Event::FortificationGone { area: to });
     }
-    let rest: Vec<Unit> = units
-        .into_iter()
-        .filter(|u| u.kind != UnitKind::Siege)
-        .collect();
-    let cover = rest
-        .iter()
-        .filter(|u| {
-            matches!(
-                u.kind,
-                UnitKind::Footman | UnitKind::Knight | UnitKind::Ship
-            )
-        })
-        .count();
-    let mut kept = Vec::new();
-    let mut lost = Vec::new();
-    let mut archers = 0;
-    for u in rest {
-        if u.kind == UnitKind::Archer {
-            archers += 1;
-            if archers > cover {
-                lost.push(u.kind);
-                continue;
-            }
-        }
-        kept.push(u);
-    }
-    if !lost.is_empty() {
-        ctx.log.push(Event::Destroyed {
-            house,
-            area,
-            units: lost,
-            why: Loss::UncoveredArcher,
-        });
-    }
-    kept
-}
-
-/// After a province changes hands, its ports follow (004:L1053–L1066): ships of the old owner in
-/// a port withdraw to the port's sea when it is free of others, else they are destroyed (capture
-/// of ships is for the military-phase issue); a temporary port is destroyed.
-fn capture_ports(ctx: &mut Ctx, province: AreaId) {
-    let owner = ctx.state.controller(ctx.board, province);
-    for port in ctx.board.area(province).ports.clone() {
-        let Some(h) = ctx.state.occupant(port) else {
-            if ctx.board.area(port).temporary {
-                ctx.state.area_mut(port).port_built = None;
-            }
-            continue;
-        };
-        if Some(h) == owner {
-            continue;
-        }
-        let ships = std::mem::take(&mut ctx.state.area_mut(port).units);
-        ctx.state.area_mut(port).house = None;
-        let sea = ctx.state.port_sea(ctx.board, port);
-        match sea.filter(|s| ctx.state.occupant(*s).is_none() || ctx.state.occupant(*s) == Some(h))
-        {
-            Some(s) => {
-                let kinds = ships.iter().map(|u| u.kind).collect();
-                let routed: Vec<Unit> = ships
-                    .into_iter()
-                    .map(|u| Unit { routed: true, ..u })
-                    .collect();
-                super::march::put_units(ctx, h, s, routed);
-                ctx.log.push(Event::Retreated {
-                    house: h,
-                    from: port,
-                    to: s,
-                    units: kinds,
-                    rule: super::log::RetreatRule::Only,
-                });
-            }
-            None => {
-                let kinds = ships.iter().map(|u| u.kind).collect();
-                ctx.log.push(Event::Destroyed {
-                    house: h,
-                    area: port,
-                    units: kinds,
-                    why: Loss::NoRetreat,
-                });
-            }
-        }
-        if ctx.board.area(port).temporary {
-            ctx.state.area_mut(port).port_built = None;
-        }
-    }
-}
-
-/// Ships in the port of a province their house no longer controls are destroyed (004:L1064).
-pub fn lose_ports_if_uncontrolled(ctx: &mut Ctx, province: AreaId) {
-    for port in ctx.board.area(province).ports.clone() {
-        if let Some(h) = ctx.state.occupant(port)
-            && ctx.state.controller(ctx.board, province) != Some(h)
-        {
-            let kinds = ctx.state.area(port).units.iter().map(|u| u.kind).collect();
-            ctx.state.area_mut(port).units.clear();
-            ctx.state.area_mut(port).house = None;
+    let survivors = super::casualties::losses(ctx, d, to, beaten, casualties, true);
+    if neutral_rules {
+        // A house turned neutral cannot retreat.
+        let kinds: Vec<UnitKind> = survivors.iter().map(|u| u.kind).collect();
+        if !kinds.is_empty() {
             ctx.log.push(Event::Destroyed {
-                house: h,
-                area: port,
+                house: d,
+                area: to,
                 units: kinds,
                 why: Loss::NoRetreat,
             });
         }
+        super::leaders::retreat_with(ctx, d, to, None, None);
+    } else {
+        let dest = super::retreat::defender_retreats(ctx, d, to, spec.from, survivors);
+        super::leaders::retreat_with(ctx, d, to, dest, def_leader);
     }
+    win(ctx, spec, dh, fx);
+}
+
+/// The attacker won: win/lose abilities, then the attackers move in.
+fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Effects) {
+    let (house, from, to) = (spec.house, spec.from, spec.to);
+    let mut moving = spec.moving.clone();
+    // Take the attackers out of `from` now; class iii abilities may still kill one (Arianne).
+    let pick = find_units(ctx, from, &moving);
+    let arrived = super::march::take_units(ctx, from, &pick);
+    moving = arrived;
+    super::abilities::after_abilities(ctx, fx, house, dh, 0, to, Some(&mut moving));
+    ctx.taken[to.index()] = true;
+    if moving.is_empty() {
+        // Arianne killed the last attacker: the area stays empty (004:L2003, A-15).
+        if ctx.state.area(from).units.is_empty() {
+            super::march::vacate(ctx, house, from, false);
+        }
+        return;
+    }
+    super::march::put_units(ctx, house, to, moving);
+    super::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
+    super::ports::capture_ports(ctx, to, dh);
+    ctx.refresh_pontoons();
+    super::leaders::check_districts(ctx);
+    ctx.check_victory();
+}
+
+/// The attacker lost: casualties, the survivors go back routed (not routed against a neutral,
+/// 004:L2331), win/lose abilities.
+fn lose(
+    ctx: &mut Ctx,
+    spec: &AttackSpec,
+    dh: Option<HouseId>,
+    casualties: u8,
+    fx: &Effects,
+    vs_neutral: bool,
+) {
+    let (house, from, to) = (spec.house, spec.from, spec.to);
+    let pick = find_units(ctx, from, &spec.moving);
+    let beaten = super::march::take_units(ctx, from, &pick);
+    let mut survivors = super::casualties::losses(ctx, house, from, beaten, casualties, false);
+    if !vs_neutral {
+        for u in survivors.iter_mut() {
+            u.routed = true;
+        }
+    }
+    if let Some(l) = spec.leader {
+        ctx.leaders.led[l.index()] = true;
+    }
+    super::march::put_units(ctx, house, from, survivors);
+    if let Some(d) = dh {
+        super::abilities::after_abilities(ctx, fx, house, Some(d), 1, to, None);
+        if ctx.state.area(to).units.is_empty() {
+            super::march::vacate(ctx, d, to, false);
+            super::leaders::retreat_with(ctx, d, to, None, None);
+        }
+    }
+    if ctx.state.area(from).units.is_empty() {
+        super::march::vacate(ctx, house, from, false);
+    }
+}
+
+/// Indices in `area` of units equal to `wanted` (each taken once).
+pub fn find_units(ctx: &Ctx, area: AreaId, wanted: &[Unit]) -> Vec<usize> {
+    let st = ctx.state.area(area);
+    let mut pick: Vec<usize> = Vec::new();
+    for w in wanted {
+        if let Some(i) = (0..st.units.len())
+            .find(|i| !pick.contains(i) && st.units[*i].kind == w.kind && !st.units[*i].routed)
+        {
+            pick.push(i);
+        }
+    }
+    pick
 }

@@ -1,10 +1,11 @@
 //! 巩固统治 Consolidate power (004:L833–L892, L1468–L1480, L2338): after all battles, a province
-//! whose consolidate order still stands and which was never taken this round gives 1 + its crowns.
+//! whose consolidate order still stands and which was never taken this round gives 1 + its crowns,
+//! or a fortification instead.
 
-use super::log::Event;
+use super::log::{Event, FortifyProblem};
 use super::military::Ctx;
 use super::state::GameState;
-use crate::board::{Board, HouseId, OrderType};
+use crate::board::{AreaId, Board, HouseId, OrderType, UnitKind};
 
 /// Add power tokens to a house's hand, respecting the cap on tokens owned. Returns the
 /// number lost to the cap.
@@ -17,27 +18,71 @@ pub fn gain_power(board: &Board, state: &mut GameState, house: HouseId, n: u8) -
     n - room
 }
 
-/// Collect consolidate-power income.
+/// Collect consolidate-power income, or build the fortifications asked for instead (004:L1070–
+/// L1101): in Iron Throne order, at most 4 per house and round and 9 on the map, one per
+/// province, only where footmen or archers stand. A refused request is paid as income.
 pub fn resolve(ctx: &mut Ctx) {
-    for a in ctx.board.area_ids().collect::<Vec<_>>() {
-        let Some(order) = ctx.order(a) else { continue };
-        if order.kind != OrderType::Consolidate {
-            continue;
+    let order: Vec<HouseId> = ctx.state.throne_order().to_vec();
+    let mut built = vec![0u8; ctx.board.houses.len()];
+    for house in order {
+        for a in ctx.board.area_ids().collect::<Vec<_>>() {
+            let Some(o) = ctx.order(a) else { continue };
+            if o.kind != OrderType::Consolidate || ctx.state.occupant(a) != Some(house) {
+                continue;
+            }
+            if ctx.taken[a.index()] {
+                ctx.log.push(Event::ConsolidateFailed { house, area: a });
+                continue;
+            }
+            if ctx.plans[house.index()].fortify.contains(&a) {
+                match fortify_problem(ctx, house, a, built[house.index()]) {
+                    None => {
+                        ctx.state.area_mut(a).fortification = Some(house);
+                        built[house.index()] += 1;
+                        ctx.log.push(Event::Fortified { house, area: a });
+                        continue;
+                    }
+                    Some(why) => ctx.log.push(Event::FortifyRefused {
+                        house,
+                        area: a,
+                        why,
+                    }),
+                }
+            }
+            let n = 1 + ctx.board.area(a).crowns;
+            let capped = gain_power(ctx.board, &mut ctx.state, house, n);
+            ctx.log.push(Event::Consolidated {
+                house,
+                area: a,
+                gained: n - capped,
+                capped,
+            });
         }
-        let Some(house) = ctx.state.occupant(a) else {
-            continue;
-        };
-        if ctx.taken[a.index()] {
-            ctx.log.push(Event::ConsolidateFailed { house, area: a });
-            continue;
-        }
-        let n = 1 + ctx.board.area(a).crowns;
-        let capped = gain_power(ctx.board, &mut ctx.state, house, n);
-        ctx.log.push(Event::Consolidated {
-            house,
-            area: a,
-            gained: n - capped,
-            capped,
-        });
     }
+}
+
+fn fortify_problem(ctx: &Ctx, house: HouseId, a: AreaId, built: u8) -> Option<FortifyProblem> {
+    let rules = &ctx.board.rules;
+    let st = ctx.state.area(a);
+    if st.fortification.is_some() {
+        return Some(FortifyProblem::Exists);
+    }
+    if built >= rules.max_fortifications_per_round {
+        return Some(FortifyProblem::RoundLimit);
+    }
+    let on_map = ctx
+        .state
+        .areas
+        .iter()
+        .filter(|x| x.fortification.is_some())
+        .count();
+    if on_map >= rules.max_fortifications as usize {
+        return Some(FortifyProblem::MapLimit);
+    }
+    let foot = st.house == Some(house)
+        && st
+            .units
+            .iter()
+            .any(|u| matches!(u.kind, UnitKind::Footman | UnitKind::Archer));
+    (!foot).then_some(FortifyProblem::NoFootOrArcher)
 }

@@ -1,7 +1,7 @@
 //! 裁决记录 The structured log of a resolution: every raid, move, battle term, casualty and
 //! retreat, with the rule it follows. Reports render it in words.
 
-use crate::board::{AreaId, HouseId, Order, UnitKind};
+use crate::board::{AreaId, HouseId, LeaderId, Order, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// One term of a battle total.
@@ -34,6 +34,12 @@ pub enum TermKind {
     HomeSeat,
     /// A neutral garrison's printed strength (it includes its castle, 004:L2262).
     Neutral,
+    /// A leader's combat strength (004:L2008; 0 under Balon).
+    Leader(LeaderId),
+    /// 瓦雷利亚钢剑 +1 (004:L1732).
+    Sword,
+    /// Arrived by another house's ships: −1 (004:L1595).
+    Transported,
 }
 
 /// The other side of a battle.
@@ -68,6 +74,15 @@ pub struct BattleReport {
     pub attacker_won: bool,
     /// How a tie was broken, if it was one.
     pub tie: Option<TieBreak>,
+    /// The attacker's leader, if one fought.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker_leader: Option<LeaderId>,
+    /// The defender's leader, if one fought.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender_leader: Option<LeaderId>,
+    /// Casualties of the loser (winner leader's attack − loser leader's defence, 004:L2242).
+    #[serde(default)]
+    pub casualties: u8,
 }
 
 /// How a tied battle was decided.
@@ -77,6 +92,8 @@ pub enum TieBreak {
     Fiefdoms(HouseId),
     /// Ties against neutrals go to the attacker (004:L2264).
     AttackerVsNeutral,
+    /// Loras killed the last defender: no comparison.
+    Empty,
 }
 
 /// Why something did not happen.
@@ -102,6 +119,58 @@ pub enum Skip {
     SiegeCannotRaid,
     /// A port is full (004:L638).
     PortFull(AreaId),
+    /// A transport chain is broken or the transport was not agreed by every house (004:L1586).
+    ChainBroken(AreaId),
+    /// The event in force forbids it (风暴之海, 惊涛骇浪, A-45).
+    EventBan,
+    /// Routed units carry out no orders (004:L2323).
+    Routed,
+}
+
+/// What a leader's special ability did (004:L1764–L2003, A-13…A-22).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AbilityEffect {
+    /// 罗柏 / 山羊 / 维克塔: the led units of this kind count this much.
+    SetValue(UnitKind, u8),
+    /// 百花骑士 / 亚莲恩: an enemy unit killed in this area (not a casualty).
+    Killed(HouseId, AreaId, UnitKind),
+    /// 艾拉莉亚 / 蓝礼: a unit upgraded to a knight in this area.
+    Upgraded(AreaId, UnitKind),
+    /// 瑟曦: the support from this area is ignored.
+    IgnoredSupport(AreaId),
+    /// 布蕾妮: the defence order in this area is cancelled for the round.
+    CancelledDefence(AreaId),
+    /// 荆棘女王: this enemy leader's ability does not work.
+    Blocked(LeaderId),
+    /// 巴隆: this enemy leader's combat strength is 0.
+    ZeroedLeader(LeaderId),
+    /// 桑恩: the enemy's supporting ships count 0.
+    ZeroedShips,
+    /// 凯特琳: the defence order counts double.
+    DoubledDefence,
+    /// 詹姆: power tokens gained (after the cap of 20).
+    Tokens(u8),
+    /// 阿莎: an order of another house cancelled in this area.
+    CancelledOrder(HouseId, AreaId, Order),
+    /// 红袍女 / 鲁温 / 道朗: a reward to claim in the next event phase.
+    Reward,
+    /// The ability had nothing to act on.
+    NoEffect,
+}
+
+/// Why a leader named in a plan takes no part (deployment rules 004:L1770–L1790).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LeaderProblem {
+    /// Not this house's leader.
+    NotOwn,
+    /// Resting (休养).
+    Resting,
+    /// Deployed in two places; the first one counts.
+    TwoPlaces,
+    /// The house had no units there at the start of the round.
+    NoUnits,
+    /// A district of areas that are not adjacent, not both held at the start, or a third one.
+    BadDistrict,
 }
 
 /// One entry of the log.
@@ -212,6 +281,132 @@ pub enum Event {
         /// Area.
         area: AreaId,
     },
+    /// A conditional step chose an alternative.
+    StepChosen {
+        /// House.
+        house: HouseId,
+        /// Step number, 1-based.
+        step: u8,
+        /// Alternative number, 1-based.
+        alternative: u8,
+        /// Whether the fallback (`如果…不能被执行,则…`) ran.
+        fallback: bool,
+    },
+    /// No alternative of a step could run; the next step moves up (004:L1312, A-28).
+    StepSkipped {
+        /// House.
+        house: HouseId,
+        /// Step number, 1-based.
+        step: u8,
+    },
+    /// A march carried by other houses' ships (004:L1566).
+    Transported {
+        /// Mover.
+        house: HouseId,
+        /// From.
+        from: AreaId,
+        /// To.
+        to: AreaId,
+        /// The carrying houses.
+        carriers: Vec<HouseId>,
+    },
+    /// Support that would have applied was refused.
+    SupportRefused {
+        /// The refusing house.
+        house: HouseId,
+        /// The supporting house.
+        supporter: HouseId,
+        /// The supporting area.
+        from: AreaId,
+        /// The battle area.
+        battle: AreaId,
+    },
+    /// A leader's special ability acted.
+    Ability {
+        /// House.
+        house: HouseId,
+        /// Leader.
+        leader: LeaderId,
+        /// Battle area.
+        area: AreaId,
+        /// What it did.
+        effect: AbilityEffect,
+    },
+    /// A leader named in a plan takes no part.
+    LeaderIgnored {
+        /// House.
+        house: HouseId,
+        /// Leader.
+        leader: LeaderId,
+        /// Why.
+        why: LeaderProblem,
+    },
+    /// The sword was used (+1) in a battle (004:L1732–L1745).
+    Sword {
+        /// House.
+        house: HouseId,
+        /// Battle area.
+        area: AreaId,
+        /// Assigned by the plan (else the automatic "one point short" rule, A-24).
+        assigned: bool,
+    },
+    /// The sword's assignment is cancelled: that battle is won without it (004:L1742).
+    SwordReassigned {
+        /// House.
+        house: HouseId,
+        /// Battle area.
+        area: AreaId,
+    },
+    /// Ships in a taken natural port become the conqueror's (004:L1054, A-61).
+    ShipsCaptured {
+        /// Old owner.
+        from: HouseId,
+        /// Conqueror.
+        to: HouseId,
+        /// Port.
+        port: AreaId,
+        /// Ships taken.
+        units: Vec<UnitKind>,
+    },
+    /// A beaten force waits for its player to choose its retreat area (rule f, A-48).
+    RetreatPending {
+        /// House.
+        house: HouseId,
+        /// Beaten in.
+        from: AreaId,
+        /// Units.
+        units: Vec<UnitKind>,
+        /// The areas left; the first is the fallback.
+        candidates: Vec<AreaId>,
+    },
+    /// A fortification built instead of consolidate income (004:L1070).
+    Fortified {
+        /// House.
+        house: HouseId,
+        /// Province.
+        area: AreaId,
+    },
+    /// A fortification request refused; the income is paid instead (004:L1080, A-59).
+    FortifyRefused {
+        /// House.
+        house: HouseId,
+        /// Province.
+        area: AreaId,
+        /// Why.
+        why: FortifyProblem,
+    },
+    /// A conquered home seat nobody holds any more returns to its house (004:L945).
+    HomeSeatReverted {
+        /// The house it returns to.
+        house: HouseId,
+        /// Area.
+        area: AreaId,
+    },
+    /// A plan names areas, houses or leaders that do not exist: it is not used.
+    PlanRejected {
+        /// House.
+        house: HouseId,
+    },
     /// A house holds enough castles to win (004:L266).
     Victory {
         /// House.
@@ -219,6 +414,19 @@ pub enum Event {
         /// Castles held.
         castles: u8,
     },
+}
+
+/// Why a fortification was not built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FortifyProblem {
+    /// One fortification per province.
+    Exists,
+    /// Four per house and round (004:L1080).
+    RoundLimit,
+    /// Nine on the map (004:L1082).
+    MapLimit,
+    /// Only footmen or archers build (004:L1078).
+    NoFootOrArcher,
 }
 
 /// Why units were destroyed.
@@ -236,6 +444,10 @@ pub enum Loss {
     RetreatSupply,
     /// Routed units beaten again cannot retreat (004:L2334).
     RoutedAgain,
+    /// Killed by a leader's ability (Loras, Arianne).
+    Ability,
+    /// Ships in a taken port that could neither withdraw nor be captured (004:L1056, A-61).
+    PortTaken,
 }
 
 /// Which retreat rule chose the area (004:L2300, 11/5 amendment).
@@ -253,6 +465,8 @@ pub enum RetreatRule {
     NotInOwnWay,
     /// f) several remain: the first in board order (A-48 fallback).
     BoardOrder,
+    /// f) the player's choice after the phase (004:L2346).
+    PlayerChoice,
     /// Only one area was possible.
     Only,
 }

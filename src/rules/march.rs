@@ -1,11 +1,15 @@
 //! 行军 Marches (004:L1230–L1347, L2184–L2198): round-robin in Iron Throne order, each house's
-//! marches in its own order; moving into an empty or own area, removing a lone power token, or
-//! attacking; supply checked after every move; a march that cannot run lets the next move up.
+//! steps in its own order; a step runs the first alternative whose condition holds and which can
+//! be executed; moving into an empty or own area, removing a lone power token, or
+//! attacking; supply checked for the result of every move; a step that cannot run lets
+//! the next one move up (递补, A-28).
 
+use super::battle::AttackSpec;
 use super::log::{Event, Skip};
 use super::military::Ctx;
-use super::orders::{MarchMove, MarchStep, UnitSelection};
+use super::orders::{MarchStep, Step, UnitSelection};
 use super::state::Unit;
+use super::transport::Route;
 use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 /// Execute every house's marches.
@@ -15,9 +19,9 @@ pub fn resolve_marches(ctx: &mut Ctx) {
         let mut any = false;
         for &house in &order {
             while !ctx.pending[house.index()].is_empty() {
-                let step = ctx.pending[house.index()].remove(0);
+                let (num, step) = ctx.pending[house.index()].remove(0);
                 any = true;
-                let done = execute(ctx, house, &step);
+                let done = execute_step(ctx, house, num, &step);
                 if ctx.state.winner.is_some() {
                     return;
                 }
@@ -30,6 +34,54 @@ pub fn resolve_marches(ctx: &mut Ctx) {
             break;
         }
     }
+}
+
+/// One numbered step: the first alternative whose condition holds and which runs, else its
+/// fallbacks, else the next alternative (004:L1290–L1312, A-29). Returns whether one ran.
+pub fn execute_step(ctx: &mut Ctx, house: HouseId, num: u8, step: &Step<MarchStep>) -> bool {
+    let conditional = step.alternatives.len() > 1
+        || step
+            .alternatives
+            .iter()
+            .any(|a| a.when.is_some() || !a.fallback.is_empty());
+    for (i, alt) in step.alternatives.iter().enumerate() {
+        let holds = alt
+            .when
+            .as_ref()
+            .map(|c| super::conditions::holds(ctx, house, c, Some(alt.action.from)))
+            .unwrap_or(true);
+        if !holds {
+            continue;
+        }
+        let alternative = (i + 1).min(u8::MAX as usize) as u8;
+        let mut ran = None;
+        if execute(ctx, house, &alt.action) {
+            ran = Some(false);
+        } else {
+            for fb in &alt.fallback {
+                if execute(ctx, house, fb) {
+                    ran = Some(true);
+                    break;
+                }
+            }
+        }
+        if let Some(fallback) = ran {
+            ctx.executed[house.index()].push((num, alternative));
+            if conditional {
+                ctx.log.push(Event::StepChosen {
+                    house,
+                    step: num,
+                    alternative,
+                    fallback,
+                });
+            }
+            return true;
+        }
+    }
+    if conditional {
+        ctx.log.push(Event::StepSkipped { house, step: num });
+    }
+    false
 }
 
 fn march_order() -> Order {
@@ -74,6 +126,7 @@ pub fn select(units: &[Unit], sel: &UnitSelection) -> Option<Vec<usize>> {
 pub fn take_units(ctx: &mut Ctx, area: AreaId, idx: &[usize]) -> Vec<Unit> {
     let mut idx = idx.to_vec();
     idx.sort_unstable_by(|a, b| b.cmp(a));
+    idx.dedup();
     let st = ctx.state.area_mut(area);
     let mut out: Vec<Unit> = Vec::new();
     for i in idx {
@@ -93,7 +146,8 @@ pub fn put_units(ctx: &mut Ctx, house: HouseId, area: AreaId, units: Vec<Unit>) 
 }
 
 /// An area the house's last units left: its order lapses; a fortification dissolves (004:L1094);
-/// a token is left if the plan asked for it and a token is in hand (004:L912, A-35).
+/// a token is left if the plan asked for it and a token is in hand (004:L912, A-35); a conquered
+/// home seat left empty returns to its house (004:L945).
 pub fn vacate(ctx: &mut Ctx, house: HouseId, area: AreaId, leave_token: bool) {
     if !ctx.state.area(area).units.is_empty() {
         return;
@@ -102,47 +156,73 @@ pub fn vacate(ctx: &mut Ctx, house: HouseId, area: AreaId, leave_token: bool) {
     let st = ctx.state.area_mut(area);
     st.house = None;
     st.order = None;
-    if st.fortification == Some(house) {
+    if st.fortification.is_some() {
         st.fortification = None;
         ctx.log.push(Event::FortificationGone { area });
     }
     if b.area(area).is_land() {
-        // Ships in the port of a province the house no longer controls are lost (004:L1064).
         if leave_token && ctx.state.area(area).token.is_none() && ctx.state.house(house).power > 0 {
             ctx.state.house_mut(house).power -= 1;
             ctx.state.area_mut(area).token = Some(house);
             ctx.log.push(Event::TokenPlaced { house, area });
         }
-        super::battle::lose_ports_if_uncontrolled(ctx, area);
+        if let Some(home) = b.area(area).home_of
+            && home != house
+            && ctx.state.area(area).token.is_none()
+        {
+            ctx.log.push(Event::HomeSeatReverted { house: home, area });
+        }
+        // Ships in the port of a province the house no longer controls are lost (004:L1064).
+        super::ports::lose_ports_if_uncontrolled(ctx, area);
     }
+    ctx.refresh_pontoons();
+    super::leaders::check_districts(ctx);
+    ctx.check_victory();
 }
 
-/// One march step. Returns whether it was executed (moved units or fought).
+fn skip(ctx: &mut Ctx, house: HouseId, from: AreaId, order: Order, why: Skip) {
+    ctx.log.push(Event::Skipped {
+        house,
+        from,
+        order,
+        why,
+    });
+}
+
+/// One sub-move, resolved against the units present when the march starts.
+struct Sub {
+    to: AreaId,
+    units: Vec<Unit>,
+    leader: Option<crate::board::LeaderId>,
+    second: Option<crate::board::LeaderId>,
+    carriers: Vec<HouseId>,
+}
+
+/// One march action. Returns whether it was executed (moved units or fought).
 fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
     let from = step.from;
     let Some(order) = ctx.order(from).filter(|o| o.kind == OrderType::March) else {
-        ctx.log.push(Event::Skipped {
-            house,
-            from,
-            order: march_order(),
-            why: Skip::OrderGone,
-        });
+        skip(ctx, house, from, march_order(), Skip::OrderGone);
         return false;
     };
     if ctx.state.occupant(from) != Some(house) {
-        ctx.log.push(Event::Skipped {
-            house,
-            from,
-            order,
-            why: Skip::NoUnits,
-        });
+        skip(ctx, house, from, order, Skip::NoUnits);
+        return false;
+    }
+    if !ctx.sea_acts(from) {
+        skip(ctx, house, from, order, Skip::EventBan);
+        return false;
+    }
+    let units = ctx.state.area(from).units.clone();
+    if units.iter().all(|u| u.routed) {
+        skip(ctx, house, from, order, Skip::Routed);
         return false;
     }
     // Resolve every sub-move against the units present now (they move simultaneously).
-    let units = ctx.state.area(from).units.clone();
-    let mut chosen: Vec<(usize, &MarchMove, Vec<usize>)> = Vec::new();
     let mut used: Vec<usize> = Vec::new();
-    for (i, mv) in step.moves.iter().enumerate() {
+    let mut moves: Vec<Sub> = Vec::new();
+    let mut attack: Option<Sub> = None;
+    for mv in &step.moves {
         let free: Vec<Unit> = units
             .iter()
             .enumerate()
@@ -154,74 +234,120 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
                 }
             })
             .collect();
-        match select(&free, &mv.units) {
-            Some(idx) => {
-                used.extend(idx.iter().copied());
-                chosen.push((i, mv, idx));
-            }
-            None => ctx.log.push(Event::Skipped {
-                house,
-                from,
-                order,
-                why: Skip::UnitsMissing,
-            }),
-        }
-    }
-    let mut executed = false;
-    let mut attacked = false;
-    let mut moves: Vec<(AreaId, Vec<usize>)> = Vec::new();
-    let mut attack: Option<(AreaId, Vec<usize>)> = None;
-    for (_, mv, idx) in chosen {
-        let kinds: Vec<UnitKind> = idx.iter().map(|&j| units[j].kind).collect();
-        if !ctx.reachable(house, from, mv.to, &kinds) {
-            let why = if kinds.contains(&UnitKind::Ship) != ctx.board.area(mv.to).is_land() {
-                Skip::NotReachable(mv.to)
-            } else {
-                Skip::WrongTerrain(mv.to)
-            };
-            ctx.log.push(Event::Skipped {
-                house,
-                from,
-                order,
-                why,
-            });
+        let Some(idx) = select(&free, &mv.units) else {
+            skip(ctx, house, from, order, Skip::UnitsMissing);
             continue;
-        }
-        let hostile = ctx.state.area(mv.to).neutral.is_some()
-            || matches!(ctx.state.occupant(mv.to), Some(h) if h != house);
-        if hostile {
-            if attacked {
-                // One army attacks once a round; only the first attacking sub-move runs.
-                ctx.log.push(Event::Skipped {
-                    house,
-                    from,
-                    order,
-                    why: Skip::SecondAttack(mv.to),
-                });
+        };
+        let picked: Vec<Unit> = idx.iter().filter_map(|&j| units.get(j).copied()).collect();
+        let kinds: Vec<UnitKind> = picked.iter().map(|u| u.kind).collect();
+        let carriers = match super::transport::route(ctx, house, from, mv.to, &kinds) {
+            Some(Route::Foreign { carriers }) => carriers,
+            Some(_) => Vec::new(),
+            None => {
+                let ships = kinds.contains(&UnitKind::Ship);
+                let dest_land = ctx.board.area(mv.to).is_land();
+                let why = if ships == dest_land || ctx.board.area(mv.to).is_port() && !ships {
+                    Skip::WrongTerrain(mv.to)
+                } else if !ships && dest_land && !ctx.adjacent(from, mv.to) {
+                    Skip::ChainBroken(mv.to)
+                } else {
+                    Skip::NotReachable(mv.to)
+                };
+                skip(ctx, house, from, order, why);
                 continue;
             }
-            attacked = true;
-            attack = Some((mv.to, idx));
+        };
+        let hostile = ctx.state.area(mv.to).neutral.is_some()
+            || matches!(ctx.state.occupant(mv.to), Some(h) if h != house);
+        let sub = Sub {
+            to: mv.to,
+            units: picked,
+            leader: super::leaders::march_leader(ctx, house, from, mv),
+            second: mv.defender,
+            carriers,
+        };
+        if hostile {
+            if attack.is_some() {
+                // One army attacks once a round; only the first attacking sub-move runs.
+                skip(ctx, house, from, order, Skip::SecondAttack(mv.to));
+                continue;
+            }
+            used.extend(idx);
+            attack = Some(sub);
         } else {
-            moves.push((mv.to, idx));
+            used.extend(idx);
+            moves.push(sub);
         }
     }
-    // Peaceful moves first, then the attack: all leave together.
-    let mut all_idx: Vec<usize> = moves.iter().flat_map(|(_, i)| i.clone()).collect();
-    if let Some((_, i)) = &attack {
-        all_idx.extend(i.iter().copied());
-    }
-    if all_idx.is_empty() {
+    if moves.is_empty() && attack.is_none() {
         return false;
     }
-    for (to, idx) in moves {
-        if peaceful_move(ctx, house, from, to, &idx, &units, order) {
+    // Supply for the result of all sub-moves together; if that fails, each one alone, in order.
+    let delta_of = |subs: &[&Sub]| -> Vec<(AreaId, i32)> {
+        let mut d: Vec<(AreaId, i32)> = Vec::new();
+        for s in subs {
+            d.push((from, -(s.units.len() as i32)));
+            d.push((s.to, s.units.len() as i32));
+        }
+        d
+    };
+    let all: Vec<&Sub> = moves.iter().chain(attack.iter()).collect();
+    let together = super::supply::within_limit_with(ctx.board, &ctx.state, house, &delta_of(&all));
+    let mut go: Vec<bool> = Vec::new();
+    let mut accepted: Vec<&Sub> = Vec::new();
+    for s in &all {
+        let mut trial = accepted.clone();
+        trial.push(s);
+        let ok = together
+            || super::supply::within_limit_with(ctx.board, &ctx.state, house, &delta_of(&trial));
+        let port_ok = !ctx.board.area(s.to).is_port()
+            || ctx.state.area(s.to).units.len() + s.units.len()
+                <= ctx.board.rules.port_capacity as usize;
+        if !port_ok {
+            skip(ctx, house, from, order, Skip::PortFull(s.to));
+        } else if !ok {
+            skip(ctx, house, from, order, Skip::Supply(s.to));
+        }
+        go.push(ok && port_ok);
+        if ok && port_ok {
+            accepted.push(s);
+        }
+    }
+    let n_moves = moves.len();
+    let mut executed = false;
+    for (i, s) in moves.into_iter().enumerate() {
+        if go[i] {
+            peaceful_move(ctx, house, from, s);
             executed = true;
         }
     }
-    if let Some((to, idx)) = attack {
-        let moving: Vec<Unit> = idx.iter().filter_map(|&j| units.get(j).copied()).collect();
-        super::battle::attack(ctx, house, from, to, moving, order.special);
+    if let Some(s) = attack
+        && go[n_moves]
+    {
+        if !s.carriers.is_empty() {
+            for c in &s.carriers {
+                ctx.carried[c.index()] = true;
+            }
+            ctx.log.push(Event::Transported {
+                house,
+                from,
+                to: s.to,
+                carriers: s.carriers.clone(),
+            });
+        }
+        super::battle::attack(
+            ctx,
+            AttackSpec {
+                house,
+                from,
+                to: s.to,
+                moving: s.units,
+                march_bonus: order.special,
+                leader: s.leader,
+                second: s.second,
+                carriers: s.carriers,
+            },
+        );
         executed = true;
     }
     if executed {
@@ -235,51 +361,25 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
 }
 
 /// Move units into an area that holds no enemy: join own units or enter an empty area, removing
-/// another house's lone power token. Supply is checked after the move (004:L633, A-33).
-fn peaceful_move(
-    ctx: &mut Ctx,
-    house: HouseId,
-    from: AreaId,
-    to: AreaId,
-    idx: &[usize],
-    units: &[Unit],
-    order: Order,
-) -> bool {
-    let wanted: Vec<Unit> = idx.iter().filter_map(|&j| units.get(j).copied()).collect();
-    if ctx.board.area(to).is_port() {
-        let cap = ctx.board.rules.port_capacity as usize;
-        if ctx.state.area(to).units.len() + wanted.len() > cap {
-            ctx.log.push(Event::Skipped {
-                house,
-                from,
-                order,
-                why: Skip::PortFull(to),
-            });
-            return false;
+/// another house's lone power token. Supply was checked by the caller.
+fn peaceful_move(ctx: &mut Ctx, house: HouseId, from: AreaId, s: Sub) {
+    let to = s.to;
+    if !s.carriers.is_empty() {
+        for c in &s.carriers {
+            ctx.carried[c.index()] = true;
         }
+        ctx.log.push(Event::Transported {
+            house,
+            from,
+            to,
+            carriers: s.carriers.clone(),
+        });
     }
-    // Find these units again in `from` (earlier sub-moves may have shifted indices).
-    let mut pick: Vec<usize> = Vec::new();
-    for w in &wanted {
-        let st = ctx.state.area(from);
-        if let Some(i) = (0..st.units.len()).find(|i| !pick.contains(i) && st.units[*i] == *w) {
-            pick.push(i);
-        }
-    }
-    let before = ctx.state.clone();
+    let new_area = ctx.state.occupant(to) != Some(house);
+    let pick = super::battle::find_units(ctx, from, &s.units);
     let moving = take_units(ctx, from, &pick);
     let kinds: Vec<UnitKind> = moving.iter().map(|u| u.kind).collect();
     put_units(ctx, house, to, moving);
-    if !super::supply::within_limit(ctx.board, &ctx.state, house) {
-        ctx.state = before;
-        ctx.log.push(Event::Skipped {
-            house,
-            from,
-            order,
-            why: Skip::Supply(to),
-        });
-        return false;
-    }
     if let Some(owner) = ctx.state.area(to).token.filter(|t| *t != house) {
         ctx.state.area_mut(to).token = None;
         ctx.taken[to.index()] = true;
@@ -288,6 +388,7 @@ fn peaceful_move(
             area: to,
         });
     }
+    super::leaders::moved_in(ctx, from, to, s.leader, s.second, new_area);
     ctx.log.push(Event::Moved {
         house,
         from,
@@ -295,5 +396,4 @@ fn peaceful_move(
         units: kinds,
     });
     ctx.check_victory();
-    true
 }

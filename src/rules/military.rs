@@ -1,20 +1,38 @@
 //! 战斗阶段 The adjudication of a military phase, in the rulebook's order (004:L2152):
 //! A raids → B marches with battles, casualties and retreats → D consolidate power.
 //!
-//! `resolve` is pure: the same state and plans always give the same new state and log.
+//! `resolve` is pure: the same state, plans and modifiers always give the same new state and log.
 
+use super::leaders::LeaderTrack;
 use super::log::Event;
-use super::orders::{MarchStep, Plan};
-use super::state::GameState;
-use crate::board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
+use super::modifiers::{RoundModifiers, Settings};
+use super::orders::{MarchStep, Plan, Step};
+use super::state::{GameState, PendingRetreat};
+use crate::board::{AreaId, Board, HouseId, LeaderId, Order, OrderType, UnitKind};
 
 /// What a resolution returns.
 #[derive(Clone, Debug)]
 pub struct Resolution {
-    /// The state after the phase (orders cleared, routed flags cleared).
+    /// The state after the phase (orders cleared, routed flags cleared; forces waiting for a
+    /// retreat choice are in `state.pending_retreats`).
     pub state: GameState,
     /// Everything that happened, in order.
     pub log: Vec<Event>,
+    /// Leaders who actually fought this round: they go to rest (004:L2118, A-51).
+    pub fought: Vec<LeaderId>,
+}
+
+/// Once-a-round abilities already used, per house (Renly, Ellaria, Asha, Arianne).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OncePerRound {
+    /// 蓝礼.
+    pub renly: bool,
+    /// 艾拉莉亚.
+    pub ellaria: bool,
+    /// 阿莎.
+    pub asha: bool,
+    /// 亚莲恩.
+    pub arianne: bool,
 }
 
 /// Working context of one military phase.
@@ -25,12 +43,38 @@ pub struct Ctx<'a> {
     pub state: GameState,
     /// Plans by house index (houses that sent none have an empty plan).
     pub plans: Vec<Plan>,
+    /// Events in force this round.
+    pub mods: &'a RoundModifiers,
+    /// Game settings.
+    pub settings: Settings,
     /// The log.
     pub log: Vec<Event>,
     /// Areas taken by another house at some time this round (CP fails there, A-44).
     pub taken: Vec<bool>,
-    /// March steps not yet executed, per house (for retreat look-ahead, A-47).
-    pub pending: Vec<Vec<MarchStep>>,
+    /// March steps not yet executed, per house, with their 1-based step numbers (A-47 look-ahead).
+    pub pending: Vec<Vec<(u8, Step<MarchStep>)>>,
+    /// Alternative executed by each step, per house: (step, alternative), both 1-based.
+    pub executed: Vec<Vec<(u8, u8)>>,
+    /// Who controlled each area when the phase began.
+    pub start_controller: Vec<Option<HouseId>>,
+    /// Whose units stood in each area when the phase began (deployment, districts, chains).
+    pub start_occupant: Vec<Option<HouseId>>,
+    /// Battles so far: (attacker, defending house).
+    pub attacks: Vec<(HouseId, HouseId)>,
+    /// Leaders: where they are, what they did.
+    pub leaders: LeaderTrack,
+    /// The sword: still unused this round.
+    pub sword_ready: bool,
+    /// The sword's assignment, while it stands.
+    pub sword_assigned: Option<AreaId>,
+    /// Houses whose ships already carried a foreign army this round (A-42 b).
+    pub carried: Vec<bool>,
+    /// Once-a-round abilities used, per house.
+    pub once: Vec<OncePerRound>,
+    /// Pontoons still standing, parallel to `mods.pontoons`.
+    pub pontoon_up: Vec<bool>,
+    /// Forces waiting for a retreat choice.
+    pub pending_retreats: Vec<PendingRetreat>,
 }
 
 impl<'a> Ctx<'a> {
@@ -44,98 +88,252 @@ impl<'a> Ctx<'a> {
         self.order(a).map(|o| o.kind == kind).unwrap_or(false)
     }
 
-    /// Check the victory condition; log and record a winner (004:L266, A-74).
+    /// Check the victory condition; log and record a winner (004:L266, A-74). Called after every
+    /// atomic change of control.
     pub fn check_victory(&mut self) -> bool {
         if self.state.winner.is_some() {
             return true;
         }
+        // Ranked like the end of the game if several reach it at once.
+        let mut best: Option<(usize, u8, u8, HouseId)> = None;
         for h in self.board.house_ids() {
             let castles = self.state.castles(self.board, h);
             if castles >= self.board.rules.castles_to_win as usize {
-                self.state.winner = Some(h);
-                self.log.push(Event::Victory {
-                    house: h,
-                    castles: castles as u8,
-                });
-                return true;
+                let key = (
+                    castles,
+                    self.state.house(h).barrels,
+                    self.state.house(h).power,
+                    h,
+                );
+                if best.map(|b| (key.0, key.1, key.2) > (b.0, b.1, b.2)) != Some(false) {
+                    best = Some(key);
+                }
             }
         }
+        if let Some((castles, _, _, h)) = best {
+            self.state.winner = Some(h);
+            self.log.push(Event::Victory {
+                house: h,
+                castles: castles as u8,
+            });
+            return true;
+        }
         false
+    }
+
+    /// Whether a sea fleet may act this round (惊涛骇浪, A-45).
+    pub fn sea_acts(&self, a: AreaId) -> bool {
+        !(self.mods.rough_seas && self.board.area(a).is_sea())
+    }
+
+    /// Adjacency this round: the state's borders and ports, plus frozen rivers (004:L1623) and
+    /// standing pontoons (004:L2600).
+    pub fn adjacent(&self, a: AreaId, b: AreaId) -> bool {
+        if self.state.adjacent(self.board, a, b) {
+            return true;
+        }
+        let (x, y) = (self.board.area(a), self.board.area(b));
+        if self.mods.rivers_frozen
+            && (x.river_crossings.contains(&b) || y.river_crossings.contains(&a))
+        {
+            return true;
+        }
+        self.mods.pontoons.iter().enumerate().any(|(i, p)| {
+            self.pontoon_up.get(i).copied().unwrap_or(false)
+                && ((p.area == a && p.bank == b) || (p.area == b && p.bank == a))
+        })
+    }
+
+    /// All areas adjacent to `a` this round.
+    pub fn neighbours(&self, a: AreaId) -> Vec<AreaId> {
+        let area = self.board.area(a);
+        let mut out: Vec<AreaId> = area.adjacent.clone();
+        let mut add = |x: AreaId| {
+            if x != a && !out.contains(&x) {
+                out.push(x);
+            }
+        };
+        // Temporary ports: the province and the sea of a built port, and the other way round.
+        if area.is_port() && area.temporary && self.state.port_exists(self.board, a) {
+            if let Some(p) = area.port_of {
+                add(p);
+            }
+            if let Some(s) = self.state.port_sea(self.board, a) {
+                add(s);
+            }
+        }
+        for &p in &area.ports {
+            if self.board.area(p).temporary && self.state.port_exists(self.board, p) {
+                add(p);
+            }
+        }
+        if area.is_sea() {
+            for q in self
+                .board
+                .areas
+                .iter()
+                .filter(|q| q.temporary && q.is_port())
+            {
+                if self.state.port_sea(self.board, q.id) == Some(a) {
+                    add(q.id);
+                }
+            }
+        }
+        if self.mods.rivers_frozen {
+            for &r in &area.river_crossings {
+                add(r);
+            }
+        }
+        for (i, p) in self.mods.pontoons.iter().enumerate() {
+            if self.pontoon_up.get(i).copied().unwrap_or(false) {
+                if p.area == a {
+                    add(p.bank);
+                } else if p.bank == a {
+                    add(p.area);
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// A pontoon falls when its area is lost or its house's last unit leaves (004:L2612).
+    pub fn refresh_pontoons(&mut self) {
+        for (i, p) in self.mods.pontoons.iter().enumerate() {
+            if self.state.occupant(p.area) != Some(p.house)
+                && let Some(up) = self.pontoon_up.get_mut(i)
+            {
+                *up = false;
+            }
+        }
     }
 
     /// Land units of a house may reach `to` from `from` through a chain of seas that each hold
-    /// one of its ships (own sea transport, 004:L1548). Routed ships still transport.
+    /// one of its ships (own sea transport, 004:L1548). Routed ships still transport
+    /// (004:L2325); not in a 惊涛骇浪 round.
     pub fn by_own_transport(&self, house: HouseId, from: AreaId, to: AreaId) -> bool {
-        let b = self.board;
-        let own_sea = |s: AreaId| b.area(s).is_sea() && self.state.occupant(s) == Some(house);
-        let mut seen = vec![false; b.areas.len()];
-        let mut queue: Vec<AreaId> = self
-            .state
-            .neighbours(b, from)
-            .into_iter()
-            .filter(|s| own_sea(*s))
-            .collect();
-        while let Some(s) = queue.pop() {
-            if seen[s.index()] {
-                continue;
-            }
-            seen[s.index()] = true;
-            for n in self.state.neighbours(b, s) {
-                if n == to {
-                    return true;
-                }
-                if own_sea(n) && !seen[n.index()] {
-                    queue.push(n);
-                }
-            }
-        }
-        false
+        super::transport::own_chain(self, house, from, to)
     }
 
-    /// Whether units of these kinds may go from `from` to `to` in one march.
+    /// Whether units of these kinds may go from `from` to `to` in one march by adjacency or own
+    /// transport (cross-house transport is found by [`super::transport::route`]).
     pub fn reachable(&self, house: HouseId, from: AreaId, to: AreaId, kinds: &[UnitKind]) -> bool {
-        let b = self.board;
-        let dest = b.area(to);
-        let ships = kinds.iter().all(|k| *k == UnitKind::Ship);
-        let land = kinds.iter().all(|k| k.is_land());
-        if ships {
-            if dest.is_land() {
-                return false;
-            }
-            if dest.is_port() {
-                let province = b.province_of(to);
-                if !self.state.port_exists(b, to)
-                    || self.state.controller(b, province) != Some(house)
-                {
-                    return false;
-                }
-            }
-            self.state.adjacent(b, from, to)
-        } else if land {
-            dest.is_land()
-                && (self.state.adjacent(b, from, to) || self.by_own_transport(house, from, to))
-        } else {
-            false
-        }
+        matches!(
+            super::transport::route(self, house, from, to, kinds),
+            Some(super::transport::Route::Adjacent | super::transport::Route::Own)
+        )
+    }
+
+    /// The house holding the sword: first on Fiefdoms (004:L1172).
+    pub fn sword_holder(&self) -> Option<HouseId> {
+        self.state
+            .tracks
+            .get(super::state::Track::Fiefdoms as usize)
+            .and_then(|t| t.first())
+            .copied()
     }
 }
 
-/// Resolve a whole military phase. `plans` is indexed by house.
-pub fn resolve(board: &Board, state: &GameState, plans: &[Plan]) -> Resolution {
-    let n = board.areas.len();
-    let mut all_plans = vec![Plan::default(); board.houses.len()];
-    for (i, p) in plans.iter().enumerate().take(all_plans.len()) {
-        all_plans[i] = p.clone();
+impl<'a> Ctx<'a> {
+    /// A fresh context for a phase over `state`.
+    pub fn new(
+        board: &'a Board,
+        state: &GameState,
+        plans: &[Plan],
+        mods: &'a RoundModifiers,
+        settings: Settings,
+    ) -> Ctx<'a> {
+        let n = board.areas.len();
+        let houses = board.houses.len();
+        let mut all_plans = vec![Plan::default(); houses];
+        let mut rejected = Vec::new();
+        for (i, p) in plans.iter().enumerate().take(houses) {
+            if super::orders::ids_valid(p, n, houses, board.leaders.len()) {
+                all_plans[i] = p.clone();
+            } else {
+                rejected.push(Event::PlanRejected {
+                    house: HouseId(i as u8),
+                });
+            }
+        }
+        let pending = all_plans
+            .iter()
+            .map(|p| {
+                p.marches
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| ((i + 1).min(u8::MAX as usize) as u8, s.clone()))
+                    .collect()
+            })
+            .collect();
+        let start_controller = board
+            .area_ids()
+            .map(|a| state.controller(board, a))
+            .collect();
+        let start_occupant = board.area_ids().map(|a| state.occupant(a)).collect();
+        let sword_holder = state.tracks[super::state::Track::Fiefdoms as usize]
+            .first()
+            .copied();
+        let sword_assigned = sword_holder.and_then(|h| all_plans[h.index()].sword);
+        Ctx {
+            board,
+            state: state.clone(),
+            plans: all_plans,
+            mods,
+            settings,
+            taken: vec![false; n],
+            pending,
+            executed: vec![Vec::new(); houses],
+            start_controller,
+            start_occupant,
+            attacks: Vec::new(),
+            leaders: LeaderTrack::new(board),
+            sword_ready: true,
+            sword_assigned,
+            carried: vec![false; houses],
+            once: vec![OncePerRound::default(); houses],
+            pontoon_up: mods
+                .pontoons
+                .iter()
+                .map(|p| {
+                    settings.pontoons
+                        && board.area(p.area).pontoon_targets.contains(&p.bank)
+                        && state.occupant(p.area) == Some(p.house)
+                })
+                .collect(),
+            pending_retreats: state.pending_retreats.clone(),
+            log: rejected,
+        }
     }
-    let pending = all_plans.iter().map(|p| p.marches.clone()).collect();
-    let mut ctx = Ctx {
+
+    /// A context for settling pending retreats after the phase (no plans, no events).
+    pub fn for_settling(board: &'a Board, state: &GameState, mods: &'a RoundModifiers) -> Ctx<'a> {
+        Ctx::new(board, state, &[], mods, Settings::default())
+    }
+}
+
+/// Resolve a whole military phase with no event in force and default settings.
+/// `plans` is indexed by house.
+pub fn resolve(board: &Board, state: &GameState, plans: &[Plan]) -> Resolution {
+    resolve_with(
         board,
-        state: state.clone(),
-        plans: all_plans,
-        log: Vec::new(),
-        taken: vec![false; n],
-        pending,
-    };
+        state,
+        plans,
+        &RoundModifiers::default(),
+        Settings::default(),
+    )
+}
+
+/// Resolve a whole military phase. `plans` is indexed by house; `mods` are the events in force.
+pub fn resolve_with(
+    board: &Board,
+    state: &GameState,
+    plans: &[Plan],
+    mods: &RoundModifiers,
+    settings: Settings,
+) -> Resolution {
+    let mut ctx = Ctx::new(board, state, plans, mods, settings);
+    super::leaders::deploy(&mut ctx);
     super::raid::resolve_raids(&mut ctx);
     if !ctx.check_victory() {
         super::march::resolve_marches(&mut ctx);
@@ -149,8 +347,11 @@ pub fn resolve(board: &Board, state: &GameState, plans: &[Plan]) -> Resolution {
             u.routed = false;
         }
     }
+    ctx.state.pending_retreats = std::mem::take(&mut ctx.pending_retreats);
+    let fought = ctx.leaders.fought_list();
     Resolution {
         state: ctx.state,
         log: ctx.log,
+        fought,
     }
 }

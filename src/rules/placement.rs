@@ -1,6 +1,7 @@
 //! 布置军事命令 Order placement: which orders a house may put on which areas (004:L1672–L1716).
 
-use super::orders::Placement;
+use super::modifiers::RoundModifiers;
+use super::orders::{Placement, RavenChange};
 use super::state::{GameState, Track};
 use crate::board::{AreaId, Board, HouseId, Lang, Order, OrderType, UnitKind};
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,18 @@ pub enum PlacementError {
     ConsolidateNeedsFootOrArcher(AreaId),
     /// Siege engines alone cannot raid.
     SiegeCannotRaid(AreaId),
+    /// The event in force forbids this order type this round (风暴之海, 群鸦飨宴, 干戈四起).
+    EventBan(OrderType),
+    /// 惊涛骇浪: no order at sea this round.
+    RoughSeas(AreaId),
+    /// No special order this round (wildling penalty, A-66).
+    NoSpecial,
+    /// Only the Raven holder (King's Court #1) may change an order (004:L1702).
+    NotRavenHolder,
+    /// The Raven changes an order already placed; it adds none (004:L1704).
+    RavenNoOrder(AreaId),
+    /// The Raven changes an order to another type (004:L1703).
+    RavenSameOrder(AreaId),
 }
 
 impl PlacementError {
@@ -113,17 +126,88 @@ impl PlacementError {
             (PlacementError::SiegeCannotRaid(a), Lang::En) => {
                 format!("siege engines cannot raid: {} (004:L1441)", name(a))
             }
+            (PlacementError::EventBan(k), Lang::Zh) => {
+                let (event, line) = ban_name(*k, true);
+                format!("本回合发生{event}事件,不能布置{}命令({line})", k.name_zh())
+            }
+            (PlacementError::EventBan(k), Lang::En) => {
+                let (event, line) = ban_name(*k, false);
+                format!(
+                    "{event} is in force: no {} orders this round ({line})",
+                    k.name_en()
+                )
+            }
+            (PlacementError::RoughSeas(a), Lang::Zh) => {
+                format!("本回合发生惊涛骇浪事件,海域{}不能布置命令(A-45)", name(a))
+            }
+            (PlacementError::RoughSeas(a), Lang::En) => format!(
+                "rough seas are in force: no order may be placed on the sea {} (A-45)",
+                name(a)
+            ),
+            (PlacementError::NoSpecial, Lang::Zh) => {
+                "本回合你不能使用特殊军事命令(野人袭击的惩罚,A-66)".to_string()
+            }
+            (PlacementError::NoSpecial, Lang::En) => {
+                "you may use no special order this round (wildling penalty, A-66)".to_string()
+            }
+            (PlacementError::NotRavenHolder, Lang::Zh) => {
+                "只有信鸦持有者(御前会议第一名)可以修改命令(004:L1702)".to_string()
+            }
+            (PlacementError::NotRavenHolder, Lang::En) => {
+                "only the Raven holder (King's Court rank 1) may change an order (004:L1702)"
+                    .to_string()
+            }
+            (PlacementError::RavenNoOrder(a), Lang::Zh) => {
+                format!(
+                    "{}没有你的命令;信鸦只能修改已布置的命令(004:L1704)",
+                    name(a)
+                )
+            }
+            (PlacementError::RavenNoOrder(a), Lang::En) => format!(
+                "{} holds no order of yours; the Raven only changes a placed order (004:L1704)",
+                name(a)
+            ),
+            (PlacementError::RavenSameOrder(a), Lang::Zh) => {
+                format!("信鸦须把{}的命令改成另一种命令(004:L1703)", name(a))
+            }
+            (PlacementError::RavenSameOrder(a), Lang::En) => format!(
+                "the Raven must change the order in {} to another type (004:L1703)",
+                name(a)
+            ),
         }
     }
 }
 
-/// Check one house's placement against the state at the start of the military phase.
-/// Returns every problem, not only the first.
+fn ban_name(k: OrderType, zh: bool) -> (&'static str, &'static str) {
+    match (k, zh) {
+        (OrderType::Raid, true) => ("风暴之海", "004:L1465"),
+        (OrderType::Raid, false) => ("Sea of Storms", "004:L1465"),
+        (OrderType::Consolidate, true) => ("群鸦飨宴", "004:L1480"),
+        (OrderType::Consolidate, false) => ("Feast for Crows", "004:L1480"),
+        (_, true) => ("干戈四起", "004:L1364"),
+        (_, false) => ("Storm of Swords", "004:L1364"),
+    }
+}
+
+/// Check one house's placement against the state at the start of the military phase, with no
+/// event in force. Returns every problem, not only the first.
 pub fn check(
     board: &Board,
     state: &GameState,
     house: HouseId,
     p: &Placement,
+) -> Vec<PlacementError> {
+    check_with(board, state, house, p, &RoundModifiers::default())
+}
+
+/// Check one house's placement with the events in force (`mods`): 风暴之海 no raids,
+/// 群鸦飨宴 no consolidate, 干戈四起 no defence, 惊涛骇浪 no orders at sea.
+pub fn check_with(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    p: &Placement,
+    mods: &RoundModifiers,
 ) -> Vec<PlacementError> {
     let mut errs = Vec::new();
     let mut seen: Vec<AreaId> = Vec::new();
@@ -141,6 +225,18 @@ pub fn check(
             continue;
         }
         let kinds: Vec<UnitKind> = st.units.iter().map(|u| u.kind).collect();
+        let banned = match order.kind {
+            OrderType::Raid => mods.sea_of_storms,
+            OrderType::Consolidate => mods.feast_for_crows,
+            OrderType::Defence => mods.storm_of_swords,
+            _ => false,
+        };
+        if banned && !errs.contains(&PlacementError::EventBan(order.kind)) {
+            errs.push(PlacementError::EventBan(order.kind));
+        }
+        if mods.rough_seas && board.area(*area).is_sea() {
+            errs.push(PlacementError::RoughSeas(*area));
+        }
         match order.kind {
             OrderType::Defence if board.area(*area).is_port() => {
                 errs.push(PlacementError::PortDefence(*area))
@@ -174,10 +270,61 @@ pub fn check(
     }
     let rank = state.rank(Track::KingsCourt, house);
     let allowed = board.rules.special_orders(rank);
-    if specials.len() > allowed as usize {
+    if !specials.is_empty() && mods.no_special_orders.contains(&house) {
+        errs.push(PlacementError::NoSpecial);
+    } else if specials.len() > allowed as usize {
         errs.push(PlacementError::TooManySpecial { allowed, rank });
     }
     errs
+}
+
+/// The orders a house has on the map now, as a placement.
+pub fn placed(state: &GameState, house: HouseId) -> Placement {
+    Placement {
+        orders: state
+            .areas
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.house == Some(house))
+            .filter_map(|(i, a)| a.order.map(|o| (AreaId(i as u16), o)))
+            .collect(),
+    }
+}
+
+/// 信鸦 (004:L1702–L1706): the Raven holder (King's Court #1) changes one of his placed orders to
+/// another type, within the limits; he adds no order and swaps none. Checks the change against
+/// the revealed orders in `state`; on success returns the state with the order changed and the
+/// order it replaced.
+pub fn raven(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    change: RavenChange,
+    mods: &RoundModifiers,
+) -> Result<(GameState, Order), Vec<PlacementError>> {
+    if state.rank(Track::KingsCourt, house) != 1 {
+        return Err(vec![PlacementError::NotRavenHolder]);
+    }
+    let st = state.area(change.area);
+    let Some(old) = st.order.filter(|_| st.house == Some(house)) else {
+        return Err(vec![PlacementError::RavenNoOrder(change.area)]);
+    };
+    if old == change.order {
+        return Err(vec![PlacementError::RavenSameOrder(change.area)]);
+    }
+    let mut p = placed(state, house);
+    for (a, o) in p.orders.iter_mut() {
+        if *a == change.area {
+            *o = change.order;
+        }
+    }
+    let errs = check_with(board, state, house, &p, mods);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let mut next = state.clone();
+    next.area_mut(change.area).order = Some(change.order);
+    Ok((next, old))
 }
 
 /// Put every house's valid placement on the map (the reveal). Orders of a house that sent none

@@ -59,14 +59,29 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &RaidStep) -> bool {
         skip(ctx, house, from, order, Skip::NoUnits);
         return false;
     }
+    if ctx.mods.sea_of_storms || !ctx.sea_acts(from) {
+        skip(ctx, house, from, order, Skip::EventBan);
+        return false;
+    }
+    if ctx.state.area(from).units.iter().all(|u| u.routed) {
+        skip(ctx, house, from, order, Skip::Routed);
+        return false;
+    }
     let units: Vec<UnitKind> = ctx.state.area(from).units.iter().map(|u| u.kind).collect();
     if units.iter().all(|k| *k == UnitKind::Siege) {
         skip(ctx, house, from, order, Skip::SiegeCannotRaid);
         return false;
     }
+    // 突袭+1: two targets in one slot, simultaneously (004:L1521); never the same one twice.
     let max_targets = if order.special { 2 } else { 1 };
+    let mut targets: Vec<AreaId> = Vec::new();
+    for t in &step.targets {
+        if !targets.contains(t) {
+            targets.push(*t);
+        }
+    }
     let mut executed = false;
-    for &target in step.targets.iter().take(max_targets) {
+    for &target in targets.iter().take(max_targets) {
         if !can_raid(ctx, from, target) {
             skip(ctx, house, from, order, Skip::NotReachable(target));
             continue;
@@ -104,11 +119,12 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &RaidStep) -> bool {
     executed
 }
 
-/// Raid geometry (004:L1436): adjacent; land units raid land only; ships at sea raid seas and
-/// coastal land; ships in a port raid only the adjacent sea; nobody raids a port from land.
-fn can_raid(ctx: &Ctx, from: AreaId, target: AreaId) -> bool {
+/// Raid geometry (004:L1436, L1046): adjacent (rivers only where frozen or bridged); land units
+/// raid land only, never a port; ships at sea raid seas, coastal provinces and the ports on
+/// their sea — a port and its province are two targets; ships in a port raid only their sea.
+pub fn can_raid(ctx: &Ctx, from: AreaId, target: AreaId) -> bool {
     let b = ctx.board;
-    if !ctx.state.adjacent(b, from, target) {
+    if !ctx.adjacent(from, target) {
         return false;
     }
     let (src, dst) = (b.area(from), b.area(target));

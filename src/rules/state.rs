@@ -146,10 +146,27 @@ pub struct GameState {
     /// Winner, once decided.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<HouseId>,
+    /// Beaten forces whose retreat area the player chooses after the phase (step f, A-48).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending_retreats: Vec<PendingRetreat>,
     /// The event phase's state between rounds: event bags, pending rewards, last round's
     /// consolidate incomes, bans, the end-of-game result (`rules::economy`).
     #[serde(default)]
     pub economy: super::economy::EconomyState,
+}
+
+/// A beaten force kept off the map until its player chooses among equally good retreat areas
+/// (004:L2300 f, L2346; A-48). Without an answer the first candidate is taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingRetreat {
+    /// The house.
+    pub house: HouseId,
+    /// The area it was beaten in.
+    pub from: AreaId,
+    /// Its units (routed).
+    pub units: Vec<UnitKind>,
+    /// The areas left after rules a)–e), in board order; the first is the fallback.
+    pub candidates: Vec<AreaId>,
 }
 
 impl GameState {
@@ -191,6 +208,7 @@ impl GameState {
             tracks: board.start_tracks.clone(),
             wildlings: 0,
             winner: None,
+            pending_retreats: Vec::new(),
             economy: Default::default(),
         }
     }

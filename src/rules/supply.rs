@@ -1,7 +1,7 @@
 //! 补给 Supply: the armies a house may have (表五, 004:L518–L661).
 
 use super::state::GameState;
-use crate::board::{Board, HouseId};
+use crate::board::{AreaId, Board, HouseId};
 
 /// Sizes of a house's armies (areas with two or more of its units), largest first.
 pub fn army_sizes(state: &GameState, house: HouseId) -> Vec<u8> {
@@ -20,6 +20,49 @@ pub fn army_sizes(state: &GameState, house: HouseId) -> Vec<u8> {
 pub fn fits(board: &Board, barrels: u8, sizes: &[u8]) -> bool {
     let limits = board.rules.supply_limits(barrels);
     sizes.len() <= limits.len() && sizes.iter().zip(limits).all(|(s, l)| s <= l)
+}
+
+/// Sizes of a house's armies if the unit counts of some areas changed by `delta` (the areas in
+/// `delta` count as the house's). Computes what a move or retreat would give without copying the
+/// state.
+pub fn army_sizes_with(state: &GameState, house: HouseId, delta: &[(AreaId, i32)]) -> Vec<u8> {
+    let mut sizes: Vec<u8> = Vec::new();
+    for (i, a) in state.areas.iter().enumerate() {
+        let d: i32 = delta
+            .iter()
+            .filter(|(x, _)| x.index() == i)
+            .map(|(_, n)| *n)
+            .sum();
+        let mine = a.house == Some(house) || delta.iter().any(|(x, _)| x.index() == i);
+        if !mine {
+            continue;
+        }
+        let base = if a.house == Some(house) {
+            a.units.len() as i32
+        } else {
+            0
+        };
+        let n = base + d;
+        if n >= 2 {
+            sizes.push(n.min(u8::MAX as i32) as u8);
+        }
+    }
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    sizes
+}
+
+/// Whether a house would be within its supply limit after the changes in `delta`.
+pub fn within_limit_with(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    delta: &[(AreaId, i32)],
+) -> bool {
+    fits(
+        board,
+        state.house(house).barrels,
+        &army_sizes_with(state, house, delta),
+    )
 }
 
 /// Whether a house is within its supply limit right now.

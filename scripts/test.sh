@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The whole test suite: unit tests, the adjudication tests, and the integration tests against a
+# real Dovecot (IMAP) and SMTP server on 127.0.0.1, which this script installs when missing
+# (apt and pip, non-interactively), starts, and stops again by PID.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export MAILTEST_IMAP_PORT=${MAILTEST_IMAP_PORT:-1143}
+export MAILTEST_SMTP_PORT=${MAILTEST_SMTP_PORT:-2525}
+bash scripts/mailtest-up.sh
+trap 'bash scripts/mailtest-down.sh' EXIT
+
+cargo test --all-targets

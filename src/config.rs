@@ -1,0 +1,235 @@
+//! The configuration file (`maester.toml`): where the daemon keeps its data, how it reaches mail,
+//! and the game to create with `maester new-game`. `config.example.toml` documents every key.
+
+use crate::mail::imap_inbox::ImapConfig;
+use crate::mail::smtp_outbox::SmtpConfig;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The whole file.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// `[daemon]`.
+    pub daemon: DaemonConfig,
+    /// `[mail]`.
+    pub mail: MailConfig,
+    /// `[game]`: the game `new-game` creates.
+    #[serde(default)]
+    pub game: Option<toml::Table>,
+    /// Folder of the config file (paths in it are relative to it).
+    #[serde(skip)]
+    pub base: PathBuf,
+}
+
+/// `[daemon]`.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct DaemonConfig {
+    /// SQLite file.
+    #[serde(default = "default_db")]
+    pub database: PathBuf,
+    /// Seconds between two polls of the mailbox in `maester run`.
+    #[serde(default = "default_poll")]
+    pub poll_seconds: u64,
+    /// Address the referee sends from (and players write to).
+    pub address: String,
+    /// Display name of the referee.
+    #[serde(default = "default_name")]
+    pub name: String,
+    /// Domain used in Message-IDs (defaults to the address's domain).
+    #[serde(default)]
+    pub domain: Option<String>,
+    /// The GM's address: told about problems (bounces, unknown senders …).
+    #[serde(default)]
+    pub gm_address: Option<String>,
+}
+
+/// `[mail]`.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MailConfig {
+    /// `maildir` (default, no server) or `imap` (IMAP in, SMTP out).
+    #[serde(default = "default_transport")]
+    pub transport: String,
+    /// `[mail.maildir]`.
+    #[serde(default)]
+    pub maildir: MaildirConfig,
+    /// `[mail.imap]`.
+    #[serde(default)]
+    pub imap: Option<ImapConfig>,
+    /// `[mail.smtp]`.
+    #[serde(default)]
+    pub smtp: Option<SmtpConfig>,
+}
+
+/// `[mail.maildir]`.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MaildirConfig {
+    /// Maildir read for incoming mail (`inbox/new`).
+    #[serde(default = "default_inbox")]
+    pub inbox: PathBuf,
+    /// Folder the sent mails are written to as `.eml` files.
+    #[serde(default = "default_outbox")]
+    pub outbox: PathBuf,
+}
+
+impl Default for MaildirConfig {
+    fn default() -> Self {
+        MaildirConfig {
+            inbox: default_inbox(),
+            outbox: default_outbox(),
+        }
+    }
+}
+
+fn default_db() -> PathBuf {
+    PathBuf::from("maester.sqlite")
+}
+fn default_poll() -> u64 {
+    60
+}
+fn default_name() -> String {
+    "maester".into()
+}
+fn default_transport() -> String {
+    "maildir".into()
+}
+fn default_inbox() -> PathBuf {
+    PathBuf::from("mail/inbox")
+}
+fn default_outbox() -> PathBuf {
+    PathBuf::from("mail/outbox")
+}
+
+/// The `[game]` table.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct GameConfig {
+    /// Short name (letters, digits, `-`, `_`), used in subjects as `[id]`.
+    pub id: String,
+    /// Default language of mails: `zh` or `en`.
+    #[serde(default)]
+    pub language: crate::board::Lang,
+    /// Board data file; the built-in board when absent.
+    #[serde(default)]
+    pub board: Option<PathBuf>,
+    /// Folder with edited templates; the built-in ones when absent.
+    #[serde(default)]
+    pub templates: Option<PathBuf>,
+    /// Seed of the game's randomness; a random one when absent.
+    #[serde(default)]
+    pub seed: Option<String>,
+    /// Close a step as soon as every house has sent its submission.
+    #[serde(default = "yes")]
+    pub early_close: bool,
+    /// `[game.schedule]`: deadlines (see `maester::schedule`).
+    pub schedule: toml::Table,
+    /// `[[game.players]]`.
+    pub players: Vec<PlayerConfig>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// One `[[game.players]]` entry.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerConfig {
+    /// House id from the board (`stark`, `greyjoy`, …).
+    pub house: String,
+    /// Player's name.
+    pub name: String,
+    /// Player's e-mail address.
+    pub address: String,
+    /// Language of this player's mails (the game's language when absent).
+    #[serde(default)]
+    pub language: Option<crate::board::Lang>,
+}
+
+impl Config {
+    /// Read a config file.
+    pub fn load(path: &Path) -> Result<Config, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut c: Config =
+            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        c.base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        if c.mail.transport != "maildir" && c.mail.transport != "imap" {
+            return Err(format!(
+                "{}: mail.transport must be \"maildir\" or \"imap\"",
+                path.display()
+            ));
+        }
+        if c.mail.transport == "imap" && (c.mail.imap.is_none() || c.mail.smtp.is_none()) {
+            return Err(format!(
+                "{}: mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]",
+                path.display()
+            ));
+        }
+        Ok(c)
+    }
+
+    /// A path from the file, relative to the file's folder.
+    pub fn path(&self, p: &Path) -> PathBuf {
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            self.base.join(p)
+        }
+    }
+
+    /// Domain for Message-IDs.
+    pub fn domain(&self) -> String {
+        self.daemon
+            .domain
+            .clone()
+            .or_else(|| self.daemon.address.split('@').nth(1).map(str::to_string))
+            .unwrap_or_else(|| "maester.invalid".into())
+    }
+
+    /// The `[game]` table, typed.
+    pub fn game(&self) -> Result<GameConfig, String> {
+        let t = self
+            .game
+            .clone()
+            .ok_or("the config file has no [game] table")?;
+        GameConfig::from_table(t)
+    }
+}
+
+impl GameConfig {
+    /// Parse and check a `[game]` table (as stored with the game).
+    pub fn from_table(t: toml::Table) -> Result<GameConfig, String> {
+        let g: GameConfig = toml::Value::Table(t)
+            .try_into()
+            .map_err(|e| format!("[game]: {e}"))?;
+        if g.id.is_empty()
+            || !g
+                .id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(format!(
+                "[game] id {:?}: use letters, digits, - and _",
+                g.id
+            ));
+        }
+        crate::schedule::Schedule::from_table(&g.schedule)
+            .map_err(|e| format!("[game.schedule]: {e}"))?;
+        Ok(g)
+    }
+
+    /// Parse the stored TOML text of a game.
+    pub fn from_text(text: &str) -> Result<GameConfig, String> {
+        let t: toml::Table = toml::from_str(text).map_err(|e| format!("game config: {e}"))?;
+        GameConfig::from_table(t)
+    }
+
+    /// The schedule.
+    pub fn schedule(&self) -> Result<crate::schedule::Schedule, String> {
+        crate::schedule::Schedule::from_table(&self.schedule)
+            .map_err(|e| format!("[game.schedule]: {e}"))
+    }
+}

@@ -1,0 +1,123 @@
+//! `maester check`: the daemon's own reading and validation of a submission, for a GM who wants to
+//! look at a disputed mail, or a player's tool.
+
+use super::letters::ErrorLine;
+use super::parse::parse_mail;
+use crate::board::{Board, Lang};
+use crate::rules::{GameState, Step};
+use serde::Serialize;
+
+/// What `check` found.
+#[derive(Debug, Serialize)]
+pub struct CheckReport {
+    /// Everything parsed and validated.
+    pub valid: bool,
+    /// House key.
+    pub house: String,
+    /// Step checked against.
+    pub step: String,
+    /// The canonical echo.
+    pub echo: Vec<String>,
+    /// The errors.
+    pub errors: Vec<ErrorLine>,
+}
+
+impl CheckReport {
+    /// As text for a terminal.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        if self.valid {
+            for l in &self.echo {
+                s.push_str(l);
+                s.push('\n');
+            }
+        } else {
+            for e in &self.errors {
+                if e.line > 0 {
+                    s.push_str(&format!(
+                        "line {}:{}: {}\n    {}\n",
+                        e.line, e.column, e.text, e.message
+                    ));
+                } else {
+                    s.push_str(&format!("{}\n", e.message));
+                }
+            }
+        }
+        s
+    }
+}
+
+/// Parse and validate `text` as `house`'s submission for `phase` (or the open step).
+pub fn check(
+    board: &Board,
+    mut state: GameState,
+    house: &str,
+    phase: Option<&str>,
+    text: &str,
+    lang: Lang,
+) -> Result<CheckReport, String> {
+    let names = super::parse::names(board);
+    let h = board
+        .house_by_key(house)
+        .or_else(|| match names.houses.lookup(house) {
+            crate::lang::names::Lookup::Found(id) => Some(id),
+            _ => None,
+        })
+        .ok_or_else(|| format!("unknown house {house:?}"))?;
+    if let Some(p) = phase {
+        state.step = match p {
+            "placement" => Step::Placement,
+            "plan" => Step::Plan,
+            other => return Err(format!("unknown phase {other:?}: placement or plan")),
+        };
+    }
+    let parsed = parse_mail(board, &state, text, lang);
+    let mut errors = parsed.errors.clone();
+    let had_parse_errors = !errors.is_empty();
+    {
+        match parsed.partial.as_ref().or(parsed.submission.as_ref()) {
+            Some(sub) => {
+                if let Err(e) = crate::game::check(board, &state, h, sub) {
+                    if let crate::game::SubmissionError::Placement(pe) = &e {
+                        for p in pe {
+                            let (line, text) = parsed.line_of_placement_error(p);
+                            errors.push(ErrorLine {
+                                line,
+                                column: 0,
+                                text,
+                                message: p.message(board, lang),
+                            });
+                        }
+                    } else {
+                        errors.push(ErrorLine {
+                            line: 0,
+                            column: 0,
+                            text: String::new(),
+                            message: format!("{e:?}"),
+                        });
+                    }
+                }
+            }
+            None if !had_parse_errors && parsed.commands.is_empty() && parsed.secret.is_none() => {
+                errors.push(ErrorLine {
+                    line: 0,
+                    column: 0,
+                    text: String::new(),
+                    message: match lang {
+                        Lang::Zh => "没有命令。".into(),
+                        Lang::En => "no orders.".into(),
+                    },
+                })
+            }
+            None => {}
+        }
+    }
+    errors.sort_by_key(|e| e.line);
+    Ok(CheckReport {
+        valid: errors.is_empty(),
+        house: board.house(h).key.clone(),
+        step: state.step.key().into(),
+        echo: parsed.echo,
+        errors,
+    })
+}

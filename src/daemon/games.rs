@@ -1,0 +1,444 @@
+//! Games in the store: creating one, loading its board/state/templates, and closing the steps
+//! whose deadline has passed (one transaction per step: snapshot, reports, next step).
+
+use super::Daemon;
+use super::letters::{self, Letter};
+use crate::board::{Board, HouseId, Lang};
+use crate::config::GameConfig;
+use crate::game::{Submission, close_step};
+use crate::mail::Mailbox;
+use crate::report::render::Templates;
+use crate::rules::{GameState, Step};
+use crate::schedule::Schedule;
+use crate::store::{
+    GameStatus, Language, NewGame, NewHouse, NewOutgoing, NewSnapshot, StoreError, StoreTx,
+};
+use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
+
+/// A game loaded for work.
+pub struct Loaded {
+    /// Stored row.
+    pub row: crate::store::Game,
+    /// Its `[game]` config.
+    pub cfg: GameConfig,
+    /// Its board.
+    pub board: Board,
+    /// Its templates.
+    pub templates: Templates,
+    /// Its schedule.
+    pub schedule: Schedule,
+    /// Current state (latest snapshot).
+    pub state: GameState,
+    /// Sequence number of that snapshot.
+    pub seq: i64,
+}
+
+impl Loaded {
+    /// Language of a house's mails.
+    pub fn lang_of(&self, language: Language) -> Lang {
+        match language {
+            Language::En => Lang::En,
+            Language::Zh => Lang::Zh,
+        }
+    }
+    /// Deadline text in a language.
+    pub fn deadline_text(&self, lang: Lang) -> String {
+        match (self.row.deadline, lang) {
+            (Some(d), Lang::Zh) => self.schedule.format_deadline_zh(d),
+            (Some(d), Lang::En) => self.schedule.format_deadline_en(d),
+            (None, Lang::Zh) => "无".into(),
+            (None, Lang::En) => "none".into(),
+        }
+    }
+    /// A house id by its stable key.
+    pub fn house_id(&self, key: &str) -> Option<HouseId> {
+        self.board.house_by_key(key)
+    }
+}
+
+/// Resolve paths of the game config relative to the daemon's config folder.
+fn board_and_templates(d: &Daemon, cfg: &GameConfig) -> Result<(Board, Templates), String> {
+    let board = match &cfg.board {
+        Some(p) => Board::from_path(&d.config.path(p)).map_err(|e| e.to_string())?,
+        None => Board::default_board().map_err(|e| e.to_string())?,
+    };
+    let dir = cfg.templates.as_ref().map(|p| d.config.path(p));
+    let templates = Templates::load(dir.as_deref())?;
+    Ok((board, templates))
+}
+
+/// Load a stored game.
+pub fn load(d: &Daemon, id: &str) -> Result<Loaded, String> {
+    let row = d
+        .store
+        .game(id)
+        .map_err(|e| e.to_string())?
+        .ok_or(format!("no game {id}"))?;
+    let cfg = GameConfig::from_text(&row.config)?;
+    let (board, templates) = board_and_templates(d, &cfg)?;
+    let schedule = cfg.schedule()?;
+    let snap = d
+        .store
+        .latest_snapshot(id)
+        .map_err(|e| e.to_string())?
+        .ok_or(format!("game {id} has no state"))?;
+    let state: GameState =
+        serde_json::from_value(snap.state).map_err(|e| format!("game {id} state: {e}"))?;
+    Ok(Loaded {
+        row,
+        cfg,
+        board,
+        templates,
+        schedule,
+        state,
+        seq: snap.seq,
+    })
+}
+
+/// Random bytes from the operating system, as hex (for secrets, salts and seeds).
+pub fn random_hex(n: usize) -> Result<String, String> {
+    use std::io::Read;
+    let mut buf = vec![0u8; n];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut buf))
+        .map_err(|e| format!("reading /dev/urandom: {e}"))?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// A secret a player can type: 8 lower-case letters and digits without look-alikes.
+pub fn new_secret() -> Result<String, String> {
+    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+    let hex = random_hex(8)?;
+    let bytes: Vec<u8> = (0..8)
+        .filter_map(|i| u8::from_str_radix(&hex[i * 2..i * 2 + 2], 16).ok())
+        .collect();
+    Ok(bytes
+        .iter()
+        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
+        .collect())
+}
+
+/// Create the `[game]` of the config: store the game, its houses (with new secrets), the first
+/// snapshot, and queue a welcome mail to each player with its secret. Returns the secrets.
+pub fn new_game(
+    d: &mut Daemon,
+    now: DateTime<Utc>,
+    secrets: Option<Vec<String>>,
+) -> Result<Vec<(String, String)>, String> {
+    let cfg = d.config.game()?;
+    let table = d.config.game.clone().unwrap_or_default();
+    let config_text = toml::to_string(&table).map_err(|e| e.to_string())?;
+    let (board, templates) = board_and_templates(d, &cfg)?;
+    let schedule = cfg.schedule()?;
+    schedule
+        .check_steps(&[Step::Placement.key(), Step::Plan.key()])
+        .map_err(|e| format!("[game.schedule]: {e}"))?;
+    for p in &cfg.players {
+        if board.house_by_key(&p.house).is_none() {
+            return Err(format!(
+                "[[game.players]] house {:?} is not on the board",
+                p.house
+            ));
+        }
+    }
+    if cfg.players.len() != board.houses.len() {
+        return Err(format!(
+            "the game needs {} players, one per house",
+            board.houses.len()
+        ));
+    }
+    let seed = match &cfg.seed {
+        Some(s) => s.clone(),
+        None => random_hex(16)?,
+    };
+    let seed_hash: String = Sha256::digest(seed.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let state = GameState::new_game(&board);
+    let deadline = schedule
+        .deadline_for(state.step.key(), now)
+        .map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    let mut letters: Vec<Letter> = Vec::new();
+    for (i, p) in cfg.players.iter().enumerate() {
+        let secret = match secrets.as_ref().and_then(|s| s.get(i)) {
+            Some(s) => s.clone(),
+            None => new_secret()?,
+        };
+        let lang = p.language.unwrap_or(cfg.language);
+        let house = board.house_by_key(&p.house).ok_or("house vanished")?;
+        let text = welcome_text(
+            &board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang, &state,
+        );
+        let subject = match lang {
+            Lang::Zh => format!(
+                "[{}] 欢迎加入游戏:你是{}",
+                cfg.id,
+                board.house(house).name(lang)
+            ),
+            Lang::En => format!(
+                "[{}] Welcome: you play {}",
+                cfg.id,
+                board.house(house).name(lang)
+            ),
+        };
+        let to = Mailbox::new(p.name.clone(), p.address.clone());
+        letters.push(letters::letter(
+            &d.sender,
+            &to,
+            subject,
+            text,
+            &format!("welcome:{}:{}", cfg.id, p.house),
+            None,
+        )?);
+        out.push((p.house.clone(), secret));
+    }
+    let _ = templates;
+    let state_json = serde_json::to_value(&state).map_err(|e| e.to_string())?;
+    let game_id = cfg.id.clone();
+    d.store
+        .transaction(|tx| -> Result<(), StoreError> {
+            tx.create_game(&NewGame {
+                id: &game_id,
+                config: &config_text,
+                seed_hash: &seed_hash,
+                seed: &seed,
+                round: state.round as u32,
+                step: state.step.key(),
+                deadline: Some(deadline),
+                created_at: now,
+            })?;
+            for (p, (_, secret)) in cfg.players.iter().zip(&out) {
+                let salt = random_hex(8).map_err(|e| StoreError::Invalid {
+                    what: "salt",
+                    detail: e,
+                })?;
+                tx.add_house(&NewHouse {
+                    game_id: &game_id,
+                    house: &p.house,
+                    player_name: &p.name,
+                    address: &p.address,
+                    language: if p.language.unwrap_or(cfg.language) == Lang::En {
+                        Language::En
+                    } else {
+                        Language::Zh
+                    },
+                    secret,
+                    salt: &salt,
+                })?;
+            }
+            tx.add_snapshot(&NewSnapshot {
+                game_id: &game_id,
+                round: state.round as u32,
+                step: state.step.key(),
+                state: &state_json,
+                log: &serde_json::Value::Array(Vec::new()),
+                created_at: now,
+            })?;
+            for l in &letters {
+                queue(tx, Some(&game_id), l, None, now)?;
+            }
+            tx.append_audit(
+                Some(&game_id),
+                "gm",
+                "new game",
+                &format!("seed hash {seed_hash}"),
+                now,
+            )?;
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn welcome_text(
+    board: &Board,
+    game: &str,
+    house: HouseId,
+    player: &str,
+    secret: &str,
+    seed_hash: &str,
+    schedule: &Schedule,
+    deadline: DateTime<Utc>,
+    lang: Lang,
+    state: &GameState,
+) -> String {
+    let h = board.house(house).name(lang);
+    let units: Vec<String> = board
+        .area_ids()
+        .filter(|a| state.occupant(*a) == Some(house))
+        .map(|a| {
+            let kinds: Vec<_> = state.area(a).units.iter().map(|u| u.kind).collect();
+            format!(
+                "  {} {}",
+                board.area(a).name(lang),
+                crate::report::words::units(&kinds, lang)
+            )
+        })
+        .collect();
+    match lang {
+        Lang::Zh => format!(
+            "{player}你好,\n\n你在游戏 {game} 中扮演{h}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{}\n\n现在是第1回合{}, 截止时间 {}。\n{}\n\n本局随机种子的SHA-256:{seed_hash}(游戏结束时公布种子,供核对每一次抽取)。\n\n—— maester 自动裁判",
+            units.join("\n"),
+            Step::Placement.name_zh(),
+            schedule.format_deadline_zh(deadline),
+            letters::instructions(Step::Placement, lang),
+        ),
+        Lang::En => format!(
+            "Hello {player},\n\nYou play {h} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{}\n\nRound 1, {} is open until {}.\n{}\n\nSHA-256 of this game's random seed: {seed_hash} (the seed is published at the end so that every draw can be checked).\n\n-- maester, the automatic referee",
+            units.join("\n"),
+            Step::Placement.name_en(),
+            schedule.format_deadline_en(deadline),
+            letters::instructions(Step::Placement, lang),
+        ),
+    }
+}
+
+/// Queue a letter in the outbox.
+pub fn queue(
+    tx: &StoreTx<'_>,
+    game: Option<&str>,
+    l: &Letter,
+    reply_to: Option<i64>,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    tx.queue_outgoing(&NewOutgoing {
+        game_id: game,
+        message_id: &l.message_id,
+        to_addrs: &l.to,
+        subject: &l.subject,
+        raw: &l.raw,
+        reply_to_mail: reply_to,
+        created_at: now,
+    })?;
+    Ok(())
+}
+
+/// Close every step whose deadline has passed. Returns how many were closed.
+pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>) -> Result<usize, String> {
+    let due = d.store.games_due(now).map_err(|e| e.to_string())?;
+    let mut n = 0;
+    for g in due {
+        close_step_now(d, &g.id, now)?;
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open
+/// the next step with its deadline. One transaction.
+pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), String> {
+    let g = load(d, id)?;
+    if g.state.step == Step::Finished {
+        return Ok(());
+    }
+    let rows = d
+        .store
+        .current_submissions(id, g.state.round as u32, g.state.step.key())
+        .map_err(|e| e.to_string())?;
+    let mut subs: Vec<(HouseId, Submission)> = Vec::new();
+    for r in rows {
+        let (Some(h), Ok(s)) = (
+            g.house_id(&r.house),
+            serde_json::from_value::<Submission>(r.parsed.clone()),
+        ) else {
+            tracing::warn!(game = id, house = %r.house, "unreadable stored submission skipped");
+            continue;
+        };
+        subs.push((h, s));
+    }
+    let out = close_step(&g.board, &g.state, &subs);
+    let next_deadline = if out.state.step == Step::Finished {
+        None
+    } else {
+        Some(
+            g.schedule
+                .deadline_for(out.state.step.key(), now)
+                .map_err(|e| e.to_string())?,
+        )
+    };
+    let houses = d.store.houses(id).map_err(|e| e.to_string())?;
+    let mut mails: Vec<Letter> = Vec::new();
+    let seq = g.seq + 1;
+    for h in &houses {
+        let Some(hid) = g.house_id(&h.house) else {
+            continue;
+        };
+        let lang = g.lang_of(h.language);
+        let deadline = match (next_deadline, lang) {
+            (Some(t), Lang::Zh) => g.schedule.format_deadline_zh(t),
+            (Some(t), Lang::En) => g.schedule.format_deadline_en(t),
+            (None, _) => String::new(),
+        };
+        let mut ctx = letters::report_context(&g.board, id, &out, hid, lang, &deadline);
+        if let Some((_, Submission::Placement(p))) = subs.iter().rev().find(|(x, _)| *x == hid) {
+            let _ = p;
+        }
+        if out.state.step == Step::Finished {
+            ctx.private.push(match lang {
+                Lang::Zh => format!("本局随机种子:{}", g.row.seed),
+                Lang::En => format!("This game's random seed: {}", g.row.seed),
+            });
+        }
+        let to = Mailbox::new(h.player_name.clone(), h.address.clone());
+        mails.push(letters::report_letter(
+            &g.templates,
+            &d.sender,
+            &to,
+            &ctx,
+            lang,
+            &format!("report:{id}:{seq}:{}", h.house),
+        )?);
+    }
+    let state_json = serde_json::to_value(&out.state).map_err(|e| e.to_string())?;
+    let log_json = serde_json::to_value(&out.log).map_err(|e| e.to_string())?;
+    let finished = out.state.step == Step::Finished;
+    d.store
+        .transaction(|tx| -> Result<(), StoreError> {
+            tx.add_snapshot(&NewSnapshot {
+                game_id: id,
+                round: out.state.round as u32,
+                step: out.state.step.key(),
+                state: &state_json,
+                log: &log_json,
+                created_at: now,
+            })?;
+            for m in &mails {
+                queue(tx, Some(id), m, None, now)?;
+            }
+            tx.set_game_step(
+                id,
+                out.state.round as u32,
+                out.state.step.key(),
+                next_deadline,
+                now,
+            )?;
+            if finished {
+                tx.set_game_status(id, GameStatus::Finished, now)?;
+            }
+            tx.append_audit(
+                Some(id),
+                "daemon",
+                "step closed",
+                &format!(
+                    "round {} {} closed; {} reports queued",
+                    out.round,
+                    out.closed.key(),
+                    mails.len()
+                ),
+                now,
+            )?;
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    tracing::info!(
+        game = id,
+        round = out.round,
+        step = out.closed.key(),
+        "step closed"
+    );
+    Ok(())
+}

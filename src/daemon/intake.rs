@@ -1,0 +1,446 @@
+//! Answering one stored mail: who sent it, for which game and house, is the secret right, what
+//! does it say; then, in one transaction, the submission is stored, the mail marked processed and
+//! the answer queued. Bad input gets a clear answer and changes nothing. Auto-replies and bounces
+//! are never answered.
+
+use super::Daemon;
+use super::games::{self, Loaded, queue};
+use super::letters::{self, ErrorLine, ReplyContext};
+use super::parse::{self, Command};
+use crate::board::Lang;
+use crate::game::{self, SubmissionError};
+use crate::mail::{DecodedMail, Mailbox, decode};
+use crate::rules::Step;
+use crate::store::{Mail, NewSubmission, StoreError};
+use chrono::{DateTime, Utc};
+
+/// The outcome recorded on the mail.
+#[allow(clippy::large_enum_variant)] // one short-lived value per mail
+enum Outcome {
+    Ignored(String),
+    Answered {
+        outcome: String,
+        reply: Option<letters::Letter>,
+        game: Option<String>,
+        house: Option<String>,
+        submission: Option<(game::Submission, String)>,
+    },
+}
+
+/// Handle one stored mail (status `new`).
+pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), String> {
+    let mail = decode(&m.raw);
+    let outcome = decide(d, m, &mail)?;
+    let mail_id = m.id;
+    d.store
+        .transaction(|tx| -> Result<(), StoreError> {
+            match &outcome {
+                Outcome::Ignored(why) => tx.mark_mail_ignored(mail_id, why, now),
+                Outcome::Answered {
+                    outcome,
+                    reply,
+                    game,
+                    house,
+                    submission,
+                } => {
+                    if game.is_some() || house.is_some() {
+                        tx.tag_mail(mail_id, game.as_deref(), house.as_deref())?;
+                    }
+                    if let (Some(g), Some(h), Some((sub, text))) = (game, house, submission) {
+                        let parsed =
+                            serde_json::to_value(sub).map_err(|e| StoreError::Invalid {
+                                what: "submission",
+                                detail: e.to_string(),
+                            })?;
+                        let st = tx.game(g)?.ok_or(StoreError::NotFound {
+                            what: format!("game {g}"),
+                        })?;
+                        tx.add_submission(&NewSubmission {
+                            game_id: g,
+                            house: h,
+                            round: st.round,
+                            step: sub.step().key(),
+                            kind: "orders",
+                            text,
+                            parsed: &parsed,
+                            mail_id: Some(mail_id),
+                            received_at: now,
+                        })?;
+                        tx.append_audit(
+                            Some(g),
+                            &format!("house:{h}"),
+                            "submission accepted",
+                            &format!("{} for round {}", sub.step().key(), st.round),
+                            now,
+                        )?;
+                    }
+                    if let Some(l) = reply {
+                        queue(tx, game.as_deref(), l, Some(mail_id), now)?;
+                    }
+                    tx.mark_mail_processed(mail_id, outcome, now)
+                }
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    if let Outcome::Answered {
+        game: Some(g),
+        submission: Some(_),
+        ..
+    } = &outcome
+    {
+        maybe_close_early(d, g, now)?;
+    }
+    Ok(())
+}
+
+/// When every house has sent its submission for the open step and the game allows it, the
+/// deadline is brought forward to now.
+fn maybe_close_early(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), String> {
+    let g = games::load(d, id)?;
+    if !g.cfg.early_close || g.state.step == Step::Finished {
+        return Ok(());
+    }
+    let subs = d
+        .store
+        .current_submissions(id, g.state.round as u32, g.state.step.key())
+        .map_err(|e| e.to_string())?;
+    let houses = d.store.houses(id).map_err(|e| e.to_string())?;
+    if houses
+        .iter()
+        .all(|h| subs.iter().any(|s| s.house == h.house))
+    {
+        d.store
+            .transaction(|tx| -> Result<(), StoreError> {
+                tx.set_deadline(id, Some(now), now)?;
+                tx.append_audit(
+                    Some(id),
+                    "daemon",
+                    "deadline brought forward",
+                    "every house has sent its submission",
+                    now,
+                )?;
+                Ok(())
+            })
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn reply_to(mail: &DecodedMail) -> Option<(String, Vec<String>)> {
+    mail.message_id
+        .clone()
+        .map(|id| (id, mail.references.clone()))
+}
+
+fn plain_reply(
+    d: &Daemon,
+    mail: &DecodedMail,
+    m: &Mail,
+    lang: Lang,
+    text_zh: String,
+    text_en: String,
+) -> Result<Option<letters::Letter>, String> {
+    let Some(addr) = mail.from_addr.clone() else {
+        return Ok(None);
+    };
+    let to = Mailbox::new(mail.from_name.clone().unwrap_or_default(), addr);
+    let (subject, text) = match lang {
+        Lang::Zh => (format!("回复:{}", mail.subject), text_zh),
+        Lang::En => (format!("Re: {}", mail.subject), text_en),
+    };
+    let rt = reply_to(mail);
+    let l = letters::letter(
+        &d.sender,
+        &to,
+        subject,
+        text,
+        &format!("reply:{}", m.mail_key),
+        rt.as_ref().map(|(a, b)| (a.as_str(), b.as_slice())),
+    )?;
+    Ok(Some(l))
+}
+
+fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, String> {
+    if let Some(kind) = mail.auto {
+        return Ok(Outcome::Ignored(format!(
+            "automatic mail ({kind:?}): never answered"
+        )));
+    }
+    let Some(from) = mail.from_addr.clone() else {
+        return Ok(Outcome::Ignored("no sender address".into()));
+    };
+    if from.eq_ignore_ascii_case(&d.config.daemon.address) {
+        return Ok(Outcome::Ignored("a mail from the referee itself".into()));
+    }
+    let seats = d
+        .store
+        .houses_by_address(&from)
+        .map_err(|e| e.to_string())?;
+    let mut running = Vec::new();
+    for s in seats {
+        if let Some(g) = d.store.game(&s.game_id).map_err(|e| e.to_string())?
+            && g.status != crate::store::GameStatus::Finished
+        {
+            running.push(s);
+        }
+    }
+    if running.len() > 1 {
+        running.retain(|s| mail.subject.contains(&format!("[{}]", s.game_id)));
+    }
+    let seat = match running.len() {
+        1 => running.remove(0),
+        0 => {
+            let reply = plain_reply(
+                d,
+                mail,
+                m,
+                Lang::Zh,
+                "你好,\n\n这个邮箱地址没有登记在任何正在进行的游戏中,邮件没有改变任何内容。\n如果你是玩家,请用向GM登记的邮箱发送命令。\n\nHello,\n\nThis address is not registered in any running game; your mail changed nothing.\nIf you are a player, send your orders from the address you gave the GM.\n\n—— maester".into(),
+                String::new(),
+            )?;
+            return Ok(Outcome::Answered {
+                outcome: "unknown sender".into(),
+                reply,
+                game: None,
+                house: None,
+                submission: None,
+            });
+        }
+        _ => {
+            let ids: Vec<String> = d
+                .store
+                .houses_by_address(&from)
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .map(|s| format!("[{}]", s.game_id))
+                .collect();
+            let reply = plain_reply(
+                d,
+                mail,
+                m,
+                Lang::Zh,
+                format!(
+                    "你在多个游戏中,请在邮件标题中写上游戏名:{}\nYou play in several games; put the game's name in the subject: {}\n\n—— maester",
+                    ids.join(" "),
+                    ids.join(" ")
+                ),
+                String::new(),
+            )?;
+            return Ok(Outcome::Answered {
+                outcome: "game not named".into(),
+                reply,
+                game: None,
+                house: None,
+                submission: None,
+            });
+        }
+    };
+    let g = games::load(d, &seat.game_id)?;
+    let lang = g.lang_of(seat.language);
+    let parsed = parse::parse_mail(&g.board, &g.state, &mail.orders_text, lang);
+    let house_id = g.house_id(&seat.house).ok_or("house not on the board")?;
+    let secret_ok = match &parsed.secret {
+        Some(s) => d
+            .store
+            .verify_secret(&seat.game_id, &seat.house, s)
+            .map_err(|e| e.to_string())?,
+        None => false,
+    };
+    let mut ctx = ReplyContext {
+        player: seat.player_name.clone(),
+        house: g.board.house(house_id).name(lang).to_string(),
+        game: seat.game_id.clone(),
+        round: g.state.round,
+        step: letters::step_name(g.state.step, lang),
+        accepted: false,
+        echo: Vec::new(),
+        replaced: false,
+        errors: Vec::new(),
+        info: String::new(),
+        deadline: g.deadline_text(lang),
+    };
+    let mut submission = None;
+    let outcome;
+    if !secret_ok {
+        ctx.errors.push(ErrorLine {
+            line: 0,
+            column: 0,
+            text: String::new(),
+            message: match (parsed.secret.is_some(), lang) {
+                (true, Lang::Zh) => "密码不对。请使用GM发给你的密码,写成一行「密码: 你的密码」。".into(),
+                (true, Lang::En) => "The secret is wrong. Use the secret the GM sent you, on a line \"secret: your-secret\".".into(),
+                (false, Lang::Zh) => "邮件中没有密码。请加上一行「密码: 你的密码」。".into(),
+                (false, Lang::En) => "The mail has no secret. Add a line \"secret: your-secret\".".into(),
+            },
+        });
+        outcome = if parsed.secret.is_some() {
+            "wrong secret"
+        } else {
+            "no secret"
+        }
+        .to_string();
+    } else if !parsed.errors.is_empty() {
+        ctx.errors = parsed.errors.clone();
+        if let Some(Err(e)) = parsed
+            .partial
+            .as_ref()
+            .map(|p| game::check(&g.board, &g.state, house_id, p))
+        {
+            ctx.errors.extend(validation_errors(&g, &e, lang, &parsed));
+            ctx.errors.sort_by_key(|e| e.line);
+        }
+        outcome = format!("rejected: {} error(s)", ctx.errors.len());
+    } else {
+        for c in &parsed.commands {
+            info_for(&g, c, lang, &mut ctx.info);
+        }
+        match &parsed.submission {
+            None if !parsed.commands.is_empty() => {
+                ctx.accepted = true;
+                ctx.echo = parsed.echo.clone();
+                outcome = "account command answered".into();
+            }
+            None => {
+                ctx.errors.push(ErrorLine {
+                    line: 0,
+                    column: 0,
+                    text: String::new(),
+                    message: match lang {
+                        Lang::Zh => format!(
+                            "邮件中没有命令。{}",
+                            letters::instructions(g.state.step, lang)
+                        ),
+                        Lang::En => format!(
+                            "The mail holds no orders. {}",
+                            letters::instructions(g.state.step, lang)
+                        ),
+                    },
+                });
+                outcome = "no orders".into();
+            }
+            Some(sub) => match game::check(&g.board, &g.state, house_id, sub) {
+                Ok(()) => {
+                    ctx.accepted = true;
+                    ctx.echo = parsed.echo.clone();
+                    ctx.replaced = d
+                        .store
+                        .latest_submission(
+                            &seat.game_id,
+                            &seat.house,
+                            g.state.round as u32,
+                            g.state.step.key(),
+                            "orders",
+                        )
+                        .map_err(|e| e.to_string())?
+                        .is_some();
+                    submission = Some((sub.clone(), parsed.echo.join("\n")));
+                    outcome = "orders accepted".into();
+                }
+                Err(e) => {
+                    ctx.errors = validation_errors(&g, &e, lang, &parsed);
+                    outcome = format!("rejected: {} error(s)", ctx.errors.len());
+                }
+            },
+        }
+    }
+    let text = g.templates.render("reply", lang, &ctx)?;
+    let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
+    let tag = format!("[{}]", seat.game_id);
+    let original = mail.subject.replace(&tag, "").trim().to_string();
+    let subject = match lang {
+        Lang::Zh => format!(
+            "{tag} {}:{original}",
+            if ctx.accepted {
+                "已收到"
+            } else {
+                "未接受"
+            }
+        ),
+        Lang::En => format!(
+            "{tag} {}: {original}",
+            if ctx.accepted {
+                "received"
+            } else {
+                "not accepted"
+            }
+        ),
+    };
+    let rt = reply_to(mail);
+    let reply = letters::letter(
+        &d.sender,
+        &to,
+        subject,
+        text,
+        &format!("reply:{}", m.mail_key),
+        rt.as_ref().map(|(a, b)| (a.as_str(), b.as_slice())),
+    )?;
+    Ok(Outcome::Answered {
+        outcome,
+        reply: Some(reply),
+        game: Some(seat.game_id.clone()),
+        house: Some(seat.house.clone()),
+        submission,
+    })
+}
+
+fn validation_errors(
+    g: &Loaded,
+    e: &SubmissionError,
+    lang: Lang,
+    parsed: &parse::ParsedMail,
+) -> Vec<ErrorLine> {
+    match e {
+        SubmissionError::WrongStep { open, sent } => vec![ErrorLine {
+            line: 0,
+            column: 0,
+            text: String::new(),
+            message: match lang {
+                Lang::Zh => format!(
+                    "现在是{},不是{};{}",
+                    open.name_zh(),
+                    sent.name_zh(),
+                    letters::instructions(*open, lang)
+                ),
+                Lang::En => format!(
+                    "the open step is {}, not {}; {}",
+                    open.name_en(),
+                    sent.name_en(),
+                    letters::instructions(*open, lang)
+                ),
+            },
+        }],
+        SubmissionError::Placement(errs) => errs
+            .iter()
+            .map(|pe| {
+                let (line, text) = parsed.line_of_placement_error(pe);
+                ErrorLine {
+                    line,
+                    column: 0,
+                    text,
+                    message: pe.message(&g.board, lang),
+                }
+            })
+            .collect(),
+    }
+}
+
+fn info_for(g: &Loaded, c: &Command, lang: Lang, info: &mut String) {
+    match c {
+        Command::Help => info.push_str(&letters::instructions(g.state.step, lang)),
+        Command::Status => {
+            let v = crate::report::view::view(&g.board, &g.state, lang);
+            for a in v.areas {
+                info.push_str(&format!(
+                    "  {} {} {}\n",
+                    a.name,
+                    a.holder_name.unwrap_or_default(),
+                    a.units_text
+                ));
+            }
+        }
+        Command::Wait | Command::NoWait | Command::History => {}
+    }
+    if !info.is_empty() && !info.ends_with('\n') {
+        info.push('\n');
+    }
+}

@@ -1,0 +1,262 @@
+//! The daemon: the imperative shell around the rules. One `tick` polls the mailbox, stores every
+//! new mail before acting on it, answers each stored mail, closes the steps whose deadline has
+//! passed, and sends what is queued. Every step is idempotent: after a crash, the next tick
+//! picks up exactly where the last one stopped.
+
+pub mod check;
+pub mod games;
+pub mod intake;
+pub mod letters;
+pub mod parse;
+pub mod plan;
+
+use crate::config::Config;
+use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox};
+use crate::store::{InsertOutcome, NewMail, OutboxStatus, Store};
+use chrono::{DateTime, Utc};
+use letters::Sender;
+
+/// Crash-test hook: when the environment variable `MAESTER_FAILPOINT` names this point, the
+/// process aborts here, as a `kill -9` would. Used by the crash-safety tests only.
+pub fn failpoint(name: &str) {
+    if std::env::var("MAESTER_FAILPOINT")
+        .map(|v| v == name)
+        .unwrap_or(false)
+    {
+        eprintln!("maester: failpoint {name}: aborting");
+        std::process::abort();
+    }
+}
+
+/// What one tick did (for logs and tests).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Tick {
+    /// New mails stored.
+    pub stored: usize,
+    /// Mails seen again (already stored).
+    pub duplicates: usize,
+    /// Mails answered or ignored.
+    pub processed: usize,
+    /// Steps closed.
+    pub steps_closed: usize,
+    /// Mails sent.
+    pub sent: usize,
+    /// Sends that failed (retried later).
+    pub send_failures: usize,
+}
+
+/// The running daemon.
+pub struct Daemon {
+    /// Configuration.
+    pub config: Config,
+    /// The store.
+    pub store: Store,
+    inbox: Box<dyn Inbox>,
+    outbox: Box<dyn Outbox>,
+    /// Who sends.
+    pub sender: Sender,
+}
+
+impl Daemon {
+    /// Open the store and the mail transports of a configuration.
+    pub fn open(config: Config) -> Result<Daemon, String> {
+        let store = Store::open(config.path(&config.daemon.database)).map_err(|e| e.to_string())?;
+        let (inbox, outbox): (Box<dyn Inbox>, Box<dyn Outbox>) =
+            match config.mail.transport.as_str() {
+                "imap" => {
+                    let (Some(imap), Some(smtp)) = (&config.mail.imap, &config.mail.smtp) else {
+                        return Err(
+                            "mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]".into(),
+                        );
+                    };
+                    let inbox =
+                        crate::mail::ImapInbox::connect(imap).map_err(|e| format!("IMAP: {e}"))?;
+                    let outbox =
+                        crate::mail::SmtpOutbox::new(smtp).map_err(|e| format!("SMTP: {e}"))?;
+                    (Box::new(inbox), Box::new(outbox))
+                }
+                _ => {
+                    let inbox = MaildirInbox::new(config.path(&config.mail.maildir.inbox))
+                        .map_err(|e| e.to_string())?;
+                    let outbox = MaildirOutbox::new(config.path(&config.mail.maildir.outbox))
+                        .map_err(|e| e.to_string())?;
+                    (Box::new(inbox), Box::new(outbox))
+                }
+            };
+        let sender = Sender {
+            from: Mailbox::new(config.daemon.name.clone(), config.daemon.address.clone()),
+            domain: config.domain(),
+        };
+        Ok(Daemon {
+            config,
+            store,
+            inbox,
+            outbox,
+            sender,
+        })
+    }
+
+    /// One round of work at time `now`.
+    pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, String> {
+        let mut t = Tick::default();
+        self.fetch(now, &mut t)?;
+        failpoint("after-fetch");
+        self.process(now, &mut t)?;
+        failpoint("after-process");
+        t.steps_closed += games::close_due_steps(self, now)?;
+        self.send(now, &mut t)?;
+        Ok(t)
+    }
+
+    /// Store every new mail of the mailbox, then mark it done there. A mail stored but not yet
+    /// marked done is simply seen again next time and recognised as a duplicate.
+    fn fetch(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
+        let mails = self
+            .inbox
+            .fetch_new()
+            .map_err(|e| format!("reading mail: {e}"))?;
+        for m in mails {
+            let d = crate::mail::decode(&m.raw);
+            let from = d.from_addr.clone().unwrap_or_default();
+            let new = NewMail {
+                mail_key: &m.key,
+                message_id: d.message_id.as_deref(),
+                from_addr: &from,
+                subject: &d.subject,
+                received_at: now,
+                raw: &m.raw,
+            };
+            match self.store.insert_mail(&new).map_err(|e| e.to_string())? {
+                InsertOutcome::New(_) => t.stored += 1,
+                InsertOutcome::Duplicate(_) => t.duplicates += 1,
+            }
+            self.inbox
+                .mark_done(&m.key)
+                .map_err(|e| format!("marking mail done: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// Answer every stored mail not yet processed.
+    fn process(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
+        let mails = self.store.unprocessed_mails().map_err(|e| e.to_string())?;
+        for m in mails {
+            intake::handle(self, &m, now)?;
+            t.processed += 1;
+            failpoint("after-one-mail");
+        }
+        Ok(())
+    }
+
+    /// Send what is due in the outbox.
+    fn send(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
+        let due = self
+            .store
+            .due_outgoing(now, 100)
+            .map_err(|e| e.to_string())?;
+        for o in due {
+            match self
+                .outbox
+                .send(&self.config.daemon.address, &o.to_addrs, &o.raw)
+            {
+                Ok(()) => {
+                    self.store.mark_sent(o.id, now).map_err(|e| e.to_string())?;
+                    t.sent += 1;
+                }
+                Err(e) => {
+                    let status = self
+                        .store
+                        .mark_attempt_failed(o.id, &e.to_string(), now)
+                        .map_err(|e| e.to_string())?;
+                    t.send_failures += 1;
+                    if status == OutboxStatus::Failed {
+                        tracing::error!(message_id = %o.message_id, error = %e, "giving up sending a mail");
+                    } else {
+                        tracing::warn!(message_id = %o.message_id, error = %e, "sending failed, will retry");
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The state of a game as text or as the stable JSON view (`maester status`).
+pub fn status(
+    d: &Daemon,
+    game: Option<&str>,
+    json: bool,
+    lang: crate::board::Lang,
+) -> Result<String, String> {
+    let id = match game {
+        Some(g) => g.to_string(),
+        None => {
+            let all = d.store.games().map_err(|e| e.to_string())?;
+            match all.as_slice() {
+                [one] => one.id.clone(),
+                [] => return Err("no game yet: run `maester new-game`".into()),
+                _ => {
+                    let ids: Vec<String> = all.iter().map(|g| g.id.clone()).collect();
+                    return Err(format!(
+                        "several games ({}): choose one with --game",
+                        ids.join(", ")
+                    ));
+                }
+            }
+        }
+    };
+    let g = games::load(d, &id)?;
+    let v = crate::report::view::view(&g.board, &g.state, lang);
+    if json {
+        #[derive(serde::Serialize)]
+        struct Status<'a> {
+            game: &'a str,
+            status: String,
+            deadline: Option<String>,
+            #[serde(flatten)]
+            view: crate::report::view::StateView,
+        }
+        let s = Status {
+            game: &id,
+            status: format!("{:?}", g.row.status).to_lowercase(),
+            deadline: g.row.deadline.map(|t| t.to_rfc3339()),
+            view: v,
+        };
+        return serde_json::to_string_pretty(&s)
+            .map(|t| t + "\n")
+            .map_err(|e| e.to_string());
+    }
+    let mut out = String::new();
+    out.push_str(&format!(
+        "game {id}: round {}, {} — deadline {}\n",
+        g.state.round,
+        letters::step_name(g.state.step, lang),
+        g.deadline_text(lang)
+    ));
+    for a in &v.areas {
+        out.push_str(&format!(
+            "  {:<12} {:<10} {}{}{}\n",
+            a.name,
+            a.holder_name.clone().unwrap_or_default(),
+            a.units_text,
+            if a.token.is_some() { " ⚑" } else { "" },
+            a.neutral
+                .map(|n| format!(" neutral {n}"))
+                .unwrap_or_default()
+        ));
+    }
+    out.push_str(&format!(
+        "  Iron Throne: {}\n  Fiefdoms: {}\n  King's Court: {}\n",
+        v.iron_throne.join(" > "),
+        v.fiefdoms.join(" > "),
+        v.kings_court.join(" > ")
+    ));
+    for h in &v.houses {
+        out.push_str(&format!(
+            "  {:<10} power {} (+{} on map), barrels {}, castles {}\n",
+            h.name, h.power, h.power_on_map, h.barrels, h.castles
+        ));
+    }
+    out.push_str(&format!("  wildlings {}\n", v.wildlings));
+    Ok(out)
+}

@@ -1,0 +1,235 @@
+//! The execution plan as the rules want it, from the order language's resolved tree: numbered
+//! steps with alternatives and conditions, split and chained marches, leaders, supports,
+//! transports, refusals, preferences, the sword and Asha's list.
+
+use crate::board::Lang;
+use crate::lang::ast::{
+    Action, Alternative as LAlt, Cmp, Condition as LCond, Item, LeaderChoice, Predicate, Resolved, StepNo,
+    SupportTarget as LTarget, UnitSel,
+};
+use crate::rules::orders::{
+    Alternative, Condition, CrossSupport, DefenceLeader, District, MarchMove, MarchStep, Party, Pick, Plan,
+    RaidStep, Refusal, Step, Substitute, SupportTarget, Transport, UnitSelection,
+};
+
+/// Units named by the language, as the rules select them.
+pub fn selection(u: UnitSel) -> UnitSelection {
+    match u {
+        UnitSel::All => UnitSelection::All,
+        UnitSel::Kind(k) => UnitSelection::Kind(k),
+        UnitSel::Counts(c) => UnitSelection::Exact(
+            crate::board::UnitKind::ALL
+                .iter()
+                .filter(|k| c[k.index()] > 0)
+                .map(|k| (*k, c[k.index()]))
+                .collect(),
+        ),
+    }
+}
+
+fn predicate(p: &Predicate<Resolved>) -> Condition {
+    match p {
+        Predicate::Fallen { area, fallen: true } => Condition::Fallen(*area),
+        Predicate::Fallen { area, fallen: false } => Condition::not_fallen(*area),
+        Predicate::ForeignUnits { area, present: true } => Condition::ForeignUnits(*area),
+        Predicate::ForeignUnits { area, present: false } => Condition::Not(Box::new(Condition::ForeignUnits(*area))),
+        Predicate::StepTaken(StepNo { major, minor }) => Condition::StepWas {
+            step: (*major).min(u8::MAX as u16) as u8,
+            alternative: minor.unwrap_or(1).min(u8::MAX as u16) as u8,
+        },
+        Predicate::Garrison { area, cmp: Cmp::Greater, value } => Condition::GarrisonAbove { area: *area, n: *value },
+        Predicate::Garrison { area, cmp: Cmp::Less, value } => {
+            // strength < n  ⇔  not (strength > n − 1)
+            Condition::Not(Box::new(Condition::GarrisonAbove { area: *area, n: value.saturating_sub(1) }))
+        }
+        Predicate::AttackedMe { house, attacked: true } => Condition::AttackedBy(*house),
+        Predicate::AttackedMe { house, attacked: false } => Condition::not_attacked_by(*house),
+    }
+}
+
+fn condition(c: &Option<LCond<Resolved>>) -> Option<Condition> {
+    match c {
+        Some(LCond::If(p)) => Some(predicate(p)),
+        Some(LCond::Otherwise) | None => None,
+    }
+}
+
+fn leader_picks(l: &Option<LeaderChoice<Resolved>>) -> Vec<Pick<crate::board::LeaderId>> {
+    match l {
+        None => Vec::new(),
+        Some(LeaderChoice::Named(id)) => vec![Pick::always(*id)],
+        Some(LeaderChoice::Conditional { condition, then, otherwise }) => {
+            vec![Pick { when: Some(predicate(condition)), value: *then }, Pick::always(*otherwise)]
+        }
+    }
+}
+
+/// What one line's alternative turns into.
+enum Part {
+    March(MarchStep, Vec<MarchStep>),
+    Raid(RaidStep),
+    Supports(Vec<CrossSupport>),
+    Transports(Vec<Transport>),
+}
+
+fn msg(lang: Lang, zh: &str, en: &str) -> String {
+    match lang {
+        Lang::Zh => zh.to_string(),
+        Lang::En => en.to_string(),
+    }
+}
+
+/// Marches of one action list from one area become one split march.
+fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchStep>, String> {
+    let mut step: Option<MarchStep> = None;
+    for a in actions {
+        let Action::March(m) = a else { continue };
+        if m.forced {
+            return Err(msg(lang, "强行军是可选规则(一次性命令),本局没有使用。", "forced march is an optional rule (one-time orders) this game does not use."));
+        }
+        let mv = MarchMove { units: selection(m.units.units), to: m.to, leader: leader_picks(&m.leader), defender: m.defender };
+        match &mut step {
+            Some(s) if s.from == m.units.area => {
+                s.moves.push(mv);
+                s.leave_token |= m.leave_token;
+            }
+            Some(_) => {
+                return Err(msg(
+                    lang,
+                    "同一步骤只能是同一区域部队的行军(分兵);其他区域的行军请另起一行编号。",
+                    "one step moves the units of one area (a split march); number marches of other areas on their own lines.",
+                ));
+            }
+            None => step = Some(MarchStep { from: m.units.area, moves: vec![mv], leave_token: m.leave_token }),
+        }
+    }
+    Ok(step)
+}
+
+fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
+    let when = condition(&alt.condition);
+    let actions: Vec<&Action<Resolved>> = alt.actions.iter().map(|(a, _)| a).collect();
+    let kinds = (
+        actions.iter().any(|a| matches!(a, Action::March(_))),
+        actions.iter().any(|a| matches!(a, Action::Raid { .. })),
+        actions.iter().any(|a| matches!(a, Action::Support { .. })),
+        actions.iter().any(|a| matches!(a, Action::Transport { .. })),
+    );
+    match kinds {
+        (true, false, false, false) => {
+            let Some(m) = march_of(&actions, lang)? else { return Err(msg(lang, "没有行军。", "no march.")) };
+            let mut fallbacks = Vec::new();
+            for (_, f) in &alt.actions {
+                if let Some(f) = f {
+                    match march_of(&[&f.then], lang)? {
+                        Some(fm) => fallbacks.push(fm),
+                        None => {
+                            return Err(msg(lang, "“不能执行则…”之后应是另一条行军。", "the fallback after \"if … cannot be executed\" must be another march."));
+                        }
+                    }
+                }
+            }
+            Ok(Part::March(m, fallbacks))
+        }
+        (false, true, false, false) => {
+            if when.is_some() {
+                return Err(msg(lang, "突袭不能带条件;按优先顺序排列突袭即可(004:L1452)。", "raids take no conditions; list them in priority order (004:L1452)."));
+            }
+            let [Action::Raid { units, targets }] = actions.as_slice() else {
+                return Err(msg(lang, "一行只写一个突袭。", "one raid per line."));
+            };
+            Ok(Part::Raid(RaidStep { from: units.area, targets: targets.clone() }))
+        }
+        (false, false, true, false) => {
+            let mut out = Vec::new();
+            for a in actions {
+                if let Action::Support { from, target } = a {
+                    let target = match target {
+                        LTarget::Attack { units, to } => SupportTarget::Attack { from: units.area, to: *to },
+                        LTarget::Defence { house, area } => SupportTarget::Defence { party: Party::House(*house), area: *area },
+                    };
+                    out.push(CrossSupport { from: *from, when: when.clone(), target });
+                }
+            }
+            Ok(Part::Supports(out))
+        }
+        (false, false, false, true) => {
+            let mut out = Vec::new();
+            for a in actions {
+                if let Action::Transport { seas, units, to } = a {
+                    out.push(Transport { seas: seas.clone(), from: units.area, to: *to, when: when.clone() });
+                }
+            }
+            Ok(Part::Transports(out))
+        }
+        _ => Err(msg(lang, "一行不能混合行军、突袭、支援和运输。", "a line cannot mix marches, raids, supports and transports.")),
+    }
+}
+
+/// Build the plan from the items of a mail. Returns the plan and, per item line, an error.
+pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usize, String)>) {
+    let mut plan = Plan::default();
+    let mut errors = Vec::new();
+    // Consecutive lines `n-1)`, `n-2)` … are the alternatives of step n.
+    let mut open_major: Option<u16> = None;
+    for (line, item) in items {
+        let line = *line;
+        match item {
+            Item::Step(s) => {
+                let mut alts: Vec<Alternative<MarchStep>> = Vec::new();
+                let mut other: Vec<Part> = Vec::new();
+                for alt in &s.alternatives {
+                    match part(alt, lang) {
+                        Ok(Part::March(m, fallback)) => alts.push(Alternative { when: condition(&alt.condition), action: m, fallback }),
+                        Ok(p) => other.push(p),
+                        Err(e) => errors.push((line, e)),
+                    }
+                }
+                if !alts.is_empty() && !other.is_empty() {
+                    errors.push((line, msg(lang, "同一行的备选命令必须都是行军。", "the alternatives of one line must all be marches.")));
+                    continue;
+                }
+                for p in other {
+                    match p {
+                        Part::Raid(r) => plan.raids.push(r),
+                        Part::Supports(v) => plan.supports.extend(v),
+                        Part::Transports(v) => plan.transports.extend(v),
+                        Part::March(..) => {}
+                    }
+                }
+                if alts.is_empty() {
+                    continue;
+                }
+                let continues = matches!(s.number, Some(StepNo { major, minor: Some(m) }) if m > 1 && open_major == Some(major));
+                if continues && let Some(last) = plan.marches.last_mut() {
+                    last.alternatives.extend(alts);
+                } else {
+                    plan.marches.push(Step { alternatives: alts });
+                }
+                open_major = match s.number {
+                    Some(StepNo { major, minor: Some(_) }) => Some(major),
+                    _ => None,
+                };
+            }
+            Item::Defender { area, leader, substitute } => {
+                plan.leaders.defence.push(DefenceLeader { area: *area, leader: vec![Pick::always(*leader)] });
+                if let Some(s) = substitute {
+                    plan.leaders.substitutes.push(Substitute { area: *area, leader: *s });
+                }
+            }
+            Item::District { areas, leader } => plan.leaders.districts.push(District { areas: *areas, leader: *leader }),
+            Item::Refusal { house, from, battle } => plan.refusals.push(Refusal { house: *house, from: *from, battle: *battle }),
+            Item::Casualties(kinds) => plan.units.casualties = kinds.clone(),
+            Item::Retreat { from: None, to } => plan.retreat.extend(to.iter().copied()),
+            Item::Fortify(a) => plan.fortify.push(*a),
+            Item::Sword(u) => plan.sword = Some(u.area),
+            Item::Cancels { targets, .. } => plan.asha.extend(targets.iter().copied()),
+            Item::NoSupport { .. } => errors.push((
+                line,
+                msg(lang, "这个版本的裁判还不能处理“不支援”某场战斗;请GM手工处理。", "this referee cannot yet withhold own support from one battle; ask the GM."),
+            )),
+            _ => errors.push((line, String::new())),
+        }
+    }
+    (plan, errors)
+}

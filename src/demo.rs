@@ -1,0 +1,228 @@
+//! `maester demo`: a whole round of a 6-house game played by mail on the embedded default
+//! (a local Maildir and a SQLite file), with the deadlines brought forward. Realistic player mails
+//! (GBK, HTML-only, a quoted reply, an English player, a mistake and its correction, an
+//! out-of-office answer) are dropped into the inbox step by step; the daemon answers them, closes
+//! each step and writes every outgoing mail as an `.eml` file.
+
+use crate::config::Config;
+use crate::daemon::{Daemon, games};
+use chrono::{DateTime, TimeDelta, Utc};
+use std::path::Path;
+
+const CONFIG: &str = r#"# maester demo configuration (written by `maester demo`)
+[daemon]
+database = "maester.sqlite"
+address = "referee@demo.maester"
+name = "maester 裁判"
+poll_seconds = 5
+
+[mail]
+transport = "maildir"
+[mail.maildir]
+inbox = "mail/inbox"
+outbox = "mail/outbox"
+
+[game]
+id = "demo"
+language = "zh"
+seed = "maester-demo-seed"
+early_close = true
+
+[game.schedule]
+timezone = "Asia/Shanghai"
+[game.schedule.steps]
+placement = "24h"
+plan = "24h"
+
+[[game.players]]
+house = "stark"
+name = "艾莉亚"
+address = "arya@north.example"
+
+[[game.players]]
+house = "greyjoy"
+name = "葛雷乔伊玩家"
+address = "kraken@iron.example"
+
+[[game.players]]
+house = "lannister"
+name = "Tywin"
+address = "tywin@rock.example"
+
+[[game.players]]
+house = "baratheon"
+name = "Stannis"
+address = "stannis@storm.example"
+language = "en"
+
+[[game.players]]
+house = "tyrell"
+name = "玫瑰玩家"
+address = "rose@reach.example"
+
+[[game.players]]
+house = "martell"
+name = "毒蛇"
+address = "viper@dorne.example"
+"#;
+
+/// The scripted mails, in the order they arrive, with the batch they belong to.
+const MAILS: &[(&str, &[u8])] = &[
+    (
+        "1-placement-p-stark.eml",
+        include_bytes!("../demo/mails/1-placement-p-stark.eml"),
+    ),
+    (
+        "1-placement-p-greyjoy.eml",
+        include_bytes!("../demo/mails/1-placement-p-greyjoy.eml"),
+    ),
+    (
+        "1-placement-autoreply.eml",
+        include_bytes!("../demo/mails/1-placement-autoreply.eml"),
+    ),
+    (
+        "1-placement-p-lannister.eml",
+        include_bytes!("../demo/mails/1-placement-p-lannister.eml"),
+    ),
+    (
+        "1-placement-p-baratheon.eml",
+        include_bytes!("../demo/mails/1-placement-p-baratheon.eml"),
+    ),
+    (
+        "1-placement-p-tyrell.eml",
+        include_bytes!("../demo/mails/1-placement-p-tyrell.eml"),
+    ),
+    (
+        "1-placement-p-martell-1.eml",
+        include_bytes!("../demo/mails/1-placement-p-martell-1.eml"),
+    ),
+    (
+        "1-placement-p-martell-2.eml",
+        include_bytes!("../demo/mails/1-placement-p-martell-2.eml"),
+    ),
+    (
+        "2-plan-x-stark.eml",
+        include_bytes!("../demo/mails/2-plan-x-stark.eml"),
+    ),
+    (
+        "2-plan-x-greyjoy.eml",
+        include_bytes!("../demo/mails/2-plan-x-greyjoy.eml"),
+    ),
+    (
+        "2-plan-x-lannister.eml",
+        include_bytes!("../demo/mails/2-plan-x-lannister.eml"),
+    ),
+    (
+        "2-plan-x-baratheon.eml",
+        include_bytes!("../demo/mails/2-plan-x-baratheon.eml"),
+    ),
+    (
+        "2-plan-x-tyrell.eml",
+        include_bytes!("../demo/mails/2-plan-x-tyrell.eml"),
+    ),
+    (
+        "2-plan-x-martell.eml",
+        include_bytes!("../demo/mails/2-plan-x-martell.eml"),
+    ),
+];
+
+/// Deliver a mail into a Maildir the way a mail server does: write into `tmp/`, then rename
+/// into `new/`.
+pub fn deliver(maildir: &Path, name: &str, raw: &[u8]) -> Result<(), String> {
+    let tmp = maildir.join("tmp").join(name);
+    let new = maildir.join("new").join(name);
+    std::fs::create_dir_all(maildir.join("tmp")).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(maildir.join("new")).map_err(|e| e.to_string())?;
+    std::fs::write(&tmp, raw).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, &new).map_err(|e| format!("{}: {e}", new.display()))
+}
+
+/// Run the demo in `dir`.
+pub fn run(dir: &Path) -> Result<(), String> {
+    if dir.exists()
+        && std::fs::read_dir(dir)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(false)
+    {
+        return Err(format!(
+            "{} is not empty; remove it or choose another --dir",
+            dir.display()
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let cfg_path = dir.join("maester.toml");
+    std::fs::write(&cfg_path, CONFIG).map_err(|e| e.to_string())?;
+    let config = Config::load(&cfg_path)?;
+    let inbox = config.path(&config.mail.maildir.inbox);
+    let outbox = config.path(&config.mail.maildir.outbox);
+    let mut d = Daemon::open(config)?;
+    // The demo's clock starts now and jumps over deadlines instead of waiting for them.
+    let mut now: DateTime<Utc> = Utc::now();
+    let secrets: Vec<String> = [
+        "stark",
+        "greyjoy",
+        "lannister",
+        "baratheon",
+        "tyrell",
+        "martell",
+    ]
+    .iter()
+    .map(|h| format!("{h}-demo"))
+    .collect();
+    games::new_game(&mut d, now, Some(secrets))?;
+    let mut total = d.tick(now)?;
+    println!("maester demo in {}", dir.display());
+    println!(
+        "  game `demo` created; {} welcome mails written",
+        total.sent
+    );
+    for batch in ["1-placement", "2-plan"] {
+        now += TimeDelta::minutes(30);
+        let mut n = 0;
+        for (name, raw) in MAILS.iter().filter(|(n, _)| n.starts_with(batch)) {
+            deliver(&inbox, name, raw)?;
+            n += 1;
+        }
+        let t = d.tick(now)?;
+        println!(
+            "  {batch}: {n} player mails delivered; {} answered, {} answers sent",
+            t.processed, t.sent
+        );
+        total.sent += t.sent;
+        total.steps_closed += t.steps_closed;
+        // Bring the deadline forward: jump past it, and the step closes.
+        if t.steps_closed == 0 {
+            let deadline = d
+                .store
+                .game("demo")
+                .map_err(|e| e.to_string())?
+                .and_then(|g| g.deadline);
+            now = deadline.unwrap_or(now) + TimeDelta::minutes(1);
+            let t = d.tick(now)?;
+            total.sent += t.sent;
+            total.steps_closed += t.steps_closed;
+            println!(
+                "  deadline passed: {} step closed, {} reports sent",
+                t.steps_closed, t.sent
+            );
+        } else {
+            println!("  every house had sent its orders: the step closed at once, reports sent");
+        }
+    }
+    // Nobody is waiting for round 2 in the demo; show where the game stands.
+    print!(
+        "{}",
+        crate::daemon::status(&d, Some("demo"), false, crate::board::Lang::Zh)?
+    );
+    let files = std::fs::read_dir(&outbox).map(|d| d.count()).unwrap_or(0);
+    println!("\n  {} mails written to {}", files, outbox.display());
+    println!("  the store: {}", dir.join("maester.sqlite").display());
+    println!(
+        "  try: maester --config {} status --json",
+        cfg_path.display()
+    );
+    if total.steps_closed < 2 {
+        return Err("the demo did not close both steps of round 1".into());
+    }
+    Ok(())
+}

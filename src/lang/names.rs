@@ -1,0 +1,332 @@
+//! Name resolution: area, house and leader names are data (a GM can load another map), so the
+//! grammar only finds where a name is; a [`NameIndex`] built from `(alias, id)` pairs says
+//! which id it is, or which valid names are closest.
+//!
+//! Matching is exact after folding: Traditional → Simplified, full-width → half-width, case,
+//! spaces, apostrophes, hyphens and middle dots ignored, a leading English "the" ignored; for
+//! houses also the suffix `家族` and a leading "house". On failure the index offers the
+//! closest names (containment such as `君临` in `君临城`, or a small edit distance); a name
+//! contained in several names (`夏海` in 东夏海 and 西夏海) is ambiguous.
+
+use super::errors::{Lang, NameKind, Suggestion};
+use super::normalize::normalize_char;
+use crate::board::{AreaId, HouseId, LeaderId};
+
+/// The result of looking a name up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lookup<Id> {
+    /// Exactly one id has this name.
+    Found(Id),
+    /// Several ids could be meant.
+    Ambiguous(Vec<Id>),
+    /// Nothing matches; the closest ids, best first (possibly none).
+    NotFound(Vec<Id>),
+}
+
+/// An index of names for one kind of thing (areas, houses or leaders).
+#[derive(Clone, Debug)]
+pub struct NameIndex<Id> {
+    kind: NameKind,
+    keys: Vec<(String, Id)>,
+    display: Vec<(Id, String, String)>,
+}
+
+/// Fold a name for matching (see the module documentation).
+pub fn fold(name: &str, kind: NameKind) -> String {
+    let lower: String = name
+        .chars()
+        .map(normalize_char)
+        .flat_map(char::to_lowercase)
+        .collect();
+    let mut s = lower.trim();
+    if let Some(rest) = s.strip_prefix("the ") {
+        s = rest;
+    }
+    if kind == NameKind::House {
+        s = s.strip_prefix("house ").unwrap_or(s);
+        s = s.strip_suffix("家族").unwrap_or(s);
+    }
+    s.chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '\'' | '-' | '•' | '.' | '_'))
+        .collect()
+}
+
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+impl<Id: Copy + Eq> NameIndex<Id> {
+    /// An empty index for names of `kind`.
+    pub fn new(kind: NameKind) -> Self {
+        NameIndex {
+            kind,
+            keys: Vec::new(),
+            display: Vec::new(),
+        }
+    }
+
+    /// Add a thing with its canonical Chinese and English names and any aliases.
+    pub fn add<'a>(
+        &mut self,
+        id: Id,
+        zh: &str,
+        en: &str,
+        aliases: impl IntoIterator<Item = &'a str>,
+    ) {
+        self.display.push((id, zh.to_string(), en.to_string()));
+        let aliases: Vec<&str> = aliases.into_iter().collect();
+        for name in [zh, en].iter().chain(aliases.iter()) {
+            let key = fold(name, self.kind);
+            if !key.is_empty() && !self.keys.iter().any(|(k, i)| *k == key && *i == id) {
+                self.keys.push((key, id));
+            }
+        }
+    }
+
+    /// What kind of names this index holds.
+    pub fn kind(&self) -> NameKind {
+        self.kind
+    }
+
+    /// Every id with its canonical names, in insertion order.
+    pub fn entries(&self) -> impl Iterator<Item = (Id, &str, &str)> {
+        self.display
+            .iter()
+            .map(|(i, z, e)| (*i, z.as_str(), e.as_str()))
+    }
+
+    /// Every name and alias (folded) with its id.
+    pub fn keys(&self) -> impl Iterator<Item = (&str, Id)> {
+        self.keys.iter().map(|(k, i)| (k.as_str(), *i))
+    }
+
+    /// The canonical name of `id` in `lang` (empty if unknown).
+    pub fn name(&self, id: Id, lang: Lang) -> &str {
+        self.display
+            .iter()
+            .find(|(i, _, _)| *i == id)
+            .map_or("", |(_, z, e)| if lang == Lang::Zh { z } else { e })
+    }
+
+    /// The canonical names of `id` as a suggestion.
+    pub fn suggestion(&self, id: Id) -> Suggestion {
+        Suggestion {
+            zh: self.name(id, Lang::Zh).to_string(),
+            en: self.name(id, Lang::En).to_string(),
+        }
+    }
+
+    fn distinct(ids: impl IntoIterator<Item = Id>) -> Vec<Id> {
+        let mut out: Vec<Id> = Vec::new();
+        for id in ids {
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+        out
+    }
+
+    /// Look a name up.
+    pub fn lookup(&self, name: &str) -> Lookup<Id> {
+        let q = fold(name, self.kind);
+        let exact = Self::distinct(self.keys.iter().filter(|(k, _)| *k == q).map(|(_, i)| *i));
+        match exact.len() {
+            1 => return Lookup::Found(exact[0]),
+            n if n > 1 => return Lookup::Ambiguous(exact),
+            _ => {}
+        }
+        let qc: Vec<char> = q.chars().collect();
+        if qc.len() >= 2 {
+            // Contained in several names that are equally close (夏海 in 东夏海 and 西夏海).
+            let shortest = self
+                .keys
+                .iter()
+                .filter(|(k, _)| k.contains(&q))
+                .map(|(k, _)| k.chars().count())
+                .min();
+            let containing = Self::distinct(
+                self.keys
+                    .iter()
+                    .filter(|(k, _)| k.contains(&q) && Some(k.chars().count()) == shortest)
+                    .map(|(_, i)| *i),
+            );
+            if containing.len() > 1 {
+                return Lookup::Ambiguous(containing);
+            }
+        }
+        let mut scored: Vec<(usize, usize, Id)> = Vec::new();
+        for (order, (k, id)) in self.keys.iter().enumerate() {
+            let kc: Vec<char> = k.chars().collect();
+            let shorter = qc.len().min(kc.len());
+            let contains = shorter >= 2 && (k.contains(&q) || q.contains(k.as_str()));
+            let d = edit_distance(&qc, &kc);
+            let limit = match qc.len().max(kc.len()) {
+                0..=4 => 1,
+                5..=8 => 2,
+                _ => 3,
+            };
+            let mut score = if contains {
+                qc.len().abs_diff(kc.len()).min(d)
+            } else {
+                d
+            };
+            // Typos rarely hit the first character: prefer names that start the same way.
+            score += usize::from(qc.first() != kc.first());
+            if contains || d <= limit {
+                scored.push((score, order, *id));
+            }
+        }
+        scored.sort_by_key(|&(score, order, _)| (score, order));
+        // Offer only the closest names.
+        let best = scored.first().map_or(0, |s| s.0);
+        let ids = Self::distinct(
+            scored
+                .into_iter()
+                .take_while(|s| s.0 == best)
+                .map(|(_, _, i)| i),
+        );
+        Lookup::NotFound(ids.into_iter().take(3).collect())
+    }
+}
+
+/// The names of one board: areas, houses and leaders.
+#[derive(Clone, Debug)]
+pub struct Names {
+    /// Area names and aliases.
+    pub areas: NameIndex<AreaId>,
+    /// House names, nicknames and aliases.
+    pub houses: NameIndex<HouseId>,
+    /// Leader short names (简称), full names and English names.
+    pub leaders: NameIndex<LeaderId>,
+}
+
+/// The names of one leader, for [`Names::from_map_json`].
+#[derive(Clone, Debug)]
+pub struct LeaderNames<'a> {
+    /// The short name (简称), used as the canonical Chinese name.
+    pub zh: &'a str,
+    /// The canonical English name.
+    pub en: &'a str,
+    /// Other names (full Chinese name, full English name, …).
+    pub aliases: &'a [&'a str],
+}
+
+impl Names {
+    /// Empty indexes.
+    pub fn new() -> Self {
+        Names {
+            areas: NameIndex::new(NameKind::Area),
+            houses: NameIndex::new(NameKind::House),
+            leaders: NameIndex::new(NameKind::Leader),
+        }
+    }
+
+    /// Build the indexes from a map file in the format of `shared/reference/westeros-map.json`
+    /// (`areas[]` and `houses[]`, ids = positions in those arrays) and a leader roster
+    /// (ids = positions in `leaders`). Houses are named by nickname in Chinese (白狼) and by
+    /// family name in English (Stark), as the rulebook does.
+    pub fn from_map_json(json: &str, leaders: &[LeaderNames]) -> Result<Names, String> {
+        let v: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let mut names = Names::new();
+        let strs = |x: &serde_json::Value, key: &str| -> Vec<String> {
+            match &x[key] {
+                serde_json::Value::String(s) => vec![s.clone()],
+                serde_json::Value::Array(a) => a
+                    .iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        let areas = v["areas"].as_array().ok_or("no areas[] in the map")?;
+        for (i, a) in areas.iter().enumerate() {
+            let id = AreaId(u16::try_from(i).map_err(|e| e.to_string())?);
+            let zh = a["name_zh"].as_str().ok_or("area without name_zh")?;
+            let en = a["name_en"].as_str().ok_or("area without name_en")?;
+            let aliases: Vec<String> = [strs(a, "aliases_zh"), strs(a, "aliases_en")].concat();
+            names
+                .areas
+                .add(id, zh, en, aliases.iter().map(String::as_str));
+        }
+        let houses = v["houses"].as_array().ok_or("no houses[] in the map")?;
+        for (i, h) in houses.iter().enumerate() {
+            let id = HouseId(u8::try_from(i).map_err(|e| e.to_string())?);
+            let en = h["name_en"].as_str().ok_or("house without name_en")?;
+            let family = h["name_zh"].as_str().unwrap_or(en);
+            let zh = h["nickname_zh"].as_str().unwrap_or(family);
+            let aliases: Vec<String> =
+                [vec![family.to_string()], strs(h, "nickname_aliases_zh")].concat();
+            names
+                .houses
+                .add(id, zh, en, aliases.iter().map(String::as_str));
+        }
+        for (i, l) in leaders.iter().enumerate() {
+            let id = LeaderId(u8::try_from(i).map_err(|e| e.to_string())?);
+            names.leaders.add(id, l.zh, l.en, l.aliases.iter().copied());
+        }
+        Ok(names)
+    }
+}
+
+impl Default for Names {
+    fn default() -> Self {
+        Names::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seas() -> NameIndex<u8> {
+        let mut ix = NameIndex::new(NameKind::Area);
+        ix.add(0, "东夏海", "East Summer Sea", ["东夏日之海"]);
+        ix.add(1, "西夏海", "West Summer Sea", []);
+        ix.add(2, "君临", "King's Landing", ["君临城"]);
+        ix.add(3, "卡林湾", "Moat Cailin", ["Moat Calin"]);
+        ix.add(4, "风息堡", "Storm's End", []);
+        ix
+    }
+
+    #[test]
+    fn exact_after_folding() {
+        let ix = seas();
+        assert_eq!(ix.lookup("君臨城"), Lookup::Found(2));
+        assert_eq!(ix.lookup("kings landing"), Lookup::Found(2));
+        assert_eq!(ix.lookup("The King’s Landing"), Lookup::Found(2));
+        assert_eq!(ix.lookup("ＭＯＡＴ ＣＡＩＬＩＮ"), Lookup::Found(3));
+    }
+
+    #[test]
+    fn summer_sea_is_ambiguous() {
+        assert_eq!(seas().lookup("夏海"), Lookup::Ambiguous(vec![0, 1]));
+        assert_eq!(seas().lookup("Summer Sea"), Lookup::Ambiguous(vec![0, 1]));
+    }
+
+    #[test]
+    fn typos_get_suggestions() {
+        let ix = seas();
+        assert_eq!(ix.lookup("卡林"), Lookup::NotFound(vec![3]));
+        assert_eq!(ix.lookup("风息城"), Lookup::NotFound(vec![4]));
+        assert_eq!(ix.lookup("Storms Edn"), Lookup::NotFound(vec![4]));
+        assert_eq!(ix.lookup("龙石岛"), Lookup::NotFound(vec![]));
+    }
+
+    #[test]
+    fn houses_fold_suffix_and_prefix() {
+        let mut ix = NameIndex::new(NameKind::House);
+        ix.add(0u8, "白狼", "Stark", ["史塔克"]);
+        assert_eq!(ix.lookup("白狼家族"), Lookup::Found(0));
+        assert_eq!(ix.lookup("House Stark"), Lookup::Found(0));
+        assert_eq!(ix.lookup("史塔克家族"), Lookup::Found(0));
+    }
+}

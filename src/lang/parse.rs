@@ -1,0 +1,704 @@
+//! From pest's pairs to the syntax tree ([`Item<Syntax>`]), one line at a time, and from
+//! pest's errors to errors in words.
+
+use super::ast::*;
+use super::errors::{ErrorKind, Expected};
+use super::grammar::{OrderParser, Rule};
+use super::normalize::NormLine;
+use crate::board::{Order, OrderType, UnitKind};
+use pest::Parser;
+use pest::iterators::Pair;
+
+/// A problem found while reading a line: the original column and what is wrong.
+pub type Problem = (usize, ErrorKind);
+
+type P<'i> = Pair<'i, Rule>;
+
+struct Ctx<'a> {
+    norm: &'a NormLine,
+    original: &'a str,
+    line: usize,
+}
+
+impl Ctx<'_> {
+    fn col(&self, p: &P) -> usize {
+        self.norm.column_at(p.as_span().start())
+    }
+    fn name(&self, p: &P) -> Spanned<String> {
+        Spanned {
+            value: p.as_str().trim().to_string(),
+            line: self.line,
+            column: self.col(p),
+        }
+    }
+}
+
+/// Parse one normalised line. `Ok(None)` for a line with nothing to do (a label alone).
+pub fn parse_line(
+    norm: &NormLine,
+    original: &str,
+    line: usize,
+) -> Result<Option<Item<Syntax>>, Problem> {
+    let ctx = Ctx {
+        norm,
+        original,
+        line,
+    };
+    let mut pairs =
+        OrderParser::parse(Rule::line, &norm.text).map_err(|e| syntax_error(&ctx, e))?;
+    let line_pair = pairs.next().expect("a line");
+    for p in line_pair.into_inner() {
+        match p.as_rule() {
+            Rule::label | Rule::alternative_prefix | Rule::EOI => {}
+            _ => return item(&ctx, p).map(Some),
+        }
+    }
+    Ok(None)
+}
+
+fn expected_of(rule: Rule) -> Option<Expected> {
+    use Expected as E;
+    use Rule::*;
+    Some(match rule {
+        place => E::Area,
+        house => E::House,
+        leader | leader_word => E::Leader,
+        counts | count_part | collective => E::Units,
+        unit_kind | unit_code | unit_footman | unit_knight | unit_ship | unit_siege
+        | unit_archer => E::UnitKind,
+        number | ordinal => E::Number,
+        order_type | order_march | order_defence | order_support | order_raid
+        | order_consolidate => E::OrderType,
+        order_bonus => E::OrderBonus,
+        one_time | onetime_recruit | onetime_caravan | onetime_forced | onetime_pontoon => {
+            E::OneTime
+        }
+        predicate | pred_fallen | pred_held | pred_foreign | pred_step | pred_garrison
+        | pred_attacked => E::Predicate,
+        step_ref => E::StepRef,
+        track | track_iron | track_fief | track_court | track_bid => E::Track,
+        EOI => E::EndOfLine,
+        colon => E::Word(":", ":"),
+        semicolon => E::Word(";", ";"),
+        close_paren => E::Word(")", ")"),
+        kw_move_to => E::Word("移动到", "moves to"),
+        kw_forced_to => E::Word("强行军到", "forced march to"),
+        kw_raid => E::Word("突袭", "raids"),
+        kw_support => E::Word("支援", "supports"),
+        kw_defend => E::Word("防守", "defending"),
+        kw_transport => E::Word("运输", "transports"),
+        kw_to => E::Word("到", "to"),
+        kw_and => E::Word("和", "and"),
+        kw_then => E::Word("则", "then"),
+        kw_if => E::Word("如果", "if"),
+        kw_else => E::Word("否则", "otherwise"),
+        kw_prevents => E::Word("导致该命令不能被执行", "prevents it"),
+        kw_defender => E::Word("守将", "defender"),
+        kw_substitute => E::Word("替补", "substitute"),
+        kw_fortify => E::Word("修建防御工事", "fortify"),
+        kw_no_support => E::Word("不支援", "does not support"),
+        kw_support_of => E::Word("的支援", "support"),
+        kw_upgrade => E::Word("升级为", "upgrade to"),
+        kw_cancels => E::Word("取消", "cancels"),
+        kw_build_port => E::Word("建造港口", "build port"),
+        _ => return None,
+    })
+}
+
+/// Keep the expectations a player needs: "units" covers a unit type and a count; several
+/// verbs become "a verb"; rare follow-ups are dropped when an order or a verb is expected.
+fn simplify(expected: &mut Vec<Expected>) {
+    use Expected as E;
+    const VERBS: [&str; 5] = ["移动到", "强行军到", "突袭", "支援", "运输"];
+    let is_verb = |e: &E| matches!(e, E::Word(w, _) if VERBS.contains(w));
+    if expected.contains(&E::Units) {
+        expected.retain(|e| !matches!(e, E::UnitKind | E::Number));
+    }
+    if expected.iter().filter(|e| is_verb(e)).count() >= 3 {
+        expected.retain(|e| !is_verb(e));
+        expected.push(E::Verb);
+    }
+    let major = expected
+        .iter()
+        .any(|e| matches!(e, E::OrderType | E::Verb | E::Area | E::Units));
+    let minor = ["取消", "和", "守将", "修建防御工事", "不支援"];
+    if major {
+        expected.retain(|e| !matches!(e, E::Word(w, _) if minor.contains(w)));
+    }
+    expected.sort();
+    expected.dedup();
+}
+
+fn syntax_error(ctx: &Ctx, e: pest::error::Error<Rule>) -> Problem {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((p, _)) => p,
+    };
+    let mut expected: Vec<Expected> = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().filter_map(|r| expected_of(*r)).collect()
+        }
+        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    expected.sort();
+    expected.dedup();
+    simplify(&mut expected);
+    let column = ctx.norm.column_at(pos);
+    let rest: Vec<char> = ctx
+        .original
+        .chars()
+        .skip(column.saturating_sub(1))
+        .collect();
+    let ascii = rest.first().is_some_and(|c| c.is_ascii_alphanumeric());
+    let found: String = rest
+        .iter()
+        .take_while(|c| !c.is_whitespace() && (!ascii || c.is_ascii_alphanumeric() || **c == '\''))
+        .take(if ascii { 24 } else { 8 })
+        .collect();
+    let found = (!found.is_empty()).then_some(found);
+    (column, ErrorKind::Syntax { expected, found })
+}
+
+fn first<'i>(p: &P<'i>, rule: Rule) -> Option<P<'i>> {
+    p.clone().into_inner().find(|c| c.as_rule() == rule)
+}
+
+fn all<'i>(p: &P<'i>, rule: Rule) -> Vec<P<'i>> {
+    p.clone()
+        .into_inner()
+        .filter(|c| c.as_rule() == rule)
+        .collect()
+}
+
+fn places(ctx: &Ctx, p: &P) -> Vec<Spanned<String>> {
+    all(p, Rule::place).iter().map(|c| ctx.name(c)).collect()
+}
+
+fn num(p: &P) -> u16 {
+    p.as_str().trim().parse().unwrap_or(u16::MAX)
+}
+
+fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
+    let col = ctx.col(&p);
+    Ok(match p.as_rule() {
+        Rule::account => Item::Account(account(ctx, p)),
+        Rule::port_then_muster => return Err((col, ErrorKind::PortThenMuster)),
+        Rule::arithmetic => return Err((col, ErrorKind::Arithmetic)),
+        Rule::build_port => {
+            let area = ctx.name(&first(&p, Rule::place).expect("place"));
+            let coast = first(&p, Rule::port_coast)
+                .map(|c| ctx.name(&first(&c, Rule::place).expect("place")));
+            Item::BuildPort { area, coast }
+        }
+        Rule::bid => bid(ctx, p)?,
+        Rule::wildling_bid => Item::WildlingBid(num(&first(&p, Rule::number).expect("number"))),
+        Rule::tie_break => Item::TieBreak {
+            track: first(&p, Rule::track).map(|t| track(&t)),
+            order: all(&p, Rule::house).iter().map(|h| ctx.name(h)).collect(),
+        },
+        Rule::reward => Item::Reward(reward(ctx, p)?),
+        Rule::disband => Item::Disband(unit_refs(ctx, &p)?),
+        Rule::muster => Item::Muster(musters(ctx, &p)?),
+        Rule::casualties => {
+            Item::Casualties(all(&p, Rule::unit_kind).iter().map(unit_kind).collect())
+        }
+        Rule::retreat => Item::Retreat {
+            from: first(&p, Rule::retreat_from)
+                .map(|r| ctx.name(&first(&r, Rule::place).expect("place"))),
+            to: places(ctx, &p),
+        },
+        Rule::sword => Item::Sword(unit_ref(ctx, first(&p, Rule::unit_ref).expect("unit_ref"))?),
+        Rule::district => {
+            let ps = places(ctx, &p);
+            let [a, b] = <[Spanned<String>; 2]>::try_from(ps).expect("two places");
+            Item::District {
+                areas: [a, b],
+                leader: ctx.name(&first(&p, Rule::leader).expect("leader")),
+            }
+        }
+        Rule::refusal => {
+            let house = ctx.name(&first(&p, Rule::house).expect("house"));
+            let (mut from, mut battle) = (None, None);
+            let mut after_from = false;
+            let mut after_at = false;
+            for c in p.clone().into_inner() {
+                match c.as_rule() {
+                    Rule::kw_from => after_from = true,
+                    Rule::kw_at => after_at = true,
+                    Rule::place if after_at => battle = Some(ctx.name(&c)),
+                    Rule::place if after_from => from = Some(ctx.name(&c)),
+                    _ => {}
+                }
+            }
+            Item::Refusal {
+                house,
+                from,
+                battle,
+            }
+        }
+        Rule::fortify => Item::Fortify(ctx.name(&first(&p, Rule::place).expect("place"))),
+        Rule::defender => {
+            let leaders = all(&p, Rule::leader);
+            Item::Defender {
+                area: ctx.name(&first(&p, Rule::place).expect("place")),
+                leader: ctx.name(&leaders[0]),
+                substitute: leaders.get(1).map(|l| ctx.name(l)),
+            }
+        }
+        Rule::no_support => {
+            let ps = places(ctx, &p);
+            Item::NoSupport {
+                from: ps[0].clone(),
+                battle: ps[1].clone(),
+            }
+        }
+        Rule::leader_cancels => Item::Cancels {
+            leader: ctx.name(
+                &first(&p, Rule::leader_word)
+                    .or_else(|| first(&p, Rule::leader))
+                    .expect("leader"),
+            ),
+            targets: places(ctx, &p),
+        },
+        Rule::placement => Item::Placement(placement(ctx, p)?),
+        Rule::step => Item::Step(step(ctx, p)?),
+        r => unreachable!("unexpected item rule {r:?}"),
+    })
+}
+
+fn account(ctx: &Ctx, p: P) -> Account {
+    let inner = p.into_inner().next().expect("account kind");
+    match inner.as_rule() {
+        Rule::account_password => {
+            let s = first(&inner, Rule::secret).expect("secret");
+            let col = ctx.col(&s);
+            let raw: String = ctx.original.chars().skip(col - 1).collect();
+            Account::Password(raw.trim().to_string())
+        }
+        Rule::account_help => Account::Help,
+        Rule::account_status => Account::Status,
+        Rule::account_history => Account::History,
+        Rule::account_nowait => Account::NoWait,
+        _ => Account::Wait,
+    }
+}
+
+fn track(p: &P) -> Track {
+    match p.clone().into_inner().next().map(|c| c.as_rule()) {
+        Some(Rule::track_iron) => Track::IronThrone,
+        Some(Rule::track_fief) => Track::Fiefdoms,
+        _ => Track::KingsCourt,
+    }
+}
+
+fn bid(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
+    let col = ctx.col(&p);
+    let named = all(&p, Rule::track_bid);
+    let mut v: [Option<u16>; 3] = [None; 3];
+    if named.is_empty() {
+        let n = all(&p, Rule::number);
+        for (slot, x) in v.iter_mut().zip(&n) {
+            *slot = Some(num(x));
+        }
+    } else {
+        for tb in named {
+            let t = track(&first(&tb, Rule::track).expect("track"));
+            let slot = &mut v[t as usize];
+            if slot.is_some() {
+                return Err((ctx.col(&tb), ErrorKind::DuplicateTrack(t)));
+            }
+            *slot = Some(num(&first(&tb, Rule::number).expect("number")));
+        }
+    }
+    let tracks = [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt];
+    for (t, x) in tracks.iter().zip(v) {
+        if x.is_none() {
+            return Err((col, ErrorKind::MissingTrack(*t)));
+        }
+    }
+    Ok(Item::Bid {
+        iron_throne: v[0].unwrap_or(0),
+        fiefdoms: v[1].unwrap_or(0),
+        kings_court: v[2].unwrap_or(0),
+    })
+}
+
+fn reward(ctx: &Ctx, p: P) -> Result<Reward<Syntax>, Problem> {
+    let inner = p
+        .into_inner()
+        .find(|c| {
+            matches!(
+                c.as_rule(),
+                Rule::reward_recall
+                    | Rule::reward_rest
+                    | Rule::reward_upgrade
+                    | Rule::reward_muster
+                    | Rule::reward_capture
+            )
+        })
+        .expect("reward kind");
+    Ok(match inner.as_rule() {
+        Rule::reward_recall => {
+            Reward::Recall(ctx.name(&first(&inner, Rule::leader).expect("leader")))
+        }
+        Rule::reward_rest => Reward::Rest(ctx.name(&first(&inner, Rule::leader).expect("leader"))),
+        Rule::reward_upgrade => Reward::Upgrade(unit_refs(ctx, &inner)?),
+        Rule::reward_muster => Reward::Muster(musters(ctx, &inner)?),
+        _ => Reward::Capture(track(&first(&inner, Rule::track).expect("track"))),
+    })
+}
+
+fn unit_refs(ctx: &Ctx, p: &P) -> Result<Vec<UnitRef<Syntax>>, Problem> {
+    all(p, Rule::unit_ref)
+        .into_iter()
+        .map(|u| unit_ref(ctx, u))
+        .collect()
+}
+
+fn musters(ctx: &Ctx, p: &P) -> Result<Vec<Muster<Syntax>>, Problem> {
+    let mut out = Vec::new();
+    for c in p.clone().into_inner() {
+        let rule = c.as_rule();
+        if !matches!(
+            rule,
+            Rule::muster_units | Rule::muster_ships | Rule::muster_upgrade
+        ) {
+            continue;
+        }
+        let ps = places(ctx, &c);
+        let units = counts(ctx, &first(&c, Rule::counts).expect("counts"))?;
+        out.push(if rule == Rule::muster_upgrade {
+            Muster::Upgrade {
+                area: ps[0].clone(),
+                units,
+                into: unit_kind(&first(&c, Rule::unit_kind).expect("unit kind")),
+            }
+        } else {
+            Muster::Recruit {
+                area: ps[0].clone(),
+                units,
+                to: ps[1..].to_vec(),
+            }
+        });
+    }
+    Ok(out)
+}
+
+fn unit_kind(p: &P) -> UnitKind {
+    let inner = p.clone().into_inner().next();
+    match inner.as_ref().map(|c| c.as_rule()) {
+        Some(Rule::unit_footman) => UnitKind::Footman,
+        Some(Rule::unit_knight) => UnitKind::Knight,
+        Some(Rule::unit_ship) => UnitKind::Ship,
+        Some(Rule::unit_siege) => UnitKind::Siege,
+        Some(Rule::unit_archer) => UnitKind::Archer,
+        _ => {
+            let code = p.as_str().trim().chars().next().unwrap_or('F');
+            UnitKind::from_code(code).unwrap_or(UnitKind::Footman)
+        }
+    }
+}
+
+fn counts(ctx: &Ctx, p: &P) -> Result<[u8; 5], Problem> {
+    let mut out = [0u8; 5];
+    for part in all(p, Rule::count_part) {
+        let n = num(&first(&part, Rule::number).expect("number"));
+        if n == 0 {
+            return Err((ctx.col(&part), ErrorKind::ZeroCount));
+        }
+        let k = unit_kind(&first(&part, Rule::unit_kind).expect("unit kind"));
+        let slot = &mut out[k.index()];
+        *slot = slot.saturating_add(u8::try_from(n).unwrap_or(u8::MAX));
+    }
+    Ok(out)
+}
+
+fn unit_ref(ctx: &Ctx, p: P) -> Result<UnitRef<Syntax>, Problem> {
+    let mut area = None;
+    let mut units = UnitSel::All;
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::place => area = Some(ctx.name(&c)),
+            Rule::counts => units = UnitSel::Counts(counts(ctx, &c)?),
+            Rule::unit_kind => units = UnitSel::Kind(unit_kind(&c)),
+            _ => {}
+        }
+    }
+    Ok(UnitRef {
+        area: area.expect("place"),
+        units,
+    })
+}
+
+fn order_type(ctx: &Ctx, p: P) -> Result<Order, Problem> {
+    let mut kind = OrderType::March;
+    let mut bonus = None;
+    for c in p.clone().into_inner() {
+        match c.as_rule() {
+            Rule::order_march => kind = OrderType::March,
+            Rule::order_defence => kind = OrderType::Defence,
+            Rule::order_support => kind = OrderType::Support,
+            Rule::order_raid => kind = OrderType::Raid,
+            Rule::order_consolidate => kind = OrderType::Consolidate,
+            Rule::order_bonus => {
+                let d = c
+                    .as_str()
+                    .chars()
+                    .last()
+                    .and_then(|d| d.to_digit(10))
+                    .unwrap_or(0);
+                bonus = Some((ctx.col(&c), d as u8));
+            }
+            _ => {}
+        }
+    }
+    match bonus {
+        None => Ok(Order {
+            kind,
+            special: false,
+        }),
+        Some((_, b)) if b == kind.special_bonus() => Ok(Order {
+            kind,
+            special: true,
+        }),
+        Some((col, given)) => Err((col, ErrorKind::WrongBonus { order: kind, given })),
+    }
+}
+
+fn placement(ctx: &Ctx, p: P) -> Result<Placement<Syntax>, Problem> {
+    let mut out = Placement {
+        area: ctx.name(&first(&p, Rule::place).expect("place")),
+        order: None,
+        one_time: None,
+    };
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::order_type => out.order = Some(order_type(ctx, c)?),
+            Rule::one_time => {
+                let k = c.clone().into_inner().next().expect("kind");
+                out.one_time = Some(match k.as_rule() {
+                    Rule::onetime_recruit => OneTime::Recruit,
+                    Rule::onetime_caravan => OneTime::SupplyCaravan,
+                    Rule::onetime_forced => OneTime::ForcedMarch,
+                    _ => OneTime::Pontoon(first(&c, Rule::place).map(|b| ctx.name(&b))),
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+fn step_no(p: &P) -> StepNo {
+    let s = p.as_str().trim();
+    let mut it = s.split('-');
+    let major = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+    let minor = it.next().and_then(|x| x.parse().ok());
+    StepNo { major, minor }
+}
+
+fn ordinal(p: &P) -> u16 {
+    let s = p.as_str().trim();
+    if let Ok(n) = s.parse() {
+        return n;
+    }
+    let digit = |c: char| {
+        "零一二三四五六七八九"
+            .chars()
+            .position(|d| d == c)
+            .or((c == '两').then_some(2))
+    };
+    let cs: Vec<char> = s.chars().collect();
+    match cs.as_slice() {
+        [c] if *c == '十' => 10,
+        [c] => digit(*c).unwrap_or(0) as u16,
+        ['十', u] => 10 + digit(*u).unwrap_or(0) as u16,
+        [t, '十'] => 10 * digit(*t).unwrap_or(0) as u16,
+        [t, '十', u] => 10 * digit(*t).unwrap_or(0) as u16 + digit(*u).unwrap_or(0) as u16,
+        _ => 0,
+    }
+}
+
+fn predicate(ctx: &Ctx, p: P) -> Result<Predicate<Syntax>, Problem> {
+    let inner = p.into_inner().next().expect("predicate kind");
+    let area = || first(&inner, Rule::place).map(|a| ctx.name(&a));
+    Ok(match inner.as_rule() {
+        Rule::pred_fallen => Predicate::Fallen {
+            area: area().expect("place"),
+            fallen: true,
+        },
+        Rule::pred_held => Predicate::Fallen {
+            area: area().expect("place"),
+            fallen: false,
+        },
+        Rule::pred_foreign => Predicate::ForeignUnits {
+            area: area().expect("place"),
+            present: first(&inner, Rule::kw_no_foreign_units).is_none(),
+        },
+        Rule::pred_step => {
+            let said = ordinal(&first(&inner, Rule::ordinal).expect("ordinal"));
+            let label = step_no(&first(&inner, Rule::step_ref).expect("step"));
+            if said != label.major {
+                return Err((ctx.col(&inner), ErrorKind::StepMismatch { said, label }));
+            }
+            Predicate::StepTaken(label)
+        }
+        Rule::pred_garrison => Predicate::Garrison {
+            area: area().expect("place"),
+            cmp: if first(&inner, Rule::cmp_lt).is_some() {
+                Cmp::Less
+            } else {
+                Cmp::Greater
+            },
+            value: u8::try_from(num(&first(&inner, Rule::number).expect("number")))
+                .unwrap_or(u8::MAX),
+        },
+        _ => Predicate::AttackedMe {
+            house: ctx.name(&first(&inner, Rule::house).expect("house")),
+            attacked: first(&inner, Rule::kw_not_attacked).is_none(),
+        },
+    })
+}
+
+fn march(ctx: &Ctx, p: P, forced: bool) -> Result<March<Syntax>, Problem> {
+    let mut m = March {
+        units: unit_ref(ctx, first(&p, Rule::unit_ref).expect("units"))?,
+        to: ctx.name(&first(&p, Rule::place).expect("destination")),
+        forced,
+        special: false,
+        leader: None,
+        defender: None,
+        leave_token: false,
+    };
+    let twice = |c: &P, zh, en| Err((ctx.col(c), ErrorKind::Duplicate { zh, en }));
+    for note in all(&p, Rule::march_note) {
+        for c in note.into_inner() {
+            match c.as_rule() {
+                Rule::march_plus => m.special = true,
+                Rule::power_token => m.leave_token = true,
+                Rule::leader_cond => {
+                    if m.leader.is_some() {
+                        return twice(&c, "行军将领", "the march leader");
+                    }
+                    let ls = all(&c, Rule::leader);
+                    m.leader = Some(LeaderChoice::Conditional {
+                        condition: predicate(ctx, first(&c, Rule::predicate).expect("predicate"))?,
+                        then: ctx.name(&ls[0]),
+                        otherwise: ctx.name(&ls[1]),
+                    });
+                }
+                Rule::leader_fixed => {
+                    let slots = c.into_inner().filter(|s| {
+                        matches!(
+                            s.as_rule(),
+                            Rule::leader_slot_march
+                                | Rule::leader_slot_defend
+                                | Rule::leader_slot_bare
+                        )
+                    });
+                    for slot in slots {
+                        let l = ctx.name(&first(&slot, Rule::leader).expect("leader"));
+                        if slot.as_rule() == Rule::leader_slot_defend {
+                            if m.defender.is_some() {
+                                return twice(&slot, "防守将领", "the defending leader");
+                            }
+                            m.defender = Some(l);
+                        } else {
+                            if m.leader.is_some() {
+                                return twice(&slot, "行军将领", "the march leader");
+                            }
+                            m.leader = Some(LeaderChoice::Named(l));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(m)
+}
+
+fn action(ctx: &Ctx, p: P) -> Result<Action<Syntax>, Problem> {
+    let inner = p.into_inner().next().expect("action kind");
+    Ok(match inner.as_rule() {
+        Rule::march => Action::March(march(ctx, inner, false)?),
+        Rule::forced_march => Action::March(march(ctx, inner, true)?),
+        Rule::raid => Action::Raid {
+            units: unit_ref(ctx, first(&inner, Rule::unit_ref).expect("units"))?,
+            targets: places(ctx, &inner),
+        },
+        Rule::transport => Action::Transport {
+            seas: places(ctx, &inner)[..all(&inner, Rule::place).len() - 1].to_vec(),
+            units: unit_ref(ctx, first(&inner, Rule::unit_ref).expect("units"))?,
+            to: places(ctx, &inner).pop().expect("destination"),
+        },
+        _ => {
+            let from = first(&inner, Rule::place).map(|f| ctx.name(&f));
+            let target = if let Some(d) = first(&inner, Rule::support_defence) {
+                SupportTarget::Defence {
+                    house: ctx.name(&first(&d, Rule::house).expect("house")),
+                    area: ctx.name(&first(&d, Rule::place).expect("place")),
+                }
+            } else {
+                let a = first(&inner, Rule::support_attack).expect("support target");
+                SupportTarget::Attack {
+                    units: unit_ref(ctx, first(&a, Rule::unit_ref).expect("units"))?,
+                    to: ctx.name(&first(&a, Rule::place).expect("place")),
+                }
+            };
+            Action::Support { from, target }
+        }
+    })
+}
+
+fn fallback(ctx: &Ctx, p: &P) -> Result<Option<Fallback<Syntax>>, Problem> {
+    let Some(f) = first(p, Rule::fallback) else {
+        return Ok(None);
+    };
+    Ok(Some(Fallback {
+        because: predicate(ctx, first(&f, Rule::predicate).expect("predicate"))?,
+        then: action(ctx, first(&f, Rule::action).expect("action"))?,
+    }))
+}
+
+fn step(ctx: &Ctx, p: P) -> Result<Step<Syntax>, Problem> {
+    let mut out = Step {
+        number: first(&p, Rule::step_no).map(|n| step_no(&first(&n, Rule::step_ref).expect("ref"))),
+        alternatives: Vec::new(),
+    };
+    for c in p.into_inner() {
+        let rule = c.as_rule();
+        if !matches!(
+            rule,
+            Rule::cond_clause | Rule::else_clause | Rule::plain_clause
+        ) {
+            continue;
+        }
+        let act = (
+            action(ctx, first(&c, Rule::action).expect("action"))?,
+            fallback(ctx, &c)?,
+        );
+        let condition = match rule {
+            Rule::cond_clause => Some(Condition::If(predicate(
+                ctx,
+                first(&c, Rule::predicate).expect("pred"),
+            )?)),
+            Rule::else_clause => Some(Condition::Otherwise),
+            _ => match first(&c, Rule::only_if) {
+                Some(o) => Some(Condition::If(predicate(
+                    ctx,
+                    first(&o, Rule::predicate).expect("pred"),
+                )?)),
+                None => None,
+            },
+        };
+        match (condition, out.alternatives.last_mut()) {
+            (None, Some(alt)) => alt.actions.push(act),
+            (condition, _) => out.alternatives.push(Alternative {
+                condition,
+                actions: vec![act],
+            }),
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,284 @@
+//! From the syntax tree to the resolved tree: every name is looked up in [`Names`]; every
+//! name that fails gives its own error (with suggestions), so a line reports all its bad names.
+
+use super::ast::*;
+use super::errors::{ErrorKind, NameKind};
+use super::names::{Lookup, NameIndex, Names};
+use super::parse::Problem;
+use crate::board::{AreaId, HouseId, LeaderId};
+
+struct Resolver<'a> {
+    names: &'a Names,
+    problems: Vec<Problem>,
+}
+
+impl Resolver<'_> {
+    fn look<Id: Copy + Eq>(
+        problems: &mut Vec<Problem>,
+        ix: &NameIndex<Id>,
+        s: &Spanned<String>,
+        dummy: Id,
+    ) -> Id {
+        let kind: NameKind = ix.kind();
+        match ix.lookup(&s.value) {
+            Lookup::Found(id) => id,
+            Lookup::Ambiguous(ids) => {
+                let candidates = ids.into_iter().map(|i| ix.suggestion(i)).collect();
+                problems.push((
+                    s.column,
+                    ErrorKind::AmbiguousName {
+                        kind,
+                        name: s.value.clone(),
+                        candidates,
+                    },
+                ));
+                dummy
+            }
+            Lookup::NotFound(ids) => {
+                let suggestions = ids.into_iter().map(|i| ix.suggestion(i)).collect();
+                problems.push((
+                    s.column,
+                    ErrorKind::UnknownName {
+                        kind,
+                        name: s.value.clone(),
+                        suggestions,
+                    },
+                ));
+                dummy
+            }
+        }
+    }
+    fn area(&mut self, s: &Spanned<String>) -> AreaId {
+        Self::look(&mut self.problems, &self.names.areas, s, AreaId(u16::MAX))
+    }
+    fn house(&mut self, s: &Spanned<String>) -> HouseId {
+        Self::look(&mut self.problems, &self.names.houses, s, HouseId(u8::MAX))
+    }
+    fn leader(&mut self, s: &Spanned<String>) -> LeaderId {
+        Self::look(
+            &mut self.problems,
+            &self.names.leaders,
+            s,
+            LeaderId(u8::MAX),
+        )
+    }
+    fn areas(&mut self, v: &[Spanned<String>]) -> Vec<AreaId> {
+        v.iter().map(|a| self.area(a)).collect()
+    }
+    fn units(&mut self, u: &UnitRef<Syntax>) -> UnitRef<Resolved> {
+        UnitRef {
+            area: self.area(&u.area),
+            units: u.units,
+        }
+    }
+
+    fn predicate(&mut self, p: &Predicate<Syntax>) -> Predicate<Resolved> {
+        match p {
+            Predicate::Fallen { area, fallen } => Predicate::Fallen {
+                area: self.area(area),
+                fallen: *fallen,
+            },
+            Predicate::ForeignUnits { area, present } => Predicate::ForeignUnits {
+                area: self.area(area),
+                present: *present,
+            },
+            Predicate::StepTaken(s) => Predicate::StepTaken(*s),
+            Predicate::Garrison { area, cmp, value } => Predicate::Garrison {
+                area: self.area(area),
+                cmp: *cmp,
+                value: *value,
+            },
+            Predicate::AttackedMe { house, attacked } => Predicate::AttackedMe {
+                house: self.house(house),
+                attacked: *attacked,
+            },
+        }
+    }
+
+    fn action(&mut self, a: &Action<Syntax>) -> Action<Resolved> {
+        match a {
+            Action::March(m) => Action::March(March {
+                units: self.units(&m.units),
+                to: self.area(&m.to),
+                forced: m.forced,
+                special: m.special,
+                leader: m.leader.as_ref().map(|l| match l {
+                    LeaderChoice::Named(n) => LeaderChoice::Named(self.leader(n)),
+                    LeaderChoice::Conditional {
+                        condition,
+                        then,
+                        otherwise,
+                    } => LeaderChoice::Conditional {
+                        condition: self.predicate(condition),
+                        then: self.leader(then),
+                        otherwise: self.leader(otherwise),
+                    },
+                }),
+                defender: m.defender.as_ref().map(|d| self.leader(d)),
+                leave_token: m.leave_token,
+            }),
+            Action::Raid { units, targets } => Action::Raid {
+                units: self.units(units),
+                targets: self.areas(targets),
+            },
+            Action::Support { from, target } => Action::Support {
+                from: from.as_ref().map(|f| self.area(f)),
+                target: match target {
+                    SupportTarget::Attack { units, to } => SupportTarget::Attack {
+                        units: self.units(units),
+                        to: self.area(to),
+                    },
+                    SupportTarget::Defence { house, area } => SupportTarget::Defence {
+                        house: self.house(house),
+                        area: self.area(area),
+                    },
+                },
+            },
+            Action::Transport { seas, units, to } => Action::Transport {
+                seas: self.areas(seas),
+                units: self.units(units),
+                to: self.area(to),
+            },
+        }
+    }
+
+    fn step(&mut self, s: &Step<Syntax>) -> Step<Resolved> {
+        Step {
+            number: s.number,
+            alternatives: s
+                .alternatives
+                .iter()
+                .map(|alt| Alternative {
+                    condition: alt.condition.as_ref().map(|c| match c {
+                        Condition::If(p) => Condition::If(self.predicate(p)),
+                        Condition::Otherwise => Condition::Otherwise,
+                    }),
+                    actions: alt
+                        .actions
+                        .iter()
+                        .map(|(a, f)| {
+                            let a = self.action(a);
+                            let f = f.as_ref().map(|f| Fallback {
+                                because: self.predicate(&f.because),
+                                then: self.action(&f.then),
+                            });
+                            (a, f)
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    fn musters(&mut self, v: &[Muster<Syntax>]) -> Vec<Muster<Resolved>> {
+        v.iter()
+            .map(|m| match m {
+                Muster::Recruit { area, units, to } => Muster::Recruit {
+                    area: self.area(area),
+                    units: *units,
+                    to: self.areas(to),
+                },
+                Muster::Upgrade { area, units, into } => Muster::Upgrade {
+                    area: self.area(area),
+                    units: *units,
+                    into: *into,
+                },
+            })
+            .collect()
+    }
+
+    fn item(&mut self, item: &Item<Syntax>) -> Item<Resolved> {
+        match item {
+            Item::Placement(p) => Item::Placement(Placement {
+                area: self.area(&p.area),
+                order: p.order,
+                one_time: p.one_time.as_ref().map(|o| match o {
+                    OneTime::Recruit => OneTime::Recruit,
+                    OneTime::SupplyCaravan => OneTime::SupplyCaravan,
+                    OneTime::ForcedMarch => OneTime::ForcedMarch,
+                    OneTime::Pontoon(b) => OneTime::Pontoon(b.as_ref().map(|b| self.area(b))),
+                }),
+            }),
+            Item::Step(s) => Item::Step(self.step(s)),
+            Item::Defender {
+                area,
+                leader,
+                substitute,
+            } => Item::Defender {
+                area: self.area(area),
+                leader: self.leader(leader),
+                substitute: substitute.as_ref().map(|l| self.leader(l)),
+            },
+            Item::District { areas, leader } => Item::District {
+                areas: [self.area(&areas[0]), self.area(&areas[1])],
+                leader: self.leader(leader),
+            },
+            Item::Refusal {
+                house,
+                from,
+                battle,
+            } => Item::Refusal {
+                house: self.house(house),
+                from: from.as_ref().map(|a| self.area(a)),
+                battle: battle.as_ref().map(|a| self.area(a)),
+            },
+            Item::NoSupport { from, battle } => Item::NoSupport {
+                from: self.area(from),
+                battle: self.area(battle),
+            },
+            Item::Casualties(v) => Item::Casualties(v.clone()),
+            Item::Retreat { from, to } => Item::Retreat {
+                from: from.as_ref().map(|a| self.area(a)),
+                to: self.areas(to),
+            },
+            Item::Fortify(a) => Item::Fortify(self.area(a)),
+            Item::Sword(u) => Item::Sword(self.units(u)),
+            Item::Cancels { leader, targets } => Item::Cancels {
+                leader: self.leader(leader),
+                targets: self.areas(targets),
+            },
+            Item::Disband(v) => Item::Disband(v.iter().map(|u| self.units(u)).collect()),
+            Item::Muster(v) => Item::Muster(self.musters(v)),
+            Item::Bid {
+                iron_throne,
+                fiefdoms,
+                kings_court,
+            } => Item::Bid {
+                iron_throne: *iron_throne,
+                fiefdoms: *fiefdoms,
+                kings_court: *kings_court,
+            },
+            Item::WildlingBid(n) => Item::WildlingBid(*n),
+            Item::Reward(r) => Item::Reward(match r {
+                Reward::Recall(l) => Reward::Recall(self.leader(l)),
+                Reward::Rest(l) => Reward::Rest(self.leader(l)),
+                Reward::Upgrade(v) => Reward::Upgrade(v.iter().map(|u| self.units(u)).collect()),
+                Reward::Muster(v) => Reward::Muster(self.musters(v)),
+                Reward::Capture(t) => Reward::Capture(*t),
+            }),
+            Item::BuildPort { area, coast } => Item::BuildPort {
+                area: self.area(area),
+                coast: coast.as_ref().map(|c| self.area(c)),
+            },
+            Item::TieBreak { track, order } => Item::TieBreak {
+                track: *track,
+                order: order.iter().map(|h| self.house(h)).collect(),
+            },
+            Item::Account(a) => Item::Account(a.clone()),
+        }
+    }
+}
+
+/// Resolve every name of an item; on failure, every bad name with its column.
+pub fn resolve_item(item: &Item<Syntax>, names: &Names) -> Result<Item<Resolved>, Vec<Problem>> {
+    let mut r = Resolver {
+        names,
+        problems: Vec::new(),
+    };
+    let out = r.item(item);
+    if r.problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(r.problems)
+    }
+}

@@ -1,0 +1,319 @@
+//! The embedded transport: a Maildir directory for incoming mail and a plain directory of
+//! `.eml` files for outgoing mail. No server is needed; another program (fetchmail,
+//! a mail server's delivery agent, or a test) fills `new/` and reads the outbox.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use super::{InboundMail, Inbox, MailError, Outbox};
+
+const KEY_PREFIX: &str = "maildir:";
+
+/// Reads mail from a Maildir: new messages are the files in `<dir>/new`;
+/// [`Inbox::mark_done`] moves a message to `<dir>/cur/<name>:2,S` (seen).
+///
+/// Keys are `maildir:<file name without the ":2,…" info part>`. Files left in `new/` by a
+/// crash are simply returned again.
+#[derive(Debug, Clone)]
+pub struct MaildirInbox {
+    dir: PathBuf,
+}
+
+impl MaildirInbox {
+    /// Opens (and creates if needed) the Maildir `dir` with its `new`, `cur` and `tmp`.
+    pub fn new(dir: impl Into<PathBuf>) -> Result<Self, MailError> {
+        let dir = dir.into();
+        for sub in ["new", "cur", "tmp"] {
+            let p = dir.join(sub);
+            fs::create_dir_all(&p)
+                .map_err(|e| MailError::io(format!("create maildir folder {}", p.display()), e))?;
+        }
+        Ok(MaildirInbox { dir })
+    }
+
+    /// The Maildir's root directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// File names in `new/` (UTF-8 names only, no dot files), oldest first.
+    fn new_entries(&self) -> Result<Vec<String>, MailError> {
+        let new = self.dir.join("new");
+        let rd =
+            fs::read_dir(&new).map_err(|e| MailError::io(format!("list {}", new.display()), e))?;
+        let mut entries = Vec::new();
+        for entry in rd {
+            let entry = entry.map_err(|e| MailError::io(format!("list {}", new.display()), e))?;
+            let Ok(name) = entry.file_name().into_string() else {
+                tracing::warn!(dir = %new.display(), "skipping a file with a non-UTF-8 name");
+                continue;
+            };
+            if name.starts_with('.') || !entry.file_type().is_ok_and(|t| t.is_file()) {
+                continue;
+            }
+            let mtime = entry.metadata().and_then(|m| m.modified()).ok();
+            entries.push((mtime, name));
+        }
+        entries.sort();
+        Ok(entries.into_iter().map(|(_, n)| n).collect())
+    }
+}
+
+/// The unique part of a Maildir file name (without `:2,FLAGS`).
+fn base_name(file_name: &str) -> &str {
+    file_name.split(':').next().unwrap_or(file_name)
+}
+
+impl Inbox for MaildirInbox {
+    fn fetch_new(&mut self) -> Result<Vec<InboundMail>, MailError> {
+        let mut out = Vec::new();
+        for name in self.new_entries()? {
+            let path = self.dir.join("new").join(&name);
+            match fs::read(&path) {
+                Ok(raw) => out.push(InboundMail {
+                    key: format!("{KEY_PREFIX}{}", base_name(&name)),
+                    raw,
+                }),
+                // moved away by someone else between listing and reading
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(MailError::io(format!("read {}", path.display()), e)),
+            }
+        }
+        Ok(out)
+    }
+
+    fn mark_done(&mut self, key: &str) -> Result<(), MailError> {
+        let name = key
+            .strip_prefix(KEY_PREFIX)
+            .filter(|n| !n.is_empty() && !n.contains(['/', '\\', ':']) && *n != "." && *n != "..")
+            .ok_or_else(|| MailError::BadKey(key.to_string()))?;
+        // The file is new/<name>, or new/<name>:2,... if a deliverer added an info part.
+        let file = if self.dir.join("new").join(name).is_file() {
+            Some(name.to_string())
+        } else {
+            self.new_entries()?
+                .into_iter()
+                .find(|n| base_name(n) == name)
+        };
+        let Some(file) = file else {
+            return Ok(()); // already done, or removed by hand
+        };
+        let src = self.dir.join("new").join(&file);
+        let dst = self.dir.join("cur").join(format!("{name}:2,S"));
+        match fs::rename(&src, &dst) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(MailError::io(
+                format!("move {} to {}", src.display(), dst.display()),
+                e,
+            )),
+        }
+    }
+}
+
+/// "Sends" mail by writing it to `<dir>/<UTC timestamp>-<hash of Message-ID>.eml`
+/// (written in `<dir>/tmp/` first, then renamed, so readers never see half a file).
+///
+/// Each file starts with `Return-Path: <envelope from>` and
+/// `X-Maester-Envelope-To: <a>, <b>` lines, then the mail as given.
+/// A mail whose Message-ID is already in the directory is not written again,
+/// so a retried send after a crash leaves a single file.
+#[derive(Debug, Clone)]
+pub struct MaildirOutbox {
+    dir: PathBuf,
+}
+
+impl MaildirOutbox {
+    /// Opens (and creates if needed) the outbox directory `dir` and its `tmp`.
+    pub fn new(dir: impl Into<PathBuf>) -> Result<Self, MailError> {
+        let dir = dir.into();
+        let tmp = dir.join("tmp");
+        fs::create_dir_all(&tmp)
+            .map_err(|e| MailError::io(format!("create outbox {}", tmp.display()), e))?;
+        Ok(MaildirOutbox { dir })
+    }
+
+    /// The outbox directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The `.eml` files in the outbox, in the order they were written.
+    pub fn sent_files(&self) -> Result<Vec<PathBuf>, MailError> {
+        let rd = fs::read_dir(&self.dir)
+            .map_err(|e| MailError::io(format!("list {}", self.dir.display()), e))?;
+        let mut files: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "eml"))
+            .collect();
+        files.sort();
+        Ok(files)
+    }
+}
+
+/// 12 hex digits of SHA-256 of the mail's Message-ID (of the whole mail if it has none).
+fn short_hash(raw: &[u8]) -> String {
+    let id = mail_parser::MessageParser::default()
+        .parse_headers(raw)
+        .and_then(|m| m.message_id().map(|s| s.to_string()));
+    let mut h = Sha256::new();
+    match id {
+        Some(id) => h.update(id.as_bytes()),
+        None => h.update(raw),
+    }
+    h.finalize()[..6]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn one_line(s: &str) -> String {
+    s.replace(['\r', '\n'], " ")
+}
+
+impl Outbox for MaildirOutbox {
+    fn send(&mut self, envelope_from: &str, to: &[String], raw: &[u8]) -> Result<(), MailError> {
+        let hash = short_hash(raw);
+        let suffix = format!("-{hash}.eml");
+        let already = self.sent_files()?.iter().any(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(&suffix))
+        });
+        if already {
+            tracing::info!(hash, "outbox: mail already written, not writing it twice");
+            return Ok(());
+        }
+
+        let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.6fZ");
+        let name = format!("{stamp}{suffix}");
+        let tmp = self.dir.join("tmp").join(&name);
+        let dst = self.dir.join(&name);
+        let rcpts: Vec<String> = to
+            .iter()
+            .map(|t| format!("<{}>", one_line(t.trim())))
+            .collect();
+        let mut data = format!(
+            "Return-Path: <{}>\r\nX-Maester-Envelope-To: {}\r\n",
+            one_line(envelope_from.trim()),
+            rcpts.join(", ")
+        )
+        .into_bytes();
+        data.extend_from_slice(raw);
+
+        let write = || -> std::io::Result<()> {
+            let mut f = fs::File::create(&tmp)?;
+            f.write_all(&data)?;
+            f.sync_all()?;
+            fs::rename(&tmp, &dst)
+        };
+        write().map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            MailError::io(format!("write outbox file {}", dst.display()), e)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::compose::{Mailbox, OutgoingMail, compose, new_message_id};
+    use crate::mail::decode::decode;
+    use crate::mail::test_util::{fixture, temp_dir};
+
+    #[test]
+    fn maildir_inbox_round_trip_marks_done_and_survives_restart() {
+        let dir = temp_dir("inbox");
+        let mut inbox = MaildirInbox::new(&dir).expect("open");
+        assert!(dir.join("cur").is_dir() && dir.join("tmp").is_dir());
+        assert!(inbox.fetch_new().expect("fetch").is_empty());
+
+        fs::write(dir.join("new/1700000000.1.host"), fixture("gbk_qp.eml")).expect("w1");
+        fs::write(dir.join("new/1700000001.2.host:2,"), fixture("utf8.eml")).expect("w2");
+        fs::write(dir.join("new/.hidden"), b"x").expect("w3");
+
+        let got = inbox.fetch_new().expect("fetch");
+        let keys: Vec<&str> = got.iter().map(|m| m.key.as_str()).collect();
+        assert_eq!(keys.len(), 2, "{keys:?}");
+        assert!(keys.contains(&"maildir:1700000000.1.host"));
+        assert!(keys.contains(&"maildir:1700000001.2.host"));
+        let gbk = got
+            .iter()
+            .find(|m| m.key.ends_with(".1.host"))
+            .expect("gbk");
+        assert_eq!(decode(&gbk.raw).subject, "第3回合 命令");
+
+        inbox.mark_done("maildir:1700000000.1.host").expect("done");
+        assert!(dir.join("cur/1700000000.1.host:2,S").is_file());
+        // a new inbox object (a restarted daemon) sees only the mail not marked done
+        let mut again = MaildirInbox::new(&dir).expect("reopen");
+        let left = again.fetch_new().expect("fetch");
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].key, "maildir:1700000001.2.host");
+        again
+            .mark_done(&left[0].key)
+            .expect("done with info suffix");
+        assert!(dir.join("cur/1700000001.2.host:2,S").is_file());
+        assert!(again.fetch_new().expect("fetch").is_empty());
+
+        // marking twice is fine; foreign or dangerous keys are refused
+        again.mark_done("maildir:1700000000.1.host").expect("twice");
+        for bad in ["imap:1:2", "maildir:../x", "maildir:", "maildir:a:2,S"] {
+            assert!(
+                matches!(again.mark_done(bad), Err(MailError::BadKey(_))),
+                "{bad}"
+            );
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn maildir_outbox_writes_once_per_message_id() {
+        let dir = temp_dir("outbox");
+        let mut outbox = MaildirOutbox::new(&dir).expect("open");
+        let mail = OutgoingMail {
+            message_id: new_message_id("maester.example", b"round3/ack/stark"),
+            from: Mailbox::new("裁判", "referee@maester.example"),
+            to: vec![Mailbox::new("", "stark@qq.example")],
+            subject: "第3回合 命令已收到".into(),
+            text: "临冬城 行军+1\n".into(),
+            in_reply_to: None,
+            references: vec![],
+            auto_submitted: true,
+            attachments: vec![],
+        };
+        let raw = compose(&mail).expect("compose");
+        let to = vec!["stark@qq.example".to_string()];
+        outbox.send("", &to, &raw).expect("send");
+        // a retry after a crash: composed again (new Date), same Message-ID
+        let raw2 = compose(&mail).expect("compose");
+        outbox.send("", &to, &raw2).expect("send again");
+        let files = outbox.sent_files().expect("list");
+        assert_eq!(files.len(), 1, "{files:?}");
+        assert!(fs::read_dir(dir.join("tmp")).expect("tmp").next().is_none());
+
+        let stored = fs::read(&files[0]).expect("read");
+        assert!(
+            stored.starts_with(b"Return-Path: <>\r\nX-Maester-Envelope-To: <stark@qq.example>\r\n")
+        );
+        let d = decode(&stored);
+        assert_eq!(d.message_id.as_deref(), Some(mail.message_id.as_str()));
+        assert_eq!(d.subject, mail.subject);
+
+        let mut other = mail.clone();
+        other.message_id = new_message_id("maester.example", b"round3/ack/lannister");
+        outbox
+            .send(
+                "referee@maester.example",
+                &to,
+                &compose(&other).expect("compose"),
+            )
+            .expect("send other");
+        assert_eq!(outbox.sent_files().expect("list").len(), 2);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,156 @@
+//! The mail layer: reading players' order mails and sending the referee's answers.
+//!
+//! * [`decode::decode`] turns raw RFC 5322 bytes (any charset) into a [`DecodedMail`],
+//!   with the order text separated from quotes and signatures ([`quote::strip_quotes`]).
+//! * [`compose()`] builds the bytes of an outgoing mail ([`OutgoingMail`]).
+//! * Two transports sit behind the [`Inbox`] and [`Outbox`] traits:
+//!   a Maildir directory ([`MaildirInbox`], [`MaildirOutbox`]; no server needed) and
+//!   real servers ([`ImapInbox`], [`SmtpOutbox`]).
+//!
+//! The daemon's loop is: `fetch_new()`, store and answer each mail, then `mark_done(key)`.
+//! A crash between the two steps makes the same mail come back, so the daemon
+//! de-duplicates by [`InboundMail::key`] and by Message-ID.
+
+pub mod compose;
+pub mod decode;
+mod html;
+pub mod imap_inbox;
+pub mod maildir;
+pub mod quote;
+pub mod smtp_outbox;
+
+use std::fmt;
+
+pub use compose::{Attachment, Mailbox, OutgoingMail, compose, new_message_id};
+pub use decode::{AutoKind, DecodedMail, decode};
+pub use imap_inbox::{ImapConfig, ImapInbox};
+pub use maildir::{MaildirInbox, MaildirOutbox};
+pub use smtp_outbox::{SmtpConfig, SmtpOutbox};
+
+/// One raw mail taken from an [`Inbox`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InboundMail {
+    /// Stable and unique per message of one mailbox, e.g. `maildir:<name>` or
+    /// `imap:<uidvalidity>:<uid>`. Pass it back to [`Inbox::mark_done`].
+    pub key: String,
+    /// The message exactly as stored by the server (RFC 5322 bytes).
+    pub raw: Vec<u8>,
+}
+
+/// Where incoming mail comes from.
+pub trait Inbox {
+    /// Returns the messages not yet marked done, oldest first. A message is returned
+    /// again by later calls until [`Inbox::mark_done`] succeeds for its key.
+    /// Implementations may return only a first batch when very many are waiting.
+    fn fetch_new(&mut self) -> Result<Vec<InboundMail>, MailError>;
+
+    /// Marks a message as handled so that [`Inbox::fetch_new`] no longer returns it.
+    /// Marking a message that is already done (or gone) is not an error.
+    fn mark_done(&mut self, key: &str) -> Result<(), MailError>;
+}
+
+/// Where outgoing mail goes.
+pub trait Outbox {
+    /// Sends `raw` (from [`compose()`]) to the envelope recipients `to`.
+    /// `envelope_from` is the SMTP `MAIL FROM`; an empty string means the null
+    /// sender `<>` (use it for automatic answers so bounces do not loop).
+    fn send(&mut self, envelope_from: &str, to: &[String], raw: &[u8]) -> Result<(), MailError>;
+}
+
+/// Connection security for IMAP and SMTP, as written in the config file
+/// (`"plain"`, `"starttls"` or `"tls"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    /// No encryption. Only sensible on loopback (tests).
+    Plain,
+    /// Plain connection upgraded with STARTTLS (IMAP 143, SMTP submission 587).
+    Starttls,
+    /// TLS from the first byte (IMAPS 993, SMTPS 465).
+    Tls,
+}
+
+/// Every error of the mail layer.
+#[derive(Debug)]
+pub enum MailError {
+    /// A file or socket operation failed.
+    Io {
+        /// What was being done, e.g. "write maildir tmp file /x/tmp/y".
+        context: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The IMAP server or the IMAP connection failed.
+    Imap(String),
+    /// The SMTP server refused the mail or the connection failed.
+    Smtp(String),
+    /// An outgoing mail could not be built (bad address, bad header value...).
+    Compose(String),
+    /// A key passed to [`Inbox::mark_done`] does not belong to this inbox.
+    BadKey(String),
+    /// A configuration value is unusable.
+    Config(String),
+}
+
+impl MailError {
+    /// Wraps an I/O error with a short description of what was being done.
+    pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
+        MailError::Io {
+            context: context.into(),
+            source,
+        }
+    }
+}
+
+impl fmt::Display for MailError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MailError::Io { context, source } => write!(f, "{context}: {source}"),
+            MailError::Imap(m) => write!(f, "IMAP: {m}"),
+            MailError::Smtp(m) => write!(f, "SMTP: {m}"),
+            MailError::Compose(m) => write!(f, "cannot build mail: {m}"),
+            MailError::BadKey(k) => write!(f, "not a key of this inbox: {k:?}"),
+            MailError::Config(m) => write!(f, "mail configuration: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for MailError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MailError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_util {
+    use std::path::PathBuf;
+
+    /// Reads `tests/fixtures/mail/<name>`.
+    pub fn fixture(name: &str) -> Vec<u8> {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/mail")
+            .join(name);
+        std::fs::read(&path).unwrap_or_else(|e| panic!("fixture {}: {e}", path.display()))
+    }
+
+    /// A fresh empty directory under the system temp dir.
+    pub fn temp_dir(tag: &str) -> PathBuf {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static N: AtomicU32 = AtomicU32::new(0);
+        let n = N.fetch_add(1, Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!(
+            "maester-mail-test-{}-{}-{tag}-{n}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        dir
+    }
+}

@@ -1,0 +1,246 @@
+//! Separating what a player wrote from what they quoted.
+//!
+//! Players answer the referee's report with their mail client's "Reply", so most order
+//! mails carry the whole report below (or interleaved with) the new text. The rules here
+//! are deliberately simple line rules, tuned for the clients seen on Chinese forums
+//! (QQ Mail, 163/126, Foxmail, Outlook, Gmail, Apple Mail):
+//!
+//! * lines starting with `>` (or the full-width `＞`) are dropped, the text around them kept;
+//! * everything from a reply header on is dropped: `On … wrote:` (also wrapped over two
+//!   lines), `在 … 写道：` / `写道:` / `寫道：`, `-----Original Message-----`,
+//!   `------------------ 原始邮件 ------------------`, `---- 回复的原邮件 ----`, and Outlook-style
+//!   header blocks (`From:`/`发件人:`/`寄件者:` followed within a few lines by
+//!   `Sent:`/`Date:`/`To:`/`Subject:`/`发送时间:`/`收件人:`/`主题:`…);
+//! * everything after a signature separator `-- ` (or `--`) is dropped;
+//! * one-line client signatures (`Sent from my iPhone`, `发自我的iPhone`, `发自网易邮箱大师`,
+//!   `Get Outlook for …`) are dropped.
+//!
+//! A quote that slips through is harmless as long as the order grammar ignores lines
+//! it cannot read; the rules err on the side of keeping the player's text.
+
+/// Returns `body` without quoted text, reply headers and signatures.
+///
+/// Lines are joined with `\n`, trailing whitespace of each line removed, leading and
+/// trailing blank lines (and trailing separator lines such as `_____`) removed.
+/// The result has no trailing newline. Never panics.
+pub fn strip_quotes(body: &str) -> String {
+    let lines: Vec<&str> = body.lines().collect();
+    let mut kept: Vec<&str> = Vec::new();
+
+    let mut i = 0;
+    while i < lines.len() {
+        let raw = lines[i];
+        let t = norm(raw);
+
+        if is_signature_separator(raw) || is_original_separator(&t) {
+            break;
+        }
+        if is_reply_header_end(&t) {
+            // "On Sun, Nov 1, 2026 at 8:00 PM Referee <x>\nwrote:" : drop the first half too.
+            if !is_reply_header_start(&t)
+                && let Some(prev) = kept.last()
+                && is_reply_header_start(&norm(prev))
+            {
+                kept.pop();
+            }
+            break;
+        }
+        if is_header_block_start(&lines, i) {
+            break;
+        }
+        if is_quoted(&t) || is_client_signature(&t) {
+            i += 1;
+            continue;
+        }
+        kept.push(raw.trim_end());
+        i += 1;
+    }
+
+    while kept.last().is_some_and(|l| is_blank_or_rule(l)) {
+        kept.pop();
+    }
+    let start = kept
+        .iter()
+        .position(|l| !l.trim().is_empty())
+        .unwrap_or(kept.len());
+    kept[start..].join("\n")
+}
+
+/// Trimmed line with non-breaking and ideographic spaces turned into ASCII spaces.
+fn norm(line: &str) -> String {
+    line.replace(['\u{a0}', '\u{3000}'], " ").trim().to_string()
+}
+
+fn is_quoted(t: &str) -> bool {
+    t.starts_with('>') || t.starts_with('＞')
+}
+
+/// The usenet signature separator "-- ", also when a client ate the trailing space.
+fn is_signature_separator(raw: &str) -> bool {
+    let r = raw.trim_end_matches(['\r', '\n']);
+    r == "-- " || r.trim() == "--"
+}
+
+/// `-----Original Message-----`, `------------------ 原始邮件 ------------------`, ...
+fn is_original_separator(t: &str) -> bool {
+    let starts_rule = t.starts_with("--") || t.starts_with("__") || t.starts_with("==");
+    if !starts_rule {
+        return false;
+    }
+    let lower = t.to_lowercase();
+    [
+        "original message",
+        "original e-mail",
+        "原始邮件",
+        "原始郵件",
+        "原邮件",
+        "原郵件",
+        "原始信件",
+    ]
+    .iter()
+    .any(|k| lower.contains(k))
+}
+
+fn is_reply_header_start(t: &str) -> bool {
+    t.starts_with("On ") || t.starts_with('在') || t.starts_with("於") || t.starts_with("于")
+}
+
+fn is_reply_header_end(t: &str) -> bool {
+    let lower = t.to_lowercase();
+    lower.ends_with("wrote:")
+        || ["写道：", "写道:", "寫道：", "寫道:", "写道", "寫道"]
+            .iter()
+            .any(|k| t.ends_with(k))
+}
+
+const FROM_KEYS: &[&str] = &[
+    "from:",
+    "发件人:",
+    "发件人：",
+    "寄件者:",
+    "寄件者：",
+    "發件人:",
+    "發件人：",
+];
+const OTHER_KEYS: &[&str] = &[
+    "sent:",
+    "date:",
+    "to:",
+    "cc:",
+    "subject:",
+    "发送时间:",
+    "发送时间：",
+    "时间:",
+    "时间：",
+    "日期:",
+    "日期：",
+    "收件人:",
+    "收件人：",
+    "抄送:",
+    "抄送：",
+    "主题:",
+    "主题：",
+    "寄件日期:",
+    "寄件日期：",
+    "傳送時間:",
+    "傳送時間：",
+    "收件者:",
+    "收件者：",
+    "主旨:",
+    "主旨：",
+];
+
+fn starts_with_key(t: &str, keys: &[&str]) -> bool {
+    let lower = t.to_lowercase();
+    keys.iter().any(|k| lower.starts_with(k))
+}
+
+/// An Outlook/Foxmail/QQ quote header block: a `From:` line followed within the next
+/// four non-blank lines by another header line (`Sent:`, `To:`, `主题:`…).
+fn is_header_block_start(lines: &[&str], i: usize) -> bool {
+    if !starts_with_key(&norm(lines[i]), FROM_KEYS) {
+        return false;
+    }
+    lines
+        .iter()
+        .skip(i + 1)
+        .map(|l| norm(l))
+        .filter(|l| !l.is_empty())
+        .take(4)
+        .any(|l| starts_with_key(&l, OTHER_KEYS))
+}
+
+fn is_client_signature(t: &str) -> bool {
+    let lower = t.to_lowercase();
+    lower.starts_with("sent from my ")
+        || lower.starts_with("get outlook for ")
+        || t.starts_with("发自我的")
+        || t.starts_with("发自网易邮箱")
+        || t.starts_with("发自手机QQ邮箱")
+        || (t.starts_with("从我的") && t.ends_with("发送"))
+}
+
+/// Blank, or a horizontal rule such as `________` or `-----` left above a cut quote.
+fn is_blank_or_rule(line: &str) -> bool {
+    line.trim()
+        .chars()
+        .all(|c| c == '_' || c == '-' || c == '=' || c.is_whitespace())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip_quotes;
+
+    const ORDERS: &str = "临冬城 行军+1\n御林步兵 移动到 君临城\n狭海战舰 突袭 五指半岛";
+
+    #[test]
+    fn gt_quotes_are_dropped_but_text_between_them_is_kept() {
+        let body = "> 第2回合 结果\n临冬城 行军+1\n> 旧命令\n御林步兵 移动到 君临城\n＞ 全角引用";
+        assert_eq!(strip_quotes(body), "临冬城 行军+1\n御林步兵 移动到 君临城");
+    }
+
+    #[test]
+    fn chinese_reply_header_wrapped_over_two_lines_is_dropped() {
+        let body =
+            format!("{ORDERS}\n\n在 2026年11月1日 周日 20:00，裁判\n<referee@x> 写道：\n旧文本");
+        assert_eq!(strip_quotes(&body), ORDERS);
+    }
+
+    #[test]
+    fn english_wrote_line_is_dropped_with_what_follows() {
+        let body = format!("{ORDERS}\r\nOn Sun, Nov 1, 2026, Referee <r@x> wrote:\r\nold\r\n");
+        assert_eq!(strip_quotes(&body), ORDERS);
+    }
+
+    #[test]
+    fn foxmail_chinese_header_block_is_dropped() {
+        let body = format!(
+            "{ORDERS}\n\n________________________________\n发件人：裁判\n发送时间：2026年11月1日 20:00\n收件人：stark\n主题：结果\n\n旧文本"
+        );
+        assert_eq!(strip_quotes(&body), ORDERS);
+    }
+
+    #[test]
+    fn lone_from_line_without_header_block_is_kept() {
+        let body = "From: 临冬城\n临冬城 行军+1";
+        assert_eq!(strip_quotes(body), body);
+    }
+
+    #[test]
+    fn phone_client_signature_line_is_dropped() {
+        let body = format!("{ORDERS}\n\n发自我的iPhone");
+        assert_eq!(strip_quotes(&body), ORDERS);
+    }
+
+    #[test]
+    fn signature_without_trailing_space_still_cuts() {
+        let body = format!("{ORDERS}\n--\nStark");
+        assert_eq!(strip_quotes(&body), ORDERS);
+    }
+
+    #[test]
+    fn empty_and_all_quoted_bodies_give_empty_text() {
+        assert_eq!(strip_quotes(""), "");
+        assert_eq!(strip_quotes("> a\n> b\n"), "");
+    }
+}

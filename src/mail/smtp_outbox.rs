@@ -1,0 +1,182 @@
+//! Sending through a real SMTP server with lettre (synchronous transport, rustls).
+
+use std::fmt;
+use std::time::Duration;
+
+use lettre::address::Envelope;
+use lettre::transport::smtp::SmtpTransport;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{Address, Transport};
+
+use super::{MailError, Outbox, Security};
+
+/// Seconds to wait for the SMTP server at each step.
+const SMTP_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// SMTP settings, the `[mail.smtp]` table of the config file:
+///
+/// ```toml
+/// host = "smtp.qq.com"
+/// port = 465
+/// security = "tls"        # plain | starttls | tls
+/// user = "referee@qq.com" # optional; no AUTH without it
+/// password = "app password"
+/// ```
+#[derive(Clone, serde::Deserialize)]
+pub struct SmtpConfig {
+    /// Server host name (checked against the TLS certificate).
+    pub host: String,
+    /// Server port: usually 465 with `tls`, 587 with `starttls`.
+    pub port: u16,
+    /// Connection security.
+    pub security: Security,
+    /// Login name; when absent no authentication is tried.
+    #[serde(default)]
+    pub user: Option<String>,
+    /// Password (for QQ/163 mail: the "authorization code").
+    #[serde(default)]
+    pub password: Option<String>,
+}
+
+impl fmt::Debug for SmtpConfig {
+    /// Like a derived `Debug`, but the password is never printed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SmtpConfig")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("security", &self.security)
+            .field("user", &self.user)
+            .field("password", &self.password.as_ref().map(|_| "<redacted>"))
+            .finish()
+    }
+}
+
+/// Sends raw mail bytes through an SMTP server. Each [`Outbox::send`] opens its own
+/// connection (reports go out in small bursts; no pooling needed).
+pub struct SmtpOutbox {
+    transport: SmtpTransport,
+    config: SmtpConfig,
+}
+
+impl fmt::Debug for SmtpOutbox {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SmtpOutbox")
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+impl SmtpOutbox {
+    /// Prepares the transport. Does not connect: errors of the server show up at `send`.
+    pub fn new(config: &SmtpConfig) -> Result<Self, MailError> {
+        let host = config.host.trim();
+        if host.is_empty() {
+            return Err(MailError::Config("smtp host is empty".into()));
+        }
+        let tls_err = |e: lettre::transport::smtp::Error| {
+            MailError::Config(format!("smtp TLS setup for {host}: {e}"))
+        };
+        let mut builder = match config.security {
+            Security::Plain => SmtpTransport::builder_dangerous(host),
+            Security::Starttls => SmtpTransport::starttls_relay(host).map_err(tls_err)?,
+            Security::Tls => SmtpTransport::relay(host).map_err(tls_err)?,
+        }
+        .port(config.port)
+        .timeout(Some(SMTP_TIMEOUT));
+        match (&config.user, &config.password) {
+            (Some(user), Some(password)) => {
+                builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+            }
+            (Some(_), None) => {
+                return Err(MailError::Config(
+                    "smtp user given without a password".into(),
+                ));
+            }
+            _ => {}
+        }
+        Ok(SmtpOutbox {
+            transport: builder.build(),
+            config: config.clone(),
+        })
+    }
+}
+
+impl Outbox for SmtpOutbox {
+    fn send(&mut self, envelope_from: &str, to: &[String], raw: &[u8]) -> Result<(), MailError> {
+        let from = match envelope_from.trim() {
+            "" => None,
+            f => Some(
+                f.parse::<Address>()
+                    .map_err(|e| MailError::Compose(format!("envelope sender {f:?}: {e}")))?,
+            ),
+        };
+        let rcpts = to
+            .iter()
+            .map(|t| {
+                t.trim()
+                    .parse::<Address>()
+                    .map_err(|e| MailError::Compose(format!("envelope recipient {t:?}: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let envelope =
+            Envelope::new(from, rcpts).map_err(|e| MailError::Compose(format!("envelope: {e}")))?;
+        self.transport.send_raw(&envelope, raw).map_err(|e| {
+            MailError::Smtp(format!(
+                "{} via {}:{}: {e}",
+                if e.is_permanent() {
+                    "refused (permanent)"
+                } else {
+                    "failed (transient, retry later)"
+                },
+                self.config.host,
+                self.config.port
+            ))
+        })?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smtp_config_reads_from_toml_and_hides_the_password() {
+        let c: SmtpConfig = toml::from_str(
+            "host = \"smtp.qq.com\"\nport = 465\nsecurity = \"tls\"\nuser = \"r@qq.com\"\npassword = \"hunter2\"\n",
+        )
+        .expect("toml");
+        assert_eq!(c.security, Security::Tls);
+        let dbg = format!("{c:?}");
+        assert!(
+            !dbg.contains("hunter2") && dbg.contains("redacted"),
+            "{dbg}"
+        );
+        assert!(SmtpOutbox::new(&c).is_ok());
+    }
+
+    #[test]
+    fn bad_envelope_is_a_compose_error_and_dead_server_an_smtp_error() {
+        let c = SmtpConfig {
+            host: "127.0.0.1".into(),
+            port: 1, // nothing listens there
+            security: Security::Plain,
+            user: None,
+            password: None,
+        };
+        let mut out = SmtpOutbox::new(&c).expect("new");
+        let to = vec!["a@b.example".to_string()];
+        assert!(matches!(
+            out.send("not an address", &to, b"x"),
+            Err(MailError::Compose(_))
+        ));
+        assert!(matches!(
+            out.send("", &[], b"x"),
+            Err(MailError::Compose(_))
+        ));
+        assert!(matches!(
+            out.send("", &to, b"Subject: x\r\n\r\nx\r\n"),
+            Err(MailError::Smtp(_))
+        ));
+    }
+}

@@ -1,0 +1,94 @@
+//! `maester bench`: how long one military phase takes to adjudicate (a measurement, not a test).
+
+use super::format::Scenario;
+use super::run::{Outcome, prepare};
+use crate::board::Board;
+use std::time::Instant;
+
+/// The built-in benchmark position.
+pub const MILITARY_PHASE: &str = include_str!("../../benches/military_phase.toml");
+
+/// Timing of a benchmark run.
+#[derive(Debug)]
+pub struct BenchResult {
+    /// Iterations timed.
+    pub iterations: u32,
+    /// Orders on the map.
+    pub orders: usize,
+    /// Battles per resolution.
+    pub battles: usize,
+    /// Median time of one resolution, in microseconds.
+    pub median_us: f64,
+    /// Mean time, in microseconds.
+    pub mean_us: f64,
+}
+
+/// Adjudicate the scenario `iterations` times (after a warm-up) and time each run.
+pub fn bench(board: &Board, scenario_text: &str, iterations: u32) -> Result<BenchResult, String> {
+    let sc: Scenario = toml::from_str(scenario_text).map_err(|e| e.to_string())?;
+    let mut out = Outcome {
+        path: Default::default(),
+        name: sc.name.clone(),
+        rule: sc.rule.clone(),
+        failures: Vec::new(),
+        pending: None,
+        log: Vec::new(),
+    };
+    let (state, plans) = prepare(board, &sc, &mut out).map_err(|e| e.to_string())?;
+    if !out.failures.is_empty() {
+        return Err(format!(
+            "the benchmark position is not valid: {:?}",
+            out.failures
+        ));
+    }
+    let orders = state.areas.iter().filter(|a| a.order.is_some()).count();
+    let first = crate::rules::military::resolve(board, &state, &plans);
+    let battles = first
+        .log
+        .iter()
+        .filter(|e| matches!(e, crate::rules::log::Event::Battle(_)))
+        .count();
+    for _ in 0..iterations.min(100) {
+        std::hint::black_box(crate::rules::military::resolve(board, &state, &plans));
+    }
+    let mut times: Vec<f64> = Vec::with_capacity(iterations as usize);
+    for _ in 0..iterations.max(1) {
+        let t = Instant::now();
+        let r = crate::rules::military::resolve(
+            board,
+            std::hint::black_box(&state),
+            std::hint::black_box(&plans),
+        );
+        times.push(t.elapsed().as_secs_f64() * 1e6);
+        std::hint::black_box(r);
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let mean_us = times.iter().sum::<f64>() / times.len() as f64;
+    Ok(BenchResult {
+        iterations: times.len() as u32,
+        orders,
+        battles,
+        median_us: times[times.len() / 2],
+        mean_us,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn benchmark_position_is_valid_and_crowded() {
+        let board = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        match bench(&board, MILITARY_PHASE, 3) {
+            Ok(r) => {
+                assert!(r.orders >= 30, "{r:?}");
+                assert!(r.battles >= 4, "{r:?}");
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+}

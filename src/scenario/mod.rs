@@ -1,0 +1,10 @@
+//! 裁决用例 Adjudication scenarios: a position, each house's orders and plan written in the
+//! players' own order language, and the expected result. `maester scenario PATH…` runs them.
+//! The format is documented in `docs/scenarios.md`.
+
+pub mod bench;
+mod format;
+mod run;
+
+pub use format::{Scenario, ScenarioError};
+pub use run::{Outcome, prepare, run_file, run_paths};

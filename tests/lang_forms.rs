@@ -1,0 +1,863 @@
+//! The order language beyond the corpus lines: Traditional-Chinese and English forms of the
+//! corpus, errors for realistic mistakes (with their exact messages), the other plan items and
+//! event-phase submissions, the echo round trip of random items, and random input.
+
+mod lang_support;
+
+use lang_support::*;
+use maester::board::UnitKind;
+use maester::lang::ast::*;
+use maester::lang::{ErrorKind, Lang, MAX_BYTES, MAX_LINES, parse_submission};
+
+/// Each corpus line of rules-spec §5 with a Traditional-Chinese and an English version.
+const FORMS: &[(&str, &str, &str)] = &[
+    ("临冬城 行军+1", "臨冬城 行軍+1", "Winterfell march+1"),
+    ("白港 支援。", "白港 支援。", "White Harbor support."),
+    ("颤抖海 防守", "顫抖海 防守", "The Shivering Sea defence"),
+    ("黑水河 突袭+1", "黑水河 突襲＋１", "Blackwater raid+1"),
+    (
+        "青亭岛 巩固统治",
+        "青亭島 鞏固統治",
+        "The Arbor consolidate power",
+    ),
+    (
+        "御林步兵 移动到 君临城。",
+        "御林步兵 移動到 君臨城。",
+        "Kingswood footman moves to King's Landing.",
+    ),
+    (
+        "河湾地军团 移动到 多恩边疆",
+        "河灣地軍團 移動到 多恩邊疆",
+        "The Reach army moves to Dornish Marches",
+    ),
+    (
+        "石圣堂2F移动到兰尼斯港",
+        "石聖堂２Ｆ移動到蘭尼斯港",
+        "Stoney Sept 2F moves to Lannisport",
+    ),
+    (
+        "石圣堂1E移动到滨海大道",
+        "石聖堂1E移動到濱海大道",
+        "Stoney Sept 1 siege engine moves to Searoad Marches",
+    ),
+    (
+        "1) 御林步兵 移动到 君临城。",
+        "１）御林步兵 移動到 君臨城。",
+        "1) Kingswood footmen move to King's Landing.",
+    ),
+    (
+        "高庭1F移动到河湾地。(仅当滨海大道未失守时执行这条命令。如果滨海大道失守,这条命令跳过不执行。)",
+        "高庭1F移動到河灣地。（僅當濱海大道未失守時執行這條命令。如果濱海大道失守，這條命令跳過不執行。）",
+        "Highgarden 1F moves to The Reach (only if Searoad Marches is held)",
+    ),
+    (
+        "寡妇角1F移动到卡林湾,如果狭海失守导致该命令不能被执行,则寡妇角1F移动到白港。",
+        "寡婦角1F移動到卡林灣，如果狹海失守導致該命令不能被執行，則寡婦角1F移動到白港。",
+        "Widow's Watch 1F moves to Moat Cailin, if it fails because The Narrow Sea has fallen, then Widow's Watch 1F moves to White Harbor.",
+    ),
+    (
+        "如果铁民湾有其他家族的部队,金声海2S 移动到 铁民湾;如果日落之海有其他家族的部队,金声海2S 移动到 滨海大道。",
+        "如果鐵民灣有其他家族的部隊，金聲海2S 移動到 鐵民灣；如果日落之海有其他家族的部隊，金聲海2S 移動到 濱海大道。",
+        "if Ironman's Bay has foreign units, The Golden Sound 2S moves to Ironman's Bay; if Sunset Sea has foreign units, The Golden Sound 2 ships move to Searoad Marches.",
+    ),
+    (
+        "1-1) 如果御林失守,风息堡1K 移动到 御林。",
+        "1-1) 如果御林失守，風息堡1K 移動到 御林。",
+        "1-1) if Kingswood has fallen, Storm's End 1K moves to Kingswood.",
+    ),
+    (
+        "1-2) 如果多恩海已经失守,则东夏海2S 移动到 多恩海。",
+        "1-2) 如果多恩海已經失守，則東夏海2S 移動到 多恩海。",
+        "1-2) If Sea of Dorne has fallen, then East Summer Sea 2S moves to Sea of Dorne.",
+    ),
+    (
+        "2-1) 如果第一步执行的是1-1,则东夏海2S 移动到 西夏海。",
+        "2-1) 如果第一步執行的是1-1，則東夏海2S 移動到 西夏海。",
+        "2-1) if step 1 was 1-1, then East Summer Sea 2S moves to West Summer Sea.",
+    ),
+    (
+        "3) 黑水河军团移动到赫伦堡。(行军+1)",
+        "3) 黑水河軍團移動到赫倫堡。（行軍+1）",
+        "3) Blackwater army moves to Harrenhal. (march+1)",
+    ),
+    (
+        "[白狼提交:]卡林湾 支援 奔流城部队 移动到 海疆城",
+        "【白狼提交：】卡林灣 支援 奔流城部隊 移動到 海疆城",
+        "[Stark:] Moat Cailin supports Riverrun units moving to Seagard",
+    ),
+    (
+        "卡林湾 支援 海怪家族 防守 海疆城",
+        "卡林灣 支援 海怪家族 防守 海疆城",
+        "Moat Cailin supports House Greyjoy defending Seagard",
+    ),
+    (
+        "[红狮提交]:如果白狼家族在本回合没有攻击我,则支援白狼家族 防守 卡林湾。",
+        "[紅獅提交]：如果白狼家族在本回合沒有攻擊我，則支援白狼家族 防守 卡林灣。",
+        "if Stark has not attacked me this round, then support Stark defending Moat Cailin.",
+    ),
+    (
+        "狭海战舰 突袭 五指半岛。",
+        "狹海戰艦 突襲 五指半島。",
+        "The Narrow Sea ships raid The Fingers.",
+    ),
+    (
+        "东夏海 和 西夏海 运输 龙石岛军团 移动到 菲林特之指",
+        "東夏海 和 西夏海 運輸 龍石島軍團 移動到 菲林特之指",
+        "East Summer Sea and West Summer Sea transport Dragonstone army to Flint's Finger",
+    ),
+    (
+        "派克岛2K 移动到 海疆城(将领:巴隆;防守:阿莎)",
+        "派克島2K 移動到 海疆城（將領：巴隆；防守：阿莎）",
+        "Pyke 2K moves to Seagard (leader: Balon; defender: Asha)",
+    ),
+    (
+        "海疆城守将:小恶魔",
+        "海疆城守將：小惡魔",
+        "Seagard defender: Tyrion Lannister",
+    ),
+    (
+        "派克岛2K1F 移动到 海疆城(如果海疆城驻军战斗力大于5,行军将领为阿莎;否则,将领为巴隆。)",
+        "派克島2K1F 移動到 海疆城（如果海疆城駐軍戰鬥力大於5，行軍將領為阿莎；否則，將領為巴隆。）",
+        "Pyke 2K1F moves to Seagard (if garrison of Seagard > 5, leader Asha; otherwise, leader Balon.)",
+    ),
+    (
+        "赫伦堡2F 强行军到 奔流城",
+        "赫倫堡2F 強行軍到 奔流城",
+        "Harrenhal 2F forced march to Riverrun",
+    ),
+    (
+        "黑水河1K行军到君临",
+        "黑水河1K行軍到君臨",
+        "Blackwater 1 knight marches to King's Landing",
+    ),
+];
+
+#[test]
+fn traditional_and_english_forms_mean_the_same_as_the_corpus() {
+    for (zh, hant, en) in FORMS {
+        let item = one(zh);
+        assert_eq!(one(hant), item, "Traditional form of {zh}");
+        assert_eq!(one(en), item, "English form of {zh}");
+    }
+}
+
+// ------------------------------------------------------------------ mistakes
+
+fn first_error(text: &str, lang: Lang) -> String {
+    let p = parse_submission(text, names());
+    assert!(!p.errors.is_empty(), "{text} should fail");
+    p.errors[0].message(lang)
+}
+
+#[test]
+fn typo_in_an_area_name_suggests_the_closest() {
+    assert_eq!(
+        first_error("临冬成 行军", Lang::En),
+        "line 1, column 1: there is no area called \"临冬成\"; did you mean Winterfell (临冬城)?\n  临冬成 行军\n  ^"
+    );
+    assert_eq!(
+        first_error("御林步兵 移动到 君林。", Lang::Zh),
+        "第1行第10列：没有名为“君林”的区域；你是不是指 君临 (King's Landing)？\n  御林步兵 移动到 君林。\n  　　　　 　　　 ^"
+    );
+    assert_eq!(
+        first_error("Winterfel march", Lang::En),
+        "line 1, column 1: there is no area called \"Winterfel\"; did you mean Winterfell (临冬城)?\n  Winterfel march\n  ^"
+    );
+}
+
+#[test]
+fn bare_summer_sea_is_ambiguous_a05() {
+    assert_eq!(
+        first_error("龙石岛军团 移动到 夏海", Lang::En),
+        "line 1, column 11: \"夏海\" could be more than one area: East Summer Sea (东夏海) or West Summer Sea (西夏海); please write the full name\n  龙石岛军团 移动到 夏海\n  　　　　　 　　　 ^"
+    );
+}
+
+#[test]
+fn missing_destination() {
+    assert_eq!(
+        first_error("御林步兵 移动到", Lang::En),
+        "line 1, column 9: expected an area name (e.g. Winterfell), but the line ends here\n  御林步兵 移动到\n  　　　　 　　　^"
+    );
+}
+
+#[test]
+fn wrong_unit_letter() {
+    assert_eq!(
+        first_error("石圣堂2X移动到兰尼斯港", Lang::Zh),
+        "第1行第5列：这里应为军种 (F 步兵, K 骑士, S 战舰, E 攻城车, A 弓箭手)，但写的是“X”\n  石圣堂2X移动到兰尼斯港\n  　　　 ^"
+    );
+}
+
+#[test]
+fn unknown_leader() {
+    assert_eq!(
+        first_error("派克岛2K 移动到 海疆城(将领:巴龙)", Lang::En),
+        "line 1, column 18: there is no leader called \"巴龙\"; did you mean Balon (巴隆)?\n  派克岛2K 移动到 海疆城(将领:巴龙)\n  　　　   　　　 　　　 　　 ^"
+    );
+}
+
+#[test]
+fn full_width_colon_and_brackets_are_accepted() {
+    assert_eq!(one("海疆城守将：小恶魔"), one("海疆城守将:小恶魔"));
+    assert_eq!(
+        one("派克岛２Ｋ 移动到 海疆城（将领：巴隆）"),
+        one("派克岛2K 移动到 海疆城(将领:巴隆)")
+    );
+}
+
+#[test]
+fn unknown_order_type() {
+    assert_eq!(
+        first_error("临冬城 进攻", Lang::En),
+        "line 1, column 5: expected units (e.g. 2F1K, footman, army), an order type (march, defence, support, raid, consolidate power, optionally +1/+2), a one-time order (recruit, supply caravan, forced march, pontoon) or a verb (moves to, forced march to, raids, supports, transports), found \"进攻\"\n  临冬城 进攻\n  　　　 ^"
+    );
+}
+
+#[test]
+fn wrong_special_bonus() {
+    assert_eq!(
+        first_error("临冬城 防守+1", Lang::Zh),
+        "第1行第7列：没有“防守+1”这种命令；特殊命令是“防守+2”\n  临冬城 防守+1\n  　　　 　　^"
+    );
+}
+
+#[test]
+fn one_bad_line_never_hides_the_others() {
+    let mail = "临冬城 行军+1\n临冬成 防守\n\n> 引用的旧邮件 临冬城 行军\n白港 支援\n卡霍城 进攻\n--\n签名 不是命令";
+    let p = parse_submission(mail, names());
+    assert_eq!(
+        p.items.iter().map(|e| e.line).collect::<Vec<_>>(),
+        vec![1, 5]
+    );
+    assert_eq!(
+        p.errors
+            .iter()
+            .map(|e| (e.line, e.column))
+            .collect::<Vec<_>>(),
+        vec![(2, 1), (6, 5)]
+    );
+}
+
+#[test]
+fn every_bad_name_of_a_line_is_reported() {
+    let p = parse_submission("临冬成 支援 海怪家 防守 海疆成", names());
+    let cols: Vec<usize> = p.errors.iter().map(|e| e.column).collect();
+    assert_eq!(cols, vec![1, 8, 15]);
+}
+
+#[test]
+fn limits_of_size_and_lines() {
+    let big = "临冬城 行军\n".repeat(MAX_BYTES / 10);
+    assert!(matches!(
+        parse_submission(&big, names()).errors[0].kind,
+        ErrorKind::TooLarge { .. }
+    ));
+    let many = "\n".repeat(MAX_LINES + 1);
+    let p = parse_submission(&many, names());
+    assert_eq!(
+        p.errors[0].message(Lang::En),
+        format!("the mail has too many lines: at most {MAX_LINES}")
+    );
+    let long = format!("临冬城 行军{}", " ".repeat(2000));
+    assert!(matches!(
+        parse_submission(&long, names()).errors[0].kind,
+        ErrorKind::LineTooLong { .. }
+    ));
+}
+
+// ------------------------------------------------------------------ other plan items
+
+#[test]
+fn plan_items_beyond_marches() {
+    let it = check("拒绝 红狮 的支援", "拒绝 红狮 的支援");
+    assert_eq!(
+        it,
+        Item::Refusal {
+            house: house("兰尼斯特"),
+            from: None,
+            battle: None
+        }
+    );
+    let it = check(
+        "拒绝红狮家族从兰尼斯港的支援在河湾地",
+        "拒绝 红狮 从 兰尼斯港 的支援 在 河湾地",
+    );
+    assert_eq!(
+        it,
+        one("refuse Lannister support from Lannisport at The Reach")
+    );
+    let it = check("阵亡顺序: 步兵 骑士", "阵亡顺序: 步兵 > 骑士");
+    assert_eq!(
+        it,
+        Item::Casualties(vec![UnitKind::Footman, UnitKind::Knight])
+    );
+    let it = check("撤退: 临冬城 > 白港", "撤退: 临冬城 > 白港");
+    assert_eq!(
+        it,
+        Item::Retreat {
+            from: None,
+            to: vec![area("临冬城"), area("白港")]
+        }
+    );
+    let it = check("白港 修建防御工事", "修建防御工事: 白港");
+    assert_eq!(it, one("巩固统治收益转为防御工事: 白港"));
+    assert_eq!(it, Item::Fortify(area("白港")));
+    let it = check("瓦雷利亚钢剑: 临冬城", "瓦雷利亚钢剑: 临冬城部队");
+    assert_eq!(it, Item::Sword(units("临冬城", UnitSel::All)));
+    let it = check("阿莎取消: 奔流城, 卡林湾", "阿莎取消: 奔流城, 卡林湾");
+    assert_eq!(
+        it,
+        Item::Cancels {
+            leader: leader("阿莎"),
+            targets: vec![area("奔流城"), area("卡林湾")]
+        }
+    );
+    assert_eq!(one("Asha cancels: Riverrun, Moat Cailin"), it);
+    let it = check("临冬城 不支援 卡霍城", "临冬城 不支援 卡霍城");
+    assert_eq!(
+        it,
+        Item::NoSupport {
+            from: area("临冬城"),
+            battle: area("卡霍城")
+        }
+    );
+    let it = check(
+        "临冬城部队 移动到 卡霍城 留下势力标志",
+        "临冬城部队 移动到 卡霍城(放置势力标志)。",
+    );
+    assert!(march(&it).leave_token);
+    assert_eq!(
+        one("Winterfell army moves to Karhold (leave power token)"),
+        it
+    );
+    let it = check(
+        "如果卡霍城失守,临冬城1K 移动到 卡霍城;否则,临冬城1K 移动到 白港",
+        "如果卡霍城失守,则临冬城1K 移动到 卡霍城;否则,临冬城1K 移动到 白港。",
+    );
+    assert_eq!(
+        step(&it).alternatives[1].condition,
+        Some(Condition::Otherwise)
+    );
+}
+
+// ------------------------------------------------------------------ event phase and mid-round
+
+#[test]
+fn event_phase_submissions() {
+    let it = check("裁军: 白港 1F, 临冬城1K", "裁军: 白港1F, 临冬城1K");
+    assert!(matches!(it, Item::Disband(ref v) if v.len() == 2));
+    check("征兵: 临冬城 1K", "征兵: 临冬城1K");
+    let it = check("临冬城 1F升级为骑士", "征兵: 临冬城1F 升级为 骑士");
+    assert_eq!(
+        it,
+        Item::Muster(vec![Muster::Upgrade {
+            area: area("临冬城"),
+            units: [1, 0, 0, 0, 0],
+            into: UnitKind::Knight
+        }])
+    );
+    let it = check("白港 1S 到 狭海 > 颤抖海", "征兵: 白港1S 到 狭海 > 颤抖海");
+    assert_eq!(
+        it,
+        Item::Muster(vec![Muster::Recruit {
+            area: area("白港"),
+            units: [0, 0, 1, 0, 0],
+            to: vec![area("狭海"), area("颤抖海")],
+        }])
+    );
+    let bid = Item::Bid {
+        iron_throne: 3,
+        fiefdoms: 1,
+        kings_court: 0,
+    };
+    assert_eq!(
+        check("铁王座 3 封邑 1 御前会议 0", "铁王座 3 封邑 1 御前会议 0"),
+        bid
+    );
+    assert_eq!(one("出价: 3 1 0"), bid);
+    assert_eq!(one("御前会议 0, 铁王座 3, 封邑 1"), bid);
+    assert_eq!(one("Iron Throne: 3, Fiefdoms: 1, King's Court: 0"), bid);
+    assert_eq!(check("野人: 2", "野人: 2"), Item::WildlingBid(2));
+    assert_eq!(
+        check("奖励: 召回 艾德", "奖励: 召回 艾德"),
+        Item::Reward(Reward::Recall(leader("艾德")))
+    );
+    check("奖励: 升级 临冬城1F, 白港1F", "奖励: 升级 临冬城1F, 白港1F");
+    check("奖励: 征兵 临冬城 1K", "奖励: 征兵 临冬城1K");
+    check("奖励: 休养 罗柏", "奖励: 休养 罗柏");
+    assert_eq!(
+        check("奖励: 夺取 铁王座", "奖励: 夺取 铁王座"),
+        Item::Reward(Reward::Capture(Track::IronThrone))
+    );
+    let it = check("建造港口: 星坠城 东夏海", "建造港口: 星坠城 到 东夏海");
+    assert_eq!(
+        it,
+        Item::BuildPort {
+            area: area("星坠城"),
+            coast: Some(area("东夏海"))
+        }
+    );
+    assert_eq!(one("build port at Starfall on East Summer Sea"), it);
+    let it = check("撤退 临冬城 到 卡霍城", "撤退: 临冬城 到 卡霍城");
+    assert_eq!(
+        it,
+        Item::Retreat {
+            from: Some(area("临冬城")),
+            to: vec![area("卡霍城")]
+        }
+    );
+    let it = check("平局: 红狮 > 白狼", "平局: 红狮 > 白狼");
+    assert_eq!(
+        it,
+        Item::TieBreak {
+            track: None,
+            order: vec![house("红狮"), house("白狼")]
+        }
+    );
+    check(
+        "平局 铁王座: 红狮 > 白狼 > 海怪",
+        "平局 铁王座: 红狮 > 白狼 > 海怪",
+    );
+}
+
+#[test]
+fn bids_must_name_each_track_once() {
+    let p = parse_submission("铁王座 3 封邑 1 铁王座 0", names());
+    assert_eq!(p.errors[0].kind.describe(Lang::Zh), "“铁王座”出价写了两次");
+    let p = parse_submission("铁王座 3 封邑 1", names());
+    assert_eq!(
+        p.errors[0].kind.describe(Lang::En),
+        "the King's Court bid is missing"
+    );
+}
+
+#[test]
+fn account_lines_and_ignored_lines() {
+    let mail = "密码: Hunter２ 2\nsecret:  x y \nHELP\n状态\nhistory\nWAIT\nNOWAIT\n\n> 临冬城 行军\n[黄鹿提交:]\n";
+    let p = parse_submission(mail, names());
+    assert!(p.errors.is_empty(), "{}", p.error_report(Lang::En));
+    let items: Vec<Item<Resolved>> = p.items.into_iter().map(|e| e.item).collect();
+    assert_eq!(
+        items,
+        vec![
+            Item::Account(Account::Password("Hunter２ 2".into())),
+            Item::Account(Account::Password("x y".into())),
+            Item::Account(Account::Help),
+            Item::Account(Account::Status),
+            Item::Account(Account::History),
+            Item::Account(Account::Wait),
+            Item::Account(Account::NoWait),
+        ]
+    );
+}
+
+// ------------------------------------------------------------------ names are data
+
+#[test]
+fn every_area_name_and_alias_reads_as_one_place() {
+    for (id, zh, en) in names().areas.entries() {
+        for n in [zh, en] {
+            let it = one(&format!("{n} 防守"));
+            assert_eq!(placement(&it).0, id, "{n}");
+            let it = one(&format!("{n}2K 移动到 {n}"));
+            assert_eq!(march(&it).to, id, "{n}");
+        }
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(map_path()).unwrap()).unwrap();
+    for a in json["areas"].as_array().unwrap() {
+        for alias in a["aliases_zh"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(a["aliases_en"].as_array().unwrap())
+        {
+            let alias = alias.as_str().unwrap();
+            let it = one(&format!("{alias}军团 突袭 {alias}"));
+            assert!(matches!(it, Item::Step(_)), "{alias}");
+        }
+    }
+    for (_, zh, en) in names().houses.entries() {
+        one(&format!("卡林湾 支援 {zh}家族 防守 海疆城"));
+        one(&format!("Moat Cailin supports {en} defending Seagard"));
+    }
+    for (_, zh, en) in names().leaders.entries() {
+        one(&format!("临冬城2K 移动到 卡霍城(将领:{zh};防守:{en})"));
+    }
+}
+
+// ------------------------------------------------------------------ random items round trip
+
+/// A tiny deterministic PRNG (xorshift64*), so that the tests need no extra crate.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn coin(&mut self) -> bool {
+        self.below(2) == 0
+    }
+    fn area(&mut self) -> maester::board::AreaId {
+        let all: Vec<_> = names().areas.entries().map(|(id, _, _)| id).collect();
+        all[self.below(all.len())]
+    }
+    fn areas(&mut self, min: usize, max: usize) -> Vec<maester::board::AreaId> {
+        (0..min + self.below(max - min + 1))
+            .map(|_| self.area())
+            .collect()
+    }
+    fn house(&mut self) -> maester::board::HouseId {
+        let all: Vec<_> = names().houses.entries().map(|(id, _, _)| id).collect();
+        all[self.below(all.len())]
+    }
+    fn leader(&mut self) -> maester::board::LeaderId {
+        let all: Vec<_> = names().leaders.entries().map(|(id, _, _)| id).collect();
+        all[self.below(all.len())]
+    }
+    fn kind(&mut self) -> UnitKind {
+        UnitKind::ALL[self.below(5)]
+    }
+    fn counts(&mut self) -> [u8; 5] {
+        let mut c = [0u8; 5];
+        c[self.below(5)] = 1 + self.below(9) as u8;
+        if self.coin() {
+            c[self.below(5)] = 1 + self.below(9) as u8;
+        }
+        c
+    }
+    fn units(&mut self) -> UnitRef<Resolved> {
+        let units = match self.below(3) {
+            0 => UnitSel::All,
+            1 => UnitSel::Kind(self.kind()),
+            _ => UnitSel::Counts(self.counts()),
+        };
+        UnitRef {
+            area: self.area(),
+            units,
+        }
+    }
+    fn step_no(&mut self) -> StepNo {
+        StepNo {
+            major: 1 + self.below(20) as u16,
+            minor: self.coin().then(|| 1 + self.below(9) as u16),
+        }
+    }
+    fn predicate(&mut self) -> Predicate<Resolved> {
+        match self.below(5) {
+            0 => Predicate::Fallen {
+                area: self.area(),
+                fallen: self.coin(),
+            },
+            1 => Predicate::ForeignUnits {
+                area: self.area(),
+                present: self.coin(),
+            },
+            2 => Predicate::StepTaken(self.step_no()),
+            3 => Predicate::Garrison {
+                area: self.area(),
+                cmp: if self.coin() { Cmp::Greater } else { Cmp::Less },
+                value: self.below(20) as u8,
+            },
+            _ => Predicate::AttackedMe {
+                house: self.house(),
+                attacked: self.coin(),
+            },
+        }
+    }
+    fn action(&mut self) -> Action<Resolved> {
+        match self.below(4) {
+            0 => Action::March(March {
+                units: self.units(),
+                to: self.area(),
+                forced: self.coin(),
+                special: self.coin(),
+                leader: match self.below(3) {
+                    0 => None,
+                    1 => Some(LeaderChoice::Named(self.leader())),
+                    _ => Some(LeaderChoice::Conditional {
+                        condition: self.predicate(),
+                        then: self.leader(),
+                        otherwise: self.leader(),
+                    }),
+                },
+                defender: self.coin().then(|| self.leader()),
+                leave_token: self.coin(),
+            }),
+            1 => Action::Raid {
+                units: self.units(),
+                targets: self.areas(1, 2),
+            },
+            2 => Action::Support {
+                from: self.coin().then(|| self.area()),
+                target: if self.coin() {
+                    SupportTarget::Attack {
+                        units: self.units(),
+                        to: self.area(),
+                    }
+                } else {
+                    SupportTarget::Defence {
+                        house: self.house(),
+                        area: self.area(),
+                    }
+                },
+            },
+            _ => Action::Transport {
+                seas: self.areas(1, 3),
+                units: self.units(),
+                to: self.area(),
+            },
+        }
+    }
+    fn step(&mut self) -> Step<Resolved> {
+        let n = 1 + self.below(3);
+        let alternatives = (0..n)
+            .map(|i| Alternative {
+                condition: match (i, self.below(3)) {
+                    (0, 0) => None,
+                    (_, 1) if i > 0 => Some(Condition::Otherwise),
+                    _ => Some(Condition::If(self.predicate())),
+                },
+                actions: (0..1 + self.below(2))
+                    .map(|_| {
+                        let a = self.action();
+                        let f = self.coin().then(|| Fallback {
+                            because: self.predicate(),
+                            then: self.action(),
+                        });
+                        (a, f)
+                    })
+                    .collect(),
+            })
+            .collect();
+        Step {
+            number: self.coin().then(|| self.step_no()),
+            alternatives,
+        }
+    }
+    fn muster(&mut self) -> Muster<Resolved> {
+        if self.coin() {
+            Muster::Recruit {
+                area: self.area(),
+                units: self.counts(),
+                to: self.areas(0, 2),
+            }
+        } else {
+            Muster::Upgrade {
+                area: self.area(),
+                units: self.counts(),
+                into: self.kind(),
+            }
+        }
+    }
+    fn track(&mut self) -> Track {
+        [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt][self.below(3)]
+    }
+    fn item(&mut self) -> Item<Resolved> {
+        match self.below(18) {
+            0 => Item::Placement(Placement {
+                area: self.area(),
+                order: Some(maester::board::Order {
+                    kind: maester::board::OrderType::ALL[self.below(5)],
+                    special: self.coin(),
+                }),
+                one_time: match self.below(5) {
+                    0 => Some(OneTime::Recruit),
+                    1 => Some(OneTime::SupplyCaravan),
+                    2 => Some(OneTime::ForcedMarch),
+                    3 => Some(OneTime::Pontoon(self.coin().then(|| self.area()))),
+                    _ => None,
+                },
+            }),
+            1..=5 => Item::Step(self.step()),
+            6 => Item::Defender {
+                area: self.area(),
+                leader: self.leader(),
+                substitute: self.coin().then(|| self.leader()),
+            },
+            7 => Item::District {
+                areas: [self.area(), self.area()],
+                leader: self.leader(),
+            },
+            8 => Item::Refusal {
+                house: self.house(),
+                from: self.coin().then(|| self.area()),
+                battle: self.coin().then(|| self.area()),
+            },
+            9 => Item::Casualties((0..1 + self.below(4)).map(|_| self.kind()).collect()),
+            10 => Item::Retreat {
+                from: self.coin().then(|| self.area()),
+                to: self.areas(1, 3),
+            },
+            11 => Item::Sword(self.units()),
+            12 => Item::Cancels {
+                leader: self.leader(),
+                targets: self.areas(1, 3),
+            },
+            13 => Item::Muster((0..1 + self.below(3)).map(|_| self.muster()).collect()),
+            14 => Item::Bid {
+                iron_throne: self.below(20) as u16,
+                fiefdoms: self.below(20) as u16,
+                kings_court: self.below(20) as u16,
+            },
+            15 => Item::Reward(match self.below(5) {
+                0 => Reward::Recall(self.leader()),
+                1 => Reward::Rest(self.leader()),
+                2 => Reward::Upgrade((0..1 + self.below(2)).map(|_| self.units()).collect()),
+                3 => Reward::Muster(vec![self.muster()]),
+                _ => Reward::Capture(self.track()),
+            }),
+            16 => Item::BuildPort {
+                area: self.area(),
+                coast: self.coin().then(|| self.area()),
+            },
+            _ => Item::TieBreak {
+                track: self.coin().then(|| self.track()),
+                order: (0..2 + self.below(3)).map(|_| self.house()).collect(),
+            },
+        }
+    }
+}
+
+#[test]
+fn random_items_survive_the_echo_round_trip() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..600 {
+        let item = rng.item();
+        for lang in [Lang::Zh, Lang::En] {
+            let text = echo(&item, lang);
+            let p = parse_submission(&text, names());
+            assert!(p.errors.is_empty(), "{text}\n{}", p.error_report(Lang::En));
+            assert_eq!(p.items[0].item, item, "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_whole_echoed_plan_reads_back_line_by_line() {
+    let mut rng = Rng(42);
+    let items: Vec<Item<Resolved>> = (0..40).map(|_| rng.item()).collect();
+    for lang in [Lang::Zh, Lang::En] {
+        let mail: Vec<String> = items.iter().map(|i| echo(i, lang)).collect();
+        let p = parse_submission(&mail.join("\r\n"), names());
+        assert!(p.errors.is_empty(), "{}", p.error_report(lang));
+        assert_eq!(
+            p.items.into_iter().map(|e| e.item).collect::<Vec<_>>(),
+            items
+        );
+    }
+}
+
+// ------------------------------------------------------------------ robustness
+
+#[test]
+fn random_input_never_panics_nor_runs_away() {
+    const PIECES: &[&str] = &[
+        "临冬城",
+        "夏海",
+        "移动到",
+        "行军+1",
+        "突袭",
+        "支援",
+        "防守",
+        "运输",
+        "和",
+        "如果",
+        "则",
+        "否则",
+        "失守",
+        "(",
+        ")",
+        "（",
+        "：",
+        ":",
+        ";",
+        ",",
+        "。",
+        "2K1F",
+        "1",
+        "-",
+        ")",
+        "将领",
+        "守将:",
+        "阿莎",
+        "[",
+        "]",
+        "Winterfell",
+        "moves to",
+        " ",
+        "  ",
+        "\t",
+        "\u{200B}",
+        "+",
+        ">",
+        "军团",
+        "部队",
+        "仅当",
+        "时",
+        "=",
+        "第一步执行的是",
+        "1-1",
+        "驻军战斗力大于",
+        "家族",
+        "在本回合没有攻击我",
+        "密码",
+        "奖励:",
+        "征兵:",
+        "升级为",
+        "骑士",
+        "建造港口",
+        "在",
+        "取消",
+        "拒绝",
+        "的支援",
+        "铁王座",
+        "if",
+        "then",
+        "leader",
+        "\u{FEFF}",
+        "臨",
+        "Ｋ",
+    ];
+    let mut rng = Rng(7);
+    for round in 0..3000 {
+        let text = if round % 3 == 0 {
+            let bytes: Vec<u8> = (0..rng.below(200)).map(|_| rng.next() as u8).collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        } else {
+            (0..rng.below(30))
+                .map(|_| PIECES[rng.below(PIECES.len())])
+                .collect::<Vec<_>>()
+                .join(if rng.coin() { "" } else { "\n" })
+        };
+        let p = parse_submission(&text, names());
+        assert!(
+            !p.errors.iter().any(|e| e.kind == ErrorKind::Internal),
+            "internal error on {text:?}"
+        );
+        for e in &p.errors {
+            let _ = e.message(Lang::Zh);
+            let _ = e.message(Lang::En);
+        }
+    }
+}
+
+#[test]
+fn long_adversarial_lines_stay_fast() {
+    let start = std::time::Instant::now();
+    let line = "临冬城".repeat(600);
+    let mail = [line.as_str(); 12].join("\n");
+    let p = parse_submission(&mail, names());
+    assert_eq!(p.errors.len(), 12);
+    let nested = "(".repeat(1990);
+    let _ = parse_submission(&nested, names());
+    let english = "a ".repeat(990);
+    let _ = parse_submission(&english, names());
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}
