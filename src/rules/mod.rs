@@ -38,6 +38,8 @@ pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Uni
 #[cfg(test)]
 mod testkit;
 #[cfg(test)]
+mod testkit_events;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_battle;
@@ -67,7 +69,5 @@ mod tests_raids_placement;
 mod tests_rest;
 #[cfg(test)]
 mod tests_retreats;
-#[cfg(test)]
-mod tests_support;
 #[cfg(test)]
 mod tests_support_transport;

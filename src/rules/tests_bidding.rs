@@ -6,7 +6,7 @@ use super::event_phase;
 use super::log_events::{DisbandReason, EconomyEvent};
 use super::muster::{MusterAction, MusterItem, MusterPlan};
 use super::state::{LeaderStatus, Track};
-use super::tests_support::{W, empty, start};
+use super::testkit_events::{W, empty, start};
 use super::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward};
 use crate::board::{HouseId, UnitKind};
 

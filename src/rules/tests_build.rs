@@ -5,7 +5,7 @@ use super::build::{self, BuildError, BuildPlan, BuildWindow, PortBuild};
 use super::economy;
 use super::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
 use super::log_events::EconomyEvent;
-use super::tests_support::{W, empty};
+use super::testkit_events::{W, empty};
 use crate::board::Lang;
 
 fn port(w: &W, province: &str, sea: Option<&str>) -> PortBuild {

@@ -3,7 +3,7 @@
 
 use super::economy::{self, DisbandPlan, SupplyError};
 use super::log_events::{DisbandReason, EconomyEvent, GainReason};
-use super::tests_support::{W, empty, start};
+use super::testkit_events::{W, empty, start};
 use crate::board::{AreaId, UnitKind};
 
 /// T-07: Stark, effective 3, armies White Harbor 1K2F, Moat Cailin 2F, The Twins 2K, Narrow Sea

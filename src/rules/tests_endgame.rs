@@ -5,7 +5,7 @@ use super::endgame::{self, GameResult, Leaving, RoundEnd, WinHow};
 use super::log_events::EconomyEvent;
 use super::rewards::{self, RewardKind};
 use super::state::Step;
-use super::tests_support::{W, empty};
+use super::testkit_events::{W, empty};
 use crate::board::{Lang, Order, OrderType};
 
 /// Stark and Lannister with 5 castles each, the others fewer; round 10.

@@ -5,7 +5,7 @@ use super::events::{
     self, Category, CategoryDraw, EventCard, EventDeck, EventError, EventSettings, RoundEvents,
 };
 use super::log_events::EconomyEvent;
-use super::tests_support::{W, start};
+use super::testkit_events::{W, start};
 use super::wildlings::PenaltyKind;
 
 fn no_winter() -> EventSettings {

@@ -2,7 +2,7 @@
 
 use super::log_events::{EconomyEvent, MusterSkip};
 use super::muster::{self, Blocked, MusterAction, MusterError, MusterItem, MusterPlan};
-use super::tests_support::{W, empty};
+use super::testkit_events::{W, empty};
 use crate::board::{Lang, UnitKind};
 
 fn item(w: &W, castle: &str, action: MusterAction) -> MusterItem {

@@ -8,7 +8,7 @@ use super::log_events::EconomyEvent;
 use super::muster::{MusterAction, MusterItem, MusterPlan};
 use super::rewards::{self, RewardClaim, RewardKind};
 use super::state::Track;
-use super::tests_support::{W, start};
+use super::testkit_events::{W, start};
 use super::wildlings::PenaltyKind;
 use crate::board::UnitKind;
 

@@ -5,7 +5,7 @@ use super::log_events::{EconomyEvent, ReturnReason};
 use super::rest;
 use super::rewards::{self, RewardClaim, RewardError, RewardKind};
 use super::state::{LeaderStatus, Track};
-use super::tests_support::{W, start};
+use super::testkit_events::{W, start};
 
 const STARK: [&str; 7] = [
     "Eddard Stark",
