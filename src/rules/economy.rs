@@ -66,6 +66,25 @@ pub fn record_consolidation(state: &mut GameState, house: HouseId, area: AreaId,
     });
 }
 
+/// At the end of a military phase: keep its consolidate incomes (for a fortification in the
+/// next event phase, A-58) and the deferred leader rewards its log reports.
+pub fn after_military(board: &Board, state: &mut GameState, log: &[super::log::Event]) {
+    let round = state.round;
+    state.economy.cp_income.retain(|c| c.round == round);
+    for e in log {
+        if let super::log::Event::Consolidated {
+            house,
+            area,
+            gained,
+            capped,
+        } = e
+        {
+            record_consolidation(state, *house, *area, gained.saturating_add(*capped));
+        }
+    }
+    super::rewards::record_from_log(board, state, log);
+}
+
 /// Add power tokens with the cap of 20 owned; logs the gain and what the cap took.
 pub fn gain(
     board: &Board,

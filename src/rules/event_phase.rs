@@ -15,6 +15,7 @@ use super::economy::{self, DisbandPlan};
 use super::events;
 use super::events::{Category, EventCard, EventError, chooser_of, current};
 use super::log_events::EconomyEvent;
+use super::modifiers::RoundModifiers;
 use super::muster::{self, Blocked, MusterPlan};
 use super::rewards::{self, RewardClaim};
 use super::state::GameState;
@@ -371,38 +372,20 @@ pub fn public_preview(state: &GameState) -> Vec<(u8, [Foresight; 3])> {
 }
 
 /// What the military phase must respect this round because of the events (004:L2409–L2429)
-/// and a lost wildling attack (004:L1132).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MilitaryRestrictions {
-    /// 风暴之海: no raids (raid+1 included).
-    pub no_raids: bool,
-    /// 群鸦飨宴: no consolidate power (CP+1 and CP-type one-time orders included).
-    pub no_consolidate: bool,
-    /// 干戈四起: no defence orders (defence+2 included).
-    pub no_defence: bool,
-    /// 秋雨连绵: footmen and archers support with 0 (support+1 still adds 1).
-    pub foot_support_zero: bool,
-    /// 惊涛骇浪: ships at sea execute no orders (ports act normally).
-    pub ships_at_sea_idle: bool,
-    /// 河流封冻: rivers are ordinary borders.
-    pub rivers_frozen: bool,
-    /// Wildling penalty 3: nobody uses special orders (one-time orders still allowed, A-81).
-    pub no_special_orders: bool,
-}
-
-/// The restrictions of the round in progress.
-pub fn restrictions(state: &GameState) -> MilitaryRestrictions {
-    let mut r = MilitaryRestrictions {
-        no_special_orders: state.economy.special_orders_banned == Some(state.round),
-        ..Default::default()
-    };
+/// and a lost wildling attack (004:L1132), as the military rules take it. Pontoons are added by
+/// the placement step.
+pub fn round_modifiers(state: &GameState) -> RoundModifiers {
+    let mut r = RoundModifiers::default();
+    if state.economy.special_orders_banned == Some(state.round) {
+        r.no_special_orders = state.throne_order().to_vec();
+    }
     if let Some(ev) = current(state).filter(|e| e.round == state.round) {
         match ev.effective(Category::Military) {
-            Some(EventCard::SeaOfStorms) => r.no_raids = true,
-            Some(EventCard::FeastForCrows) => r.no_consolidate = true,
-            Some(EventCard::StormOfSwords) => r.no_defence = true,
-            Some(EventCard::RainsOfAutumn) => r.foot_support_zero = true,
-            Some(EventCard::RoughSeas) => r.ships_at_sea_idle = true,
+            Some(EventCard::SeaOfStorms) => r.sea_of_storms = true,
+            Some(EventCard::FeastForCrows) => r.feast_for_crows = true,
+            Some(EventCard::StormOfSwords) => r.storm_of_swords = true,
+            Some(EventCard::RainsOfAutumn) => r.rains_of_autumn = true,
+            Some(EventCard::RoughSeas) => r.rough_seas = true,
             Some(EventCard::FrozenRivers) => r.rivers_frozen = true,
             _ => {}
         }

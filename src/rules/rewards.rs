@@ -330,3 +330,43 @@ pub fn resolve(
         throne_decider,
     }
 }
+
+/// Record the deferred rewards a military phase's log reports (the ability events of
+/// Melisandre, Luwin and Doran after a won battle, 004:L2460): the beaten house is the other side
+/// of that leader's battle. Call at the end of the military phase.
+pub fn record_from_log(board: &Board, state: &mut GameState, log: &[super::log::Event]) {
+    use super::log::{AbilityEffect, Defender, Event};
+    use crate::board::Ability;
+    for (i, e) in log.iter().enumerate() {
+        let Event::Ability {
+            house,
+            leader,
+            area,
+            effect: AbilityEffect::Reward,
+        } = e
+        else {
+            continue;
+        };
+        let kind = match board.leaders.get(leader.index()).and_then(|l| l.ability) {
+            Some(Ability::Melisandre) => RewardKind::Melisandre,
+            Some(Ability::Luwin) => RewardKind::Luwin,
+            Some(Ability::Doran) => RewardKind::Doran,
+            _ => continue,
+        };
+        let beaten = log[..i].iter().rev().find_map(|x| match x {
+            Event::Battle(b) if b.area == *area && b.attacker_leader == Some(*leader) => {
+                match b.defender {
+                    Defender::House(h) => Some(h),
+                    Defender::Neutral => None,
+                }
+            }
+            Event::Battle(b) if b.area == *area && b.defender_leader == Some(*leader) => {
+                Some(b.attacker)
+            }
+            _ => None,
+        });
+        if let Some(b) = beaten.filter(|b| b != house) {
+            record_win(state, *house, *leader, kind, b);
+        }
+    }
+}

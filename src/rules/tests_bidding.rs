@@ -399,7 +399,7 @@ fn penalty_no_special_orders_and_the_lowest_bidders_best_rank_drops_to_last_004_
         ])
     );
     assert_eq!(s.tracks[0], w.s.tracks[0]);
-    assert!(event_phase::restrictions(&s).no_special_orders);
+    assert!(event_phase::round_modifiers(&s).no_special_orders.len() == 6);
     assert!(log.contains(&EconomyEvent::SpecialOrdersBanned { round: 3 }));
     // Best rank shared: the player chooses; silent → Iron Throne first.
     let m = w.h("martell");

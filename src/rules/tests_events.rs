@@ -287,7 +287,7 @@ fn ldos_postpones_its_category_and_raises_wildlings_by_two_each_004_l2437_l2442(
     assert!(!ev.has(EventCard::Supply) && !ev.has(EventCard::Muster));
     assert!(!ev.has(EventCard::ClashOfKings));
     assert!(
-        event_phase::restrictions(&w.s).no_raids,
+        event_phase::round_modifiers(&w.s).sea_of_storms,
         "Sea of Storms: no raids (004:L2410)"
     );
 }
@@ -321,7 +321,7 @@ fn got_marked_and_rains_raise_wildlings_in_category_order_a69() {
             (EventCard::RainsOfAutumn, 2, 4)
         ]
     );
-    assert!(event_phase::restrictions(&w.s).foot_support_zero);
+    assert!(event_phase::round_modifiers(&w.s).rains_of_autumn);
 }
 
 #[test]
@@ -450,15 +450,15 @@ fn storm_of_swords_feast_rough_seas_frozen_rivers_restrict_the_military_phase_00
             no_winter(),
         );
         events::begin_round(&w.b, &mut w.s).expect("begin");
-        let r = event_phase::restrictions(&w.s);
+        let r = event_phase::round_modifiers(&w.s);
         let flags = [
-            r.no_defence,
-            r.no_consolidate,
-            r.ships_at_sea_idle,
+            r.storm_of_swords,
+            r.feast_for_crows,
+            r.rough_seas,
             r.rivers_frozen,
         ];
         assert!(flags[check], "{card:?}");
         assert_eq!(flags.iter().filter(|f| **f).count(), 1, "{card:?}");
-        assert!(!r.no_raids && !r.no_special_orders);
+        assert!(!r.sea_of_storms && r.no_special_orders.is_empty());
     }
 }

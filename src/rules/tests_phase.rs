@@ -622,3 +622,51 @@ fn every_log_sentence_names_its_rule_in_both_languages() {
         assert_ne!(zh, en);
     }
 }
+
+#[test]
+fn the_military_log_feeds_the_next_event_phase_rewards_a52_and_cp_income_a58() {
+    use super::build::{self, BuildWindow};
+    use super::economy;
+    use super::testkit::fresh;
+    use crate::board::OrderType;
+    let mut t = fresh();
+    t.put("baratheon", "kingswood", "KK");
+    t.order("kingswood", OrderType::March, false);
+    t.march("baratheon", "kingswood", "the-boneway");
+    t.lead("baratheon", "红袍女");
+    t.put("martell", "the-boneway", "F");
+    t.put("baratheon", "dragonstone", "F");
+    t.order("dragonstone", OrderType::Consolidate, false);
+    let r = t.resolve();
+    let mut s = r.state;
+    economy::after_military(&t.b, &mut s, &r.log);
+    let (b, m) = (t.h("baratheon"), t.h("martell"));
+    let p = &s.economy.pending_rewards;
+    assert_eq!(p.len(), 1);
+    assert_eq!(
+        (p[0].house, p[0].kind, p[0].beaten.clone()),
+        (b, RewardKind::Melisandre, vec![m])
+    );
+    let ds = t.a("dragonstone");
+    assert!(
+        s.economy
+            .cp_income
+            .iter()
+            .any(|c| c.house == b && c.area == ds && c.income == 2)
+    );
+    // The next round's event phase.
+    s.round += 1;
+    let doran = t.l("道朗");
+    assert_eq!(
+        rewards::check(&t.b, &s, b, &RewardClaim::Melisandre(doran)),
+        Ok(())
+    );
+    let plan = BuildPlan {
+        fortify: vec![ds],
+        ..Default::default()
+    };
+    assert_eq!(
+        build::check(&t.b, &s, b, &plan, BuildWindow::EventPhase),
+        Ok(())
+    );
+}
