@@ -58,6 +58,8 @@ mod tests_events;
 #[cfg(test)]
 mod tests_leaders;
 #[cfg(test)]
+mod tests_log_events;
+#[cfg(test)]
 mod tests_marches;
 #[cfg(test)]
 mod tests_muster;
