@@ -149,6 +149,10 @@ pub struct GameState {
     /// Beaten forces whose retreat area the player chooses after the phase (step f, A-48).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending_retreats: Vec<PendingRetreat>,
+    /// The event phase's state between rounds: event bags, pending rewards, last round's
+    /// consolidate incomes, bans, the end-of-game result (`rules::economy`).
+    #[serde(default)]
+    pub economy: super::economy::EconomyState,
 }
 
 /// A beaten force kept off the map until its player chooses among equally good retreat areas
@@ -205,6 +209,7 @@ impl GameState {
             wildlings: 0,
             winner: None,
             pending_retreats: Vec::new(),
+            economy: Default::default(),
         }
     }
 

@@ -1,0 +1,293 @@
+//! 诸王争霸 Clash of Kings (004:L1148–L1197): one secret submission with three bids from the
+//! tokens in hand, new ranks by bid, ties on the Iron Throne ordered by the previous King and on
+//! the other two tracks by the new King (004:L1157), defaults of A-65; every bid is spent.
+
+use super::log_events::{EconomyEvent, SpendReason};
+use super::state::{GameState, Track};
+use crate::board::{Board, HouseId, Lang};
+use serde::{Deserialize, Serialize};
+
+/// A house's three bids.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClashBid {
+    /// 铁王座 Iron Throne.
+    pub throne: u8,
+    /// 封邑 Fiefdoms.
+    pub fiefdoms: u8,
+    /// 御前会议 King's Court.
+    pub court: u8,
+}
+
+impl ClashBid {
+    /// Total of the three bids.
+    pub fn total(&self) -> u32 {
+        self.throne as u32 + self.fiefdoms as u32 + self.court as u32
+    }
+    /// The bid on a track.
+    pub fn on(&self, t: Track) -> u8 {
+        match t {
+            Track::IronThrone => self.throne,
+            Track::Fiefdoms => self.fiefdoms,
+            Track::KingsCourt => self.court,
+        }
+    }
+}
+
+/// The three tracks in order.
+pub const TRACKS: [Track; 3] = [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt];
+
+/// Name of a track.
+pub fn track_name(t: Track, lang: Lang) -> &'static str {
+    match (t, lang) {
+        (Track::IronThrone, Lang::Zh) => "铁王座",
+        (Track::Fiefdoms, Lang::Zh) => "封邑",
+        (Track::KingsCourt, Lang::Zh) => "御前会议",
+        (Track::IronThrone, Lang::En) => "Iron Throne",
+        (Track::Fiefdoms, Lang::En) => "Fiefdoms",
+        (Track::KingsCourt, Lang::En) => "King's Court",
+    }
+}
+
+/// Why a bid is not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BidError {
+    /// The bids add up to more than the tokens in hand (004:L1155, L1106).
+    OverHand {
+        /// Bid in all.
+        bid: u32,
+        /// Tokens in hand.
+        hand: u8,
+    },
+    /// A house turned neutral does not bid.
+    Neutral,
+}
+
+impl BidError {
+    /// A sentence for the player.
+    pub fn message(&self, _board: &Board, lang: Lang) -> String {
+        match (self, lang) {
+            (BidError::OverHand { bid, hand }, Lang::Zh) => format!(
+                "出价合计{bid}个势力标志,超过你手中的{hand}个;放在地图上的势力标志不能用来出价(004:L1155)"
+            ),
+            (BidError::OverHand { bid, hand }, Lang::En) => format!(
+                "your bids total {bid} power tokens, more than the {hand} in your hand; tokens on the map cannot be bid (004:L1155)"
+            ),
+            (BidError::Neutral, Lang::Zh) => "中立家族不能出价(A-21)".into(),
+            (BidError::Neutral, Lang::En) => "a neutral house does not bid (A-21)".into(),
+        }
+    }
+}
+
+/// Check a Clash of Kings submission against the tokens in hand now.
+pub fn check(state: &GameState, house: HouseId, bid: &ClashBid) -> Result<(), BidError> {
+    let h = state.house(house);
+    if h.neutral {
+        return Err(BidError::Neutral);
+    }
+    if bid.total() > h.power as u32 {
+        return Err(BidError::OverHand {
+            bid: bid.total(),
+            hand: h.power,
+        });
+    }
+    Ok(())
+}
+
+/// The bid each house actually makes: its submission, 0/0/0 when silent or neutral
+/// a bid that no longer fits the hand is cut from King's Court, then Fiefdoms, then
+/// the Iron Throne.
+pub fn effective_bids(
+    state: &GameState,
+    bids: &[(HouseId, ClashBid)],
+) -> Vec<(HouseId, ClashBid, bool)> {
+    state
+        .throne_order()
+        .iter()
+        .map(|&h| {
+            let hs = state.house(h);
+            let sent = bids.iter().find(|(x, _)| *x == h).map(|(_, b)| *b);
+            match sent {
+                Some(b) if !hs.neutral => {
+                    let mut b = b;
+                    let mut over = b.total().saturating_sub(hs.power as u32);
+                    for slot in [&mut b.court, &mut b.fiefdoms, &mut b.throne] {
+                        let cut = (*slot as u32).min(over) as u8;
+                        *slot -= cut;
+                        over -= cut as u32;
+                    }
+                    (h, b, false)
+                }
+                _ => (h, ClashBid::default(), true),
+            }
+        })
+        .collect()
+}
+
+/// A group of houses with equal bids on a track, which a King orders.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tie {
+    /// The track.
+    pub track: Track,
+    /// The bid they share.
+    pub bid: u8,
+    /// The tied houses, in the default order (their previous relative order, A-65).
+    pub houses: Vec<HouseId>,
+    /// Who orders them: the previous King on the Iron Throne, the new King on the others
+    /// (004:L1157), or Martell holding Doran's captured throne.
+    pub decider: Option<HouseId>,
+}
+
+/// The Kings' orderings of tied houses, one list per track (houses earlier in a list rank
+/// higher among the tied ones; houses not named keep the default order after the named).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TieDecisions {
+    /// Iron Throne, Fiefdoms, King's Court.
+    pub orders: [Option<Vec<HouseId>>; 3],
+}
+
+/// The new order on one track, and its ties.
+fn rank_track(
+    state: &GameState,
+    bids: &[(HouseId, ClashBid, bool)],
+    track: Track,
+    decision: Option<&Vec<HouseId>>,
+    decider: Option<HouseId>,
+) -> (Vec<HouseId>, Vec<Tie>) {
+    let prev = |h: HouseId| state.rank(track, h);
+    let pos = |h: HouseId| {
+        decision
+            .and_then(|d| d.iter().position(|x| *x == h))
+            .unwrap_or(usize::MAX)
+    };
+    let mut v: Vec<(HouseId, u8)> = bids.iter().map(|(h, b, _)| (*h, b.on(track))).collect();
+    v.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then(pos(a.0).cmp(&pos(b.0)))
+            .then(prev(a.0).cmp(&prev(b.0)))
+    });
+    let mut ties = Vec::new();
+    let mut i = 0;
+    while i < v.len() {
+        let j = v[i..].iter().take_while(|x| x.1 == v[i].1).count();
+        if j > 1 {
+            let mut houses: Vec<HouseId> = v[i..i + j].iter().map(|x| x.0).collect();
+            houses.sort_by_key(|h| prev(*h));
+            ties.push(Tie {
+                track,
+                bid: v[i].1,
+                houses,
+                decider,
+            });
+        }
+        i += j;
+    }
+    (v.into_iter().map(|x| x.0).collect(), ties)
+}
+
+/// The ties the Kings must order, with who orders each (for the tie-break window of 附录1).
+/// `throne_decider` is the previous King unless Doran's captured throne says otherwise;
+/// the Iron Throne decision, if already given, fixes the new King who orders the other two.
+pub fn ties(
+    state: &GameState,
+    bids: &[(HouseId, ClashBid)],
+    throne_decider: Option<HouseId>,
+    decisions: &TieDecisions,
+) -> Vec<Tie> {
+    let eff = effective_bids(state, bids);
+    let throne_decider = throne_decider.or(state.throne_order().first().copied());
+    let (throne, mut all) = rank_track(
+        state,
+        &eff,
+        Track::IronThrone,
+        decisions.orders[0].as_ref(),
+        throne_decider,
+    );
+    let king = throne.first().copied();
+    for t in [Track::Fiefdoms, Track::KingsCourt] {
+        let (_, ties) = rank_track(state, &eff, t, decisions.orders[t as usize].as_ref(), king);
+        all.extend(ties);
+    }
+    all
+}
+
+/// Resolve a Clash of Kings: every bid is spent, the three tracks are re-ranked by bid, ties
+/// ordered by the decisions given or by default (previous relative order, A-65).
+/// `throne_decider`: None for the previous King (the first on the Iron Throne now).
+pub fn resolve(
+    state: &GameState,
+    bids: &[(HouseId, ClashBid)],
+    decisions: &TieDecisions,
+    throne_decider: Option<HouseId>,
+) -> (GameState, Vec<EconomyEvent>) {
+    let mut s = state.clone();
+    let mut log = Vec::new();
+    let eff = effective_bids(state, bids);
+    for (h, b, silent) in &eff {
+        let sent = bids.iter().find(|(x, _)| x == h).map(|(_, b)| *b);
+        if let Some(orig) = sent.filter(|o| o != b && !*silent) {
+            log.push(EconomyEvent::BidReduced {
+                house: *h,
+                from: orig.total() as u8,
+                to: b.total() as u8,
+            });
+        }
+        log.push(EconomyEvent::ClashBids {
+            house: *h,
+            throne: b.throne,
+            fiefdoms: b.fiefdoms,
+            court: b.court,
+            default: *silent,
+        });
+        let n = b.total().min(u8::MAX as u32) as u8;
+        let hs = s.house_mut(*h);
+        hs.power = hs.power.saturating_sub(n);
+        if n > 0 {
+            log.push(EconomyEvent::PowerSpent {
+                house: *h,
+                n,
+                why: SpendReason::ClashOfKings,
+            });
+        }
+    }
+    let old_king = state.throne_order().first().copied();
+    let throne_decider = throne_decider.or(old_king);
+    let (throne, t_ties) = rank_track(
+        state,
+        &eff,
+        Track::IronThrone,
+        decisions.orders[0].as_ref(),
+        throne_decider,
+    );
+    let new_king = throne.first().copied();
+    let mut new_tracks = [throne, Vec::new(), Vec::new()];
+    let mut all_ties = t_ties;
+    for t in [Track::Fiefdoms, Track::KingsCourt] {
+        let (order, ties) = rank_track(
+            state,
+            &eff,
+            t,
+            decisions.orders[t as usize].as_ref(),
+            new_king,
+        );
+        new_tracks[t as usize] = order;
+        all_ties.extend(ties);
+    }
+    for tie in all_ties {
+        let given = decisions.orders[tie.track as usize].as_ref();
+        let default = !given.is_some_and(|d| tie.houses.iter().any(|h| d.contains(h)));
+        log.push(EconomyEvent::TieBroken {
+            track: tie.track,
+            houses: tie.houses.clone(),
+            by: tie.decider,
+            default,
+        });
+    }
+    for t in TRACKS {
+        log.push(EconomyEvent::TrackSet {
+            track: t,
+            order: new_tracks[t as usize].clone(),
+        });
+    }
+    s.tracks = new_tracks;
+    (s, log)
+}

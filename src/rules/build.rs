@@ -1,0 +1,407 @@
+//! 修建建筑 Building (004:L950–L1101, L2451–L2455, L1709–L1712): temporary ports bought with
+//! power tokens (cost 2 + ports owned, A-60) and fortifications converted from last round's
+//! consolidate-power income, the last map slots in Iron Throne order.
+
+use super::events::{self, EventCard};
+use super::log_events::{EconomyEvent, SpendReason};
+use super::state::GameState;
+use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use serde::{Deserialize, Serialize};
+
+/// Build a temporary port in a province, facing a sea (needed where the site has several).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PortBuild {
+    /// The province.
+    pub province: AreaId,
+    /// The sea its port faces.
+    pub sea: Option<AreaId>,
+}
+
+/// What a house builds in one window.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuildPlan {
+    /// Temporary ports, priced in the order written.
+    pub ports: Vec<PortBuild>,
+    /// Own empty temporary ports to pull down (gone at the end of the phase, 004:L1060).
+    pub demolish: Vec<AreaId>,
+    /// Provinces where last round's consolidate income becomes a fortification.
+    pub fortify: Vec<AreaId>,
+}
+
+/// When the building is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BuildWindow {
+    /// 事件阶段 (004:L2452).
+    EventPhase,
+    /// 布置军事命令阶段 (004:L1709): no fortification if this round had a Mustering event.
+    Placement,
+}
+
+/// Why a building is refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BuildError {
+    /// Only in a province the house controls (004:L1034, A-60).
+    NotControlled(AreaId),
+    /// The province has no temporary port site, or it is built already (004:L989).
+    NoPortSite(AreaId),
+    /// The site faces several seas: name one (004:L1038).
+    NeedSea {
+        /// The province.
+        province: AreaId,
+        /// Its seas.
+        options: Vec<AreaId>,
+    },
+    /// The sea named is not on that site's coast (004:L996; D6).
+    SeaNotOnCoast {
+        /// The province.
+        province: AreaId,
+        /// The sea named.
+        sea: AreaId,
+        /// The seas it may face.
+        options: Vec<AreaId>,
+    },
+    /// Not enough tokens in hand.
+    Tokens {
+        /// Needed.
+        cost: u8,
+        /// In hand.
+        hand: u8,
+    },
+    /// Only an own temporary port with no ships can be pulled down (004:L1060).
+    CannotDemolish(AreaId),
+    /// No successful consolidate power there last round (004:L1076, A-58).
+    NoIncome(AreaId),
+    /// A fortification needs a footman or archer there (004:L1078).
+    NeedsFootOrArcher(AreaId),
+    /// One fortification per province (004:L1082).
+    AlreadyFortified(AreaId),
+    /// Nine fortifications on the map already (004:L1082).
+    MapFull(u8),
+    /// At most four fortifications a round (004:L1080).
+    TooManyForts(u8),
+    /// Not in order placement after a Mustering event (004:L1712).
+    AfterMuster,
+    /// An area the board does not have.
+    UnknownArea,
+}
+
+impl BuildError {
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        let n = |a: &AreaId| board.area(*a).name(lang).to_string();
+        let list = |v: &[AreaId]| {
+            v.iter()
+                .map(|a| board.area(*a).name(lang).to_string())
+                .collect::<Vec<_>>()
+                .join(if lang == Lang::Zh { "、" } else { ", " })
+        };
+        let zh = lang == Lang::Zh;
+        match self {
+            BuildError::NotControlled(a) if zh => format!("{}不是你占领的省份(004:L1034)", n(a)),
+            BuildError::NotControlled(a) => format!("you do not hold {} (004:L1034)", n(a)),
+            BuildError::NoPortSite(a) if zh => format!("{}不能再建造临时港口(004:L989)", n(a)),
+            BuildError::NoPortSite(a) => {
+                format!("no temporary port can be built at {} (004:L989)", n(a))
+            }
+            BuildError::NeedSea { province, options } if zh => format!(
+                "{}与多片海域邻接,请说明在哪片海滨建港:{}(004:L1038)",
+                n(province),
+                list(options)
+            ),
+            BuildError::NeedSea { province, options } => format!(
+                "{} has several coasts; name the sea: {} (004:L1038)",
+                n(province),
+                list(options)
+            ),
+            BuildError::SeaNotOnCoast {
+                province,
+                sea,
+                options,
+            } if zh => format!(
+                "{}的港口不能建在{},只能面向:{}(004:L996)",
+                n(province),
+                n(sea),
+                list(options)
+            ),
+            BuildError::SeaNotOnCoast {
+                province,
+                sea,
+                options,
+            } => format!(
+                "{}'s port cannot face {}; it may face: {} (004:L996)",
+                n(province),
+                n(sea),
+                list(options)
+            ),
+            BuildError::Tokens { cost, hand } if zh => {
+                format!("需要{cost}个势力标志,你手中只有{hand}个(004:L1036)")
+            }
+            BuildError::Tokens { cost, hand } => {
+                format!("this costs {cost} power tokens and you have {hand} in hand (004:L1036)")
+            }
+            BuildError::CannotDemolish(a) if zh => {
+                format!("只能拆除本家族没有战舰的临时港口:{}(004:L1060)", n(a))
+            }
+            BuildError::CannotDemolish(a) => format!(
+                "only your own empty temporary port can be pulled down: {} (004:L1060)",
+                n(a)
+            ),
+            BuildError::NoIncome(a) if zh => {
+                format!("你上一回合没有在{}成功巩固统治(004:L1076, A-58)", n(a))
+            }
+            BuildError::NoIncome(a) => format!(
+                "you had no successful consolidate power in {} last round (004:L1076, A-58)",
+                n(a)
+            ),
+            BuildError::NeedsFootOrArcher(a) if zh => {
+                format!("{}必须有你的步兵或弓箭手才能建防御工事(004:L1078)", n(a))
+            }
+            BuildError::NeedsFootOrArcher(a) => format!(
+                "a fortification in {} needs your footman or archer there (004:L1078)",
+                n(a)
+            ),
+            BuildError::AlreadyFortified(a) if zh => format!("{}已有防御工事(004:L1082)", n(a)),
+            BuildError::AlreadyFortified(a) => {
+                format!("{} already has a fortification (004:L1082)", n(a))
+            }
+            BuildError::MapFull(m) if zh => format!("地图上已有{m}个防御工事,达到上限(004:L1082)"),
+            BuildError::MapFull(m) => {
+                format!("the map already has {m} fortifications, the limit (004:L1082)")
+            }
+            BuildError::TooManyForts(m) if zh => format!("每回合最多建{m}个防御工事(004:L1080)"),
+            BuildError::TooManyForts(m) => {
+                format!("at most {m} fortifications a round (004:L1080)")
+            }
+            BuildError::UnknownArea if zh => "建造方案中有地图上不存在的区域".into(),
+            BuildError::UnknownArea => "the building plan names an area not on the map".into(),
+            BuildError::AfterMuster if zh => {
+                "本回合事件阶段有征兵事件,布置命令阶段不能转换防御工事(004:L1712)".into()
+            }
+            BuildError::AfterMuster => {
+                "this round's event phase had Mustering, so no fortification now (004:L1712)".into()
+            }
+        }
+    }
+}
+
+/// Ports a house owns: natural and built temporary ports of the provinces it controls (004:L1036).
+pub fn ports_owned(board: &Board, state: &GameState, house: HouseId) -> u8 {
+    board
+        .areas
+        .iter()
+        .filter(|a| a.is_port() && state.port_exists(board, a.id))
+        .filter(|a| {
+            a.port_of
+                .is_some_and(|p| state.controller(board, p) == Some(house))
+        })
+        .count() as u8
+}
+
+/// The cost of the next temporary port: 2 + ports owned (004:L1036, T-14).
+pub fn port_cost(board: &Board, state: &GameState, house: HouseId) -> u8 {
+    2u8.saturating_add(ports_owned(board, state, house))
+}
+
+/// The temporary port site a build names, and the sea it will face.
+fn port_site(
+    board: &Board,
+    state: &GameState,
+    b: &PortBuild,
+) -> Result<(AreaId, AreaId), BuildError> {
+    let site = board
+        .area(b.province)
+        .ports
+        .iter()
+        .copied()
+        .find(|&p| board.area(p).temporary && state.area(p).port_built.is_none())
+        .ok_or(BuildError::NoPortSite(b.province))?;
+    let options = board.area(site).port_seas.clone();
+    match b.sea {
+        Some(sea) if options.contains(&sea) => Ok((site, sea)),
+        Some(sea) => Err(BuildError::SeaNotOnCoast {
+            province: b.province,
+            sea,
+            options,
+        }),
+        None if options.len() == 1 => Ok((site, options[0])),
+        None => Err(BuildError::NeedSea {
+            province: b.province,
+            options,
+        }),
+    }
+}
+
+fn income_last_round(state: &GameState, house: HouseId, area: AreaId) -> Option<u8> {
+    let last = state.round.saturating_sub(1);
+    state
+        .economy
+        .cp_income
+        .iter()
+        .find(|c| c.house == house && c.area == area && c.round == last)
+        .map(|c| c.income)
+}
+
+fn forts_on_map(state: &GameState) -> u8 {
+    state
+        .areas
+        .iter()
+        .filter(|a| a.fortification.is_some())
+        .count() as u8
+}
+
+/// Carry out one house's plan on the state, collecting refusals. Fortifications first (they are
+/// announced before mustering, A-63), then ports in the order written, demolitions last.
+fn apply_plan(
+    board: &Board,
+    s: &mut GameState,
+    house: HouseId,
+    plan: &BuildPlan,
+    window: BuildWindow,
+    log: &mut Vec<EconomyEvent>,
+) -> Vec<BuildError> {
+    let ids = plan
+        .ports
+        .iter()
+        .flat_map(|p| std::iter::once(p.province).chain(p.sea))
+        .chain(plan.demolish.iter().copied())
+        .chain(plan.fortify.iter().copied());
+    if !super::economy::areas_exist(board, ids) {
+        return vec![BuildError::UnknownArea];
+    }
+    let mut errs = Vec::new();
+    let mustered = window == BuildWindow::Placement
+        && events::current(s).is_some_and(|e| e.round == s.round && e.has(EventCard::Muster));
+    let limit = board.rules.max_fortifications_per_round;
+    if plan.fortify.len() > limit as usize {
+        errs.push(BuildError::TooManyForts(limit));
+    }
+    for &a in plan.fortify.iter().take(limit as usize) {
+        let r = if mustered {
+            Err(BuildError::AfterMuster)
+        } else if s.area(a).fortification.is_some() {
+            Err(BuildError::AlreadyFortified(a))
+        } else if forts_on_map(s) >= board.rules.max_fortifications {
+            Err(BuildError::MapFull(board.rules.max_fortifications))
+        } else if s.occupant(a) != Some(house)
+            || !s
+                .area(a)
+                .units
+                .iter()
+                .any(|u| matches!(u.kind, UnitKind::Footman | UnitKind::Archer))
+        {
+            Err(BuildError::NeedsFootOrArcher(a))
+        } else {
+            match income_last_round(s, house, a) {
+                None => Err(BuildError::NoIncome(a)),
+                Some(pay) if s.house(house).power < pay => Err(BuildError::Tokens {
+                    cost: pay,
+                    hand: s.house(house).power,
+                }),
+                Some(pay) => Ok(pay),
+            }
+        };
+        match r {
+            Ok(pay) => {
+                s.house_mut(house).power -= pay;
+                s.economy
+                    .cp_income
+                    .retain(|c| !(c.house == house && c.area == a));
+                s.area_mut(a).fortification = Some(house);
+                log.push(EconomyEvent::PowerSpent {
+                    house,
+                    n: pay,
+                    why: SpendReason::Fortification,
+                });
+                log.push(EconomyEvent::FortificationBuilt {
+                    house,
+                    area: a,
+                    paid: pay,
+                });
+            }
+            Err(e) => errs.push(e),
+        }
+    }
+    for b in &plan.ports {
+        let r = if s.controller(board, b.province) != Some(house) {
+            Err(BuildError::NotControlled(b.province))
+        } else {
+            port_site(board, s, b).and_then(|(site, sea)| {
+                let cost = port_cost(board, s, house);
+                let hand = s.house(house).power;
+                if hand < cost {
+                    Err(BuildError::Tokens { cost, hand })
+                } else {
+                    Ok((site, sea, cost))
+                }
+            })
+        };
+        match r {
+            Ok((site, sea, cost)) => {
+                s.house_mut(house).power -= cost;
+                s.area_mut(site).port_built = Some(sea);
+                log.push(EconomyEvent::PowerSpent {
+                    house,
+                    n: cost,
+                    why: SpendReason::Port,
+                });
+                log.push(EconomyEvent::PortBuilt {
+                    house,
+                    port: site,
+                    sea,
+                    cost,
+                });
+            }
+            Err(e) => errs.push(e),
+        }
+    }
+    for &p in &plan.demolish {
+        let a = board.area(p);
+        let ok = a.is_port()
+            && a.temporary
+            && s.area(p).port_built.is_some()
+            && s.area(p).units.is_empty()
+            && a.port_of
+                .is_some_and(|pr| s.controller(board, pr) == Some(house));
+        if ok {
+            s.area_mut(p).port_built = None;
+            log.push(EconomyEvent::PortDemolished { house, port: p });
+        } else {
+            errs.push(BuildError::CannotDemolish(p));
+        }
+    }
+    errs
+}
+
+/// Check a house's building plan against the state now.
+pub fn check(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    plan: &BuildPlan,
+    window: BuildWindow,
+) -> Result<(), Vec<BuildError>> {
+    let mut s = state.clone();
+    let errs = apply_plan(board, &mut s, house, plan, window, &mut Vec::new());
+    if errs.is_empty() { Ok(()) } else { Err(errs) }
+}
+
+/// Resolve every house's building in Iron Throne order; what cannot be built is refused
+/// in the log and costs nothing (a refused conversion keeps its tokens, A-59).
+pub fn resolve(
+    board: &Board,
+    state: &GameState,
+    plans: &[(HouseId, BuildPlan)],
+    window: BuildWindow,
+) -> (GameState, Vec<EconomyEvent>) {
+    let mut s = state.clone();
+    let mut log = Vec::new();
+    for h in state.throne_order().to_vec() {
+        let Some((_, plan)) = plans.iter().find(|(x, _)| *x == h) else {
+            continue;
+        };
+        for e in apply_plan(board, &mut s, h, plan, window, &mut log) {
+            log.push(EconomyEvent::BuildRefused { house: h, why: e });
+        }
+    }
+    (s, log)
+}

@@ -1,0 +1,457 @@
+//! 经济 The economy of the event phase: the state it keeps between rounds, the Supply event
+//! (004:L643–L661, 表五, A-57), Game of Thrones income (004:L902, A-73) and what happens when a
+//! non-combat loss empties a province (004:L1062, L1094).
+
+use super::events::EventDeck;
+use super::log_events::{DisbandReason, EconomyEvent};
+use super::rewards::PendingReward;
+use super::state::GameState;
+use super::{consolidate, supply};
+use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use serde::{Deserialize, Serialize};
+
+/// What the rest of the round keeps in the game state (one field, `GameState::economy`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EconomyState {
+    /// The event bags and draws (None until [`super::events::start_game`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<EventDeck>,
+    /// Wildling penalty 3 was suffered in this round: no special orders (004:L1132).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special_orders_banned: Option<u8>,
+    /// Leader victory rewards waiting for the next event phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending_rewards: Vec<PendingReward>,
+    /// Successful consolidate-power incomes of the last military phase, which may be converted
+    /// into fortifications in this event phase (004:L1076, A-58). The military phase fills it
+    /// with [`record_consolidation`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cp_income: Vec<CpIncome>,
+    /// Round 11 is being played because round 10 ended in a tie (004:L260, A-75).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub extra_round: bool,
+    /// The result once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<super::endgame::GameResult>,
+}
+
+/// One successful consolidate power of the last military phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CpIncome {
+    /// The house.
+    pub house: HouseId,
+    /// The province.
+    pub area: AreaId,
+    /// The round of the military phase.
+    pub round: u8,
+    /// Tokens it gave (1 + crowns, before the cap).
+    pub income: u8,
+}
+
+/// Whether every area id exists on the board (ids from submissions are never trusted).
+pub fn areas_exist(board: &Board, ids: impl IntoIterator<Item = AreaId>) -> bool {
+    ids.into_iter().all(|a| a.index() < board.areas.len())
+}
+
+/// Record a successful consolidate power (called by the military phase after CP resolution);
+/// the entries of earlier rounds are dropped.
+pub fn record_consolidation(state: &mut GameState, house: HouseId, area: AreaId, income: u8) {
+    let round = state.round;
+    state.economy.cp_income.retain(|c| c.round == round);
+    state.economy.cp_income.push(CpIncome {
+        house,
+        area,
+        round,
+        income,
+    });
+}
+
+/// At the end of a military phase: keep its consolidate incomes (for a fortification in the
+/// next event phase, A-58) and the deferred leader rewards its log reports.
+pub fn after_military(board: &Board, state: &mut GameState, log: &[super::log::Event]) {
+    let round = state.round;
+    state.economy.cp_income.retain(|c| c.round == round);
+    for e in log {
+        if let super::log::Event::Consolidated {
+            house,
+            area,
+            gained,
+            capped,
+        } = e
+        {
+            record_consolidation(state, *house, *area, gained.saturating_add(*capped));
+        }
+    }
+    super::rewards::record_from_log(board, state, log);
+}
+
+/// Add power tokens with the cap of 20 owned; logs the gain and what the cap took.
+pub fn gain(
+    board: &Board,
+    state: &mut GameState,
+    house: HouseId,
+    n: u8,
+    why: super::log_events::GainReason,
+    log: &mut Vec<EconomyEvent>,
+) {
+    let lost = consolidate::gain_power(board, state, house, n);
+    log.push(EconomyEvent::PowerGained {
+        house,
+        gained: n - lost,
+        lost_to_cap: lost,
+        why,
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Supply (补给结算)
+// ---------------------------------------------------------------------------------------------
+
+/// A house's choice of units to disband at a Supply event (one entry per unit).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisbandPlan {
+    /// Area and kind of each unit to disband.
+    pub units: Vec<(AreaId, UnitKind)>,
+}
+
+/// Why a disbanding plan is not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SupplyError {
+    /// The house does not have that many units of the kind there.
+    NoSuchUnit(AreaId, UnitKind),
+    /// After the disbanding the armies still exceed the supply limit (004:L650).
+    StillOver {
+        /// Army sizes after the plan, largest first.
+        sizes: Vec<u8>,
+        /// Limits of 表五 for the new barrels.
+        limits: Vec<u8>,
+    },
+    /// An area the board does not have.
+    UnknownArea,
+    /// More units than needed: only the excess may be disbanded (004:L652).
+    TooMany {
+        /// Units that must go.
+        needed: usize,
+        /// Units in the plan.
+        given: usize,
+    },
+}
+
+impl SupplyError {
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        match (self, lang) {
+            (SupplyError::NoSuchUnit(a, k), Lang::Zh) => format!(
+                "你在{}没有这么多{}(004:L652)",
+                board.area(*a).name(lang),
+                k.name_zh()
+            ),
+            (SupplyError::NoSuchUnit(a, k), Lang::En) => format!(
+                "you do not have that many {}s in {} (004:L652)",
+                k.name_en(),
+                board.area(*a).name(lang)
+            ),
+            (SupplyError::StillOver { sizes, limits }, Lang::Zh) => format!(
+                "裁撤后军团规模{sizes:?}仍超过补给上限{limits:?};补给结算时只能裁撤,不能分散部队(004:L650、L654)"
+            ),
+            (SupplyError::StillOver { sizes, limits }, Lang::En) => format!(
+                "after this disbanding the armies {sizes:?} still exceed the supply limits {limits:?}; at a Supply event you may only disband, not spread out (004:L650, L654)"
+            ),
+            (SupplyError::UnknownArea, Lang::Zh) => "方案中有地图上不存在的区域".into(),
+            (SupplyError::UnknownArea, Lang::En) => "the plan names an area not on the map".into(),
+            (SupplyError::TooMany { needed, given }, Lang::Zh) => {
+                format!("只需裁撤{needed}支部队,你列出了{given}支(004:L652)")
+            }
+            (SupplyError::TooMany { needed, given }, Lang::En) => {
+                format!("only {needed} units must be disbanded; you listed {given} (004:L652)")
+            }
+        }
+    }
+}
+
+/// Order in which units leave an army by default: cheapest first.
+pub const CHEAP_FIRST: [UnitKind; 5] = [
+    UnitKind::Footman,
+    UnitKind::Archer,
+    UnitKind::Ship,
+    UnitKind::Siege,
+    UnitKind::Knight,
+];
+
+/// Mustering value of a unit (its cost, 004:L729).
+pub fn value(board: &Board, k: UnitKind) -> u8 {
+    board.rules.muster_cost[k.index()]
+}
+
+/// A house's armies (areas with two or more of its units): (area, kinds), largest first, equal
+/// sizes by higher mustering value, then by area.
+fn armies(board: &Board, state: &GameState, house: HouseId) -> Vec<(AreaId, Vec<UnitKind>)> {
+    let mut v: Vec<(AreaId, Vec<UnitKind>)> = board
+        .area_ids()
+        .filter(|&a| state.occupant(a) == Some(house) && state.area(a).units.len() >= 2)
+        .map(|a| (a, state.area(a).units.iter().map(|u| u.kind).collect()))
+        .collect();
+    let worth = |k: &[UnitKind]| k.iter().map(|&u| value(board, u) as u32).sum::<u32>();
+    v.sort_by(|x, y| {
+        y.1.len()
+            .cmp(&x.1.len())
+            .then(worth(&y.1).cmp(&worth(&x.1)))
+            .then(x.0.cmp(&y.0))
+    });
+    v
+}
+
+/// The default disbanding of A-57 for `barrels`: armies take the slots of 表五 largest to
+/// largest; each loses its excess over its slot, armies without a slot shrink to one unit;
+/// units leave in the order F, A, S, E, K. Empty when the house is within its limit.
+pub fn default_disbanding(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    barrels: u8,
+) -> Vec<(AreaId, UnitKind)> {
+    let limits = board.rules.supply_limits(barrels);
+    let mut out = Vec::new();
+    for (i, (area, kinds)) in armies(board, state, house).into_iter().enumerate() {
+        let keep = limits
+            .get(i)
+            .map(|&l| (l as usize).min(kinds.len()))
+            .unwrap_or(1);
+        let mut excess = kinds.len() - keep;
+        for k in CHEAP_FIRST {
+            let have = kinds.iter().filter(|&&u| u == k).count();
+            for _ in 0..have.min(excess) {
+                out.push((area, k));
+            }
+            excess -= have.min(excess);
+        }
+    }
+    out
+}
+
+/// Remove units from a copy of the state; error if a unit is missing.
+fn without(
+    state: &GameState,
+    house: HouseId,
+    units: &[(AreaId, UnitKind)],
+) -> Result<GameState, SupplyError> {
+    let mut s = state.clone();
+    for &(a, k) in units {
+        let st = s.area_mut(a);
+        let pos = if st.house == Some(house) {
+            st.units.iter().position(|u| u.kind == k)
+        } else {
+            None
+        };
+        match pos {
+            Some(p) => {
+                st.units.remove(p);
+            }
+            None => return Err(SupplyError::NoSuchUnit(a, k)),
+        }
+    }
+    Ok(s)
+}
+
+/// Check a disbanding plan against the barrels the house actually controls now (the count a
+/// Supply event takes, 004:L644): the units exist, the result fits 表五, and no more units go
+/// than the fewest that must (the A-57 count, which is the minimum).
+pub fn check_disbanding(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    plan: &DisbandPlan,
+) -> Result<(), Vec<SupplyError>> {
+    if !areas_exist(board, plan.units.iter().map(|u| u.0)) {
+        return Err(vec![SupplyError::UnknownArea]);
+    }
+    let barrels = state.barrels_controlled(board, house);
+    let mut errs = Vec::new();
+    match without(state, house, &plan.units) {
+        Err(e) => errs.push(e),
+        Ok(after) => {
+            let sizes = supply::army_sizes(&after, house);
+            if !supply::fits(board, barrels, &sizes) {
+                errs.push(SupplyError::StillOver {
+                    sizes,
+                    limits: board.rules.supply_limits(barrels).to_vec(),
+                });
+            }
+        }
+    }
+    let needed = default_disbanding(board, state, house, barrels).len();
+    if plan.units.len() > needed {
+        errs.push(SupplyError::TooMany {
+            needed,
+            given: plan.units.len(),
+        });
+    }
+    if errs.is_empty() { Ok(()) } else { Err(errs) }
+}
+
+/// Resolve a Supply event (004:L650): every house's effective barrels become the barrels it
+/// controls now; a house over its new limit disbands its plan, or — silent or invalid — the
+/// default of A-57 (T-07). Houses in Iron Throne order; every disbanding is public.
+pub fn resolve_supply(
+    board: &Board,
+    state: &GameState,
+    plans: &[(HouseId, DisbandPlan)],
+) -> (GameState, Vec<EconomyEvent>) {
+    let mut s = state.clone();
+    let mut log = Vec::new();
+    for h in state.throne_order().to_vec() {
+        let before = s.house(h).barrels;
+        let after = s.barrels_controlled(board, h);
+        s.house_mut(h).barrels = after;
+        log.push(EconomyEvent::SupplyRecount {
+            house: h,
+            before,
+            after,
+        });
+        if supply::within_limit(board, &s, h) {
+            continue;
+        }
+        let plan = plans.iter().find(|(x, _)| *x == h).map(|(_, p)| p);
+        let (units, reason) = match plan.map(|p| (p, check_disbanding(board, &s, h, p))) {
+            Some((p, Ok(()))) => (p.units.clone(), DisbandReason::Supply),
+            Some((_, Err(_))) => (
+                default_disbanding(board, &s, h, after),
+                DisbandReason::SupplyDefaultInvalid,
+            ),
+            None => (
+                default_disbanding(board, &s, h, after),
+                DisbandReason::SupplyDefault,
+            ),
+        };
+        for (a, k) in units {
+            remove_unit(board, &mut s, h, a, k, reason, &mut log);
+        }
+    }
+    (s, log)
+}
+
+/// Remove one unit of a house outside battle (disbanding), and settle the province if that
+/// emptied it. Returns false if the unit was not there.
+pub fn remove_unit(
+    board: &Board,
+    state: &mut GameState,
+    house: HouseId,
+    area: AreaId,
+    kind: UnitKind,
+    reason: DisbandReason,
+    log: &mut Vec<EconomyEvent>,
+) -> bool {
+    let st = state.area_mut(area);
+    if st.house != Some(house) {
+        return false;
+    }
+    let Some(p) = st.units.iter().position(|u| u.kind == kind) else {
+        return false;
+    };
+    st.units.remove(p);
+    log.push(EconomyEvent::Disbanded {
+        house,
+        area,
+        unit: kind,
+        reason,
+    });
+    settle_after_removal(board, state, house, area, log);
+    true
+}
+
+/// After units left an area outside battle: a fortification dissolves when the builder's last
+/// land unit is gone (004:L1094); an emptied province no longer held by token or home seat is
+/// lost, with the house's ships in its ports and its temporary port (004:L1062).
+pub fn settle_after_removal(
+    board: &Board,
+    state: &mut GameState,
+    house: HouseId,
+    area: AreaId,
+    log: &mut Vec<EconomyEvent>,
+) {
+    let land = board.area(area).is_land();
+    let st = state.area_mut(area);
+    if land && st.fortification == Some(house) && !st.units.iter().any(|u| u.kind.is_land()) {
+        st.fortification = None;
+        log.push(EconomyEvent::FortificationDissolved { house, area });
+    }
+    if !st.units.is_empty() {
+        return;
+    }
+    st.house = None;
+    if !land || state.controller(board, area) == Some(house) {
+        return;
+    }
+    for &port in &board.area(area).ports {
+        let ps = state.area_mut(port);
+        if ps.house == Some(house) && !ps.units.is_empty() {
+            let n = ps.units.len() as u8;
+            ps.units.clear();
+            ps.house = None;
+            log.push(EconomyEvent::PortShipsLost {
+                house,
+                port,
+                ships: n,
+            });
+        }
+        if board.area(port).temporary && ps.port_built.is_some() {
+            ps.port_built = None;
+            log.push(EconomyEvent::PortDestroyed { port });
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game of Thrones (权力游戏)
+// ---------------------------------------------------------------------------------------------
+
+/// Income of a house at a Game of Thrones event (004:L902): crowns of the land it controls, and
+/// the ports holding its ships whose sea holds no other house's ship. Returns (crowns, ports).
+pub fn throne_income(board: &Board, state: &GameState, house: HouseId) -> (u8, u8) {
+    let crowns = board
+        .areas
+        .iter()
+        .filter(|a| a.is_land() && a.crowns > 0 && state.controller(board, a.id) == Some(house))
+        .map(|a| a.crowns)
+        .fold(0u8, |s, c| s.saturating_add(c));
+    let ports = board
+        .areas
+        .iter()
+        .filter(|a| a.is_port() && state.port_exists(board, a.id))
+        .filter(|a| state.occupant(a.id) == Some(house))
+        .filter(|a| {
+            state
+                .port_sea(board, a.id)
+                .map(|sea| state.occupant(sea).is_none_or(|o| o == house))
+                .unwrap_or(false)
+        })
+        .count() as u8;
+    (crowns, ports)
+}
+
+/// Resolve a Game of Thrones event: each house (not turned neutral) gains its income, up to the
+/// cap of 20 tokens owned, in Iron Throne order.
+pub fn resolve_game_of_thrones(board: &Board, state: &GameState) -> (GameState, Vec<EconomyEvent>) {
+    let mut s = state.clone();
+    let mut log = Vec::new();
+    for h in state.throne_order().to_vec() {
+        if s.house(h).neutral {
+            continue;
+        }
+        let (crowns, ports) = throne_income(board, &s, h);
+        log.push(EconomyEvent::ThroneIncome {
+            house: h,
+            crowns,
+            ports,
+        });
+        gain(
+            board,
+            &mut s,
+            h,
+            crowns.saturating_add(ports),
+            super::log_events::GainReason::GameOfThrones,
+            &mut log,
+        );
+    }
+    (s, log)
+}

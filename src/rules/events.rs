@@ -1,0 +1,687 @@
+//! 事件 The events of the event phase (004:L2384–L2467) and how they are drawn.
+//!
+//! One bag per category, drawn without replacement and refilled when empty:
+//! * economic {Supply×2, Mustering×2, Last Days of Summer};
+//! * political {Clash of Kings×2, Game of Thrones×3 (one, at random, marked "wildlings +2"), LDoS};
+//! * military {Sea of Storms, Feast for Crows, Rains of Autumn, Storm of Swords, Wildling
+//!   Attack×2, LDoS}, and from round 6 惊涛骇浪 and 河流封冻 once each (gone for good when drawn).
+//!
+//! Each round and category, Winter is Coming happens with probability `wic_per_mille`/1000: the
+//! bag is refilled, and the draw is made from the full bag (the cycle restarts, 004:L2446).
+//! LDoS postpones the category's event (the bag keeps it) and gives the wildlings +2
+//! (004:L2437–L2442). Round r+1 is drawn at the end of round r's event phase (and in round 1,
+//! 附录1), from the game's own generator ([`super::rng`]), so the same seed gives the same game.
+
+use super::log_events::EconomyEvent;
+use super::rng::Rng;
+use super::state::{GameState, Track};
+use super::wildlings::PenaltyKind;
+use crate::board::{Board, HouseId, Lang};
+use serde::{Deserialize, Serialize};
+
+/// The three categories that have an event every round (004:L2387).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Category {
+    /// 经济事件.
+    Economic = 0,
+    /// 政治事件.
+    Political = 1,
+    /// 军事事件.
+    Military = 2,
+}
+
+impl Category {
+    /// Processing order (004:L2389): economic → political → military.
+    pub const ALL: [Category; 3] = [Category::Economic, Category::Political, Category::Military];
+
+    /// Name in a language.
+    pub fn name(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Category::Economic, Lang::Zh) => "经济事件",
+            (Category::Political, Lang::Zh) => "政治事件",
+            (Category::Military, Lang::Zh) => "军事事件",
+            (Category::Economic, Lang::En) => "economic event",
+            (Category::Political, Lang::En) => "political event",
+            (Category::Military, Lang::En) => "military event",
+        }
+    }
+
+    /// The track whose first holder learns this category in advance (004:L1165, L1179, L1192,
+    /// King → economic, sword → political, Raven → military.
+    pub fn track(self) -> Track {
+        match self {
+            Category::Economic => Track::IronThrone,
+            Category::Political => Track::Fiefdoms,
+            Category::Military => Track::KingsCourt,
+        }
+    }
+}
+
+/// An event card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EventCard {
+    /// 补给结算 Supply.
+    Supply,
+    /// 征兵 Mustering.
+    Muster,
+    /// 诸王争霸 Clash of Kings.
+    ClashOfKings,
+    /// 权力游戏 Game of Thrones; one in each political cycle also gives wildlings +2 (004:L2399).
+    GameOfThrones {
+        /// This one raises the wildlings by 2.
+        wildlings: bool,
+    },
+    /// 风暴之海: no raids this round.
+    SeaOfStorms,
+    /// 群鸦飨宴: no consolidate power this round.
+    FeastForCrows,
+    /// 秋雨连绵: footmen and archers support with 0; wildlings +2.
+    RainsOfAutumn,
+    /// 干戈四起: no defence orders; wildlings +2.
+    StormOfSwords,
+    /// 野人入侵 Wildling attack.
+    WildlingAttack,
+    /// 惊涛骇浪: ships at sea execute no orders; wildlings +2 (round ≥ 6, once a game).
+    RoughSeas,
+    /// 河流封冻: rivers are ordinary borders this round (round ≥ 6, once a game).
+    FrozenRivers,
+    /// 盛夏之末: the category's event is postponed; wildlings +2.
+    LastDaysOfSummer,
+    /// 利刃王座 (optional): the King chooses Mustering, Supply or LDoS; wildlings +1.
+    ThroneOfBlades,
+    /// 黑翼玄言 (optional): the sword holder chooses Game of Thrones, Clash of Kings or LDoS.
+    DarkWings,
+    /// 惩恶伐罪 (optional): the Raven holder chooses a military event (not the two new ones) or
+    /// LDoS; wildlings +1.
+    PunishTheGuilty,
+}
+
+impl EventCard {
+    /// Name in a language.
+    pub fn name(self, lang: Lang) -> &'static str {
+        use EventCard::*;
+        match (self, lang) {
+            (Supply, Lang::Zh) => "补给结算",
+            (Supply, Lang::En) => "Supply",
+            (Muster, Lang::Zh) => "征兵",
+            (Muster, Lang::En) => "Mustering",
+            (ClashOfKings, Lang::Zh) => "诸王争霸",
+            (ClashOfKings, Lang::En) => "Clash of Kings",
+            (GameOfThrones { wildlings: false }, Lang::Zh) => "权力游戏",
+            (GameOfThrones { wildlings: true }, Lang::Zh) => "权力游戏(野人战斗力+2)",
+            (GameOfThrones { wildlings: false }, Lang::En) => "Game of Thrones",
+            (GameOfThrones { wildlings: true }, Lang::En) => "Game of Thrones (wildlings +2)",
+            (SeaOfStorms, Lang::Zh) => "风暴之海",
+            (SeaOfStorms, Lang::En) => "Sea of Storms",
+            (FeastForCrows, Lang::Zh) => "群鸦飨宴",
+            (FeastForCrows, Lang::En) => "Feast for Crows",
+            (RainsOfAutumn, Lang::Zh) => "秋雨连绵",
+            (RainsOfAutumn, Lang::En) => "Rains of Autumn",
+            (StormOfSwords, Lang::Zh) => "干戈四起",
+            (StormOfSwords, Lang::En) => "Storm of Swords",
+            (WildlingAttack, Lang::Zh) => "野人入侵",
+            (WildlingAttack, Lang::En) => "Wildling Attack",
+            (RoughSeas, Lang::Zh) => "惊涛骇浪",
+            (RoughSeas, Lang::En) => "Rough Seas (惊涛骇浪)",
+            (FrozenRivers, Lang::Zh) => "河流封冻",
+            (FrozenRivers, Lang::En) => "Frozen Rivers (河流封冻)",
+            (LastDaysOfSummer, Lang::Zh) => "盛夏之末",
+            (LastDaysOfSummer, Lang::En) => "Last Days of Summer",
+            (ThroneOfBlades, Lang::Zh) => "利刃王座",
+            (ThroneOfBlades, Lang::En) => "A Throne of Blades",
+            (DarkWings, Lang::Zh) => "黑翼玄言",
+            (DarkWings, Lang::En) => "Dark Wings, Dark Words",
+            (PunishTheGuilty, Lang::Zh) => "惩恶伐罪",
+            (PunishTheGuilty, Lang::En) => "Punish the Guilty",
+        }
+    }
+
+    /// Whether it is one of the optional chooser events (004:L2636–L2646).
+    pub fn is_chooser(self) -> bool {
+        matches!(
+            self,
+            EventCard::ThroneOfBlades | EventCard::DarkWings | EventCard::PunishTheGuilty
+        )
+    }
+
+    /// Wildling increase when this event resolves (004:L2399, L2416, L2420, L2426, L2442;
+    /// chooser events +1, 004:L2640).
+    pub fn wildlings(self) -> u8 {
+        match self {
+            EventCard::GameOfThrones { wildlings: true }
+            | EventCard::RainsOfAutumn
+            | EventCard::StormOfSwords
+            | EventCard::RoughSeas
+            | EventCard::LastDaysOfSummer => 2,
+            c if c.is_chooser() => 1,
+            _ => 0,
+        }
+    }
+
+    /// What a chooser event may become (004:L2636–L2644); empty for other cards.
+    pub fn choices(self) -> &'static [EventCard] {
+        use EventCard::*;
+        match self {
+            ThroneOfBlades => &[Muster, Supply, LastDaysOfSummer],
+            DarkWings => &[
+                GameOfThrones { wildlings: false },
+                ClashOfKings,
+                LastDaysOfSummer,
+            ],
+            PunishTheGuilty => &[
+                SeaOfStorms,
+                FeastForCrows,
+                RainsOfAutumn,
+                StormOfSwords,
+                WildlingAttack,
+                LastDaysOfSummer,
+            ],
+            _ => &[],
+        }
+    }
+}
+
+/// Settings of a game for the events (decisions.md: configurable per game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    /// Winter is Coming per category and round, in thousandths (A-70; default 100 = 0.1).
+    pub wic_per_mille: u16,
+    /// Optional rule 预告事件: the events of the next three rounds are public (004:L2630).
+    pub preview: bool,
+    /// Optional rule: the three chooser events are in the bags (004:L2636).
+    pub chooser_events: bool,
+}
+
+impl Default for EventSettings {
+    fn default() -> Self {
+        EventSettings {
+            wic_per_mille: 100,
+            preview: false,
+            chooser_events: false,
+        }
+    }
+}
+
+impl EventSettings {
+    /// Settings from a probability (0.0..=1.0) as the game config writes it.
+    pub fn with_probability(p_wic: f64, preview: bool, chooser_events: bool) -> EventSettings {
+        let p = if p_wic.is_finite() {
+            p_wic.clamp(0.0, 1.0)
+        } else {
+            0.1
+        };
+        EventSettings {
+            wic_per_mille: (p * 1000.0).round() as u16,
+            preview,
+            chooser_events,
+        }
+    }
+}
+
+/// The draw of one category for one round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CategoryDraw {
+    /// 凛冬将至 happened: the bag was refilled before this draw; the holder is not told the
+    /// outcome in advance (004:L2448).
+    pub winter: bool,
+    /// The card drawn.
+    pub card: EventCard,
+    /// For a chooser card: what the holder chose (or the default), once decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen: Option<EventCard>,
+}
+
+impl CategoryDraw {
+    /// The event that takes place: the card, or a chooser's choice (None while undecided).
+    pub fn effective(&self) -> Option<EventCard> {
+        if self.card.is_chooser() {
+            self.chosen
+        } else {
+            Some(self.card)
+        }
+    }
+}
+
+/// The events of one round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundEvents {
+    /// The round.
+    pub round: u8,
+    /// Economic, political, military.
+    pub draws: [CategoryDraw; 3],
+    /// The penalty drawn with a wildling attack, announced with it (004:L1128).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wildling_penalty: Option<PenaltyKind>,
+}
+
+impl RoundEvents {
+    /// The draw of a category.
+    pub fn draw(&self, c: Category) -> &CategoryDraw {
+        &self.draws[c as usize]
+    }
+    /// The event of a category that takes place (None: undecided chooser).
+    pub fn effective(&self, c: Category) -> Option<EventCard> {
+        self.draw(c).effective()
+    }
+    /// Whether an event takes place this round in any category.
+    pub fn has(&self, card: EventCard) -> bool {
+        Category::ALL
+            .iter()
+            .any(|&c| match (self.effective(c), card) {
+                (Some(EventCard::GameOfThrones { .. }), EventCard::GameOfThrones { .. }) => true,
+                (Some(x), y) => x == y,
+                _ => false,
+            })
+    }
+}
+
+/// The bags and the draws made so far: everything needed to resume a game exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventDeck {
+    /// The generator.
+    pub rng: Rng,
+    /// The game's settings.
+    pub settings: EventSettings,
+    /// Cards left in each bag (economic, political, military).
+    pub bags: [Vec<EventCard>; 3],
+    /// 惊涛骇浪 / 河流封冻 already drawn (never again).
+    pub once_drawn: Vec<EventCard>,
+    /// Rounds drawn but not begun, in round order.
+    pub upcoming: Vec<RoundEvents>,
+    /// The events of the round in progress (None in round 1).
+    pub current: Option<RoundEvents>,
+}
+
+fn full_bag(c: Category, s: &EventSettings) -> Vec<EventCard> {
+    use EventCard::*;
+    let mut v = match c {
+        Category::Economic => vec![Supply, Supply, Muster, Muster, LastDaysOfSummer],
+        Category::Political => vec![
+            ClashOfKings,
+            ClashOfKings,
+            GameOfThrones { wildlings: true },
+            GameOfThrones { wildlings: false },
+            GameOfThrones { wildlings: false },
+            LastDaysOfSummer,
+        ],
+        Category::Military => vec![
+            SeaOfStorms,
+            FeastForCrows,
+            RainsOfAutumn,
+            StormOfSwords,
+            WildlingAttack,
+            WildlingAttack,
+            LastDaysOfSummer,
+        ],
+    };
+    if s.chooser_events {
+        v.push(match c {
+            Category::Economic => ThroneOfBlades,
+            Category::Political => DarkWings,
+            Category::Military => PunishTheGuilty,
+        });
+    }
+    v
+}
+
+/// First round in which 惊涛骇浪 and 河流封冻 may occur (004:L2406).
+pub const LATE_EVENTS_FROM: u8 = 6;
+
+impl EventDeck {
+    /// A fresh deck for a seed.
+    pub fn new(seed: &str, settings: EventSettings) -> EventDeck {
+        EventDeck {
+            rng: Rng::from_seed(seed),
+            settings,
+            bags: Category::ALL.map(|c| full_bag(c, &settings)),
+            once_drawn: Vec::new(),
+            upcoming: Vec::new(),
+            current: None,
+        }
+    }
+
+    fn refill(&mut self, c: Category, round: u8) {
+        self.bags[c as usize] = full_bag(c, &self.settings);
+        self.add_late_cards(round);
+    }
+
+    /// From round 6 the two late military cards are in the bag until drawn.
+    fn add_late_cards(&mut self, round: u8) {
+        if round < LATE_EVENTS_FROM {
+            return;
+        }
+        for card in [EventCard::RoughSeas, EventCard::FrozenRivers] {
+            let bag = &mut self.bags[Category::Military as usize];
+            if !self.once_drawn.contains(&card) && !bag.contains(&card) {
+                bag.push(card);
+            }
+        }
+    }
+
+    fn draw_category(&mut self, c: Category, round: u8) -> CategoryDraw {
+        self.add_late_cards(round);
+        let winter = self.rng.chance_per_mille(self.settings.wic_per_mille);
+        if winter || self.bags[c as usize].is_empty() {
+            self.refill(c, round);
+        }
+        let bag = &mut self.bags[c as usize];
+        let i = self.rng.below(bag.len() as u64) as usize;
+        let card = if i < bag.len() {
+            bag.remove(i)
+        } else {
+            EventCard::LastDaysOfSummer
+        };
+        if matches!(card, EventCard::RoughSeas | EventCard::FrozenRivers) {
+            self.once_drawn.push(card);
+        }
+        CategoryDraw {
+            winter,
+            card,
+            chosen: None,
+        }
+    }
+
+    /// The wildling penalty drawn with an attack (004:L1128), uniformly among the three.
+    pub fn draw_penalty(&mut self) -> PenaltyKind {
+        match self.rng.below(3) {
+            0 => PenaltyKind::Disband,
+            1 => PenaltyKind::DowngradeKnights,
+            _ => PenaltyKind::NoSpecialOrders,
+        }
+    }
+
+    /// Draw one round's events.
+    pub fn draw_round(&mut self, round: u8) -> RoundEvents {
+        let draws = Category::ALL.map(|c| self.draw_category(c, round));
+        let wildling_penalty =
+            if draws[Category::Military as usize].card == EventCard::WildlingAttack {
+                Some(self.draw_penalty())
+            } else {
+                None
+            };
+        RoundEvents {
+            round,
+            draws,
+            wildling_penalty,
+        }
+    }
+
+    /// Rounds drawn ahead: 1, or 3 with the preview rule (004:L2630).
+    pub fn lookahead(&self) -> u8 {
+        if self.settings.preview { 3 } else { 1 }
+    }
+
+    /// Draw every round up to `last` (inclusive) not drawn yet.
+    pub fn draw_through(&mut self, last: u8) -> Vec<u8> {
+        let mut next = self
+            .upcoming
+            .last()
+            .map(|r| r.round + 1)
+            .or(self.current.as_ref().map(|r| r.round + 1))
+            .unwrap_or(2)
+            .max(2);
+        let mut drawn = Vec::new();
+        while next <= last {
+            let r = self.draw_round(next);
+            self.upcoming.push(r);
+            drawn.push(next);
+            next += 1;
+        }
+        drawn
+    }
+}
+
+/// Why an events step cannot be taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EventError {
+    /// The game's deck was never set up ([`start_game`]).
+    NoDeck,
+    /// Round 1 has no event phase (004:L2381).
+    RoundOne,
+    /// No draw exists for the round.
+    NotDrawn(u8),
+    /// A choice for a category whose card is not a chooser event, or already decided.
+    NotAChooser(Category),
+    /// The choice is not allowed for that chooser card (004:L2636–L2644).
+    BadChoice(EventCard),
+    /// Only the holder of the matching track chooses (004:L2636–L2642).
+    NotTheHolder(HouseId),
+}
+
+impl EventError {
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        match (self, lang) {
+            (EventError::NoDeck, Lang::Zh) => "本局游戏的事件库尚未建立".into(),
+            (EventError::NoDeck, Lang::En) => "the game's event deck is not set up".into(),
+            (EventError::RoundOne, Lang::Zh) => "第一回合没有事件阶段(004:L2381)".into(),
+            (EventError::RoundOne, Lang::En) => "round 1 has no event phase (004:L2381)".into(),
+            (EventError::NotDrawn(r), Lang::Zh) => format!("第{r}回合的事件尚未生成"),
+            (EventError::NotDrawn(r), Lang::En) => format!("the events of round {r} are not drawn"),
+            (EventError::NotAChooser(c), l) => match l {
+                Lang::Zh => format!("本回合的{}不是可选择的事件,或已经选定", c.name(l)),
+                Lang::En => format!(
+                    "this round's {} is not a chooser event, or is decided",
+                    c.name(l)
+                ),
+            },
+            (EventError::BadChoice(e), l) => match l {
+                Lang::Zh => format!("不能选择{}(004:L2636–L2644)", e.name(l)),
+                Lang::En => format!("{} cannot be chosen (004:L2636–L2644)", e.name(l)),
+            },
+            (EventError::NotTheHolder(h), l) => match l {
+                Lang::Zh => format!(
+                    "{}不是有权选择该事件的家族(004:L2636)",
+                    board.house(*h).name(l)
+                ),
+                Lang::En => format!(
+                    "{} may not choose this event (004:L2636)",
+                    board.house(*h).name(l)
+                ),
+            },
+        }
+    }
+}
+
+fn deck_mut(state: &mut GameState) -> Result<&mut EventDeck, EventError> {
+    state.economy.deck.as_mut().ok_or(EventError::NoDeck)
+}
+
+/// Set up a game's events: the deck from the seed, and round 2's draw (rounds 2–4 with the
+/// preview rule), made in round 1 as 附录1 requires ("这个步骤第一回合不能跳过").
+pub fn start_game(state: &mut GameState, seed: &str, settings: EventSettings) -> Vec<EconomyEvent> {
+    let mut deck = EventDeck::new(seed, settings);
+    let last = state.round.max(1).saturating_add(deck.lookahead());
+    let drawn = deck.draw_through(last);
+    state.economy.deck = Some(deck);
+    drawn
+        .into_iter()
+        .map(|round| EconomyEvent::EventsDrawn { round })
+        .collect()
+}
+
+/// The events of the round in progress, if any.
+pub fn current(state: &GameState) -> Option<&RoundEvents> {
+    state.economy.deck.as_ref().and_then(|d| d.current.as_ref())
+}
+
+/// The drawn events of a future round, if drawn.
+pub fn upcoming(state: &GameState, round: u8) -> Option<&RoundEvents> {
+    state
+        .economy
+        .deck
+        .as_ref()
+        .and_then(|d| d.upcoming.iter().find(|r| r.round == round))
+}
+
+/// Add to the wildlings, up to the cap (11/5 changelog, A-69); logs the change.
+pub fn raise_wildlings(
+    board: &Board,
+    state: &mut GameState,
+    by: u8,
+    cause: EventCard,
+    log: &mut Vec<EconomyEvent>,
+) {
+    if by == 0 {
+        return;
+    }
+    let from = state.wildlings;
+    let to = from.saturating_add(by).min(board.rules.wildlings_max);
+    state.wildlings = to;
+    log.push(EconomyEvent::WildlingsRise {
+        cause,
+        by,
+        from,
+        to,
+    });
+}
+
+/// Start the event phase of `state.round` (≥ 2): the drawn events become the round's events and
+/// are announced, Winter is Coming and postponements are named, and the wildlings rise for every
+/// event already decided, in category order. With the preview rule, the round three
+/// ahead is drawn and announced too.
+pub fn begin_round(board: &Board, state: &mut GameState) -> Result<Vec<EconomyEvent>, EventError> {
+    let round = state.round;
+    if round <= 1 {
+        return Err(EventError::RoundOne);
+    }
+    let deck = deck_mut(state)?;
+    let Some(pos) = deck.upcoming.iter().position(|r| r.round == round) else {
+        return Err(EventError::NotDrawn(round));
+    };
+    let ev = deck.upcoming.remove(pos);
+    deck.upcoming.retain(|r| r.round > round);
+    deck.current = Some(ev.clone());
+    let mut log = Vec::new();
+    if deck.settings.preview {
+        let last = round
+            .saturating_add(deck.lookahead())
+            .min(board.rules.rounds.saturating_add(1));
+        for r in deck.draw_through(last) {
+            log.push(EconomyEvent::EventsDrawn { round: r });
+        }
+    }
+    for c in Category::ALL {
+        let d = ev.draw(c);
+        if d.winter {
+            log.push(EconomyEvent::WinterIsComing { category: c });
+        }
+        log.push(EconomyEvent::EventAnnounced {
+            round,
+            category: c,
+            card: d.card,
+        });
+        if let Some(p) = ev
+            .wildling_penalty
+            .filter(|_| d.card == EventCard::WildlingAttack)
+        {
+            log.push(EconomyEvent::WildlingPenaltyAnnounced { penalty: p });
+        }
+        if let Some(e) = d.effective() {
+            apply_increment(board, state, c, e, d.card, &mut log);
+        }
+    }
+    Ok(log)
+}
+
+fn apply_increment(
+    board: &Board,
+    state: &mut GameState,
+    c: Category,
+    effective: EventCard,
+    card: EventCard,
+    log: &mut Vec<EconomyEvent>,
+) {
+    if effective == EventCard::LastDaysOfSummer {
+        log.push(EconomyEvent::Postponed { category: c });
+    }
+    // A chooser's +1 plus whatever the chosen event gives (LDoS chosen: +3 in all, 004:L2644).
+    let by = if card.is_chooser() {
+        card.wildlings() + effective.wildlings()
+    } else {
+        effective.wildlings()
+    };
+    raise_wildlings(board, state, by, effective, log);
+}
+
+/// The house that chooses a chooser card of a category: the first of the matching track now.
+pub fn chooser_of(state: &GameState, c: Category) -> Option<HouseId> {
+    state.tracks[c.track() as usize].first().copied()
+}
+
+/// Decide a chooser event (004:L2636–L2644): `choice` is the holder's, or None when he was
+/// silent — then the first option the rulebook lists is taken (Mustering, Game of Thrones, Sea of
+/// Storms) and the log says so. A chosen Wildling Attack draws its penalty now.
+pub fn choose(
+    board: &Board,
+    state: &mut GameState,
+    category: Category,
+    house: Option<HouseId>,
+    choice: Option<EventCard>,
+) -> Result<Vec<EconomyEvent>, EventError> {
+    let holder = chooser_of(state, category);
+    if let (Some(h), Some(k)) = (house, holder)
+        && h != k
+    {
+        return Err(EventError::NotTheHolder(h));
+    }
+    let deck = deck_mut(state)?;
+    let Some(cur) = deck.current.as_mut() else {
+        return Err(EventError::NotDrawn(0));
+    };
+    let d = cur.draws[category as usize];
+    if !d.card.is_chooser() || d.chosen.is_some() {
+        return Err(EventError::NotAChooser(category));
+    }
+    let options = d.card.choices();
+    let (picked, default) = match choice {
+        Some(c) if options.contains(&c) => (c, false),
+        Some(c) => return Err(EventError::BadChoice(c)),
+        None => (
+            options
+                .first()
+                .copied()
+                .unwrap_or(EventCard::LastDaysOfSummer),
+            true,
+        ),
+    };
+    cur.draws[category as usize].chosen = Some(picked);
+    let needs_penalty = picked == EventCard::WildlingAttack && cur.wildling_penalty.is_none();
+    if needs_penalty {
+        let p = deck.draw_penalty();
+        if let Some(cur) = deck.current.as_mut() {
+            cur.wildling_penalty = Some(p);
+        }
+    }
+    let mut log = vec![EconomyEvent::EventChosen {
+        category,
+        by: holder,
+        card: picked,
+        default,
+    }];
+    if let Some(p) = current(state)
+        .and_then(|c| c.wildling_penalty)
+        .filter(|_| needs_penalty)
+    {
+        log.push(EconomyEvent::WildlingPenaltyAnnounced { penalty: p });
+    }
+    apply_increment(board, state, category, picked, d.card, &mut log);
+    Ok(log)
+}
+
+/// End of the event phase (and of round 1's placement start): draw the next round (the next
+/// three with the preview rule) so that the holders can be told.
+pub fn end_event_phase(
+    board: &Board,
+    state: &mut GameState,
+) -> Result<Vec<EconomyEvent>, EventError> {
+    let last_round = board.rules.rounds.saturating_add(1);
+    let round = state.round;
+    let deck = deck_mut(state)?;
+    let last = round.saturating_add(deck.lookahead()).min(last_round);
+    Ok(deck
+        .draw_through(last)
+        .into_iter()
+        .map(|round| EconomyEvent::EventsDrawn { round })
+        .collect())
+}

@@ -1,0 +1,668 @@
+//! 征兵 Mustering (004:L665–L792): points from the castles a house controls (stronghold 2, city
+//! 1), new units and upgrades, ships in adjacent seas free of other houses or in an own port that
+//! existed before the phase; supply and unit caps respected; sea conflicts settled in Iron Throne
+//! order with ranked alternatives.
+
+use super::log_events::{EconomyEvent, MusterSkip};
+use super::state::{GameState, Unit};
+use super::supply;
+use crate::board::{AreaId, Board, Castle, HouseId, Lang, UnitKind};
+use serde::{Deserialize, Serialize};
+
+/// One mustering action, paid from one castle's points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MusterAction {
+    /// A new land unit (F, A, K or E) in the castle's province (004:L745).
+    Unit(UnitKind),
+    /// Upgrade an F or A standing in the castle's province to K or E for 1 point (004:L739).
+    Upgrade {
+        /// F or A.
+        from: UnitKind,
+        /// K or E.
+        to: UnitKind,
+    },
+    /// A new ship, placed in the first of these areas that can take it: seas adjacent to the
+    /// castle's province, or the castle's own port (004:L755–L758, A-62).
+    Ship(Vec<AreaId>),
+}
+
+impl MusterItem {
+    /// Whether every area it names exists on the board.
+    pub fn ids_ok(&self, board: &Board) -> bool {
+        let places = match &self.action {
+            MusterAction::Ship(p) => p.as_slice(),
+            _ => &[],
+        };
+        super::economy::areas_exist(
+            board,
+            std::iter::once(self.castle).chain(places.iter().copied()),
+        )
+    }
+}
+
+/// One item of a muster plan.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MusterItem {
+    /// The castle province whose points pay.
+    pub castle: AreaId,
+    /// What it does.
+    pub action: MusterAction,
+}
+
+/// A house's muster plan, in the order it was written.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MusterPlan {
+    /// The items.
+    pub items: Vec<MusterItem>,
+}
+
+/// Why a muster item is not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MusterError {
+    /// The area has no city or stronghold (004:L674).
+    NotACastle(AreaId),
+    /// The house does not control the castle (004:L920).
+    NotControlled(AreaId),
+    /// More points spent at a castle than it has (004:L674, L751).
+    TooManyPoints {
+        /// The castle.
+        castle: AreaId,
+        /// Points spent by the plan.
+        spent: u8,
+        /// Points it has in this mustering.
+        points: u8,
+    },
+    /// Ships are mustered with the ship action, naming where they go.
+    ShipNeedsPlace,
+    /// Only footmen and archers upgrade, only to knights or siege engines (004:L739).
+    BadUpgrade(UnitKind, UnitKind),
+    /// No such unit of the house stands in the castle's province to upgrade (004:L739).
+    NothingToUpgrade(AreaId, UnitKind),
+    /// No placement listed for a ship.
+    NoPlacement(AreaId),
+    /// A ship placement that is neither a sea next to the castle nor its port (004:L755).
+    NotOnCoast {
+        /// The castle.
+        castle: AreaId,
+        /// The area named.
+        area: AreaId,
+    },
+    /// New ships go only into ports that existed before this round began (004:L761, T-15).
+    PortNotReady(AreaId),
+    /// No listed placement can take the ship: other houses' ships in the sea, or a full port.
+    NoFreePlacement(AreaId),
+    /// The unit cap of the kind would be exceeded (004:L749).
+    Cap(UnitKind, u8),
+    /// The army in the area would exceed the supply limit (004:L747).
+    Supply(AreaId),
+    /// At most one siege engine per army (004:L636).
+    TwoSieges(AreaId),
+    /// An area the board does not have.
+    UnknownArea,
+}
+
+impl MusterError {
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        let n = |a: &AreaId| board.area(*a).name(lang).to_string();
+        let zh = lang == Lang::Zh;
+        let k = |u: &UnitKind| if zh { u.name_zh() } else { u.name_en() };
+        match self {
+            MusterError::NotACastle(a) if zh => {
+                format!("{}没有城市或要塞,不能征兵(004:L674)", n(a))
+            }
+            MusterError::NotACastle(a) => format!(
+                "{} has no city or stronghold to muster from (004:L674)",
+                n(a)
+            ),
+            MusterError::NotControlled(a) if zh => {
+                format!("{}不是你的领土,不能在那里征兵(004:L920)", n(a))
+            }
+            MusterError::NotControlled(a) => format!(
+                "you do not control {}, so you cannot muster there (004:L920)",
+                n(a)
+            ),
+            MusterError::TooManyPoints {
+                castle,
+                spent,
+                points,
+            } if zh => format!(
+                "{}只有{}点征兵点数,你的方案用了{}点(004:L674、L751)",
+                n(castle),
+                points,
+                spent
+            ),
+            MusterError::TooManyPoints {
+                castle,
+                spent,
+                points,
+            } => format!(
+                "{} has {} mustering points; your plan spends {} (004:L674, L751)",
+                n(castle),
+                points,
+                spent
+            ),
+            MusterError::ShipNeedsPlace if zh => {
+                "征募战舰时必须说明放在哪片海域或港口(004:L755)".into()
+            }
+            MusterError::ShipNeedsPlace => {
+                "a new ship must name the sea or port it goes to (004:L755)".into()
+            }
+            MusterError::BadUpgrade(f, t) if zh => format!(
+                "只能把步兵或弓箭手升级为骑士或攻城车,不能把{}升级为{}(004:L739、L741)",
+                k(f),
+                k(t)
+            ),
+            MusterError::BadUpgrade(f, t) => format!(
+                "only footmen or archers upgrade, to knights or siege engines; not {} to {} (004:L739, L741)",
+                k(f),
+                k(t)
+            ),
+            MusterError::NothingToUpgrade(a, u) if zh => {
+                format!("{}没有你的{}可以升级(004:L739)", n(a), k(u))
+            }
+            MusterError::NothingToUpgrade(a, u) => {
+                format!("you have no {} in {} to upgrade (004:L739)", k(u), n(a))
+            }
+            MusterError::NoPlacement(a) if zh => {
+                format!("{}征募的战舰没有指定位置(004:L755)", n(a))
+            }
+            MusterError::NoPlacement(a) => {
+                format!("the ship mustered at {} names no place (004:L755)", n(a))
+            }
+            MusterError::NotOnCoast { castle, area } if zh => format!(
+                "{}不与{}邻接,也不是它的港口(004:L755–L757)",
+                n(area),
+                n(castle)
+            ),
+            MusterError::NotOnCoast { castle, area } => format!(
+                "{} is neither a sea next to {} nor its port (004:L755–L757)",
+                n(area),
+                n(castle)
+            ),
+            MusterError::PortNotReady(p) if zh => format!(
+                "{}在本回合开始前还不存在,新征募的战舰不能放进去(004:L761)",
+                n(p)
+            ),
+            MusterError::PortNotReady(p) => format!(
+                "{} did not exist before this round began, so new ships cannot go into it (004:L761)",
+                n(p)
+            ),
+            MusterError::NoFreePlacement(a) if zh => format!(
+                "{}征募的战舰无处可放:所列海域已有其他家族的战舰,或港口已满(004:L756–L758)",
+                n(a)
+            ),
+            MusterError::NoFreePlacement(a) => format!(
+                "the ship from {} has nowhere to go: other houses' ships hold the seas listed, or the port is full (004:L756–L758)",
+                n(a)
+            ),
+            MusterError::Cap(u, c) if zh => format!("{}已达到最高兵力上限{}支(004:L749)", k(u), c),
+            MusterError::Cap(u, c) => format!(
+                "you already have the most {}s allowed, {} (004:L749)",
+                k(u),
+                c
+            ),
+            MusterError::Supply(a) if zh => format!("在{}征兵会超过补给上限(004:L747)", n(a)),
+            MusterError::Supply(a) => format!(
+                "mustering into {} would exceed your supply limit (004:L747)",
+                n(a)
+            ),
+            MusterError::UnknownArea if zh => "征兵方案中有地图上不存在的区域".into(),
+            MusterError::UnknownArea => "the muster plan names an area not on the map".into(),
+            MusterError::TwoSieges(a) if zh => {
+                format!("{}的军团已有攻城车,一个军团最多一支(004:L636)", n(a))
+            }
+            MusterError::TwoSieges(a) => format!(
+                "the army in {} already has a siege engine; one per army (004:L636)",
+                n(a)
+            ),
+        }
+    }
+}
+
+/// Mustering points of a castle province (004:L674).
+pub fn castle_points(board: &Board, area: AreaId) -> u8 {
+    match board.area(area).castle {
+        Some(Castle::Stronghold) => board.rules.stronghold_points,
+        Some(Castle::City) => board.rules.city_points,
+        None => 0,
+    }
+}
+
+/// The points a house has in a Mustering event: every castle it controls (units, token or home
+/// seat, 004:L920) with its points.
+pub fn points(board: &Board, state: &GameState, house: HouseId) -> Vec<(AreaId, u8)> {
+    board
+        .areas
+        .iter()
+        .filter(|a| a.castle.is_some() && state.controller(board, a.id) == Some(house))
+        .map(|a| (a.id, castle_points(board, a.id)))
+        .collect()
+}
+
+/// Cost of an action (004:L729–L734).
+pub fn cost(board: &Board, action: &MusterAction) -> u8 {
+    match action {
+        MusterAction::Unit(k) => board.rules.muster_cost[k.index()],
+        MusterAction::Upgrade { .. } => board.rules.upgrade_cost,
+        MusterAction::Ship(_) => board.rules.muster_cost[UnitKind::Ship.index()],
+    }
+}
+
+/// Whether adding one unit of the house to the area keeps it within supply (004:L747).
+fn supply_ok(board: &Board, state: &GameState, house: HouseId, area: AreaId) -> bool {
+    let mut s = state.clone();
+    let st = s.area_mut(area);
+    st.house = Some(house);
+    st.units.push(Unit::new(UnitKind::Footman));
+    supply::within_limit(board, &s, house)
+}
+
+fn cap_ok(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    k: UnitKind,
+) -> Result<(), MusterError> {
+    let cap = board.rules.unit_caps[k.index()];
+    if state.unit_count(house, k) >= cap as usize {
+        Err(MusterError::Cap(k, cap))
+    } else {
+        Ok(())
+    }
+}
+
+fn sieges_ok(board: &Board, state: &GameState, area: AreaId) -> Result<(), MusterError> {
+    let n = state
+        .area(area)
+        .units
+        .iter()
+        .filter(|u| u.kind == UnitKind::Siege)
+        .count();
+    if n >= board.rules.max_army_sieges as usize {
+        Err(MusterError::TwoSieges(area))
+    } else {
+        Ok(())
+    }
+}
+
+/// The structural check of a ship placement: a sea next to the castle, or the castle's port
+/// that existed before the phase (`ports_ready`).
+fn placement_ok(
+    board: &Board,
+    state: &GameState,
+    castle: AreaId,
+    area: AreaId,
+    ports_ready: &[AreaId],
+) -> Result<(), MusterError> {
+    let a = board.area(area);
+    if a.is_sea() && board.adjacent(castle, area) {
+        return Ok(());
+    }
+    if a.is_port() && a.port_of == Some(castle) {
+        if state.port_exists(board, area) && ports_ready.contains(&area) {
+            return Ok(());
+        }
+        return Err(MusterError::PortNotReady(area));
+    }
+    Err(MusterError::NotOnCoast { castle, area })
+}
+
+/// Whether the ship can go there now: no other house's ships, port capacity, supply.
+fn placement_free(board: &Board, state: &GameState, house: HouseId, area: AreaId) -> bool {
+    let st = state.area(area);
+    let others = !st.units.is_empty() && st.house != Some(house);
+    let full = board.area(area).is_port() && st.units.len() >= board.rules.port_capacity as usize;
+    !others && !full && supply_ok(board, state, house, area)
+}
+
+/// Ports that exist now: the ports a muster may fill when no port is built in the same phase.
+pub fn ports_now(board: &Board, state: &GameState) -> Vec<AreaId> {
+    board
+        .area_ids()
+        .filter(|&a| board.area(a).is_port() && state.port_exists(board, a))
+        .collect()
+}
+
+/// Carry out one item on the state (no point accounting). Returns where the unit went.
+pub fn apply_item(
+    board: &Board,
+    state: &mut GameState,
+    house: HouseId,
+    item: &MusterItem,
+    ports_ready: &[AreaId],
+) -> Result<AreaId, MusterError> {
+    let castle = item.castle;
+    if !item.ids_ok(board) {
+        return Err(MusterError::UnknownArea);
+    }
+    if board.area(castle).castle.is_none() {
+        return Err(MusterError::NotACastle(castle));
+    }
+    if state.controller(board, castle) != Some(house) {
+        return Err(MusterError::NotControlled(castle));
+    }
+    match &item.action {
+        MusterAction::Unit(k) => {
+            if !k.is_land() {
+                return Err(MusterError::ShipNeedsPlace);
+            }
+            cap_ok(board, state, house, *k)?;
+            if *k == UnitKind::Siege {
+                sieges_ok(board, state, castle)?;
+            }
+            if !supply_ok(board, state, house, castle) {
+                return Err(MusterError::Supply(castle));
+            }
+            let st = state.area_mut(castle);
+            st.house = Some(house);
+            st.units.push(Unit::new(*k));
+            Ok(castle)
+        }
+        MusterAction::Upgrade { from, to } => {
+            let from_ok = matches!(from, UnitKind::Footman | UnitKind::Archer);
+            let to_ok = matches!(to, UnitKind::Knight | UnitKind::Siege);
+            if !from_ok || !to_ok {
+                return Err(MusterError::BadUpgrade(*from, *to));
+            }
+            let pos = state
+                .area(castle)
+                .units
+                .iter()
+                .position(|u| u.kind == *from && !u.routed);
+            let Some(pos) = pos.filter(|_| state.occupant(castle) == Some(house)) else {
+                return Err(MusterError::NothingToUpgrade(castle, *from));
+            };
+            cap_ok(board, state, house, *to)?;
+            if *to == UnitKind::Siege {
+                sieges_ok(board, state, castle)?;
+            }
+            state.area_mut(castle).units[pos].kind = *to;
+            Ok(castle)
+        }
+        MusterAction::Ship(places) => {
+            if places.is_empty() {
+                return Err(MusterError::NoPlacement(castle));
+            }
+            cap_ok(board, state, house, UnitKind::Ship)?;
+            for &p in places {
+                placement_ok(board, state, castle, p, ports_ready)?;
+            }
+            let Some(&p) = places
+                .iter()
+                .find(|&&p| placement_free(board, state, house, p))
+            else {
+                let supply_only = places.iter().all(|&p| {
+                    let st = state.area(p);
+                    (st.units.is_empty() || st.house == Some(house))
+                        && !supply_ok(board, state, house, p)
+                });
+                return Err(if supply_only {
+                    MusterError::Supply(places[0])
+                } else {
+                    MusterError::NoFreePlacement(castle)
+                });
+            };
+            let st = state.area_mut(p);
+            st.house = Some(house);
+            st.units.push(Unit::new(UnitKind::Ship));
+            Ok(p)
+        }
+    }
+}
+
+fn spend(budget: &mut [(AreaId, u8)], castle: AreaId, n: u8) -> bool {
+    match budget.iter_mut().find(|(c, _)| *c == castle) {
+        Some((_, p)) if *p >= n => {
+            *p -= n;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Check a plan against the state and a budget (normally [`points`]): points per castle, and
+/// every item carried out in order on a copy of the state (land items first, then ships, as
+/// resolution does), with `ports_ready` the ports that existed before the phase.
+pub fn check(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    plan: &MusterPlan,
+    budget: &[(AreaId, u8)],
+    ports_ready: &[AreaId],
+) -> Result<(), Vec<MusterError>> {
+    if !plan.items.iter().all(|i| i.ids_ok(board)) {
+        return Err(vec![MusterError::UnknownArea]);
+    }
+    let mut errs = Vec::new();
+    let mut spent: Vec<(AreaId, u8)> = Vec::new();
+    for it in &plan.items {
+        let c = cost(board, &it.action);
+        match spent.iter_mut().find(|(a, _)| *a == it.castle) {
+            Some((_, s)) => *s = s.saturating_add(c),
+            None => spent.push((it.castle, c)),
+        }
+    }
+    for (castle, s) in &spent {
+        let have = budget.iter().find(|(c, _)| c == castle).map(|(_, p)| *p);
+        match have {
+            Some(p) if p >= *s => {}
+            Some(p) => errs.push(MusterError::TooManyPoints {
+                castle: *castle,
+                spent: *s,
+                points: p,
+            }),
+            None if board.area(*castle).castle.is_none() => {
+                errs.push(MusterError::NotACastle(*castle))
+            }
+            None if state.controller(board, *castle) != Some(house) => {
+                errs.push(MusterError::NotControlled(*castle))
+            }
+            None => errs.push(MusterError::TooManyPoints {
+                castle: *castle,
+                spent: *s,
+                points: 0,
+            }),
+        }
+    }
+    let mut s = state.clone();
+    let land = plan
+        .items
+        .iter()
+        .filter(|i| !matches!(i.action, MusterAction::Ship(_)));
+    let ships = plan
+        .items
+        .iter()
+        .filter(|i| matches!(i.action, MusterAction::Ship(_)));
+    for it in land.chain(ships) {
+        if let Err(e) = apply_item(board, &mut s, house, it, ports_ready)
+            && !errs.contains(&e)
+        {
+            errs.push(e);
+        }
+    }
+    if errs.is_empty() { Ok(()) } else { Err(errs) }
+}
+
+/// Points freed by a ship blocked in a sea conflict: the house may send a replacement plan
+/// limited to them (004:L769–L773, A-62).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Blocked {
+    /// The house.
+    pub house: HouseId,
+    /// The castle whose points are free.
+    pub castle: AreaId,
+    /// The points.
+    pub points: u8,
+}
+
+/// A house's plan with the points it may spend: (house, plan, points per castle).
+pub type BudgetedPlan = (HouseId, MusterPlan, Vec<(AreaId, u8)>);
+
+/// What a mustering resolution returns.
+#[derive(Clone, Debug)]
+pub struct MusterOutcome {
+    /// The new state.
+    pub state: GameState,
+    /// What happened.
+    pub log: Vec<EconomyEvent>,
+    /// Ships that lost a sea to a house higher on the Iron Throne: a revision window.
+    pub blocked: Vec<Blocked>,
+}
+
+/// Resolve a Mustering event with every house's full points.
+pub fn resolve(
+    board: &Board,
+    state: &GameState,
+    plans: &[(HouseId, MusterPlan)],
+    ports_ready: &[AreaId],
+) -> MusterOutcome {
+    let with: Vec<BudgetedPlan> = plans
+        .iter()
+        .map(|(h, p)| (*h, p.clone(), points(board, state, *h)))
+        .collect();
+    resolve_with_budget(board, state, &with, ports_ready)
+}
+
+/// Resolve muster plans, each with its own budget (a full event, a replacement after a blocked
+/// ship, or the wildling reward's one area). Land items first, each house in plan order (they
+/// cannot conflict: every house musters only in its own castles); then ships, one per house per
+/// pass in Iron Throne order (004:L769–L773, A-62). Items that cannot be carried out are
+/// skipped and their points lost (004:L751), with the reason in the log.
+pub fn resolve_with_budget(
+    board: &Board,
+    state: &GameState,
+    plans: &[BudgetedPlan],
+    ports_ready: &[AreaId],
+) -> MusterOutcome {
+    let mut s = state.clone();
+    let mut log = Vec::new();
+    let mut blocked = Vec::new();
+    let order: Vec<HouseId> = state.throne_order().to_vec();
+    let mut budgets: Vec<(HouseId, Vec<(AreaId, u8)>)> =
+        plans.iter().map(|(h, _, b)| (*h, b.clone())).collect();
+    // Items naming areas the board does not have are dropped (they could not be reported).
+    let cleaned: Vec<(HouseId, MusterPlan)> = plans
+        .iter()
+        .map(|(h, p, _)| {
+            let items = p
+                .items
+                .iter()
+                .filter(|i| i.ids_ok(board))
+                .cloned()
+                .collect();
+            (*h, MusterPlan { items })
+        })
+        .collect();
+    let plan_of = |h: HouseId| cleaned.iter().find(|(x, _)| *x == h).map(|(_, p)| p);
+    let do_item = |s: &mut GameState,
+                   log: &mut Vec<EconomyEvent>,
+                   budgets: &mut Vec<(HouseId, Vec<(AreaId, u8)>)>,
+                   h: HouseId,
+                   it: &MusterItem|
+     -> Option<MusterError> {
+        let c = cost(board, &it.action);
+        let (_, b) = budgets.iter_mut().find(|(x, _)| *x == h)?;
+        let have = b
+            .iter()
+            .find(|(a, _)| *a == it.castle)
+            .map(|(_, p)| *p)
+            .unwrap_or(0);
+        if have < c {
+            log.push(EconomyEvent::MusterSkipped {
+                house: h,
+                castle: it.castle,
+                why: MusterSkip::Points,
+            });
+            return None;
+        }
+        match apply_item(board, s, h, it, ports_ready) {
+            Ok(area) => {
+                spend(b, it.castle, c);
+                log.push(match &it.action {
+                    MusterAction::Upgrade { from, to } => EconomyEvent::Upgraded {
+                        house: h,
+                        area,
+                        from: *from,
+                        to: *to,
+                    },
+                    MusterAction::Unit(k) => EconomyEvent::Mustered {
+                        house: h,
+                        castle: it.castle,
+                        area,
+                        unit: *k,
+                    },
+                    MusterAction::Ship(_) => EconomyEvent::Mustered {
+                        house: h,
+                        castle: it.castle,
+                        area,
+                        unit: UnitKind::Ship,
+                    },
+                });
+                None
+            }
+            Err(e) => {
+                log.push(EconomyEvent::MusterSkipped {
+                    house: h,
+                    castle: it.castle,
+                    why: MusterSkip::Rule(e.clone()),
+                });
+                Some(e)
+            }
+        }
+    };
+    for &h in &order {
+        let Some(p) = plan_of(h) else { continue };
+        for it in p
+            .items
+            .iter()
+            .filter(|i| !matches!(i.action, MusterAction::Ship(_)))
+        {
+            do_item(&mut s, &mut log, &mut budgets, h, it);
+        }
+    }
+    let mut queues: Vec<(HouseId, Vec<&MusterItem>)> = order
+        .iter()
+        .filter_map(|&h| {
+            plan_of(h).map(|p| {
+                let q: Vec<&MusterItem> = p
+                    .items
+                    .iter()
+                    .filter(|i| matches!(i.action, MusterAction::Ship(_)))
+                    .rev()
+                    .collect();
+                (h, q)
+            })
+        })
+        .collect();
+    while queues.iter().any(|(_, q)| !q.is_empty()) {
+        for (h, q) in queues.iter_mut() {
+            let Some(it) = q.pop() else { continue };
+            if let Some(MusterError::NoFreePlacement(castle)) =
+                do_item(&mut s, &mut log, &mut budgets, *h, it)
+            {
+                // A conflict if some listed sea was free before this mustering began.
+                let MusterAction::Ship(places) = &it.action else {
+                    continue;
+                };
+                let lost_sea = places.iter().any(|&p| {
+                    let st = state.area(p);
+                    board.area(p).is_sea() && (st.units.is_empty() || st.house == Some(*h))
+                });
+                if lost_sea {
+                    blocked.push(Blocked {
+                        house: *h,
+                        castle,
+                        points: cost(board, &it.action),
+                    });
+                }
+            }
+        }
+    }
+    MusterOutcome {
+        state: s,
+        log,
+        blocked,
+    }
+}

@@ -1,0 +1,372 @@
+//! 战胜奖励 Leader victory rewards claimed in the next event phase (004:L2460–L2467): Melisandre
+//! sends an opposing available leader to rest for 1 token, Luwin recalls a resting Stark leader
+//! (himself included), Doran seizes a track item of the opponent he beat.
+
+use super::log_events::{EconomyEvent, ReturnReason, SpendReason};
+use super::rest;
+use super::state::{GameState, LeaderStatus, Track};
+use crate::board::{Board, HouseId, Lang, LeaderId};
+use serde::{Deserialize, Serialize};
+
+/// Which deferred reward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RewardKind {
+    /// 红袍女 Melisandre.
+    Melisandre,
+    /// 鲁温 Luwin.
+    Luwin,
+    /// 道朗 Doran.
+    Doran,
+}
+
+/// A reward won in a military phase, to be claimed in the next event phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingReward {
+    /// The house.
+    pub house: HouseId,
+    /// The winning leader.
+    pub leader: LeaderId,
+    /// Which reward.
+    pub kind: RewardKind,
+    /// The round of the win(s).
+    pub round: u8,
+    /// The houses the leader beat that round (several wins still give one reward, 004:L1825).
+    pub beaten: Vec<HouseId>,
+}
+
+/// Record a win of a leader with a deferred reward (called by the military phase after a
+/// battle the leader won). Several wins in a round make one reward with every beaten house.
+pub fn record_win(
+    state: &mut GameState,
+    house: HouseId,
+    leader: LeaderId,
+    kind: RewardKind,
+    beaten: HouseId,
+) {
+    let round = state.round;
+    let p = &mut state.economy.pending_rewards;
+    if let Some(r) = p
+        .iter_mut()
+        .find(|r| r.leader == leader && r.round == round)
+    {
+        if !r.beaten.contains(&beaten) {
+            r.beaten.push(beaten);
+        }
+    } else {
+        p.push(PendingReward {
+            house,
+            leader,
+            kind,
+            round,
+            beaten: vec![beaten],
+        });
+    }
+}
+
+/// A claim in the event phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RewardClaim {
+    /// Send this available leader of a beaten house to rest (pay 1 token).
+    Melisandre(LeaderId),
+    /// Recall this resting leader of the house.
+    Luwin(LeaderId),
+    /// Seize this track's first place from the beaten house holding it.
+    Doran(Track),
+}
+
+/// Why a claim is not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RewardError {
+    /// The house won no such reward last round.
+    NoReward,
+    /// Melisandre's target must be an available leader of a house she beat.
+    NotTarget(LeaderId),
+    /// Melisandre costs 1 token in hand (004:L2463).
+    NoToken,
+    /// Luwin recalls a resting leader of his own house (004:L1861).
+    NotResting(LeaderId),
+    /// Doran seizes only an item a beaten house holds now.
+    NotHeld(Track),
+    /// A leader the board does not have.
+    UnknownLeader,
+}
+
+impl RewardError {
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        let l = |x: &LeaderId| board.leader(*x).name(lang).to_string();
+        match self {
+            RewardError::NoReward if zh => "你上一回合没有赢得这项战胜奖励(004:L2461)".into(),
+            RewardError::NoReward => "you did not win this reward last round (004:L2461)".into(),
+            RewardError::NotTarget(x) if zh => {
+                format!("{}不是被红袍女击败的家族中正在服役的将领(A-52)", l(x))
+            }
+            RewardError::NotTarget(x) => format!(
+                "{} is not an available leader of a house Melisandre beat (A-52)",
+                l(x)
+            ),
+            RewardError::NoToken if zh => {
+                "红袍女的奖励需要花费1个势力标志,你手中没有(004:L2463)".into()
+            }
+            RewardError::NoToken => {
+                "Melisandre's reward costs 1 power token and you have none in hand (004:L2463)"
+                    .into()
+            }
+            RewardError::NotResting(x) if zh => {
+                format!("{}不是本家族正在休养的将领(004:L1861)", l(x))
+            }
+            RewardError::NotResting(x) => {
+                format!("{} is not one of your resting leaders (004:L1861)", l(x))
+            }
+            RewardError::UnknownLeader if zh => "没有这名将领".into(),
+            RewardError::UnknownLeader => "no such leader".into(),
+            RewardError::NotHeld(t) if zh => format!(
+                "被道朗击败的家族现在不是{}第一名(A-53)",
+                super::bidding::track_name(*t, lang)
+            ),
+            RewardError::NotHeld(t) => format!(
+                "no house Doran beat holds first place on the {} now (A-53)",
+                super::bidding::track_name(*t, lang)
+            ),
+        }
+    }
+}
+
+fn status(state: &GameState, leader: LeaderId) -> Option<LeaderStatus> {
+    state
+        .houses
+        .iter()
+        .flat_map(|h| h.leaders.iter())
+        .find(|(l, _)| *l == leader)
+        .map(|(_, s)| *s)
+}
+
+fn reward_for(state: &GameState, house: HouseId, kind: RewardKind) -> Option<&PendingReward> {
+    let last = state.round.saturating_sub(1);
+    state
+        .economy
+        .pending_rewards
+        .iter()
+        .find(|r| r.house == house && r.kind == kind && r.round == last)
+}
+
+/// Check a claim against the state of the event phase.
+pub fn check(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    claim: &RewardClaim,
+) -> Result<(), RewardError> {
+    if let RewardClaim::Melisandre(l) | RewardClaim::Luwin(l) = claim
+        && l.index() >= board.leaders.len()
+    {
+        return Err(RewardError::UnknownLeader);
+    }
+    match claim {
+        RewardClaim::Melisandre(target) => {
+            let r =
+                reward_for(state, house, RewardKind::Melisandre).ok_or(RewardError::NoReward)?;
+            let owner = board.leader(*target).house;
+            if !r.beaten.contains(&owner) || status(state, *target) != Some(LeaderStatus::Available)
+            {
+                return Err(RewardError::NotTarget(*target));
+            }
+            if state.house(house).power == 0 {
+                return Err(RewardError::NoToken);
+            }
+            Ok(())
+        }
+        RewardClaim::Luwin(l) => {
+            reward_for(state, house, RewardKind::Luwin).ok_or(RewardError::NoReward)?;
+            let resting = matches!(status(state, *l), Some(LeaderStatus::Resting { .. }));
+            if board.leader(*l).house != house || !resting {
+                return Err(RewardError::NotResting(*l));
+            }
+            Ok(())
+        }
+        RewardClaim::Doran(t) => {
+            let r = reward_for(state, house, RewardKind::Doran).ok_or(RewardError::NoReward)?;
+            let holder = state.tracks[*t as usize].first().copied();
+            if holder.is_some_and(|h| r.beaten.contains(&h)) {
+                Ok(())
+            } else {
+                Err(RewardError::NotHeld(*t))
+            }
+        }
+    }
+}
+
+/// What claiming returns.
+#[derive(Clone, Debug)]
+pub struct ClaimOutcome {
+    /// The new state (every reward of last round claimed or lapsed).
+    pub state: GameState,
+    /// What happened.
+    pub log: Vec<EconomyEvent>,
+    /// Martell decides the Iron Throne ties of this phase's Clash of Kings (Doran's captured
+    /// throne, A-53).
+    pub throne_decider: Option<HouseId>,
+}
+
+/// Resolve the claims of the event phase, before a Clash of Kings of the same phase
+/// (`clash_this_phase`): Doran's capture then lapses, except that a captured Iron Throne lets
+/// Martell order the Iron Throne ties. Unclaimed or invalid rewards lapse.
+pub fn resolve(
+    board: &Board,
+    state: &GameState,
+    claims: &[(HouseId, RewardClaim)],
+    clash_this_phase: bool,
+) -> ClaimOutcome {
+    let mut s = state.clone();
+    let mut log = Vec::new();
+    let mut throne_decider = None;
+    let last = state.round.saturating_sub(1);
+    let pending: Vec<PendingReward> = state
+        .economy
+        .pending_rewards
+        .iter()
+        .filter(|r| r.round == last)
+        .cloned()
+        .collect();
+    for r in &pending {
+        let claim = claims.iter().find(|(h, c)| {
+            *h == r.house
+                && matches!(
+                    (c, r.kind),
+                    (RewardClaim::Melisandre(_), RewardKind::Melisandre)
+                        | (RewardClaim::Luwin(_), RewardKind::Luwin)
+                        | (RewardClaim::Doran(_), RewardKind::Doran)
+                )
+        });
+        let Some((_, c)) = claim.filter(|(h, c)| check(board, &s, *h, c).is_ok()) else {
+            log.push(EconomyEvent::RewardLapsed {
+                house: r.house,
+                leader: r.leader,
+            });
+            continue;
+        };
+        match *c {
+            RewardClaim::Melisandre(target) => {
+                let victim = board.leader(target).house;
+                s.house_mut(r.house).power -= 1;
+                log.push(EconomyEvent::PowerSpent {
+                    house: r.house,
+                    n: 1,
+                    why: SpendReason::Melisandre,
+                });
+                // Counted as resting since last round, so it may return at this round's end.
+                if let Some(e) = s
+                    .house_mut(victim)
+                    .leaders
+                    .iter_mut()
+                    .find(|(l, _)| *l == target)
+                {
+                    e.1 = LeaderStatus::Resting { since: last };
+                }
+                log.push(EconomyEvent::SentToRest {
+                    by: r.leader,
+                    leader: target,
+                });
+                // Below 3 available: every leader that has rested a full round returns (004:L2124).
+                rest::recall_if_short(
+                    board,
+                    &mut s,
+                    victim,
+                    last.saturating_sub(1),
+                    ReturnReason::ShortAfterMelisandre,
+                    &mut log,
+                );
+            }
+            RewardClaim::Luwin(l) => {
+                if let Some(e) = s
+                    .house_mut(r.house)
+                    .leaders
+                    .iter_mut()
+                    .find(|(x, _)| *x == l)
+                {
+                    e.1 = LeaderStatus::Available;
+                }
+                log.push(EconomyEvent::LeaderReturns {
+                    leader: l,
+                    why: ReturnReason::Luwin,
+                });
+            }
+            RewardClaim::Doran(t) => {
+                let from = s.tracks[t as usize].first().copied();
+                if clash_this_phase {
+                    if t == Track::IronThrone {
+                        throne_decider = Some(r.house);
+                        log.push(EconomyEvent::DoranThroneTieBreak { house: r.house });
+                    } else {
+                        log.push(EconomyEvent::RewardLapsed {
+                            house: r.house,
+                            leader: r.leader,
+                        });
+                    }
+                    continue;
+                }
+                let Some(from) = from else { continue };
+                let tr = &mut s.tracks[t as usize];
+                let (Some(a), Some(b)) = (
+                    tr.iter().position(|x| *x == from),
+                    tr.iter().position(|x| *x == r.house),
+                ) else {
+                    continue;
+                };
+                tr.swap(a, b);
+                log.push(EconomyEvent::DoranSeized {
+                    house: r.house,
+                    from,
+                    track: t,
+                });
+            }
+        }
+    }
+    s.economy.pending_rewards.retain(|r| r.round > last);
+    ClaimOutcome {
+        state: s,
+        log,
+        throne_decider,
+    }
+}
+
+/// Record the deferred rewards a military phase's log reports (the ability events of
+/// Melisandre, Luwin and Doran after a won battle, 004:L2460): the beaten house is the other side
+/// of that leader's battle. Call at the end of the military phase.
+pub fn record_from_log(board: &Board, state: &mut GameState, log: &[super::log::Event]) {
+    use super::log::{AbilityEffect, Defender, Event};
+    use crate::board::Ability;
+    for (i, e) in log.iter().enumerate() {
+        let Event::Ability {
+            house,
+            leader,
+            area,
+            effect: AbilityEffect::Reward,
+        } = e
+        else {
+            continue;
+        };
+        let kind = match board.leaders.get(leader.index()).and_then(|l| l.ability) {
+            Some(Ability::Melisandre) => RewardKind::Melisandre,
+            Some(Ability::Luwin) => RewardKind::Luwin,
+            Some(Ability::Doran) => RewardKind::Doran,
+            _ => continue,
+        };
+        let beaten = log[..i].iter().rev().find_map(|x| match x {
+            Event::Battle(b) if b.area == *area && b.attacker_leader == Some(*leader) => {
+                match b.defender {
+                    Defender::House(h) => Some(h),
+                    Defender::Neutral => None,
+                }
+            }
+            Event::Battle(b) if b.area == *area && b.defender_leader == Some(*leader) => {
+                Some(b.attacker)
+            }
+            _ => None,
+        });
+        if let Some(b) = beaten.filter(|b| b != house) {
+            record_win(state, *house, *leader, kind, b);
+        }
+    }
+}

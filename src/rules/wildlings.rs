@@ -1,0 +1,690 @@
+//! 野人入侵 Wildling attacks (004:L1103–L1145): secret bids from the tokens in hand; the Night's
+//! Watch wins if the total reaches the wildlings' strength. Its highest bidder picks one of three
+//! rewards; otherwise everyone suffers the penalty drawn with the attack, the lowest bidder
+//! more. Ties are the King's. All bids are spent and the strength returns to 0.
+
+use super::economy::{self, CHEAP_FIRST};
+use super::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
+use super::muster::{self, MusterPlan};
+use super::state::{GameState, LeaderStatus, Track};
+use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
+use serde::{Deserialize, Serialize};
+
+/// The penalty of a lost attack, drawn with the attack (004:L1128–L1132).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PenaltyKind {
+    /// Everyone disbands units worth 2 mustering points; the lowest bidder 4.
+    Disband,
+    /// Everyone downgrades 2 knights; the lowest bidder all of them.
+    DowngradeKnights,
+    /// No special orders this round; the lowest bidder's best rank drops to last.
+    NoSpecialOrders,
+}
+
+impl PenaltyKind {
+    /// A description.
+    pub fn describe(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (PenaltyKind::Disband, Lang::Zh) => {
+                "每个玩家裁掉价值2点征兵点数的部队,出价最少者再裁2点(004:L1130)"
+            }
+            (PenaltyKind::Disband, Lang::En) => {
+                "every player disbands units worth 2 mustering points, the lowest bidder 2 more (004:L1130)"
+            }
+            (PenaltyKind::DowngradeKnights, Lang::Zh) => {
+                "每个玩家把两个骑士降级为步兵或弓箭手,出价最少者降级全部骑士(004:L1131)"
+            }
+            (PenaltyKind::DowngradeKnights, Lang::En) => {
+                "every player downgrades two knights to footmen or archers, the lowest bidder all of them (004:L1131)"
+            }
+            (PenaltyKind::NoSpecialOrders, Lang::Zh) => {
+                "本回合所有玩家不能使用特殊军事命令,出价最少者最高的一项排名降为最后一名(004:L1132)"
+            }
+            (PenaltyKind::NoSpecialOrders, Lang::En) => {
+                "nobody may use special orders this round; the lowest bidder's best rank drops to last (004:L1132)"
+            }
+        }
+    }
+}
+
+/// The outcome of the bidding.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackResult {
+    /// Wildling strength attacking.
+    pub strength: u8,
+    /// Bids actually made, in Iron Throne order.
+    pub bids: Vec<(HouseId, u8)>,
+    /// Their total.
+    pub total: u32,
+    /// Whether the Night's Watch won (total ≥ strength, 004:L1108).
+    pub watch_won: bool,
+    /// Houses sharing the highest bid.
+    pub highest: Vec<HouseId>,
+    /// Houses sharing the lowest bid.
+    pub lowest: Vec<HouseId>,
+}
+
+/// Check a wildling bid against the tokens in hand now.
+pub fn check_bid(
+    state: &GameState,
+    house: HouseId,
+    bid: u8,
+) -> Result<(), super::bidding::BidError> {
+    let h = state.house(house);
+    if h.neutral {
+        return Err(super::bidding::BidError::Neutral);
+    }
+    if bid > h.power {
+        return Err(super::bidding::BidError::OverHand {
+            bid: bid as u32,
+            hand: h.power,
+        });
+    }
+    Ok(())
+}
+
+/// Resolve the bidding of a wildling attack: silent and neutral houses bid 0, a
+/// bid above the hand is cut to it, every bid is spent (004:L1110), the strength returns
+/// to 0 (004:L1139).
+pub fn resolve_attack(
+    state: &GameState,
+    bids: &[(HouseId, u8)],
+) -> (GameState, AttackResult, Vec<EconomyEvent>) {
+    let mut s = state.clone();
+    let mut log = Vec::new();
+    let mut made = Vec::new();
+    for &h in state.throne_order() {
+        let hs = s.house_mut(h);
+        let sent = bids.iter().find(|(x, _)| *x == h).map(|(_, b)| *b);
+        let bid = if hs.neutral {
+            0
+        } else {
+            sent.unwrap_or(0).min(hs.power)
+        };
+        if let Some(b) = sent.filter(|&b| b != bid && !hs.neutral) {
+            log.push(EconomyEvent::BidReduced {
+                house: h,
+                from: b,
+                to: bid,
+            });
+        }
+        hs.power -= bid;
+        log.push(EconomyEvent::WildlingBid {
+            house: h,
+            bid,
+            default: sent.is_none(),
+        });
+        if bid > 0 {
+            log.push(EconomyEvent::PowerSpent {
+                house: h,
+                n: bid,
+                why: SpendReason::Wildlings,
+            });
+        }
+        made.push((h, bid));
+    }
+    let total: u32 = made.iter().map(|(_, b)| *b as u32).sum();
+    let strength = state.wildlings;
+    let watch_won = total >= strength as u32;
+    let hi = made.iter().map(|(_, b)| *b).max().unwrap_or(0);
+    let lo = made.iter().map(|(_, b)| *b).min().unwrap_or(0);
+    let highest = made
+        .iter()
+        .filter(|(_, b)| *b == hi)
+        .map(|(h, _)| *h)
+        .collect();
+    let lowest = made
+        .iter()
+        .filter(|(_, b)| *b == lo)
+        .map(|(h, _)| *h)
+        .collect();
+    log.push(EconomyEvent::WildlingOutcome {
+        strength,
+        total,
+        watch_won,
+    });
+    s.wildlings = 0;
+    log.push(EconomyEvent::WildlingsReset);
+    let result = AttackResult {
+        strength,
+        bids: made,
+        total,
+        watch_won,
+        highest,
+        lowest,
+    };
+    (s, result, log)
+}
+
+/// The one house among `tied` the King names: his pick if it is one of them, else the
+/// tied house highest on the Iron Throne (`highest = true`, for the reward) or lowest (for the
+/// penalty). Logs who decided.
+pub fn king_pick(
+    state: &GameState,
+    tied: &[HouseId],
+    pick: Option<HouseId>,
+    highest: bool,
+    log: &mut Vec<EconomyEvent>,
+) -> Option<HouseId> {
+    let by_rank = |h: &&HouseId| state.rank(Track::IronThrone, **h);
+    let fallback = if highest {
+        tied.iter().min_by_key(by_rank)
+    } else {
+        tied.iter().max_by_key(by_rank)
+    }
+    .copied();
+    let chosen = match pick {
+        Some(p) if tied.contains(&p) => Some(p),
+        _ => fallback,
+    };
+    if let Some(h) = chosen {
+        let king = state.throne_order().first().copied();
+        let tie = tied.len() > 1;
+        let default = tie && !pick.is_some_and(|p| tied.contains(&p));
+        log.push(if highest {
+            EconomyEvent::WildlingRewardTo {
+                house: h,
+                tie_by: if tie { king } else { None },
+                default,
+            }
+        } else {
+            EconomyEvent::WildlingWorst {
+                house: h,
+                tie_by: if tie { king } else { None },
+                default,
+            }
+        });
+    }
+    chosen
+}
+
+/// The Night's Watch reward the highest bidder chooses (004:L1116–L1119, A-67).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WildlingReward {
+    /// Bring one of his resting leaders back.
+    RecallLeader(LeaderId),
+    /// Upgrade up to two footmen or archers, anywhere, to knights (within the knight cap).
+    Knights(Vec<(AreaId, UnitKind)>),
+    /// Muster at once in one castle province he controls, with its points (all items name it).
+    Muster(MusterPlan),
+}
+
+/// Why a reward or penalty choice is not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WildlingError {
+    /// The leader is not one of the house's resting leaders.
+    NotResting(LeaderId),
+    /// More than two upgrades.
+    TooManyUpgrades(usize),
+    /// No such footman or archer of the house there.
+    NoSuchUnit(AreaId, UnitKind),
+    /// The knight cap would be exceeded (004:L1118).
+    KnightCap(u8),
+    /// A reward muster must use one castle only.
+    OneArea,
+    /// A mustering error.
+    Muster(muster::MusterError),
+    /// The disbanded units are not worth the points due (004:L1130).
+    WrongPoints {
+        /// Points due.
+        due: u8,
+        /// Points listed.
+        listed: u8,
+    },
+    /// Downgrades: not the right number of knights, or a target that is not F or A or at its cap.
+    BadDowngrade,
+    /// The track named is not one of the house's best ranks (004:L1132).
+    NotBestTrack(Track),
+    /// A leader or area the board does not have.
+    UnknownId,
+}
+
+impl WildlingError {
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            WildlingError::NotResting(l) if zh => format!("{}不是你正在休养的将领(004:L1116)", board.leader(*l).name(lang)),
+            WildlingError::NotResting(l) => format!("{} is not one of your resting leaders (004:L1116)", board.leader(*l).name(lang)),
+            WildlingError::TooManyUpgrades(n) if zh => format!("最多升级两个步兵或弓箭手,你列出了{n}个(004:L1118)"),
+            WildlingError::TooManyUpgrades(n) => format!("at most two footmen or archers are upgraded; you listed {n} (004:L1118)"),
+            WildlingError::NoSuchUnit(a, k) if zh => format!("{}没有你的{}(004:L1118)", board.area(*a).name(lang), k.name_zh()),
+            WildlingError::NoSuchUnit(a, k) => format!("you have no {} in {} (004:L1118)", k.name_en(), board.area(*a).name(lang)),
+            WildlingError::KnightCap(c) if zh => format!("骑士不能超过上限{c}支(004:L1118)"),
+            WildlingError::KnightCap(c) => format!("knights cannot exceed the cap of {c} (004:L1118)"),
+            WildlingError::OneArea if zh => "奖励征兵只能在你控制的一个城市或要塞进行(004:L1119, A-67)".into(),
+            WildlingError::OneArea => "the reward muster is in one city or stronghold you control (004:L1119, A-67)".into(),
+            WildlingError::Muster(e) => e.message(board, lang),
+            WildlingError::WrongPoints { due, listed } if zh => format!(
+                "你需要裁掉价值{due}点征兵点数的部队,列出的部队价值{listed}点(004:L1130)"
+            ),
+            WildlingError::WrongPoints { due, listed } => format!(
+                "you must disband units worth {due} mustering points; those listed are worth {listed} (004:L1130)"
+            ),
+            WildlingError::BadDowngrade if zh => "降级的骑士数目或降级后的兵种不对(004:L1131, A-66)".into(),
+            WildlingError::BadDowngrade => "wrong number of knights, or a target that is not a footman or archer or is at its cap (004:L1131, A-66)".into(),
+            WildlingError::UnknownId if zh => "选择中有地图上不存在的区域或将领".into(),
+            WildlingError::UnknownId => "the choice names an area or leader not on the board".into(),
+            WildlingError::NotBestTrack(t) if zh => format!("{}不是你排名最高的领域(004:L1132)", super::bidding::track_name(*t, lang)),
+            WildlingError::NotBestTrack(t) => format!("{} is not your best track (004:L1132)", super::bidding::track_name(*t, lang)),
+        }
+    }
+}
+
+fn knights_ok(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    ups: &[(AreaId, UnitKind)],
+) -> Result<(), WildlingError> {
+    if !economy::areas_exist(board, ups.iter().map(|u| u.0)) {
+        return Err(WildlingError::UnknownId);
+    }
+    if ups.len() > 2 {
+        return Err(WildlingError::TooManyUpgrades(ups.len()));
+    }
+    let cap = board.rules.unit_caps[UnitKind::Knight.index()];
+    if state.unit_count(house, UnitKind::Knight) + ups.len() > cap as usize {
+        return Err(WildlingError::KnightCap(cap));
+    }
+    for (i, &(a, k)) in ups.iter().enumerate() {
+        let want = ups[..=i].iter().filter(|x| **x == (a, k)).count();
+        let have = state.area(a).units.iter().filter(|u| u.kind == k).count();
+        let own = state.occupant(a) == Some(house);
+        if !matches!(k, UnitKind::Footman | UnitKind::Archer) || !own || have < want {
+            return Err(WildlingError::NoSuchUnit(a, k));
+        }
+    }
+    Ok(())
+}
+
+/// Check the reward a house chooses; `ports_ready` are the ports that existed before the event
+/// phase (new ships go only there, 004:L2455).
+pub fn check_reward(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    r: &WildlingReward,
+    ports_ready: &[AreaId],
+) -> Result<(), WildlingError> {
+    match r {
+        WildlingReward::RecallLeader(l) if l.index() >= board.leaders.len() => {
+            Err(WildlingError::UnknownId)
+        }
+        WildlingReward::RecallLeader(l) => {
+            let resting = state
+                .house(house)
+                .leaders
+                .iter()
+                .any(|(x, st)| x == l && matches!(st, LeaderStatus::Resting { .. }));
+            if resting {
+                Ok(())
+            } else {
+                Err(WildlingError::NotResting(*l))
+            }
+        }
+        WildlingReward::Knights(ups) => knights_ok(board, state, house, ups),
+        WildlingReward::Muster(plan) => {
+            let budget = reward_budget(board, state, house, plan)?;
+            muster::check(board, state, house, plan, &budget, ports_ready).map_err(|e| {
+                e.into_iter()
+                    .next()
+                    .map(WildlingError::Muster)
+                    .unwrap_or(WildlingError::OneArea)
+            })
+        }
+    }
+}
+
+fn reward_budget(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    plan: &MusterPlan,
+) -> Result<Vec<(AreaId, u8)>, WildlingError> {
+    let Some(first) = plan.items.first().map(|i| i.castle) else {
+        return Ok(Vec::new());
+    };
+    if plan.items.iter().any(|i| i.castle != first) {
+        return Err(WildlingError::OneArea);
+    }
+    Ok(muster::points(board, state, house)
+        .into_iter()
+        .filter(|(c, _)| *c == first)
+        .collect())
+}
+
+/// Carry out the reward; None (silent) or an invalid choice: the reward lapses.
+pub fn apply_reward(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    r: Option<&WildlingReward>,
+    ports_ready: &[AreaId],
+) -> (GameState, Vec<EconomyEvent>) {
+    let mut s = state.clone();
+    let mut log = Vec::new();
+    let Some(r) = r.filter(|r| check_reward(board, state, house, r, ports_ready).is_ok()) else {
+        log.push(EconomyEvent::WildlingRewardLapsed { house });
+        return (s, log);
+    };
+    match r {
+        WildlingReward::RecallLeader(l) => {
+            if let Some(e) = s.house_mut(house).leaders.iter_mut().find(|(x, _)| x == l) {
+                e.1 = LeaderStatus::Available;
+            }
+            log.push(EconomyEvent::LeaderReturns {
+                leader: *l,
+                why: ReturnReason::Wildlings,
+            });
+        }
+        WildlingReward::Knights(ups) => {
+            for &(a, k) in ups {
+                if let Some(u) = s.area_mut(a).units.iter_mut().find(|u| u.kind == k) {
+                    u.kind = UnitKind::Knight;
+                    log.push(EconomyEvent::Upgraded {
+                        house,
+                        area: a,
+                        from: k,
+                        to: UnitKind::Knight,
+                    });
+                }
+            }
+        }
+        WildlingReward::Muster(plan) => {
+            let budget = reward_budget(board, state, house, plan).unwrap_or_default();
+            let out = muster::resolve_with_budget(
+                board,
+                state,
+                &[(house, plan.clone(), budget)],
+                ports_ready,
+            );
+            s = out.state;
+            log.extend(out.log);
+        }
+    }
+    (s, log)
+}
+
+/// A house's choice for the penalty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PenaltyChoice {
+    /// Units to disband (one entry per unit), worth exactly the points due.
+    Disband(Vec<(AreaId, UnitKind)>),
+    /// Knights to downgrade: the area and the new kind (F or A), one entry per knight.
+    Downgrade(Vec<(AreaId, UnitKind)>),
+    /// The track that drops when the house's best rank is shared by several tracks.
+    Track(Track),
+}
+
+fn house_units(state: &GameState, house: HouseId) -> Vec<(AreaId, UnitKind, usize)> {
+    let mut v = Vec::new();
+    for (i, a) in state.areas.iter().enumerate() {
+        if a.house == Some(house) {
+            for u in &a.units {
+                v.push((AreaId(i as u16), u.kind, a.units.len()));
+            }
+        }
+    }
+    v
+}
+
+/// Points of units disbanded by the penalty: 2, the lowest bidder 4, at most what the house has.
+pub fn disband_due(board: &Board, state: &GameState, house: HouseId, worst: bool) -> u8 {
+    let want = if worst { 4u32 } else { 2 };
+    let have: u32 = house_units(state, house)
+        .iter()
+        .map(|u| economy::value(board, u.1) as u32)
+        .sum();
+    want.min(have) as u8
+}
+
+/// The default disbanding: as many one-point units as possible (F, A, S), then two-point
+/// ones (E, K), worth exactly the points due; each taken from the house's largest army first.
+pub fn default_penalty_disband(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    due: u8,
+) -> Vec<(AreaId, UnitKind)> {
+    let mut units = house_units(state, house);
+    units.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+    let of = |k: UnitKind| units.iter().filter(move |u| u.1 == k).map(|u| (u.0, u.1));
+    let ones: Vec<(AreaId, UnitKind)> = CHEAP_FIRST
+        .iter()
+        .filter(|k| economy::value(board, **k) == 1)
+        .flat_map(|&k| of(k))
+        .collect();
+    let twos: Vec<(AreaId, UnitKind)> = CHEAP_FIRST
+        .iter()
+        .filter(|k| economy::value(board, **k) >= 2)
+        .flat_map(|&k| of(k))
+        .collect();
+    let due = due as usize;
+    let mut n1 = ones.len().min(due);
+    while n1 > 0 && (!(due - n1).is_multiple_of(2) || (due - n1) / 2 > twos.len()) {
+        n1 -= 1;
+    }
+    let n2 = ((due - n1) / 2).min(twos.len());
+    ones.into_iter()
+        .take(n1)
+        .chain(twos.into_iter().take(n2))
+        .collect()
+}
+
+/// The default downgrade target: a footman, an archer if footmen are at their cap, None
+/// (disband) if both are.
+fn downgrade_target(board: &Board, state: &GameState, house: HouseId) -> Option<UnitKind> {
+    [UnitKind::Footman, UnitKind::Archer]
+        .into_iter()
+        .find(|&k| state.unit_count(house, k) < board.rules.unit_caps[k.index()] as usize)
+}
+
+/// The house's best rank and the tracks that share it.
+pub fn best_tracks(state: &GameState, house: HouseId) -> Vec<Track> {
+    let tracks = super::bidding::TRACKS;
+    let best = tracks
+        .iter()
+        .map(|&t| state.rank(t, house))
+        .min()
+        .unwrap_or(usize::MAX);
+    tracks
+        .into_iter()
+        .filter(|&t| state.rank(t, house) == best)
+        .collect()
+}
+
+fn apply_house_penalty(
+    board: &Board,
+    s: &mut GameState,
+    kind: PenaltyKind,
+    house: HouseId,
+    worst: bool,
+    choice: Option<&PenaltyChoice>,
+    log: &mut Vec<EconomyEvent>,
+) {
+    match kind {
+        PenaltyKind::Disband => {
+            let due = disband_due(board, s, house, worst);
+            let chosen = match choice {
+                Some(PenaltyChoice::Disband(u))
+                    if economy::areas_exist(board, u.iter().map(|x| x.0)) =>
+                {
+                    Some(u.clone())
+                }
+                _ => None,
+            };
+            let listed = chosen
+                .as_ref()
+                .map(|u| u.iter().map(|x| economy::value(board, x.1)).sum::<u8>());
+            let valid = chosen.as_ref().filter(|u| {
+                listed == Some(due) && {
+                    let mut t = s.clone();
+                    let mut l = Vec::new();
+                    u.iter().all(|&(a, k)| {
+                        economy::remove_unit(
+                            board,
+                            &mut t,
+                            house,
+                            a,
+                            k,
+                            DisbandReason::Wildlings,
+                            &mut l,
+                        )
+                    })
+                }
+            });
+            let (units, reason) = match valid {
+                Some(u) => (u.clone(), DisbandReason::Wildlings),
+                None => (
+                    default_penalty_disband(board, s, house, due),
+                    DisbandReason::WildlingsDefault,
+                ),
+            };
+            for (a, k) in units {
+                economy::remove_unit(board, s, house, a, k, reason, log);
+            }
+        }
+        PenaltyKind::DowngradeKnights => {
+            let knights = s.unit_count(house, UnitKind::Knight);
+            let due = if worst { knights } else { knights.min(2) };
+            let chosen = match choice {
+                Some(PenaltyChoice::Downgrade(v))
+                    if v.len() == due && economy::areas_exist(board, v.iter().map(|x| x.0)) =>
+                {
+                    Some(v.clone())
+                }
+                _ => None,
+            };
+            let mut t = s.clone();
+            let mut l = Vec::new();
+            let ok = chosen.as_ref().is_some_and(|v| {
+                v.iter()
+                    .all(|&(a, to)| downgrade(board, &mut t, house, a, Some(to), &mut l))
+            });
+            if ok {
+                *s = t;
+                log.extend(l);
+            } else {
+                for _ in 0..due {
+                    let Some(a) = board.area_ids().find(|&a| {
+                        s.occupant(a) == Some(house)
+                            && s.area(a).units.iter().any(|u| u.kind == UnitKind::Knight)
+                    }) else {
+                        break;
+                    };
+                    downgrade(board, s, house, a, None, log);
+                }
+            }
+        }
+        PenaltyKind::NoSpecialOrders => {
+            if !worst {
+                return;
+            }
+            let best = best_tracks(s, house);
+            let pick = match choice {
+                Some(PenaltyChoice::Track(t)) if best.contains(t) => Some(*t),
+                _ => None,
+            };
+            let default = pick.is_none() && best.len() > 1;
+            let Some(t) = pick.or(best.first().copied()) else {
+                return;
+            };
+            let tr = &mut s.tracks[t as usize];
+            let from = tr
+                .iter()
+                .position(|x| *x == house)
+                .map(|p| p + 1)
+                .unwrap_or(0);
+            tr.retain(|x| *x != house);
+            tr.push(house);
+            log.push(EconomyEvent::TrackDropped {
+                house,
+                track: t,
+                from: from as u8,
+                default,
+            });
+        }
+    }
+}
+
+/// Downgrade one knight of the house in `area` to `to` (None: the default target); a knight that
+/// cannot be downgraded because F and A are both at their caps is disbanded (004:L1131).
+fn downgrade(
+    board: &Board,
+    s: &mut GameState,
+    house: HouseId,
+    area: AreaId,
+    to: Option<UnitKind>,
+    log: &mut Vec<EconomyEvent>,
+) -> bool {
+    if s.occupant(area) != Some(house)
+        || !s
+            .area(area)
+            .units
+            .iter()
+            .any(|u| u.kind == UnitKind::Knight)
+    {
+        return false;
+    }
+    let default = downgrade_target(board, s, house);
+    let target = match to {
+        Some(k) if matches!(k, UnitKind::Footman | UnitKind::Archer) => {
+            if s.unit_count(house, k) < board.rules.unit_caps[k.index()] as usize {
+                Some(k)
+            } else if default.is_none() {
+                None
+            } else {
+                return false;
+            }
+        }
+        Some(_) => return false,
+        None => default,
+    };
+    match target {
+        Some(k) => {
+            if let Some(u) = s
+                .area_mut(area)
+                .units
+                .iter_mut()
+                .find(|u| u.kind == UnitKind::Knight)
+            {
+                u.kind = k;
+            }
+            log.push(EconomyEvent::Downgraded { house, area, to: k });
+            true
+        }
+        None => economy::remove_unit(
+            board,
+            s,
+            house,
+            area,
+            UnitKind::Knight,
+            DisbandReason::KnightCannotDowngrade,
+            log,
+        ),
+    }
+}
+
+/// Apply a lost attack's penalty to every house, `worst` (the lowest bidder the King named)
+/// suffering more; choices missing or invalid take the defaults of A-66. Penalty 3 also bans
+/// special orders for the round (004:L1132).
+pub fn apply_penalty(
+    board: &Board,
+    state: &GameState,
+    kind: PenaltyKind,
+    worst: Option<HouseId>,
+    choices: &[(HouseId, PenaltyChoice)],
+) -> (GameState, Vec<EconomyEvent>) {
+    let mut s = state.clone();
+    let mut log = vec![EconomyEvent::WildlingPenalty { penalty: kind }];
+    if kind == PenaltyKind::NoSpecialOrders {
+        s.economy.special_orders_banned = Some(s.round);
+        log.push(EconomyEvent::SpecialOrdersBanned { round: s.round });
+    }
+    for h in state.throne_order().to_vec() {
+        let choice = choices.iter().find(|(x, _)| *x == h).map(|(_, c)| c);
+        apply_house_penalty(board, &mut s, kind, h, worst == Some(h), choice, &mut log);
+    }
+    (s, log)
+}
