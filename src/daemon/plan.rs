@@ -260,6 +260,7 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
     let mut errors = Vec::new();
     // Consecutive lines `n-1)`, `n-2)` … are the alternatives of step n.
     let mut open_major: Option<u16> = None;
+    let mut last_number: Option<StepNo> = None;
     for (line, item) in items {
         let line = *line;
         match item {
@@ -300,11 +301,27 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
                     continue;
                 }
                 let continues = matches!(s.number, Some(StepNo { major, minor: Some(m) }) if m > 1 && open_major == Some(major));
+                // Plain lines of one area with the same step number (or none) are the parts of
+                // one split march (004:L1273, A-27): `石圣堂2F移动到兰尼斯港` / `石圣堂1K移动到赫伦堡`.
+                let plain = |a: &[Alternative<MarchStep>]| matches!(a, [x] if x.when.is_none() && x.fallback.is_empty());
+                let same_split = s.number.is_none_or(|n| n.minor.is_none())
+                    && s.number == last_number
+                    && plain(&alts)
+                    && plan.marches.last().is_some_and(|l| {
+                        plain(&l.alternatives)
+                            && l.alternatives[0].action.from == alts[0].action.from
+                    });
                 if continues && let Some(last) = plan.marches.last_mut() {
                     last.alternatives.extend(alts);
+                } else if same_split && let Some(last) = plan.marches.last_mut() {
+                    let part = &alts[0].action;
+                    let into = &mut last.alternatives[0].action;
+                    into.moves.extend(part.moves.iter().cloned());
+                    into.leave_token |= part.leave_token;
                 } else {
                     plan.marches.push(Step { alternatives: alts });
                 }
+                last_number = s.number;
                 open_major = match s.number {
                     Some(StepNo {
                         major,
@@ -359,4 +376,71 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
         }
     }
     (plan, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    fn plan_of(text: &str) -> (Plan, Vec<(usize, String)>) {
+        let board = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let names = crate::lang::Names::from_board(&board);
+        let parsed = crate::lang::parse_submission(text, &names);
+        assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+        let items: Vec<(usize, &Item<Resolved>)> =
+            parsed.items.iter().map(|e| (e.line, &e.item)).collect();
+        build(&items, Lang::Zh)
+    }
+
+    #[test]
+    fn split_march_lines_of_one_area_are_one_march_004_l1273_a27() {
+        let (plan, errs) =
+            plan_of("石圣堂2F移动到兰尼斯港\n石圣堂1K移动到赫伦堡\n石圣堂1E移动到滨海大道\n");
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(plan.marches.len(), 1);
+        assert_eq!(plan.marches[0].alternatives[0].action.moves.len(), 3);
+    }
+
+    #[test]
+    fn chained_march_steps_stay_two_steps_004_l1344() {
+        let (plan, _) = plan_of("1) 河湾地1K移动到黑水河。\n2) 黑水河军团移动到赫伦堡。\n");
+        assert_eq!(plan.marches.len(), 2);
+    }
+
+    #[test]
+    fn numbered_alternatives_form_one_step_a29() {
+        let (plan, errs) = plan_of(
+            "1-1) 如果御林失守,风息堡1K 移动到 御林。\n1-2) 如果多恩海已经失守,则东夏海2S 移动到 多恩海。\n2-1) 如果第一步执行的是1-1,则东夏海2S 移动到 西夏海。\n2-2) 如果第一步执行的是1-2,则风息堡1K 移动到 骨路。\n",
+        );
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(plan.marches.len(), 2);
+        assert_eq!(plan.marches[0].alternatives.len(), 2);
+        assert_eq!(
+            plan.marches[1].alternatives[0].when,
+            Some(Condition::StepWas {
+                step: 1,
+                alternative: 1
+            })
+        );
+    }
+
+    #[test]
+    fn cross_house_support_and_transport_lines_004_l1414_l1575() {
+        let (plan, errs) = plan_of(
+            "卡林湾 支援 海怪家族 防守 海疆城\n如果白狼家族在本回合没有攻击我,则支援白狼家族 防守 卡林湾。\n东夏海 和 西夏海 运输 龙石岛军团 移动到 菲林特之指\n",
+        );
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(plan.supports.len(), 2);
+        assert!(
+            plan.supports[1].from.is_none(),
+            "A-37: no source area means every support order"
+        );
+        assert!(plan.supports[1].when.is_some());
+        assert_eq!(plan.transports.len(), 1);
+        assert_eq!(plan.transports[0].seas.len(), 2);
+    }
 }
