@@ -315,10 +315,13 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
     }
     let n_moves = moves.len();
     let mut executed = false;
+    // Whether units really left: a token is only put down after a successful move (004:L916).
+    let mut moved = false;
     for (i, s) in moves.into_iter().enumerate() {
         if go[i] {
             peaceful_move(ctx, house, from, s);
             executed = true;
+            moved = true;
         }
     }
     if let Some(s) = attack
@@ -335,6 +338,7 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
                 carriers: s.carriers.clone(),
             });
         }
+        let to = s.to;
         super::battle::attack(
             ctx,
             AttackSpec {
@@ -349,10 +353,11 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
             },
         );
         executed = true;
+        moved |= ctx.state.occupant(to) == Some(house);
     }
     if executed {
         if ctx.state.occupant(from) != Some(house) {
-            vacate(ctx, house, from, step.leave_token);
+            vacate(ctx, house, from, step.leave_token && moved);
         } else if ctx.state.area(from).order.map(|o| o.kind) == Some(OrderType::March) {
             ctx.state.area_mut(from).order = None;
         }
