@@ -100,15 +100,23 @@ fn maybe_close_early(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(),
     if !g.cfg.early_close || g.state.step == Step::Finished {
         return Ok(());
     }
-    let subs = d
+    let mut subs = d
         .store
         .current_submissions(id, g.state.round as u32, g.state.step.key())
         .map_err(|e| e.to_string())?;
-    let houses = d.store.houses(id).map_err(|e| e.to_string())?;
-    if houses
-        .iter()
-        .all(|h| subs.iter().any(|s| s.house == h.house))
-    {
+    if g.state.step == Step::Raven {
+        // The Raven holder's plan means he keeps his orders.
+        subs.extend(
+            d.store
+                .current_submissions(id, g.state.round as u32, Step::Plan.key())
+                .map_err(|e| e.to_string())?,
+        );
+    }
+    let expected = game::expected(&g.board, &g.state);
+    if expected.iter().all(|h| {
+        let key = &g.board.house(*h).key;
+        subs.iter().any(|s| &s.house == key)
+    }) {
         d.store
             .transaction(|tx| -> Result<(), StoreError> {
                 tx.set_deadline(id, Some(now), now)?;
@@ -328,7 +336,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                             &seat.game_id,
                             &seat.house,
                             g.state.round as u32,
-                            g.state.step.key(),
+                            sub.step().key(),
                             "orders",
                         )
                         .map_err(|e| e.to_string())?
@@ -413,6 +421,18 @@ fn validation_errors(
             .iter()
             .map(|pe| {
                 let (line, text) = parsed.line_of_area(pe.area());
+                ErrorLine {
+                    line,
+                    column: 0,
+                    text,
+                    message: pe.message(&g.board, lang),
+                }
+            })
+            .collect(),
+        SubmissionError::Event(errs) => errs
+            .iter()
+            .map(|pe| {
+                let (line, text) = parsed.line_of_part(pe.part());
                 ErrorLine {
                     line,
                     column: 0,
