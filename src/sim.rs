@@ -5,6 +5,7 @@
 
 mod invariants;
 mod random;
+pub mod text;
 
 pub use invariants::check as invariants;
 pub use random::{Rng, submission};

@@ -71,6 +71,10 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
         Step::EventsAnswers => Submission::Answers(answers(board, s, h, rng)),
         Step::Finished => return None,
     };
+    // Nothing the language can say: the same as silence.
+    if super::text::items(&sub).is_empty() {
+        return None;
+    }
     game::check(board, s, h, &sub).ok().map(|_| sub)
 }
 
@@ -214,7 +218,9 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
                 o.disband = Some(DisbandPlan { units: d });
             }
         }
-        Some(EventCard::Muster) => o.muster = Some(muster_plan(board, s, h, rng)),
+        Some(EventCard::Muster) => {
+            o.muster = Some(muster_plan(board, s, h, rng)).filter(|m| !m.items.is_empty())
+        }
         _ => {}
     }
     if ev.effective(Category::Political) == Some(EventCard::ClashOfKings) {
@@ -395,7 +401,8 @@ fn reward(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<Wil
                 })
                 .take(2)
                 .collect();
-            Some(WildlingReward::Knights(ups))
+            let ups_empty = ups.is_empty();
+            Some(WildlingReward::Knights(ups)).filter(|_| !ups_empty)
         }
         _ => {
             let (castle, _) = muster::points(board, s, h).into_iter().next()?;
