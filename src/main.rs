@@ -149,6 +149,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("  {k:<15} closed {closed:>7}, submissions {sent:>7}");
             }
             println!("  raven changes: {}", r.raven_changes);
+            println!(
+                "  time: generating submissions {:.2}s, closing steps {:.2}s, invariants {:.2}s",
+                r.split[0], r.split[1], r.split[2]
+            );
             for v in r.violations.iter().take(50) {
                 println!("violation: {v}");
             }

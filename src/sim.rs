@@ -46,6 +46,8 @@ pub struct Report {
     pub by_step: std::collections::BTreeMap<&'static str, (usize, usize)>,
     /// Raven changes made.
     pub raven_changes: usize,
+    /// Seconds spent generating submissions, closing steps, checking invariants.
+    pub split: [f64; 3],
 }
 
 impl Report {
@@ -66,6 +68,16 @@ pub fn play(
     game_no: u64,
     mut visit: impl FnMut(&GameState, &game::StepOutcome, usize),
 ) -> (GameState, usize) {
+    play_timed(board, seed, game_no, &mut [0.0; 2], &mut visit)
+}
+
+fn play_timed(
+    board: &Board,
+    seed: u64,
+    game_no: u64,
+    split: &mut [f64; 2],
+    visit: &mut impl FnMut(&GameState, &game::StepOutcome, usize),
+) -> (GameState, usize) {
     let mut rng = Rng::new(seed.wrapping_mul(0x1000_0001).wrapping_add(game_no));
     let mut state = GameState::new_game(board);
     events::start_game(
@@ -75,11 +87,15 @@ pub fn play(
     );
     let mut steps = 0;
     while state.step != Step::Finished && steps < MAX_STEPS {
+        let t0 = Instant::now();
         let subs: Vec<(HouseId, Submission)> = game::expected(board, &state)
             .into_iter()
             .filter_map(|h| submission(board, &state, h, &mut rng).map(|s| (h, s)))
             .collect();
+        let t1 = Instant::now();
         let out = game::close_steps(board, &state, &subs, Options::default());
+        split[0] += (t1 - t0).as_secs_f64();
+        split[1] += t1.elapsed().as_secs_f64();
         steps += out.steps.len();
         visit(&out.state, &out, subs.len());
         state = out.state;
@@ -96,7 +112,10 @@ pub fn run(board: &Board, games: usize, seed: u64) -> Report {
         let mut bad = Vec::new();
         let by_step = &mut r.by_step;
         let raven = &mut r.raven_changes;
-        let (end, steps) = play(board, seed, g as u64, |s, out, sent| {
+        let mut two = [0.0; 2];
+        let mut inv = 0.0;
+        let (end, steps) = play_timed(board, seed, g as u64, &mut two, &mut |s, out, sent| {
+            let t = Instant::now();
             for (i, c) in out.steps.iter().enumerate() {
                 let e = by_step.entry(c.step.key()).or_default();
                 e.0 += 1;
@@ -105,6 +124,7 @@ pub fn run(board: &Board, games: usize, seed: u64) -> Report {
                 }
             }
             *raven += out.raven.is_some() as usize;
+            inv += t.elapsed().as_secs_f64();
             for v in invariants(board, s) {
                 let closed: Vec<&str> = out.steps.iter().map(|c| c.step.key()).collect();
                 bad.push(format!(
@@ -114,6 +134,9 @@ pub fn run(board: &Board, games: usize, seed: u64) -> Report {
                 ));
             }
         });
+        r.split[0] += two[0];
+        r.split[1] += two[1];
+        r.split[2] += inv;
         r.violations.extend(bad);
         if end.step != Step::Finished {
             r.violations

@@ -43,6 +43,14 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
     if !game::expected(board, state).contains(&h) {
         return match (state.step, lang) {
             (Step::Finished, _) => String::new(),
+            (Step::Raven, Lang::Zh) => format!(
+                "这一步只有信鸦持有者可以修改一条命令;你不需要发送,也可以提前发送执行方案。\n{}",
+                super::letters::instructions(Step::Plan, lang)
+            ),
+            (Step::Raven, Lang::En) => format!(
+                "Only the Raven holder may change an order now; you need not send anything, or you may send your plan early.\n{}",
+                super::letters::instructions(Step::Plan, lang)
+            ),
             (_, Lang::Zh) => "这一步你不需要发送任何内容。".into(),
             (_, Lang::En) => "You have nothing to send in this step.".into(),
         };

@@ -300,7 +300,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
         outcome = format!("rejected: {} error(s)", ctx.errors.len());
     } else {
         for c in &parsed.commands {
-            info_for(&g, c, lang, &mut ctx.info);
+            info_for(&g, house_id, c, lang, &mut ctx.info);
         }
         match &parsed.submission {
             None if !parsed.commands.is_empty() => {
@@ -316,11 +316,11 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                     message: match lang {
                         Lang::Zh => format!(
                             "邮件中没有命令。{}",
-                            letters::instructions(g.state.step, lang)
+                            super::asks::what_to_send(&g.board, &g.state, house_id, lang)
                         ),
                         Lang::En => format!(
                             "The mail holds no orders. {}",
-                            letters::instructions(g.state.step, lang)
+                            super::asks::what_to_send(&g.board, &g.state, house_id, lang)
                         ),
                     },
                 });
@@ -456,9 +456,9 @@ fn validation_errors(
     }
 }
 
-fn info_for(g: &Loaded, c: &Command, lang: Lang, info: &mut String) {
+fn info_for(g: &Loaded, house: crate::board::HouseId, c: &Command, lang: Lang, info: &mut String) {
     match c {
-        Command::Help => info.push_str(&letters::instructions(g.state.step, lang)),
+        Command::Help => info.push_str(&super::asks::what_to_send(&g.board, &g.state, house, lang)),
         Command::Status => {
             let v = crate::report::view::view(&g.board, &g.state, lang);
             for a in v.areas {

@@ -128,6 +128,8 @@ pub struct ReportContext {
     pub events: Vec<String>,
     /// The event phase and the end of the round in words.
     pub economy: Vec<String>,
+    /// The first event window's results before the second window's answers.
+    pub provisional: Vec<String>,
     /// Decisions taken for silent players.
     pub defaults: Vec<String>,
     /// Map state.
@@ -257,6 +259,11 @@ pub fn report_context(
         .iter()
         .map(|e| e.describe(board, lang))
         .collect();
+    let provisional: Vec<String> = out
+        .provisional
+        .iter()
+        .map(|e| e.describe(board, lang))
+        .collect();
     let mut private: Vec<String> = Vec::new();
     for n in out.notices.iter().filter(|n| n.house == house) {
         private.push(n.describe(lang));
@@ -282,6 +289,7 @@ pub fn report_context(
         revealed,
         events,
         economy,
+        provisional,
         defaults,
         map: view(board, state, lang),
         tracks: TrackNames {

@@ -53,6 +53,9 @@ pub struct StepOutcome {
     pub log: Vec<Event>,
     /// The event-phase and end-of-round log.
     pub economy: Vec<EconomyEvent>,
+    /// When the second event window opens: the first window's results as they stand with every
+    /// answer at its default (published before the answers, 附录1).
+    pub provisional: Vec<EconomyEvent>,
     /// Secret notices about the next round, each for its house only.
     pub notices: Vec<AdvanceNotice>,
     /// The open questions when the second event window opens.
@@ -123,6 +126,7 @@ pub fn close_steps(
         raven: None,
         log: Vec::new(),
         economy: Vec::new(),
+        provisional: Vec::new(),
         notices: Vec::new(),
         questions: Vec::new(),
         result: None,
@@ -130,8 +134,8 @@ pub fn close_steps(
     let mut subs: Vec<(HouseId, Submission)> = subs.to_vec();
     let mut first = true;
     while out.state.step != Step::Finished {
+        let exp = expected(board, &out.state);
         if !first {
-            let exp = expected(board, &out.state);
             let step = out.state.step;
             let ready = exp.is_empty()
                 || (opts.early_close && exp.iter().all(|h| has_sent(&subs, *h, step)));
@@ -141,7 +145,7 @@ pub fn close_steps(
         }
         first = false;
         let round = out.state.round;
-        close_one(board, &mut out, &subs, opts);
+        close_one(board, &mut out, &subs, opts, exp);
         if out.state.round != round {
             subs.clear();
         }
@@ -152,10 +156,15 @@ pub fn close_steps(
     out
 }
 
-fn close_one(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submission)], opts: Options) {
+fn close_one(
+    board: &Board,
+    out: &mut StepOutcome,
+    subs: &[(HouseId, Submission)],
+    opts: Options,
+    exp: Vec<HouseId>,
+) {
     let step = out.state.step;
     let round = out.state.round;
-    let exp = expected(board, &out.state);
     let mut silent: Vec<HouseId> = exp
         .iter()
         .copied()
@@ -172,6 +181,9 @@ fn close_one(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submission)
                 })
                 .collect();
             let input = first_window(board, &out.state, &mine);
+            if let Ok(o) = event_phase::resolve(board, &out.state, &input) {
+                out.provisional = o.log;
+            }
             out.state.event_input = Some(input);
             out.state.step = Step::EventsAnswers;
         }
@@ -184,6 +196,7 @@ fn close_one(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submission)
                 })
                 .collect();
             let input = second_window(board, &out.state, &mine);
+            out.provisional.clear();
             if let Ok(o) = event_phase::resolve(board, &out.state, &input) {
                 out.state = o.state;
                 out.economy.extend(o.log);

@@ -274,10 +274,20 @@ pub fn check_answers(
     house: HouseId,
     a: &EventAnswers,
 ) -> Vec<EventProblem> {
-    let qs = open_questions(board, state);
+    check_answers_with(board, state, house, a, &open_questions(board, state))
+}
+
+/// [`check_answers`] with the open questions already known.
+fn check_answers_with(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    a: &EventAnswers,
+    qs: &[Question],
+) -> Vec<EventProblem> {
     let mut errs = Vec::new();
     for (track, order) in &a.ties {
-        match tie_target(&qs, house, *track) {
+        match tie_target(qs, house, *track) {
             Err(e) => errs.push(e),
             Ok(tied) => {
                 if let Some(h) = order.iter().find(|h| !tied.contains(h)) {
@@ -478,13 +488,13 @@ pub fn second_window(
     state: &GameState,
     subs: &[(HouseId, EventAnswers)],
 ) -> EventPhaseInput {
+    let qs = open_questions(board, state);
     let valid: Vec<&(HouseId, EventAnswers)> = subs
         .iter()
-        .filter(|(h, a)| check_answers(board, state, *h, a).is_empty())
+        .filter(|(h, a)| check_answers_with(board, state, *h, a, &qs).is_empty())
         .collect();
     let of = |h: HouseId| valid.iter().find(|(x, _)| *x == h).map(|(_, a)| a);
     let mut input = stored_input(state);
-    let qs = open_questions(board, state);
     // Pass 1: who decides (tie orders, the King's pick).
     for (h, a) in &valid {
         for (track, order) in &a.ties {
@@ -505,10 +515,14 @@ pub fn second_window(
             }
         }
     }
-    // Pass 2: the questions as the decisions leave them.
-    let qs2 = event_phase::resolve(board, state, &input)
-        .map(|o| o.questions)
-        .unwrap_or_default();
+    // Pass 2: the questions as the decisions leave them (the same when nothing was decided).
+    let qs2 = if input == stored_input(state) {
+        qs
+    } else {
+        event_phase::resolve(board, state, &input)
+            .map(|o| o.questions)
+            .unwrap_or_default()
+    };
     for q in &qs2 {
         match q {
             Question::WildlingReward(h) => {
