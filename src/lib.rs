@@ -11,4 +11,5 @@ pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod schedule;
+pub mod sim;
 pub mod store;

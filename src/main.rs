@@ -89,6 +89,16 @@ enum Command {
         /// A scenario file to time instead of the built-in crowded position.
         scenario: Option<PathBuf>,
     },
+    /// Play whole random games through the step machine, check the invariants after every step,
+    /// and print games per second and the hash of the final states (build with --release).
+    Simulate {
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Seed of the random submissions and of the games' event decks.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Play a scripted demo game in a local folder (Maildir + SQLite) and show the results.
     Demo {
         /// Folder for the demo (created; must be empty or absent).
@@ -120,6 +130,40 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Demo { dir } => maester::demo::run(&dir),
+        Command::Simulate { games, seed } => {
+            let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+            let r = maester::sim::run(&board, games, seed);
+            println!(
+                "{} games, {} rounds, {} steps in {:.2}s: {:.0} games/s",
+                r.games,
+                r.rounds,
+                r.steps,
+                r.seconds,
+                r.rate()
+            );
+            println!(
+                "results: {} six-castle wins, {} decided after the last round, {} draws",
+                r.solo_wins, r.decided, r.draws
+            );
+            for (k, (closed, sent)) in &r.by_step {
+                println!("  {k:<15} closed {closed:>7}, submissions {sent:>7}");
+            }
+            println!("  raven changes: {}", r.raven_changes);
+            println!(
+                "  time: generating submissions {:.2}s, closing steps {:.2}s, invariants {:.2}s",
+                r.split[0], r.split[1], r.split[2]
+            );
+            for v in r.violations.iter().take(50) {
+                println!("violation: {v}");
+            }
+            println!("violations: {}", r.violations.len());
+            println!("hash: {}", r.hash);
+            if r.violations.is_empty() {
+                Ok(())
+            } else {
+                Err(String::new())
+            }
+        }
         Command::Bench {
             iterations,
             scenario,

@@ -65,10 +65,13 @@ pub fn check(
         })
         .ok_or_else(|| format!("unknown house {house:?}"))?;
     if let Some(p) = phase {
-        state.step = match p {
-            "placement" => Step::Placement,
-            "plan" => Step::Plan,
-            other => return Err(format!("unknown phase {other:?}: placement or plan")),
+        state.step = match Step::from_key(p) {
+            Some(s) if s != Step::Finished => s,
+            _ => {
+                return Err(format!(
+                    "unknown phase {p:?}: events, events_answers, placement, raven, plan or retreat"
+                ));
+            }
         };
     }
     let parsed = parse_mail(board, &state, text, lang);
@@ -81,6 +84,16 @@ pub fn check(
                     if let crate::game::SubmissionError::Plan(pe) = &e {
                         for p in pe {
                             let (line, text) = parsed.line_of_area(p.area());
+                            errors.push(ErrorLine {
+                                line,
+                                column: 0,
+                                text,
+                                message: p.message(board, lang),
+                            });
+                        }
+                    } else if let crate::game::SubmissionError::Event(pe) = &e {
+                        for p in pe {
+                            let (line, text) = parsed.line_of_part(p.part());
                             errors.push(ErrorLine {
                                 line,
                                 column: 0,

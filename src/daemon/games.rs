@@ -5,15 +5,29 @@ use super::Daemon;
 use super::letters::{self, Letter};
 use crate::board::{Board, HouseId, Lang};
 use crate::config::GameConfig;
-use crate::game::{Submission, close_step_with};
+use crate::game::{Options, Submission, close_steps};
 use crate::mail::Mailbox;
 use crate::report::render::Templates;
+use crate::rules::events::EventSettings;
 use crate::rules::{GameState, Step};
 use crate::schedule::Schedule;
 use crate::store::{
     GameStatus, Language, NewGame, NewHouse, NewOutgoing, NewSnapshot, StoreError, StoreTx,
 };
 use chrono::{DateTime, Utc};
+
+/// The deadline of a step opened `now`: its own entry, else `default`; a step added with the
+/// event phase (events, events_answers, raven, retreat) without either takes plan's.
+pub fn deadline_for(
+    schedule: &Schedule,
+    step: Step,
+    now: DateTime<Utc>,
+) -> Result<DateTime<Utc>, String> {
+    schedule
+        .deadline_for(step.key(), now)
+        .or_else(|_| schedule.deadline_for(Step::Plan.key(), now))
+        .map_err(|e| e.to_string())
+}
 use sha2::{Digest, Sha256};
 
 /// A game loaded for work.
@@ -131,9 +145,20 @@ pub fn new_game(
     let config_text = toml::to_string(&table).map_err(|e| e.to_string())?;
     let (board, templates) = board_and_templates(d, &cfg)?;
     let schedule = cfg.schedule()?;
-    schedule
-        .check_steps(&[Step::Placement.key(), Step::Plan.key()])
-        .map_err(|e| format!("[game.schedule]: {e}"))?;
+    let keys: Vec<&str> = Step::ALL
+        .iter()
+        .filter(|s| **s != Step::Finished)
+        .map(|s| s.key())
+        .collect();
+    match schedule.check_steps(&keys) {
+        Ok(()) | Err(crate::schedule::ScheduleError::Missing { .. }) => {}
+        Err(e) => return Err(format!("[game.schedule]: {e}")),
+    }
+    for k in [Step::Placement.key(), Step::Plan.key()] {
+        schedule
+            .deadline_for(k, now)
+            .map_err(|e| format!("[game.schedule]: {e}"))?;
+    }
     for p in &cfg.players {
         if board.house_by_key(&p.house).is_none() {
             return Err(format!(
@@ -156,10 +181,10 @@ pub fn new_game(
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    let state = GameState::new_game(&board);
-    let deadline = schedule
-        .deadline_for(state.step.key(), now)
-        .map_err(|e| e.to_string())?;
+    let mut state = GameState::new_game(&board);
+    crate::rules::events::start_game(&mut state, &seed, EventSettings::default());
+    let notices = crate::rules::event_phase::advance_notices(&state);
+    let deadline = deadline_for(&schedule, state.step, now)?;
     let mut out = Vec::new();
     let mut letters: Vec<Letter> = Vec::new();
     for (i, p) in cfg.players.iter().enumerate() {
@@ -169,9 +194,22 @@ pub fn new_game(
         };
         let lang = p.language.unwrap_or(cfg.language);
         let house = board.house_by_key(&p.house).ok_or("house vanished")?;
-        let text = welcome_text(
+        let mut text = welcome_text(
             &board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang, &state,
         );
+        let mine: Vec<String> = notices
+            .iter()
+            .filter(|n| n.house == house)
+            .map(|n| format!("  {}", n.describe(lang)))
+            .collect();
+        if !mine.is_empty() {
+            text.push_str(match lang {
+                Lang::Zh => "\n\n== 仅发给你的消息 ==\n",
+                Lang::En => "\n\n== For you only ==\n",
+            });
+            text.push_str(&mine.join("\n"));
+            text.push('\n');
+        }
         let subject = match lang {
             Lang::Zh => format!(
                 "[{}] 欢迎加入游戏:你是{}",
@@ -335,10 +373,15 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
     if g.state.step == Step::Finished {
         return Ok(());
     }
-    let rows = d
-        .store
-        .current_submissions(id, g.state.round as u32, g.state.step.key())
-        .map_err(|e| e.to_string())?;
+    let mut rows = Vec::new();
+    for step in Step::ALL {
+        rows.extend(
+            d.store
+                .current_submissions(id, g.state.round as u32, step.key())
+                .map_err(|e| e.to_string())?,
+        );
+    }
+    rows.sort_by_key(|r| r.id);
     let mut subs: Vec<(HouseId, Submission)> = Vec::new();
     for r in rows {
         let (Some(h), Ok(s)) = (
@@ -350,15 +393,15 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
         };
         subs.push((h, s));
     }
-    let out = close_step_with(&g.board, &g.state, &subs, &g.cfg.rules);
+    let opts = Options {
+        settings: g.cfg.rules,
+        early_close: g.cfg.early_close,
+    };
+    let out = close_steps(&g.board, &g.state, &subs, opts);
     let next_deadline = if out.state.step == Step::Finished {
         None
     } else {
-        Some(
-            g.schedule
-                .deadline_for(out.state.step.key(), now)
-                .map_err(|e| e.to_string())?,
-        )
+        Some(deadline_for(&g.schedule, out.state.step, now)?)
     };
     let houses = d.store.houses(id).map_err(|e| e.to_string())?;
     let mut mails: Vec<Letter> = Vec::new();
@@ -374,9 +417,6 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
             (None, _) => String::new(),
         };
         let mut ctx = letters::report_context(&g.board, id, &out, hid, lang, &deadline);
-        if let Some((_, Submission::Placement(p))) = subs.iter().rev().find(|(x, _)| *x == hid) {
-            let _ = p;
-        }
         if out.state.step == Step::Finished {
             ctx.private.push(match lang {
                 Lang::Zh => format!("本局随机种子:{}", g.row.seed),
@@ -426,7 +466,11 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
                 &format!(
                     "round {} {} closed; {} reports queued",
                     out.round,
-                    out.closed.key(),
+                    out.steps
+                        .iter()
+                        .map(|c| c.step.key())
+                        .collect::<Vec<_>>()
+                        .join("+"),
                     mails.len()
                 ),
                 now,

@@ -100,15 +100,23 @@ fn maybe_close_early(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(),
     if !g.cfg.early_close || g.state.step == Step::Finished {
         return Ok(());
     }
-    let subs = d
+    let mut subs = d
         .store
         .current_submissions(id, g.state.round as u32, g.state.step.key())
         .map_err(|e| e.to_string())?;
-    let houses = d.store.houses(id).map_err(|e| e.to_string())?;
-    if houses
-        .iter()
-        .all(|h| subs.iter().any(|s| s.house == h.house))
-    {
+    if g.state.step == Step::Raven {
+        // The Raven holder's plan means he keeps his orders.
+        subs.extend(
+            d.store
+                .current_submissions(id, g.state.round as u32, Step::Plan.key())
+                .map_err(|e| e.to_string())?,
+        );
+    }
+    let expected = game::expected(&g.board, &g.state);
+    if expected.iter().all(|h| {
+        let key = &g.board.house(*h).key;
+        subs.iter().any(|s| &s.house == key)
+    }) {
         d.store
             .transaction(|tx| -> Result<(), StoreError> {
                 tx.set_deadline(id, Some(now), now)?;
@@ -292,7 +300,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
         outcome = format!("rejected: {} error(s)", ctx.errors.len());
     } else {
         for c in &parsed.commands {
-            info_for(&g, c, lang, &mut ctx.info);
+            info_for(&g, house_id, c, lang, &mut ctx.info);
         }
         match &parsed.submission {
             None if !parsed.commands.is_empty() => {
@@ -308,11 +316,11 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                     message: match lang {
                         Lang::Zh => format!(
                             "邮件中没有命令。{}",
-                            letters::instructions(g.state.step, lang)
+                            super::asks::what_to_send(&g.board, &g.state, house_id, lang)
                         ),
                         Lang::En => format!(
                             "The mail holds no orders. {}",
-                            letters::instructions(g.state.step, lang)
+                            super::asks::what_to_send(&g.board, &g.state, house_id, lang)
                         ),
                     },
                 });
@@ -328,7 +336,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                             &seat.game_id,
                             &seat.house,
                             g.state.round as u32,
-                            g.state.step.key(),
+                            sub.step().key(),
                             "orders",
                         )
                         .map_err(|e| e.to_string())?
@@ -421,6 +429,18 @@ fn validation_errors(
                 }
             })
             .collect(),
+        SubmissionError::Event(errs) => errs
+            .iter()
+            .map(|pe| {
+                let (line, text) = parsed.line_of_part(pe.part());
+                ErrorLine {
+                    line,
+                    column: 0,
+                    text,
+                    message: pe.message(&g.board, lang),
+                }
+            })
+            .collect(),
         SubmissionError::Placement(errs) => errs
             .iter()
             .map(|pe| {
@@ -436,9 +456,9 @@ fn validation_errors(
     }
 }
 
-fn info_for(g: &Loaded, c: &Command, lang: Lang, info: &mut String) {
+fn info_for(g: &Loaded, house: crate::board::HouseId, c: &Command, lang: Lang, info: &mut String) {
     match c {
-        Command::Help => info.push_str(&letters::instructions(g.state.step, lang)),
+        Command::Help => info.push_str(&super::asks::what_to_send(&g.board, &g.state, house, lang)),
         Command::Status => {
             let v = crate::report::view::view(&g.board, &g.state, lang);
             for a in v.areas {

@@ -8,7 +8,7 @@ use crate::mail::{Mailbox, OutgoingMail, compose, new_message_id};
 use crate::report::render::Templates;
 use crate::report::view::{StateView, view};
 use crate::report::words;
-use crate::rules::GameState;
+use crate::rules::{GameState, Step};
 use serde::Serialize;
 
 /// Who sends: the referee's mailbox and Message-ID domain.
@@ -124,8 +124,12 @@ pub struct ReportContext {
     pub closed: String,
     /// Orders revealed, per house.
     pub revealed: Vec<RevealedOrders>,
-    /// The adjudication in words.
+    /// The adjudication in words (the Raven change first).
     pub events: Vec<String>,
+    /// The event phase and the end of the round in words.
+    pub economy: Vec<String>,
+    /// The first event window's results before the second window's answers.
+    pub provisional: Vec<String>,
     /// Decisions taken for silent players.
     pub defaults: Vec<String>,
     /// Map state.
@@ -136,6 +140,8 @@ pub struct ReportContext {
     pub private: Vec<String>,
     /// Winner, if the game ended.
     pub winner: Option<String>,
+    /// The result, once the game is over (win or draw).
+    pub result: Option<String>,
     /// Next round.
     pub next_round: u8,
     /// Next step name.
@@ -168,12 +174,19 @@ pub struct TrackNames {
 
 /// What a house must send in a step, in words.
 pub fn instructions(step: crate::rules::Step, lang: Lang) -> String {
-    use crate::rules::Step;
     match (step, lang) {
         (Step::Placement, Lang::Zh) => "请回复本邮件,写明密码和每个区域的命令,每行一个,例如:\n  密码: 你的密码\n  临冬城 行军+1\n  白港 支援".into(),
         (Step::Placement, Lang::En) => "Reply with your secret and one order per area, one per line, e.g.:\n  secret: your-secret\n  Winterfell march+1\n  White Harbor support".into(),
         (Step::Plan, Lang::Zh) => "请回复本邮件,写明密码和执行方案:突袭目标和行军目的地,按优先顺序编号,例如:\n  密码: 你的密码\n  1) 临冬城军团 移动到 卡林湾\n  狭海战舰 突袭 五指半岛".into(),
         (Step::Plan, Lang::En) => "Reply with your secret and your plan: raid targets and march destinations, numbered by priority, e.g.:\n  secret: your-secret\n  1) Winterfell army move to Moat Cailin\n  The Narrow Sea ships raid The Fingers".into(),
+        (Step::Raven, Lang::Zh) => "信鸦持有者可以回复「信鸦: 区域 新命令」修改一条自己的命令;其他玩家这一步不需要发送,也可以提前发送执行方案。".into(),
+        (Step::Raven, Lang::En) => "The Raven holder may reply \"raven: area new-order\" to change one of his orders; the others send nothing now, or their plan early.".into(),
+        (Step::Retreat, Lang::Zh) => "请回复「撤退 败军所在区域 到 目的区域」选择撤退区域。".into(),
+        (Step::Retreat, Lang::En) => "Reply \"retreat area to destination\" to choose where a beaten force goes.".into(),
+        (Step::Events, Lang::Zh) => "请回复本回合事件需要的内容:裁军、征兵、出价、野人出价、战胜奖励、建造港口或防御工事。".into(),
+        (Step::Events, Lang::En) => "Reply with what this round's events ask of you: disbanding, mustering, bids, the wildling bid, leader rewards, ports or fortifications.".into(),
+        (Step::EventsAnswers, Lang::Zh) => "请回答你收到的问题:平局裁决、守夜人奖励、野人惩罚或重新征兵。".into(),
+        (Step::EventsAnswers, Lang::En) => "Answer the questions you were asked: tie-breaks, the Night's Watch reward, the wildling penalty or a muster revision.".into(),
         (Step::Finished, _) => String::new(),
     }
 }
@@ -186,7 +199,7 @@ pub fn step_name(step: crate::rules::Step, lang: Lang) -> String {
     }
 }
 
-/// Build the report context of a closed step for one house.
+/// Build the report context of a closed step (and the steps closed with it) for one house.
 pub fn report_context(
     board: &Board,
     game: &str,
@@ -196,70 +209,87 @@ pub fn report_context(
     deadline: &str,
 ) -> ReportContext {
     let state: &GameState = &out.state;
+    let zh = lang == Lang::Zh;
     let mut revealed: Vec<RevealedOrders> = Vec::new();
-    for h in board.house_ids() {
+    let placement_closed = out.steps.iter().any(|c| c.step == Step::Placement);
+    for h in board.house_ids().filter(|_| placement_closed) {
         let list: Vec<String> = out
             .revealed
             .iter()
             .filter(|(x, _, _)| *x == h)
             .map(|(_, a, o)| {
                 let name = board.area(*a).name(lang);
-                match lang {
-                    Lang::Zh => format!("{} {}", name, o.name_zh()),
-                    Lang::En => format!("{} {}", name, o.name_en()),
+                if zh {
+                    format!("{} {}", name, o.name_zh())
+                } else {
+                    format!("{} {}", name, o.name_en())
                 }
             })
             .collect();
-        if out.closed == crate::rules::Step::Placement {
-            let sep = if lang == Lang::Zh { ";" } else { "; " };
-            let none = if lang == Lang::Zh {
-                "(无命令)"
+        let none = if zh { "(无命令)" } else { "(no orders)" };
+        revealed.push(RevealedOrders {
+            house: board.house(h).name(lang).to_string(),
+            orders: if list.is_empty() {
+                none.to_string()
             } else {
-                "(no orders)"
-            };
-            revealed.push(RevealedOrders {
-                house: board.house(h).name(lang).to_string(),
-                orders: if list.is_empty() {
-                    none.to_string()
-                } else {
-                    list.join(sep)
-                },
-            });
-        }
+                list.join(if zh { ";" } else { "; " })
+            },
+        });
     }
-    let events = out
-        .log
+    let mut events: Vec<String> = Vec::new();
+    if let Some((h, a, old, new)) = out.raven {
+        let (hn, an) = (board.house(h).name(lang), board.area(a).name(lang));
+        events.push(if zh {
+            format!(
+                "{hn}使用信鸦,把{an}的{}改为{}(004:L1702)。",
+                old.name_zh(),
+                new.name_zh()
+            )
+        } else {
+            format!(
+                "{hn} used the Raven: {an} {} became {} (004:L1702).",
+                old.name_en(),
+                new.name_en()
+            )
+        });
+    }
+    events.extend(out.log.iter().map(|e| words::event(board, lang, e)));
+    let economy: Vec<String> = out
+        .economy
         .iter()
-        .map(|e| words::event(board, lang, e))
+        .map(|e| e.describe(board, lang))
         .collect();
-    let defaults = out
-        .silent
+    let provisional: Vec<String> = out
+        .provisional
         .iter()
-        .map(|h| {
-            let name = board.house(*h).name(lang);
-            match (out.closed, lang) {
-                (crate::rules::Step::Placement, Lang::Zh) => format!("{name}没有提交命令:本回合不布置任何命令(A-26)。"),
-                (crate::rules::Step::Placement, Lang::En) => format!("{name} sent no orders: no orders this round (A-26)."),
-                (_, Lang::Zh) => format!("{name}没有提交执行方案:不执行行军和突袭,支援、防守和巩固统治自动生效(A-26)。"),
-                (_, Lang::En) => format!("{name} sent no plan: no marches or raids; support, defence and consolidation work by themselves (A-26)."),
-            }
-        })
+        .map(|e| e.describe(board, lang))
+        .collect();
+    let mut private: Vec<String> = Vec::new();
+    for n in out.notices.iter().filter(|n| n.house == house) {
+        private.push(n.describe(lang));
+    }
+    let defaults = out
+        .silent()
+        .into_iter()
+        .map(|(step, h)| super::asks::default_text(board, step, h, lang))
         .collect();
     let names = |i: usize| -> String {
-        let sep = " > ";
         state.tracks[i]
             .iter()
             .map(|h| board.house(*h).name(lang).to_string())
             .collect::<Vec<_>>()
-            .join(sep)
+            .join(" > ")
     };
+    let closed: Vec<String> = out.steps.iter().map(|c| step_name(c.step, lang)).collect();
     ReportContext {
         game: game.to_string(),
         house: board.house(house).name(lang).to_string(),
         round: out.round,
-        closed: step_name(out.closed, lang),
+        closed: closed.join(if zh { "、" } else { ", " }),
         revealed,
         events,
+        economy,
+        provisional,
         defaults,
         map: view(board, state, lang),
         tracks: TrackNames {
@@ -267,12 +297,20 @@ pub fn report_context(
             fiefdoms: names(1),
             kings_court: names(2),
         },
-        private: Vec::new(),
+        private,
         winner: state.winner.map(|h| board.house(h).name(lang).to_string()),
+        result: out
+            .result
+            .as_ref()
+            .or(state.economy.result.as_ref())
+            .map(|r| {
+                crate::rules::log_events::EconomyEvent::GameOver { result: r.clone() }
+                    .describe(board, lang)
+            }),
         next_round: state.round,
         next_step: step_name(state.step, lang),
         deadline: deadline.to_string(),
-        instructions: instructions(state.step, lang),
+        instructions: super::asks::what_to_send(board, state, house, lang),
     }
 }
 

@@ -3,9 +3,11 @@
 //! passed, and sends what is queued. Every step is idempotent: after a crash, the next tick
 //! picks up exactly where the last one stopped.
 
+pub mod asks;
 pub mod check;
 pub mod games;
 pub mod intake;
+pub mod items;
 pub mod letters;
 pub mod parse;
 pub mod plan;

@@ -2,9 +2,10 @@
 //! text; this module picks what belongs to the open step and turns it into a typed submission,
 //! with the canonical echo and every error tied to its line.
 
+use super::items;
 use super::letters::ErrorLine;
 use crate::board::{AreaId, Board, Lang};
-use crate::game::Submission;
+use crate::game::{EventAnswers, EventOrders, Part, Submission};
 use crate::lang::ast::{Account, Item};
 use crate::lang::{self, Names};
 use crate::rules::orders::Placement;
@@ -44,12 +45,23 @@ pub struct ParsedMail {
     pub errors: Vec<ErrorLine>,
     /// Which line each placed area came from (for validation errors).
     pub area_lines: Vec<(AreaId, usize, String)>,
+    /// Which line each part of an event-phase, Raven or retreat submission came from.
+    pub part_lines: Vec<(Part, usize, String)>,
 }
 
 impl ParsedMail {
     /// The line (and its text) that names an area first as a source, (0, "") when none does.
     pub fn line_of_area(&self, area: Option<AreaId>) -> (usize, String) {
         area.and_then(|a| self.area_lines.iter().find(|(x, _, _)| *x == a))
+            .map(|(_, l, t)| (*l, t.clone()))
+            .unwrap_or((0, String::new()))
+    }
+
+    /// The line (and its text) of the first line of a part, (0, "") when none.
+    pub fn line_of_part(&self, part: Part) -> (usize, String) {
+        self.part_lines
+            .iter()
+            .find(|(p, _, _)| *p == part)
             .map(|(_, l, t)| (*l, t.clone()))
             .unwrap_or((0, String::new()))
     }
@@ -145,9 +157,15 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
             message: e.kind.describe(ll),
         });
     }
+    let step = state.step;
     let mut placement = Placement::default();
     let mut plan_items = Vec::new();
     let mut any_order = false;
+    let mut events = EventOrders::default();
+    let mut answers = EventAnswers::default();
+    let mut raven = None;
+    let mut raven_line = 0;
+    let mut retreats = Vec::new();
     for entry in &parsed.items {
         let mut err = |message: String| {
             out.errors.push(ErrorLine {
@@ -182,10 +200,45 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
                 out.echo
                     .push(lang::echo::echo_item(&entry.item, &names, ll));
             }
-            item if state.step == Step::Plan && is_plan_item(item) => {
+            item if matches!(step, Step::Plan | Step::Raven) && is_plan_item(item) => {
                 plan_items.push((entry.line, item));
             }
-            _ => err(wrong_step(lang, state.step)),
+            item => {
+                let Some(part) = items::part_of(step, item) else {
+                    err(wrong_step(lang, step));
+                    continue;
+                };
+                let r = match step {
+                    Step::Events => items::add_event_item(&mut events, state, item, lang),
+                    Step::EventsAnswers => items::add_answer_item(&mut answers, state, item, lang),
+                    Step::Raven if raven.is_some() => Err(match lang {
+                        Lang::Zh => "信鸦只能修改一条命令(004:L1702)。".into(),
+                        Lang::En => "the Raven changes one order only (004:L1702).".into(),
+                    }),
+                    Step::Raven => items::raven_change(item, lang).map(|c| {
+                        raven = Some(c);
+                        raven_line = entry.line;
+                    }),
+                    _ => match items::retreat_choice(item) {
+                        Some(c) => {
+                            retreats.push(c);
+                            Ok(())
+                        }
+                        None => Err(String::new()),
+                    },
+                };
+                match r {
+                    Ok(()) => {
+                        any_order = true;
+                        out.part_lines
+                            .push((part, entry.line, line_text(entry.line)));
+                        out.echo
+                            .push(lang::echo::echo_item(&entry.item, &names, ll));
+                    }
+                    Err(m) if m.is_empty() => err(wrong_step(lang, step)),
+                    Err(m) => err(m),
+                }
+            }
         }
     }
     let (plan, plan_errors) = super::plan::build(&plan_items, lang);
@@ -212,10 +265,25 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
             out.echo.push(lang::echo::echo_item(item, &names, ll));
         }
     }
+    if raven.is_some() && !plan_items.is_empty() {
+        out.errors.push(ErrorLine {
+            line: raven_line,
+            column: 0,
+            text: line_text(raven_line),
+            message: match lang {
+                Lang::Zh => "请先单独发送信鸦的修改;执行方案在修改公布之后再发(004:L1702)。".into(),
+                Lang::En => "send the Raven change on its own; the plan follows once the change is published (004:L1702).".into(),
+            },
+        });
+    }
     out.errors.sort_by_key(|e| e.line);
     if any_order {
-        out.partial = Some(match state.step {
-            Step::Plan => Submission::Plan(plan),
+        out.partial = Some(match (step, raven) {
+            (Step::Raven, Some(c)) => Submission::Raven(c),
+            (Step::Plan | Step::Raven, _) => Submission::Plan(plan),
+            (Step::Events, _) => Submission::Events(events),
+            (Step::EventsAnswers, _) => Submission::Answers(answers),
+            (Step::Retreat, _) => Submission::Retreat(retreats),
             _ => Submission::Placement(placement),
         });
         if out.errors.is_empty() {

@@ -1,13 +1,84 @@
 //! The round as a sequence of steps (附录1): each step collects the houses' submissions and is
 //! closed at its deadline. Pure: state + submissions → new state + what happened.
+//!
+//! A round is: `events` (first window of the event phase, from round 2) → `events_answers`
+//! (second window: the questions of the first) → `placement` → `raven` → `plan` → `retreat`
+//! (forces with several equally good retreat areas, A-48); then the economy of the round's end,
+//! leaders' rest, the end-of-game check, and the next round. A step for which no house has
+//! anything to send is closed at once, inside the same call ([`expected`]).
 
-use crate::board::{AreaId, Board, HouseId, Order};
-use crate::rules::log::Event;
-use crate::rules::modifiers::{RoundModifiers, Settings};
-use crate::rules::orders::{Placement, Plan};
+mod close;
+mod expect;
+mod input;
+#[cfg(test)]
+mod tests;
+
+pub use close::{Closed, Options, StepOutcome, close_step, close_step_with, close_steps};
+pub use expect::{asked_of, expected, open_questions, raven_holder};
+pub use input::{EventProblem, Part, check_answers, check_events};
+
+use crate::board::{AreaId, Board, HouseId};
+use crate::rules::bidding::ClashBid;
+use crate::rules::build::BuildPlan;
+use crate::rules::economy::DisbandPlan;
+use crate::rules::event_phase::round_modifiers;
+use crate::rules::muster::MusterPlan;
+use crate::rules::orders::{Placement, Plan, RavenChange};
 use crate::rules::placement::{self, PlacementError};
-use crate::rules::{GameState, Step};
+use crate::rules::rewards::RewardClaim;
+use crate::rules::wildlings::{PenaltyChoice, WildlingReward};
+use crate::rules::{GameState, Step, Track};
 use serde::{Deserialize, Serialize};
+
+/// What a house sends in the first window of an event phase; every part is optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventOrders {
+    /// Units to disband at a Supply event (004:L650).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disband: Option<DisbandPlan>,
+    /// The muster plan at a Mustering event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub muster: Option<MusterPlan>,
+    /// Clash of Kings bids.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clash: Option<ClashBid>,
+    /// The wildling bid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wildling_bid: Option<u8>,
+    /// Leader victory rewards claimed (Melisandre, Luwin, Doran).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claims: Vec<RewardClaim>,
+    /// Ports and fortifications.
+    #[serde(default)]
+    pub build: BuildPlan,
+}
+
+/// What a house sends in the second window of an event phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventAnswers {
+    /// Tie orderings: the track (None: the wildling tie, or the only tie the house decides),
+    /// the houses first = higher (for a wildling tie the first named is the one chosen).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<(Option<Track>, Vec<HouseId>)>,
+    /// The Night's Watch reward.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward: Option<WildlingReward>,
+    /// How the wildling penalty is suffered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penalty: Option<PenaltyChoice>,
+    /// A replacement muster plan for blocked ships.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub muster: Option<MusterPlan>,
+}
+
+/// A retreat choice: the force beaten in `from` goes to the first of `to` that is a candidate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RetreatChoice {
+    /// Where the force was beaten.
+    pub from: AreaId,
+    /// The areas wanted, best first.
+    pub to: Vec<AreaId>,
+}
 
 /// What a house sends for a step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,6 +87,14 @@ pub enum Submission {
     Placement(Placement),
     /// The execution plan.
     Plan(Plan),
+    /// The first window of the event phase.
+    Events(EventOrders),
+    /// The second window of the event phase.
+    Answers(EventAnswers),
+    /// The Raven holder's change of one order.
+    Raven(RavenChange),
+    /// Retreat choices.
+    Retreat(Vec<RetreatChoice>),
 }
 
 impl Submission {
@@ -24,6 +103,10 @@ impl Submission {
         match self {
             Submission::Placement(_) => Step::Placement,
             Submission::Plan(_) => Step::Plan,
+            Submission::Events(_) => Step::Events,
+            Submission::Answers(_) => Step::EventsAnswers,
+            Submission::Raven(_) => Step::Raven,
+            Submission::Retreat(_) => Step::Retreat,
         }
     }
 }
@@ -38,10 +121,19 @@ pub enum SubmissionError {
         /// The submission's step.
         sent: Step,
     },
-    /// Placement problems.
+    /// Placement problems (also a Raven change that breaks the limits).
     Placement(Vec<PlacementError>),
     /// Plan problems.
     Plan(Vec<crate::rules::plan_check::PlanError>),
+    /// Event-phase, Raven and retreat problems, each with the part of the mail it is about.
+    Event(Vec<EventProblem>),
+}
+
+/// Whether a submission for `sent` may be sent while `open` is open: its own step, or a plan
+/// while the Raven step is open (the others' orders cannot change any more; the Raven holder's
+/// plan means he keeps his orders).
+pub fn accepts(open: Step, sent: Step) -> bool {
+    open == sent || (open == Step::Raven && sent == Step::Plan)
 }
 
 /// Check a submission against the state (the validation pass after parsing).
@@ -51,15 +143,22 @@ pub fn check(
     house: HouseId,
     sub: &Submission,
 ) -> Result<(), SubmissionError> {
-    if sub.step() != state.step {
+    if !accepts(state.step, sub.step()) {
         return Err(SubmissionError::WrongStep {
             open: state.step,
             sent: sub.step(),
         });
     }
+    let event = |errs: Vec<EventProblem>| {
+        if errs.is_empty() {
+            Ok(())
+        } else {
+            Err(SubmissionError::Event(errs))
+        }
+    };
     match sub {
         Submission::Placement(p) => {
-            let errs = placement::check(board, state, house, p);
+            let errs = placement::check_with(board, state, house, p, &round_modifiers(state));
             if errs.is_empty() {
                 Ok(())
             } else {
@@ -74,156 +173,18 @@ pub fn check(
                 Err(SubmissionError::Plan(errs))
             }
         }
-    }
-}
-
-/// The result of closing a step.
-#[derive(Clone, Debug)]
-pub struct StepOutcome {
-    /// The new state (the next step open).
-    pub state: GameState,
-    /// The step that was closed.
-    pub closed: Step,
-    /// Round of the closed step.
-    pub round: u8,
-    /// Orders revealed when placement closes, by house.
-    pub revealed: Vec<(HouseId, AreaId, Order)>,
-    /// Houses that sent nothing and got the default.
-    pub silent: Vec<HouseId>,
-    /// The adjudication log (plan step).
-    pub log: Vec<Event>,
-}
-
-/// Close the open step with the latest valid submission of each house, default settings.
-pub fn close_step(board: &Board, state: &GameState, subs: &[(HouseId, Submission)]) -> StepOutcome {
-    close_step_with(board, state, subs, &Settings::default())
-}
-
-/// Close the open step with the latest valid submission of each house.
-pub fn close_step_with(
-    board: &Board,
-    state: &GameState,
-    subs: &[(HouseId, Submission)],
-    settings: &Settings,
-) -> StepOutcome {
-    let closed = state.step;
-    let round = state.round;
-    let latest = |h: HouseId| {
-        subs.iter()
-            .rev()
-            .find(|(x, s)| *x == h && s.step() == closed)
-            .map(|(_, s)| s)
-    };
-    let silent: Vec<HouseId> = board.house_ids().filter(|h| latest(*h).is_none()).collect();
-    let mut out = StepOutcome {
-        state: state.clone(),
-        closed,
-        round,
-        revealed: Vec::new(),
-        silent,
-        log: Vec::new(),
-    };
-    match closed {
-        Step::Placement => {
-            let mut placements = Vec::new();
-            for h in board.house_ids() {
-                if let Some(Submission::Placement(p)) = latest(h)
-                    && placement::check(board, state, h, p).is_empty()
-                {
-                    placements.push((h, p.clone()));
-                }
+        Submission::Raven(change) => {
+            if raven_holder(state) != Some(house) {
+                return Err(SubmissionError::Placement(vec![
+                    PlacementError::NotRavenHolder,
+                ]));
             }
-            placement::apply(&mut out.state, &placements);
-            for h in state.throne_order() {
-                for a in board.area_ids() {
-                    if let Some(o) = out.state.area(a).order
-                        && out.state.area(a).house == Some(*h)
-                    {
-                        out.revealed.push((*h, a, o));
-                    }
-                }
-            }
-            out.state.step = Step::Plan;
+            placement::raven(board, state, house, *change, &round_modifiers(state))
+                .map(|_| ())
+                .map_err(SubmissionError::Placement)
         }
-        Step::Plan => {
-            let plans: Vec<Plan> = board
-                .house_ids()
-                .map(|h| match latest(h) {
-                    Some(Submission::Plan(p)) => p.clone(),
-                    _ => Plan::default(),
-                })
-                .collect();
-            let r = crate::rules::military::resolve_with(
-                board,
-                state,
-                &plans,
-                &RoundModifiers::default(),
-                *settings,
-            );
-            out.state = r.state;
-            out.log = r.log;
-            // Forces whose retreat is the player's choice (rule f, A-48) are placed now on the
-            // first candidate; asking the player is a step of its own that comes with the
-            // event-phase rounds.
-            if !out.state.pending_retreats.is_empty() {
-                let (s, log) = crate::rules::retreat::settle_pending(board, &out.state, &[]);
-                out.state = s;
-                out.log.extend(log);
-            }
-            if out.state.winner.is_some() {
-                out.state.step = Step::Finished;
-            } else if out.state.round >= board.rules.rounds {
-                out.state.winner = leader_by_castles(board, &out.state);
-                out.state.step = Step::Finished;
-            } else {
-                out.state.round += 1;
-                out.state.step = Step::Placement;
-            }
-        }
-        Step::Finished => {}
-    }
-    out
-}
-
-/// After the last round: most castles, then effective barrels, then tokens in hand (004:L255).
-/// A tie after all three has no winner here (the extra round of A-75 comes with the event phase).
-fn leader_by_castles(board: &Board, s: &GameState) -> Option<HouseId> {
-    let key = |h: HouseId| (s.castles(board, h), s.house(h).barrels, s.house(h).power);
-    let best = board.house_ids().map(key).max()?;
-    let top: Vec<HouseId> = board.house_ids().filter(|h| key(*h) == best).collect();
-    (top.len() == 1).then(|| top[0])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::OrderType;
-
-    #[test]
-    fn placement_closes_into_plan_and_reveals_orders_silent_houses_get_none_a26() {
-        let b = match Board::default_board() {
-            Ok(b) => b,
-            Err(e) => panic!("{e}"),
-        };
-        let s = GameState::new_game(&b);
-        let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
-        let wf = b.area_by_key("winterfell").unwrap_or(AreaId(0));
-        let sub = Submission::Placement(Placement {
-            orders: vec![(
-                wf,
-                Order {
-                    kind: OrderType::March,
-                    special: true,
-                },
-            )],
-        });
-        assert!(check(&b, &s, stark, &sub).is_ok());
-        let out = close_step(&b, &s, &[(stark, sub)]);
-        assert_eq!(out.state.step, Step::Plan);
-        assert_eq!(out.revealed.len(), 1);
-        assert_eq!(out.silent.len(), 5);
-        let out2 = close_step(&b, &out.state, &[]);
-        assert_eq!((out2.state.round, out2.state.step), (2, Step::Placement));
-        assert!(out2.state.areas.iter().all(|a| a.order.is_none()));
+        Submission::Events(o) => event(check_events(board, state, house, o)),
+        Submission::Answers(a) => event(check_answers(board, state, house, a)),
+        Submission::Retreat(v) => event(input::check_retreats(state, house, v)),
     }
 }

@@ -338,6 +338,8 @@ pub enum Item<S: Stage> {
     Placement(Placement<S>),
     /// A step of the execution plan.
     Step(Step<S>),
+    /// `信鸦: 临冬城 防守`: the Raven holder's change of one revealed order (004:L1702).
+    Raven(Placement<S>),
     /// `海疆城守将:小恶魔`, `临冬城守将:罗柏(替补:艾德)`.
     Defender {
         /// The defended area.

@@ -312,6 +312,11 @@ impl Echo<'_> {
                 }
                 s
             }
+            Item::Raven(p) => format!(
+                "{}: {}",
+                self.w("信鸦", "raven"),
+                self.item(&Item::Placement(p.clone()))
+            ),
             Item::Step(s) => self.step(s),
             Item::Defender {
                 area,

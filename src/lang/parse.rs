@@ -159,6 +159,10 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
             targets: places(ctx, &p),
         },
         Rule::placement => Item::Placement(placement(ctx, p)?),
+        Rule::raven => Item::Raven(placement(
+            ctx,
+            first(&p, Rule::placement).expect("placement"),
+        )?),
         Rule::step => Item::Step(step(ctx, p)?),
         r => unreachable!("unexpected item rule {r:?}"),
     })

@@ -199,6 +199,16 @@ impl Resolver<'_> {
                     OneTime::Pontoon(b) => OneTime::Pontoon(b.as_ref().map(|b| self.area(b))),
                 }),
             }),
+            Item::Raven(p) => Item::Raven(Placement {
+                area: self.area(&p.area),
+                order: p.order,
+                one_time: p.one_time.as_ref().map(|o| match o {
+                    OneTime::Recruit => OneTime::Recruit,
+                    OneTime::SupplyCaravan => OneTime::SupplyCaravan,
+                    OneTime::ForcedMarch => OneTime::ForcedMarch,
+                    OneTime::Pontoon(b) => OneTime::Pontoon(b.as_ref().map(|b| self.area(b))),
+                }),
+            }),
             Item::Step(s) => Item::Step(self.step(s)),
             Item::Defender {
                 area,

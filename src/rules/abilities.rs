@@ -40,7 +40,12 @@ pub fn upgrade(
     candidates: Option<&mut Vec<Unit>>,
 ) -> Option<UnitKind> {
     let cap = ctx.board.rules.unit_caps[UnitKind::Knight.index()] as usize;
-    if ctx.state.unit_count(house, UnitKind::Knight) >= cap {
+    // Winning attackers are off the map until they move in: their knights count too.
+    let in_transit = candidates
+        .as_deref()
+        .map(|v| v.iter().filter(|u| u.kind == UnitKind::Knight).count())
+        .unwrap_or(0);
+    if ctx.state.unit_count(house, UnitKind::Knight) + in_transit >= cap {
         return None;
     }
     let pref = ctx.plans[house.index()].units.upgrade;

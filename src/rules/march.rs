@@ -381,6 +381,7 @@ fn peaceful_move(ctx: &mut Ctx, house: HouseId, from: AreaId, s: Sub) {
         });
     }
     let new_area = ctx.state.occupant(to) != Some(house);
+    let old_controller = ctx.state.controller(ctx.board, to);
     let pick = super::battle::find_units(ctx, from, &s.units);
     let moving = take_units(ctx, from, &pick);
     let kinds: Vec<UnitKind> = moving.iter().map(|u| u.kind).collect();
@@ -400,5 +401,9 @@ fn peaceful_move(ctx: &mut Ctx, house: HouseId, from: AreaId, s: Sub) {
         to,
         units: kinds,
     });
+    // Entering an empty province of another house takes its ports too (004:L1053–L1066).
+    if ctx.board.area(to).is_land() && old_controller.is_some_and(|o| o != house) {
+        super::ports::capture_ports(ctx, to, old_controller);
+    }
     ctx.check_victory();
 }

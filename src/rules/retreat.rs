@@ -261,10 +261,29 @@ pub fn settle_pending(
         } else {
             RetreatRule::BoardOrder
         };
-        let Some(to) = chosen.or_else(|| p.candidates.first().copied()) else {
+        // An area may have changed since the phase: another house's units, or a port whose
+        // province the house no longer controls (004:L1064). The next candidate still open
+        // is taken then.
+        let open = |ctx: &super::military::Ctx, a: AreaId| {
+            ctx.state.occupant(a).map(|h| h == p.house).unwrap_or(true)
+                && board
+                    .area(a)
+                    .port_of
+                    .is_none_or(|prov| ctx.state.controller(board, prov) == Some(p.house))
+        };
+        let Some(first) = chosen.or_else(|| p.candidates.first().copied()) else {
             continue;
         };
-        let free = ctx.state.occupant(to).map(|h| h == p.house).unwrap_or(true);
+        let to = if open(&ctx, first) {
+            first
+        } else {
+            p.candidates
+                .iter()
+                .copied()
+                .find(|a| open(&ctx, *a))
+                .unwrap_or(first)
+        };
+        let free = open(&ctx, to);
         let units: Vec<Unit> = p.units.iter().map(|k| Unit::new(*k)).collect();
         if !free {
             ctx.log.push(Event::Destroyed {

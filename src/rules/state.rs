@@ -78,40 +78,75 @@ pub struct HouseState {
     pub neutral: bool,
 }
 
-/// The step of the round the game waits in.
+/// The step of the round the game waits in (附录1), in the order a round goes through them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
+    /// 事件阶段 first window: disbanding, mustering, bids, reward claims, building (round ≥ 2).
+    Events,
+    /// 事件阶段 second window: the King's tie-breaks, wildling reward and penalty choices,
+    /// muster revisions (the questions of the first window's resolution).
+    EventsAnswers,
     /// 布置军事命令: secret order placement.
     Placement,
+    /// 信鸦: the Raven holder may change one of his revealed orders (004:L1702).
+    Raven,
     /// 制定执行方案: secret execution plans.
     Plan,
+    /// 选择撤退区域: beaten forces with several equally good retreat areas.
+    Retreat,
     /// The game is over.
     Finished,
 }
 
 impl Step {
+    /// Every step, in round order.
+    pub const ALL: [Step; 7] = [
+        Step::Events,
+        Step::EventsAnswers,
+        Step::Placement,
+        Step::Raven,
+        Step::Plan,
+        Step::Retreat,
+        Step::Finished,
+    ];
     /// Stable name used in configs, the store and mails.
     pub fn key(self) -> &'static str {
         match self {
+            Step::Events => "events",
+            Step::EventsAnswers => "events_answers",
             Step::Placement => "placement",
+            Step::Raven => "raven",
             Step::Plan => "plan",
+            Step::Retreat => "retreat",
             Step::Finished => "finished",
         }
+    }
+    /// The step of a stable key.
+    pub fn from_key(key: &str) -> Option<Step> {
+        Step::ALL.into_iter().find(|s| s.key() == key)
     }
     /// Chinese name.
     pub fn name_zh(self) -> &'static str {
         match self {
+            Step::Events => "事件阶段",
+            Step::EventsAnswers => "事件阶段(平局与奖惩选择)",
             Step::Placement => "布置军事命令阶段",
+            Step::Raven => "信鸦阶段",
             Step::Plan => "制定执行方案阶段",
+            Step::Retreat => "选择撤退区域阶段",
             Step::Finished => "游戏结束",
         }
     }
     /// English name.
     pub fn name_en(self) -> &'static str {
         match self {
+            Step::Events => "event phase",
+            Step::EventsAnswers => "event phase answers",
             Step::Placement => "order placement",
+            Step::Raven => "Raven",
             Step::Plan => "execution plan",
+            Step::Retreat => "retreat choice",
             Step::Finished => "game over",
         }
     }
@@ -153,6 +188,10 @@ pub struct GameState {
     /// consolidate incomes, bans, the end-of-game result (`rules::economy`).
     #[serde(default)]
     pub economy: super::economy::EconomyState,
+    /// The first window's submissions of the event phase in progress, kept while the second
+    /// window (`Step::EventsAnswers`) is open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_input: Option<super::event_phase::EventPhaseInput>,
 }
 
 /// A beaten force kept off the map until its player chooses among equally good retreat areas
@@ -210,6 +249,7 @@ impl GameState {
             winner: None,
             pending_retreats: Vec::new(),
             economy: Default::default(),
+            event_input: None,
         }
     }
 

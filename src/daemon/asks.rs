@@ -1,0 +1,415 @@
+//! What a house is asked to send in the open step, with examples built from its own position
+//! (no names in code: they come from the board), the questions of the second event window, and
+//! the sentence for a default taken on a silent player's behalf, with its rule.
+
+use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use crate::game;
+use crate::rules::event_phase::Question;
+use crate::rules::events::{Category, EventCard, current};
+use crate::rules::rewards::RewardKind;
+use crate::rules::wildlings::{self, PenaltyKind};
+use crate::rules::{GameState, LeaderStatus, Step, Track, economy, muster};
+
+fn zh(lang: Lang) -> bool {
+    lang == Lang::Zh
+}
+
+fn area(board: &Board, a: AreaId, lang: Lang) -> String {
+    board.area(a).name(lang).to_string()
+}
+
+fn house(board: &Board, h: HouseId, lang: Lang) -> String {
+    board.house(h).name(lang).to_string()
+}
+
+fn list(v: Vec<String>, lang: Lang) -> String {
+    v.join(if zh(lang) { "、" } else { ", " })
+}
+
+fn units_line(board: &Board, units: &[(AreaId, UnitKind)], lang: Lang) -> String {
+    units
+        .iter()
+        .map(|(a, k)| format!("{} 1{}", area(board, *a, lang), k.code()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn track_name(t: Track, lang: Lang) -> &'static str {
+    crate::rules::bidding::track_name(t, lang)
+}
+
+/// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.
+pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
+    if !game::expected(board, state).contains(&h) {
+        return match (state.step, lang) {
+            (Step::Finished, _) => String::new(),
+            (Step::Raven, Lang::Zh) => format!(
+                "这一步只有信鸦持有者可以修改一条命令;你不需要发送,也可以提前发送执行方案。\n{}",
+                super::letters::instructions(Step::Plan, lang)
+            ),
+            (Step::Raven, Lang::En) => format!(
+                "Only the Raven holder may change an order now; you need not send anything, or you may send your plan early.\n{}",
+                super::letters::instructions(Step::Plan, lang)
+            ),
+            (_, Lang::Zh) => "这一步你不需要发送任何内容。".into(),
+            (_, Lang::En) => "You have nothing to send in this step.".into(),
+        };
+    }
+    let own: Vec<AreaId> = board
+        .area_ids()
+        .filter(|a| state.occupant(*a) == Some(h))
+        .collect();
+    let mut lines: Vec<String> = Vec::new();
+    let z = zh(lang);
+    match state.step {
+        Step::Placement | Step::Plan | Step::Finished => {
+            return super::letters::instructions(state.step, lang);
+        }
+        Step::Raven => {
+            let ex = own
+                .iter()
+                .find(|a| state.area(**a).order.is_some())
+                .map(|a| area(board, *a, lang))
+                .unwrap_or_default();
+            lines.push(if z {
+                format!("你持有信鸦,可以修改一条自己已公布的命令(004:L1702),例如:\n  信鸦: {ex} 防守\n不修改就直接发送执行方案(或不回复)。")
+            } else {
+                format!("You hold the Raven: you may change one of your revealed orders (004:L1702), e.g.:\n  raven: {ex} defence\nTo keep your orders, send your plan instead (or nothing).")
+            });
+        }
+        Step::Retreat => {
+            for p in state
+                .pending_retreats
+                .iter()
+                .filter(|p| p.house == h && p.candidates.len() > 1)
+            {
+                let c: Vec<String> = p.candidates.iter().map(|a| area(board, *a, lang)).collect();
+                let (from, first) = (area(board, p.from, lang), c[0].clone());
+                lines.push(if z {
+                    format!("你在{from}的败军可以撤退到:{}。例如:\n  撤退 {from} 到 {first}\n不回复则撤到{first}(按地图顺序,A-48)。", list(c, lang))
+                } else {
+                    format!("Your force beaten in {from} may retreat to: {}. E.g.:\n  retreat {from} to {first}\nWithout an answer it goes to {first} (board order, A-48).", list(c, lang))
+                });
+            }
+        }
+        Step::Events => events_asks(board, state, h, lang, &mut lines),
+        Step::EventsAnswers => {
+            for q in game::open_questions(board, state) {
+                let mine = match &q {
+                    Question::WildlingTie {
+                        houses,
+                        reward: true,
+                        ..
+                    } if houses.contains(&h) => Some(reward_text(board, state, h, lang, true)),
+                    _ => None,
+                };
+                if game::asked_of(board, state, &q).contains(&h) {
+                    lines.push(question_text(board, state, &q, lang));
+                } else if let Some(t) = mine {
+                    lines.push(t);
+                }
+            }
+        }
+    }
+    let head = if z {
+        "请回复本邮件,写上密码和以下内容,每项一行:"
+    } else {
+        "Reply with your secret and the following, one item per line:"
+    };
+    format!("{head}\n{}", lines.join("\n"))
+}
+
+fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: &mut Vec<String>) {
+    let z = zh(lang);
+    let Some(ev) = current(state).filter(|e| e.round == state.round) else {
+        return;
+    };
+    let power = state.house(h).power;
+    match ev.effective(Category::Economic) {
+        Some(EventCard::Supply) => {
+            let d =
+                economy::default_disbanding(board, state, h, state.barrels_controlled(board, h));
+            if !d.is_empty() {
+                let ex = units_line(board, &d, lang);
+                lines.push(if z {
+                    format!("补给结算:你的部队超过新的补给上限,需要裁掉{}个单位,例如(也是不回复时的默认裁法,A-57):\n  裁军: {ex}", d.len())
+                } else {
+                    format!("Supply: your armies exceed the new limit; disband {} unit(s), e.g. (also the default without an answer, A-57):\n  disband: {ex}", d.len())
+                });
+            }
+        }
+        Some(EventCard::Muster) => {
+            let pts: Vec<(AreaId, u8)> = muster::points(board, state, h)
+                .into_iter()
+                .filter(|(_, p)| *p > 0)
+                .collect();
+            if let Some((c, _)) = pts.first() {
+                let have: Vec<String> = pts
+                    .iter()
+                    .map(|(a, p)| format!("{} {p}", area(board, *a, lang)))
+                    .collect();
+                let c = area(board, *c, lang);
+                lines.push(if z {
+                    format!("征兵:你的征兵点数 {}。例如:\n  征兵: {c} 1F\n战舰要写去向,例如「征兵: 城堡 1S 到 海域」;不回复则不征兵(A-26)。", list(have, lang))
+                } else {
+                    format!("Mustering: your points {}. E.g.:\n  muster: {c} 1F\nShips name where they go, e.g. \"muster: castle 1S to sea\"; without an answer nothing is mustered (A-26).", list(have, lang))
+                });
+            }
+        }
+        _ => {}
+    }
+    if ev.effective(Category::Political) == Some(EventCard::ClashOfKings) && power > 0 {
+        lines.push(if z {
+            format!("诸王争霸:依次写铁王座、封邑、御前会议的出价,合计不超过手中的{power}个势力标志,例如:\n  出价: 2 1 0\n不回复则全部出价0(A-26)。")
+        } else {
+            format!("Clash of Kings: your bids on the Iron Throne, Fiefdoms and King's Court, at most the {power} tokens in your hand in all, e.g.:\n  bid: 2 1 0\nWithout an answer you bid 0 everywhere (A-26).")
+        });
+    }
+    if ev.effective(Category::Military) == Some(EventCard::WildlingAttack) && power > 0 {
+        let w = state.wildlings;
+        lines.push(if z {
+            format!("野人入侵(战斗力{w}):你的出价,例如:\n  野人: 1\n不回复则出价0(A-26)。")
+        } else {
+            format!("Wildling attack (strength {w}): your bid, e.g.:\n  wildlings: 1\nWithout an answer you bid 0 (A-26).")
+        });
+    }
+    for r in state
+        .economy
+        .pending_rewards
+        .iter()
+        .filter(|r| r.house == h && r.round.saturating_add(1) == state.round)
+    {
+        let ex = match r.kind {
+            RewardKind::Melisandre => board
+                .leaders
+                .iter()
+                .find(|l| r.beaten.contains(&l.house))
+                .map(|l| {
+                    format!(
+                        "{} {}",
+                        if z { "奖励: 休养" } else { "reward: rest" },
+                        l.name(lang)
+                    )
+                }),
+            RewardKind::Luwin => state
+                .house(h)
+                .leaders
+                .iter()
+                .find(|(_, s)| matches!(s, LeaderStatus::Resting { .. }))
+                .map(|(l, _)| {
+                    format!(
+                        "{} {}",
+                        if z {
+                            "奖励: 召回"
+                        } else {
+                            "reward: recall"
+                        },
+                        board.leader(*l).name(lang)
+                    )
+                }),
+            RewardKind::Doran => Some(format!(
+                "{} {}",
+                if z {
+                    "奖励: 夺取"
+                } else {
+                    "reward: capture"
+                },
+                track_name(Track::IronThrone, lang)
+            )),
+        };
+        let leader = board.leader(r.leader).name(lang);
+        lines.push(if z {
+            format!("{leader}上一回合的战胜奖励(004:L2460),例如:\n  {}\n不回复则奖励作废(A-26)。", ex.unwrap_or_default())
+        } else {
+            format!("{leader}'s victory reward of last round (004:L2460), e.g.:\n  {}\nWithout an answer it lapses (A-26).", ex.unwrap_or_default())
+        });
+    }
+    for c in state
+        .economy
+        .cp_income
+        .iter()
+        .filter(|c| c.house == h && c.round.saturating_add(1) == state.round)
+    {
+        let a = area(board, c.area, lang);
+        lines.push(if z {
+            format!("(可选)把上一回合{a}的巩固统治收益转为防御工事(004:L1076,A-58):\n  {a} 修建防御工事")
+        } else {
+            format!("(optional) turn last round's consolidation income in {a} into a fortification (004:L1076, A-58):\n  fortify {a}")
+        });
+    }
+    lines.push(if z {
+        "(可选)建造临时港口(004:L1034):「建造港口: 省份 海域」。".into()
+    } else {
+        "(optional) build a temporary port (004:L1034): \"build port at province on sea\".".into()
+    });
+}
+
+fn reward_text(board: &Board, state: &GameState, h: HouseId, lang: Lang, if_named: bool) -> String {
+    let z = zh(lang);
+    let up: Vec<AreaId> = board
+        .area_ids()
+        .filter(|a| {
+            state.occupant(*a) == Some(h)
+                && state
+                    .area(*a)
+                    .units
+                    .iter()
+                    .any(|u| u.kind == UnitKind::Footman)
+        })
+        .take(1)
+        .collect();
+    let ex = up
+        .first()
+        .map(|a| {
+            format!(
+                "{} {}1F",
+                if z {
+                    "奖励: 升级"
+                } else {
+                    "reward: upgrade"
+                },
+                area(board, *a, lang)
+            )
+        })
+        .unwrap_or_default();
+    let cond = match (if_named, z) {
+        (true, true) => "如果国王选中你,",
+        (true, false) => "If the King names you, ",
+        (false, _) => "",
+    };
+    if z {
+        format!(
+            "{cond}你选择守夜人的奖励(004:L1114):召回一名休养的将领「奖励: 召回 将领」,升级两个步兵或弓箭手「{ex}」,或在一个城堡立即征兵「奖励: 征兵 城堡 1F」。不回复则放弃奖励(A-26)。"
+        )
+    } else {
+        format!(
+            "{cond}choose the Night's Watch reward (004:L1114): recall a resting leader \"reward: recall leader\", upgrade two footmen or archers \"{ex}\", or muster at once in one castle \"reward: muster castle 1F\". Without an answer the reward lapses (A-26)."
+        )
+    }
+}
+
+/// A question of the second event window, as the asked house reads it.
+pub fn question_text(board: &Board, state: &GameState, q: &Question, lang: Lang) -> String {
+    let z = zh(lang);
+    let names = |v: &[HouseId]| list(v.iter().map(|h| house(board, *h, lang)).collect(), lang);
+    match q {
+        Question::MusterRevision(b) => {
+            let c = area(board, b.castle, lang);
+            if z {
+                format!(
+                    "你在{c}征募的战舰被铁王座排名更高的家族占了位置,可以用{}点重新征兵(004:L769,A-62),例如「征兵: {c} 1F」。不回复则点数作废。",
+                    b.points
+                )
+            } else {
+                format!(
+                    "A ship you mustered at {c} lost its place to a house higher on the Iron Throne; you may spend {} point(s) again (004:L769, A-62), e.g. \"muster: {c} 1F\". Without an answer the points are lost.",
+                    b.points
+                )
+            }
+        }
+        Question::ClashTie(t) => {
+            let tr = track_name(t.track, lang);
+            let order: Vec<String> = t.houses.iter().map(|h| house(board, *h, lang)).collect();
+            if z {
+                format!(
+                    "诸王争霸{tr}出价{}的平局:{},由你裁决顺序(004:L1157),例如:\n  平局 {tr}: {}\n不回复则保持原来的相对顺序(A-65)。",
+                    t.bid,
+                    names(&t.houses),
+                    order.join(" > ")
+                )
+            } else {
+                format!(
+                    "Clash of Kings tie on {tr} at {}: {}; you order them (004:L1157), e.g.:\n  tie {tr}: {}\nWithout an answer they keep their previous relative order (A-65).",
+                    t.bid,
+                    names(&t.houses),
+                    order.join(" > ")
+                )
+            }
+        }
+        Question::WildlingTie { houses, reward, .. } => {
+            let first = houses
+                .first()
+                .map(|h| house(board, *h, lang))
+                .unwrap_or_default();
+            let rest: Vec<String> = houses
+                .iter()
+                .skip(1)
+                .map(|h| house(board, *h, lang))
+                .collect();
+            let ex = format!("{first} > {}", rest.join(" > "));
+            match (reward, z) {
+                (true, true) => format!(
+                    "野人出价最高的平局:{},由你(国王)选出得到奖励的一家,写在第一位(004:L1122),例如:\n  平局: {ex}\n不回复则给铁王座排名最高者(A-65)。",
+                    names(houses)
+                ),
+                (true, false) => format!(
+                    "Tie for the highest wildling bid: {}; you, the King, name the house that gets the reward, first (004:L1122), e.g.:\n  tie: {ex}\nWithout an answer the highest on the Iron Throne gets it (A-65).",
+                    names(houses)
+                ),
+                (false, true) => format!(
+                    "野人出价最低的平局:{},由你(国王)选出受重罚的一家,写在第一位(004:L1126),例如:\n  平局: {ex}\n不回复则为铁王座排名最低者(A-65)。",
+                    names(houses)
+                ),
+                (false, false) => format!(
+                    "Tie for the lowest wildling bid: {}; you, the King, name the house that suffers more, first (004:L1126), e.g.:\n  tie: {ex}\nWithout an answer the lowest on the Iron Throne does (A-65).",
+                    names(houses)
+                ),
+            }
+        }
+        Question::WildlingReward(h) => reward_text(board, state, *h, lang, false),
+        Question::WildlingPenalty {
+            house: h,
+            penalty,
+            worst,
+        } => {
+            let due = wildlings::disband_due(board, state, *h, *worst);
+            let d = wildlings::default_penalty_disband(board, state, *h, due);
+            let ex = units_line(board, &d, lang);
+            match (penalty, z) {
+                (PenaltyKind::Disband, true) => format!(
+                    "野人获胜:你要裁掉价值{due}点征兵点数的部队(004:L1130),例如(也是不回复时的默认,A-66):\n  裁军: {ex}"
+                ),
+                (PenaltyKind::Disband, false) => format!(
+                    "The wildlings won: disband units worth {due} mustering points (004:L1130), e.g. (also the default without an answer, A-66):\n  disband: {ex}"
+                ),
+                (k, _) => k.describe(lang).to_string(),
+            }
+        }
+    }
+}
+
+/// The sentence for a house that sent nothing in a step it was asked to send in.
+pub fn default_text(board: &Board, step: Step, h: HouseId, lang: Lang) -> String {
+    let n = house(board, h, lang);
+    match (step, lang) {
+        (Step::Placement, Lang::Zh) => format!("{n}没有提交命令:本回合不布置任何命令(A-26)。"),
+        (Step::Placement, Lang::En) => format!("{n} sent no orders: no orders this round (A-26)."),
+        (Step::Plan, Lang::Zh) => {
+            format!("{n}没有提交执行方案:不执行行军和突袭,支援、防守和巩固统治自动生效(A-26)。")
+        }
+        (Step::Plan, Lang::En) => format!(
+            "{n} sent no plan: no marches or raids; support, defence and consolidation work by themselves (A-26)."
+        ),
+        (Step::Raven, Lang::Zh) => format!("{n}(信鸦持有者)没有修改命令(004:L1702)。"),
+        (Step::Raven, Lang::En) => format!("{n} (the Raven holder) changed no order (004:L1702)."),
+        (Step::Retreat, Lang::Zh) => {
+            format!("{n}没有选择撤退区域:按地图顺序撤到第一个可选区域(A-48)。")
+        }
+        (Step::Retreat, Lang::En) => format!(
+            "{n} chose no retreat area: the first possible area in board order was taken (A-48)."
+        ),
+        (Step::Events, Lang::Zh) => {
+            format!("{n}没有提交事件阶段的内容:出价为0,不征兵,按A-57默认裁军,战胜奖励作废(A-26)。")
+        }
+        (Step::Events, Lang::En) => format!(
+            "{n} sent nothing for the event phase: bids of 0, no mustering, the A-57 default disbanding, rewards lapse (A-26)."
+        ),
+        (Step::EventsAnswers, Lang::Zh) => format!(
+            "{n}没有回答:平局保持原来的相对顺序,野人惩罚按A-66默认,奖励作废(A-26、A-65、A-66)。"
+        ),
+        (Step::EventsAnswers, Lang::En) => format!(
+            "{n} did not answer: ties keep their previous order, the wildling penalty takes the A-66 default, a reward lapses (A-26, A-65, A-66)."
+        ),
+        (Step::Finished, _) => String::new(),
+    }
+}

@@ -1,0 +1,380 @@
+//! Closing steps: the open step with the houses' latest submissions, then every following step
+//! that needs no waiting (nobody has anything to send, or — with early closing — everybody has
+//! sent already), through the end of the round into the next one.
+
+use super::expect::{expected, open_questions, raven_holder};
+use super::input::{first_window, retreat_answers, second_window};
+use super::{EventAnswers, EventOrders, RetreatChoice, Submission};
+use crate::board::{AreaId, Board, HouseId, Order};
+use crate::rules::endgame::{self, GameResult, RoundEnd, WinHow};
+use crate::rules::event_phase::{self, AdvanceNotice, Question, round_modifiers};
+use crate::rules::log::Event;
+use crate::rules::log_events::EconomyEvent;
+use crate::rules::modifiers::Settings;
+use crate::rules::orders::{Placement, Plan};
+use crate::rules::{GameState, Step, economy, events, placement, plan_check, rest, retreat};
+
+/// How steps are closed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The game's rule settings.
+    pub settings: Settings,
+    /// A following step whose houses have all sent already closes at once too.
+    pub early_close: bool,
+}
+
+/// One step closed by a call, with the houses that were asked and sent nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closed {
+    /// Its round.
+    pub round: u8,
+    /// The step.
+    pub step: Step,
+    /// Houses that had something to send and did not: they got the defaults.
+    pub silent: Vec<HouseId>,
+}
+
+/// The result of closing a step (and the steps that followed it at once).
+#[derive(Clone, Debug)]
+pub struct StepOutcome {
+    /// The new state (the next step open).
+    pub state: GameState,
+    /// The step that was closed first (the one whose deadline passed).
+    pub closed: Step,
+    /// Round of that step.
+    pub round: u8,
+    /// Every step closed, in order.
+    pub steps: Vec<Closed>,
+    /// Orders revealed when placement closes, by house.
+    pub revealed: Vec<(HouseId, AreaId, Order)>,
+    /// The Raven holder's change: house, area, old order, new order.
+    pub raven: Option<(HouseId, AreaId, Order, Order)>,
+    /// The military log (plan and retreat steps).
+    pub log: Vec<Event>,
+    /// The event-phase and end-of-round log.
+    pub economy: Vec<EconomyEvent>,
+    /// When the second event window opens: the first window's results as they stand with every
+    /// answer at its default (published before the answers, 附录1).
+    pub provisional: Vec<EconomyEvent>,
+    /// Secret notices about the next round, each for its house only.
+    pub notices: Vec<AdvanceNotice>,
+    /// The open questions when the second event window opens.
+    pub questions: Vec<Question>,
+    /// The result, once the game is over.
+    pub result: Option<GameResult>,
+}
+
+impl StepOutcome {
+    /// Every (step, house) that took the defaults.
+    pub fn silent(&self) -> Vec<(Step, HouseId)> {
+        self.steps
+            .iter()
+            .flat_map(|c| c.silent.iter().map(move |h| (c.step, *h)))
+            .collect()
+    }
+}
+
+/// Close the open step with the latest valid submission of each house, default settings.
+pub fn close_step(board: &Board, state: &GameState, subs: &[(HouseId, Submission)]) -> StepOutcome {
+    close_steps(board, state, subs, Options::default())
+}
+
+/// Close the open step with the latest valid submission of each house.
+pub fn close_step_with(
+    board: &Board,
+    state: &GameState,
+    subs: &[(HouseId, Submission)],
+    settings: &Settings,
+) -> StepOutcome {
+    close_steps(
+        board,
+        state,
+        subs,
+        Options {
+            settings: *settings,
+            early_close: false,
+        },
+    )
+}
+
+fn latest(subs: &[(HouseId, Submission)], h: HouseId, step: Step) -> Option<&Submission> {
+    subs.iter()
+        .rev()
+        .find(|(x, s)| *x == h && s.step() == step)
+        .map(|(_, s)| s)
+}
+
+fn has_sent(subs: &[(HouseId, Submission)], h: HouseId, step: Step) -> bool {
+    latest(subs, h, step).is_some()
+        || (step == Step::Raven && latest(subs, h, Step::Plan).is_some())
+}
+
+/// Close the open step, then every step after it that needs no waiting. `subs` are the
+/// submissions of the open round (any of its steps; each step uses its own).
+pub fn close_steps(
+    board: &Board,
+    state: &GameState,
+    subs: &[(HouseId, Submission)],
+    opts: Options,
+) -> StepOutcome {
+    let mut out = StepOutcome {
+        state: state.clone(),
+        closed: state.step,
+        round: state.round,
+        steps: Vec::new(),
+        revealed: Vec::new(),
+        raven: None,
+        log: Vec::new(),
+        economy: Vec::new(),
+        provisional: Vec::new(),
+        notices: Vec::new(),
+        questions: Vec::new(),
+        result: None,
+    };
+    let mut subs: Vec<(HouseId, Submission)> = subs.to_vec();
+    let mut first = true;
+    while out.state.step != Step::Finished {
+        let exp = expected(board, &out.state);
+        if !first {
+            let step = out.state.step;
+            let ready = exp.is_empty()
+                || (opts.early_close && exp.iter().all(|h| has_sent(&subs, *h, step)));
+            if !ready {
+                break;
+            }
+        }
+        first = false;
+        let round = out.state.round;
+        close_one(board, &mut out, &subs, opts, exp);
+        if out.state.round != round {
+            subs.clear();
+        }
+    }
+    if out.state.step == Step::EventsAnswers {
+        out.questions = open_questions(board, &out.state);
+    }
+    out
+}
+
+fn close_one(
+    board: &Board,
+    out: &mut StepOutcome,
+    subs: &[(HouseId, Submission)],
+    opts: Options,
+    exp: Vec<HouseId>,
+) {
+    let step = out.state.step;
+    let round = out.state.round;
+    let mut silent: Vec<HouseId> = exp
+        .iter()
+        .copied()
+        .filter(|h| latest(subs, *h, step).is_none())
+        .collect();
+    match step {
+        Step::Finished => {}
+        Step::Events => {
+            let mine: Vec<(HouseId, EventOrders)> = board
+                .house_ids()
+                .filter_map(|h| match latest(subs, h, step) {
+                    Some(Submission::Events(o)) => Some((h, o.clone())),
+                    _ => None,
+                })
+                .collect();
+            let input = first_window(board, &out.state, &mine);
+            if let Ok(o) = event_phase::resolve(board, &out.state, &input) {
+                out.provisional = o.log;
+            }
+            out.state.event_input = Some(input);
+            out.state.step = Step::EventsAnswers;
+        }
+        Step::EventsAnswers => {
+            let mine: Vec<(HouseId, EventAnswers)> = board
+                .house_ids()
+                .filter_map(|h| match latest(subs, h, step) {
+                    Some(Submission::Answers(a)) => Some((h, a.clone())),
+                    _ => None,
+                })
+                .collect();
+            let input = second_window(board, &out.state, &mine);
+            out.provisional.clear();
+            if let Ok(o) = event_phase::resolve(board, &out.state, &input) {
+                out.state = o.state;
+                out.economy.extend(o.log);
+                out.notices = o.notices;
+            }
+            out.state.event_input = None;
+            out.state.step = Step::Placement;
+            solo(board, out);
+        }
+        Step::Placement => close_placement(board, out, subs),
+        Step::Raven => {
+            silent.retain(|h| latest(subs, *h, Step::Plan).is_none());
+            let holder = raven_holder(&out.state);
+            if let Some(h) = holder
+                && let Some(Submission::Raven(change)) = latest(subs, h, step)
+                && let Ok((s, old)) =
+                    placement::raven(board, &out.state, h, *change, &round_modifiers(&out.state))
+            {
+                out.state = s;
+                out.raven = Some((h, change.area, old, change.order));
+            }
+            out.state.step = Step::Plan;
+        }
+        Step::Plan => {
+            let mut plans = Vec::new();
+            for h in board.house_ids() {
+                match latest(subs, h, step) {
+                    Some(Submission::Plan(p))
+                        if plan_check::check(board, &out.state, h, p).is_empty() =>
+                    {
+                        plans.push(p.clone())
+                    }
+                    _ => {
+                        if exp.contains(&h) && !silent.contains(&h) {
+                            silent.push(h);
+                        }
+                        plans.push(Plan::default());
+                    }
+                }
+            }
+            let r = crate::rules::military::resolve_with(
+                board,
+                &out.state,
+                &plans,
+                &round_modifiers(&out.state),
+                opts.settings,
+            );
+            let mut s = r.state;
+            out.log.extend(r.log.iter().cloned());
+            economy::after_military(board, &mut s, &r.log);
+            let (s, l) = rest::end_of_round(board, &s, &r.fought);
+            out.state = s;
+            out.economy.extend(l);
+            if out
+                .state
+                .pending_retreats
+                .iter()
+                .any(|p| p.candidates.len() > 1)
+            {
+                out.state.step = Step::Retreat;
+            } else {
+                settle(board, out, &[]);
+                end_round(board, out);
+            }
+        }
+        Step::Retreat => {
+            let mine: Vec<(HouseId, Vec<RetreatChoice>)> = board
+                .house_ids()
+                .filter_map(|h| match latest(subs, h, step) {
+                    Some(Submission::Retreat(v)) => Some((h, v.clone())),
+                    _ => None,
+                })
+                .collect();
+            let answers = retreat_answers(&out.state, &mine);
+            settle(board, out, &answers);
+            end_round(board, out);
+        }
+    }
+    silent.sort();
+    out.steps.push(Closed {
+        round,
+        step,
+        silent,
+    });
+}
+
+fn close_placement(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submission)]) {
+    let mods = round_modifiers(&out.state);
+    let mut placements: Vec<(HouseId, Placement)> = Vec::new();
+    for h in board.house_ids() {
+        if let Some(Submission::Placement(p)) = latest(subs, h, Step::Placement)
+            && !out.state.house(h).neutral
+            && placement::check_with(board, &out.state, h, p, &mods).is_empty()
+        {
+            placements.push((h, p.clone()));
+        }
+    }
+    placement::apply(&mut out.state, &placements);
+    for h in out.state.throne_order().to_vec() {
+        for a in board.area_ids() {
+            if let Some(o) = out.state.area(a).order
+                && out.state.area(a).house == Some(h)
+            {
+                out.revealed.push((h, a, o));
+            }
+        }
+    }
+    out.state.step = Step::Raven;
+}
+
+fn settle(board: &Board, out: &mut StepOutcome, answers: &[(usize, AreaId)]) {
+    if out.state.pending_retreats.is_empty() {
+        return;
+    }
+    let (s, log) = retreat::settle_pending(board, &out.state, answers);
+    out.state = s;
+    out.log.extend(log);
+}
+
+/// A six-castle win at any moment (004:L266).
+fn solo(board: &Board, out: &mut StepOutcome) {
+    if let Some(h) = out.state.winner
+        && out.state.step != Step::Finished
+    {
+        // The military phase stopped at six castles.
+        let castles = out.state.castles(board, h).min(u8::MAX as usize) as u8;
+        let result = GameResult::Won {
+            house: h,
+            castles,
+            how: WinHow::SixCastles,
+        };
+        out.state.step = Step::Finished;
+        out.state.economy.result = Some(result.clone());
+        out.economy.push(EconomyEvent::GameOver {
+            result: result.clone(),
+        });
+        out.result = Some(result);
+        return;
+    }
+    let (s, r, l) = endgame::check_solo(board, &out.state);
+    out.state = s;
+    out.economy.extend(l);
+    if r.is_some() {
+        out.result = r;
+    }
+}
+
+/// The end of a round: the end-of-game check, then the next round's start.
+fn end_round(board: &Board, out: &mut StepOutcome) {
+    solo(board, out);
+    if out.state.step == Step::Finished {
+        return;
+    }
+    let (mut s, end, l) = endgame::end_of_round(board, &out.state);
+    out.economy.extend(l);
+    match end {
+        RoundEnd::Over(r) => {
+            out.result = Some(r);
+            out.state = s;
+        }
+        RoundEnd::Continue | RoundEnd::ExtraRound(_) => {
+            s.round = s.round.saturating_add(1);
+            start_round(board, &mut s, &mut out.economy);
+            out.state = s;
+        }
+    }
+}
+
+/// Open a round (≥ 2): its events are announced and the event phase opens. A position without
+/// an event deck (a scenario) goes straight to placement.
+pub(crate) fn start_round(board: &Board, s: &mut GameState, log: &mut Vec<EconomyEvent>) {
+    s.event_input = None;
+    s.step = Step::Placement;
+    if s.economy.deck.is_none() {
+        return;
+    }
+    if let Ok(l) = events::begin_round(board, s) {
+        log.extend(l);
+        s.step = Step::Events;
+    }
+}

@@ -1,0 +1,153 @@
+//! Who has something to send in the open step. A step nobody needs is closed at once; a report
+//! tells only these houses what to send.
+
+use crate::board::{Board, HouseId, UnitKind};
+use crate::rules::event_phase::{self, EventPhaseInput, Question};
+use crate::rules::events::{Category, EventCard, current};
+use crate::rules::wildlings::PenaltyKind;
+use crate::rules::{GameState, Step, Track, economy, muster, wildlings};
+
+/// The Raven holder (King's Court rank 1), if he still plays.
+pub fn raven_holder(state: &GameState) -> Option<HouseId> {
+    state.tracks[Track::KingsCourt as usize]
+        .first()
+        .copied()
+        .filter(|h| !state.house(*h).neutral)
+}
+
+fn playing(board: &Board, state: &GameState) -> Vec<HouseId> {
+    board
+        .house_ids()
+        .filter(|h| !state.house(*h).neutral)
+        .collect()
+}
+
+fn has_orders(state: &GameState, h: HouseId) -> bool {
+    state
+        .areas
+        .iter()
+        .any(|a| a.house == Some(h) && a.order.is_some() && !a.units.is_empty())
+}
+
+/// The questions of the second event window, as the first window's submissions leave them
+/// (every answer still at its default).
+pub fn open_questions(board: &Board, state: &GameState) -> Vec<Question> {
+    let input = state.event_input.clone().unwrap_or_default();
+    event_phase::resolve(board, state, &input)
+        .map(|o| o.questions)
+        .unwrap_or_default()
+}
+
+/// Whether a house is asked a question it can answer in the language (the others take their
+/// default without being asked).
+pub fn asked_of(board: &Board, state: &GameState, q: &Question) -> Vec<HouseId> {
+    match q {
+        Question::MusterRevision(b) => vec![b.house],
+        Question::ClashTie(t) => t.decider.into_iter().collect(),
+        Question::WildlingTie { king, .. } => king.iter().copied().collect(),
+        Question::WildlingReward(h) => vec![*h],
+        Question::WildlingPenalty {
+            house,
+            penalty: PenaltyKind::Disband,
+            worst,
+        } if wildlings::disband_due(board, state, *house, *worst) > 0 => vec![*house],
+        Question::WildlingPenalty { .. } => Vec::new(),
+    }
+}
+
+/// The houses that have something to send in the open step, in board order.
+pub fn expected(board: &Board, state: &GameState) -> Vec<HouseId> {
+    let mut v: Vec<HouseId> = match state.step {
+        Step::Finished => Vec::new(),
+        Step::Placement => playing(board, state)
+            .into_iter()
+            .filter(|h| {
+                state
+                    .areas
+                    .iter()
+                    .any(|a| a.house == Some(*h) && !a.units.is_empty())
+            })
+            .collect(),
+        Step::Raven => raven_holder(state)
+            .filter(|h| has_orders(state, *h))
+            .into_iter()
+            .collect(),
+        Step::Plan => playing(board, state)
+            .into_iter()
+            .filter(|h| has_orders(state, *h))
+            .collect(),
+        Step::Retreat => state
+            .pending_retreats
+            .iter()
+            .filter(|p| p.candidates.len() > 1)
+            .map(|p| p.house)
+            .collect(),
+        Step::Events => events_window(board, state),
+        Step::EventsAnswers => {
+            let qs = open_questions(board, state);
+            let mut v: Vec<HouseId> = qs.iter().flat_map(|q| asked_of(board, state, q)).collect();
+            // Tied highest wildling bidders may each be the one the King names: all are asked.
+            for q in &qs {
+                if let Question::WildlingTie {
+                    houses,
+                    reward: true,
+                    ..
+                } = q
+                {
+                    v.extend(houses.iter().copied());
+                }
+            }
+            v
+        }
+    };
+    v.retain(|h| !state.house(*h).neutral);
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Who sends in the first event window: what this round's events require, plus leader rewards
+/// to claim and last round's consolidate income to convert (004:L2451–L2467).
+fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
+    let Some(ev) = current(state).filter(|e| e.round == state.round) else {
+        return Vec::new();
+    };
+    let mut v = Vec::new();
+    for h in playing(board, state) {
+        let power = state.house(h).power;
+        let need = match ev.effective(Category::Economic) {
+            Some(EventCard::Supply) => {
+                !economy::default_disbanding(board, state, h, state.barrels_controlled(board, h))
+                    .is_empty()
+            }
+            Some(EventCard::Muster) => muster::points(board, state, h).iter().any(|(_, p)| *p > 0),
+            _ => false,
+        } || (ev.effective(Category::Political) == Some(EventCard::ClashOfKings)
+            && power > 0)
+            || (ev.effective(Category::Military) == Some(EventCard::WildlingAttack) && power > 0)
+            || state
+                .economy
+                .pending_rewards
+                .iter()
+                .any(|r| r.house == h && r.round.saturating_add(1) == state.round)
+            || state.economy.cp_income.iter().any(|c| {
+                c.house == h
+                    && c.round.saturating_add(1) == state.round
+                    && state.area(c.area).house == Some(h)
+                    && state
+                        .area(c.area)
+                        .units
+                        .iter()
+                        .any(|u| matches!(u.kind, UnitKind::Footman | UnitKind::Archer))
+            });
+        if need {
+            v.push(h);
+        }
+    }
+    v
+}
+
+/// The input the first window leaves for the second.
+pub(crate) fn stored_input(state: &GameState) -> EventPhaseInput {
+    state.event_input.clone().unwrap_or_default()
+}

@@ -1,0 +1,560 @@
+//! Event-phase, Raven and retreat submissions: checking them against the open step, and turning
+//! the houses' submissions into the rules' `EventPhaseInput`.
+
+use super::expect::{open_questions, stored_input};
+use super::{EventAnswers, EventOrders, RetreatChoice};
+use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use crate::rules::bidding::{BidError, TRACKS};
+use crate::rules::build::{self, BuildError, BuildWindow};
+use crate::rules::economy::{self, SupplyError};
+use crate::rules::event_phase::{self, EventPhaseInput, Question};
+use crate::rules::events::{Category, EventCard, current};
+use crate::rules::muster::{self, MusterError};
+use crate::rules::rewards::{self, RewardError};
+use crate::rules::wildlings::{self, PenaltyChoice, WildlingError};
+use crate::rules::{GameState, Track, bidding};
+
+/// The part of a submission a problem is about (to point at its line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// `裁军:` lines.
+    Disband,
+    /// `征兵:` lines.
+    Muster,
+    /// Clash of Kings bids.
+    Clash,
+    /// The wildling bid.
+    WildlingBid,
+    /// `奖励:` claims of leader rewards.
+    Claim,
+    /// Ports and fortifications.
+    Build,
+    /// `平局:` lines.
+    Tie,
+    /// The Night's Watch reward.
+    Reward,
+    /// The wildling penalty.
+    Penalty,
+    /// `信鸦:`.
+    Raven,
+    /// `撤退 … 到 …`.
+    Retreat,
+}
+
+/// A problem with an event-phase, Raven or retreat submission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventProblem {
+    /// This round has no event that asks for it (or there is nothing to claim).
+    NotThisRound(Part),
+    /// The question is not this house's.
+    NotAsked(Part),
+    /// Supply.
+    Supply(SupplyError),
+    /// Mustering (the muster plan or a revision).
+    Muster(Part, MusterError),
+    /// Bids.
+    Bid(Part, BidError),
+    /// The wildling reward or penalty.
+    Wildling(Part, WildlingError),
+    /// A leader reward claim.
+    Reward(RewardError),
+    /// Building.
+    Build(BuildError),
+    /// A house named in a tie-break is not among the tied houses.
+    NotTied(HouseId),
+    /// The house decides several ties: the line must name the track.
+    NameTheTrack,
+    /// Both bids together are more than the tokens in hand (004:L1155, L1106).
+    OverHand {
+        /// Bid in all.
+        bid: u32,
+        /// Tokens in hand.
+        hand: u8,
+    },
+    /// No force of the house waits for a retreat choice there.
+    NoRetreat(AreaId),
+    /// None of the areas named is one of the force's possible retreat areas.
+    NotACandidate {
+        /// Where the force was beaten.
+        from: AreaId,
+        /// The areas it may retreat to.
+        candidates: Vec<AreaId>,
+    },
+}
+
+impl EventProblem {
+    /// The part of the mail it is about.
+    pub fn part(&self) -> Part {
+        match self {
+            EventProblem::NotThisRound(p)
+            | EventProblem::NotAsked(p)
+            | EventProblem::Muster(p, _)
+            | EventProblem::Bid(p, _)
+            | EventProblem::Wildling(p, _) => *p,
+            EventProblem::Supply(_) => Part::Disband,
+            EventProblem::Reward(_) => Part::Claim,
+            EventProblem::Build(_) => Part::Build,
+            EventProblem::NotTied(_) | EventProblem::NameTheTrack => Part::Tie,
+            EventProblem::OverHand { .. } => Part::Clash,
+            EventProblem::NoRetreat(_) | EventProblem::NotACandidate { .. } => Part::Retreat,
+        }
+    }
+
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        let n = |a: &AreaId| board.area(*a).name(lang).to_string();
+        match self {
+            EventProblem::NotThisRound(p) => not_this_round(*p, lang),
+            EventProblem::NotAsked(p) if zh => {
+                format!("这个问题不是问你的({}),本行不生效。", part_zh(*p))
+            }
+            EventProblem::NotAsked(p) => {
+                format!("this question ({}) is not yours to answer.", part_en(*p))
+            }
+            EventProblem::Supply(e) => e.message(board, lang),
+            EventProblem::Muster(_, e) => e.message(board, lang),
+            EventProblem::Bid(_, e) => e.message(board, lang),
+            EventProblem::Wildling(_, e) => e.message(board, lang),
+            EventProblem::Reward(e) => e.message(board, lang),
+            EventProblem::Build(e) => e.message(board, lang),
+            EventProblem::NotTied(h) if zh => format!(
+                "{}不在平局的家族之中(004:L1157)",
+                board.house(*h).name(lang)
+            ),
+            EventProblem::NotTied(h) => format!(
+                "{} is not one of the tied houses (004:L1157)",
+                board.house(*h).name(lang)
+            ),
+            EventProblem::NameTheTrack if zh => {
+                "你要裁决不止一个平局,请写明领域,例如「平局 封邑: 红狮 > 白狼」。".into()
+            }
+            EventProblem::NameTheTrack => {
+                "you decide several ties: name the track, e.g. \"tie fiefdoms: Lannister > Stark\"."
+                    .into()
+            }
+            EventProblem::OverHand { bid, hand } if zh => format!(
+                "诸王争霸和野人的出价合计{bid}个势力标志,超过你手中的{hand}个(004:L1155、L1106)"
+            ),
+            EventProblem::OverHand { bid, hand } => format!(
+                "your Clash of Kings and wildling bids total {bid} tokens, more than the {hand} in your hand (004:L1155, L1106)"
+            ),
+            EventProblem::NoRetreat(a) if zh => {
+                format!("你在{}没有等待选择撤退区域的部队(A-48)", n(a))
+            }
+            EventProblem::NoRetreat(a) => format!(
+                "no force of yours beaten in {} waits for a retreat choice (A-48)",
+                n(a)
+            ),
+            EventProblem::NotACandidate { from, candidates } => {
+                let list: Vec<String> = candidates.iter().map(&n).collect();
+                if zh {
+                    format!("{}的部队只能撤退到:{}(A-48)", n(from), list.join("、"))
+                } else {
+                    format!(
+                        "the force beaten in {} may retreat only to: {} (A-48)",
+                        n(from),
+                        list.join(", ")
+                    )
+                }
+            }
+        }
+    }
+}
+
+fn part_zh(p: Part) -> &'static str {
+    match p {
+        Part::Disband => "裁军",
+        Part::Muster => "征兵",
+        Part::Clash => "诸王争霸出价",
+        Part::WildlingBid => "野人出价",
+        Part::Claim => "战胜奖励",
+        Part::Build => "建造",
+        Part::Tie => "平局裁决",
+        Part::Reward => "守夜人奖励",
+        Part::Penalty => "野人惩罚",
+        Part::Raven => "信鸦",
+        Part::Retreat => "撤退",
+    }
+}
+
+fn part_en(p: Part) -> &'static str {
+    match p {
+        Part::Disband => "disbanding",
+        Part::Muster => "mustering",
+        Part::Clash => "Clash of Kings bids",
+        Part::WildlingBid => "wildling bid",
+        Part::Claim => "leader reward",
+        Part::Build => "building",
+        Part::Tie => "tie-break",
+        Part::Reward => "Night's Watch reward",
+        Part::Penalty => "wildling penalty",
+        Part::Raven => "Raven",
+        Part::Retreat => "retreat",
+    }
+}
+
+fn not_this_round(p: Part, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("本回合的事件不需要{}(004:L2384),本行不生效。", part_zh(p)),
+        Lang::En => format!(
+            "this round's events ask for no {} (004:L2384); the line has no effect.",
+            part_en(p)
+        ),
+    }
+}
+
+/// Check a first-window submission against this round's events and the state now.
+pub fn check_events(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    o: &EventOrders,
+) -> Vec<EventProblem> {
+    let mut errs = Vec::new();
+    let Some(ev) = current(state).filter(|e| e.round == state.round) else {
+        errs.push(EventProblem::NotThisRound(Part::Clash));
+        return errs;
+    };
+    let economic = ev.effective(Category::Economic);
+    if let Some(d) = &o.disband {
+        if economic != Some(EventCard::Supply) {
+            errs.push(EventProblem::NotThisRound(Part::Disband));
+        } else if let Err(e) = economy::check_disbanding(board, state, house, d) {
+            errs.extend(e.into_iter().map(EventProblem::Supply));
+        }
+    }
+    if let Some(m) = &o.muster {
+        if economic != Some(EventCard::Muster) {
+            errs.push(EventProblem::NotThisRound(Part::Muster));
+        } else {
+            let budget = muster::points(board, state, house);
+            let ports = muster::ports_now(board, state);
+            if let Err(e) = muster::check(board, state, house, m, &budget, &ports) {
+                errs.extend(e.into_iter().map(|e| EventProblem::Muster(Part::Muster, e)));
+            }
+        }
+    }
+    if let Some(b) = &o.clash {
+        if ev.effective(Category::Political) != Some(EventCard::ClashOfKings) {
+            errs.push(EventProblem::NotThisRound(Part::Clash));
+        } else if let Err(e) = bidding::check(state, house, b) {
+            errs.push(EventProblem::Bid(Part::Clash, e));
+        }
+    }
+    if let Some(n) = o.wildling_bid {
+        if ev.effective(Category::Military) != Some(EventCard::WildlingAttack) {
+            errs.push(EventProblem::NotThisRound(Part::WildlingBid));
+        } else if let Err(e) = wildlings::check_bid(state, house, n) {
+            errs.push(EventProblem::Bid(Part::WildlingBid, e));
+        }
+    }
+    let total = o.clash.map(|b| b.total()).unwrap_or(0) + o.wildling_bid.unwrap_or(0) as u32;
+    let hand = state.house(house).power;
+    if o.clash.is_some() && o.wildling_bid.is_some() && total > hand as u32 {
+        errs.push(EventProblem::OverHand { bid: total, hand });
+    }
+    for c in &o.claims {
+        if let Err(e) = rewards::check(board, state, house, c) {
+            errs.push(EventProblem::Reward(e));
+        }
+    }
+    if o.build != Default::default()
+        && let Err(e) = build::check(board, state, house, &o.build, BuildWindow::EventPhase)
+    {
+        errs.extend(e.into_iter().map(EventProblem::Build));
+    }
+    errs
+}
+
+/// Check a second-window submission against the questions of the first window.
+pub fn check_answers(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    a: &EventAnswers,
+) -> Vec<EventProblem> {
+    check_answers_with(board, state, house, a, &open_questions(board, state))
+}
+
+/// [`check_answers`] with the open questions already known.
+fn check_answers_with(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    a: &EventAnswers,
+    qs: &[Question],
+) -> Vec<EventProblem> {
+    let mut errs = Vec::new();
+    for (track, order) in &a.ties {
+        match tie_target(qs, house, *track) {
+            Err(e) => errs.push(e),
+            Ok(tied) => {
+                if let Some(h) = order.iter().find(|h| !tied.contains(h)) {
+                    errs.push(EventProblem::NotTied(*h));
+                }
+            }
+        }
+    }
+    let ports = muster::ports_now(board, state);
+    if let Some(r) = &a.reward {
+        let may = qs.iter().any(|q| match q {
+            Question::WildlingReward(h) => *h == house,
+            Question::WildlingTie {
+                houses,
+                reward: true,
+                ..
+            } => houses.contains(&house),
+            _ => false,
+        });
+        if !may {
+            errs.push(EventProblem::NotAsked(Part::Reward));
+        } else if let Err(e) = wildlings::check_reward(board, state, house, r, &ports) {
+            errs.push(EventProblem::Wildling(Part::Reward, e));
+        }
+    }
+    if let Some(p) = &a.penalty {
+        let worst = qs.iter().find_map(|q| match q {
+            Question::WildlingPenalty {
+                house: h, worst, ..
+            } if *h == house => Some(*worst),
+            _ => None,
+        });
+        match (worst, p) {
+            (None, _) => errs.push(EventProblem::NotAsked(Part::Penalty)),
+            (Some(worst), PenaltyChoice::Disband(units)) => {
+                if let Err(e) = check_penalty_disband(board, state, house, worst, units) {
+                    errs.push(EventProblem::Wildling(Part::Penalty, e));
+                }
+            }
+            (Some(_), _) => {}
+        }
+    }
+    if let Some(m) = &a.muster {
+        let budget: Vec<(AreaId, u8)> = qs
+            .iter()
+            .filter_map(|q| match q {
+                Question::MusterRevision(b) if b.house == house => Some((b.castle, b.points)),
+                _ => None,
+            })
+            .collect();
+        if budget.is_empty() {
+            errs.push(EventProblem::NotAsked(Part::Muster));
+        } else if let Err(e) = muster::check(board, state, house, m, &budget, &ports) {
+            errs.extend(e.into_iter().map(|e| EventProblem::Muster(Part::Muster, e)));
+        }
+    }
+    errs
+}
+
+fn check_penalty_disband(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    worst: bool,
+    units: &[(AreaId, UnitKind)],
+) -> Result<(), WildlingError> {
+    if !economy::areas_exist(board, units.iter().map(|u| u.0)) {
+        return Err(WildlingError::UnknownId);
+    }
+    for (i, &(a, k)) in units.iter().enumerate() {
+        let want = units[..=i].iter().filter(|x| **x == (a, k)).count();
+        let have = state.area(a).units.iter().filter(|u| u.kind == k).count();
+        if state.occupant(a) != Some(house) || have < want {
+            return Err(WildlingError::NoSuchUnit(a, k));
+        }
+    }
+    let due = wildlings::disband_due(board, state, house, worst);
+    let listed: u8 = units
+        .iter()
+        .map(|u| economy::value(board, u.1))
+        .fold(0u8, |s, v| s.saturating_add(v));
+    if listed != due {
+        return Err(WildlingError::WrongPoints { due, listed });
+    }
+    Ok(())
+}
+
+/// What a tie-break line of `house` decides: the tied houses. `track` None is the wildling tie
+/// or the only tie the house decides.
+fn tie_target(
+    qs: &[Question],
+    house: HouseId,
+    track: Option<Track>,
+) -> Result<Vec<HouseId>, EventProblem> {
+    let mut found: Vec<(Option<Track>, Vec<HouseId>)> = Vec::new();
+    for q in qs {
+        match q {
+            Question::ClashTie(t) if t.decider == Some(house) => {
+                found.push((Some(t.track), t.houses.clone()))
+            }
+            Question::WildlingTie {
+                king: Some(k),
+                houses,
+                ..
+            } if *k == house => found.push((None, houses.clone())),
+            _ => {}
+        }
+    }
+    let mut matching: Vec<&(Option<Track>, Vec<HouseId>)> = match track {
+        Some(t) => found.iter().filter(|f| f.0 == Some(t)).collect(),
+        None => found.iter().collect(),
+    };
+    match matching.len() {
+        0 => Err(EventProblem::NotAsked(Part::Tie)),
+        1 => Ok(matching.remove(0).1.clone()),
+        // Several ties of one track (different bids): any of their houses may be ordered.
+        _ if track.is_some() => Ok(matching.iter().flat_map(|f| f.1.clone()).collect()),
+        _ => Err(EventProblem::NameTheTrack),
+    }
+}
+
+/// Check retreat choices against the forces waiting for one.
+pub fn check_retreats(state: &GameState, house: HouseId, v: &[RetreatChoice]) -> Vec<EventProblem> {
+    let mut errs = Vec::new();
+    for c in v {
+        match state
+            .pending_retreats
+            .iter()
+            .find(|p| p.house == house && p.from == c.from)
+        {
+            None => errs.push(EventProblem::NoRetreat(c.from)),
+            Some(p) if !c.to.iter().any(|a| p.candidates.contains(a)) => {
+                errs.push(EventProblem::NotACandidate {
+                    from: c.from,
+                    candidates: p.candidates.clone(),
+                })
+            }
+            Some(_) => {}
+        }
+    }
+    errs
+}
+
+/// The retreat answers for `retreat::settle_pending`: (index of the pending force, area).
+pub fn retreat_answers(
+    state: &GameState,
+    subs: &[(HouseId, Vec<RetreatChoice>)],
+) -> Vec<(usize, AreaId)> {
+    let mut out = Vec::new();
+    for (i, p) in state.pending_retreats.iter().enumerate() {
+        let choice = subs
+            .iter()
+            .filter(|(h, _)| *h == p.house)
+            .flat_map(|(_, v)| v.iter())
+            .find(|c| c.from == p.from);
+        if let Some(a) = choice.and_then(|c| c.to.iter().find(|a| p.candidates.contains(a))) {
+            out.push((i, *a));
+        }
+    }
+    out
+}
+
+/// The first window's input: every house's valid submission.
+pub fn first_window(
+    board: &Board,
+    state: &GameState,
+    subs: &[(HouseId, EventOrders)],
+) -> EventPhaseInput {
+    let mut input = EventPhaseInput::default();
+    for (h, o) in subs {
+        if !check_events(board, state, *h, o).is_empty() {
+            continue;
+        }
+        input.claims.extend(o.claims.iter().map(|c| (*h, *c)));
+        if o.build != Default::default() {
+            input.build.push((*h, o.build.clone()));
+        }
+        if let Some(d) = &o.disband {
+            input.disband.push((*h, d.clone()));
+        }
+        if let Some(m) = &o.muster {
+            input.muster.push((*h, m.clone()));
+        }
+        if let Some(b) = o.clash {
+            input.clash.push((*h, b));
+        }
+        if let Some(n) = o.wildling_bid {
+            input.wildling_bids.push((*h, n));
+        }
+    }
+    input
+}
+
+/// The whole input once the second window closes: the stored first window plus the answers,
+/// each taken from the house the question turned out to be for.
+pub fn second_window(
+    board: &Board,
+    state: &GameState,
+    subs: &[(HouseId, EventAnswers)],
+) -> EventPhaseInput {
+    let qs = open_questions(board, state);
+    let valid: Vec<&(HouseId, EventAnswers)> = subs
+        .iter()
+        .filter(|(h, a)| check_answers_with(board, state, *h, a, &qs).is_empty())
+        .collect();
+    let of = |h: HouseId| valid.iter().find(|(x, _)| *x == h).map(|(_, a)| a);
+    let mut input = stored_input(state);
+    // Pass 1: who decides (tie orders, the King's pick).
+    for (h, a) in &valid {
+        for (track, order) in &a.ties {
+            let Ok(tied) = tie_target(&qs, *h, *track) else {
+                continue;
+            };
+            let clash_track = track.or_else(|| {
+                qs.iter().find_map(|q| match q {
+                    Question::ClashTie(t) if t.decider == Some(*h) && t.houses == tied => {
+                        Some(t.track)
+                    }
+                    _ => None,
+                })
+            });
+            match clash_track {
+                Some(t) => input.clash_ties.orders[t as usize] = Some(order.clone()),
+                None => input.wildling_king_pick = order.first().copied(),
+            }
+        }
+    }
+    // Pass 2: the questions as the decisions leave them (the same when nothing was decided).
+    let qs2 = if input == stored_input(state) {
+        qs
+    } else {
+        event_phase::resolve(board, state, &input)
+            .map(|o| o.questions)
+            .unwrap_or_default()
+    };
+    for q in &qs2 {
+        match q {
+            Question::WildlingReward(h) => {
+                input.wildling_reward = of(*h).and_then(|a| a.reward.clone());
+            }
+            Question::WildlingPenalty { house, .. } => {
+                if let Some(p) = of(*house).and_then(|a| a.penalty.clone()) {
+                    input.wildling_penalty.push((*house, p));
+                }
+            }
+            Question::MusterRevision(b) => {
+                if let Some(m) = of(b.house).and_then(|a| a.muster.clone())
+                    && !input.muster_replacements.iter().any(|(h, _)| *h == b.house)
+                {
+                    input.muster_replacements.push((b.house, m));
+                }
+            }
+            Question::ClashTie(t) if t.track != Track::IronThrone => {
+                // The new King orders Fiefdoms and King's Court (004:L1157).
+                let decided = t.decider.and_then(of).and_then(|a| {
+                    a.ties
+                        .iter()
+                        .find(|(tr, _)| *tr == Some(t.track) || tr.is_none())
+                        .map(|(_, o)| o.clone())
+                });
+                if let Some(o) = decided {
+                    input.clash_ties.orders[t.track as usize] = Some(o);
+                }
+            }
+            _ => {}
+        }
+    }
+    let _ = TRACKS;
+    input
+}

@@ -1,0 +1,240 @@
+//! The step machine: the sequence of a round, steps nobody needs, defaults for silence.
+
+use super::*;
+use crate::board::{Board, Order, OrderType};
+use crate::rules::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
+use crate::rules::wildlings::PenaltyKind;
+use crate::rules::{GameState, Track};
+
+fn board() -> Board {
+    match Board::default_board() {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn h(b: &Board, key: &str) -> HouseId {
+    b.house_by_key(key)
+        .unwrap_or_else(|| panic!("no house {key}"))
+}
+
+fn a(b: &Board, key: &str) -> AreaId {
+    b.area_by_key(key)
+        .unwrap_or_else(|| panic!("no area {key}"))
+}
+
+fn order(kind: OrderType) -> Order {
+    Order {
+        kind,
+        special: false,
+    }
+}
+
+/// A new game with its deck, round 2's events replaced by the given cards.
+fn game_with_round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
+    let mut s = GameState::new_game(b);
+    events::start_game(&mut s, "test", EventSettings::default());
+    if let Some(d) = s.economy.deck.as_mut() {
+        d.upcoming = vec![RoundEvents {
+            round: 2,
+            draws: cards.map(|card| CategoryDraw {
+                winter: false,
+                card,
+                chosen: None,
+            }),
+            wildling_penalty: Some(PenaltyKind::Disband),
+        }];
+    }
+    s
+}
+
+#[test]
+fn placement_closes_into_raven_and_reveals_orders_silent_houses_get_none_a26() {
+    let b = board();
+    let s = GameState::new_game(&b);
+    let stark = h(&b, "stark");
+    let sub = Submission::Placement(Placement {
+        orders: vec![(a(&b, "winterfell"), order(OrderType::March))],
+    });
+    assert!(check(&b, &s, stark, &sub).is_ok());
+    let out = close_step(&b, &s, &[(stark, sub)]);
+    // The Raven holder (Lannister) placed nothing: the Raven step needs nobody and closes at once.
+    assert_eq!(out.state.step, Step::Plan);
+    let keys: Vec<Step> = out.steps.iter().map(|c| c.step).collect();
+    assert_eq!(keys, [Step::Placement, Step::Raven]);
+    assert_eq!(out.revealed.len(), 1);
+    assert_eq!(out.silent().len(), 5, "five houses sent no orders (A-26)");
+    let out2 = close_step(&b, &out.state, &[]);
+    assert_eq!((out2.state.round, out2.state.step), (2, Step::Placement));
+    assert!(out2.state.areas.iter().all(|a| a.order.is_none()));
+}
+
+#[test]
+fn round_one_has_no_event_phase_and_steps_nobody_needs_are_closed_at_once() {
+    let b = board();
+    let s = game_with_round_two(
+        &b,
+        [
+            EventCard::Supply,
+            EventCard::ClashOfKings,
+            EventCard::SeaOfStorms,
+        ],
+    );
+    assert_eq!(
+        (s.round, s.step),
+        (1, Step::Placement),
+        "round 1 opens with placement"
+    );
+    // Everybody silent: nobody has an order, so Raven and plan need nobody.
+    let out = close_step(&b, &s, &[]);
+    let keys: Vec<(u8, Step)> = out.steps.iter().map(|c| (c.round, c.step)).collect();
+    assert_eq!(
+        keys,
+        [(1, Step::Placement), (1, Step::Raven), (1, Step::Plan)]
+    );
+    assert_eq!(out.silent().len(), 6);
+    // Round 2 opens with the event phase: every house has tokens to bid for the Clash of Kings.
+    assert_eq!((out.state.round, out.state.step), (2, Step::Events));
+    assert_eq!(expected(&b, &out.state).len(), 6);
+}
+
+#[test]
+fn an_event_phase_that_asks_nothing_is_skipped_and_notices_are_sent() {
+    let b = board();
+    let s = game_with_round_two(
+        &b,
+        [
+            EventCard::Supply,
+            EventCard::GameOfThrones { wildlings: false },
+            EventCard::SeaOfStorms,
+        ],
+    );
+    let out = close_step(&b, &s, &[]);
+    // Nobody is over supply at the start, Game of Thrones and Sea of Storms ask nothing.
+    assert_eq!((out.state.round, out.state.step), (2, Step::Placement));
+    assert!(
+        out.steps
+            .iter()
+            .any(|c| c.step == Step::Events && c.silent.is_empty())
+    );
+    assert!(
+        !out.notices.is_empty(),
+        "the holders learn round 3's events"
+    );
+    // Sea of Storms: a raid order is refused at placement.
+    let greyjoy = h(&b, "greyjoy");
+    let pyke = a(&b, "pyke");
+    let raid = Submission::Placement(Placement {
+        orders: vec![(pyke, order(OrderType::Raid))],
+    });
+    assert!(matches!(
+        check(&b, &out.state, greyjoy, &raid),
+        Err(SubmissionError::Placement(_))
+    ));
+}
+
+#[test]
+fn clash_of_kings_bids_reorder_the_tracks_and_silent_houses_bid_zero_a26() {
+    let b = board();
+    let s = game_with_round_two(
+        &b,
+        [
+            EventCard::Supply,
+            EventCard::ClashOfKings,
+            EventCard::SeaOfStorms,
+        ],
+    );
+    let s = close_step(&b, &s, &[]).state;
+    let tyrell = h(&b, "tyrell");
+    let bid = Submission::Events(EventOrders {
+        clash: Some(crate::rules::bidding::ClashBid {
+            throne: 3,
+            fiefdoms: 1,
+            court: 1,
+        }),
+        ..Default::default()
+    });
+    assert!(check(&b, &s, tyrell, &bid).is_ok());
+    let too_much = Submission::Events(EventOrders {
+        clash: Some(crate::rules::bidding::ClashBid {
+            throne: 9,
+            fiefdoms: 0,
+            court: 0,
+        }),
+        ..Default::default()
+    });
+    assert!(
+        check(&b, &s, tyrell, &too_much).is_err(),
+        "over the hand (004:L1155)"
+    );
+    let out = close_step(&b, &s, &[(tyrell, bid)]);
+    assert_eq!(out.steps[0].silent.len(), 5);
+    // Ties among the five silent houses at 0: the King is asked in the second window.
+    assert_eq!(out.state.step, Step::EventsAnswers);
+    assert!(!out.questions.is_empty());
+    let king = s.throne_order()[0];
+    assert!(expected(&b, &out.state).contains(&king));
+    let done = close_step(&b, &out.state, &[]);
+    assert_eq!(done.state.step, Step::Placement);
+    for t in [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt] {
+        assert_eq!(done.state.tracks[t as usize][0], tyrell, "{t:?}");
+    }
+    assert_eq!(done.state.house(tyrell).power, 0);
+    assert!(done.state.event_input.is_none());
+}
+
+#[test]
+fn the_raven_holder_changes_one_order_and_a_plan_in_the_raven_step_keeps_them() {
+    let b = board();
+    let s = GameState::new_game(&b);
+    let lannister = h(&b, "lannister");
+    let lp = a(&b, "lannisport");
+    let placed = Submission::Placement(Placement {
+        orders: vec![(lp, order(OrderType::March))],
+    });
+    let out = close_step(&b, &s, &[(lannister, placed)]);
+    assert_eq!(out.state.step, Step::Raven);
+    assert_eq!(expected(&b, &out.state), [lannister]);
+    let change = Submission::Raven(crate::rules::orders::RavenChange {
+        area: lp,
+        order: order(OrderType::Defence),
+    });
+    assert!(
+        check(&b, &out.state, h(&b, "stark"), &change).is_err(),
+        "not the holder"
+    );
+    assert!(check(&b, &out.state, lannister, &change).is_ok());
+    let after = close_step(&b, &out.state, &[(lannister, change)]);
+    assert_eq!(after.state.area(lp).order, Some(order(OrderType::Defence)));
+    assert!(after.raven.is_some());
+    // Early closing: the holder's plan means no change, and with every plan in, plan closes too.
+    let plan = Submission::Plan(Plan::default());
+    assert!(check(&b, &out.state, lannister, &plan).is_ok());
+    let both = close_steps(
+        &b,
+        &out.state,
+        &[(lannister, plan)],
+        Options {
+            early_close: true,
+            ..Default::default()
+        },
+    );
+    let keys: Vec<Step> = both.steps.iter().map(|c| c.step).collect();
+    assert_eq!(keys[..2], [Step::Raven, Step::Plan]);
+    assert!(both.steps[0].silent.is_empty());
+}
+
+#[test]
+fn a_whole_silent_game_ends_after_round_ten_with_a_result() {
+    let b = board();
+    let mut s = GameState::new_game(&b);
+    events::start_game(&mut s, "silent", EventSettings::default());
+    let mut calls = 0;
+    while s.step != Step::Finished && calls < 100 {
+        s = close_step(&b, &s, &[]).state;
+        calls += 1;
+    }
+    assert_eq!(s.step, Step::Finished);
+    assert!(s.round >= 10);
+    assert!(s.economy.result.is_some());
+}

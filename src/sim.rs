@@ -1,0 +1,172 @@
+//! `maester simulate`: complete 6-house games through the real step machine (`game::check` and
+//! `game::close_steps`, no mail, no store), with random legal submissions (and silence), the
+//! invariants checked after every step. The same seed gives the same games and the same hash.
+//! Memory stays flat: one game at a time, its final state hashed and dropped.
+
+mod invariants;
+mod random;
+pub mod text;
+
+pub use invariants::check as invariants;
+pub use random::{Rng, submission};
+
+use crate::board::{Board, HouseId};
+use crate::game::{self, Options, Submission};
+use crate::rules::endgame::GameResult;
+use crate::rules::events::{self, EventSettings};
+use crate::rules::{GameState, Step};
+use sha2::{Digest, Sha256};
+use std::time::Instant;
+
+/// Steps after which a game is abandoned as stuck (a round has at most 6 steps).
+const MAX_STEPS: usize = 200;
+
+/// What a simulation found.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Games played.
+    pub games: usize,
+    /// Steps closed (skipped steps included).
+    pub steps: usize,
+    /// Rounds played.
+    pub rounds: usize,
+    /// Games won by six castles.
+    pub solo_wins: usize,
+    /// Games decided after the last round.
+    pub decided: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Invariants broken: game, round, step and what.
+    pub violations: Vec<String>,
+    /// SHA-256 of the serialised final states, in game order.
+    pub hash: String,
+    /// Seconds spent.
+    pub seconds: f64,
+    /// Per step key: (times closed, submissions sent for it).
+    pub by_step: std::collections::BTreeMap<&'static str, (usize, usize)>,
+    /// Raven changes made.
+    pub raven_changes: usize,
+    /// Seconds spent generating submissions, closing steps, checking invariants.
+    pub split: [f64; 3],
+}
+
+impl Report {
+    /// Games per second.
+    pub fn rate(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.games as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// One whole game from its seed; `visit` sees the state after every close call.
+pub fn play(
+    board: &Board,
+    seed: u64,
+    game_no: u64,
+    mut visit: impl FnMut(&GameState, &game::StepOutcome, usize),
+) -> (GameState, usize) {
+    play_timed(board, seed, game_no, &mut [0.0; 2], &mut visit)
+}
+
+fn play_timed(
+    board: &Board,
+    seed: u64,
+    game_no: u64,
+    split: &mut [f64; 2],
+    visit: &mut impl FnMut(&GameState, &game::StepOutcome, usize),
+) -> (GameState, usize) {
+    let mut rng = Rng::new(seed.wrapping_mul(0x1000_0001).wrapping_add(game_no));
+    let mut state = GameState::new_game(board);
+    events::start_game(
+        &mut state,
+        &format!("sim-{seed}-{game_no}"),
+        EventSettings::default(),
+    );
+    let mut steps = 0;
+    while state.step != Step::Finished && steps < MAX_STEPS {
+        let t0 = Instant::now();
+        let subs: Vec<(HouseId, Submission)> = game::expected(board, &state)
+            .into_iter()
+            .filter_map(|h| submission(board, &state, h, &mut rng).map(|s| (h, s)))
+            .collect();
+        let t1 = Instant::now();
+        let out = game::close_steps(board, &state, &subs, Options::default());
+        split[0] += (t1 - t0).as_secs_f64();
+        split[1] += t1.elapsed().as_secs_f64();
+        steps += out.steps.len();
+        visit(&out.state, &out, subs.len());
+        state = out.state;
+    }
+    (state, steps)
+}
+
+/// Play `games` games from `seed`.
+pub fn run(board: &Board, games: usize, seed: u64) -> Report {
+    let start = Instant::now();
+    let mut r = Report::default();
+    let mut hasher = Sha256::new();
+    for g in 0..games {
+        let mut bad = Vec::new();
+        let by_step = &mut r.by_step;
+        let raven = &mut r.raven_changes;
+        let mut two = [0.0; 2];
+        let mut inv = 0.0;
+        let (end, steps) = play_timed(board, seed, g as u64, &mut two, &mut |s, out, sent| {
+            let t = Instant::now();
+            for (i, c) in out.steps.iter().enumerate() {
+                let e = by_step.entry(c.step.key()).or_default();
+                e.0 += 1;
+                if i == 0 {
+                    e.1 += sent;
+                }
+            }
+            *raven += out.raven.is_some() as usize;
+            inv += t.elapsed().as_secs_f64();
+            for v in invariants(board, s) {
+                let closed: Vec<&str> = out.steps.iter().map(|c| c.step.key()).collect();
+                bad.push(format!(
+                    "game {g} round {} after {}: {v}",
+                    out.round,
+                    closed.join("+")
+                ));
+            }
+        });
+        r.split[0] += two[0];
+        r.split[1] += two[1];
+        r.split[2] += inv;
+        r.violations.extend(bad);
+        if end.step != Step::Finished {
+            r.violations
+                .push(format!("game {g}: not finished after {steps} steps"));
+        }
+        match &end.economy.result {
+            Some(GameResult::Won { how, .. })
+                if *how == crate::rules::endgame::WinHow::SixCastles =>
+            {
+                r.solo_wins += 1
+            }
+            Some(GameResult::Won { .. }) => r.decided += 1,
+            Some(GameResult::Draw { .. }) => r.draws += 1,
+            None => {}
+        }
+        r.games += 1;
+        r.steps += steps;
+        r.rounds += end.round as usize;
+        match serde_json::to_vec(&end) {
+            Ok(bytes) => hasher.update(&bytes),
+            Err(e) => r
+                .violations
+                .push(format!("game {g}: state not serialisable: {e}")),
+        }
+    }
+    r.hash = hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    r.seconds = start.elapsed().as_secs_f64();
+    r
+}

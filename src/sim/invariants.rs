@@ -1,0 +1,93 @@
+//! What must hold after every step of any game: supply limits, unit caps, the power cap, the
+//! tracks, one house per area, units where they may stand, control consistent.
+
+use crate::board::{Board, UnitKind};
+use crate::rules::{GameState, Step, supply};
+
+/// Every invariant the state breaks, as sentences (empty: all hold).
+pub fn check(board: &Board, s: &GameState) -> Vec<String> {
+    let mut v = Vec::new();
+    let n = board.houses.len();
+    for h in board.house_ids() {
+        let key = &board.house(h).key;
+        let sizes = supply::army_sizes(s, h);
+        if !supply::fits(board, s.house(h).barrels, &sizes) {
+            v.push(format!(
+                "{key}: armies {sizes:?} over the supply limit of {} barrels",
+                s.house(h).barrels
+            ));
+        }
+        for k in UnitKind::ALL {
+            let cap = board.rules.unit_caps[k.index()] as usize;
+            if s.unit_count(h, k) > cap {
+                v.push(format!(
+                    "{key}: {} {k:?} over the cap {cap}",
+                    s.unit_count(h, k)
+                ));
+            }
+        }
+        if s.power_owned(h) > board.rules.max_power as u32 {
+            v.push(format!("{key}: owns {} power tokens", s.power_owned(h)));
+        }
+    }
+    for (i, t) in s.tracks.iter().enumerate() {
+        let mut sorted: Vec<usize> = t.iter().map(|h| h.index()).collect();
+        sorted.sort_unstable();
+        if sorted != (0..n).collect::<Vec<_>>() {
+            v.push(format!("track {i} is not a permutation: {t:?}"));
+        }
+    }
+    for a in board.area_ids() {
+        let st = s.area(a);
+        let area = board.area(a);
+        let name = &area.key;
+        if !st.units.is_empty() && st.house.is_none() {
+            v.push(format!("{name}: units without a house"));
+        }
+        if !st.units.is_empty() && st.neutral.is_some() {
+            v.push(format!("{name}: units and a neutral garrison together"));
+        }
+        if let (Some(o), Some(t)) = (s.occupant(a), st.token)
+            && o != t
+        {
+            v.push(format!("{name}: units of one house and a token of another"));
+        }
+        if st.token.is_some() && !area.is_land() {
+            v.push(format!("{name}: a power token at sea or in a port"));
+        }
+        for u in &st.units {
+            let ok = match u.kind {
+                UnitKind::Ship => area.is_sea() || area.is_port(),
+                _ => area.is_land(),
+            };
+            if !ok {
+                v.push(format!("{name}: a {:?} cannot stand here", u.kind));
+            }
+            if u.routed && !matches!(s.step, Step::Retreat) {
+                v.push(format!("{name}: a routed unit after the military phase"));
+            }
+        }
+        if area.is_port() && !st.units.is_empty() {
+            if !s.port_exists(board, a) {
+                v.push(format!("{name}: ships in a port that does not exist"));
+            }
+            if st.units.len() > board.rules.port_capacity as usize {
+                v.push(format!("{name}: {} ships in a port", st.units.len()));
+            }
+            if let Some(p) = area.port_of
+                && s.controller(board, p) != s.occupant(a)
+            {
+                v.push(format!(
+                    "{name}: ships in the port of a province their house does not control"
+                ));
+            }
+        }
+        if st.order.is_some() && !matches!(s.step, Step::Raven | Step::Plan) {
+            v.push(format!(
+                "{name}: an order left on the map in step {}",
+                s.step.key()
+            ));
+        }
+    }
+    v
+}

@@ -1,0 +1,417 @@
+//! Random legal submissions generated from the state, for every step. A generated submission
+//! that the step's check refuses is dropped (the house is then silent), so every submission the
+//! machine sees is one a player could have sent.
+
+use crate::board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
+use crate::game::{self, EventAnswers, EventOrders, RetreatChoice, Submission};
+use crate::rules::bidding::ClashBid;
+use crate::rules::build::PortBuild;
+use crate::rules::economy::{self, DisbandPlan};
+use crate::rules::event_phase::Question;
+use crate::rules::events::{Category, EventCard, current};
+use crate::rules::muster::{self, MusterAction, MusterItem, MusterPlan};
+use crate::rules::orders::{
+    MarchMove, MarchStep, Pick, Placement, Plan, RaidStep, RavenChange, Step as PStep,
+    UnitSelection,
+};
+use crate::rules::rewards::{RewardClaim, RewardKind};
+use crate::rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingReward};
+use crate::rules::{GameState, LeaderStatus, Step, Track};
+
+/// A small deterministic generator (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+    /// The next 64 random bits.
+    pub fn bits(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number in 0..n (0 when n is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.bits() % n as u64) as usize
+        }
+    }
+    /// True with probability `pct` percent.
+    pub fn chance(&mut self, pct: u64) -> bool {
+        self.bits() % 100 < pct
+    }
+    /// One element of a slice.
+    pub fn pick<T: Copy>(&mut self, v: &[T]) -> Option<T> {
+        if v.is_empty() {
+            None
+        } else {
+            Some(v[self.below(v.len())])
+        }
+    }
+}
+
+/// A random submission of `h` for the open step, legal for it, or None (silence).
+pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<Submission> {
+    if rng.chance(12) {
+        return None;
+    }
+    let sub = match s.step {
+        Step::Placement => Submission::Placement(placement(board, s, h, rng)),
+        Step::Raven => raven(board, s, h, rng)?,
+        Step::Plan => Submission::Plan(plan(board, s, h, rng)),
+        Step::Retreat => Submission::Retreat(retreats(s, h, rng)),
+        Step::Events => Submission::Events(events(board, s, h, rng)),
+        Step::EventsAnswers => Submission::Answers(answers(board, s, h, rng)),
+        Step::Finished => return None,
+    };
+    // Nothing the language can say: the same as silence.
+    if super::text::items(&sub).is_empty() {
+        return None;
+    }
+    game::check(board, s, h, &sub).ok().map(|_| sub)
+}
+
+fn own(s: &GameState, h: HouseId) -> Vec<AreaId> {
+    (0..s.areas.len())
+        .map(|i| AreaId(i as u16))
+        .filter(|a| s.occupant(*a) == Some(h))
+        .collect()
+}
+
+fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Placement {
+    let mods = crate::rules::event_phase::round_modifiers(s);
+    let mut p = Placement::default();
+    for a in own(s, h) {
+        if rng.chance(10) {
+            continue;
+        }
+        let kind = OrderType::ALL[rng.below(OrderType::ALL.len())];
+        let special = rng.chance(25);
+        p.orders.push((a, Order { kind, special }));
+    }
+    // Drop what breaks the limits, one order at a time, until the placement is legal.
+    for _ in 0..p.orders.len() + 1 {
+        let errs = crate::rules::placement::check_with(board, s, h, &p, &mods);
+        if errs.is_empty() {
+            break;
+        }
+        let i = rng.below(p.orders.len());
+        if p.orders[i].1.special {
+            p.orders[i].1.special = false;
+        } else {
+            p.orders.remove(i);
+        }
+    }
+    p
+}
+
+fn raven(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<Submission> {
+    if rng.chance(40) {
+        return Some(Submission::Plan(plan(board, s, h, rng)));
+    }
+    let placed: Vec<AreaId> = own(s, h)
+        .into_iter()
+        .filter(|a| s.area(*a).order.is_some())
+        .collect();
+    let area = rng.pick(&placed)?;
+    let order = Order {
+        kind: OrderType::ALL[rng.below(OrderType::ALL.len())],
+        special: false,
+    };
+    Some(Submission::Raven(RavenChange { area, order }))
+}
+
+fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Plan {
+    let mut p = Plan::default();
+    let mut leaders: Vec<_> = s
+        .house(h)
+        .leaders
+        .iter()
+        .filter(|(_, st)| *st == LeaderStatus::Available)
+        .map(|(l, _)| *l)
+        .collect();
+    for a in own(s, h) {
+        let Some(o) = s.area(a).order else { continue };
+        let ships = s.area(a).units.iter().any(|u| u.kind == UnitKind::Ship);
+        let targets: Vec<AreaId> = s
+            .neighbours(board, a)
+            .into_iter()
+            .filter(|b| {
+                let t = board.area(*b);
+                if ships { t.is_sea() } else { t.is_land() }
+            })
+            .collect();
+        match o.kind {
+            OrderType::Raid => {
+                if let Some(t) = rng.pick(&targets) {
+                    p.raids.push(RaidStep {
+                        from: a,
+                        targets: vec![t],
+                    });
+                }
+            }
+            OrderType::March => {
+                let Some(t) = rng.pick(&targets) else {
+                    continue;
+                };
+                let mut mv = MarchMove::new(UnitSelection::All, t);
+                if !ships && rng.chance(30) && !leaders.is_empty() {
+                    let i = rng.below(leaders.len());
+                    mv.leader = vec![Pick::always(leaders.swap_remove(i))];
+                }
+                let step = MarchStep {
+                    from: a,
+                    moves: vec![mv],
+                    leave_token: rng.chance(20),
+                };
+                p.marches.push(PStep::single(step));
+            }
+            _ => {}
+        }
+    }
+    if s.tracks[Track::Fiefdoms as usize].first() == Some(&h) && rng.chance(50) {
+        p.sword = rng.pick(&own(s, h));
+    }
+    if !crate::rules::plan_check::check(board, s, h, &p).is_empty() {
+        p.sword = None;
+        for m in p.marches.iter_mut() {
+            for alt in m.alternatives.iter_mut() {
+                for mv in alt.action.moves.iter_mut() {
+                    mv.leader.clear();
+                }
+            }
+        }
+    }
+    p
+}
+
+fn retreats(s: &GameState, h: HouseId, rng: &mut Rng) -> Vec<RetreatChoice> {
+    s.pending_retreats
+        .iter()
+        .filter(|p| p.house == h && p.candidates.len() > 1)
+        .filter_map(|p| {
+            rng.pick(&p.candidates).map(|to| RetreatChoice {
+                from: p.from,
+                to: vec![to],
+            })
+        })
+        .collect()
+}
+
+fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrders {
+    let mut o = EventOrders::default();
+    let Some(ev) = current(s).filter(|e| e.round == s.round) else {
+        return o;
+    };
+    let mut hand = s.house(h).power;
+    match ev.effective(Category::Economic) {
+        Some(EventCard::Supply) => {
+            let d = economy::default_disbanding(board, s, h, s.barrels_controlled(board, h));
+            if !d.is_empty() && rng.chance(70) {
+                o.disband = Some(DisbandPlan { units: d });
+            }
+        }
+        Some(EventCard::Muster) => {
+            o.muster = Some(muster_plan(board, s, h, rng)).filter(|m| !m.items.is_empty())
+        }
+        _ => {}
+    }
+    if ev.effective(Category::Political) == Some(EventCard::ClashOfKings) {
+        let throne = rng.below(hand as usize + 1) as u8;
+        let fiefdoms = rng.below((hand - throne) as usize + 1) as u8;
+        let court = rng.below((hand - throne - fiefdoms) as usize + 1) as u8;
+        hand -= throne + fiefdoms + court;
+        o.clash = Some(ClashBid {
+            throne,
+            fiefdoms,
+            court,
+        });
+    }
+    if ev.effective(Category::Military) == Some(EventCard::WildlingAttack) {
+        o.wildling_bid = Some(rng.below(hand as usize + 1) as u8);
+    }
+    for r in s.economy.pending_rewards.iter().filter(|r| r.house == h) {
+        let claim = match r.kind {
+            RewardKind::Melisandre => board
+                .leaders
+                .iter()
+                .filter(|l| r.beaten.contains(&l.house))
+                .find(|l| {
+                    s.house(l.house)
+                        .leaders
+                        .iter()
+                        .any(|(x, st)| *x == l.id && *st == LeaderStatus::Available)
+                })
+                .map(|l| RewardClaim::Melisandre(l.id)),
+            RewardKind::Luwin => s
+                .house(h)
+                .leaders
+                .iter()
+                .find(|(_, st)| matches!(st, LeaderStatus::Resting { .. }))
+                .map(|(l, _)| RewardClaim::Luwin(*l)),
+            RewardKind::Doran => Some(RewardClaim::Doran(Track::IronThrone)),
+        };
+        if let Some(c) = claim.filter(|c| crate::rules::rewards::check(board, s, h, c).is_ok()) {
+            o.claims.push(c);
+        }
+    }
+    for c in s.economy.cp_income.iter().filter(|c| c.house == h) {
+        if rng.chance(50) {
+            o.build.fortify.push(c.area);
+        }
+    }
+    if rng.chance(15) {
+        for p in board.area_ids().filter(|p| board.area(*p).temporary) {
+            let site = board.area(p);
+            if let (Some(province), false) = (site.port_of, s.port_exists(board, p))
+                && s.occupant(province) == Some(h)
+                && let Some(sea) = rng.pick(&site.port_seas)
+            {
+                o.build.ports.push(PortBuild {
+                    province,
+                    sea: Some(sea),
+                });
+                break;
+            }
+        }
+    }
+    // A part the rules refuse is left out, so the rest stays.
+    for _ in 0..2 {
+        let errs = game::check_events(board, s, h, &o);
+        for e in errs {
+            match e.part() {
+                game::Part::Build => o.build = Default::default(),
+                game::Part::Muster => o.muster = None,
+                game::Part::Claim => o.claims.clear(),
+                game::Part::Disband => o.disband = None,
+                _ => {
+                    o.clash = None;
+                    o.wildling_bid = None;
+                }
+            }
+        }
+    }
+    o
+}
+
+fn muster_plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> MusterPlan {
+    let mut plan = MusterPlan::default();
+    let ports = muster::ports_now(board, s);
+    for (castle, points) in muster::points(board, s, h) {
+        let mut left = points;
+        while left > 0 {
+            let action = match rng.below(4) {
+                0 if left >= 2 => MusterAction::Unit(UnitKind::Knight),
+                1 => {
+                    let seas: Vec<AreaId> = s
+                        .neighbours(board, castle)
+                        .into_iter()
+                        .filter(|a| board.area(*a).is_sea() || board.area(*a).is_port())
+                        .collect();
+                    MusterAction::Ship(seas)
+                }
+                2 => MusterAction::Unit(UnitKind::Archer),
+                _ => MusterAction::Unit(UnitKind::Footman),
+            };
+            let cost = muster::cost(board, &action).max(1);
+            let item = MusterItem { castle, action };
+            let mut trial = plan.clone();
+            trial.items.push(item);
+            if muster::check(board, s, h, &trial, &muster::points(board, s, h), &ports).is_ok() {
+                plan = trial;
+            }
+            left = left.saturating_sub(cost);
+        }
+    }
+    plan
+}
+
+fn answers(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventAnswers {
+    let mut a = EventAnswers::default();
+    for q in game::open_questions(board, s) {
+        match q {
+            Question::ClashTie(t) if t.decider == Some(h) => {
+                let mut order = t.houses.clone();
+                for i in (1..order.len()).rev() {
+                    order.swap(i, rng.below(i + 1));
+                }
+                a.ties.push((Some(t.track), order));
+            }
+            Question::WildlingTie {
+                king: Some(k),
+                houses,
+                ..
+            } if k == h => {
+                let first = rng.pick(&houses);
+                let mut order: Vec<HouseId> = first.into_iter().collect();
+                order.extend(houses.iter().filter(|x| Some(**x) != first));
+                a.ties.push((None, order));
+            }
+            Question::WildlingReward(x) if x == h => a.reward = reward(board, s, h, rng),
+            Question::WildlingPenalty {
+                house,
+                penalty: PenaltyKind::Disband,
+                worst,
+            } if house == h => {
+                let due = wildlings::disband_due(board, s, h, worst);
+                a.penalty = Some(PenaltyChoice::Disband(wildlings::default_penalty_disband(
+                    board, s, h, due,
+                )));
+            }
+            _ => {}
+        }
+    }
+    // Keep only the parts the check accepts.
+    for e in game::check_answers(board, s, h, &a) {
+        match e.part() {
+            game::Part::Tie => a.ties.clear(),
+            game::Part::Reward => a.reward = None,
+            game::Part::Penalty => a.penalty = None,
+            _ => a.muster = None,
+        }
+    }
+    a
+}
+
+fn reward(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<WildlingReward> {
+    match rng.below(3) {
+        0 => s
+            .house(h)
+            .leaders
+            .iter()
+            .find(|(_, st)| matches!(st, LeaderStatus::Resting { .. }))
+            .map(|(l, _)| WildlingReward::RecallLeader(*l)),
+        1 => {
+            let ups: Vec<(AreaId, UnitKind)> = own(s, h)
+                .into_iter()
+                .flat_map(|a| {
+                    s.area(a)
+                        .units
+                        .iter()
+                        .filter(|u| matches!(u.kind, UnitKind::Footman | UnitKind::Archer))
+                        .map(move |u| (a, u.kind))
+                        .collect::<Vec<_>>()
+                })
+                .take(2)
+                .collect();
+            let ups_empty = ups.is_empty();
+            Some(WildlingReward::Knights(ups)).filter(|_| !ups_empty)
+        }
+        _ => {
+            let (castle, _) = muster::points(board, s, h).into_iter().next()?;
+            Some(WildlingReward::Muster(MusterPlan {
+                items: vec![MusterItem {
+                    castle,
+                    action: MusterAction::Unit(UnitKind::Footman),
+                }],
+            }))
+        }
+    }
+}
