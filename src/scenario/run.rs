@@ -4,7 +4,7 @@
 use super::format::{Scenario, ScenarioError, area, house, units};
 use crate::board::{Board, HouseId, Lang};
 use crate::daemon::parse::{names, parse_mail};
-use crate::game::{self, Submission};
+use crate::game::Submission;
 use crate::report::words;
 use crate::rules::log::{Defender, Event};
 use crate::rules::{GameState, Step, orders::Plan, placement};
@@ -124,8 +124,20 @@ pub fn prepare(
             subs.push((h, s));
         }
     }
-    let revealed = game::close_step(board, &state, &subs);
-    state = revealed.state;
+    // The reveal only: the valid placements go on the map and the plan step opens. (Closing the
+    // step through the game's step machine would run on through every step nobody has to wait
+    // for, past the military phase this case is about.)
+    let placements: Vec<(HouseId, crate::rules::orders::Placement)> = subs
+        .into_iter()
+        .filter_map(|(h, s)| match s {
+            Submission::Placement(p) if placement::check(board, &state, h, &p).is_empty() => {
+                Some((h, p))
+            }
+            _ => None,
+        })
+        .collect();
+    placement::apply(&mut state, &placements);
+    state.step = Step::Plan;
     // 2. Plans.
     let mut plans = vec![Plan::default(); board.houses.len()];
     for (h, text) in &sc.plans {
