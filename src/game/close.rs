@@ -181,10 +181,12 @@ fn close_one(
                 })
                 .collect();
             let input = first_window(board, &out.state, &mine);
+            let mut questions = Vec::new();
             if let Ok(o) = event_phase::resolve(board, &out.state, &input) {
                 out.provisional = o.log;
+                questions = o.questions;
             }
-            out.state.event_input = Some(input);
+            out.state.event_window = Some(event_phase::EventWindow { input, questions });
             out.state.step = Step::EventsAnswers;
         }
         Step::EventsAnswers => {
@@ -202,7 +204,7 @@ fn close_one(
                 out.economy.extend(o.log);
                 out.notices = o.notices;
             }
-            out.state.event_input = None;
+            out.state.event_window = None;
             out.state.step = Step::Placement;
             solo(board, out);
         }
@@ -368,7 +370,7 @@ fn end_round(board: &Board, out: &mut StepOutcome) {
 /// Open a round (≥ 2): its events are announced and the event phase opens. A position without
 /// an event deck (a scenario) goes straight to placement.
 pub(crate) fn start_round(board: &Board, s: &mut GameState, log: &mut Vec<EconomyEvent>) {
-    s.event_input = None;
+    s.event_window = None;
     s.step = Step::Placement;
     if s.economy.deck.is_none() {
         return;

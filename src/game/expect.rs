@@ -32,10 +32,12 @@ fn has_orders(state: &GameState, h: HouseId) -> bool {
 /// The questions of the second event window, as the first window's submissions leave them
 /// (every answer still at its default).
 pub fn open_questions(board: &Board, state: &GameState) -> Vec<Question> {
-    let input = state.event_input.clone().unwrap_or_default();
-    event_phase::resolve(board, state, &input)
-        .map(|o| o.questions)
-        .unwrap_or_default()
+    match &state.event_window {
+        Some(w) => w.questions.clone(),
+        None => event_phase::resolve(board, state, &EventPhaseInput::default())
+            .map(|o| o.questions)
+            .unwrap_or_default(),
+    }
 }
 
 /// Whether a house is asked a question it can answer in the language (the others take their
@@ -149,5 +151,9 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
 
 /// The input the first window leaves for the second.
 pub(crate) fn stored_input(state: &GameState) -> EventPhaseInput {
-    state.event_input.clone().unwrap_or_default()
+    state
+        .event_window
+        .as_ref()
+        .map(|w| w.input.clone())
+        .unwrap_or_default()
 }

@@ -180,7 +180,7 @@ fn clash_of_kings_bids_reorder_the_tracks_and_silent_houses_bid_zero_a26() {
         assert_eq!(done.state.tracks[t as usize][0], tyrell, "{t:?}");
     }
     assert_eq!(done.state.house(tyrell).power, 0);
-    assert!(done.state.event_input.is_none());
+    assert!(done.state.event_window.is_none());
 }
 
 #[test]

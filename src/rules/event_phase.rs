@@ -52,6 +52,16 @@ pub struct EventPhaseInput {
     pub wildling_penalty: Vec<(HouseId, PenaltyChoice)>,
 }
 
+/// The first window of an event phase while the second is open: what the houses sent, and the
+/// questions it raises with every answer at its default.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventWindow {
+    /// The first window's submissions.
+    pub input: EventPhaseInput,
+    /// The questions of the second window.
+    pub questions: Vec<Question>,
+}
+
 /// A question for the second window.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Question {

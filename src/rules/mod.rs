@@ -73,4 +73,6 @@ mod tests_rest;
 #[cfg(test)]
 mod tests_retreats;
 #[cfg(test)]
+mod tests_sim_gaps;
+#[cfg(test)]
 mod tests_support_transport;

@@ -251,11 +251,14 @@ pub fn cost(board: &Board, action: &MusterAction) -> u8 {
 
 /// Whether adding one unit of the house to the area keeps it within supply (004:L747).
 fn supply_ok(board: &Board, state: &GameState, house: HouseId, area: AreaId) -> bool {
-    let mut s = state.clone();
-    let st = s.area_mut(area);
-    st.house = Some(house);
-    st.units.push(Unit::new(UnitKind::Footman));
-    supply::within_limit(board, &s, house)
+    // The area's units count as the house's, as if it stood there (no copy of the state).
+    let st = state.area(area);
+    let foreign = if st.house != Some(house) {
+        st.units.len() as i32
+    } else {
+        0
+    };
+    supply::within_limit_with(board, state, house, &[(area, 1 + foreign)])
 }
 
 fn cap_ok(

@@ -188,10 +188,10 @@ pub struct GameState {
     /// consolidate incomes, bans, the end-of-game result (`rules::economy`).
     #[serde(default)]
     pub economy: super::economy::EconomyState,
-    /// The first window's submissions of the event phase in progress, kept while the second
-    /// window (`Step::EventsAnswers`) is open.
+    /// The first window of the event phase in progress (its submissions and the questions they
+    /// raise), kept while the second window (`Step::EventsAnswers`) is open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub event_input: Option<super::event_phase::EventPhaseInput>,
+    pub event_window: Option<super::event_phase::EventWindow>,
 }
 
 /// A beaten force kept off the map until its player chooses among equally good retreat areas
@@ -249,7 +249,7 @@ impl GameState {
             winner: None,
             pending_retreats: Vec::new(),
             economy: Default::default(),
-            event_input: None,
+            event_window: None,
         }
     }
 

@@ -8,6 +8,19 @@ use crate::rules::{GameState, Step, supply};
 pub fn check(board: &Board, s: &GameState) -> Vec<String> {
     let mut v = Vec::new();
     let n = board.houses.len();
+    // Units of each house by kind, and tokens on the map, in one pass.
+    let mut units = vec![[0usize; 5]; n];
+    let mut tokens = vec![0u32; n];
+    for a in &s.areas {
+        if let Some(h) = a.house.filter(|h| h.index() < n) {
+            for u in &a.units {
+                units[h.index()][u.kind.index()] += 1;
+            }
+        }
+        if let Some(t) = a.token.filter(|t| t.index() < n) {
+            tokens[t.index()] += 1;
+        }
+    }
     for h in board.house_ids() {
         let key = &board.house(h).key;
         let sizes = supply::army_sizes(s, h);
@@ -19,15 +32,14 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
         }
         for k in UnitKind::ALL {
             let cap = board.rules.unit_caps[k.index()] as usize;
-            if s.unit_count(h, k) > cap {
-                v.push(format!(
-                    "{key}: {} {k:?} over the cap {cap}",
-                    s.unit_count(h, k)
-                ));
+            let have = units[h.index()][k.index()];
+            if have > cap {
+                v.push(format!("{key}: {have} {k:?} over the cap {cap}"));
             }
         }
-        if s.power_owned(h) > board.rules.max_power as u32 {
-            v.push(format!("{key}: owns {} power tokens", s.power_owned(h)));
+        let owned = s.house(h).power as u32 + tokens[h.index()];
+        if owned > board.rules.max_power as u32 {
+            v.push(format!("{key}: owns {owned} power tokens"));
         }
     }
     for (i, t) in s.tracks.iter().enumerate() {

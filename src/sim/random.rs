@@ -304,7 +304,8 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
 fn muster_plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> MusterPlan {
     let mut plan = MusterPlan::default();
     let ports = muster::ports_now(board, s);
-    for (castle, points) in muster::points(board, s, h) {
+    let budget = muster::points(board, s, h);
+    for &(castle, points) in &budget {
         let mut left = points;
         while left > 0 {
             let action = match rng.below(4) {
@@ -321,14 +322,14 @@ fn muster_plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Muste
                 _ => MusterAction::Unit(UnitKind::Footman),
             };
             let cost = muster::cost(board, &action).max(1);
-            let item = MusterItem { castle, action };
-            let mut trial = plan.clone();
-            trial.items.push(item);
-            if muster::check(board, s, h, &trial, &muster::points(board, s, h), &ports).is_ok() {
-                plan = trial;
-            }
+            plan.items.push(MusterItem { castle, action });
             left = left.saturating_sub(cost);
         }
+    }
+    // Drop random items until the plan passes (one check per try).
+    while !plan.items.is_empty() && muster::check(board, s, h, &plan, &budget, &ports).is_err() {
+        let i = rng.below(plan.items.len());
+        plan.items.remove(i);
     }
     plan
 }
