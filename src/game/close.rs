@@ -263,11 +263,13 @@ fn close_one(
             let (s, l) = rest::end_of_round(board, &s, &r.fought);
             out.state = s;
             out.economy.extend(l);
-            if out
-                .state
-                .pending_retreats
-                .iter()
-                .any(|p| p.candidates.len() > 1)
+            // A retreat choice waits unless the phase already ended the game (six castles).
+            if out.state.winner.is_none()
+                && out
+                    .state
+                    .pending_retreats
+                    .iter()
+                    .any(|p| p.candidates.len() > 1)
             {
                 out.state.step = Step::Retreat;
             } else {
