@@ -275,7 +275,14 @@ fn a_retreat_choice_is_asked_and_silence_takes_the_first_candidate_a48() {
     assert_eq!(chosen.state.area(second).units.len(), 1);
     assert!(chosen.steps[0].silent.is_empty());
     let silent = close_step(&b, &s, &[]);
-    assert_eq!(silent.state.area(first).units.len(), 1, "board order (A-48)");
+    assert_eq!(
+        silent.state.area(first).units.len(),
+        1,
+        "board order (A-48)"
+    );
     assert_eq!(silent.silent(), [(Step::Retreat, stark)]);
-    assert_eq!((silent.state.round, silent.state.step), (2, Step::Placement));
+    assert_eq!(
+        (silent.state.round, silent.state.step),
+        (2, Step::Placement)
+    );
 }
