@@ -124,7 +124,6 @@ pub fn run(board: &Board, games: usize, seed: u64) -> Report {
                 }
             }
             *raven += out.raven.is_some() as usize;
-            inv += t.elapsed().as_secs_f64();
             for v in invariants(board, s) {
                 let closed: Vec<&str> = out.steps.iter().map(|c| c.step.key()).collect();
                 bad.push(format!(
@@ -133,6 +132,7 @@ pub fn run(board: &Board, games: usize, seed: u64) -> Report {
                     closed.join("+")
                 ));
             }
+            inv += t.elapsed().as_secs_f64();
         });
         r.split[0] += two[0];
         r.split[1] += two[1];

@@ -62,9 +62,8 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
     let mut lines: Vec<String> = Vec::new();
     let z = zh(lang);
     match state.step {
-        Step::Placement | Step::Plan | Step::Finished => {
-            return super::letters::instructions(state.step, lang);
-        }
+        Step::Finished => return String::new(),
+        Step::Placement | Step::Plan => return military_example(board, state, &own, lang),
         Step::Raven => {
             let ex = own
                 .iter()
@@ -115,6 +114,85 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
         "请回复本邮件,写上密码和以下内容,每项一行:"
     } else {
         "Reply with your secret and the following, one item per line:"
+    };
+    format!("{head}\n{}", lines.join("\n"))
+}
+
+/// Placement and plan instructions with an example from the house's own areas, in the
+/// language's canonical spelling.
+fn military_example(board: &Board, state: &GameState, own: &[AreaId], lang: Lang) -> String {
+    use crate::board::{Order, OrderType};
+    use crate::lang::ast::{Action, Alternative, Item, March, Placement, Step as LStep, StepNo};
+    use crate::lang::ast::{UnitRef, UnitSel};
+    let names = crate::lang::Names::from_board(board);
+    let echo = |i: &Item<crate::lang::Resolved>| crate::lang::echo::echo_item(i, &names, lang);
+    let secret = if zh(lang) {
+        "密码: 你的密码"
+    } else {
+        "secret: your-secret"
+    };
+    let mut lines = vec![format!("  {secret}")];
+    if state.step == Step::Placement {
+        let kinds = [(OrderType::March, true), (OrderType::Support, false)];
+        for (a, (kind, special)) in own.iter().zip(kinds) {
+            lines.push(format!(
+                "  {}",
+                echo(&Item::Placement(Placement {
+                    area: *a,
+                    order: Some(Order { kind, special }),
+                    one_time: None,
+                }))
+            ));
+        }
+        let head = if zh(lang) {
+            "请回复本邮件,写明密码和每个区域的命令,每行一个,例如:"
+        } else {
+            "Reply with your secret and one order per area, one per line, e.g.:"
+        };
+        return format!("{head}\n{}", lines.join("\n"));
+    }
+    let march = own.iter().find(|a| {
+        state.area(**a).order.map(|o| o.kind) == Some(OrderType::March) && board.area(**a).is_land()
+    });
+    let to = march.and_then(|a| {
+        state
+            .neighbours(board, *a)
+            .into_iter()
+            .find(|b| board.area(*b).is_land())
+    });
+    if let (Some(from), Some(to)) = (march, to) {
+        let step = LStep {
+            number: Some(StepNo {
+                major: 1,
+                minor: None,
+            }),
+            alternatives: vec![Alternative {
+                condition: None,
+                actions: vec![(
+                    Action::March(March {
+                        units: UnitRef {
+                            area: *from,
+                            units: UnitSel::All,
+                        },
+                        to,
+                        forced: false,
+                        special: false,
+                        leader: None,
+                        defender: None,
+                        leave_token: false,
+                    }),
+                    None,
+                )],
+            }],
+        };
+        lines.push(format!("  {}", echo(&Item::Step(step))));
+    } else {
+        return super::letters::instructions(Step::Plan, lang);
+    }
+    let head = if zh(lang) {
+        "请回复本邮件,写明密码和执行方案:突袭目标和行军目的地,按优先顺序编号,例如:"
+    } else {
+        "Reply with your secret and your plan: raid targets and march destinations, numbered by priority, e.g.:"
     };
     format!("{head}\n{}", lines.join("\n"))
 }

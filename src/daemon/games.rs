@@ -203,12 +203,13 @@ pub fn new_game(
             .map(|n| format!("  {}", n.describe(lang)))
             .collect();
         if !mine.is_empty() {
-            text.push_str(match lang {
+            // Before the signature.
+            let at = text.rfind("\n\n").unwrap_or(text.len());
+            let head = match lang {
                 Lang::Zh => "\n\n== 仅发给你的消息 ==\n",
                 Lang::En => "\n\n== For you only ==\n",
-            });
-            text.push_str(&mine.join("\n"));
-            text.push('\n');
+            };
+            text.insert_str(at, &format!("{head}{}", mine.join("\n")));
         }
         let subject = match lang {
             Lang::Zh => format!(
@@ -323,14 +324,14 @@ fn welcome_text(
             units.join("\n"),
             Step::Placement.name_zh(),
             schedule.format_deadline_zh(deadline),
-            letters::instructions(Step::Placement, lang),
+            super::asks::what_to_send(board, state, house, lang),
         ),
         Lang::En => format!(
             "Hello {player},\n\nYou play {h} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{}\n\nRound 1, {} is open until {}.\n{}\n\nSHA-256 of this game's random seed: {seed_hash} (the seed is published at the end so that every draw can be checked).\n\n-- maester, the automatic referee",
             units.join("\n"),
             Step::Placement.name_en(),
             schedule.format_deadline_en(deadline),
-            letters::instructions(Step::Placement, lang),
+            super::asks::what_to_send(board, state, house, lang),
         ),
     }
 }

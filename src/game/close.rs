@@ -7,7 +7,9 @@ use super::input::{first_window, retreat_answers, second_window};
 use super::{EventAnswers, EventOrders, RetreatChoice, Submission};
 use crate::board::{AreaId, Board, HouseId, Order};
 use crate::rules::endgame::{self, GameResult, RoundEnd, WinHow};
-use crate::rules::event_phase::{self, AdvanceNotice, Question, round_modifiers};
+use crate::rules::event_phase::{
+    self, AdvanceNotice, EventPhaseInput, EventPhaseOutcome, Question, round_modifiers,
+};
 use crate::rules::log::Event;
 use crate::rules::log_events::EconomyEvent;
 use crate::rules::modifiers::Settings;
@@ -62,6 +64,8 @@ pub struct StepOutcome {
     pub questions: Vec<Question>,
     /// The result, once the game is over.
     pub result: Option<GameResult>,
+    /// The first window's resolution, reused when the second window changes nothing.
+    cached: Option<Box<(EventPhaseInput, EventPhaseOutcome)>>,
 }
 
 impl StepOutcome {
@@ -130,6 +134,7 @@ pub fn close_steps(
         notices: Vec::new(),
         questions: Vec::new(),
         result: None,
+        cached: None,
     };
     let mut subs: Vec<(HouseId, Submission)> = subs.to_vec();
     let mut first = true;
@@ -153,6 +158,7 @@ pub fn close_steps(
     if out.state.step == Step::EventsAnswers {
         out.questions = open_questions(board, &out.state);
     }
+    out.cached = None;
     out
 }
 
@@ -183,8 +189,9 @@ fn close_one(
             let input = first_window(board, &out.state, &mine);
             let mut questions = Vec::new();
             if let Ok(o) = event_phase::resolve(board, &out.state, &input) {
-                out.provisional = o.log;
-                questions = o.questions;
+                out.provisional = o.log.clone();
+                questions = o.questions.clone();
+                out.cached = Some(Box::new((input.clone(), o)));
             }
             out.state.event_window = Some(event_phase::EventWindow { input, questions });
             out.state.step = Step::EventsAnswers;
@@ -199,7 +206,11 @@ fn close_one(
                 .collect();
             let input = second_window(board, &out.state, &mine);
             out.provisional.clear();
-            if let Ok(o) = event_phase::resolve(board, &out.state, &input) {
+            let done = match out.cached.take() {
+                Some(c) if c.0 == input => Ok(c.1),
+                _ => event_phase::resolve(board, &out.state, &input),
+            };
+            if let Ok(o) = done {
                 out.state = o.state;
                 out.economy.extend(o.log);
                 out.notices = o.notices;
@@ -252,11 +263,13 @@ fn close_one(
             let (s, l) = rest::end_of_round(board, &s, &r.fought);
             out.state = s;
             out.economy.extend(l);
-            if out
-                .state
-                .pending_retreats
-                .iter()
-                .any(|p| p.candidates.len() > 1)
+            // A retreat choice waits unless the phase already ended the game (six castles).
+            if out.state.winner.is_none()
+                && out
+                    .state
+                    .pending_retreats
+                    .iter()
+                    .any(|p| p.candidates.len() > 1)
             {
                 out.state.step = Step::Retreat;
             } else {

@@ -238,3 +238,51 @@ fn a_whole_silent_game_ends_after_round_ten_with_a_result() {
     assert!(s.round >= 10);
     assert!(s.economy.result.is_some());
 }
+
+#[test]
+fn a_retreat_choice_is_asked_and_silence_takes_the_first_candidate_a48() {
+    let b = board();
+    let mut s = GameState::new_game(&b);
+    let stark = h(&b, "stark");
+    let (from, first, second) = (
+        a(&b, "the-narrow-sea"),
+        a(&b, "the-shivering-sea"),
+        a(&b, "bay-of-ice"),
+    );
+    for x in [from, first, second] {
+        s.area_mut(x).units.clear();
+        s.area_mut(x).house = None;
+    }
+    s.step = Step::Retreat;
+    s.pending_retreats = vec![crate::rules::state::PendingRetreat {
+        house: stark,
+        from,
+        units: vec![crate::board::UnitKind::Ship],
+        candidates: vec![first, second],
+    }];
+    assert_eq!(expected(&b, &s), [stark]);
+    let choice = Submission::Retreat(vec![RetreatChoice {
+        from,
+        to: vec![second],
+    }]);
+    assert!(check(&b, &s, stark, &choice).is_ok());
+    let wrong = Submission::Retreat(vec![RetreatChoice {
+        from,
+        to: vec![from],
+    }]);
+    assert!(check(&b, &s, stark, &wrong).is_err(), "not a candidate");
+    let chosen = close_step(&b, &s, &[(stark, choice)]);
+    assert_eq!(chosen.state.area(second).units.len(), 1);
+    assert!(chosen.steps[0].silent.is_empty());
+    let silent = close_step(&b, &s, &[]);
+    assert_eq!(
+        silent.state.area(first).units.len(),
+        1,
+        "board order (A-48)"
+    );
+    assert_eq!(silent.silent(), [(Step::Retreat, stark)]);
+    assert_eq!(
+        (silent.state.round, silent.state.step),
+        (2, Step::Placement)
+    );
+}

@@ -1,0 +1,141 @@
+//! Event-phase, Raven and retreat lines read for their step (the daemon's adapter, as
+//! `maester check` shows it): accepted lines echo canonically, refused ones name their line.
+
+use maester::board::{Board, Lang};
+use maester::daemon::check::check;
+use maester::game::{self, Submission};
+use maester::rules::events::{self, CategoryDraw, EventCard, RoundEvents};
+use maester::rules::{GameState, Step};
+
+fn board() -> Board {
+    Board::default_board().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Round 2's event phase open with the given events.
+fn round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
+    let mut s = GameState::new_game(b);
+    events::start_game(&mut s, "mail", Default::default());
+    if let Some(d) = s.economy.deck.as_mut() {
+        d.upcoming = vec![RoundEvents {
+            round: 2,
+            draws: cards.map(|card| CategoryDraw {
+                winter: false,
+                card,
+                chosen: None,
+            }),
+            wildling_penalty: None,
+        }];
+    }
+    let s = game::close_step(b, &s, &[]).state;
+    assert_eq!((s.round, s.step), (2, Step::Events));
+    s
+}
+
+#[test]
+fn bids_and_muster_are_read_in_the_event_step_and_a_bid_over_the_hand_names_its_line() {
+    let b = board();
+    let s = round_two(
+        &b,
+        [
+            EventCard::Muster,
+            EventCard::ClashOfKings,
+            EventCard::SeaOfStorms,
+        ],
+    );
+    let ok = check(
+        &b,
+        s.clone(),
+        "stark",
+        None,
+        "出价: 3 1 1\n征兵: 临冬城 1F",
+        Lang::Zh,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(ok.valid, "{:?}", ok.errors);
+    assert_eq!(ok.echo.len(), 2);
+    let bad = check(
+        &b,
+        s.clone(),
+        "stark",
+        None,
+        "征兵: 临冬城 1F\n出价: 9 0 0",
+        Lang::Zh,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!bad.valid);
+    assert_eq!(bad.errors.len(), 1, "{:?}", bad.errors);
+    assert_eq!(bad.errors[0].line, 2, "the bid's line");
+    let en = check(
+        &b,
+        s.clone(),
+        "baratheon",
+        None,
+        "bid: 1 1 1\nwildlings: 1",
+        Lang::En,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!en.valid, "no wildling attack this round");
+    assert_eq!(en.errors[0].line, 2);
+    let wrong =
+        check(&b, s, "stark", None, "临冬城 行军", Lang::Zh).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        !wrong.valid,
+        "orders belong to placement, not the event phase"
+    );
+}
+
+#[test]
+fn the_raven_line_changes_one_order_and_only_in_the_raven_step() {
+    let b = board();
+    let mut s = GameState::new_game(&b);
+    let lannister = b
+        .house_by_key("lannister")
+        .unwrap_or_else(|| panic!("lannister"));
+    let parsed = maester::daemon::parse::parse_mail(&b, &s, "兰尼斯港 行军", Lang::Zh);
+    let Some(sub) = parsed.submission else {
+        panic!("{:?}", parsed.errors)
+    };
+    s = game::close_step(&b, &s, &[(lannister, sub)]).state;
+    assert_eq!(s.step, Step::Raven);
+    let parsed = maester::daemon::parse::parse_mail(&b, &s, "信鸦: 兰尼斯港 防守", Lang::Zh);
+    assert!(
+        matches!(parsed.submission, Some(Submission::Raven(_))),
+        "{:?}",
+        parsed.errors
+    );
+    assert_eq!(parsed.echo, ["信鸦: 兰尼斯港 防守"]);
+    let en = maester::daemon::parse::parse_mail(&b, &s, "raven: Lannisport defence", Lang::En);
+    assert!(
+        matches!(en.submission, Some(Submission::Raven(_))),
+        "{:?}",
+        en.errors
+    );
+    let other = check(
+        &b,
+        s.clone(),
+        "stark",
+        Some("raven"),
+        "信鸦: 临冬城 防守",
+        Lang::Zh,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!other.valid, "only the Raven holder");
+    let mixed = check(
+        &b,
+        s,
+        "lannister",
+        None,
+        "信鸦: 兰尼斯港 防守\n1) 兰尼斯港军团 移动到 滨海大道",
+        Lang::Zh,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!mixed.valid, "the change is sent on its own");
+    assert!(
+        mixed
+            .errors
+            .iter()
+            .any(|e| e.line == 1 && e.message.contains("单独")),
+        "{:?}",
+        mixed.errors
+    );
+}
