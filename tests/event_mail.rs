@@ -5,6 +5,7 @@ use maester::board::{Board, Lang};
 use maester::daemon::check::check;
 use maester::game::{self, Submission};
 use maester::rules::events::{self, CategoryDraw, EventCard, RoundEvents};
+use maester::rules::wildlings::PenaltyKind;
 use maester::rules::{GameState, Step};
 
 fn board() -> Board {
@@ -13,6 +14,10 @@ fn board() -> Board {
 
 /// Round 2's event phase open with the given events.
 fn round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
+    round_two_with(b, cards, None)
+}
+
+fn round_two_with(b: &Board, cards: [EventCard; 3], penalty: Option<PenaltyKind>) -> GameState {
     let mut s = GameState::new_game(b);
     events::start_game(&mut s, "mail", Default::default());
     if let Some(d) = s.economy.deck.as_mut() {
@@ -23,7 +28,7 @@ fn round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
                 card,
                 chosen: None,
             }),
-            wildling_penalty: None,
+            wildling_penalty: penalty,
         }];
     }
     let s = game::close_step(b, &s, &[]).state;
@@ -138,4 +143,48 @@ fn the_raven_line_changes_one_order_and_only_in_the_raven_step() {
         "{:?}",
         mixed.errors
     );
+}
+
+#[test]
+fn knights_downgraded_by_the_wildling_penalty_are_named_in_the_second_window_004_l1131() {
+    let b = board();
+    let mut s = round_two_with(
+        &b,
+        [
+            EventCard::Supply,
+            EventCard::GameOfThrones { wildlings: false },
+            EventCard::WildlingAttack,
+        ],
+        Some(PenaltyKind::DowngradeKnights),
+    );
+    s.wildlings = 8;
+    // Nobody bids: the wildlings win, and every house with knights is asked which go.
+    let s = game::close_step(&b, &s, &[]).state;
+    assert_eq!(s.step, Step::EventsAnswers);
+    let stark = b.house_by_key("stark").unwrap_or_else(|| panic!("stark"));
+    assert!(game::expected(&b, &s).contains(&stark));
+    let ok = check(
+        &b,
+        s.clone(),
+        "stark",
+        None,
+        "降级: 临冬城 1K 为 弓箭手",
+        Lang::Zh,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(ok.valid, "{:?}", ok.errors);
+    assert_eq!(ok.echo, ["降级: 临冬城 1K 为 弓箭手"]);
+    let bad = check(
+        &b,
+        s.clone(),
+        "stark",
+        None,
+        "降级: 临冬城 1K 为 骑士",
+        Lang::Zh,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!bad.valid, "knights become footmen or archers");
+    let track =
+        check(&b, s, "stark", None, "降级领域: 铁王座", Lang::Zh).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!track.valid, "this penalty drops no track");
 }

@@ -450,7 +450,49 @@ pub fn question_text(board: &Board, state: &GameState, q: &Question, lang: Lang)
                 (PenaltyKind::Disband, false) => format!(
                     "The wildlings won: disband units worth {due} mustering points (004:L1130), e.g. (also the default without an answer, A-66):\n  disband: {ex}"
                 ),
-                (k, _) => k.describe(lang).to_string(),
+                (PenaltyKind::DowngradeKnights, _) => {
+                    let knights = state.unit_count(*h, UnitKind::Knight);
+                    let n = if *worst { knights } else { knights.min(2) };
+                    let at = board
+                        .area_ids()
+                        .find(|a| {
+                            state.occupant(*a) == Some(*h)
+                                && state
+                                    .area(*a)
+                                    .units
+                                    .iter()
+                                    .any(|u| u.kind == UnitKind::Knight)
+                        })
+                        .map(|a| area(board, a, lang))
+                        .unwrap_or_default();
+                    if z {
+                        format!(
+                            "野人获胜:你要把{n}个骑士降级为步兵或弓箭手(004:L1131),例如:\n  降级: {at} 1K 为 弓箭手\n不回复则降为步兵,步兵已满则降为弓箭手,都满则裁掉(A-66)。"
+                        )
+                    } else {
+                        format!(
+                            "The wildlings won: downgrade {n} knight(s) to footmen or archers (004:L1131), e.g.:\n  downgrade: {at} 1K to archer\nWithout an answer they become footmen, archers when footmen are at their cap, and are disbanded when both are (A-66)."
+                        )
+                    }
+                }
+                (PenaltyKind::NoSpecialOrders, _) => {
+                    let best: Vec<String> = wildlings::best_tracks(state, *h)
+                        .into_iter()
+                        .map(|t| track_name(t, lang).to_string())
+                        .collect();
+                    let first = best.first().cloned().unwrap_or_default();
+                    if z {
+                        format!(
+                            "野人获胜,你是出价最低者:你排名最高的领域降为最后一名(004:L1132)。你在{}并列最高,请选择一个,例如:\n  降级领域: {first}\n不回复则按A-66默认。",
+                            list(best, lang)
+                        )
+                    } else {
+                        format!(
+                            "The wildlings won and you bid least: your best track drops to last (004:L1132). Your best rank is shared by {}; choose one, e.g.:\n  drop track: {first}\nWithout an answer the default of A-66 applies.",
+                            list(best, lang)
+                        )
+                    }
+                }
             }
         }
     }

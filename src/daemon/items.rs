@@ -112,7 +112,9 @@ pub fn part_of(step: Step, item: &Item<Resolved>) -> Option<Part> {
             Step::EventsAnswers,
             Item::Reward(Reward::Recall(_) | Reward::Upgrade(_) | Reward::Muster(_)),
         ) => Some(Part::Reward),
-        (Step::EventsAnswers, Item::Disband(_)) => Some(Part::Penalty),
+        (Step::EventsAnswers, Item::Disband(_) | Item::Downgrade(_) | Item::DropTrack(_)) => {
+            Some(Part::Penalty)
+        }
         (Step::EventsAnswers, Item::Muster(_)) => Some(Part::Muster),
         (Step::Raven, Item::Raven(_)) => Some(Part::Raven),
         (Step::Retreat, Item::Retreat { from: Some(_), .. }) => Some(Part::Retreat),
@@ -204,6 +206,25 @@ pub fn add_answer_item(
             }
             a.penalty = Some(PenaltyChoice::Disband(units));
         }
+        Item::Downgrade(v) => {
+            let mut knights = match a.penalty.take() {
+                Some(PenaltyChoice::Downgrade(u)) => u,
+                _ => Vec::new(),
+            };
+            for d in v {
+                if d.knights == 0 {
+                    return Err(msg(
+                        lang,
+                        "降级只针对骑士,例如「降级: 临冬城 1K 为 步兵」(004:L1131)。",
+                        "only knights are downgraded, e.g. \"downgrade: Winterfell 1K to footman\" (004:L1131).",
+                    ));
+                }
+                let into = d.into.unwrap_or(UnitKind::Footman);
+                knights.extend(std::iter::repeat_n((d.area, into), d.knights as usize));
+            }
+            a.penalty = Some(PenaltyChoice::Downgrade(knights));
+        }
+        Item::DropTrack(t) => a.penalty = Some(PenaltyChoice::Track(track(*t))),
         Item::Muster(items) => {
             let plan = muster_plan(items, lang)?;
             a.muster

@@ -53,6 +53,16 @@ pub fn asked_of(board: &Board, state: &GameState, q: &Question) -> Vec<HouseId> 
             penalty: PenaltyKind::Disband,
             worst,
         } if wildlings::disband_due(board, state, *house, *worst) > 0 => vec![*house],
+        Question::WildlingPenalty {
+            house,
+            penalty: PenaltyKind::DowngradeKnights,
+            ..
+        } if state.unit_count(*house, UnitKind::Knight) > 0 => vec![*house],
+        Question::WildlingPenalty {
+            house,
+            penalty: PenaltyKind::NoSpecialOrders,
+            worst: true,
+        } if wildlings::best_tracks(state, *house).len() > 1 => vec![*house],
         Question::WildlingPenalty { .. } => Vec::new(),
     }
 }

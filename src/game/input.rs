@@ -11,7 +11,7 @@ use crate::rules::event_phase::{self, EventPhaseInput, Question};
 use crate::rules::events::{Category, EventCard, current};
 use crate::rules::muster::{self, MusterError};
 use crate::rules::rewards::{self, RewardError};
-use crate::rules::wildlings::{self, PenaltyChoice, WildlingError};
+use crate::rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError};
 use crate::rules::{GameState, Track, bidding};
 
 /// The part of a submission a problem is about (to point at its line).
@@ -314,20 +314,35 @@ fn check_answers_with(
         }
     }
     if let Some(p) = &a.penalty {
-        let worst = qs.iter().find_map(|q| match q {
+        let asked = qs.iter().find_map(|q| match q {
             Question::WildlingPenalty {
-                house: h, worst, ..
-            } if *h == house => Some(*worst),
+                house: h,
+                penalty,
+                worst,
+            } if *h == house => Some((*penalty, *worst)),
             _ => None,
         });
-        match (worst, p) {
-            (None, _) => errs.push(EventProblem::NotAsked(Part::Penalty)),
-            (Some(worst), PenaltyChoice::Disband(units)) => {
-                if let Err(e) = check_penalty_disband(board, state, house, worst, units) {
-                    errs.push(EventProblem::Wildling(Part::Penalty, e));
+        let r = match (asked, p) {
+            (Some((PenaltyKind::Disband, worst)), PenaltyChoice::Disband(units)) => {
+                check_penalty_disband(board, state, house, worst, units)
+            }
+            (Some((PenaltyKind::DowngradeKnights, worst)), PenaltyChoice::Downgrade(v)) => {
+                check_downgrade(board, state, house, worst, v)
+            }
+            (Some((PenaltyKind::NoSpecialOrders, true)), PenaltyChoice::Track(t)) => {
+                if wildlings::best_tracks(state, house).contains(t) {
+                    Ok(())
+                } else {
+                    Err(WildlingError::NotBestTrack(*t))
                 }
             }
-            (Some(_), _) => {}
+            _ => {
+                errs.push(EventProblem::NotAsked(Part::Penalty));
+                Ok(())
+            }
+        };
+        if let Err(e) = r {
+            errs.push(EventProblem::Wildling(Part::Penalty, e));
         }
     }
     if let Some(m) = &a.muster {
@@ -345,6 +360,39 @@ fn check_answers_with(
         }
     }
     errs
+}
+
+fn check_downgrade(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    worst: bool,
+    v: &[(AreaId, UnitKind)],
+) -> Result<(), WildlingError> {
+    if !economy::areas_exist(board, v.iter().map(|u| u.0)) {
+        return Err(WildlingError::UnknownId);
+    }
+    let knights = state.unit_count(house, UnitKind::Knight);
+    let due = if worst { knights } else { knights.min(2) };
+    let targets_ok = v
+        .iter()
+        .all(|(_, k)| matches!(k, UnitKind::Footman | UnitKind::Archer));
+    if v.len() != due || !targets_ok {
+        return Err(WildlingError::BadDowngrade);
+    }
+    for (i, &(a, _)) in v.iter().enumerate() {
+        let want = v[..=i].iter().filter(|x| x.0 == a).count();
+        let have = state
+            .area(a)
+            .units
+            .iter()
+            .filter(|u| u.kind == UnitKind::Knight)
+            .count();
+        if state.occupant(a) != Some(house) || have < want {
+            return Err(WildlingError::NoSuchUnit(a, UnitKind::Knight));
+        }
+    }
+    Ok(())
 }
 
 fn check_penalty_disband(

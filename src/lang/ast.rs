@@ -288,6 +288,17 @@ pub enum Muster<S: Stage> {
     },
 }
 
+/// Knights of one area downgraded by the wildling penalty.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Downgrade<S: Stage> {
+    /// The area.
+    pub area: S::Area,
+    /// How many knights (1 when not written).
+    pub knights: u8,
+    /// What they become (footmen when not written).
+    pub into: Option<UnitKind>,
+}
+
 /// The three influence tracks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Track {
@@ -340,6 +351,10 @@ pub enum Item<S: Stage> {
     Step(Step<S>),
     /// `信鸦: 临冬城 防守`: the Raven holder's change of one revealed order (004:L1702).
     Raven(Placement<S>),
+    /// `降级: 临冬城 1K 为 弓箭手`: knights downgraded by the wildling penalty (004:L1131).
+    Downgrade(Vec<Downgrade<S>>),
+    /// `降级领域: 铁王座`: the track that drops for the lowest wildling bidder (004:L1132).
+    DropTrack(Track),
     /// `海疆城守将:小恶魔`, `临冬城守将:罗柏(替补:艾德)`.
     Defender {
         /// The defended area.

@@ -417,6 +417,23 @@ impl Echo<'_> {
                 self.track(Track::KingsCourt)
             ),
             Item::WildlingBid(n) => format!("{}: {n}", self.w("野人", "wildlings")),
+            Item::DropTrack(t) => {
+                format!("{}: {}", self.w("降级领域", "drop track"), self.track(*t))
+            }
+            Item::Downgrade(v) => format!(
+                "{}: {}",
+                self.w("降级", "downgrade"),
+                v.iter()
+                    .map(|d| {
+                        let mut s = format!("{} {}K", self.area(d.area), d.knights);
+                        if let Some(k) = d.into {
+                            s += &format!(" {} {}", self.w("为", "to"), self.kind(k));
+                        }
+                        s
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Item::Reward(r) => {
                 let body = match r {
                     Reward::Recall(l) => {

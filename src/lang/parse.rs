@@ -159,6 +159,22 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
             targets: places(ctx, &p),
         },
         Rule::placement => Item::Placement(placement(ctx, p)?),
+        Rule::drop_track => Item::DropTrack(track(&first(&p, Rule::track).expect("track"))),
+        Rule::downgrade => {
+            let mut v = Vec::new();
+            for d in all(&p, Rule::downgrade_one) {
+                let knights = match first(&d, Rule::counts) {
+                    Some(c) => counts(ctx, &c)?[UnitKind::Knight.index()],
+                    None => 1,
+                };
+                v.push(Downgrade {
+                    area: ctx.name(&first(&d, Rule::place).expect("place")),
+                    knights,
+                    into: first(&d, Rule::unit_kind).map(|k| unit_kind(&k)),
+                });
+            }
+            Item::Downgrade(v)
+        }
         Rule::raven => Item::Raven(placement(
             ctx,
             first(&p, Rule::placement).expect("placement"),

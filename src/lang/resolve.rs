@@ -259,6 +259,16 @@ impl Resolver<'_> {
                 kings_court: *kings_court,
             },
             Item::WildlingBid(n) => Item::WildlingBid(*n),
+            Item::DropTrack(t) => Item::DropTrack(*t),
+            Item::Downgrade(v) => Item::Downgrade(
+                v.iter()
+                    .map(|d| Downgrade {
+                        area: self.area(&d.area),
+                        knights: d.knights,
+                        into: d.into,
+                    })
+                    .collect(),
+            ),
             Item::Reward(r) => Item::Reward(match r {
                 Reward::Recall(l) => Reward::Recall(self.leader(l)),
                 Reward::Rest(l) => Reward::Rest(self.leader(l)),

@@ -366,6 +366,44 @@ fn answers(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventAnsw
                     board, s, h, due,
                 )));
             }
+            Question::WildlingPenalty {
+                house,
+                penalty: PenaltyKind::DowngradeKnights,
+                worst,
+            } if house == h => {
+                let knights: Vec<AreaId> = own(s, h)
+                    .into_iter()
+                    .flat_map(|a| {
+                        let n = s
+                            .area(a)
+                            .units
+                            .iter()
+                            .filter(|u| u.kind == UnitKind::Knight);
+                        n.map(move |_| a).collect::<Vec<_>>()
+                    })
+                    .collect();
+                let due = if worst {
+                    knights.len()
+                } else {
+                    knights.len().min(2)
+                };
+                let into = [UnitKind::Footman, UnitKind::Archer];
+                let v = knights
+                    .into_iter()
+                    .take(due)
+                    .map(|a| (a, into[rng.below(2)]))
+                    .collect();
+                a.penalty = Some(PenaltyChoice::Downgrade(v));
+            }
+            Question::WildlingPenalty {
+                house,
+                penalty: PenaltyKind::NoSpecialOrders,
+                worst: true,
+            } if house == h => {
+                a.penalty = rng
+                    .pick(&wildlings::best_tracks(s, h))
+                    .map(PenaltyChoice::Track);
+            }
             _ => {}
         }
     }

@@ -6,8 +6,8 @@ use crate::board::{AreaId, Lang, UnitKind};
 use crate::game::Submission;
 use crate::lang::Resolved;
 use crate::lang::ast::{
-    Action, Alternative, Item, LeaderChoice, March, Muster, Placement, Reward, Step, StepNo,
-    Track as LTrack, UnitRef, UnitSel,
+    Action, Alternative, Downgrade, Item, LeaderChoice, March, Muster, Placement, Reward, Step,
+    StepNo, Track as LTrack, UnitRef, UnitSel,
 };
 use crate::lang::{Names, echo};
 use crate::rules::Track;
@@ -211,12 +211,21 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
                 }
                 _ => {}
             }
-            if let Some(PenaltyChoice::Disband(units)) = &a.penalty
-                && !units.is_empty()
-            {
-                v.push(Item::Disband(
+            match &a.penalty {
+                Some(PenaltyChoice::Disband(units)) if !units.is_empty() => v.push(Item::Disband(
                     units.iter().map(|(a, k)| one(*a, *k)).collect(),
-                ));
+                )),
+                Some(PenaltyChoice::Downgrade(ks)) if !ks.is_empty() => v.push(Item::Downgrade(
+                    ks.iter()
+                        .map(|(area, into)| Downgrade {
+                            area: *area,
+                            knights: 1,
+                            into: Some(*into),
+                        })
+                        .collect(),
+                )),
+                Some(PenaltyChoice::Track(t)) => v.push(Item::DropTrack(track(*t))),
+                _ => {}
             }
             if let Some(m) = a.muster.as_ref().filter(|m| !m.items.is_empty()) {
                 v.push(Item::Muster(musters(m)));
