@@ -351,6 +351,14 @@ fn solo(board: &Board, out: &mut StepOutcome) {
         out.result = Some(result);
         return;
     }
+    // Nobody near six castles: nothing to check (and no copy of the state).
+    let need = board.rules.castles_to_win;
+    if endgame::standings(board, &out.state)
+        .iter()
+        .all(|st| st.castles < need)
+    {
+        return;
+    }
     let (s, r, l) = endgame::check_solo(board, &out.state);
     out.state = s;
     out.economy.extend(l);
@@ -363,6 +371,12 @@ fn solo(board: &Board, out: &mut StepOutcome) {
 fn end_round(board: &Board, out: &mut StepOutcome) {
     solo(board, out);
     if out.state.step == Step::Finished {
+        return;
+    }
+    if out.state.round < board.rules.rounds {
+        // Before the last round only a six-castle win ends the game, checked just above.
+        out.state.round = out.state.round.saturating_add(1);
+        start_round(board, &mut out.state, &mut out.economy);
         return;
     }
     let (mut s, end, l) = endgame::end_of_round(board, &out.state);

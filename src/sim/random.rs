@@ -283,18 +283,16 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
         }
     }
     // A part the rules refuse is left out, so the rest stays.
-    for _ in 0..2 {
-        let errs = game::check_events(board, s, h, &o);
-        for e in errs {
-            match e.part() {
-                game::Part::Build => o.build = Default::default(),
-                game::Part::Muster => o.muster = None,
-                game::Part::Claim => o.claims.clear(),
-                game::Part::Disband => o.disband = None,
-                _ => {
-                    o.clash = None;
-                    o.wildling_bid = None;
-                }
+    // One pass is enough: what still fails makes the house silent (`submission` checks).
+    for e in game::check_events(board, s, h, &o) {
+        match e.part() {
+            game::Part::Build => o.build = Default::default(),
+            game::Part::Muster => o.muster = None,
+            game::Part::Claim => o.claims.clear(),
+            game::Part::Disband => o.disband = None,
+            _ => {
+                o.clash = None;
+                o.wildling_bid = None;
             }
         }
     }
