@@ -5,7 +5,7 @@
 use crate::board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
 use crate::game::{self, EventAnswers, EventOrders, RetreatChoice, Submission};
 use crate::rules::bidding::ClashBid;
-use crate::rules::build::PortBuild;
+use crate::rules::build::{BuildPlan, PortBuild};
 use crate::rules::economy::{self, DisbandPlan};
 use crate::rules::event_phase::Question;
 use crate::rules::events::{Category, EventCard, current};
@@ -63,7 +63,15 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
         return None;
     }
     let sub = match s.step {
-        Step::Placement => Submission::Placement(placement(board, s, h, rng)),
+        Step::Placement => {
+            let mut o = game::Orders::from(placement(board, s, h, rng));
+            o.build = builds(board, s, h, rng);
+            let window = crate::rules::build::BuildWindow::Placement;
+            if crate::rules::build::check(board, s, h, &o.build, window).is_err() {
+                o.build = Default::default();
+            }
+            Submission::Placement(o)
+        }
         Step::Raven => raven(board, s, h, rng)?,
         Step::Plan => Submission::Plan(plan(board, s, h, rng)),
         Step::Retreat => Submission::Retreat(retreats(s, h, rng)),
@@ -262,26 +270,7 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
             o.claims.push(c);
         }
     }
-    for c in s.economy.cp_income.iter().filter(|c| c.house == h) {
-        if rng.chance(50) {
-            o.build.fortify.push(c.area);
-        }
-    }
-    if rng.chance(15) {
-        for p in board.area_ids().filter(|p| board.area(*p).temporary) {
-            let site = board.area(p);
-            if let (Some(province), false) = (site.port_of, s.port_exists(board, p))
-                && s.occupant(province) == Some(h)
-                && let Some(sea) = rng.pick(&site.port_seas)
-            {
-                o.build.ports.push(PortBuild {
-                    province,
-                    sea: Some(sea),
-                });
-                break;
-            }
-        }
-    }
+    o.build = builds(board, s, h, rng);
     // A part the rules refuse is left out, so the rest stays.
     // One pass is enough: what still fails makes the house silent (`submission` checks).
     for e in game::check_events(board, s, h, &o) {
@@ -297,6 +286,32 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
         }
     }
     o
+}
+
+/// Last round's consolidation income turned into fortifications, sometimes a port.
+fn builds(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> BuildPlan {
+    let mut b = BuildPlan::default();
+    for c in s.economy.cp_income.iter().filter(|c| c.house == h) {
+        if rng.chance(50) {
+            b.fortify.push(c.area);
+        }
+    }
+    if rng.chance(15) {
+        for p in board.area_ids().filter(|p| board.area(*p).temporary) {
+            let site = board.area(p);
+            if let (Some(province), false) = (site.port_of, s.port_exists(board, p))
+                && s.occupant(province) == Some(h)
+                && let Some(sea) = rng.pick(&site.port_seas)
+            {
+                b.ports.push(PortBuild {
+                    province,
+                    sea: Some(sea),
+                });
+                break;
+            }
+        }
+    }
+    b
 }
 
 fn muster_plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> MusterPlan {
