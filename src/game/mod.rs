@@ -10,12 +10,14 @@
 mod close;
 mod expect;
 mod input;
+mod problems;
 #[cfg(test)]
 mod tests;
 
 pub use close::{Closed, Options, StepOutcome, close_step, close_step_with, close_steps};
 pub use expect::{asked_of, expected, open_questions, raven_holder};
-pub use input::{EventProblem, Part, check_answers, check_events};
+pub use input::{check_answers, check_events};
+pub use problems::{EventProblem, Part};
 
 use crate::board::{AreaId, Board, HouseId};
 use crate::rules::bidding::ClashBid;
