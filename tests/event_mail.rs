@@ -188,3 +188,42 @@ fn knights_downgraded_by_the_wildling_penalty_are_named_in_the_second_window_004
         check(&b, s, "stark", None, "降级领域: 铁王座", Lang::Zh).unwrap_or_else(|e| panic!("{e}"));
     assert!(!track.valid, "this penalty drops no track");
 }
+
+#[test]
+fn a_port_is_built_with_the_orders_in_the_placement_step_004_l1709() {
+    let b = board();
+    let s = GameState::new_game(&b);
+    let text = "高庭 防守\n建造港口: 高庭 雷温德海峡";
+    let ok = check(&b, s.clone(), "tyrell", None, text, Lang::Zh).unwrap_or_else(|e| panic!("{e}"));
+    assert!(ok.valid, "{:?}", ok.errors);
+    let parsed = maester::daemon::parse::parse_mail(&b, &s, text, Lang::Zh);
+    let Some(sub) = parsed.submission else {
+        panic!("{:?}", parsed.errors)
+    };
+    let tyrell = b.house_by_key("tyrell").unwrap_or_else(|| panic!("tyrell"));
+    let out = game::close_step(&b, &s, &[(tyrell, sub)]);
+    let port = b
+        .area_by_key("port-of-highgarden")
+        .unwrap_or_else(|| panic!("port"));
+    assert!(
+        out.state.port_exists(&b, port),
+        "ready at the end of placement"
+    );
+    assert_eq!(
+        out.state.house(tyrell).power,
+        3,
+        "2 tokens for a first port (004:L1036)"
+    );
+    assert!(!out.economy.is_empty(), "the building is in the report");
+    let poor = check(
+        &b,
+        s,
+        "tyrell",
+        None,
+        "高庭 防守\n建造港口: 临冬城",
+        Lang::Zh,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!poor.valid);
+    assert_eq!(poor.errors[0].line, 2, "the port's line");
+}

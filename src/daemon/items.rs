@@ -7,7 +7,7 @@ use crate::game::{EventAnswers, EventOrders, Part, RetreatChoice};
 use crate::lang::Resolved;
 use crate::lang::ast::{Item, Muster, Reward, Track as LTrack, UnitRef, UnitSel};
 use crate::rules::bidding::ClashBid;
-use crate::rules::build::PortBuild;
+use crate::rules::build::{BuildPlan, PortBuild};
 use crate::rules::economy::DisbandPlan;
 use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::rules::orders::RavenChange;
@@ -106,7 +106,9 @@ pub fn part_of(step: Step, item: &Item<Resolved>) -> Option<Part> {
         (Step::Events, Item::Reward(Reward::Recall(_) | Reward::Rest(_) | Reward::Capture(_))) => {
             Some(Part::Claim)
         }
-        (Step::Events, Item::BuildPort { .. } | Item::Fortify(_)) => Some(Part::Build),
+        (Step::Events | Step::Placement, Item::BuildPort { .. } | Item::Fortify(_)) => {
+            Some(Part::Build)
+        }
         (Step::EventsAnswers, Item::TieBreak { .. }) => Some(Part::Tie),
         (
             Step::EventsAnswers,
@@ -158,11 +160,20 @@ pub fn add_event_item(
         Item::Reward(Reward::Recall(l)) => o.claims.push(RewardClaim::Luwin(*l)),
         Item::Reward(Reward::Rest(l)) => o.claims.push(RewardClaim::Melisandre(*l)),
         Item::Reward(Reward::Capture(t)) => o.claims.push(RewardClaim::Doran(track(*t))),
-        Item::BuildPort { area, coast } => o.build.ports.push(PortBuild {
+        Item::BuildPort { .. } | Item::Fortify(_) => add_build_item(&mut o.build, item)?,
+        _ => return Err(String::new()),
+    }
+    Ok(())
+}
+
+/// Add a port or a fortification line to a building plan.
+pub fn add_build_item(b: &mut BuildPlan, item: &Item<Resolved>) -> Result<(), String> {
+    match item {
+        Item::BuildPort { area, coast } => b.ports.push(PortBuild {
             province: *area,
             sea: *coast,
         }),
-        Item::Fortify(a) => o.build.fortify.push(*a),
+        Item::Fortify(a) => b.fortify.push(*a),
         _ => return Err(String::new()),
     }
     Ok(())

@@ -166,6 +166,7 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
     let mut raven = None;
     let mut raven_line = 0;
     let mut retreats = Vec::new();
+    let mut build = crate::rules::build::BuildPlan::default();
     for entry in &parsed.items {
         let mut err = |message: String| {
             out.errors.push(ErrorLine {
@@ -209,6 +210,7 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
                     continue;
                 };
                 let r = match step {
+                    Step::Placement => items::add_build_item(&mut build, item),
                     Step::Events => items::add_event_item(&mut events, state, item, lang),
                     Step::EventsAnswers => items::add_answer_item(&mut answers, state, item, lang),
                     Step::Raven if raven.is_some() => Err(match lang {
@@ -284,7 +286,7 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
             (Step::Events, _) => Submission::Events(events),
             (Step::EventsAnswers, _) => Submission::Answers(answers),
             (Step::Retreat, _) => Submission::Retreat(retreats),
-            _ => Submission::Placement(placement),
+            _ => Submission::Placement(crate::game::Orders { placement, build }),
         });
         if out.errors.is_empty() {
             out.submission = out.partial.clone();

@@ -6,6 +6,7 @@ use super::expect::{expected, open_questions, raven_holder};
 use super::input::{first_window, retreat_answers, second_window};
 use super::{EventAnswers, EventOrders, RetreatChoice, Submission};
 use crate::board::{AreaId, Board, HouseId, Order};
+use crate::rules::build::{self, BuildPlan, BuildWindow};
 use crate::rules::endgame::{self, GameResult, RoundEnd, WinHow};
 use crate::rules::event_phase::{
     self, AdvanceNotice, EventPhaseInput, EventPhaseOutcome, Question, round_modifiers,
@@ -301,15 +302,25 @@ fn close_one(
 fn close_placement(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submission)]) {
     let mods = round_modifiers(&out.state);
     let mut placements: Vec<(HouseId, Placement)> = Vec::new();
+    let mut builds: Vec<(HouseId, BuildPlan)> = Vec::new();
     for h in board.house_ids() {
         if let Some(Submission::Placement(p)) = latest(subs, h, Step::Placement)
             && !out.state.house(h).neutral
             && placement::check_with(board, &out.state, h, p, &mods).is_empty()
         {
-            placements.push((h, p.clone()));
+            placements.push((h, p.placement.clone()));
+            if p.build != BuildPlan::default() {
+                builds.push((h, p.build.clone()));
+            }
         }
     }
     placement::apply(&mut out.state, &placements);
+    // Ports and fortifications of this window, ready at the end of it (004:L1709–L1712).
+    if !builds.is_empty() {
+        let (s, l) = build::resolve(board, &out.state, &builds, BuildWindow::Placement);
+        out.state = s;
+        out.economy.extend(l);
+    }
     for h in out.state.throne_order().to_vec() {
         for a in board.area_ids() {
             if let Some(o) = out.state.area(a).order
@@ -351,6 +362,14 @@ fn solo(board: &Board, out: &mut StepOutcome) {
         out.result = Some(result);
         return;
     }
+    // Nobody near six castles: nothing to check (and no copy of the state).
+    let need = board.rules.castles_to_win;
+    if endgame::standings(board, &out.state)
+        .iter()
+        .all(|st| st.castles < need)
+    {
+        return;
+    }
     let (s, r, l) = endgame::check_solo(board, &out.state);
     out.state = s;
     out.economy.extend(l);
@@ -363,6 +382,12 @@ fn solo(board: &Board, out: &mut StepOutcome) {
 fn end_round(board: &Board, out: &mut StepOutcome) {
     solo(board, out);
     if out.state.step == Step::Finished {
+        return;
+    }
+    if out.state.round < board.rules.rounds {
+        // Before the last round only a six-castle win ends the game, checked just above.
+        out.state.round = out.state.round.saturating_add(1);
+        start_round(board, &mut out.state, &mut out.economy);
         return;
     }
     let (mut s, end, l) = endgame::end_of_round(board, &out.state);

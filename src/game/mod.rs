@@ -10,12 +10,14 @@
 mod close;
 mod expect;
 mod input;
+mod problems;
 #[cfg(test)]
 mod tests;
 
 pub use close::{Closed, Options, StepOutcome, close_step, close_step_with, close_steps};
 pub use expect::{asked_of, expected, open_questions, raven_holder};
-pub use input::{EventProblem, Part, check_answers, check_events};
+pub use input::{check_answers, check_events};
+pub use problems::{EventProblem, Part};
 
 use crate::board::{AreaId, Board, HouseId};
 use crate::rules::bidding::ClashBid;
@@ -29,6 +31,38 @@ use crate::rules::rewards::RewardClaim;
 use crate::rules::wildlings::{PenaltyChoice, WildlingReward};
 use crate::rules::{GameState, Step, Track};
 use serde::{Deserialize, Serialize};
+
+/// What a house sends in the placement step: its orders, and ports or fortifications built in
+/// this window (004:L1709–L1712). Reads as its orders (`Deref` to the rules' `Placement`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Orders {
+    /// The orders.
+    #[serde(flatten)]
+    pub placement: Placement,
+    /// Ports built, last round's consolidation income turned into fortifications.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub build: BuildPlan,
+}
+
+fn is_default(b: &BuildPlan) -> bool {
+    *b == BuildPlan::default()
+}
+
+impl std::ops::Deref for Orders {
+    type Target = Placement;
+    fn deref(&self) -> &Placement {
+        &self.placement
+    }
+}
+
+impl From<Placement> for Orders {
+    fn from(placement: Placement) -> Orders {
+        Orders {
+            placement,
+            build: BuildPlan::default(),
+        }
+    }
+}
 
 /// What a house sends in the first window of an event phase; every part is optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,8 +117,8 @@ pub struct RetreatChoice {
 /// What a house sends for a step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Submission {
-    /// Orders for the placement step.
-    Placement(Placement),
+    /// Orders (and building) for the placement step.
+    Placement(Orders),
     /// The execution plan.
     Plan(Plan),
     /// The first window of the event phase.
@@ -159,10 +193,18 @@ pub fn check(
     match sub {
         Submission::Placement(p) => {
             let errs = placement::check_with(board, state, house, p, &round_modifiers(state));
-            if errs.is_empty() {
-                Ok(())
-            } else {
-                Err(SubmissionError::Placement(errs))
+            if !errs.is_empty() {
+                return Err(SubmissionError::Placement(errs));
+            }
+            if is_default(&p.build) {
+                return Ok(());
+            }
+            let window = crate::rules::build::BuildWindow::Placement;
+            match crate::rules::build::check(board, state, house, &p.build, window) {
+                Ok(()) => Ok(()),
+                Err(e) => Err(SubmissionError::Event(
+                    e.into_iter().map(EventProblem::Build).collect(),
+                )),
             }
         }
         Submission::Plan(p) => {

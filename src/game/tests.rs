@@ -53,9 +53,9 @@ fn placement_closes_into_raven_and_reveals_orders_silent_houses_get_none_a26() {
     let b = board();
     let s = GameState::new_game(&b);
     let stark = h(&b, "stark");
-    let sub = Submission::Placement(Placement {
+    let sub = Submission::Placement(Orders::from(Placement {
         orders: vec![(a(&b, "winterfell"), order(OrderType::March))],
-    });
+    }));
     assert!(check(&b, &s, stark, &sub).is_ok());
     let out = close_step(&b, &s, &[(stark, sub)]);
     // The Raven holder (Lannister) placed nothing: the Raven step needs nobody and closes at once.
@@ -124,9 +124,9 @@ fn an_event_phase_that_asks_nothing_is_skipped_and_notices_are_sent() {
     // Sea of Storms: a raid order is refused at placement.
     let greyjoy = h(&b, "greyjoy");
     let pyke = a(&b, "pyke");
-    let raid = Submission::Placement(Placement {
+    let raid = Submission::Placement(Orders::from(Placement {
         orders: vec![(pyke, order(OrderType::Raid))],
-    });
+    }));
     assert!(matches!(
         check(&b, &out.state, greyjoy, &raid),
         Err(SubmissionError::Placement(_))
@@ -189,9 +189,9 @@ fn the_raven_holder_changes_one_order_and_a_plan_in_the_raven_step_keeps_them() 
     let s = GameState::new_game(&b);
     let lannister = h(&b, "lannister");
     let lp = a(&b, "lannisport");
-    let placed = Submission::Placement(Placement {
+    let placed = Submission::Placement(Orders::from(Placement {
         orders: vec![(lp, order(OrderType::March))],
-    });
+    }));
     let out = close_step(&b, &s, &[(lannister, placed)]);
     assert_eq!(out.state.step, Step::Raven);
     assert_eq!(expected(&b, &out.state), [lannister]);

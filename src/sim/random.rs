@@ -5,7 +5,7 @@
 use crate::board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
 use crate::game::{self, EventAnswers, EventOrders, RetreatChoice, Submission};
 use crate::rules::bidding::ClashBid;
-use crate::rules::build::PortBuild;
+use crate::rules::build::{BuildPlan, PortBuild};
 use crate::rules::economy::{self, DisbandPlan};
 use crate::rules::event_phase::Question;
 use crate::rules::events::{Category, EventCard, current};
@@ -63,7 +63,15 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
         return None;
     }
     let sub = match s.step {
-        Step::Placement => Submission::Placement(placement(board, s, h, rng)),
+        Step::Placement => {
+            let mut o = game::Orders::from(placement(board, s, h, rng));
+            o.build = builds(board, s, h, rng);
+            let window = crate::rules::build::BuildWindow::Placement;
+            if crate::rules::build::check(board, s, h, &o.build, window).is_err() {
+                o.build = Default::default();
+            }
+            Submission::Placement(o)
+        }
         Step::Raven => raven(board, s, h, rng)?,
         Step::Plan => Submission::Plan(plan(board, s, h, rng)),
         Step::Retreat => Submission::Retreat(retreats(s, h, rng)),
@@ -262,9 +270,30 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
             o.claims.push(c);
         }
     }
+    o.build = builds(board, s, h, rng);
+    // A part the rules refuse is left out, so the rest stays.
+    // One pass is enough: what still fails makes the house silent (`submission` checks).
+    for e in game::check_events(board, s, h, &o) {
+        match e.part() {
+            game::Part::Build => o.build = Default::default(),
+            game::Part::Muster => o.muster = None,
+            game::Part::Claim => o.claims.clear(),
+            game::Part::Disband => o.disband = None,
+            _ => {
+                o.clash = None;
+                o.wildling_bid = None;
+            }
+        }
+    }
+    o
+}
+
+/// Last round's consolidation income turned into fortifications, sometimes a port.
+fn builds(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> BuildPlan {
+    let mut b = BuildPlan::default();
     for c in s.economy.cp_income.iter().filter(|c| c.house == h) {
         if rng.chance(50) {
-            o.build.fortify.push(c.area);
+            b.fortify.push(c.area);
         }
     }
     if rng.chance(15) {
@@ -274,7 +303,7 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
                 && s.occupant(province) == Some(h)
                 && let Some(sea) = rng.pick(&site.port_seas)
             {
-                o.build.ports.push(PortBuild {
+                b.ports.push(PortBuild {
                     province,
                     sea: Some(sea),
                 });
@@ -282,23 +311,7 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
             }
         }
     }
-    // A part the rules refuse is left out, so the rest stays.
-    for _ in 0..2 {
-        let errs = game::check_events(board, s, h, &o);
-        for e in errs {
-            match e.part() {
-                game::Part::Build => o.build = Default::default(),
-                game::Part::Muster => o.muster = None,
-                game::Part::Claim => o.claims.clear(),
-                game::Part::Disband => o.disband = None,
-                _ => {
-                    o.clash = None;
-                    o.wildling_bid = None;
-                }
-            }
-        }
-    }
-    o
+    b
 }
 
 fn muster_plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> MusterPlan {

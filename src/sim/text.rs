@@ -11,6 +11,7 @@ use crate::lang::ast::{
 };
 use crate::lang::{Names, echo};
 use crate::rules::Track;
+use crate::rules::build::BuildPlan;
 use crate::rules::muster::{MusterAction, MusterPlan};
 use crate::rules::orders::UnitSelection;
 use crate::rules::rewards::RewardClaim;
@@ -82,6 +83,18 @@ fn musters(p: &MusterPlan) -> Vec<Muster<Resolved>> {
         .collect()
 }
 
+fn build_items(b: &BuildPlan, v: &mut Vec<Item<Resolved>>) {
+    for p in &b.ports {
+        v.push(Item::BuildPort {
+            area: p.province,
+            coast: p.sea,
+        });
+    }
+    for a in &b.fortify {
+        v.push(Item::Fortify(*a));
+    }
+}
+
 /// The language items of a submission (parts the language cannot say are left out).
 pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
     let mut v = Vec::new();
@@ -94,6 +107,7 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
                     one_time: None,
                 }));
             }
+            build_items(&p.build, &mut v);
         }
         Submission::Raven(c) => v.push(Item::Raven(Placement {
             area: c.area,
@@ -184,15 +198,7 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
                     RewardClaim::Doran(t) => Reward::Capture(track(*t)),
                 }));
             }
-            for p in &o.build.ports {
-                v.push(Item::BuildPort {
-                    area: p.province,
-                    coast: p.sea,
-                });
-            }
-            for a in &o.build.fortify {
-                v.push(Item::Fortify(*a));
-            }
+            build_items(&o.build, &mut v);
         }
         Submission::Answers(a) => {
             for (t, order) in &a.ties {
