@@ -130,8 +130,10 @@ pub fn prepare(
     let placements: Vec<(HouseId, crate::rules::orders::Placement)> = subs
         .into_iter()
         .filter_map(|(h, s)| match s {
-            Submission::Placement(p) if placement::check(board, &state, h, &p).is_empty() => {
-                Some((h, p))
+            Submission::Placement(p)
+                if placement::check(board, &state, h, &p.placement).is_empty() =>
+            {
+                Some((h, p.placement))
             }
             _ => None,
         })
