@@ -53,7 +53,8 @@ enum Command {
         /// The house that sends it (stark, greyjoy, … or a name such as 白狼).
         #[arg(long)]
         house: String,
-        /// The step to check against (placement | plan); the state's open step when omitted.
+        /// The step to check against (events, events_answers, placement, raven, plan, retreat); the
+        /// state's open step when omitted.
         #[arg(long)]
         phase: Option<String>,
         /// Check against this stored game's current state (needs --config).

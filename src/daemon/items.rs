@@ -5,7 +5,7 @@
 use crate::board::{AreaId, Lang, UnitKind};
 use crate::game::{EventAnswers, EventOrders, Part, RetreatChoice};
 use crate::lang::Resolved;
-use crate::lang::ast::{Item, Muster, Reward, Track as LTrack, UnitRef, UnitSel};
+use crate::lang::ast::{Item, Muster, Reward, UnitRef, UnitSel};
 use crate::rules::bidding::ClashBid;
 use crate::rules::build::{BuildPlan, PortBuild};
 use crate::rules::economy::DisbandPlan;
@@ -13,16 +13,7 @@ use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::rules::orders::RavenChange;
 use crate::rules::rewards::RewardClaim;
 use crate::rules::wildlings::{PenaltyChoice, WildlingReward};
-use crate::rules::{GameState, Step, Track};
-
-/// The rules' track of the language's.
-pub fn track(t: LTrack) -> Track {
-    match t {
-        LTrack::IronThrone => Track::IronThrone,
-        LTrack::Fiefdoms => Track::Fiefdoms,
-        LTrack::KingsCourt => Track::KingsCourt,
-    }
-}
+use crate::rules::{GameState, Step};
 
 fn msg(lang: Lang, zh: &str, en: &str) -> String {
     match lang {
@@ -159,7 +150,7 @@ pub fn add_event_item(
         Item::WildlingBid(n) => o.wildling_bid = Some(byte(*n, lang)?),
         Item::Reward(Reward::Recall(l)) => o.claims.push(RewardClaim::Luwin(*l)),
         Item::Reward(Reward::Rest(l)) => o.claims.push(RewardClaim::Melisandre(*l)),
-        Item::Reward(Reward::Capture(t)) => o.claims.push(RewardClaim::Doran(track(*t))),
+        Item::Reward(Reward::Capture(t)) => o.claims.push(RewardClaim::Doran(*t)),
         Item::BuildPort { .. } | Item::Fortify(_) => add_build_item(&mut o.build, item)?,
         _ => return Err(String::new()),
     }
@@ -187,7 +178,7 @@ pub fn add_answer_item(
     lang: Lang,
 ) -> Result<(), String> {
     match item {
-        Item::TieBreak { track: t, order } => a.ties.push((t.map(track), order.clone())),
+        Item::TieBreak { track: t, order } => a.ties.push((*t, order.clone())),
         Item::Reward(Reward::Recall(l)) => a.reward = Some(WildlingReward::RecallLeader(*l)),
         Item::Reward(Reward::Upgrade(refs)) => {
             let ups = refs
@@ -235,7 +226,7 @@ pub fn add_answer_item(
             }
             a.penalty = Some(PenaltyChoice::Downgrade(knights));
         }
-        Item::DropTrack(t) => a.penalty = Some(PenaltyChoice::Track(track(*t))),
+        Item::DropTrack(t) => a.penalty = Some(PenaltyChoice::Track(*t)),
         Item::Muster(items) => {
             let plan = muster_plan(items, lang)?;
             a.muster

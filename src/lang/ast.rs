@@ -299,16 +299,8 @@ pub struct Downgrade<S: Stage> {
     pub into: Option<UnitKind>,
 }
 
-/// The three influence tracks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Track {
-    /// 铁王座 Iron Throne.
-    IronThrone,
-    /// 封邑 Fiefdoms.
-    Fiefdoms,
-    /// 御前会议 King's Court.
-    KingsCourt,
-}
+/// The three influence tracks: the rules' own type.
+pub use crate::rules::state::Track;
 
 /// A reward choice (wildling victory, Luwin, Melisandre, Doran).
 #[derive(Clone, Debug, PartialEq)]

@@ -153,7 +153,7 @@ impl Step {
 }
 
 /// Index of a track in [`GameState::tracks`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Track {
     /// 铁王座 Iron Throne.
     IronThrone = 0,

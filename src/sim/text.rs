@@ -7,23 +7,14 @@ use crate::game::Submission;
 use crate::lang::Resolved;
 use crate::lang::ast::{
     Action, Alternative, Downgrade, Item, LeaderChoice, March, Muster, Placement, Reward, Step,
-    StepNo, Track as LTrack, UnitRef, UnitSel,
+    StepNo, UnitRef, UnitSel,
 };
 use crate::lang::{Names, echo};
-use crate::rules::Track;
 use crate::rules::build::BuildPlan;
 use crate::rules::muster::{MusterAction, MusterPlan};
 use crate::rules::orders::UnitSelection;
 use crate::rules::rewards::RewardClaim;
 use crate::rules::wildlings::{PenaltyChoice, WildlingReward};
-
-fn track(t: Track) -> LTrack {
-    match t {
-        Track::IronThrone => LTrack::IronThrone,
-        Track::Fiefdoms => LTrack::Fiefdoms,
-        Track::KingsCourt => LTrack::KingsCourt,
-    }
-}
 
 fn one(area: AreaId, k: UnitKind) -> UnitRef<Resolved> {
     let mut c = [0u8; 5];
@@ -195,7 +186,7 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
                 v.push(Item::Reward(match c {
                     RewardClaim::Luwin(l) => Reward::Recall(*l),
                     RewardClaim::Melisandre(l) => Reward::Rest(*l),
-                    RewardClaim::Doran(t) => Reward::Capture(track(*t)),
+                    RewardClaim::Doran(t) => Reward::Capture(*t),
                 }));
             }
             build_items(&o.build, &mut v);
@@ -203,7 +194,7 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
         Submission::Answers(a) => {
             for (t, order) in &a.ties {
                 v.push(Item::TieBreak {
-                    track: t.map(track),
+                    track: *t,
                     order: order.clone(),
                 });
             }
@@ -230,7 +221,7 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
                         })
                         .collect(),
                 )),
-                Some(PenaltyChoice::Track(t)) => v.push(Item::DropTrack(track(*t))),
+                Some(PenaltyChoice::Track(t)) => v.push(Item::DropTrack(*t)),
                 _ => {}
             }
             if let Some(m) = a.muster.as_ref().filter(|m| !m.items.is_empty()) {
