@@ -100,11 +100,50 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// GM commands on a running game (each is recorded in the audit log and told to the players).
+    Gm {
+        /// Game id (the only game when omitted).
+        #[arg(long, global = true)]
+        game: Option<String>,
+        #[command(subcommand)]
+        command: GmCmd,
+    },
     /// Play a scripted demo game in a local folder (Maildir + SQLite) and show the results.
     Demo {
         /// Folder for the demo (created; must be empty or absent).
         #[arg(long, default_value = "maester-demo")]
         dir: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum GmCmd {
+    /// Seat a substitute: a new player takes over a house (a new secret is mailed to them).
+    Replace {
+        /// The house (stark, greyjoy, … or a name such as 白狼).
+        #[arg(long)]
+        house: String,
+        /// The new player's name.
+        #[arg(long)]
+        name: String,
+        /// The new player's mail address.
+        #[arg(long)]
+        email: String,
+        /// The new player's mail language (zh | en); the house's current one when omitted.
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// A player leaves with no substitute: the house turns neutral.
+    Leave {
+        /// The house.
+        #[arg(long)]
+        house: String,
+    },
+    /// Close the open step now, as if its deadline had passed.
+    Process {
+        /// Only if this is the open step (events, events_answers, placement, raven, plan, retreat).
+        #[arg(long)]
+        step: Option<String>,
     },
 }
 
@@ -316,6 +355,55 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
                 std::thread::sleep(poll);
             }
+        }
+        Command::Gm { game, command } => {
+            use maester::daemon::gm::{GmCommand, apply};
+            let mut d = Daemon::open(Config::load(&cli.config)?)?;
+            let game = match game {
+                Some(g) => g,
+                None => match d.store.games().map_err(|e| e.to_string())?.as_slice() {
+                    [g] => g.id.clone(),
+                    [] => return Err("no game in the store".into()),
+                    _ => return Err("several games: name one with --game".into()),
+                },
+            };
+            let cmd = match command {
+                GmCmd::Replace {
+                    house,
+                    name,
+                    email,
+                    lang,
+                } => GmCommand::Replace {
+                    house,
+                    name,
+                    address: email,
+                    language: match lang.as_deref() {
+                        None => None,
+                        Some("en") => Some(maester::board::Lang::En),
+                        Some("zh") => Some(maester::board::Lang::Zh),
+                        Some(l) => return Err(format!("--lang {l}: use zh or en")),
+                    },
+                },
+                GmCmd::Leave { house } => GmCommand::Leave { house },
+                GmCmd::Process { step } => GmCommand::Process {
+                    step: match step {
+                        None => None,
+                        Some(s) => Some(maester::rules::Step::from_key(&s).ok_or(format!(
+                            "--step {s}: use events, events_answers, placement, raven, plan or retreat"
+                        ))?),
+                    },
+                },
+            };
+            let out = apply(&mut d, &game, &cmd, Utc::now())?;
+            let t = d.send_outbox(Utc::now())?;
+            println!(
+                "{}; {} mails queued, {} sent",
+                out.summary, out.queued, t.sent
+            );
+            if let Some(s) = out.secret {
+                println!("  new secret: {s}");
+            }
+            Ok(())
         }
         Command::Status { game, json, lang } => {
             let d = Daemon::open(Config::load(&cli.config)?)?;

@@ -1,30 +1,10 @@
 //! The daemon on the embedded default (Maildir + SQLite): the demo round, and crash safety —
 //! killing `maester run` while it processes a mail neither loses nor repeats that mail.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod maildir_support;
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("maester-test-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
-
-fn outbox_files(dir: &Path) -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| {
-                    let raw = std::fs::read(e.path()).unwrap_or_default();
-                    let d = maester::mail::decode(&raw);
-                    (d.to.join(","), format!("{}\n{}", d.subject, d.body))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
+use maildir_support::*;
+use std::path::Path;
 
 #[test]
 fn demo_round_answers_every_mail_and_mails_reports_with_the_map() {
@@ -84,69 +64,12 @@ fn demo_round_answers_every_mail_and_mails_reports_with_the_map() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn write_config(dir: &Path) -> PathBuf {
-    std::fs::create_dir_all(dir).unwrap_or_default();
-    let cfg = dir.join("maester.toml");
-    let text = r#"
-[daemon]
-address = "referee@test.maester"
-[mail]
-transport = "maildir"
-[game]
-id = "crash"
-seed = "s"
-[game.schedule]
-timezone = "UTC"
-[game.schedule.steps]
-default = "1d"
-[[game.players]]
-house = "stark"
-name = "A"
-address = "a@x.example"
-[[game.players]]
-house = "greyjoy"
-name = "B"
-address = "b@x.example"
-[[game.players]]
-house = "lannister"
-name = "C"
-address = "c@x.example"
-[[game.players]]
-house = "baratheon"
-name = "D"
-address = "d@x.example"
-[[game.players]]
-house = "tyrell"
-name = "E"
-address = "e@x.example"
-[[game.players]]
-house = "martell"
-name = "F"
-address = "f@x.example"
-"#;
-    std::fs::write(&cfg, text).unwrap_or_default();
-    cfg
-}
-
-fn maester(cfg: &Path, args: &[&str], failpoint: Option<&str>) -> std::process::Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_maester"));
-    c.arg("--config").arg(cfg).args(args);
-    match failpoint {
-        Some(f) => c.env("MAESTER_FAILPOINT", f),
-        None => c.env_remove("MAESTER_FAILPOINT"),
-    };
-    match c.output() {
-        Ok(o) => o,
-        Err(e) => panic!("cannot run maester: {e}"),
-    }
-}
-
 fn order_mail(id: &str) -> Vec<u8> {
-    format!(
-        "From: A <a@x.example>\r\nTo: referee@test.maester\r\nSubject: orders\r\nMessage-ID: <{id}@x.example>\r\n\
-         Content-Type: text/plain; charset=utf-8\r\n\r\nsecret: stark-s\r\n临冬城 行军+1\r\n白港 支援\r\n"
+    mail_from(
+        "a@x.example",
+        id,
+        "secret: stark-s\r\n临冬城 行军+1\r\n白港 支援\r\n",
     )
-    .into_bytes()
 }
 
 fn answers_to_a(dir: &Path) -> usize {
@@ -159,33 +82,8 @@ fn answers_to_a(dir: &Path) -> usize {
 #[test]
 fn killed_while_processing_a_mail_neither_loses_nor_repeats_it() {
     let dir = temp_dir("crash");
-    let cfg = write_config(&dir);
-    // A GM creates the game with known secrets through the library (new-game makes random ones).
-    {
-        let config = match maester::config::Config::load(&cfg) {
-            Ok(c) => c,
-            Err(e) => panic!("{e}"),
-        };
-        let mut d = match maester::daemon::Daemon::open(config) {
-            Ok(d) => d,
-            Err(e) => panic!("{e}"),
-        };
-        let secrets = [
-            "stark",
-            "greyjoy",
-            "lannister",
-            "baratheon",
-            "tyrell",
-            "martell",
-        ]
-        .iter()
-        .map(|h| format!("{h}-s"))
-        .collect();
-        if let Err(e) = maester::daemon::games::new_game(&mut d, chrono::Utc::now(), Some(secrets))
-        {
-            panic!("{e}");
-        }
-    }
+    let cfg = write_config(&dir, "crash");
+    new_game_with_known_secrets(&cfg);
     let inbox = dir.join("mail/inbox");
     if let Err(e) = maester::demo::deliver(&inbox, "m1", &order_mail("m1")) {
         panic!("{e}");

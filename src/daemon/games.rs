@@ -361,18 +361,19 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>) -> Result<usize, Stri
     let due = d.store.games_due(now).map_err(|e| e.to_string())?;
     let mut n = 0;
     for g in due {
-        close_step_now(d, &g.id, now)?;
+        let _reports = close_step_now(d, &g.id, now)?;
         n += 1;
     }
     Ok(n)
 }
 
 /// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open
-/// the next step with its deadline. One transaction.
-pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), String> {
+/// the next step with its deadline. One transaction. Returns the number of reports queued
+/// (a house whose player left, now neutral, gets none).
+pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<usize, String> {
     let g = load(d, id)?;
     if g.state.step == Step::Finished {
-        return Ok(());
+        return Ok(0);
     }
     let mut rows = Vec::new();
     for step in Step::ALL {
@@ -411,6 +412,9 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
         let Some(hid) = g.house_id(&h.house) else {
             continue;
         };
+        if g.state.house(hid).neutral {
+            continue;
+        }
         let lang = g.lang_of(h.language);
         let deadline = match (next_deadline, lang) {
             (Some(t), Lang::Zh) => g.schedule.format_deadline_zh(t),
@@ -485,5 +489,5 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<()
         step = out.closed.key(),
         "step closed"
     );
-    Ok(())
+    Ok(mails.len())
 }

@@ -287,6 +287,17 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
             "no secret"
         }
         .to_string();
+    } else if g.state.house(house_id).neutral {
+        ctx.errors.push(ErrorLine {
+            line: 0,
+            column: 0,
+            text: String::new(),
+            message: match lang {
+                Lang::Zh => "你的家族已经转为中立(玩家退出,A-21),不再接受命令。".into(),
+                Lang::En => "Your house has turned neutral (its player left, A-21): it takes no more orders.".into(),
+            },
+        });
+        outcome = "house is neutral".into();
     } else if !parsed.errors.is_empty() {
         ctx.errors = parsed.errors.clone();
         if let Some(Err(e)) = parsed

@@ -6,6 +6,7 @@
 pub mod asks;
 pub mod check;
 pub mod games;
+pub mod gm;
 pub mod intake;
 pub mod items;
 pub mod letters;
@@ -106,6 +107,13 @@ impl Daemon {
         self.process(now, &mut t)?;
         failpoint("after-process");
         t.steps_closed += games::close_due_steps(self, now)?;
+        self.send(now, &mut t)?;
+        Ok(t)
+    }
+
+    /// Send what is due in the outbox now (after a GM command), without reading mail.
+    pub fn send_outbox(&mut self, now: DateTime<Utc>) -> Result<Tick, String> {
+        let mut t = Tick::default();
         self.send(now, &mut t)?;
         Ok(t)
     }

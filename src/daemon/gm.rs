@@ -1,0 +1,365 @@
+//! GM commands (管理员指令): what the GM may do to a running game beyond the rules of play —
+//! seat a substitute for a player, let a house turn neutral when its player leaves with no
+//! substitute (004:L492, A-21), and close the open step now.
+//!
+//! Each command is one store transaction: the change, a snapshot when the state changes, a
+//! notice to every player in the outbox, and an audit line. The mails go out with the next
+//! `maester run`. The rules part (what a neutral house is) lives in `rules::endgame`.
+
+use super::Daemon;
+use super::games::{self, Loaded};
+use super::letters::{self, Letter};
+use crate::board::{HouseId, Lang};
+use crate::mail::Mailbox;
+use crate::rules::Step;
+use crate::rules::endgame::{Leaving, player_leaves};
+use crate::store::{Language, NewSnapshot, StoreError};
+use chrono::{DateTime, Utc};
+
+/// A GM command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GmCommand {
+    /// A new player takes over a house: new name, address and secret; the old secret stops
+    /// working. The new player gets the secret and what to send; everyone is told.
+    Replace {
+        /// House key or name.
+        house: String,
+        /// The new player's name.
+        name: String,
+        /// The new player's address.
+        address: String,
+        /// Mail language (the house's current one when absent).
+        language: Option<Lang>,
+    },
+    /// The player leaves and nobody takes over: the house turns neutral.
+    Leave {
+        /// House key or name.
+        house: String,
+    },
+    /// Close the open step now, as if its deadline had passed. With `step`, only when that step
+    /// is the open one (a guard against closing the wrong step twice).
+    Process {
+        /// The step the GM means to close.
+        step: Option<Step>,
+    },
+}
+
+/// What a command did, for the GM.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GmOutcome {
+    /// One line for the GM.
+    pub summary: String,
+    /// Mails queued.
+    pub queued: usize,
+    /// For [`GmCommand::Replace`]: the new secret (the GM may hand it over himself).
+    pub secret: Option<String>,
+}
+
+/// Carry out a GM command on a stored game.
+pub fn apply(
+    d: &mut Daemon,
+    game: &str,
+    cmd: &GmCommand,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, String> {
+    let g = games::load(d, game)?;
+    if g.state.step == Step::Finished {
+        return Err(format!("game {game} is over"));
+    }
+    match cmd {
+        GmCommand::Replace {
+            house,
+            name,
+            address,
+            language,
+        } => replace(d, &g, house, name, address, *language, now),
+        GmCommand::Leave { house } => leave(d, &g, house, now),
+        GmCommand::Process { step } => {
+            if let Some(s) = step
+                && *s != g.state.step
+            {
+                return Err(format!(
+                    "the open step of game {game} is {}, not {}: nothing closed",
+                    g.state.step.key(),
+                    s.key()
+                ));
+            }
+            let closing = g.state.step;
+            let queued = games::close_step_now(d, game, now)?;
+            d.store
+                .append_audit(
+                    Some(game),
+                    "gm",
+                    "process",
+                    &format!("round {} {} closed by the GM", g.state.round, closing.key()),
+                    now,
+                )
+                .map_err(|e| e.to_string())?;
+            let after = games::load(d, game)?;
+            Ok(GmOutcome {
+                summary: format!(
+                    "round {} {} closed; now round {} {}",
+                    g.state.round,
+                    closing.key(),
+                    after.state.round,
+                    after.state.step.key()
+                ),
+                queued,
+                secret: None,
+            })
+        }
+    }
+}
+
+/// A house of the game by key or by any of its names.
+fn house_of(g: &Loaded, s: &str) -> Result<HouseId, String> {
+    if let Some(h) = g.board.house_by_key(s.trim()) {
+        return Ok(h);
+    }
+    let names = crate::lang::Names::from_board(&g.board);
+    match names.houses.lookup(s.trim()) {
+        crate::lang::names::Lookup::Found(h) => Ok(h),
+        _ => Err(format!(
+            "no house {s:?}: use one of {}",
+            g.board
+                .houses
+                .iter()
+                .map(|h| h.key.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+fn lang_of(l: Language) -> Lang {
+    match l {
+        Language::En => Lang::En,
+        Language::Zh => Lang::Zh,
+    }
+}
+
+/// A notice to every seat, each in its language; `except` gets none.
+fn notices(
+    d: &Daemon,
+    g: &Loaded,
+    tag: &str,
+    except: Option<&str>,
+    text: impl Fn(Lang) -> (String, String),
+) -> Result<Vec<Letter>, String> {
+    let mut out = Vec::new();
+    for h in d.store.houses(&g.row.id).map_err(|e| e.to_string())? {
+        if Some(h.house.as_str()) == except {
+            continue;
+        }
+        let lang = lang_of(h.language);
+        let (subject, body) = text(lang);
+        out.push(letters::letter(
+            &d.sender,
+            &Mailbox::new(h.player_name.clone(), h.address.clone()),
+            format!("[{}] {subject}", g.row.id),
+            body,
+            &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),
+            None,
+        )?);
+    }
+    Ok(out)
+}
+
+fn replace(
+    d: &mut Daemon,
+    g: &Loaded,
+    house: &str,
+    name: &str,
+    address: &str,
+    language: Option<Lang>,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, String> {
+    let hid = house_of(g, house)?;
+    let key = g.board.house(hid).key.clone();
+    if g.state.house(hid).neutral {
+        return Err(format!(
+            "{key} has turned neutral (its player left): a neutral house cannot be given back"
+        ));
+    }
+    let seat = d
+        .store
+        .house(&g.row.id, &key)
+        .map_err(|e| e.to_string())?
+        .ok_or(format!("game {} has no seat {key}", g.row.id))?;
+    let language = match language {
+        Some(Lang::En) => Language::En,
+        Some(Lang::Zh) => Language::Zh,
+        None => seat.language,
+    };
+    let lang = lang_of(language);
+    let secret = games::new_secret()?;
+    let salt = games::random_hex(8)?;
+    let (_, log) = player_leaves(&g.state, hid, Leaving::Substitute);
+    let sentence = |l: Lang| {
+        log.iter()
+            .map(|e| e.describe(&g.board, l))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let hname = |l: Lang| g.board.house(hid).name(l).to_string();
+    let mut mails = notices(d, g, "replace", Some(&key), |l| match l {
+        Lang::Zh => (
+            format!("{}换了玩家", hname(l)),
+            format!(
+                "GM通知:{}。新玩家:{name}。\n\n—— maester 自动裁判",
+                sentence(l)
+            ),
+        ),
+        Lang::En => (
+            format!("{} has a new player", hname(l)),
+            format!(
+                "From the GM: {}. The new player: {name}.\n\n-- maester, the automatic referee",
+                sentence(l)
+            ),
+        ),
+    })?;
+    // The player who leaves hears it too (at the old address), without the new secret.
+    mails.push(letters::letter(
+        &d.sender,
+        &Mailbox::new(seat.player_name.clone(), seat.address.clone()),
+        match lang_of(seat.language) {
+            Lang::Zh => format!("[{}] 你已离开游戏", g.row.id),
+            Lang::En => format!("[{}] You have left the game", g.row.id),
+        },
+        match lang_of(seat.language) {
+            Lang::Zh => format!(
+                "{}你好,\n\nGM安排了替补玩家接手{}。你的密码已经失效。谢谢你参加本局!\n\n—— maester 自动裁判",
+                seat.player_name,
+                hname(Lang::Zh)
+            ),
+            Lang::En => format!(
+                "Hello {},\n\nThe GM has seated a substitute for {}. Your secret no longer works. Thank you for playing!\n\n-- maester, the automatic referee",
+                seat.player_name,
+                hname(Lang::En)
+            ),
+        },
+        &format!("gm:{}:{}:replaced:{key}", g.row.id, g.seq),
+        None,
+    )?);
+    let what = super::asks::what_to_send(&g.board, &g.state, hid, lang);
+    let step = letters::step_name(g.state.step, lang);
+    let deadline = g.deadline_text(lang);
+    let round = g.state.round;
+    let (subject, body) = match lang {
+        Lang::Zh => (
+            format!("[{}] 欢迎接手{}", g.row.id, hname(lang)),
+            format!(
+                "{name}你好,\n\n你接手游戏 {} 中的{}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n现在是第{round}回合{step},截止时间 {deadline}。\n{what}\n发送 STATUS 可以查看局面。\n\n—— maester 自动裁判",
+                g.row.id,
+                hname(lang)
+            ),
+        ),
+        Lang::En => (
+            format!("[{}] Welcome: you take over {}", g.row.id, hname(lang)),
+            format!(
+                "Hello {name},\n\nYou take over {} in game {}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nRound {round}, {step} is open until {deadline}.\n{what}\nSend STATUS to see the position.\n\n-- maester, the automatic referee",
+                hname(lang),
+                g.row.id
+            ),
+        ),
+    };
+    mails.push(letters::letter(
+        &d.sender,
+        &Mailbox::new(name.to_string(), address.to_string()),
+        subject,
+        body,
+        &format!("gm:{}:{}:welcome:{key}:{address}", g.row.id, g.seq),
+        None,
+    )?);
+    let game = g.row.id.clone();
+    let queued = mails.len();
+    d.store
+        .transaction(|tx| -> Result<(), StoreError> {
+            tx.update_house_player(&game, &key, name, address, language)?;
+            tx.set_house_secret(&game, &key, &secret, &salt)?;
+            for m in &mails {
+                games::queue(tx, Some(&game), m, None, now)?;
+            }
+            tx.append_audit(
+                Some(&game),
+                "gm",
+                "replace",
+                &format!(
+                    "{key}: {} <{}> replaced by {name} <{address}>",
+                    seat.player_name, seat.address
+                ),
+                now,
+            )?;
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    Ok(GmOutcome {
+        summary: format!("{key} is now played by {name} <{address}>"),
+        queued,
+        secret: Some(secret),
+    })
+}
+
+fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<GmOutcome, String> {
+    let hid = house_of(g, house)?;
+    let key = g.board.house(hid).key.clone();
+    if g.state.house(hid).neutral {
+        return Err(format!("{key} is neutral already"));
+    }
+    let (state, log) = player_leaves(&g.state, hid, Leaving::Neutral);
+    let sentence = |l: Lang| {
+        log.iter()
+            .map(|e| e.describe(&g.board, l))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let hname = |l: Lang| g.board.house(hid).name(l).to_string();
+    let mails = notices(d, g, "leave", None, |l| match l {
+        Lang::Zh => (
+            format!("{}转为中立", hname(l)),
+            format!(
+                "GM通知:{}。\n与它交战按中立家族的规则:只计它的部队、城堡和工事,平局算进攻方胜,被击败的部队不能撤退;它出价为0。\n\n—— maester 自动裁判",
+                sentence(l)
+            ),
+        ),
+        Lang::En => (
+            format!("{} turns neutral", hname(l)),
+            format!(
+                "From the GM: {}.\nIt is fought as a neutral force: only its units, castle and fortification count, a tie goes to the attacker, beaten units cannot retreat; it bids 0.\n\n-- maester, the automatic referee",
+                sentence(l)
+            ),
+        ),
+    })?;
+    let state_json = serde_json::to_value(&state).map_err(|e| e.to_string())?;
+    let log_json = serde_json::json!({ "gm": "leave", "house": key, "economy": log });
+    let game = g.row.id.clone();
+    let queued = mails.len();
+    d.store
+        .transaction(|tx| -> Result<(), StoreError> {
+            tx.add_snapshot(&NewSnapshot {
+                game_id: &game,
+                round: state.round as u32,
+                step: state.step.key(),
+                state: &state_json,
+                log: &log_json,
+                created_at: now,
+            })?;
+            for m in &mails {
+                games::queue(tx, Some(&game), m, None, now)?;
+            }
+            tx.append_audit(
+                Some(&game),
+                "gm",
+                "leave",
+                &format!("{key} turned neutral (A-21)"),
+                now,
+            )?;
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    Ok(GmOutcome {
+        summary: format!("{key} has turned neutral"),
+        queued,
+        secret: None,
+    })
+}

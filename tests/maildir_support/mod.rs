@@ -1,0 +1,98 @@
+//! Shared by the tests that run the daemon on a local Maildir: a game folder with a config,
+//! running the `maester` binary, reading what it sent.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The six houses in the order of the config's players.
+pub const HOUSES: [&str; 6] = [
+    "stark",
+    "greyjoy",
+    "lannister",
+    "baratheon",
+    "tyrell",
+    "martell",
+];
+
+/// A fresh folder under the system's temp dir.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("maester-test-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// Every mail in a Maildir folder as (recipients, subject + "\n" + body), sorted.
+pub fn outbox_files(dir: &Path) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| {
+                    let raw = std::fs::read(e.path()).unwrap_or_default();
+                    let d = maester::mail::decode(&raw);
+                    (d.to.join(","), format!("{}\n{}", d.subject, d.body))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// A Maildir config for game `id` with players a@x.example … f@x.example (stark … martell).
+pub fn write_config(dir: &Path, id: &str) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap_or_default();
+    let cfg = dir.join("maester.toml");
+    let mut text = format!(
+        "[daemon]\naddress = \"referee@test.maester\"\n[mail]\ntransport = \"maildir\"\n\
+         [game]\nid = \"{id}\"\nseed = \"s\"\n[game.schedule]\ntimezone = \"UTC\"\n\
+         [game.schedule.steps]\ndefault = \"1d\"\n"
+    );
+    for (h, p) in HOUSES.iter().zip(["A", "B", "C", "D", "E", "F"]) {
+        text.push_str(&format!(
+            "[[game.players]]\nhouse = \"{h}\"\nname = \"{p}\"\naddress = \"{}@x.example\"\n",
+            p.to_lowercase()
+        ));
+    }
+    std::fs::write(&cfg, text).unwrap_or_default();
+    cfg
+}
+
+/// Create the config's game with the secrets `<house>-s` (new-game makes random ones).
+pub fn new_game_with_known_secrets(cfg: &Path) {
+    let config = match maester::config::Config::load(cfg) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    let mut d = match maester::daemon::Daemon::open(config) {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    let secrets = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    if let Err(e) = maester::daemon::games::new_game(&mut d, chrono::Utc::now(), Some(secrets)) {
+        panic!("{e}");
+    }
+}
+
+/// Run the binary with this config.
+pub fn maester(cfg: &Path, args: &[&str], failpoint: Option<&str>) -> std::process::Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_maester"));
+    c.arg("--config").arg(cfg).args(args);
+    match failpoint {
+        Some(f) => c.env("MAESTER_FAILPOINT", f),
+        None => c.env_remove("MAESTER_FAILPOINT"),
+    };
+    match c.output() {
+        Ok(o) => o,
+        Err(e) => panic!("cannot run maester: {e}"),
+    }
+}
+
+/// A plain-text mail from `from` with this body.
+pub fn mail_from(from: &str, id: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: <{from}>\r\nTo: referee@test.maester\r\nSubject: orders\r\nMessage-ID: <{id}@x.example>\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n{body}"
+    )
+    .into_bytes()
+}
