@@ -171,8 +171,8 @@ pub fn run(dir: &Path) -> Result<(), String> {
     .collect();
     games::new_game(&mut d, now, Some(secrets))?;
     let mut total = d.tick(now)?;
-    println!("maester demo in {}", dir.display());
-    println!(
+    crate::say!("maester demo in {}", dir.display());
+    crate::say!(
         "  game `demo` created; {} welcome mails written",
         total.sent
     );
@@ -184,9 +184,10 @@ pub fn run(dir: &Path) -> Result<(), String> {
             n += 1;
         }
         let t = d.tick(now)?;
-        println!(
+        crate::say!(
             "  {batch}: {n} player mails delivered; {} answered, {} answers sent",
-            t.processed, t.sent
+            t.processed,
+            t.sent
         );
         total.sent += t.sent;
         total.steps_closed += t.steps_closed;
@@ -201,23 +202,24 @@ pub fn run(dir: &Path) -> Result<(), String> {
             let t = d.tick(now)?;
             total.sent += t.sent;
             total.steps_closed += t.steps_closed;
-            println!(
+            crate::say!(
                 "  deadline passed: {} step closed, {} reports sent",
-                t.steps_closed, t.sent
+                t.steps_closed,
+                t.sent
             );
         } else {
-            println!("  every house had sent its orders: the step closed at once, reports sent");
+            crate::say!("  every house had sent its orders: the step closed at once, reports sent");
         }
     }
     // Nobody is waiting for round 2 in the demo; show where the game stands.
-    print!(
+    crate::say_raw!(
         "{}",
         crate::daemon::status(&d, Some("demo"), false, crate::board::Lang::Zh)?
     );
     let files = std::fs::read_dir(&outbox).map(|d| d.count()).unwrap_or(0);
-    println!("\n  {} mails written to {}", files, outbox.display());
-    println!("  the store: {}", dir.join("maester.sqlite").display());
-    println!(
+    crate::say!("\n  {} mails written to {}", files, outbox.display());
+    crate::say!("  the store: {}", dir.join("maester.sqlite").display());
+    crate::say!(
         "  try: maester --config {} status --json",
         cfg_path.display()
     );

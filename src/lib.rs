@@ -7,6 +7,7 @@ pub mod demo;
 pub mod game;
 pub mod lang;
 pub mod mail;
+pub mod out;
 pub mod report;
 pub mod rules;
 pub mod scenario;

@@ -173,7 +173,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Simulate { games, seed } => {
             let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
             let r = maester::sim::run(&board, games, seed);
-            println!(
+            maester::say!(
                 "{} games, {} rounds, {} steps in {:.2}s: {:.0} games/s",
                 r.games,
                 r.rounds,
@@ -181,23 +181,27 @@ fn run(cli: Cli) -> Result<(), String> {
                 r.seconds,
                 r.rate()
             );
-            println!(
+            maester::say!(
                 "results: {} six-castle wins, {} decided after the last round, {} draws",
-                r.solo_wins, r.decided, r.draws
+                r.solo_wins,
+                r.decided,
+                r.draws
             );
             for (k, (closed, sent)) in &r.by_step {
-                println!("  {k:<15} closed {closed:>7}, submissions {sent:>7}");
+                maester::say!("  {k:<15} closed {closed:>7}, submissions {sent:>7}");
             }
-            println!("  raven changes: {}", r.raven_changes);
-            println!(
+            maester::say!("  raven changes: {}", r.raven_changes);
+            maester::say!(
                 "  time: generating submissions {:.2}s, closing steps {:.2}s, invariants {:.2}s",
-                r.split[0], r.split[1], r.split[2]
+                r.split[0],
+                r.split[1],
+                r.split[2]
             );
             for v in r.violations.iter().take(50) {
-                println!("violation: {v}");
+                maester::say!("violation: {v}");
             }
-            println!("violations: {}", r.violations.len());
-            println!("hash: {}", r.hash);
+            maester::say!("violations: {}", r.violations.len());
+            maester::say!("hash: {}", r.hash);
             if r.violations.is_empty() {
                 Ok(())
             } else {
@@ -216,7 +220,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => maester::scenario::bench::MILITARY_PHASE.to_string(),
             };
             let r = maester::scenario::bench::bench(&board, &text, iterations)?;
-            println!(
+            maester::say!(
                 "military phase: {} orders, {} battles; {} runs: median {:.1} µs, mean {:.1} µs per resolution{}",
                 r.orders,
                 r.battles,
@@ -243,20 +247,20 @@ fn run(cli: Cli) -> Result<(), String> {
                     (None, true) => "ok  ",
                     (None, false) => "FAIL",
                 };
-                println!("{status} {} — {} [{}]", o.path.display(), o.name, o.rule);
+                maester::say!("{status} {} — {} [{}]", o.path.display(), o.name, o.rule);
                 if let Some(p) = &o.pending {
-                    println!("       pending: {p}");
+                    maester::say!("       pending: {p}");
                 }
                 if o.failed() || verbose {
                     for f in &o.failures {
-                        println!("       ✗ {f}");
+                        maester::say!("       ✗ {f}");
                     }
                     for l in &o.log {
-                        println!("       · {l}");
+                        maester::say!("       · {l}");
                     }
                 }
             }
-            println!(
+            maester::say!(
                 "{} passed, {} failed, {} pending",
                 outcomes.len() - failed - pending,
                 failed,
@@ -315,12 +319,12 @@ fn run(cli: Cli) -> Result<(), String> {
             let report =
                 maester::daemon::check::check(&board, st, &house, phase.as_deref(), &text, lang)?;
             if json {
-                println!(
+                maester::say!(
                     "{}",
                     serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
                 );
             } else {
-                print!("{}", report.text());
+                maester::say_raw!("{}", report.text());
             }
             if report.valid {
                 Ok(())
@@ -332,10 +336,10 @@ fn run(cli: Cli) -> Result<(), String> {
             let mut d = Daemon::open(Config::load(&cli.config)?)?;
             let secrets = games::new_game(&mut d, Utc::now(), None)?;
             let t = d.tick(Utc::now())?;
-            println!("game created; {} welcome mails sent", t.sent);
+            maester::say!("game created; {} welcome mails sent", t.sent);
             if print_secrets {
                 for (h, s) in secrets {
-                    println!("  {h}: {s}");
+                    maester::say!("  {h}: {s}");
                 }
             }
             Ok(())
@@ -396,12 +400,14 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let out = apply(&mut d, &game, &cmd, Utc::now())?;
             let t = d.send_outbox(Utc::now())?;
-            println!(
+            maester::say!(
                 "{}; {} mails queued, {} sent",
-                out.summary, out.queued, t.sent
+                out.summary,
+                out.queued,
+                t.sent
             );
             if let Some(s) = out.secret {
-                println!("  new secret: {s}");
+                maester::say!("  new secret: {s}");
             }
             Ok(())
         }
@@ -412,7 +418,7 @@ fn run(cli: Cli) -> Result<(), String> {
             } else {
                 maester::board::Lang::Zh
             };
-            print!(
+            maester::say_raw!(
                 "{}",
                 maester::daemon::status(&d, game.as_deref(), json, lang)?
             );

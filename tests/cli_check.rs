@@ -84,3 +84,39 @@ fn plan_phase_json_reports_the_echo_against_a_saved_state() {
     assert_eq!(v["step"], "plan");
     assert_eq!(v["echo"][0], "1) 临冬城部队 移动到 卡林湾。");
 }
+
+/// `maester scenario -v … | head`: the reader goes away early (the output, ~95 KB, is more than
+/// a pipe holds, so a write fails); maester ends quietly, status 0,
+/// without a panic message.
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    let mut child = match Command::new(env!("CARGO_BIN_EXE_maester"))
+        .args([
+            "scenario",
+            "-v",
+            "tests/scenarios/battle",
+            "tests/scenarios/battle",
+            "tests/scenarios/battle",
+            "tests/scenarios/battle",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    let mut first = [0u8; 64];
+    if let Some(mut o) = child.stdout.take() {
+        let _ = o.read(&mut first);
+        // `o` is dropped here: the pipe closes while maester still has lines to write.
+    }
+    let out = match child.wait_with_output() {
+        Ok(o) => o,
+        Err(e) => panic!("{e}"),
+    };
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{:?} {err}", out.status);
+}
