@@ -4,18 +4,30 @@
 
 use libfuzzer_sys::fuzz_target;
 use maester::board::{Board, Lang};
+use maester::lang::Names;
 use maester::rules::{GameState, Step};
 use std::sync::OnceLock;
 
-static BOARD: OnceLock<Option<Board>> = OnceLock::new();
+static BOARD: OnceLock<Option<(Board, Names)>> = OnceLock::new();
 
 fuzz_target!(|data: &[u8]| {
-    let Some(board) = BOARD.get_or_init(|| Board::default_board().ok()) else { return };
+    let Some((board, names)) = BOARD
+        .get_or_init(|| {
+            Board::default_board().ok().map(|b| {
+                let n = Names::from_board(&b);
+                (b, n)
+            })
+        })
+        .as_ref()
+    else {
+        return;
+    };
     let mail = maester::mail::decode(data);
     let mut state = GameState::new_game(board);
     for step in [Step::Placement, Step::Plan] {
         state.step = step;
-        let parsed = maester::daemon::parse::parse_mail(board, &state, &mail.orders_text, Lang::Zh);
+        let parsed =
+            maester::daemon::parse::parse_mail_with(names, &state, &mail.orders_text, Lang::Zh);
         if let Some(sub) = parsed.partial.as_ref() {
             for h in board.house_ids() {
                 let _ = maester::game::check(board, &state, h, sub);

@@ -138,9 +138,14 @@ fn wrong_step(lang: Lang, open: Step) -> String {
 
 /// Read a mail's order text for the open step of `state`.
 pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> ParsedMail {
-    let names = names(board);
+    parse_mail_with(&names(board), state, text, lang)
+}
+
+/// [`parse_mail`] with the board's name index built once by the caller (the index costs more
+/// than parsing a mail: a fuzzer or a batch keeps one).
+pub fn parse_mail_with(names: &Names, state: &GameState, text: &str, lang: Lang) -> ParsedMail {
     let ll = lang;
-    let parsed = lang::parse_submission(text, &names);
+    let parsed = lang::parse_submission(text, names);
     let mut out = ParsedMail::default();
     let original: Vec<&str> = text.split('\n').collect();
     let line_text = |l: usize| {
@@ -198,8 +203,7 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
                 placement.orders.push((p.area, order));
                 out.area_lines
                     .push((p.area, entry.line, line_text(entry.line)));
-                out.echo
-                    .push(lang::echo::echo_item(&entry.item, &names, ll));
+                out.echo.push(lang::echo::echo_item(&entry.item, names, ll));
             }
             item if matches!(step, Step::Plan | Step::Raven) && is_plan_item(item) => {
                 plan_items.push((entry.line, item));
@@ -234,8 +238,7 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
                         any_order = true;
                         out.part_lines
                             .push((part, entry.line, line_text(entry.line)));
-                        out.echo
-                            .push(lang::echo::echo_item(&entry.item, &names, ll));
+                        out.echo.push(lang::echo::echo_item(&entry.item, names, ll));
                     }
                     Err(m) if m.is_empty() => err(wrong_step(lang, step)),
                     Err(m) => err(m),
@@ -264,7 +267,7 @@ pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> P
         }
         if !failed_lines.contains(line) {
             any_order = true;
-            out.echo.push(lang::echo::echo_item(item, &names, ll));
+            out.echo.push(lang::echo::echo_item(item, names, ll));
         }
     }
     if raven.is_some() && !plan_items.is_empty() {
