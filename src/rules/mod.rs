@@ -43,6 +43,8 @@ mod testkit_events;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_abilities;
+#[cfg(test)]
 mod tests_battle;
 #[cfg(test)]
 mod tests_bidding;

@@ -201,3 +201,16 @@ pub fn battle(log: &[Event]) -> &BattleReport {
 pub fn fresh() -> T {
     t()
 }
+
+/// The ability effects of a log, in order.
+pub fn effects(log: &[super::log::Event]) -> Vec<super::log::AbilityEffect> {
+    log.iter()
+        .filter_map(|e| {
+            if let super::log::Event::Ability { effect, .. } = e {
+                Some(effect.clone())
+            } else {
+                None
+            }
+        })
+        .collect()
+}
