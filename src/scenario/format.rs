@@ -26,27 +26,48 @@ pub struct Scenario {
     pub setup: Setup,
     /// Order placement per house (house name → text in the order language).
     #[serde(default)]
-    pub orders: BTreeMap<String, String>,
+    pub orders: BTreeMap<String, Mails>,
     /// Execution plans per house.
     #[serde(default)]
-    pub plans: BTreeMap<String, String>,
+    pub plans: BTreeMap<String, Mails>,
     /// The first window of the round's event phase per house, as mailed (disbanding, mustering,
     /// bids, reward claims, building).
     #[serde(default)]
-    pub event_orders: BTreeMap<String, String>,
+    pub event_orders: BTreeMap<String, Mails>,
     /// The second window of the event phase per house, as mailed (the King's tie-breaks, the
     /// Night's Watch reward, the wildling penalty, muster revisions).
     #[serde(default)]
-    pub answers: BTreeMap<String, String>,
+    pub answers: BTreeMap<String, Mails>,
     /// The Raven holder's change of one order (`信鸦: 临冬城 防守`).
     #[serde(default)]
-    pub raven: BTreeMap<String, String>,
+    pub raven: BTreeMap<String, Mails>,
     /// Retreat choices asked after the military phase (`撤退 临冬城 到 卡霍城`).
     #[serde(default)]
-    pub retreats: BTreeMap<String, String>,
+    pub retreats: BTreeMap<String, Mails>,
     /// What must come out.
     #[serde(default)]
     pub expect: Expect,
+}
+
+/// A house's text for a step: one mail, or several sent in turn (the last accepted counts, as
+/// in the daemon).
+#[derive(Debug, Deserialize, Clone)]
+#[serde(untagged)]
+pub enum Mails {
+    /// One mail.
+    One(String),
+    /// Mails in the order sent.
+    Many(Vec<String>),
+}
+
+impl Mails {
+    /// The mails in the order sent.
+    pub fn texts(&self) -> Vec<&str> {
+        match self {
+            Mails::One(s) => vec![s.as_str()],
+            Mails::Many(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
 }
 
 /// `[setup]`.

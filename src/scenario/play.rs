@@ -4,7 +4,7 @@
 //! written is silent and takes the defaults. The round ends with its end (leaders' rest, the
 //! end-of-game check) and the play stops where the next round would begin.
 
-use super::format::{Scenario, ScenarioError, house};
+use super::format::{Mails, Scenario, ScenarioError, house};
 use super::run::Outcome;
 use crate::board::{Board, HouseId, Lang};
 use crate::daemon::parse::{names, parse_mail};
@@ -25,7 +25,7 @@ pub struct Played {
 }
 
 /// The case's section for a step, and its name for messages.
-fn section(sc: &Scenario, step: Step) -> Option<(&'static str, &BTreeMap<String, String>)> {
+fn section(sc: &Scenario, step: Step) -> Option<(&'static str, &BTreeMap<String, Mails>)> {
     match step {
         Step::Events => Some(("event_orders", &sc.event_orders)),
         Step::EventsAnswers => Some(("answers", &sc.answers)),
@@ -56,13 +56,30 @@ fn refusal(board: &Board, e: &SubmissionError) -> Vec<String> {
 fn submissions(
     board: &Board,
     state: &GameState,
-    texts: &BTreeMap<String, String>,
+    texts: &BTreeMap<String, Mails>,
     played: &mut Played,
 ) -> Result<Vec<(HouseId, Submission)>, ScenarioError> {
     let names = names(board);
     let mut subs = Vec::new();
-    for (h, text) in texts {
+    for (h, mails) in texts {
         let h = house(board, &names, h)?;
+        for text in mails.texts() {
+            read_one(board, state, h, text, played, &mut subs);
+        }
+    }
+    Ok(subs)
+}
+
+/// One mail: parsed, checked, kept when valid.
+fn read_one(
+    board: &Board,
+    state: &GameState,
+    h: HouseId,
+    text: &str,
+    played: &mut Played,
+    subs: &mut Vec<(HouseId, Submission)>,
+) {
+    {
         let parsed = parse_mail(board, state, text, Lang::Zh);
         let mut problems: Vec<String> = parsed
             .errors
@@ -84,7 +101,6 @@ fn submissions(
             subs.push((h, sub));
         }
     }
-    Ok(subs)
 }
 
 /// Play the case's round from its start to its end.

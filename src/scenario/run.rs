@@ -69,8 +69,8 @@ pub fn run_file(board: &Board, path: &Path) -> Outcome {
     out
 }
 
-/// The position after placement (orders revealed) and the plans of a scenario, ready for the
-/// military phase. Problems with orders and plans are added to `out`.
+/// For `maester bench`: the position after placement (orders revealed) and the plans of a
+/// scenario (each house's last mail), ready for the military phase alone. Problems with orders and plans are added to `out`.
 pub fn prepare(
     board: &Board,
     sc: &Scenario,
@@ -81,8 +81,9 @@ pub fn prepare(
     state.step = Step::Placement;
     // 1. Placement, checked like a player's mail.
     let mut subs: Vec<(HouseId, Submission)> = Vec::new();
-    for (h, text) in &sc.orders {
+    for (h, mails) in &sc.orders {
         let h = house(board, &names, h)?;
+        let text = mails.texts().last().copied().unwrap_or_default();
         let parsed = parse_mail(board, &state, text, Lang::Zh);
         let mut problems: Vec<String> = parsed
             .errors
@@ -136,8 +137,9 @@ pub fn prepare(
     state.step = Step::Plan;
     // 2. Plans.
     let mut plans = vec![Plan::default(); board.houses.len()];
-    for (h, text) in &sc.plans {
+    for (h, mails) in &sc.plans {
         let h = house(board, &names, h)?;
+        let text = mails.texts().last().copied().unwrap_or_default();
         let parsed = parse_mail(board, &state, text, Lang::Zh);
         if !parsed.errors.is_empty() {
             let msgs: Vec<String> = parsed
