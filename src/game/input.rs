@@ -64,11 +64,11 @@ pub fn check_events(
     if o.clash.is_some() && o.wildling_bid.is_some() && total > hand as u32 {
         errs.push(EventProblem::OverHand { bid: total, hand });
     }
-    for c in &o.claims {
-        if let Err(e) = rewards::check(board, state, house, c) {
-            errs.push(EventProblem::Reward(e));
-        }
-    }
+    errs.extend(
+        rewards::check_all(board, state, house, &o.claims)
+            .into_iter()
+            .map(EventProblem::Reward),
+    );
     if o.build != Default::default()
         && let Err(e) = build::check(board, state, house, &o.build, BuildWindow::EventPhase)
     {

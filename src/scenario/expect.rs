@@ -201,6 +201,14 @@ pub fn check(
             ));
         }
     }
+    for (a, want) in &ex.neutral {
+        let got = end.area(area(&names, a)?).neutral.unwrap_or(0);
+        if got != *want {
+            f.push(format!(
+                "neutral garrison in {a}: expected {want}, got {got}"
+            ));
+        }
+    }
     for (l, want) in &ex.leaders {
         let id = leader(&names, l)?;
         let h = board.leader(id).house;

@@ -176,6 +176,9 @@ pub struct Expect {
     /// Fortifications by area: the house that built it, `""` for none.
     #[serde(default)]
     pub fortifications: BTreeMap<String, String>,
+    /// Neutral garrisons by area: their strength, 0 for none.
+    #[serde(default)]
+    pub neutral: BTreeMap<String, u8>,
     /// Leaders by name: `"休养"` (resting) or `"可用"` (available).
     #[serde(default)]
     pub leaders: BTreeMap<String, String>,
