@@ -64,11 +64,11 @@ pub fn check_events(
     if o.clash.is_some() && o.wildling_bid.is_some() && total > hand as u32 {
         errs.push(EventProblem::OverHand { bid: total, hand });
     }
-    for c in &o.claims {
-        if let Err(e) = rewards::check(board, state, house, c) {
-            errs.push(EventProblem::Reward(e));
-        }
-    }
+    errs.extend(
+        rewards::check_all(board, state, house, &o.claims)
+            .into_iter()
+            .map(EventProblem::Reward),
+    );
     if o.build != Default::default()
         && let Err(e) = build::check(board, state, house, &o.build, BuildWindow::EventPhase)
     {
@@ -339,6 +339,16 @@ pub fn first_window(
     input
 }
 
+/// Add a tie line's houses to a track's ordering (after those already ordered).
+fn merge_order(slot: &mut Option<Vec<HouseId>>, order: &[HouseId]) {
+    let v = slot.get_or_insert_with(Vec::new);
+    for h in order {
+        if !v.contains(h) {
+            v.push(*h);
+        }
+    }
+}
+
 /// The whole input once the second window closes: the stored first window plus the answers,
 /// each taken from the house the question turned out to be for.
 pub fn second_window(
@@ -368,7 +378,7 @@ pub fn second_window(
                 })
             });
             match clash_track {
-                Some(t) => input.clash_ties.orders[t as usize] = Some(order.clone()),
+                Some(t) => merge_order(&mut input.clash_ties.orders[t as usize], order),
                 None => input.wildling_king_pick = order.first().copied(),
             }
         }
@@ -400,14 +410,18 @@ pub fn second_window(
             }
             Question::ClashTie(t) if t.track != Track::IronThrone => {
                 // The new King orders Fiefdoms and King's Court (004:L1157).
-                let decided = t.decider.and_then(of).and_then(|a| {
+                // Every line of the King for this track counts: a track may have several ties
+                // (different bids), each ordered on its own line.
+                let mut decided = None;
+                for (_, o) in t.decider.and_then(of).iter().flat_map(|a| {
                     a.ties
                         .iter()
-                        .find(|(tr, _)| *tr == Some(t.track) || tr.is_none())
-                        .map(|(_, o)| o.clone())
-                });
-                if let Some(o) = decided {
-                    input.clash_ties.orders[t.track as usize] = Some(o);
+                        .filter(|(tr, _)| *tr == Some(t.track) || tr.is_none())
+                }) {
+                    merge_order(&mut decided, o);
+                }
+                if decided.is_some() {
+                    input.clash_ties.orders[t.track as usize] = decided;
                 }
             }
             _ => {}

@@ -183,6 +183,64 @@ fn clash_of_kings_bids_reorder_the_tracks_and_silent_houses_bid_zero_a26() {
     assert!(done.state.event_window.is_none());
 }
 
+/// 004:L1157: the new King orders every tie of a track; two ties on Fiefdoms (at different bids)
+/// are two lines of his answer, and both count.
+#[test]
+fn the_king_orders_two_ties_of_one_track_on_two_lines_004_l1157() {
+    let b = board();
+    let s = game_with_round_two(
+        &b,
+        [
+            EventCard::Supply,
+            EventCard::ClashOfKings,
+            EventCard::SeaOfStorms,
+        ],
+    );
+    let s = close_step(&b, &s, &[]).state;
+    let bid = |throne, fiefdoms| {
+        Submission::Events(EventOrders {
+            clash: Some(crate::rules::bidding::ClashBid {
+                throne,
+                fiefdoms,
+                court: 0,
+            }),
+            ..Default::default()
+        })
+    };
+    let (stark, lannister, baratheon, tyrell, greyjoy, martell) = (
+        h(&b, "stark"),
+        h(&b, "lannister"),
+        h(&b, "baratheon"),
+        h(&b, "tyrell"),
+        h(&b, "greyjoy"),
+        h(&b, "martell"),
+    );
+    // Tyrell becomes King; Stark/Lannister tie at 2, Baratheon/Greyjoy/Martell at 0.
+    let out = close_step(
+        &b,
+        &s,
+        &[
+            (tyrell, bid(5, 0)),
+            (stark, bid(0, 2)),
+            (lannister, bid(0, 2)),
+        ],
+    );
+    assert_eq!(out.state.step, Step::EventsAnswers);
+    let answers = Submission::Answers(EventAnswers {
+        ties: vec![
+            (Some(Track::Fiefdoms), vec![lannister, stark]),
+            (Some(Track::Fiefdoms), vec![martell, greyjoy, baratheon]),
+        ],
+        ..Default::default()
+    });
+    assert!(check(&b, &out.state, tyrell, &answers).is_ok());
+    let done = close_step(&b, &out.state, &[(tyrell, answers)]);
+    assert_eq!(
+        done.state.tracks[Track::Fiefdoms as usize],
+        vec![lannister, stark, martell, greyjoy, baratheon, tyrell]
+    );
+}
+
 #[test]
 fn the_raven_holder_changes_one_order_and_a_plan_in_the_raven_step_keeps_them() {
     let b = board();

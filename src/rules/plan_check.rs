@@ -26,6 +26,9 @@ pub enum PlanError {
     NotYours(AreaId),
     /// A district needs two adjacent areas, at most two districts (004:L2100).
     BadDistrict(AreaId),
+    /// A split army attacks at most one area: when the plan is written at most one of its
+    /// destinations may hold another house's units or a neutral garrison (004:L1259, L1279).
+    TwoAttacks(AreaId),
 }
 
 impl PlanError {
@@ -37,7 +40,8 @@ impl PlanError {
             | PlanError::LeaderResting(a, _)
             | PlanError::NoShips(a)
             | PlanError::NotYours(a)
-            | PlanError::BadDistrict(a) => Some(*a),
+            | PlanError::BadDistrict(a)
+            | PlanError::TwoAttacks(a) => Some(*a),
             PlanError::NotSwordHolder => None,
         }
     }
@@ -86,6 +90,14 @@ impl PlanError {
             ),
             PlanError::BadDistrict(a) => format!(
                 "a district is two adjacent areas with your units, two districts at most: {} (004:L2100)",
+                n(a)
+            ),
+            PlanError::TwoAttacks(a) if zh => format!(
+                "{}的军团分兵行军时,目的地中只能有一个有其他家族的部队或中立守军:一个军团不能同时进攻两个区域,请删去其中一路(004:L1259、L1279)",
+                n(a)
+            ),
+            PlanError::TwoAttacks(a) => format!(
+                "the army of {} is split towards more than one area held by another house or a neutral garrison: one army attacks one area at most; drop one of those moves (004:L1259, L1279)",
                 n(a)
             ),
         }
@@ -137,6 +149,64 @@ fn march(
             leader(board, state, house, m.from, d, errs);
         }
     }
+}
+
+/// The destinations of a house's march from `from` that another house's units or a neutral
+/// garrison hold now (an attack, 004:L1257).
+fn attacked(
+    state: &GameState,
+    house: HouseId,
+    areas: usize,
+    m: &MarchStep,
+    into: &mut Vec<AreaId>,
+) {
+    for mv in &m.moves {
+        let to = mv.to;
+        if to.index() >= areas || into.contains(&to) {
+            continue;
+        }
+        if state.area(to).neutral.is_some() || state.occupant(to).is_some_and(|h| h != house) {
+            into.push(to);
+        }
+    }
+}
+
+/// 004:L1279: when the plan is written, a split army may march into one defended area at most.
+/// The moves of one action count together, and so do the unconditional lines of one area (its
+/// one march order); conditional alternatives are never carried out together.
+fn split_attacks(state: &GameState, house: HouseId, areas: usize, plan: &Plan) -> Vec<PlanError> {
+    let mut errs = Vec::new();
+    let mut by_area: Vec<(AreaId, Vec<AreaId>)> = Vec::new();
+    for step in &plan.marches {
+        for alt in &step.alternatives {
+            for m in std::iter::once(&alt.action).chain(alt.fallback.iter()) {
+                let mut one = Vec::new();
+                attacked(state, house, areas, m, &mut one);
+                if one.len() > 1 {
+                    errs.push(PlanError::TwoAttacks(m.from));
+                }
+            }
+        }
+        if let [alt] = step.alternatives.as_slice()
+            && alt.when.is_none()
+        {
+            let m = &alt.action;
+            match by_area.iter_mut().find(|(a, _)| *a == m.from) {
+                Some((_, v)) => attacked(state, house, areas, m, v),
+                None => {
+                    let mut v = Vec::new();
+                    attacked(state, house, areas, m, &mut v);
+                    by_area.push((m.from, v));
+                }
+            }
+        }
+    }
+    for (from, v) in by_area {
+        if v.len() > 1 {
+            errs.push(PlanError::TwoAttacks(from));
+        }
+    }
+    errs
 }
 
 /// Check a plan; every problem, in plan order.
@@ -209,6 +279,7 @@ pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> V
             errs.push(PlanError::NoOrder(a, OrderType::Consolidate));
         }
     }
+    errs.extend(split_attacks(state, house, areas, plan));
     let mut unique: Vec<PlanError> = Vec::new();
     for e in errs {
         if !unique.contains(&e) {
@@ -306,6 +377,54 @@ mod tests {
                 PlanError::LeaderResting(wf, own)
             ]
         );
+    }
+
+    #[test]
+    fn split_army_attacks_one_area_at_most_t26_004_l1279() {
+        let (b, mut s) = setup();
+        let lannister = b.house_by_key("lannister").unwrap_or(HouseId(0));
+        let (sept, lp, hh, sr) = (
+            id(&b, "stoney-sept"),
+            id(&b, "lannisport"),
+            id(&b, "harrenhal"),
+            id(&b, "searoad-marches"),
+        );
+        for a in [lp, hh, sept, sr] {
+            s.area_mut(a).units.clear();
+            s.area_mut(a).house = None;
+        }
+        let put = |s: &mut GameState, a: AreaId, h: &str, k: crate::board::UnitKind| {
+            s.area_mut(a).house = b.house_by_key(h);
+            s.area_mut(a).units.push(crate::rules::state::Unit::new(k));
+        };
+        use crate::board::UnitKind::{Footman, Knight, Siege};
+        for k in [Footman, Footman, Knight, Siege] {
+            put(&mut s, sept, "lannister", k);
+        }
+        put(&mut s, lp, "greyjoy", Footman);
+        put(&mut s, hh, "baratheon", Footman);
+        s.area_mut(sept).order = Some(crate::board::Order {
+            kind: OrderType::March,
+            special: false,
+        });
+        let line = |to: AreaId| {
+            Step::single(MarchStep {
+                from: sept,
+                moves: vec![MarchMove::new(UnitSelection::All, to)],
+                leave_token: false,
+            })
+        };
+        let mut plan = Plan::default();
+        plan.marches = vec![line(lp), line(hh), line(sr)];
+        assert_eq!(
+            check(&b, &s, lannister, &plan),
+            vec![PlanError::TwoAttacks(sept)]
+        );
+        // Dropping either hostile line makes the plan valid (the move to Searoad Marches stays).
+        plan.marches = vec![line(lp), line(sr)];
+        assert!(check(&b, &s, lannister, &plan).is_empty());
+        plan.marches = vec![line(hh), line(sr)];
+        assert!(check(&b, &s, lannister, &plan).is_empty());
     }
 
     #[test]

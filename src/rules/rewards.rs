@@ -89,6 +89,8 @@ pub enum RewardError {
     NotHeld(Track),
     /// A leader the board does not have.
     UnknownLeader,
+    /// One claim per reward, however many battles the leader won (004:L1825).
+    OnlyOnce,
 }
 
 impl RewardError {
@@ -121,6 +123,13 @@ impl RewardError {
             }
             RewardError::UnknownLeader if zh => "没有这名将领".into(),
             RewardError::UnknownLeader => "no such leader".into(),
+            RewardError::OnlyOnce if zh => {
+                "每项战胜奖励只能领取一次,无论这名将领赢了几场战斗(004:L1825)".into()
+            }
+            RewardError::OnlyOnce => {
+                "each victory reward is claimed once, however many battles the leader won (004:L1825)"
+                    .into()
+            }
             RewardError::NotHeld(t) if zh => format!(
                 "被道朗击败的家族现在不是{}第一名(A-53)",
                 super::bidding::track_name(*t, lang)
@@ -152,6 +161,34 @@ fn reward_for(state: &GameState, house: HouseId, kind: RewardKind) -> Option<&Pe
 }
 
 /// Check a claim against the state of the event phase.
+/// The kind of reward a claim is for.
+pub fn kind_of(claim: &RewardClaim) -> RewardKind {
+    match claim {
+        RewardClaim::Melisandre(_) => RewardKind::Melisandre,
+        RewardClaim::Luwin(_) => RewardKind::Luwin,
+        RewardClaim::Doran(_) => RewardKind::Doran,
+    }
+}
+
+/// Check a house's claims together: each as [`check`], and one claim per reward (004:L1825).
+pub fn check_all(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    claims: &[RewardClaim],
+) -> Vec<RewardError> {
+    let mut errs = Vec::new();
+    for (i, c) in claims.iter().enumerate() {
+        if claims[..i].iter().any(|x| kind_of(x) == kind_of(c)) {
+            errs.push(RewardError::OnlyOnce);
+        } else if let Err(e) = check(board, state, house, c) {
+            errs.push(e);
+        }
+    }
+    errs
+}
+
+/// Check one claim against the rewards won last round and the state now.
 pub fn check(
     board: &Board,
     state: &GameState,

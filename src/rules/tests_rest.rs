@@ -156,6 +156,26 @@ fn t52_melisandre_pays_one_token_and_sends_one_available_leader_to_rest_004_l182
     );
 }
 
+/// 004:L1825: several wins in a round still give one reward, so a second claim in the same
+/// submission is refused.
+#[test]
+fn t52_one_claim_per_reward_however_many_wins_004_l1825() {
+    let w = rewards_setup();
+    let b = w.h("baratheon");
+    let ned = w.l("Eddard Stark");
+    let robb = w.l("Robb Stark");
+    assert!(rewards::check_all(&w.b, &w.s, b, &[RewardClaim::Melisandre(ned)]).is_empty());
+    assert_eq!(
+        rewards::check_all(
+            &w.b,
+            &w.s,
+            b,
+            &[RewardClaim::Melisandre(ned), RewardClaim::Melisandre(robb)]
+        ),
+        vec![RewardError::OnlyOnce]
+    );
+}
+
 #[test]
 fn melisandre_leaving_fewer_than_three_brings_back_leaders_rested_a_full_round_004_l2124() {
     let mut w = rewards_setup();

@@ -3,8 +3,6 @@
 use crate::board::{AreaId, Board, HouseId, UnitKind};
 use crate::lang::Names;
 use crate::lang::names::Lookup;
-use crate::rules::GameState;
-use crate::rules::state::Unit;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -28,13 +26,48 @@ pub struct Scenario {
     pub setup: Setup,
     /// Order placement per house (house name → text in the order language).
     #[serde(default)]
-    pub orders: BTreeMap<String, String>,
+    pub orders: BTreeMap<String, Mails>,
     /// Execution plans per house.
     #[serde(default)]
-    pub plans: BTreeMap<String, String>,
+    pub plans: BTreeMap<String, Mails>,
+    /// The first window of the round's event phase per house, as mailed (disbanding, mustering,
+    /// bids, reward claims, building).
+    #[serde(default)]
+    pub event_orders: BTreeMap<String, Mails>,
+    /// The second window of the event phase per house, as mailed (the King's tie-breaks, the
+    /// Night's Watch reward, the wildling penalty, muster revisions).
+    #[serde(default)]
+    pub answers: BTreeMap<String, Mails>,
+    /// The Raven holder's change of one order (`信鸦: 临冬城 防守`).
+    #[serde(default)]
+    pub raven: BTreeMap<String, Mails>,
+    /// Retreat choices asked after the military phase (`撤退 临冬城 到 卡霍城`).
+    #[serde(default)]
+    pub retreats: BTreeMap<String, Mails>,
     /// What must come out.
     #[serde(default)]
     pub expect: Expect,
+}
+
+/// A house's text for a step: one mail, or several sent in turn (the last accepted counts, as
+/// in the daemon).
+#[derive(Debug, Deserialize, Clone)]
+#[serde(untagged)]
+pub enum Mails {
+    /// One mail.
+    One(String),
+    /// Mails in the order sent.
+    Many(Vec<String>),
+}
+
+impl Mails {
+    /// The mails in the order sent.
+    pub fn texts(&self) -> Vec<&str> {
+        match self {
+            Mails::One(s) => vec![s.as_str()],
+            Mails::Many(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
 }
 
 /// `[setup]`.
@@ -72,6 +105,40 @@ pub struct Setup {
     /// 御前会议.
     #[serde(default)]
     pub kings_court: Vec<String>,
+    /// A new game as set up by the board (表一–表三) with its event deck drawn from `seed`;
+    /// nothing else may be set then.
+    #[serde(default)]
+    pub start: bool,
+    /// The round's events in force (round ≥ 2), one per category at most, by name
+    /// (`秋雨连绵`, `Rains of Autumn`); a category not listed has no event. The round then
+    /// opens with its event phase.
+    #[serde(default)]
+    pub events: Vec<String>,
+    /// The penalty drawn with a wildling attack: `裁军` (disband), `降级` (downgrade knights)
+    /// or `禁止特殊命令` (no special orders); default `裁军`.
+    #[serde(default)]
+    pub wildling_penalty: Option<String>,
+    /// Wildling strength before this round's events raise it (default 0).
+    #[serde(default)]
+    pub wildlings: Option<u8>,
+    /// The seed of the event deck (the next round's draw, a new game's draws).
+    #[serde(default)]
+    pub seed: Option<String>,
+    /// Temporary ports already built: `"province sea"` (the sea may be left out when the site
+    /// faces one sea only).
+    #[serde(default)]
+    pub ports: Vec<String>,
+    /// Resting leaders: leader name → the round its rest began.
+    #[serde(default)]
+    pub resting: BTreeMap<String, u8>,
+    /// Last round's successful consolidate power by province → tokens it gave (for a
+    /// fortification in this round, A-58); the house is the province's controller.
+    #[serde(default)]
+    pub consolidated: BTreeMap<String, u8>,
+    /// Leader victory rewards won last round and not yet claimed: leader name → the houses it
+    /// beat (`"梅丽珊卓" = ["白狼"]`).
+    #[serde(default)]
+    pub rewards: BTreeMap<String, Vec<String>>,
 }
 
 /// `[expect]`: only what is listed is checked.
@@ -90,9 +157,37 @@ pub struct Expect {
     /// Who controls an area: `"卡霍城" = "白狼"`, `""` for nobody.
     #[serde(default)]
     pub control: BTreeMap<String, String>,
-    /// Houses whose placement must be rejected, with a word the message must contain.
+    /// Houses one of whose submissions (orders, plan, event orders, answers, …) must be
+    /// rejected, with a word the message must contain.
     #[serde(default)]
     pub rejected: BTreeMap<String, String>,
+    /// Tracks after the round, rank 1 first: `iron_throne`, `fiefdoms`, `kings_court`.
+    #[serde(default)]
+    pub tracks: BTreeMap<String, Vec<String>>,
+    /// Effective barrels by house.
+    #[serde(default)]
+    pub barrels: BTreeMap<String, u8>,
+    /// Wildling strength.
+    #[serde(default)]
+    pub wildlings: Option<u8>,
+    /// Temporary ports by province: the sea the built port faces, `""` for none built.
+    #[serde(default)]
+    pub ports: BTreeMap<String, String>,
+    /// Fortifications by area: the house that built it, `""` for none.
+    #[serde(default)]
+    pub fortifications: BTreeMap<String, String>,
+    /// Neutral garrisons by area: their strength, 0 for none.
+    #[serde(default)]
+    pub neutral: BTreeMap<String, u8>,
+    /// Leaders by name: `"休养"` (resting) or `"可用"` (available).
+    #[serde(default)]
+    pub leaders: BTreeMap<String, String>,
+    /// The round the game is in after the case (the next round once this one has ended).
+    #[serde(default)]
+    pub round: Option<u8>,
+    /// The game ends drawn between these houses (004:L261).
+    #[serde(default)]
+    pub draw: Vec<String>,
     /// Words that must appear in the log in words (Chinese), in order.
     #[serde(default)]
     pub log: Vec<String>,
@@ -146,7 +241,7 @@ pub fn units(s: &str) -> Result<Vec<UnitKind>, ScenarioError> {
 }
 
 /// Lines `house: item; item` of a setup field.
-fn house_lines<'a>(
+pub(super) fn house_lines<'a>(
     board: &Board,
     names: &Names,
     text: &'a str,
@@ -172,7 +267,7 @@ fn house_lines<'a>(
     Ok(out)
 }
 
-fn track(
+pub(super) fn track(
     board: &Board,
     names: &Names,
     v: &[String],
@@ -194,69 +289,10 @@ fn track(
     Ok(t)
 }
 
-impl Scenario {
-    /// The starting position.
-    pub fn position(&self, board: &Board, names: &Names) -> Result<GameState, ScenarioError> {
-        let mut s = GameState::new_game(board);
-        for a in s.areas.iter_mut() {
-            a.units.clear();
-            a.house = None;
-        }
-        if let Some(r) = self.setup.round {
-            s.round = r;
-        }
-        for (h, items) in house_lines(board, names, &self.setup.units)? {
-            for item in items {
-                let split = item
-                    .find(|c: char| c.is_ascii_digit())
-                    .ok_or_else(|| ScenarioError(format!("{item:?}: write `area 2F1K`")))?;
-                let (a, u) = item.split_at(split);
-                let a = area(names, a)?;
-                let st = s.area_mut(a);
-                if st.house.is_some_and(|x| x != h) {
-                    return Err(ScenarioError(format!("two houses in {item:?}")));
-                }
-                st.house = Some(h);
-                st.units.extend(units(u)?.into_iter().map(Unit::new));
-            }
-        }
-        for (h, items) in house_lines(board, names, &self.setup.tokens)? {
-            for item in items {
-                s.area_mut(area(names, item)?).token = Some(h);
-            }
-        }
-        for (h, items) in house_lines(board, names, &self.setup.fortifications)? {
-            for item in items {
-                s.area_mut(area(names, item)?).fortification = Some(h);
-            }
-        }
-        for (h, n) in &self.setup.power {
-            let h = house(board, names, h)?;
-            s.house_mut(h).power = *n;
-        }
-        for (h, n) in &self.setup.barrels {
-            let h = house(board, names, h)?;
-            s.house_mut(h).barrels = *n;
-        }
-        for (a, n) in &self.setup.neutral {
-            let a = area(names, a)?;
-            s.area_mut(a).neutral = (*n > 0).then_some(*n);
-        }
-        s.tracks = [
-            track(
-                board,
-                names,
-                &self.setup.iron_throne,
-                &board.start_tracks[0],
-            )?,
-            track(board, names, &self.setup.fiefdoms, &board.start_tracks[1])?,
-            track(
-                board,
-                names,
-                &self.setup.kings_court,
-                &board.start_tracks[2],
-            )?,
-        ];
-        Ok(s)
+/// Resolve a leader name.
+pub fn leader(names: &Names, s: &str) -> Result<crate::board::LeaderId, ScenarioError> {
+    match names.leaders.lookup(s.trim()) {
+        Lookup::Found(l) => Ok(l),
+        _ => Err(ScenarioError(format!("unknown leader {s:?}"))),
     }
 }

@@ -3,8 +3,11 @@
 //! The format is documented in `docs/scenarios.md`.
 
 pub mod bench;
+mod expect;
 mod format;
+mod play;
 mod run;
+mod setup;
 
 pub use format::{Scenario, ScenarioError};
 pub use run::{Outcome, prepare, run_file, run_paths};

@@ -1,12 +1,10 @@
 //! Running scenarios: placement (validated), reveal, plans, adjudication, then every expectation
 //! compared; a failing case prints the difference and the battle log.
 
-use super::format::{Scenario, ScenarioError, area, house, units};
+use super::format::{Scenario, ScenarioError, house};
 use crate::board::{Board, HouseId, Lang};
 use crate::daemon::parse::{names, parse_mail};
 use crate::game::Submission;
-use crate::report::words;
-use crate::rules::log::{Defender, Event};
 use crate::rules::{GameState, Step, orders::Plan, placement};
 use std::path::{Path, PathBuf};
 
@@ -36,10 +34,6 @@ impl Outcome {
     pub fn failed(&self) -> bool {
         !self.passed() && self.pending.is_none()
     }
-}
-
-fn codes(kinds: &[crate::board::UnitKind]) -> String {
-    words::codes(kinds)
 }
 
 /// Run one scenario file.
@@ -75,8 +69,8 @@ pub fn run_file(board: &Board, path: &Path) -> Outcome {
     out
 }
 
-/// The position after placement (orders revealed) and the plans of a scenario, ready for the
-/// military phase. Problems with orders and plans are added to `out`.
+/// For `maester bench`: the position after placement (orders revealed) and the plans of a
+/// scenario (each house's last mail), ready for the military phase alone. Problems with orders and plans are added to `out`.
 pub fn prepare(
     board: &Board,
     sc: &Scenario,
@@ -87,8 +81,9 @@ pub fn prepare(
     state.step = Step::Placement;
     // 1. Placement, checked like a player's mail.
     let mut subs: Vec<(HouseId, Submission)> = Vec::new();
-    for (h, text) in &sc.orders {
+    for (h, mails) in &sc.orders {
         let h = house(board, &names, h)?;
+        let text = mails.texts().last().copied().unwrap_or_default();
         let parsed = parse_mail(board, &state, text, Lang::Zh);
         let mut problems: Vec<String> = parsed
             .errors
@@ -142,8 +137,9 @@ pub fn prepare(
     state.step = Step::Plan;
     // 2. Plans.
     let mut plans = vec![Plan::default(); board.houses.len()];
-    for (h, text) in &sc.plans {
+    for (h, mails) in &sc.plans {
         let h = house(board, &names, h)?;
+        let text = mails.texts().last().copied().unwrap_or_default();
         let parsed = parse_mail(board, &state, text, Lang::Zh);
         if !parsed.errors.is_empty() {
             let msgs: Vec<String> = parsed
@@ -164,134 +160,8 @@ pub fn prepare(
 }
 
 fn run(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<(), ScenarioError> {
-    let (state, plans) = prepare(board, sc, out)?;
-    let names = names(board);
-    let mut r = crate::rules::military::resolve(board, &state, &plans);
-    // As after a real phase: forces waiting for a retreat choice take the A-48 fallback.
-    if !r.state.pending_retreats.is_empty() {
-        let (s, log) = crate::rules::retreat::settle_pending(board, &r.state, &[]);
-        r.state = s;
-        r.log.extend(log);
-    }
-    out.log = r
-        .log
-        .iter()
-        .map(|e| words::event(board, Lang::Zh, e))
-        .collect();
-    let end = r.state;
-    // 3. Expectations.
-    let battles: Vec<String> = r
-        .log
-        .iter()
-        .filter_map(|e| match e {
-            Event::Battle(b) => {
-                let winner = if b.attacker_won {
-                    board.house(b.attacker).name(Lang::Zh).to_string()
-                } else {
-                    match b.defender {
-                        Defender::House(h) => board.house(h).name(Lang::Zh).to_string(),
-                        Defender::Neutral => "中立".to_string(),
-                    }
-                };
-                Some(format!(
-                    "{} {}:{} {}",
-                    board.area(b.area).name_zh,
-                    b.attack_total,
-                    b.defence_total,
-                    winner
-                ))
-            }
-            _ => None,
-        })
-        .collect();
-    if !sc.expect.battles.is_empty() {
-        let want: Vec<String> = sc
-            .expect
-            .battles
-            .iter()
-            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
-            .collect();
-        if want != battles {
-            out.failures
-                .push(format!("battles: expected {want:?}, got {battles:?}"));
-        }
-    }
-    for (a, want) in &sc.expect.units {
-        let id = area(&names, a)?;
-        let st = end.area(id);
-        let got = match end.occupant(id) {
-            Some(h) => format!(
-                "{} {}",
-                board.house(h).name(Lang::Zh),
-                codes(&st.units.iter().map(|u| u.kind).collect::<Vec<_>>())
-            ),
-            None => String::new(),
-        };
-        let want_norm = match want.split_once(' ') {
-            Some((h, u)) => {
-                let h = house(board, &names, h)?;
-                format!("{} {}", board.house(h).name(Lang::Zh), codes(&units(u)?))
-            }
-            None if want.trim().is_empty() => String::new(),
-            None => {
-                return Err(ScenarioError(format!(
-                    "expect.units {a:?}: write \"house 2F1K\" or \"\""
-                )));
-            }
-        };
-        if got != want_norm {
-            out.failures
-                .push(format!("units in {a}: expected {want_norm:?}, got {got:?}"));
-        }
-    }
-    for (h, want) in &sc.expect.power {
-        let id = house(board, &names, h)?;
-        let got = end.house(id).power;
-        if got != *want {
-            out.failures
-                .push(format!("power of {h}: expected {want}, got {got}"));
-        }
-    }
-    for (a, want) in &sc.expect.control {
-        let id = area(&names, a)?;
-        let got = end.controller(board, id);
-        let want_id = if want.trim().is_empty() {
-            None
-        } else {
-            Some(house(board, &names, want)?)
-        };
-        if got != want_id {
-            let name = |h: Option<HouseId>| {
-                h.map(|h| board.house(h).name(Lang::Zh).to_string())
-                    .unwrap_or_else(|| "nobody".into())
-            };
-            out.failures.push(format!(
-                "control of {a}: expected {}, got {}",
-                name(want_id),
-                name(got)
-            ));
-        }
-    }
-    let whole = out.log.join("\n");
-    let mut from = 0;
-    for w in &sc.expect.log {
-        match whole[from..].find(w.as_str()) {
-            Some(i) => from += i + w.len(),
-            None => out
-                .failures
-                .push(format!("the log does not say {w:?} (in order)")),
-        }
-    }
-    if let Some(w) = &sc.expect.winner {
-        let want = house(board, &names, w)?;
-        if end.winner != Some(want) {
-            out.failures.push(format!(
-                "winner: expected {w}, got {:?}",
-                end.winner.map(|h| board.house(h).key.clone())
-            ));
-        }
-    }
-    Ok(())
+    let played = super::play::play(board, sc, out)?;
+    super::expect::check(board, sc, &played, out)
 }
 
 /// All `.toml` files under the paths (folders recursively), sorted.

@@ -1,0 +1,308 @@
+//! Comparing a played round with the case's `[expect]`: only what is listed is checked, each
+//! difference is one failure line.
+
+use super::format::{Scenario, ScenarioError, area, house, leader, units};
+use super::play::Played;
+use super::run::Outcome;
+use crate::board::{Board, HouseId, Lang};
+use crate::daemon::parse::names;
+use crate::lang::Names;
+use crate::report::words;
+use crate::rules::Track;
+use crate::rules::endgame::GameResult;
+use crate::rules::log::{Defender, Event};
+use crate::rules::state::LeaderStatus;
+
+fn hname(board: &Board, h: Option<HouseId>) -> String {
+    h.map(|h| board.house(h).name(Lang::Zh).to_string())
+        .unwrap_or_else(|| "nobody".into())
+}
+
+fn battles(board: &Board, log: &[Event]) -> Vec<String> {
+    log.iter()
+        .filter_map(|e| match e {
+            Event::Battle(b) => {
+                let winner = if b.attacker_won {
+                    board.house(b.attacker).name(Lang::Zh).to_string()
+                } else {
+                    match b.defender {
+                        Defender::House(h) => board.house(h).name(Lang::Zh).to_string(),
+                        Defender::Neutral => "中立".to_string(),
+                    }
+                };
+                Some(format!(
+                    "{} {}:{} {}",
+                    board.area(b.area).name_zh,
+                    b.attack_total,
+                    b.defence_total,
+                    winner
+                ))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn optional_house(board: &Board, names: &Names, s: &str) -> Result<Option<HouseId>, ScenarioError> {
+    if s.trim().is_empty() {
+        Ok(None)
+    } else {
+        house(board, names, s).map(Some)
+    }
+}
+
+fn track_key(k: &str) -> Result<Track, ScenarioError> {
+    match k.trim() {
+        "iron_throne" | "铁王座" => Ok(Track::IronThrone),
+        "fiefdoms" | "封邑" => Ok(Track::Fiefdoms),
+        "kings_court" | "御前会议" => Ok(Track::KingsCourt),
+        _ => Err(ScenarioError(format!(
+            "expect.tracks {k:?}: iron_throne, fiefdoms or kings_court"
+        ))),
+    }
+}
+
+/// Compare the played round with the expectations.
+pub fn check(
+    board: &Board,
+    sc: &Scenario,
+    played: &Played,
+    out: &mut Outcome,
+) -> Result<(), ScenarioError> {
+    let names = names(board);
+    let end = &played.state;
+    let ex = &sc.expect;
+    let f = &mut out.failures;
+    // Refusals.
+    for (h, problems) in &played.problems {
+        let name = board.house(*h).name(Lang::Zh);
+        match ex
+            .rejected
+            .iter()
+            .find(|(k, _)| house(board, &names, k).ok() == Some(*h))
+        {
+            Some((_, word)) if !problems.iter().any(|p| p.contains(word.as_str())) => f.push(
+                format!("{name}'s submission should be rejected with {word:?}; got {problems:?}"),
+            ),
+            Some(_) => {}
+            None if !problems.is_empty() => {
+                f.push(format!("{name}'s submission is rejected: {problems:?}"))
+            }
+            None => {}
+        }
+    }
+    for k in ex.rejected.keys() {
+        let h = house(board, &names, k)?;
+        if !played.problems.contains_key(&h) {
+            f.push(format!("{k} sent nothing that could be rejected"));
+        }
+    }
+    if !ex.battles.is_empty() {
+        let want: Vec<String> = ex
+            .battles
+            .iter()
+            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        let got = battles(board, &played.military);
+        if want != got {
+            f.push(format!("battles: expected {want:?}, got {got:?}"));
+        }
+    }
+    for (a, want) in &ex.units {
+        let id = area(&names, a)?;
+        let got = match end.occupant(id) {
+            Some(h) => format!(
+                "{} {}",
+                board.house(h).name(Lang::Zh),
+                words::codes(
+                    &end.area(id)
+                        .units
+                        .iter()
+                        .map(|u| u.kind)
+                        .collect::<Vec<_>>()
+                )
+            ),
+            None => String::new(),
+        };
+        let want_norm = match want.split_once(' ') {
+            Some((h, u)) => {
+                let h = house(board, &names, h)?;
+                format!(
+                    "{} {}",
+                    board.house(h).name(Lang::Zh),
+                    words::codes(&units(u)?)
+                )
+            }
+            None if want.trim().is_empty() => String::new(),
+            None => {
+                return Err(ScenarioError(format!(
+                    "expect.units {a:?}: write \"house 2F1K\" or \"\""
+                )));
+            }
+        };
+        if got != want_norm {
+            f.push(format!("units in {a}: expected {want_norm:?}, got {got:?}"));
+        }
+    }
+    for (h, want) in &ex.power {
+        let got = end.house(house(board, &names, h)?).power;
+        if got != *want {
+            f.push(format!("power of {h}: expected {want}, got {got}"));
+        }
+    }
+    for (h, want) in &ex.barrels {
+        let got = end.house(house(board, &names, h)?).barrels;
+        if got != *want {
+            f.push(format!("barrels of {h}: expected {want}, got {got}"));
+        }
+    }
+    for (a, want) in &ex.control {
+        let id = area(&names, a)?;
+        let got = end.controller(board, id);
+        let want_id = optional_house(board, &names, want)?;
+        if got != want_id {
+            f.push(format!(
+                "control of {a}: expected {}, got {}",
+                hname(board, want_id),
+                hname(board, got)
+            ));
+        }
+    }
+    for (a, want) in &ex.fortifications {
+        let id = area(&names, a)?;
+        let got = end.area(id).fortification;
+        let want_id = optional_house(board, &names, want)?;
+        if got != want_id {
+            f.push(format!(
+                "fortification in {a}: expected {}, got {}",
+                hname(board, want_id),
+                hname(board, got)
+            ));
+        }
+    }
+    for (a, want) in &ex.ports {
+        let id = area(&names, a)?;
+        let got: Vec<String> = board
+            .area(id)
+            .ports
+            .iter()
+            .filter(|p| board.area(**p).temporary)
+            .filter_map(|p| end.area(*p).port_built)
+            .map(|s| board.area(s).name_zh.clone())
+            .collect();
+        let want_norm = if want.trim().is_empty() {
+            Vec::new()
+        } else {
+            vec![board.area(area(&names, want)?).name_zh.clone()]
+        };
+        if got != want_norm {
+            f.push(format!(
+                "temporary port of {a}: expected {want_norm:?}, got {got:?}"
+            ));
+        }
+    }
+    for (a, want) in &ex.neutral {
+        let got = end.area(area(&names, a)?).neutral.unwrap_or(0);
+        if got != *want {
+            f.push(format!(
+                "neutral garrison in {a}: expected {want}, got {got}"
+            ));
+        }
+    }
+    for (l, want) in &ex.leaders {
+        let id = leader(&names, l)?;
+        let h = board.leader(id).house;
+        let resting = end
+            .house(h)
+            .leaders
+            .iter()
+            .any(|(x, s)| *x == id && matches!(s, LeaderStatus::Resting { .. }));
+        let want_resting = match want.trim() {
+            "休养" | "resting" => true,
+            "可用" | "available" => false,
+            _ => {
+                return Err(ScenarioError(format!(
+                    "expect.leaders {l:?}: write \"休养\" or \"可用\""
+                )));
+            }
+        };
+        if resting != want_resting {
+            f.push(format!(
+                "leader {l}: expected {want}, got {}",
+                if resting { "休养" } else { "可用" }
+            ));
+        }
+    }
+    for (k, want) in &ex.tracks {
+        let t = track_key(k)?;
+        let want: Vec<HouseId> = want
+            .iter()
+            .map(|h| house(board, &names, h))
+            .collect::<Result<_, _>>()?;
+        let got = &end.tracks[t as usize];
+        if *got != want {
+            let show = |v: &[HouseId]| {
+                v.iter()
+                    .map(|h| board.house(*h).name(Lang::Zh).to_string())
+                    .collect::<Vec<_>>()
+            };
+            f.push(format!(
+                "track {k}: expected {:?}, got {:?}",
+                show(&want),
+                show(got)
+            ));
+        }
+    }
+    if let Some(w) = ex.wildlings
+        && end.wildlings != w
+    {
+        f.push(format!("wildlings: expected {w}, got {}", end.wildlings));
+    }
+    if let Some(r) = ex.round
+        && end.round != r
+    {
+        f.push(format!("round: expected {r}, got {}", end.round));
+    }
+    if let Some(w) = &ex.winner {
+        let want = house(board, &names, w)?;
+        if end.winner != Some(want) {
+            f.push(format!(
+                "winner: expected {w}, got {}",
+                hname(board, end.winner)
+            ));
+        }
+    }
+    if !ex.draw.is_empty() {
+        let mut want: Vec<HouseId> = ex
+            .draw
+            .iter()
+            .map(|h| house(board, &names, h))
+            .collect::<Result<_, _>>()?;
+        want.sort();
+        let got = match &end.economy.result {
+            Some(GameResult::Draw { houses }) => {
+                let mut v = houses.clone();
+                v.sort();
+                Some(v)
+            }
+            _ => None,
+        };
+        if got.as_ref() != Some(&want) {
+            f.push(format!(
+                "draw: expected between {:?}, got {:?}",
+                ex.draw, end.economy.result
+            ));
+        }
+    }
+    let whole = out.log.join("\n");
+    let mut from = 0;
+    for w in &ex.log {
+        match whole[from..].find(w.as_str()) {
+            Some(i) => from += i + w.len(),
+            None => out
+                .failures
+                .push(format!("the log does not say {w:?} (in order)")),
+        }
+    }
+    Ok(())
+}
