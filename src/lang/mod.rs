@@ -161,8 +161,9 @@ pub fn parse_syntax(text: &str) -> SyntaxSubmission {
         let parsed = std::panic::catch_unwind(|| parse::parse_line(&norm, original, line))
             .unwrap_or(Err((1, ErrorKind::Internal)));
         match parsed {
-            Ok(Some(item)) => out.items.push(Entry { line, item }),
-            Ok(None) => {}
+            Ok(items) => out
+                .items
+                .extend(items.into_iter().map(|item| Entry { line, item })),
             Err((column, kind)) => out.errors.push(error(column, kind)),
         }
     }

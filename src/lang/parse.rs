@@ -34,12 +34,13 @@ impl Ctx<'_> {
     }
 }
 
-/// Parse one normalised line. `Ok(None)` for a line with nothing to do (a label alone).
+/// Parse one normalised line: its items in order (several placements may share a line), none
+/// for a line with nothing to do (a label alone).
 pub fn parse_line(
     norm: &NormLine,
     original: &str,
     line: usize,
-) -> Result<Option<Item<Syntax>>, Problem> {
+) -> Result<Vec<Item<Syntax>>, Problem> {
     let ctx = Ctx {
         norm,
         original,
@@ -51,10 +52,16 @@ pub fn parse_line(
     for p in line_pair.into_inner() {
         match p.as_rule() {
             Rule::label | Rule::alternative_prefix | Rule::EOI => {}
-            _ => return item(&ctx, p).map(Some),
+            Rule::placements => {
+                return all(&p, Rule::placement)
+                    .into_iter()
+                    .map(|c| placement(&ctx, c).map(Item::Placement))
+                    .collect();
+            }
+            _ => return item(&ctx, p).map(|i| vec![i]),
         }
     }
-    Ok(None)
+    Ok(Vec::new())
 }
 
 fn first<'i>(p: &P<'i>, rule: Rule) -> Option<P<'i>> {
@@ -101,8 +108,10 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
             Item::Casualties(all(&p, Rule::unit_kind).iter().map(unit_kind).collect())
         }
         Rule::retreat => Item::Retreat {
-            from: first(&p, Rule::retreat_from)
-                .map(|r| ctx.name(&first(&r, Rule::place).expect("place"))),
+            from: first(&p, Rule::retreat_from).map(|r| {
+                let name = first(&r, Rule::place).or_else(|| first(&r, Rule::place_marches));
+                ctx.name(&name.expect("place"))
+            }),
             to: places(ctx, &p),
         },
         Rule::sword => Item::Sword(unit_ref(ctx, first(&p, Rule::unit_ref).expect("unit_ref"))?),
@@ -320,7 +329,10 @@ fn unit_kind(p: &P) -> UnitKind {
 fn counts(ctx: &Ctx, p: &P) -> Result<[u8; 5], Problem> {
     let mut out = [0u8; 5];
     for part in all(p, Rule::count_part) {
-        let n = num(&first(&part, Rule::number).expect("number"));
+        let n = match first(&part, Rule::number) {
+            Some(d) => num(&d),
+            None => first(&part, Rule::cn_number).map_or(0, |c| cn_value(c.as_str())),
+        };
         if n == 0 {
             return Err((ctx.col(&part), ErrorKind::ZeroCount));
         }
@@ -417,9 +429,15 @@ fn step_no(p: &P) -> StepNo {
 
 fn ordinal(p: &P) -> u16 {
     let s = p.as_str().trim();
-    if let Ok(n) = s.parse() {
-        return n;
+    match s.parse() {
+        Ok(n) => n,
+        Err(_) => cn_value(s),
     }
+}
+
+/// The value of a number in Chinese numerals up to 99 (一, 两, 十, 十二, 二十, 二十三); 0 for
+/// anything else.
+fn cn_value(s: &str) -> u16 {
     let digit = |c: char| {
         "零一二三四五六七八九"
             .chars()
@@ -435,6 +453,19 @@ fn ordinal(p: &P) -> u16 {
         [t, '十', u] => 10 * digit(*t).unwrap_or(0) as u16 + digit(*u).unwrap_or(0) as u16,
         _ => 0,
     }
+}
+
+/// A condition: `all_of` groups joined by "or", each of predicates joined by "and".
+fn condition(ctx: &Ctx, p: P) -> Result<Cond<Syntax>, Problem> {
+    let mut any = Vec::new();
+    for group in all(&p, Rule::all_of) {
+        let preds = all(&group, Rule::predicate)
+            .into_iter()
+            .map(|q| predicate(ctx, q))
+            .collect::<Result<Vec<_>, _>>()?;
+        any.push(preds);
+    }
+    Ok(Cond { any })
 }
 
 fn predicate(ctx: &Ctx, p: P) -> Result<Predicate<Syntax>, Problem> {
@@ -500,7 +531,7 @@ fn march(ctx: &Ctx, p: P, forced: bool) -> Result<March<Syntax>, Problem> {
                     }
                     let ls = all(&c, Rule::leader);
                     m.leader = Some(LeaderChoice::Conditional {
-                        condition: predicate(ctx, first(&c, Rule::predicate).expect("predicate"))?,
+                        condition: condition(ctx, first(&c, Rule::condition).expect("condition"))?,
                         then: ctx.name(&ls[0]),
                         otherwise: ctx.name(&ls[1]),
                     });
@@ -554,7 +585,7 @@ fn action(ctx: &Ctx, p: P) -> Result<Action<Syntax>, Problem> {
             let from = first(&inner, Rule::place).map(|f| ctx.name(&f));
             let target = if let Some(d) = first(&inner, Rule::support_defence) {
                 SupportTarget::Defence {
-                    house: ctx.name(&first(&d, Rule::house).expect("house")),
+                    side: Side::House(ctx.name(&first(&d, Rule::house).expect("house"))),
                     area: ctx.name(&first(&d, Rule::place).expect("place")),
                 }
             } else {
@@ -574,7 +605,7 @@ fn fallback(ctx: &Ctx, p: &P) -> Result<Option<Fallback<Syntax>>, Problem> {
         return Ok(None);
     };
     Ok(Some(Fallback {
-        because: predicate(ctx, first(&f, Rule::predicate).expect("predicate"))?,
+        because: condition(ctx, first(&f, Rule::condition).expect("condition"))?,
         then: action(ctx, first(&f, Rule::action).expect("action"))?,
     }))
 }
@@ -597,15 +628,15 @@ fn step(ctx: &Ctx, p: P) -> Result<Step<Syntax>, Problem> {
             fallback(ctx, &c)?,
         );
         let condition = match rule {
-            Rule::cond_clause => Some(Condition::If(predicate(
+            Rule::cond_clause => Some(Condition::If(condition(
                 ctx,
-                first(&c, Rule::predicate).expect("pred"),
+                first(&c, Rule::condition).expect("condition"),
             )?)),
             Rule::else_clause => Some(Condition::Otherwise),
             _ => match first(&c, Rule::only_if) {
-                Some(o) => Some(Condition::If(predicate(
+                Some(o) => Some(Condition::If(condition(
                     ctx,
-                    first(&o, Rule::predicate).expect("pred"),
+                    first(&o, Rule::condition).expect("condition"),
                 )?)),
                 None => None,
             },
