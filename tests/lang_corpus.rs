@@ -162,10 +162,10 @@ fn condition_only_if_not_fallen_004_l1295() {
     let alt = &step(&it).alternatives[0];
     assert_eq!(
         alt.condition,
-        Some(Condition::If(Predicate::Fallen {
+        Some(Condition::If(Cond::one(Predicate::Fallen {
             area: area("滨海大道"),
             fallen: false
-        }))
+        })))
     );
 }
 #[test]
@@ -180,10 +180,10 @@ fn condition_fallback_if_not_executable_004_l1300() {
     assert_eq!(
         *f,
         Some(Fallback {
-            because: Predicate::Fallen {
+            because: Cond::one(Predicate::Fallen {
                 area: area("狭海"),
                 fallen: true
-            },
+            }),
             then: Action::March(plain_march(f1, "白港")),
         })
     );
@@ -199,10 +199,10 @@ fn condition_alternatives_foreign_units_ships_to_land_parses_004_l1303() {
     assert_eq!(alts.len(), 2);
     assert_eq!(
         alts[1].condition,
-        Some(Condition::If(Predicate::ForeignUnits {
+        Some(Condition::If(Cond::one(Predicate::ForeignUnits {
             area: area("日落之海"),
             present: true
-        }))
+        })))
     );
     assert_eq!(
         alts[1].actions[0].0,
@@ -235,10 +235,10 @@ fn sub_step_if_already_fallen_004_l1308() {
     let alt = &step(&it).alternatives[0];
     assert_eq!(
         alt.condition,
-        Some(Condition::If(Predicate::Fallen {
+        Some(Condition::If(Cond::one(Predicate::Fallen {
             area: area("多恩海"),
             fallen: true
-        }))
+        })))
     );
 }
 #[test]
@@ -250,10 +250,10 @@ fn sub_step_if_step_one_took_1_1_004_l1309() {
     let alt = &step(&it).alternatives[0];
     assert_eq!(
         alt.condition,
-        Some(Condition::If(Predicate::StepTaken(StepNo {
+        Some(Condition::If(Cond::one(Predicate::StepTaken(StepNo {
             major: 1,
             minor: Some(1)
-        })))
+        }))))
     );
 }
 #[test]
@@ -346,7 +346,7 @@ fn support_defence_of_a_house_004_l1414() {
         "卡林湾 支援 海怪 防守 海疆城。",
     );
     let target = SupportTarget::Defence {
-        house: house("海怪"),
+        side: Side::House(house("海怪")),
         area: area("海疆城"),
     };
     assert_eq!(
@@ -366,10 +366,10 @@ fn conditional_support_without_source_004_l1419() {
     let alt = &step(&it).alternatives[0];
     assert_eq!(
         alt.condition,
-        Some(Condition::If(Predicate::AttackedMe {
+        Some(Condition::If(Cond::one(Predicate::AttackedMe {
             house: house("史塔克"),
             attacked: false
-        }))
+        })))
     );
     assert!(matches!(
         alt.actions[0].0,
@@ -505,11 +505,11 @@ fn conditional_march_leader_004_l2085() {
     assert_eq!(
         march(&it).leader,
         Some(LeaderChoice::Conditional {
-            condition: Predicate::Garrison {
+            condition: Cond::one(Predicate::Garrison {
                 area: area("海疆城"),
                 cmp: Cmp::Greater,
                 value: 5
-            },
+            }),
             then: leader("阿莎"),
             otherwise: leader("巴隆"),
         })

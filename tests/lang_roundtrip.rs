@@ -93,6 +93,18 @@ impl Rng<'_> {
             },
         }
     }
+    /// One predicate most of the time; else up to three groups of up to three (且 / 或).
+    fn cond(&mut self) -> Cond<Resolved> {
+        if self.below(3) > 0 {
+            return Cond::one(self.predicate());
+        }
+        let groups = 1 + self.below(3);
+        Cond {
+            any: (0..groups)
+                .map(|_| (0..1 + self.below(3)).map(|_| self.predicate()).collect())
+                .collect(),
+        }
+    }
     fn action(&mut self) -> Action<Resolved> {
         match self.below(4) {
             0 => Action::March(March {
@@ -104,7 +116,7 @@ impl Rng<'_> {
                     0 => None,
                     1 => Some(LeaderChoice::Named(self.leader())),
                     _ => Some(LeaderChoice::Conditional {
-                        condition: self.predicate(),
+                        condition: self.cond(),
                         then: self.leader(),
                         otherwise: self.leader(),
                     }),
@@ -124,9 +136,16 @@ impl Rng<'_> {
                         to: self.area(),
                     }
                 } else {
-                    SupportTarget::Defence {
-                        house: self.house(),
-                        area: self.area(),
+                    // A neutral is named by its place and defends only it (004:L202).
+                    match self.1.neutrals.get(self.below(4)) {
+                        Some(&n) => SupportTarget::Defence {
+                            side: Side::Neutral(n),
+                            area: n,
+                        },
+                        None => SupportTarget::Defence {
+                            side: Side::House(self.house()),
+                            area: self.area(),
+                        },
                     }
                 },
             },
@@ -144,13 +163,13 @@ impl Rng<'_> {
                 condition: match (i, self.below(3)) {
                     (0, 0) => None,
                     (_, 1) if i > 0 => Some(Condition::Otherwise),
-                    _ => Some(Condition::If(self.predicate())),
+                    _ => Some(Condition::If(self.cond())),
                 },
                 actions: (0..1 + self.below(2))
                     .map(|_| {
                         let a = self.action();
                         let f = self.coin().then(|| Fallback {
-                            because: self.predicate(),
+                            because: self.cond(),
                             then: self.action(),
                         });
                         (a, f)

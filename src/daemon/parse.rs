@@ -120,6 +120,7 @@ fn source_areas(item: &Item<crate::lang::Resolved>) -> Vec<AreaId> {
             })
             .collect(),
         Item::Defender { area, .. } | Item::Fortify(area) => vec![*area],
+        Item::NoSupport { from, .. } => vec![*from],
         Item::District { areas, .. } => areas.to_vec(),
         Item::Sword(u) => vec![u.area],
         _ => Vec::new(),

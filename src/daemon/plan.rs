@@ -4,12 +4,13 @@
 
 use crate::board::Lang;
 use crate::lang::ast::{
-    Action, Alternative as LAlt, Cmp, Condition as LCond, Item, LeaderChoice, Predicate, Resolved,
-    StepNo, SupportTarget as LTarget, UnitSel,
+    Action, Alternative as LAlt, Cmp, Cond, Condition as LCond, Item, LeaderChoice, Predicate,
+    Resolved, Side, StepNo, SupportTarget as LTarget, UnitSel,
 };
 use crate::rules::orders::{
     Alternative, Condition, CrossSupport, DefenceLeader, District, MarchMove, MarchStep, Party,
     Pick, Plan, RaidStep, Refusal, Step, Substitute, SupportTarget, Transport, UnitSelection,
+    Withheld,
 };
 
 /// Units named by the language, as the rules select them.
@@ -76,9 +77,29 @@ fn predicate(p: &Predicate<Resolved>) -> Condition {
     }
 }
 
+/// A written condition: 且 groups are `All`, 或 joins them with `Any`; a group or a list of one
+/// is the condition itself.
+fn compound(c: &Cond<Resolved>) -> Condition {
+    let mut any: Vec<Condition> = c
+        .any
+        .iter()
+        .map(|g| {
+            let mut all: Vec<Condition> = g.iter().map(predicate).collect();
+            match all.len() {
+                1 => all.remove(0),
+                _ => Condition::All(all),
+            }
+        })
+        .collect();
+    match any.len() {
+        1 => any.remove(0),
+        _ => Condition::Any(any),
+    }
+}
+
 fn condition(c: &Option<LCond<Resolved>>) -> Option<Condition> {
     match c {
-        Some(LCond::If(p)) => Some(predicate(p)),
+        Some(LCond::If(p)) => Some(compound(p)),
         Some(LCond::Otherwise) | None => None,
     }
 }
@@ -94,7 +115,7 @@ fn leader_picks(l: &Option<LeaderChoice<Resolved>>) -> Vec<Pick<crate::board::Le
         }) => {
             vec![
                 Pick {
-                    when: Some(predicate(condition)),
+                    when: Some(compound(condition)),
                     value: *then,
                 },
                 Pick::always(*otherwise),
@@ -218,8 +239,11 @@ fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
                             from: units.area,
                             to: *to,
                         },
-                        LTarget::Defence { house, area } => SupportTarget::Defence {
-                            party: Party::House(*house),
+                        LTarget::Defence { side, area } => SupportTarget::Defence {
+                            party: match side {
+                                Side::House(h) => Party::House(*h),
+                                Side::Neutral(_) => Party::Neutral,
+                            },
                             area: *area,
                         },
                     };
@@ -364,14 +388,10 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
             Item::Fortify(a) => plan.fortify.push(*a),
             Item::Sword(u) => plan.sword = Some(u.area),
             Item::Cancels { targets, .. } => plan.asha.extend(targets.iter().copied()),
-            Item::NoSupport { .. } => errors.push((
-                line,
-                msg(
-                    lang,
-                    "这个版本的裁判还不能处理“不支援”某场战斗;请GM手工处理。",
-                    "this referee cannot yet withhold own support from one battle; ask the GM.",
-                ),
-            )),
+            Item::NoSupport { from, battle } => plan.withheld.push(Withheld {
+                from: *from,
+                battle: *battle,
+            }),
             _ => errors.push((line, String::new())),
         }
     }
@@ -442,5 +462,67 @@ mod tests {
         assert!(plan.supports[1].when.is_some());
         assert_eq!(plan.transports.len(), 1);
         assert_eq!(plan.transports[0].seas.len(), 2);
+    }
+
+    fn ids() -> (Board, impl Fn(&str) -> crate::board::AreaId) {
+        let board = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let keys: Vec<(String, crate::board::AreaId)> =
+            board.areas.iter().map(|a| (a.key.clone(), a.id)).collect();
+        let id = move |k: &str| match keys.iter().find(|(x, _)| x == k) {
+            Some((_, a)) => *a,
+            None => panic!("no area {k}"),
+        };
+        (board, id)
+    }
+
+    #[test]
+    fn and_groups_become_all_joined_by_any_a29_a30() {
+        let (_, id) = ids();
+        let (plan, errs) = plan_of(
+            "如果滨海大道失守且河湾地未失守或铁民湾有其他家族的部队,则金声海2S 移动到 铁民湾。\n",
+        );
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(
+            plan.marches[0].alternatives[0].when,
+            Some(Condition::Any(vec![
+                Condition::All(vec![
+                    Condition::Fallen(id("searoad-marches")),
+                    Condition::not_fallen(id("the-reach")),
+                ]),
+                Condition::ForeignUnits(id("ironmans-bay")),
+            ]))
+        );
+        let (plan, _) = plan_of("卡林湾 支援 海怪家族 防守 海疆城 (仅当白港失守且狭海失守时)\n");
+        assert_eq!(
+            plan.supports[0].when,
+            Some(Condition::All(vec![
+                Condition::Fallen(id("white-harbor")),
+                Condition::Fallen(id("the-narrow-sea")),
+            ]))
+        );
+    }
+
+    #[test]
+    fn neutral_defence_support_and_withheld_support_004_l1369_l1398() {
+        let (_, id) = ids();
+        let (plan, errs) = plan_of("黑水河 支援 君临 防守 君临\n石圣堂 不支援 黑水河\n");
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(
+            plan.supports[0].target,
+            SupportTarget::Defence {
+                party: Party::Neutral,
+                area: id("kings-landing"),
+            }
+        );
+        assert_eq!(
+            plan.withheld,
+            vec![Withheld {
+                from: id("stoney-sept"),
+                battle: id("blackwater"),
+            }]
+        );
     }
 }

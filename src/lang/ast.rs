@@ -119,6 +119,21 @@ pub enum Predicate<S: Stage> {
     },
 }
 
+/// A condition as written: predicates joined by 且 / 并且 / and and by 或 / 或者 / or, with 且
+/// binding first (`A且B或C` is "(A and B) or C"); a single predicate is one group of one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cond<S: Stage> {
+    /// The groups joined by "or"; each group's predicates are joined by "and". Never empty.
+    pub any: Vec<Vec<Predicate<S>>>,
+}
+
+impl<S: Stage> Cond<S> {
+    /// A condition of one predicate.
+    pub fn one(p: Predicate<S>) -> Self {
+        Cond { any: vec![vec![p]] }
+    }
+}
+
 /// Who leads a march: a named leader, or a choice by condition (004:L2085).
 #[derive(Clone, Debug, PartialEq)]
 pub enum LeaderChoice<S: Stage> {
@@ -127,7 +142,7 @@ pub enum LeaderChoice<S: Stage> {
     /// `(如果海疆城驻军战斗力大于5,行军将领为阿莎;否则,将领为巴隆。)`.
     Conditional {
         /// The condition.
-        condition: Predicate<S>,
+        condition: Cond<S>,
         /// The leader if it holds.
         then: S::Leader,
         /// The leader otherwise.
@@ -164,13 +179,24 @@ pub enum SupportTarget<S: Stage> {
         /// The attacked area.
         to: S::Area,
     },
-    /// `支援 海怪家族 防守 海疆城`: a house's defence of an area.
+    /// `支援 海怪家族 防守 海疆城`: a house's defence of an area; `支援 君临 防守 君临`: a
+    /// neutral garrison's (004:L1369, named by its place, 004:L202).
     Defence {
-        /// The defending house.
-        house: S::House,
+        /// The defending side.
+        side: Side<S>,
         /// The defended area.
         area: S::Area,
     },
+}
+
+/// The defending side a support names. The parser reads a name; the resolver makes it a house,
+/// or a neutral garrison when the name is no house but the place of one.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Side<S: Stage> {
+    /// A house (`海怪家族`).
+    House(S::House),
+    /// The neutral garrison of this area (`君临`, `艾林`).
+    Neutral(S::Area),
 }
 
 /// One action of a step.
@@ -206,8 +232,8 @@ pub enum Action<S: Stage> {
 /// When an alternative of a step applies.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Condition<S: Stage> {
-    /// `如果 <pred>,(则)`, or the trailing `(仅当 <pred> 时执行这条命令。…)`.
-    If(Predicate<S>),
+    /// `如果 <cond>,(则)`, or the trailing `(仅当 <cond> 时执行这条命令。…)`.
+    If(Cond<S>),
     /// `否则,`: when no earlier alternative of the line applied.
     Otherwise,
 }
@@ -216,7 +242,7 @@ pub enum Condition<S: Stage> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fallback<S: Stage> {
     /// The cause that makes the action impossible.
-    pub because: Predicate<S>,
+    pub because: Cond<S>,
     /// What to do instead.
     pub then: Action<S>,
 }

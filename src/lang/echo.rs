@@ -108,6 +108,28 @@ impl Echo<'_> {
         }
     }
 
+    /// `A且B或C` / `A and B or C`: "and" binds first, so every condition reads back the same.
+    fn condition(&self, c: &Cond<Resolved>) -> String {
+        let (and, or) = (self.w("且", " and "), self.w("或", " or "));
+        c.any
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|p| self.predicate(p))
+                    .collect::<Vec<_>>()
+                    .join(and)
+            })
+            .collect::<Vec<_>>()
+            .join(or)
+    }
+
+    fn side(&self, s: &Side<Resolved>) -> &str {
+        match s {
+            Side::House(h) => self.house(*h),
+            Side::Neutral(a) => self.area(*a),
+        }
+    }
+
     fn march(&self, m: &March<Resolved>) -> String {
         let verb = match (m.forced, self.zh()) {
             (false, true) => "移动到",
@@ -129,14 +151,14 @@ impl Echo<'_> {
                 s += &if self.zh() {
                     format!(
                         "(如果{},行军将领为{};否则,将领为{})",
-                        self.predicate(condition),
+                        self.condition(condition),
                         self.leader(*then),
                         self.leader(*otherwise)
                     )
                 } else {
                     format!(
                         " (if {}, leader {}; otherwise, leader {})",
-                        self.predicate(condition),
+                        self.condition(condition),
                         self.leader(*then),
                         self.leader(*otherwise)
                     )
@@ -181,11 +203,11 @@ impl Echo<'_> {
                     SupportTarget::Attack { units, to } => {
                         format!(" {} moving to {}", self.units(units), self.area(*to))
                     }
-                    SupportTarget::Defence { house, area } if zh => {
-                        format!(" {} 防守 {}", self.house(*house), self.area(*area))
+                    SupportTarget::Defence { side, area } if zh => {
+                        format!(" {} 防守 {}", self.side(side), self.area(*area))
                     }
-                    SupportTarget::Defence { house, area } => {
-                        format!(" {} defending {}", self.house(*house), self.area(*area))
+                    SupportTarget::Defence { side, area } => {
+                        format!(" {} defending {}", self.side(side), self.area(*area))
                     }
                 };
                 s
@@ -213,9 +235,9 @@ impl Echo<'_> {
                 if i == 0 {
                     match &alt.condition {
                         Some(Condition::If(p)) if self.zh() => {
-                            c += &format!("如果{},则", self.predicate(p))
+                            c += &format!("如果{},则", self.condition(p))
                         }
-                        Some(Condition::If(p)) => c += &format!("if {}, then ", self.predicate(p)),
+                        Some(Condition::If(p)) => c += &format!("if {}, then ", self.condition(p)),
                         Some(Condition::Otherwise) => c += self.w("否则,", "otherwise, "),
                         None => {}
                     }
@@ -225,13 +247,13 @@ impl Echo<'_> {
                     c += &if self.zh() {
                         format!(
                             ",如果{}导致该命令不能被执行,则{}",
-                            self.predicate(&f.because),
+                            self.condition(&f.because),
                             self.action(&f.then)
                         )
                     } else {
                         format!(
                             ", if it fails because {}, then {}",
-                            self.predicate(&f.because),
+                            self.condition(&f.because),
                             self.action(&f.then)
                         )
                     };

@@ -186,6 +186,18 @@ pub enum ErrorKind {
         /// The label.
         label: StepNo,
     },
+    /// `支援 君临 防守 鹰巢城`: a neutral garrison defends only its own place (004:L202).
+    NeutralElsewhere {
+        /// The neutral, by its place.
+        neutral: Suggestion,
+        /// The area named as defended.
+        area: Suggestion,
+    },
+    /// `支援 河湾地 防守 河湾地`: an area without a neutral garrison where a house is wanted.
+    AreaNotHouse {
+        /// The area named.
+        area: Suggestion,
+    },
     /// 004:L1390-style arithmetic (`2F(2)+1K(2)1F(1)=5`), not an order.
     Arithmetic,
     /// 004:L761: building a port and mustering a ship into it in the same phase.
@@ -326,6 +338,20 @@ impl ErrorKind {
                     None => label.major.to_string(),
                 };
                 if zh { format!("第{said}步不可能执行{l}") } else { format!("step {said} cannot have executed {l}") }
+            }
+            NeutralElsewhere { neutral, area } => {
+                if zh {
+                    format!("{}的中立守军只防守{}，不能防守{}；请写“支援 {} 防守 {}”", neutral.zh, neutral.zh, area.zh, neutral.zh, neutral.zh)
+                } else {
+                    format!("the neutral garrison of {} defends only {}, not {}; write \"support {} defending {}\"", neutral.en, neutral.en, area.en, neutral.en, neutral.en)
+                }
+            }
+            AreaNotHouse { area } => {
+                if zh {
+                    format!("“{}”是区域，不是家族；请写防守它的家族 (如 白狼)，只有中立守军按地名称呼", area.zh)
+                } else {
+                    format!("\"{}\" is an area, not a house; name the house defending it (e.g. Stark) — only a neutral garrison is named by its place", area.en)
+                }
             }
             Arithmetic => (if zh {
                 "这是战斗力算式，不是命令"

@@ -10,7 +10,7 @@ fn expected_of(rule: Rule) -> Option<Expected> {
     use Expected as E;
     use Rule::*;
     Some(match rule {
-        place | unit_ref | support_attack | retreat_from | port_coast => E::Area,
+        place | place_marches | unit_ref | support_attack | retreat_from | port_coast => E::Area,
         action | cond_clause | else_clause | plain_clause => E::Action,
         support_defence => E::House,
         leader_cond | leader_fixed | leader_slot_march | leader_slot_defend | leader_slot_bare => {
@@ -23,15 +23,15 @@ fn expected_of(rule: Rule) -> Option<Expected> {
         counts | count_part | collective => E::Units,
         unit_kind | unit_code | unit_footman | unit_knight | unit_ship | unit_siege
         | unit_archer => E::UnitKind,
-        number | ordinal => E::Number,
+        number | ordinal | cn_number => E::Number,
         order_type | order_march | order_defence | order_support | order_raid
         | order_consolidate => E::OrderType,
         order_bonus => E::OrderBonus,
         one_time | onetime_recruit | onetime_caravan | onetime_forced | onetime_pontoon => {
             E::OneTime
         }
-        predicate | pred_fallen | pred_held | pred_foreign | pred_step | pred_garrison
-        | pred_attacked => E::Predicate,
+        condition | all_of | predicate | pred_fallen | pred_held | pred_foreign | pred_step
+        | pred_garrison | pred_attacked => E::Predicate,
         step_ref => E::StepRef,
         track | track_iron | track_fief | track_court | track_bid => E::Track,
         EOI => E::EndOfLine,
@@ -49,6 +49,8 @@ fn expected_of(rule: Rule) -> Option<Expected> {
         kw_then => E::Word("则", "then"),
         kw_if => E::Word("如果", "if"),
         kw_else => E::Word("否则", "otherwise"),
+        kw_cond_and => E::Word("且", "and"),
+        kw_cond_or => E::Word("或", "or"),
         kw_prevents => E::Word("导致该命令不能被执行", "prevents it"),
         kw_defender => E::Word("守将", "defender"),
         kw_substitute => E::Word("替补", "substitute"),
@@ -78,10 +80,25 @@ fn simplify(expected: &mut Vec<Expected>) {
     let major = expected.iter().any(|e| {
         matches!(
             e,
-            E::OrderType | E::Verb | E::Area | E::Units | E::Action | E::Word("则", _)
+            E::OrderType
+                | E::Verb
+                | E::Area
+                | E::Units
+                | E::Action
+                | E::Predicate
+                | E::Word("则", _)
         )
     });
-    let minor = ["取消", "和", "守将", "修建防御工事", "不支援", ":"];
+    let minor = [
+        "取消",
+        "和",
+        "守将",
+        "修建防御工事",
+        "不支援",
+        ":",
+        "且",
+        "或",
+    ];
     if major {
         expected.retain(|e| !matches!(e, E::Word(w, _) if minor.contains(w)));
     }

@@ -4,6 +4,7 @@
 //! * [`normalize`]: full-width/half-width, spaces, Traditional → Simplified, with a column map;
 //! * [`grammar`]: the PEG (pest) grammar, `grammar/*.pest`, one file per concept;
 //! * [`parse`]: pest pairs → [`ast::Item<ast::Syntax>`] (names as written, with positions);
+//!   the plan's steps and conditions in `parse_plan`;
 //! * [`names`]: [`names::NameIndex`] — names are data, resolved with suggestions;
 //! * [`resolve`]: → [`ast::Item<ast::Resolved>`] (board ids);
 //! * [`errors`]: errors in words, in Chinese and English;
@@ -19,7 +20,11 @@
 //! Every line below also has an English form (shown after `|`).
 //!
 //! * placement: `临冬城 行军+1` | `Winterfell march+1`; with a one-time order
-//!   `赫伦堡 行军 强行军`, `三塔堡 浮桥 到 亲王隘口` | `Three Towers pontoon to Prince's Pass`.
+//!   `赫伦堡 行军 强行军`, `三塔堡 浮桥 到 亲王隘口` | `Three Towers pontoon to Prince's Pass`;
+//!   several on one line, separated by `,` `;` `、` (`滨海大道 行军, 黑水河 支援`): each is its
+//!   own item (and its own line in the echo).
+//! * unit counts: `2F1K`, also in Chinese numerals with an optional measure word
+//!   (`两个步兵`, `二F`, `三艘战舰`, `一辆攻城车`; Traditional `兩個`); the echo writes `2F`.
 //! * steps: `1) …`, `1-1) …`; `;` separates clauses; a clause with `如果 <条件>,(则)` or
 //!   `否则,` starts a new alternative, a clause without one joins the current alternative (the
 //!   parts of a split march). `<动作>,如果 <条件>导致该命令不能被执行,则 <动作>` |
@@ -28,6 +33,8 @@
 //! * actions: `石圣堂2F 移动到 兰尼斯港` (also `行军到`) | `Stoney Sept 2F moves to Lannisport`;
 //!   `赫伦堡2F 强行军到 奔流城`; `狭海战舰 突袭 五指半岛 和 石圣堂`;
 //!   `卡林湾 支援 奔流城部队 移动到 海疆城`, `卡林湾 支援 海怪 防守 海疆城` (source optional);
+//!   a neutral garrison is named by its place (004:L202): `黑水河 支援 君临 防守 君临`,
+//!   `狭海 支援 艾林家族 防守 鹰巢城` | `Blackwater supports King's Landing defending King's Landing`;
 //!   `东夏海 和 西夏海 运输 龙石岛部队 移动到 菲林特之指`.
 //! * march annotations, in parentheses after the destination: `(将领: 巴隆; 防守: 阿莎)`,
 //!   `(阿莎)`, `(如果海疆城驻军战斗力大于5,行军将领为阿莎;否则,将领为巴隆)`, `(行军+1)`, and the
@@ -37,6 +44,8 @@
 //!   `X有其他家族的部队`/`X没有其他家族的部队` | `X has (no) foreign units`;
 //!   `第一步执行的是1-1` | `step 1 was 1-1`; `X驻军战斗力大于5`/`小于` | `garrison of X > 5`;
 //!   `白狼在本回合没有攻击我`/`攻击了我` | `Stark has (not) attacked me this round`.
+//!   Wherever a condition goes, conditions may be joined by `且`/`并且`/`而且` | `and` and by
+//!   `或`/`或者` | `or`; "and" binds first (`A且B或C` = (A且B)或C), there are no parentheses.
 //! * leaders: `海疆城守将: 小恶魔(替补: 艾德)` | `Seagard defender: Tyrion (substitute: Eddard)`;
 //!   `军区: 临冬城 + 白港 守将: 艾德` | `district: Winterfell + White Harbor defender: Eddard`;
 //!   `阿莎取消: 奔流城, 卡林湾` | `cancel list of Asha: Riverrun, Moat Cailin` (also `Asha cancels: …`).
@@ -69,6 +78,7 @@ pub mod grammar;
 pub mod names;
 pub mod normalize;
 pub mod parse;
+mod parse_plan;
 pub mod resolve;
 
 pub use ast::{Entry, Item, Resolved, Syntax};
@@ -161,8 +171,9 @@ pub fn parse_syntax(text: &str) -> SyntaxSubmission {
         let parsed = std::panic::catch_unwind(|| parse::parse_line(&norm, original, line))
             .unwrap_or(Err((1, ErrorKind::Internal)));
         match parsed {
-            Ok(Some(item)) => out.items.push(Entry { line, item }),
-            Ok(None) => {}
+            Ok(items) => out
+                .items
+                .extend(items.into_iter().map(|item| Entry { line, item })),
             Err((column, kind)) => out.errors.push(error(column, kind)),
         }
     }

@@ -223,6 +223,8 @@ pub struct Names {
     pub houses: NameIndex<HouseId>,
     /// Leader short names (简称), full names and English names.
     pub leaders: NameIndex<LeaderId>,
+    /// The areas of the neutral garrisons, which are named by their place (004:L202).
+    pub neutrals: Vec<AreaId>,
 }
 
 /// The names of one leader, for [`Names::from_map_json`].
@@ -243,6 +245,7 @@ impl Names {
             areas: NameIndex::new(NameKind::Area),
             houses: NameIndex::new(NameKind::House),
             leaders: NameIndex::new(NameKind::Leader),
+            neutrals: Vec::new(),
         }
     }
 
@@ -272,6 +275,9 @@ impl Names {
             names
                 .areas
                 .add(id, zh, en, aliases.iter().map(String::as_str));
+            if a["neutral_garrison"].as_u64().is_some() {
+                names.neutrals.push(id);
+            }
         }
         let houses = v["houses"].as_array().ok_or("no houses[] in the map")?;
         for (i, h) in houses.iter().enumerate() {
@@ -301,6 +307,9 @@ impl Names {
         for a in &board.areas {
             let aliases = a.aliases_zh.iter().chain(&a.aliases_en).map(String::as_str);
             n.areas.add(a.id, &a.name_zh, &a.name_en, aliases);
+            if a.neutral.is_some() {
+                n.neutrals.push(a.id);
+            }
         }
         for h in &board.houses {
             let aliases = h

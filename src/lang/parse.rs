@@ -6,6 +6,7 @@ use super::errors::ErrorKind;
 use super::expect::syntax_error;
 use super::grammar::{OrderParser, Rule};
 use super::normalize::NormLine;
+use super::parse_plan::{cn_value, step};
 use crate::board::{Order, OrderType, UnitKind};
 use pest::Parser;
 use pest::iterators::Pair;
@@ -13,19 +14,19 @@ use pest::iterators::Pair;
 /// A problem found while reading a line: the original column and what is wrong.
 pub type Problem = (usize, ErrorKind);
 
-type P<'i> = Pair<'i, Rule>;
+pub(super) type P<'i> = Pair<'i, Rule>;
 
-struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     norm: &'a NormLine,
     original: &'a str,
     line: usize,
 }
 
 impl Ctx<'_> {
-    fn col(&self, p: &P) -> usize {
+    pub(super) fn col(&self, p: &P) -> usize {
         self.norm.column_at(p.as_span().start())
     }
-    fn name(&self, p: &P) -> Spanned<String> {
+    pub(super) fn name(&self, p: &P) -> Spanned<String> {
         Spanned {
             value: p.as_str().trim().to_string(),
             line: self.line,
@@ -34,12 +35,13 @@ impl Ctx<'_> {
     }
 }
 
-/// Parse one normalised line. `Ok(None)` for a line with nothing to do (a label alone).
+/// Parse one normalised line: its items in order (several placements may share a line), none
+/// for a line with nothing to do (a label alone).
 pub fn parse_line(
     norm: &NormLine,
     original: &str,
     line: usize,
-) -> Result<Option<Item<Syntax>>, Problem> {
+) -> Result<Vec<Item<Syntax>>, Problem> {
     let ctx = Ctx {
         norm,
         original,
@@ -51,28 +53,34 @@ pub fn parse_line(
     for p in line_pair.into_inner() {
         match p.as_rule() {
             Rule::label | Rule::alternative_prefix | Rule::EOI => {}
-            _ => return item(&ctx, p).map(Some),
+            Rule::placements => {
+                return all(&p, Rule::placement)
+                    .into_iter()
+                    .map(|c| placement(&ctx, c).map(Item::Placement))
+                    .collect();
+            }
+            _ => return item(&ctx, p).map(|i| vec![i]),
         }
     }
-    Ok(None)
+    Ok(Vec::new())
 }
 
-fn first<'i>(p: &P<'i>, rule: Rule) -> Option<P<'i>> {
+pub(super) fn first<'i>(p: &P<'i>, rule: Rule) -> Option<P<'i>> {
     p.clone().into_inner().find(|c| c.as_rule() == rule)
 }
 
-fn all<'i>(p: &P<'i>, rule: Rule) -> Vec<P<'i>> {
+pub(super) fn all<'i>(p: &P<'i>, rule: Rule) -> Vec<P<'i>> {
     p.clone()
         .into_inner()
         .filter(|c| c.as_rule() == rule)
         .collect()
 }
 
-fn places(ctx: &Ctx, p: &P) -> Vec<Spanned<String>> {
+pub(super) fn places(ctx: &Ctx, p: &P) -> Vec<Spanned<String>> {
     all(p, Rule::place).iter().map(|c| ctx.name(c)).collect()
 }
 
-fn num(p: &P) -> u16 {
+pub(super) fn num(p: &P) -> u16 {
     p.as_str().trim().parse().unwrap_or(u16::MAX)
 }
 
@@ -101,8 +109,10 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
             Item::Casualties(all(&p, Rule::unit_kind).iter().map(unit_kind).collect())
         }
         Rule::retreat => Item::Retreat {
-            from: first(&p, Rule::retreat_from)
-                .map(|r| ctx.name(&first(&r, Rule::place).expect("place"))),
+            from: first(&p, Rule::retreat_from).map(|r| {
+                let name = first(&r, Rule::place).or_else(|| first(&r, Rule::place_marches));
+                ctx.name(&name.expect("place"))
+            }),
             to: places(ctx, &p),
         },
         Rule::sword => Item::Sword(unit_ref(ctx, first(&p, Rule::unit_ref).expect("unit_ref"))?),
@@ -317,10 +327,13 @@ fn unit_kind(p: &P) -> UnitKind {
     }
 }
 
-fn counts(ctx: &Ctx, p: &P) -> Result<[u8; 5], Problem> {
+pub(super) fn counts(ctx: &Ctx, p: &P) -> Result<[u8; 5], Problem> {
     let mut out = [0u8; 5];
     for part in all(p, Rule::count_part) {
-        let n = num(&first(&part, Rule::number).expect("number"));
+        let n = match first(&part, Rule::number) {
+            Some(d) => num(&d),
+            None => first(&part, Rule::cn_number).map_or(0, |c| cn_value(c.as_str())),
+        };
         if n == 0 {
             return Err((ctx.col(&part), ErrorKind::ZeroCount));
         }
@@ -331,7 +344,7 @@ fn counts(ctx: &Ctx, p: &P) -> Result<[u8; 5], Problem> {
     Ok(out)
 }
 
-fn unit_ref(ctx: &Ctx, p: P) -> Result<UnitRef<Syntax>, Problem> {
+pub(super) fn unit_ref(ctx: &Ctx, p: P) -> Result<UnitRef<Syntax>, Problem> {
     let mut area = None;
     let mut units = UnitSel::All;
     for c in p.into_inner() {
@@ -402,220 +415,6 @@ fn placement(ctx: &Ctx, p: P) -> Result<Placement<Syntax>, Problem> {
                 });
             }
             _ => {}
-        }
-    }
-    Ok(out)
-}
-
-fn step_no(p: &P) -> StepNo {
-    let s = p.as_str().trim();
-    let mut it = s.split('-');
-    let major = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
-    let minor = it.next().and_then(|x| x.parse().ok());
-    StepNo { major, minor }
-}
-
-fn ordinal(p: &P) -> u16 {
-    let s = p.as_str().trim();
-    if let Ok(n) = s.parse() {
-        return n;
-    }
-    let digit = |c: char| {
-        "零一二三四五六七八九"
-            .chars()
-            .position(|d| d == c)
-            .or((c == '两').then_some(2))
-    };
-    let cs: Vec<char> = s.chars().collect();
-    match cs.as_slice() {
-        [c] if *c == '十' => 10,
-        [c] => digit(*c).unwrap_or(0) as u16,
-        ['十', u] => 10 + digit(*u).unwrap_or(0) as u16,
-        [t, '十'] => 10 * digit(*t).unwrap_or(0) as u16,
-        [t, '十', u] => 10 * digit(*t).unwrap_or(0) as u16 + digit(*u).unwrap_or(0) as u16,
-        _ => 0,
-    }
-}
-
-fn predicate(ctx: &Ctx, p: P) -> Result<Predicate<Syntax>, Problem> {
-    let inner = p.into_inner().next().expect("predicate kind");
-    let area = || first(&inner, Rule::place).map(|a| ctx.name(&a));
-    Ok(match inner.as_rule() {
-        Rule::pred_fallen => Predicate::Fallen {
-            area: area().expect("place"),
-            fallen: true,
-        },
-        Rule::pred_held => Predicate::Fallen {
-            area: area().expect("place"),
-            fallen: false,
-        },
-        Rule::pred_foreign => Predicate::ForeignUnits {
-            area: area().expect("place"),
-            present: first(&inner, Rule::kw_no_foreign_units).is_none(),
-        },
-        Rule::pred_step => {
-            let said = ordinal(&first(&inner, Rule::ordinal).expect("ordinal"));
-            let label = step_no(&first(&inner, Rule::step_ref).expect("step"));
-            if said != label.major {
-                return Err((ctx.col(&inner), ErrorKind::StepMismatch { said, label }));
-            }
-            Predicate::StepTaken(label)
-        }
-        Rule::pred_garrison => Predicate::Garrison {
-            area: area().expect("place"),
-            cmp: if first(&inner, Rule::cmp_lt).is_some() {
-                Cmp::Less
-            } else {
-                Cmp::Greater
-            },
-            value: u8::try_from(num(&first(&inner, Rule::number).expect("number")))
-                .unwrap_or(u8::MAX),
-        },
-        _ => Predicate::AttackedMe {
-            house: ctx.name(&first(&inner, Rule::house).expect("house")),
-            attacked: first(&inner, Rule::kw_not_attacked).is_none(),
-        },
-    })
-}
-
-fn march(ctx: &Ctx, p: P, forced: bool) -> Result<March<Syntax>, Problem> {
-    let mut m = March {
-        units: unit_ref(ctx, first(&p, Rule::unit_ref).expect("units"))?,
-        to: ctx.name(&first(&p, Rule::place).expect("destination")),
-        forced,
-        special: false,
-        leader: None,
-        defender: None,
-        leave_token: false,
-    };
-    let twice = |c: &P, zh, en| Err((ctx.col(c), ErrorKind::Duplicate { zh, en }));
-    for note in all(&p, Rule::march_note) {
-        for c in note.into_inner() {
-            match c.as_rule() {
-                Rule::march_plus => m.special = true,
-                Rule::power_token => m.leave_token = true,
-                Rule::leader_cond => {
-                    if m.leader.is_some() {
-                        return twice(&c, "行军将领", "the march leader");
-                    }
-                    let ls = all(&c, Rule::leader);
-                    m.leader = Some(LeaderChoice::Conditional {
-                        condition: predicate(ctx, first(&c, Rule::predicate).expect("predicate"))?,
-                        then: ctx.name(&ls[0]),
-                        otherwise: ctx.name(&ls[1]),
-                    });
-                }
-                Rule::leader_fixed => {
-                    let slots = c.into_inner().filter(|s| {
-                        matches!(
-                            s.as_rule(),
-                            Rule::leader_slot_march
-                                | Rule::leader_slot_defend
-                                | Rule::leader_slot_bare
-                        )
-                    });
-                    for slot in slots {
-                        let l = ctx.name(&first(&slot, Rule::leader).expect("leader"));
-                        if slot.as_rule() == Rule::leader_slot_defend {
-                            if m.defender.is_some() {
-                                return twice(&slot, "防守将领", "the defending leader");
-                            }
-                            m.defender = Some(l);
-                        } else {
-                            if m.leader.is_some() {
-                                return twice(&slot, "行军将领", "the march leader");
-                            }
-                            m.leader = Some(LeaderChoice::Named(l));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(m)
-}
-
-fn action(ctx: &Ctx, p: P) -> Result<Action<Syntax>, Problem> {
-    let inner = p.into_inner().next().expect("action kind");
-    Ok(match inner.as_rule() {
-        Rule::march => Action::March(march(ctx, inner, false)?),
-        Rule::forced_march => Action::March(march(ctx, inner, true)?),
-        Rule::raid => Action::Raid {
-            units: unit_ref(ctx, first(&inner, Rule::unit_ref).expect("units"))?,
-            targets: places(ctx, &inner),
-        },
-        Rule::transport => Action::Transport {
-            seas: places(ctx, &inner)[..all(&inner, Rule::place).len() - 1].to_vec(),
-            units: unit_ref(ctx, first(&inner, Rule::unit_ref).expect("units"))?,
-            to: places(ctx, &inner).pop().expect("destination"),
-        },
-        _ => {
-            let from = first(&inner, Rule::place).map(|f| ctx.name(&f));
-            let target = if let Some(d) = first(&inner, Rule::support_defence) {
-                SupportTarget::Defence {
-                    house: ctx.name(&first(&d, Rule::house).expect("house")),
-                    area: ctx.name(&first(&d, Rule::place).expect("place")),
-                }
-            } else {
-                let a = first(&inner, Rule::support_attack).expect("support target");
-                SupportTarget::Attack {
-                    units: unit_ref(ctx, first(&a, Rule::unit_ref).expect("units"))?,
-                    to: ctx.name(&first(&a, Rule::place).expect("place")),
-                }
-            };
-            Action::Support { from, target }
-        }
-    })
-}
-
-fn fallback(ctx: &Ctx, p: &P) -> Result<Option<Fallback<Syntax>>, Problem> {
-    let Some(f) = first(p, Rule::fallback) else {
-        return Ok(None);
-    };
-    Ok(Some(Fallback {
-        because: predicate(ctx, first(&f, Rule::predicate).expect("predicate"))?,
-        then: action(ctx, first(&f, Rule::action).expect("action"))?,
-    }))
-}
-
-fn step(ctx: &Ctx, p: P) -> Result<Step<Syntax>, Problem> {
-    let mut out = Step {
-        number: first(&p, Rule::step_no).map(|n| step_no(&first(&n, Rule::step_ref).expect("ref"))),
-        alternatives: Vec::new(),
-    };
-    for c in p.into_inner() {
-        let rule = c.as_rule();
-        if !matches!(
-            rule,
-            Rule::cond_clause | Rule::else_clause | Rule::plain_clause
-        ) {
-            continue;
-        }
-        let act = (
-            action(ctx, first(&c, Rule::action).expect("action"))?,
-            fallback(ctx, &c)?,
-        );
-        let condition = match rule {
-            Rule::cond_clause => Some(Condition::If(predicate(
-                ctx,
-                first(&c, Rule::predicate).expect("pred"),
-            )?)),
-            Rule::else_clause => Some(Condition::Otherwise),
-            _ => match first(&c, Rule::only_if) {
-                Some(o) => Some(Condition::If(predicate(
-                    ctx,
-                    first(&o, Rule::predicate).expect("pred"),
-                )?)),
-                None => None,
-            },
-        };
-        match (condition, out.alternatives.last_mut()) {
-            (None, Some(alt)) => alt.actions.push(act),
-            (condition, _) => out.alternatives.push(Alternative {
-                condition,
-                actions: vec![act],
-            }),
         }
     }
     Ok(out)

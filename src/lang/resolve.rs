@@ -95,6 +95,54 @@ impl Resolver<'_> {
         }
     }
 
+    fn condition(&mut self, c: &Cond<Syntax>) -> Cond<Resolved> {
+        Cond {
+            any: c
+                .any
+                .iter()
+                .map(|g| g.iter().map(|p| self.predicate(p)).collect())
+                .collect(),
+        }
+    }
+
+    /// The defending side of a support line: a house, or else the neutral garrison named by
+    /// its place (004:L202), which defends only its own place.
+    fn side(&mut self, s: &Side<Syntax>, defended: AreaId) -> Side<Resolved> {
+        let name = match s {
+            Side::Neutral(a) => return Side::Neutral(self.area(a)),
+            Side::House(h) => h,
+        };
+        if let Lookup::Found(id) = self.names.houses.lookup(&name.value) {
+            return Side::House(id);
+        }
+        let place = name.value.trim().trim_end_matches("家族");
+        let neutral = self
+            .names
+            .areas
+            .exact(place)
+            .filter(|a| self.names.neutrals.contains(a));
+        let Some(a) = neutral else {
+            if let Some(a) = self.names.areas.exact(place) {
+                let area = self.names.areas.suggestion(a);
+                self.problems
+                    .push((name.column, ErrorKind::AreaNotHouse { area }));
+                return Side::House(HouseId(u8::MAX));
+            }
+            return Side::House(self.house(name));
+        };
+        if a != defended && defended.0 != u16::MAX {
+            let ix = &self.names.areas;
+            self.problems.push((
+                name.column,
+                ErrorKind::NeutralElsewhere {
+                    neutral: ix.suggestion(a),
+                    area: ix.suggestion(defended),
+                },
+            ));
+        }
+        Side::Neutral(a)
+    }
+
     fn action(&mut self, a: &Action<Syntax>) -> Action<Resolved> {
         match a {
             Action::March(m) => Action::March(March {
@@ -109,7 +157,7 @@ impl Resolver<'_> {
                         then,
                         otherwise,
                     } => LeaderChoice::Conditional {
-                        condition: self.predicate(condition),
+                        condition: self.condition(condition),
                         then: self.leader(then),
                         otherwise: self.leader(otherwise),
                     },
@@ -128,10 +176,13 @@ impl Resolver<'_> {
                         units: self.units(units),
                         to: self.area(to),
                     },
-                    SupportTarget::Defence { house, area } => SupportTarget::Defence {
-                        house: self.house(house),
-                        area: self.area(area),
-                    },
+                    SupportTarget::Defence { side, area } => {
+                        let area = self.area(area);
+                        SupportTarget::Defence {
+                            side: self.side(side, area),
+                            area,
+                        }
+                    }
                 },
             },
             Action::Transport { seas, units, to } => Action::Transport {
@@ -150,7 +201,7 @@ impl Resolver<'_> {
                 .iter()
                 .map(|alt| Alternative {
                     condition: alt.condition.as_ref().map(|c| match c {
-                        Condition::If(p) => Condition::If(self.predicate(p)),
+                        Condition::If(c) => Condition::If(self.condition(c)),
                         Condition::Otherwise => Condition::Otherwise,
                     }),
                     actions: alt
@@ -159,7 +210,7 @@ impl Resolver<'_> {
                         .map(|(a, f)| {
                             let a = self.action(a);
                             let f = f.as_ref().map(|f| Fallback {
-                                because: self.predicate(&f.because),
+                                because: self.condition(&f.because),
                                 then: self.action(&f.then),
                             });
                             (a, f)

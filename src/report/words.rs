@@ -729,6 +729,27 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
                 )
             }
         }
+        Event::SupportWithheld {
+            house,
+            from,
+            battle,
+        } => {
+            if zh {
+                format!(
+                    "{}按执行方案,{}的支援不参与{}的战斗(004:L1398)。",
+                    w.h(*house),
+                    w.a(*from),
+                    w.a(*battle)
+                )
+            } else {
+                format!(
+                    "As {}'s plan says, its support from {} stays out of the battle for {} (004:L1398).",
+                    w.h(*house),
+                    w.a(*from),
+                    w.a(*battle)
+                )
+            }
+        }
         Event::Ability {
             house,
             leader,
@@ -998,6 +1019,11 @@ mod tests {
             Event::SupportRefused {
                 house: h,
                 supporter: HouseId(1),
+                from: a,
+                battle: a,
+            },
+            Event::SupportWithheld {
+                house: h,
                 from: a,
                 battle: a,
             },

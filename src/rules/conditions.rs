@@ -41,7 +41,8 @@ pub fn fallen(ctx: &Ctx, me: HouseId, a: AreaId) -> bool {
 
 /// 驻军战斗力: the static defence of the area's holder against a march from `from` — its
 /// units' values in context, defence order, castle / fortification / home-seat bonuses and its
-/// own adjacent supports; no leader, sword or other house's support. A neutral garrison counts
+/// own adjacent supports (not those it withholds from this battle, 004:L1398); no leader, sword
+/// or other house's support. A neutral garrison counts
 /// its printed strength.
 pub fn static_defence(ctx: &Ctx, area: AreaId, from: Option<AreaId>) -> i32 {
     let st = ctx.state.area(area);
@@ -73,6 +74,7 @@ pub fn static_defence(ctx: &Ctx, area: AreaId, from: Option<AreaId>) -> i32 {
             || ctx.state.occupant(s) != Some(h)
             || !ctx.has_order(s, OrderType::Support)
             || !super::support::may_support(ctx, s, area)
+            || super::support::withheld(ctx, h, s, area)
         {
             continue;
         }

@@ -321,6 +321,15 @@ pub enum Event {
         /// The battle area.
         battle: AreaId,
     },
+    /// A support order kept out of one battle by its house's plan (`X 不支援 Y`, 004:L1398).
+    SupportWithheld {
+        /// The supporting house.
+        house: HouseId,
+        /// The supporting area.
+        from: AreaId,
+        /// The battle area.
+        battle: AreaId,
+    },
     /// A leader's special ability acted.
     Ability {
         /// House.

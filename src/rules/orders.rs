@@ -239,6 +239,16 @@ pub struct Refusal {
     pub battle: Option<AreaId>,
 }
 
+/// `石圣堂 不支援 黑水河`: the support order in `from` gives no support in the battle for
+/// `battle`, though it would apply there (own support is automatic unless withheld, 004:L1398).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Withheld {
+    /// The area of the house's support order.
+    pub from: AreaId,
+    /// The battle area it stays out of.
+    pub battle: AreaId,
+}
+
 /// `破船湾 运输 龙石岛军团 移动到 菲林特之指`: this house's ships carry another house's march
 /// (004:L1566–L1582, A-42).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -333,6 +343,9 @@ pub struct Plan {
     /// Support refused.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub refusals: Vec<Refusal>,
+    /// Own support orders withheld from one battle (004:L1398).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withheld: Vec<Withheld>,
     /// Cross-house transport given.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub transports: Vec<Transport>,
@@ -403,6 +416,7 @@ pub fn ids_valid(plan: &Plan, areas: usize, houses: usize, leaders: usize) -> bo
                     SupportTarget::Defence { party: p, area } => party(p) && a(area),
                 }
         })
+        && plan.withheld.iter().all(|w| a(&w.from) && a(&w.battle))
         && plan.refusals.iter().all(|r| {
             h(&r.house)
                 && r.from.as_ref().map(a).unwrap_or(true)

@@ -4,7 +4,7 @@
 //! These are the validation errors a player sees at once; the adjudication itself skips
 //! anything that becomes impossible later.
 
-use super::orders::{MarchStep, Plan};
+use super::orders::{MarchStep, Party, Plan, SupportTarget};
 use super::state::{GameState, LeaderStatus, Track};
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, OrderType};
 use serde::{Deserialize, Serialize};
@@ -29,6 +29,8 @@ pub enum PlanError {
     /// A split army attacks at most one area: when the plan is written at most one of its
     /// destinations may hold another house's units or a neutral garrison (004:L1259, L1279).
     TwoAttacks(AreaId),
+    /// A support of a neutral garrison's defence where there is none (004:L1369, L2258).
+    NoNeutral(AreaId),
 }
 
 impl PlanError {
@@ -41,7 +43,8 @@ impl PlanError {
             | PlanError::NoShips(a)
             | PlanError::NotYours(a)
             | PlanError::BadDistrict(a)
-            | PlanError::TwoAttacks(a) => Some(*a),
+            | PlanError::TwoAttacks(a)
+            | PlanError::NoNeutral(a) => Some(*a),
             PlanError::NotSwordHolder => None,
         }
     }
@@ -98,6 +101,13 @@ impl PlanError {
             ),
             PlanError::TwoAttacks(a) => format!(
                 "the army of {} is split towards more than one area held by another house or a neutral garrison: one army attacks one area at most; drop one of those moves (004:L1259, L1279)",
+                n(a)
+            ),
+            PlanError::NoNeutral(a) if zh => {
+                format!("{}没有中立守军,无从支援它的防守(004:L2258)", n(a))
+            }
+            PlanError::NoNeutral(a) => format!(
+                "there is no neutral garrison in {} whose defence could be supported (004:L2258)",
                 n(a)
             ),
         }
@@ -233,6 +243,22 @@ pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> V
             && !has_order(state, house, a, OrderType::Support)
         {
             errs.push(PlanError::NoOrder(a, OrderType::Support));
+        }
+    }
+    for s in &plan.supports {
+        if let SupportTarget::Defence {
+            party: Party::Neutral,
+            area,
+        } = s.target
+            && valid(area)
+            && state.area(area).neutral.is_none()
+        {
+            errs.push(PlanError::NoNeutral(area));
+        }
+    }
+    for w in plan.withheld.iter().filter(|w| valid(w.from)) {
+        if !has_order(state, house, w.from, OrderType::Support) {
+            errs.push(PlanError::NoOrder(w.from, OrderType::Support));
         }
     }
     for t in &plan.transports {
@@ -424,6 +450,65 @@ mod tests {
         plan.marches = vec![line(lp), line(sr)];
         assert!(check(&b, &s, lannister, &plan).is_empty());
         plan.marches = vec![line(hh), line(sr)];
+        assert!(check(&b, &s, lannister, &plan).is_empty());
+    }
+
+    #[test]
+    fn a_neutral_defence_support_needs_a_neutral_garrison_there_004_l2258() {
+        use crate::rules::orders::CrossSupport;
+        let (b, mut s) = setup();
+        let lannister = b.house_by_key("lannister").unwrap_or(HouseId(0));
+        let line = |area| CrossSupport {
+            from: None,
+            when: None,
+            target: SupportTarget::Defence {
+                party: Party::Neutral,
+                area,
+            },
+        };
+        let (kl, wf) = (id(&b, "kings-landing"), id(&b, "winterfell"));
+        let plan = Plan {
+            supports: vec![line(kl), line(wf)],
+            ..Plan::default()
+        };
+        assert_eq!(
+            check(&b, &s, lannister, &plan),
+            vec![PlanError::NoNeutral(wf)]
+        );
+        s.area_mut(kl).neutral = None;
+        assert_eq!(
+            check(&b, &s, lannister, &plan).len(),
+            2,
+            "King's Landing fell"
+        );
+    }
+
+    #[test]
+    fn withholding_names_a_support_order_of_ones_own_004_l1398() {
+        use crate::rules::orders::Withheld;
+        let (b, mut s) = setup();
+        let lannister = b.house_by_key("lannister").unwrap_or(HouseId(0));
+        let (ss, bw) = (id(&b, "stoney-sept"), id(&b, "blackwater"));
+        let plan = Plan {
+            withheld: vec![Withheld {
+                from: ss,
+                battle: bw,
+            }],
+            ..Plan::default()
+        };
+        assert_eq!(
+            check(&b, &s, lannister, &plan),
+            vec![PlanError::NoOrder(ss, OrderType::Support)]
+        );
+        s.area_mut(ss).house = Some(lannister);
+        s.area_mut(ss).units = vec![crate::rules::state::Unit {
+            kind: crate::board::UnitKind::Knight,
+            routed: false,
+        }];
+        s.area_mut(ss).order = Some(crate::board::Order {
+            kind: OrderType::Support,
+            special: false,
+        });
         assert!(check(&b, &s, lannister, &plan).is_empty());
     }
 

@@ -1,6 +1,7 @@
 //! 支援 Support in a battle (004:L1367–L1428): own support is automatic; another house's support
 //! counts only when both submissions match — the mover's march and the supporter's line — and
-//! its condition holds at the moment it applies; the supported house may refuse it (A-37…A-39).
+//! its condition holds at the moment it applies; the supported house may refuse it (A-37…A-39);
+//! a house may keep one of its support orders out of one battle (`X 不支援 Y`, 004:L1398).
 
 use super::log::Event;
 use super::military::Ctx;
@@ -34,6 +35,15 @@ pub fn may_support(ctx: &Ctx, s: AreaId, battle: AreaId) -> bool {
     } else {
         !src.is_land()
     }
+}
+
+/// Whether `house`'s plan keeps its support order in `from` out of the battle for `battle`
+/// (004:L1398).
+pub fn withheld(ctx: &Ctx, house: HouseId, from: AreaId, battle: AreaId) -> bool {
+    ctx.plans[house.index()]
+        .withheld
+        .iter()
+        .any(|w| w.from == from && w.battle == battle)
 }
 
 /// The battle a support line could apply to.
@@ -103,25 +113,31 @@ pub fn supporters(ctx: &mut Ctx, bs: &BattleSides, side: Party) -> Vec<Supporter
             continue;
         }
         let own = Some(o) == side_house;
-        if !own {
-            if cross_side(ctx, o, s, bs) != Some(side) {
-                continue;
-            }
-            if let Some(h) = side_house {
-                let refused = ctx.plans[h.index()].refusals.iter().any(|r| {
-                    r.house == o
-                        && r.from.map(|f| f == s).unwrap_or(true)
-                        && r.battle.map(|b| b == bs.area).unwrap_or(true)
+        if !own && cross_side(ctx, o, s, bs) != Some(side) {
+            continue;
+        }
+        if withheld(ctx, o, s, bs.area) {
+            ctx.log.push(Event::SupportWithheld {
+                house: o,
+                from: s,
+                battle: bs.area,
+            });
+            continue;
+        }
+        if !own && let Some(h) = side_house {
+            let refused = ctx.plans[h.index()].refusals.iter().any(|r| {
+                r.house == o
+                    && r.from.map(|f| f == s).unwrap_or(true)
+                    && r.battle.map(|b| b == bs.area).unwrap_or(true)
+            });
+            if refused {
+                ctx.log.push(Event::SupportRefused {
+                    house: h,
+                    supporter: o,
+                    from: s,
+                    battle: bs.area,
                 });
-                if refused {
-                    ctx.log.push(Event::SupportRefused {
-                        house: h,
-                        supporter: o,
-                        from: s,
-                        battle: bs.area,
-                    });
-                    continue;
-                }
+                continue;
             }
         }
         let st = ctx.state.area(s);

@@ -4,7 +4,9 @@
 
 use super::log::{Event, Skip, TermKind};
 use super::modifiers::Pontoon;
-use super::orders::{Condition, CrossSupport, Party, Refusal, SupportTarget, Transport};
+use super::orders::{
+    Condition, CrossSupport, Party, Pick, Refusal, SupportTarget, Transport, Withheld,
+};
 use super::testkit::*;
 use crate::board::OrderType;
 
@@ -353,5 +355,107 @@ fn pontoon_opens_one_crossing_only_with_the_optional_rule_004_l2600() {
         run(true, "riverrun"),
         None,
         "the pontoon reaches only its bank"
+    );
+}
+
+/// Lannister holds Blackwater (1F) with a support order in Stoney Sept (1K); Baratheon attacks
+/// Blackwater from Crackclaw Point with 2F. `withhold` is the battle area of a `石圣堂 不支援 …`
+/// line, if any.
+fn withheld_run(withhold: Option<&str>) -> (i32, Vec<Event>) {
+    let mut t = fresh();
+    t.put("lannister", "blackwater", "F");
+    t.put("lannister", "stoney-sept", "K");
+    t.order("stoney-sept", OrderType::Support, false);
+    t.put("baratheon", "crackclaw-point", "FF");
+    t.order("crackclaw-point", OrderType::March, false);
+    t.march("baratheon", "crackclaw-point", "blackwater");
+    if let Some(b) = withhold {
+        let (from, battle) = (t.a("stoney-sept"), t.a(b));
+        t.plan("lannister").withheld.push(Withheld { from, battle });
+    }
+    let (_, log) = t.run();
+    (battle(&log).defence_total, log)
+}
+
+#[test]
+fn own_support_withheld_from_one_battle_only_004_l1398() {
+    let (total, log) = withheld_run(None);
+    assert_eq!(total, 1 + 2, "own support is automatic");
+    assert!(
+        !log.iter()
+            .any(|e| matches!(e, Event::SupportWithheld { .. }))
+    );
+    let (total, log) = withheld_run(Some("blackwater"));
+    assert_eq!(total, 1, "the knight's support is withheld");
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::SupportWithheld { from, .. } if *from == fresh().a("stoney-sept")
+    )));
+    let (total, _) = withheld_run(Some("the-reach"));
+    assert_eq!(total, 1 + 2, "withheld from another battle only");
+}
+
+#[test]
+fn withheld_support_is_no_part_of_the_garrison_strength_a31_004_l1398() {
+    // Greyjoy marches on Seagard with Asha if its garrison is above 3: Lannister 1K (2) +
+    // castle (1) + the support of 1K from Riverrun (2) = 5; withheld, 3.
+    let run = |withhold: bool| {
+        let mut t = fresh();
+        t.put("greyjoy", "pyke", "KKF");
+        t.put("greyjoy", "ironmans-bay", "S");
+        t.order("pyke", OrderType::March, false);
+        t.march("greyjoy", "pyke", "seagard");
+        let (sg, rr, asha, balon) = (t.a("seagard"), t.a("riverrun"), t.l("阿莎"), t.l("巴隆"));
+        t.plan("greyjoy").marches[0].alternatives[0].action.moves[0].leader = vec![
+            Pick {
+                when: Some(Condition::GarrisonAbove { area: sg, n: 3 }),
+                value: asha,
+            },
+            Pick::always(balon),
+        ];
+        t.put("lannister", "seagard", "K");
+        t.put("lannister", "riverrun", "K");
+        t.order("riverrun", OrderType::Support, false);
+        if withhold {
+            t.plan("lannister").withheld.push(Withheld {
+                from: rr,
+                battle: sg,
+            });
+        }
+        let (_, log) = t.run();
+        (battle(&log).attacker_leader == Some(asha), log)
+    };
+    assert!(run(false).0, "5 > 3: Asha");
+    let (asha, log) = run(true);
+    assert!(!asha, "3 is not more than 3: Balon");
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::SupportWithheld { .. }))
+    );
+}
+
+#[test]
+fn a39_the_attacker_cannot_support_the_neutral_it_attacks_004_l2258() {
+    let mut t = fresh();
+    t.put("baratheon", "kingswood", "KKF");
+    t.order("kingswood", OrderType::March, false);
+    t.march("baratheon", "kingswood", "kings-landing");
+    t.put("baratheon", "blackwater-bay", "S");
+    t.order("blackwater-bay", OrderType::Support, false);
+    let kl = t.a("kings-landing");
+    t.plan("baratheon").supports.push(CrossSupport {
+        from: None,
+        when: None,
+        target: SupportTarget::Defence {
+            party: Party::Neutral,
+            area: kl,
+        },
+    });
+    let (_, log) = t.run();
+    let b = battle(&log);
+    assert_eq!(
+        (b.attack_total, b.defence_total),
+        (5 + 1, 5),
+        "the ship supports its own house's attack, never the neutral"
     );
 }
