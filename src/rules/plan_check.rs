@@ -440,8 +440,10 @@ mod tests {
                 leave_token: false,
             })
         };
-        let mut plan = Plan::default();
-        plan.marches = vec![line(lp), line(hh), line(sr)];
+        let mut plan = Plan {
+            marches: vec![line(lp), line(hh), line(sr)],
+            ..Plan::default()
+        };
         assert_eq!(
             check(&b, &s, lannister, &plan),
             vec![PlanError::TwoAttacks(sept)]
