@@ -153,6 +153,7 @@ fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchSte
                     from: m.units.area,
                     moves: vec![mv],
                     leave_token: m.leave_token,
+                    gather: Vec::new(),
                 })
             }
         }

@@ -55,6 +55,7 @@ fn placement_closes_into_raven_and_reveals_orders_silent_houses_get_none_a26() {
     let stark = h(&b, "stark");
     let sub = Submission::Placement(Orders::from(Placement {
         orders: vec![(a(&b, "winterfell"), order(OrderType::March))],
+        ..Default::default()
     }));
     assert!(check(&b, &s, stark, &sub).is_ok());
     let out = close_step(&b, &s, &[(stark, sub)]);
@@ -126,6 +127,7 @@ fn an_event_phase_that_asks_nothing_is_skipped_and_notices_are_sent() {
     let pyke = a(&b, "pyke");
     let raid = Submission::Placement(Orders::from(Placement {
         orders: vec![(pyke, order(OrderType::Raid))],
+        ..Default::default()
     }));
     assert!(matches!(
         check(&b, &out.state, greyjoy, &raid),
@@ -191,6 +193,7 @@ fn the_raven_holder_changes_one_order_and_a_plan_in_the_raven_step_keeps_them() 
     let lp = a(&b, "lannisport");
     let placed = Submission::Placement(Orders::from(Placement {
         orders: vec![(lp, order(OrderType::March))],
+        ..Default::default()
     }));
     let out = close_step(&b, &s, &[(lannister, placed)]);
     assert_eq!(out.state.step, Step::Raven);

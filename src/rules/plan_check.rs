@@ -246,6 +246,7 @@ mod tests {
             from: wf,
             moves: vec![MarchMove::new(UnitSelection::All, id(&b, "karhold"))],
             leave_token: false,
+            gather: Vec::new(),
         }));
         plan.raids.push(RaidStep {
             from: id(&b, "white-harbor"),
@@ -293,6 +294,7 @@ mod tests {
             from: wf,
             moves: vec![mv],
             leave_token: false,
+            gather: Vec::new(),
         }));
         for (l, st) in s.house_mut(stark).leaders.iter_mut() {
             if *l == own {
