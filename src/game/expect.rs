@@ -23,10 +23,9 @@ fn playing(board: &Board, state: &GameState) -> Vec<HouseId> {
 }
 
 fn has_orders(state: &GameState, h: HouseId) -> bool {
-    state
-        .areas
-        .iter()
-        .any(|a| a.house == Some(h) && a.order.is_some() && !a.units.is_empty())
+    state.areas.iter().any(|a| {
+        a.house == Some(h) && (a.order.is_some() || a.one_time.is_some()) && !a.units.is_empty()
+    })
 }
 
 /// The questions of the second event window, as the first window's submissions leave them

@@ -64,3 +64,29 @@ impl Default for Settings {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Settings;
+
+    #[test]
+    fn one_switch_for_the_optional_rules_and_the_old_pontoon_key_004_l2628() {
+        let s: Settings = match toml::from_str("one_time_orders = true") {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        assert!(s.one_time_orders && s.caravan_new_provinces_only && s.sword_spent_when_lost);
+        let old: Settings = match toml::from_str("pontoons = true") {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        assert!(
+            old.one_time_orders,
+            "the pontoon is one of the one-time orders"
+        );
+        assert!(
+            toml::from_str::<Settings>("one_time_order = true").is_err(),
+            "a misspelt key is refused, not ignored"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 //! These are the validation errors a player sees at once; the adjudication itself skips
 //! anything that becomes impossible later.
 
+use super::one_time::OneTimeKind;
 use super::orders::{MarchStep, Plan};
 use super::state::{GameState, LeaderStatus, Track};
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, OrderType};
@@ -26,6 +27,10 @@ pub enum PlanError {
     NotYours(AreaId),
     /// A district needs two adjacent areas, at most two districts (004:L2100).
     BadDistrict(AreaId),
+    /// The area holds no one-time order of this type of the house (004:L2620).
+    NoOneTime(AreaId, OneTimeKind),
+    /// A recruit plan musters only from the recruit castle (004:L2562).
+    RecruitElsewhere(AreaId),
 }
 
 impl PlanError {
@@ -37,7 +42,9 @@ impl PlanError {
             | PlanError::LeaderResting(a, _)
             | PlanError::NoShips(a)
             | PlanError::NotYours(a)
-            | PlanError::BadDistrict(a) => Some(*a),
+            | PlanError::BadDistrict(a)
+            | PlanError::NoOneTime(a, _)
+            | PlanError::RecruitElsewhere(a) => Some(*a),
             PlanError::NotSwordHolder => None,
         }
     }
@@ -88,6 +95,24 @@ impl PlanError {
                 "a district is two adjacent areas with your units, two districts at most: {} (004:L2100)",
                 n(a)
             ),
+            PlanError::NoOneTime(a, k) if zh => format!(
+                "你在{}没有{}命令(执行方案只能执行已布置的命令,004:L2620)",
+                n(a),
+                k.name(lang)
+            ),
+            PlanError::NoOneTime(a, k) => format!(
+                "you have no {} order in {} (a plan carries out placed orders, 004:L2620)",
+                k.name(lang),
+                n(a)
+            ),
+            PlanError::RecruitElsewhere(a) if zh => format!(
+                "招募只能使用布置了招募命令的省份的征兵点数,不能在{}征兵(004:L2562)",
+                n(a)
+            ),
+            PlanError::RecruitElsewhere(a) => format!(
+                "a recruit musters only with the points of its own castle, not in {} (004:L2562)",
+                n(a)
+            ),
         }
     }
 }
@@ -126,7 +151,13 @@ fn march(
     m: &MarchStep,
     errs: &mut Vec<PlanError>,
 ) {
-    if !has_order(state, house, m.from, OrderType::March) {
+    if m.is_forced() {
+        if super::one_time::standing(state, m.from, house).map(|p| p.kind)
+            != Some(OneTimeKind::ForcedMarch)
+        {
+            errs.push(PlanError::NoOneTime(m.from, OneTimeKind::ForcedMarch));
+        }
+    } else if !has_order(state, house, m.from, OrderType::March) {
         errs.push(PlanError::NoOrder(m.from, OrderType::March));
     }
     for mv in &m.moves {
@@ -202,6 +233,24 @@ pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> V
             errs.push(PlanError::NotSwordHolder);
         } else if state.occupant(a) != Some(house) {
             errs.push(PlanError::NotYours(a));
+        }
+    }
+    if let Some(r) = &plan.recruit {
+        let at = board.area_ids().find(|a| {
+            super::one_time::standing(state, *a, house).map(|p| p.kind)
+                == Some(OneTimeKind::Recruit)
+        });
+        match at {
+            None => {
+                if let Some(i) = r.items.first().filter(|i| valid(i.castle)) {
+                    errs.push(PlanError::NoOneTime(i.castle, OneTimeKind::Recruit));
+                }
+            }
+            Some(a) => {
+                for i in r.items.iter().filter(|i| valid(i.castle) && i.castle != a) {
+                    errs.push(PlanError::RecruitElsewhere(i.castle));
+                }
+            }
         }
     }
     for &a in plan.fortify.iter().filter(|a| valid(**a)) {
