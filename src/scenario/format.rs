@@ -72,6 +72,9 @@ pub struct Setup {
     /// 御前会议.
     #[serde(default)]
     pub kings_court: Vec<String>,
+    /// The game's `[game.rules]`, e.g. `rules = { one_time_orders = true }` (default: off).
+    #[serde(default)]
+    pub rules: crate::rules::modifiers::Settings,
 }
 
 /// `[expect]`: only what is listed is checked.
@@ -205,6 +208,8 @@ impl Scenario {
         if let Some(r) = self.setup.round {
             s.round = r;
         }
+        // A position set up by hand has no Supply basis: a caravan counts every province new.
+        s.one_time.enabled = self.setup.rules.one_time_orders;
         for (h, items) in house_lines(board, names, &self.setup.units)? {
             for item in items {
                 let split = item

@@ -166,7 +166,13 @@ pub fn prepare(
 fn run(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<(), ScenarioError> {
     let (state, plans) = prepare(board, sc, out)?;
     let names = names(board);
-    let mut r = crate::rules::military::resolve(board, &state, &plans);
+    let mut r = crate::rules::military::resolve_with(
+        board,
+        &state,
+        &plans,
+        &Default::default(),
+        sc.setup.rules,
+    );
     // As after a real phase: forces waiting for a retreat choice take the A-48 fallback.
     if !r.state.pending_retreats.is_empty() {
         let (s, log) = crate::rules::retreat::settle_pending(board, &r.state, &[]);
