@@ -182,8 +182,20 @@ pub fn new_game(
         .map(|b| format!("{b:02x}"))
         .collect();
     let mut state = GameState::new_game(&board);
-    crate::rules::events::start_game(&mut state, &seed, EventSettings::default());
+    // The optional rules of 004 §七 come together: one-time orders, the public preview of the
+    // events three rounds ahead and the chooser events (004:L2628, L2636).
+    let optional = cfg.rules.one_time_orders;
+    if optional {
+        crate::rules::one_time::enable(&board, &mut state);
+    }
+    let events = EventSettings {
+        preview: optional,
+        chooser_events: optional,
+        ..EventSettings::default()
+    };
+    crate::rules::events::start_game(&mut state, &seed, events);
     let notices = crate::rules::event_phase::advance_notices(&state);
+    let drawn: Vec<u8> = (2..=board.rules.rounds.saturating_add(1)).collect();
     let deadline = deadline_for(&schedule, state.step, now)?;
     let mut out = Vec::new();
     let mut letters: Vec<Letter> = Vec::new();
@@ -197,6 +209,15 @@ pub fn new_game(
         let mut text = welcome_text(
             &board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang, &state,
         );
+        let public: Vec<String> = crate::rules::event_phase::preview_lines(&state, &drawn, lang)
+            .into_iter()
+            .map(|l| format!("  {l}"))
+            .collect();
+        if !public.is_empty() {
+            // The public preview of rounds 2–4 (004:L2630, T-50), before the signature.
+            let at = text.rfind("\n\n").unwrap_or(text.len());
+            text.insert_str(at, &format!("\n\n{}", public.join("\n")));
+        }
         let mine: Vec<String> = notices
             .iter()
             .filter(|n| n.house == house)

@@ -199,6 +199,32 @@ pub fn step_name(step: crate::rules::Step, lang: Lang) -> String {
     }
 }
 
+/// A revealed one-time order: `高庭 招募(一次性命令)`, `三塔堡 浮桥 到 亲王隘口(一次性命令)`.
+fn one_time_text(
+    board: &Board,
+    a: crate::board::AreaId,
+    p: &crate::rules::one_time::PlacedOneTime,
+    lang: Lang,
+) -> String {
+    let name = board.area(a).name(lang);
+    let bank = crate::rules::one_time::pontoon_bank(board, a, p.bank)
+        .filter(|_| p.kind == crate::rules::one_time::OneTimeKind::Pontoon);
+    match (lang, bank) {
+        (Lang::Zh, Some(b)) => format!(
+            "{name} {} 到 {}(一次性命令)",
+            p.kind.name(lang),
+            board.area(b).name(lang)
+        ),
+        (Lang::Zh, None) => format!("{name} {}(一次性命令)", p.kind.name(lang)),
+        (Lang::En, Some(b)) => format!(
+            "{name} {} to {} (one-time order)",
+            p.kind.name(lang),
+            board.area(b).name(lang)
+        ),
+        (Lang::En, None) => format!("{name} {} (one-time order)", p.kind.name(lang)),
+    }
+}
+
 /// Build the report context of a closed step (and the steps closed with it) for one house.
 pub fn report_context(
     board: &Board,
@@ -225,6 +251,12 @@ pub fn report_context(
                     format!("{} {}", name, o.name_en())
                 }
             })
+            .chain(
+                out.revealed_one_time
+                    .iter()
+                    .filter(|(_, p)| p.house == h)
+                    .map(|(a, p)| one_time_text(board, *a, p, lang)),
+            )
             .collect();
         let none = if zh { "(无命令)" } else { "(no orders)" };
         revealed.push(RevealedOrders {
@@ -254,11 +286,23 @@ pub fn report_context(
         });
     }
     events.extend(out.log.iter().map(|e| words::event(board, lang, e)));
-    let economy: Vec<String> = out
+    let mut economy: Vec<String> = out
         .economy
         .iter()
         .map(|e| e.describe(board, lang))
         .collect();
+    // With the optional rules the drawn rounds are announced to everyone (004:L2630, T-50).
+    let drawn: Vec<u8> = out
+        .economy
+        .iter()
+        .filter_map(|e| match e {
+            crate::rules::log_events::EconomyEvent::EventsDrawn { round } => Some(*round),
+            _ => None,
+        })
+        .collect();
+    economy.extend(crate::rules::event_phase::preview_lines(
+        state, &drawn, lang,
+    ));
     let provisional: Vec<String> = out
         .provisional
         .iter()

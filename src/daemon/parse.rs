@@ -8,6 +8,7 @@ use crate::board::{AreaId, Board, Lang};
 use crate::game::{EventAnswers, EventOrders, Part, Submission};
 use crate::lang::ast::{Account, Item};
 use crate::lang::{self, Names};
+use crate::rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
 use crate::rules::orders::Placement;
 use crate::rules::placement::PlacementError;
 use crate::rules::{GameState, Step};
@@ -87,6 +88,20 @@ pub fn names(board: &Board) -> Names {
     Names::from_board(board)
 }
 
+/// A one-time order of the language as the rules take it.
+fn one_time_order(t: &crate::lang::ast::OneTime<crate::lang::Resolved>) -> OneTimeOrder {
+    use crate::lang::ast::OneTime;
+    match t {
+        OneTime::Recruit => OneTimeOrder::new(OneTimeKind::Recruit),
+        OneTime::SupplyCaravan => OneTimeOrder::new(OneTimeKind::SupplyCaravan),
+        OneTime::ForcedMarch => OneTimeOrder::new(OneTimeKind::ForcedMarch),
+        OneTime::Pontoon(bank) => OneTimeOrder {
+            kind: OneTimeKind::Pontoon,
+            bank: *bank,
+        },
+    }
+}
+
 fn is_plan_item(item: &Item<crate::lang::Resolved>) -> bool {
     matches!(
         item,
@@ -100,6 +115,7 @@ fn is_plan_item(item: &Item<crate::lang::Resolved>) -> bool {
             | Item::Fortify(_)
             | Item::Sword(_)
             | Item::Cancels { .. }
+            | Item::Muster(_)
     )
 }
 
@@ -139,12 +155,18 @@ fn wrong_step(lang: Lang, open: Step) -> String {
 
 /// Read a mail's order text for the open step of `state`.
 pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> ParsedMail {
-    parse_mail_with(&names(board), state, text, lang)
+    parse_mail_with(board, &names(board), state, text, lang)
 }
 
 /// [`parse_mail`] with the board's name index built once by the caller (the index costs more
 /// than parsing a mail: a fuzzer or a batch keeps one).
-pub fn parse_mail_with(names: &Names, state: &GameState, text: &str, lang: Lang) -> ParsedMail {
+pub fn parse_mail_with(
+    board: &Board,
+    names: &Names,
+    state: &GameState,
+    text: &str,
+    lang: Lang,
+) -> ParsedMail {
     let ll = lang;
     let parsed = lang::parse_submission(text, names);
     let mut out = ParsedMail::default();
@@ -190,18 +212,17 @@ pub fn parse_mail_with(names: &Names, state: &GameState, text: &str, lang: Lang)
             Item::Account(Account::Wait) => out.commands.push(Command::Wait),
             Item::Account(Account::NoWait) => out.commands.push(Command::NoWait),
             Item::Placement(p) if state.step == Step::Placement => {
-                if p.one_time.is_some() {
-                    err(match lang {
-                        Lang::Zh => "一次性军事命令是可选规则,本局没有使用。".into(),
-                        Lang::En => {
-                            "one-time orders are an optional rule this game does not use.".into()
-                        }
-                    });
-                    continue;
+                if let Some(t) = &p.one_time {
+                    if !state.one_time.enabled {
+                        err(OneTimeError::Off.message(board, lang));
+                        continue;
+                    }
+                    placement.one_time.push((p.area, one_time_order(t)));
                 }
-                let Some(order) = p.order else { continue };
+                if let Some(order) = p.order {
+                    placement.orders.push((p.area, order));
+                }
                 any_order = true;
-                placement.orders.push((p.area, order));
                 out.area_lines
                     .push((p.area, entry.line, line_text(entry.line)));
                 out.echo.push(lang::echo::echo_item(&entry.item, names, ll));

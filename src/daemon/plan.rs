@@ -145,11 +145,27 @@ fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchSte
     for a in actions {
         let Action::March(m) = a else { continue };
         if m.forced {
-            return Err(msg(
-                lang,
-                "强行军是可选规则(一次性命令),本局没有使用。",
-                "forced march is an optional rule (one-time orders) this game does not use.",
-            ));
+            // 强行军: lines into one area are one forced march (004:L2591, A-78).
+            let sel = (m.units.area, selection(m.units.units));
+            match &mut step {
+                Some(s) if s.is_forced() && s.from == m.to => s.gather.push(sel),
+                Some(_) => {
+                    return Err(msg(
+                        lang,
+                        "同一步骤的强行军必须都进入同一个区域,且不能与普通行军混合。",
+                        "the forced march lines of one step go into one area and do not mix with marches.",
+                    ));
+                }
+                None => {
+                    step = Some(MarchStep {
+                        from: m.to,
+                        moves: Vec::new(),
+                        leave_token: false,
+                        gather: vec![sel],
+                    })
+                }
+            }
+            continue;
         }
         let mv = MarchMove {
             units: selection(m.units.units),
@@ -158,7 +174,7 @@ fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchSte
             defender: m.defender,
         };
         match &mut step {
-            Some(s) if s.from == m.units.area => {
+            Some(s) if s.from == m.units.area && !s.is_forced() => {
                 s.moves.push(mv);
                 s.leave_token |= m.leave_token;
             }
@@ -174,6 +190,7 @@ fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchSte
                     from: m.units.area,
                     moves: vec![mv],
                     leave_token: m.leave_token,
+                    gather: Vec::new(),
                 })
             }
         }
@@ -334,6 +351,7 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
                     && plan.marches.last().is_some_and(|l| {
                         plain(&l.alternatives)
                             && l.alternatives[0].action.from == alts[0].action.from
+                            && l.alternatives[0].action.is_forced() == alts[0].action.is_forced()
                     });
                 if continues && let Some(last) = plan.marches.last_mut() {
                     last.alternatives.extend(alts);
@@ -341,6 +359,7 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
                     let part = &alts[0].action;
                     let into = &mut last.alternatives[0].action;
                     into.moves.extend(part.moves.iter().cloned());
+                    into.gather.extend(part.gather.iter().cloned());
                     into.leave_token |= part.leave_token;
                 } else {
                     plan.marches.push(Step { alternatives: alts });
@@ -392,6 +411,15 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
                 from: *from,
                 battle: *battle,
             }),
+            // 招募: the muster plan of a Recruit order (004:L2620).
+            Item::Muster(items) => match super::items::muster_plan(items, lang) {
+                Ok(p) => plan
+                    .recruit
+                    .get_or_insert_with(Default::default)
+                    .items
+                    .extend(p.items),
+                Err(e) => errors.push((line, e)),
+            },
             _ => errors.push((line, String::new())),
         }
     }

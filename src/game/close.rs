@@ -14,6 +14,7 @@ use crate::rules::event_phase::{
 use crate::rules::log::Event;
 use crate::rules::log_events::EconomyEvent;
 use crate::rules::modifiers::Settings;
+use crate::rules::one_time::PlacedOneTime;
 use crate::rules::orders::{Placement, Plan};
 use crate::rules::{GameState, Step, economy, events, placement, plan_check, rest, retreat};
 
@@ -50,6 +51,8 @@ pub struct StepOutcome {
     pub steps: Vec<Closed>,
     /// Orders revealed when placement closes, by house.
     pub revealed: Vec<(HouseId, AreaId, Order)>,
+    /// One-time orders revealed with them (optional rule, 004:L2616).
+    pub revealed_one_time: Vec<(AreaId, PlacedOneTime)>,
     /// The Raven holder's change: house, area, old order, new order.
     pub raven: Option<(HouseId, AreaId, Order, Order)>,
     /// The military log (plan and retreat steps).
@@ -128,6 +131,7 @@ pub fn close_steps(
         round: state.round,
         steps: Vec::new(),
         revealed: Vec::new(),
+        revealed_one_time: Vec::new(),
         raven: None,
         log: Vec::new(),
         economy: Vec::new(),
@@ -330,6 +334,11 @@ fn close_placement(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submi
             }
         }
     }
+    for a in board.area_ids() {
+        if let Some(p) = out.state.area(a).one_time {
+            out.revealed_one_time.push((a, p));
+        }
+    }
     out.state.step = Step::Raven;
 }
 
@@ -405,11 +414,13 @@ fn end_round(board: &Board, out: &mut StepOutcome) {
     }
 }
 
-/// Open a round (≥ 2): its events are announced and the event phase opens. A position without
+/// Open a round (≥ 2): caravans take effect, its events are announced and the event phase opens. A position without
 /// an event deck (a scenario) goes straight to placement.
 pub(crate) fn start_round(board: &Board, s: &mut GameState, log: &mut Vec<EconomyEvent>) {
     s.event_window = None;
     s.step = Step::Placement;
+    // Last round's Supply Caravans count from now on (004:L2580).
+    log.extend(crate::rules::one_time::apply_caravans(board, s));
     if s.economy.deck.is_none() {
         return;
     }

@@ -22,11 +22,14 @@ fn playing(board: &Board, state: &GameState) -> Vec<HouseId> {
         .collect()
 }
 
-fn has_orders(state: &GameState, h: HouseId) -> bool {
-    state
-        .areas
-        .iter()
-        .any(|a| a.house == Some(h) && a.order.is_some() && !a.units.is_empty())
+/// Whether a house has orders on the map: normal or special ones, and with `one_time` also
+/// one-time orders (the Raven changes only the former, 004:L2619).
+fn has_orders(state: &GameState, h: HouseId, one_time: bool) -> bool {
+    state.areas.iter().any(|a| {
+        a.house == Some(h)
+            && (a.order.is_some() || (one_time && a.one_time.is_some()))
+            && !a.units.is_empty()
+    })
 }
 
 /// The questions of the second event window, as the first window's submissions leave them
@@ -81,12 +84,12 @@ pub fn expected(board: &Board, state: &GameState) -> Vec<HouseId> {
             })
             .collect(),
         Step::Raven => raven_holder(state)
-            .filter(|h| has_orders(state, *h))
+            .filter(|h| has_orders(state, *h, false))
             .into_iter()
             .collect(),
         Step::Plan => playing(board, state)
             .into_iter()
-            .filter(|h| has_orders(state, *h))
+            .filter(|h| has_orders(state, *h, true))
             .collect(),
         Step::Retreat => state
             .pending_retreats

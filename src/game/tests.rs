@@ -55,6 +55,7 @@ fn placement_closes_into_raven_and_reveals_orders_silent_houses_get_none_a26() {
     let stark = h(&b, "stark");
     let sub = Submission::Placement(Orders::from(Placement {
         orders: vec![(a(&b, "winterfell"), order(OrderType::March))],
+        ..Default::default()
     }));
     assert!(check(&b, &s, stark, &sub).is_ok());
     let out = close_step(&b, &s, &[(stark, sub)]);
@@ -126,6 +127,7 @@ fn an_event_phase_that_asks_nothing_is_skipped_and_notices_are_sent() {
     let pyke = a(&b, "pyke");
     let raid = Submission::Placement(Orders::from(Placement {
         orders: vec![(pyke, order(OrderType::Raid))],
+        ..Default::default()
     }));
     assert!(matches!(
         check(&b, &out.state, greyjoy, &raid),
@@ -249,6 +251,7 @@ fn the_raven_holder_changes_one_order_and_a_plan_in_the_raven_step_keeps_them() 
     let lp = a(&b, "lannisport");
     let placed = Submission::Placement(Orders::from(Placement {
         orders: vec![(lp, order(OrderType::March))],
+        ..Default::default()
     }));
     let out = close_step(&b, &s, &[(lannister, placed)]);
     assert_eq!(out.state.step, Step::Raven);
@@ -343,4 +346,41 @@ fn a_retreat_choice_is_asked_and_silence_takes_the_first_candidate_a48() {
         (silent.state.round, silent.state.step),
         (2, Step::Placement)
     );
+}
+
+#[test]
+fn one_time_orders_go_through_the_steps_and_a_caravan_counts_next_round_004_l2616_t45() {
+    let b = board();
+    let mut s = GameState::new_game(&b);
+    crate::rules::one_time::enable(&b, &mut s);
+    let lannister = h(&b, "lannister");
+    // Lannister holds Blackwater now; the start's Supply basis did not count it.
+    let bw = a(&b, "blackwater");
+    s.area_mut(bw).house = Some(lannister);
+    s.area_mut(bw)
+        .units
+        .push(crate::rules::Unit::new(crate::board::UnitKind::Footman));
+    let before = s.house(lannister).barrels;
+    let caravan = crate::rules::one_time::OneTimeOrder::new(
+        crate::rules::one_time::OneTimeKind::SupplyCaravan,
+    );
+    let sub = Submission::Placement(Orders::from(Placement {
+        orders: vec![],
+        one_time: vec![(bw, caravan)],
+    }));
+    assert!(check(&b, &s, lannister, &sub).is_ok());
+    let out = close_step(&b, &s, &[(lannister, sub)]);
+    assert_eq!(out.state.step, Step::Plan, "the Raven holder has no orders");
+    assert_eq!(out.revealed_one_time.len(), 1, "revealed with the orders");
+    assert!(
+        expected(&b, &out.state).contains(&lannister),
+        "a house with only a one-time order is asked for its plan"
+    );
+    let out2 = close_step(&b, &out.state, &[]);
+    assert_eq!(out2.state.round, 2);
+    assert_eq!(out2.state.house(lannister).barrels, before + 2);
+    assert!(out2.economy.iter().any(|e| matches!(
+        e,
+        crate::rules::log_events::EconomyEvent::CaravanBarrels { .. }
+    )));
 }

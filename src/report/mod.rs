@@ -4,3 +4,4 @@
 pub mod render;
 pub mod view;
 pub mod words;
+pub mod words_one_time;

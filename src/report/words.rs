@@ -409,6 +409,7 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
     let w = W { b: board, l: lang };
     let zh = w.zh();
     match e {
+        Event::OneTime(o) => super::words_one_time::describe(board, lang, o),
         Event::Raided {
             house,
             from,

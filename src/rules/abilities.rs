@@ -4,6 +4,7 @@
 use super::battle::{Effects, hard, log_ability, pick_unit};
 use super::log::{AbilityEffect, Event, Loss};
 use super::military::Ctx;
+use super::one_time::OneTimeEvent;
 use super::state::Unit;
 use crate::board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
 
@@ -128,23 +129,44 @@ pub fn after_abilities(
 }
 
 /// 阿莎: cancel the first still-standing support or consolidate order of another house in an
-/// area next to the battle from her house's list.
+/// area next to the battle from her house's list. With the optional rule, the area's
+/// consolidate- and support-type one-time order goes too, or alone (004:L2530, L2547).
 fn asha(ctx: &mut Ctx, house: HouseId, l: LeaderId, area: AreaId) {
     let list = ctx.plans[house.index()].asha.clone();
     for t in list {
-        let Some(o) = ctx.order(t) else { continue };
         let owner = ctx.state.occupant(t);
-        if matches!(o.kind, OrderType::Support | OrderType::Consolidate)
-            && owner.is_some()
-            && owner != Some(house)
-            && ctx.adjacent(t, area)
-            && let Some(v) = owner
-        {
-            ctx.state.area_mut(t).order = None;
-            ctx.once[house.index()].asha = true;
-            log_ability(ctx, l, area, AbilityEffect::CancelledOrder(v, t, o));
-            return;
+        let Some(v) = owner.filter(|v| *v != house) else {
+            continue;
+        };
+        if !ctx.adjacent(t, area) {
+            continue;
         }
+        let order = ctx
+            .order(t)
+            .filter(|o| matches!(o.kind, OrderType::Support | OrderType::Consolidate));
+        let one_time = ctx
+            .state
+            .area(t)
+            .one_time
+            .filter(|p| p.house == v && p.kind.raidable());
+        if order.is_none() && one_time.is_none() {
+            continue;
+        }
+        ctx.once[house.index()].asha = true;
+        if let Some(o) = order {
+            ctx.state.area_mut(t).order = None;
+            log_ability(ctx, l, area, AbilityEffect::CancelledOrder(v, t, o));
+        }
+        if let Some(p) = one_time {
+            ctx.state.area_mut(t).one_time = None;
+            ctx.log.push(Event::OneTime(OneTimeEvent::Cancelled {
+                by: house,
+                victim: v,
+                area: t,
+                kind: p.kind,
+            }));
+        }
+        return;
     }
 }
 

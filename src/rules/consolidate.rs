@@ -4,6 +4,7 @@
 
 use super::log::{Event, FortifyProblem};
 use super::military::Ctx;
+use super::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
 use super::state::GameState;
 use crate::board::{AreaId, Board, HouseId, OrderType, UnitKind};
 
@@ -57,6 +58,77 @@ pub fn resolve(ctx: &mut Ctx) {
                 gained: n - capped,
                 capped,
             });
+        }
+    }
+}
+
+/// The consolidate-type one-time orders, after consolidate power (004:L2522, L2558, L2576):
+/// in Iron Throne order, each where the house kept units at every moment of the phase
+/// (004:L2566–L2570). A Recruit musters from its castle with the house's recruit plan;
+/// a Supply Caravan's barrels count from the next round (004:L2580, A-79).
+pub fn resolve_one_time(ctx: &mut Ctx) {
+    let order: Vec<HouseId> = ctx.state.throne_order().to_vec();
+    for house in order {
+        for a in ctx.board.area_ids().collect::<Vec<_>>() {
+            let Some(p) = ctx
+                .state
+                .area(a)
+                .one_time
+                .filter(|p| p.house == house && p.kind.attribute() == OrderType::Consolidate)
+            else {
+                continue;
+            };
+            ctx.state.area_mut(a).one_time = None;
+            let held = !ctx.taken[a.index()]
+                && !ctx.emptied[a.index()]
+                && ctx.state.occupant(a) == Some(house);
+            if !held {
+                ctx.log.push(Event::OneTime(OneTimeEvent::Wasted {
+                    house,
+                    area: a,
+                    kind: p.kind,
+                    why: Waste::AreaLeft,
+                }));
+                continue;
+            }
+            match p.kind {
+                OneTimeKind::SupplyCaravan => {
+                    let new_only = ctx.settings.caravan_new_provinces_only;
+                    let barrels =
+                        one_time::caravan_barrels(ctx.board, &ctx.state, house, a, new_only);
+                    if barrels > 0 {
+                        ctx.state.one_time.caravans.push(PendingCaravan {
+                            house,
+                            area: a,
+                            barrels,
+                        });
+                    }
+                    ctx.log.push(Event::OneTime(OneTimeEvent::Caravan {
+                        house,
+                        area: a,
+                        barrels,
+                    }));
+                }
+                OneTimeKind::Recruit => {
+                    let Some(plan) = ctx.plans[house.index()].recruit.clone() else {
+                        ctx.log.push(Event::OneTime(OneTimeEvent::Wasted {
+                            house,
+                            area: a,
+                            kind: p.kind,
+                            why: Waste::NoRecruitPlan,
+                        }));
+                        continue;
+                    };
+                    let (s, log) = one_time::recruit(ctx.board, &ctx.state, house, a, &plan);
+                    ctx.state = s;
+                    ctx.log.push(Event::OneTime(OneTimeEvent::Recruited {
+                        house,
+                        area: a,
+                        log,
+                    }));
+                }
+                OneTimeKind::ForcedMarch | OneTimeKind::Pontoon => {}
+            }
         }
     }
 }

@@ -327,6 +327,8 @@ pub fn resolve_supply(
             remove_unit(board, &mut s, h, a, k, reason, &mut log);
         }
     }
+    // The provinces a later Supply Caravan finds counted.
+    super::one_time::record_basis(board, &mut s);
     (s, log)
 }
 

@@ -381,6 +381,39 @@ pub fn public_preview(state: &GameState) -> Vec<(u8, [Foresight; 3])> {
         .collect()
 }
 
+/// The public preview of some drawn rounds as sentences (optional rule, 004:L2630, T-50):
+/// nothing without the rule.
+pub fn preview_lines(state: &GameState, rounds: &[u8], lang: Lang) -> Vec<String> {
+    public_preview(state)
+        .into_iter()
+        .filter(|(r, _)| rounds.contains(r))
+        .map(|(r, draws)| {
+            let parts: Vec<String> = Category::ALL
+                .iter()
+                .zip(draws)
+                .map(|(c, f)| {
+                    let what = match (f, lang) {
+                        (Foresight::Card(card), l) => card.name(l).to_string(),
+                        (Foresight::WinterIsComing, Lang::Zh) => "凛冬将至".to_string(),
+                        (Foresight::WinterIsComing, Lang::En) => "Winter is Coming".to_string(),
+                    };
+                    match lang {
+                        Lang::Zh => format!("{}:{what}", c.name(lang)),
+                        Lang::En => format!("{}: {what}", c.name(lang)),
+                    }
+                })
+                .collect();
+            match lang {
+                Lang::Zh => format!("预告事件:第{r}回合 {}(004:L2630, A-71)", parts.join(";")),
+                Lang::En => format!(
+                    "Events preview, round {r}: {} (004:L2630, A-71)",
+                    parts.join("; ")
+                ),
+            }
+        })
+        .collect()
+}
+
 /// What the military phase must respect this round because of the events (004:L2409–L2429)
 /// and a lost wildling attack (004:L1132), as the military rules take it. Pontoons are added by
 /// the placement step.

@@ -191,6 +191,8 @@ pub enum Event {
         /// +1 power token plundered (a consolidate order was removed).
         plunder: bool,
     },
+    /// What became of a one-time order (optional rule, 004:L2489–L2624).
+    OneTime(super::one_time::OneTimeEvent),
     /// A raid or march was not executed; the next one moves up.
     Skipped {
         /// House.

@@ -122,6 +122,13 @@ pub enum EconomyEvent {
         before: u8,
         after: u8,
     },
+    /// Last round's Supply Caravan raises the effective barrels (optional rule, 004:L2580).
+    CaravanBarrels {
+        house: HouseId,
+        area: AreaId,
+        from: u8,
+        to: u8,
+    },
     Disbanded {
         house: HouseId,
         area: AreaId,
@@ -466,6 +473,26 @@ impl EconomyEvent {
                     format!("{} spends {n} power tokens ({we})", h(house))
                 }
             }
+            CaravanBarrels {
+                house,
+                area,
+                from,
+                to,
+            } if zh => format!(
+                "补给车:{}在{}的补给车生效,有效木桶数{from}→{to}(004:L2580)",
+                h(house),
+                a(area)
+            ),
+            CaravanBarrels {
+                house,
+                area,
+                from,
+                to,
+            } => format!(
+                "Supply Caravan: {}'s caravan in {} takes effect, effective barrels {from} → {to} (004:L2580)",
+                h(house),
+                a(area)
+            ),
             SupplyRecount {
                 house,
                 before,

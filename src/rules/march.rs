@@ -153,6 +153,7 @@ pub fn vacate(ctx: &mut Ctx, house: HouseId, area: AreaId, leave_token: bool) {
         return;
     }
     let b = ctx.board;
+    ctx.emptied[area.index()] = true;
     let st = ctx.state.area_mut(area);
     st.house = None;
     st.order = None;
@@ -200,6 +201,9 @@ struct Sub {
 
 /// One march action. Returns whether it was executed (moved units or fought).
 fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
+    if step.is_forced() {
+        return super::forced_march::execute(ctx, house, step);
+    }
     let from = step.from;
     let Some(order) = ctx.order(from).filter(|o| o.kind == OrderType::March) else {
         skip(ctx, house, from, march_order(), Skip::OrderGone);

@@ -6,6 +6,7 @@
 use super::leaders::LeaderTrack;
 use super::log::Event;
 use super::modifiers::{RoundModifiers, Settings};
+use super::one_time::OneTimeKind;
 use super::orders::{MarchStep, Plan, Step};
 use super::state::{GameState, PendingRetreat};
 use crate::board::{AreaId, Board, HouseId, LeaderId, Order, OrderType, UnitKind};
@@ -71,8 +72,9 @@ pub struct Ctx<'a> {
     pub carried: Vec<bool>,
     /// Once-a-round abilities used, per house.
     pub once: Vec<OncePerRound>,
-    /// Pontoons still standing, parallel to `mods.pontoons`.
-    pub pontoon_up: Vec<bool>,
+    /// Areas the house's units all left at some moment (a one-time order there is wasted,
+    /// 004:L2568).
+    pub emptied: Vec<bool>,
     /// Forces waiting for a retreat choice.
     pub pending_retreats: Vec<PendingRetreat>,
 }
@@ -138,9 +140,16 @@ impl<'a> Ctx<'a> {
         {
             return true;
         }
-        self.mods.pontoons.iter().enumerate().any(|(i, p)| {
-            self.pontoon_up.get(i).copied().unwrap_or(false)
-                && ((p.area == a && p.bank == b) || (p.area == b && p.bank == a))
+        self.bridged(a, b) || self.bridged(b, a)
+    }
+
+    /// Whether a pontoon standing in `a` reaches `b` (004:L2604–L2612): placed by the house
+    /// that still holds `a`, toward one of the banks the board allows there.
+    pub fn bridged(&self, a: AreaId, b: AreaId) -> bool {
+        self.state.area(a).one_time.is_some_and(|p| {
+            p.kind == OneTimeKind::Pontoon
+                && self.state.occupant(a) == Some(p.house)
+                && super::one_time::pontoon_bank(self.board, a, p.bank) == Some(b)
         })
     }
 
@@ -184,26 +193,25 @@ impl<'a> Ctx<'a> {
                 add(r);
             }
         }
-        for (i, p) in self.mods.pontoons.iter().enumerate() {
-            if self.pontoon_up.get(i).copied().unwrap_or(false) {
-                if p.area == a {
-                    add(p.bank);
-                } else if p.bank == a {
-                    add(p.area);
-                }
+        for &t in &area.pontoon_targets {
+            if self.bridged(a, t) || self.bridged(t, a) {
+                add(t);
             }
         }
         out.sort_unstable();
         out
     }
 
-    /// A pontoon falls when its area is lost or its house's last unit leaves (004:L2612).
+    /// A pontoon falls when its area is lost or its house's last unit leaves (004:L2612), for
+    /// good: it is taken off the map.
     pub fn refresh_pontoons(&mut self) {
-        for (i, p) in self.mods.pontoons.iter().enumerate() {
-            if self.state.occupant(p.area) != Some(p.house)
-                && let Some(up) = self.pontoon_up.get_mut(i)
+        for i in 0..self.state.areas.len() {
+            let st = &self.state.areas[i];
+            if let Some(p) = st.one_time
+                && p.kind == OneTimeKind::Pontoon
+                && (st.house != Some(p.house) || st.units.is_empty())
             {
-                *up = false;
+                self.state.areas[i].one_time = None;
             }
         }
     }
@@ -292,15 +300,7 @@ impl<'a> Ctx<'a> {
             sword_assigned,
             carried: vec![false; houses],
             once: vec![OncePerRound::default(); houses],
-            pontoon_up: mods
-                .pontoons
-                .iter()
-                .map(|p| {
-                    settings.pontoons
-                        && board.area(p.area).pontoon_targets.contains(&p.bank)
-                        && state.occupant(p.area) == Some(p.house)
-                })
-                .collect(),
+            emptied: vec![false; n],
             pending_retreats: state.pending_retreats.clone(),
             log: rejected,
         }
@@ -340,9 +340,11 @@ pub fn resolve_with(
     }
     if ctx.state.winner.is_none() {
         super::consolidate::resolve(&mut ctx);
+        super::consolidate::resolve_one_time(&mut ctx);
     }
     for a in ctx.state.areas.iter_mut() {
         a.order = None;
+        a.one_time = None;
         for u in a.units.iter_mut() {
             u.routed = false;
         }

@@ -12,6 +12,7 @@ pub mod economy;
 pub mod endgame;
 pub mod event_phase;
 pub mod events;
+pub mod forced_march;
 pub mod leaders;
 pub mod log;
 pub mod log_events;
@@ -19,6 +20,7 @@ pub mod march;
 pub mod military;
 pub mod modifiers;
 pub mod muster;
+pub mod one_time;
 pub mod orders;
 pub mod placement;
 pub mod plan_check;
@@ -66,6 +68,8 @@ mod tests_log_events;
 mod tests_marches;
 #[cfg(test)]
 mod tests_muster;
+#[cfg(test)]
+mod tests_one_time;
 #[cfg(test)]
 mod tests_phase;
 #[cfg(test)]

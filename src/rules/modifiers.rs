@@ -1,20 +1,10 @@
 //! 本回合生效的事件与游戏设置: what changes the military phase of one round — the military
-//! event in force (004:L2412–L2454) and pontoons placed — and the per-game settings the military
-//! rules read (decisions.md). Passed in explicitly; nothing is read from anywhere global.
+//! event in force (004:L2412–L2454) and the wildling ban — and the per-game settings
+//! (decisions.md). Passed in explicitly; nothing is read from anywhere global. (Pontoons are
+//! one-time orders standing on the map, `AreaState::one_time`.)
 
-use crate::board::{AreaId, HouseId};
+use crate::board::HouseId;
 use serde::{Deserialize, Serialize};
-
-/// 浮桥: a pontoon placed this round (optional rule, 004:L2600–L2614).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pontoon {
-    /// The house that placed it.
-    pub house: HouseId,
-    /// The river-side province holding the order.
-    pub area: AreaId,
-    /// The bank it reaches.
-    pub bank: AreaId,
-}
 
 /// Events and one-round effects in force during this military phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,20 +30,25 @@ pub struct RoundModifiers {
     /// Houses that may place no special order this round (wildling penalty, A-66).
     #[serde(default)]
     pub no_special_orders: Vec<HouseId>,
-    /// Pontoons placed this round (only with the optional rule, [`Settings::pontoons`]).
-    #[serde(default)]
-    pub pontoons: Vec<Pontoon>,
 }
 
-/// Per-game settings of the military rules (decisions.md "configurable per game").
+/// Per-game settings, `[game.rules]` of the config (decisions.md "configurable per game").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Settings {
     /// a sword assigned to a battle that is lost even with it is spent (default true).
     #[serde(default = "yes")]
     pub sword_spent_when_lost: bool,
-    /// Optional rule of 004 §七: one-time orders, among them pontoons (default off).
-    #[serde(default)]
-    pub pontoons: bool,
+    /// The optional rules of 004 §七 (default off): one-time orders — Recruit, Supply Caravan,
+    /// Forced March, Pontoon —, and with them, as 004:L2628 and L2636 tie them, the public event
+    /// preview and the chooser events. Copied into the game state when the game is created.
+    /// (`pontoons`, the older key, means the same: the pontoon is one of the one-time orders.)
+    #[serde(default, alias = "pontoons")]
+    pub one_time_orders: bool,
+    /// a Supply Caravan adds only a province not counted in the effective barrels
+    /// (default true); false adds its barrels always.
+    #[serde(default = "yes")]
+    pub caravan_new_provinces_only: bool,
 }
 
 fn yes() -> bool {
@@ -64,7 +59,34 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             sword_spent_when_lost: true,
-            pontoons: false,
+            one_time_orders: false,
+            caravan_new_provinces_only: true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Settings;
+
+    #[test]
+    fn one_switch_for_the_optional_rules_and_the_old_pontoon_key_004_l2628() {
+        let s: Settings = match toml::from_str("one_time_orders = true") {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        assert!(s.one_time_orders && s.caravan_new_provinces_only && s.sword_spent_when_lost);
+        let old: Settings = match toml::from_str("pontoons = true") {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        assert!(
+            old.one_time_orders,
+            "the pontoon is one of the one-time orders"
+        );
+        assert!(
+            toml::from_str::<Settings>("one_time_order = true").is_err(),
+            "a misspelt key is refused, not ignored"
+        );
     }
 }

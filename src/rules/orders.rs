@@ -13,6 +13,9 @@ use serde::{Deserialize, Serialize};
 pub struct Placement {
     /// Area and order.
     pub orders: Vec<(AreaId, Order)>,
+    /// One-time orders beside them (optional rule, 004:L2504; at most one a round).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub one_time: Vec<(AreaId, super::one_time::OneTimeOrder)>,
 }
 
 /// 信鸦: the Raven holder changes one of his placed orders to another type (004:L1702).
@@ -132,6 +135,17 @@ pub struct MarchStep {
     pub moves: Vec<MarchMove>,
     /// 放置势力标志: leave a power token in `from` if it ends up empty.
     pub leave_token: bool,
+    /// 强行军 (optional rule, 004:L2591, A-78): `from` holds the forced march and these units
+    /// of the house are gathered into it from the areas around, in one step; `moves` is empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gather: Vec<(AreaId, UnitSelection)>,
+}
+
+impl MarchStep {
+    /// Whether this is a forced march.
+    pub fn is_forced(&self) -> bool {
+        !self.gather.is_empty()
+    }
 }
 
 /// One raid (突袭) step: one target, or two for 突袭+1 (same slot).
@@ -367,6 +381,9 @@ pub struct Plan {
     /// Destroy ships captured in a natural port instead of taking them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub destroy_captured_ships: bool,
+    /// 招募: the muster plan of a Recruit order (optional rule, 004:L2620).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recruit: Option<super::muster::MusterPlan>,
 }
 
 /// Whether every id a plan names exists on a board with `areas` areas, `houses` houses and
@@ -389,6 +406,7 @@ pub fn ids_valid(plan: &Plan, areas: usize, houses: usize, leaders: usize) -> bo
     let when = |w: &Option<Condition>| w.as_ref().map(|c| cond(c, &a, &h)).unwrap_or(true);
     let march = |m: &MarchStep| {
         a(&m.from)
+            && m.gather.iter().all(|(x, _)| a(x))
             && m.moves.iter().all(|mv| {
                 a(&mv.to)
                     && mv.defender.as_ref().map(l).unwrap_or(true)
@@ -428,6 +446,10 @@ pub fn ids_valid(plan: &Plan, areas: usize, houses: usize, leaders: usize) -> bo
             .all(|t| t.seas.iter().all(a) && a(&t.from) && a(&t.to) && when(&t.when))
         && plan.fortify.iter().all(a)
         && plan.asha.iter().all(a)
+        && plan
+            .recruit
+            .as_ref()
+            .is_none_or(|r| r.items.iter().all(|i| a(&i.castle)))
         && plan.sword.as_ref().map(a).unwrap_or(true)
         && plan
             .leaders

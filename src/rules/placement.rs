@@ -1,6 +1,7 @@
 //! 布置军事命令 Order placement: which orders a house may put on which areas (004:L1672–L1716).
 
 use super::modifiers::RoundModifiers;
+use super::one_time::{self, OneTimeError, PlacedOneTime, Used};
 use super::orders::{Placement, RavenChange};
 use super::state::{GameState, Track};
 use crate::board::{AreaId, Board, HouseId, Lang, Order, OrderType, UnitKind};
@@ -42,6 +43,8 @@ pub enum PlacementError {
     RavenNoOrder(AreaId),
     /// The Raven changes an order to another type (004:L1703).
     RavenSameOrder(AreaId),
+    /// A one-time order that may not be placed (optional rule, 004:L2489–L2618).
+    OneTime(OneTimeError),
 }
 
 impl PlacementError {
@@ -174,6 +177,7 @@ impl PlacementError {
                 "the Raven must change the order in {} to another type (004:L1703)",
                 name(a)
             ),
+            (PlacementError::OneTime(e), _) => e.message(board, lang),
         }
     }
 }
@@ -275,6 +279,21 @@ pub fn check_with(
     } else if specials.len() > allowed as usize {
         errs.push(PlacementError::TooManySpecial { allowed, rank });
     }
+    // One-time orders: beside the area's order, only where the house has units (004:L2520);
+    // not special orders, so neither the King's Court limit nor the wildling ban applies.
+    for (area, _) in &p.one_time {
+        let st = state.area(*area);
+        if st.house != Some(house) || st.units.is_empty() {
+            errs.push(PlacementError::NoUnits(*area));
+        } else if mods.rough_seas && board.area(*area).is_sea() {
+            errs.push(PlacementError::RoughSeas(*area));
+        }
+    }
+    errs.extend(
+        one_time::check(board, state, house, &p.one_time, mods.feast_for_crows)
+            .into_iter()
+            .map(PlacementError::OneTime),
+    );
     errs
 }
 
@@ -287,6 +306,20 @@ pub fn placed(state: &GameState, house: HouseId) -> Placement {
             .enumerate()
             .filter(|(_, a)| a.house == Some(house))
             .filter_map(|(i, a)| a.order.map(|o| (AreaId(i as u16), o)))
+            .collect(),
+        one_time: state
+            .areas
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| {
+                a.one_time.filter(|p| p.house == house).map(|p| {
+                    let o = one_time::OneTimeOrder {
+                        kind: p.kind,
+                        bank: p.bank,
+                    };
+                    (AreaId(i as u16), o)
+                })
+            })
             .collect(),
     }
 }
@@ -328,16 +361,35 @@ pub fn raven(
 }
 
 /// Put every house's valid placement on the map (the reveal). Orders of a house that sent none
-/// stay empty (A-26: no orders).
+/// stay empty (A-26: no orders). A one-time order counts as used once placed (004:L2518).
 pub fn apply(state: &mut GameState, placements: &[(HouseId, Placement)]) {
     for a in state.areas.iter_mut() {
         a.order = None;
+        a.one_time = None;
     }
+    let round = state.round;
     for (house, p) in placements {
         for (area, order) in &p.orders {
             let st = state.area_mut(*area);
             if st.house == Some(*house) && !st.units.is_empty() {
                 st.order = Some(*order);
+            }
+        }
+        for (area, o) in &p.one_time {
+            let Some(st) = state.areas.get_mut(area.index()) else {
+                continue;
+            };
+            if st.house == Some(*house) && !st.units.is_empty() {
+                st.one_time = Some(PlacedOneTime {
+                    house: *house,
+                    kind: o.kind,
+                    bank: o.bank,
+                });
+                state.one_time.used.push(Used {
+                    house: *house,
+                    kind: o.kind,
+                    round,
+                });
             }
         }
     }

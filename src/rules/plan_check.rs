@@ -4,6 +4,7 @@
 //! These are the validation errors a player sees at once; the adjudication itself skips
 //! anything that becomes impossible later.
 
+use super::one_time::OneTimeKind;
 use super::orders::{MarchStep, Party, Plan, SupportTarget};
 use super::state::{GameState, LeaderStatus, Track};
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, OrderType};
@@ -31,6 +32,10 @@ pub enum PlanError {
     TwoAttacks(AreaId),
     /// A support of a neutral garrison's defence where there is none (004:L1369, L2258).
     NoNeutral(AreaId),
+    /// The area holds no one-time order of this type of the house (004:L2620).
+    NoOneTime(AreaId, OneTimeKind),
+    /// A recruit plan musters only from the recruit castle (004:L2562).
+    RecruitElsewhere(AreaId),
 }
 
 impl PlanError {
@@ -44,7 +49,9 @@ impl PlanError {
             | PlanError::NotYours(a)
             | PlanError::BadDistrict(a)
             | PlanError::TwoAttacks(a)
-            | PlanError::NoNeutral(a) => Some(*a),
+            | PlanError::NoNeutral(a)
+            | PlanError::NoOneTime(a, _)
+            | PlanError::RecruitElsewhere(a) => Some(*a),
             PlanError::NotSwordHolder => None,
         }
     }
@@ -110,6 +117,24 @@ impl PlanError {
                 "there is no neutral garrison in {} whose defence could be supported (004:L2258)",
                 n(a)
             ),
+            PlanError::NoOneTime(a, k) if zh => format!(
+                "你在{}没有{}命令(执行方案只能执行已布置的命令,004:L2620)",
+                n(a),
+                k.name(lang)
+            ),
+            PlanError::NoOneTime(a, k) => format!(
+                "you have no {} order in {} (a plan carries out placed orders, 004:L2620)",
+                k.name(lang),
+                n(a)
+            ),
+            PlanError::RecruitElsewhere(a) if zh => format!(
+                "招募只能使用布置了招募命令的省份的征兵点数,不能在{}征兵(004:L2562)",
+                n(a)
+            ),
+            PlanError::RecruitElsewhere(a) => format!(
+                "a recruit musters only with the points of its own castle, not in {} (004:L2562)",
+                n(a)
+            ),
         }
     }
 }
@@ -148,7 +173,13 @@ fn march(
     m: &MarchStep,
     errs: &mut Vec<PlanError>,
 ) {
-    if !has_order(state, house, m.from, OrderType::March) {
+    if m.is_forced() {
+        if super::one_time::standing(state, m.from, house).map(|p| p.kind)
+            != Some(OneTimeKind::ForcedMarch)
+        {
+            errs.push(PlanError::NoOneTime(m.from, OneTimeKind::ForcedMarch));
+        }
+    } else if !has_order(state, house, m.from, OrderType::March) {
         errs.push(PlanError::NoOrder(m.from, OrderType::March));
     }
     for mv in &m.moves {
@@ -300,6 +331,24 @@ pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> V
             errs.push(PlanError::NotYours(a));
         }
     }
+    if let Some(r) = &plan.recruit {
+        let at = board.area_ids().find(|a| {
+            super::one_time::standing(state, *a, house).map(|p| p.kind)
+                == Some(OneTimeKind::Recruit)
+        });
+        match at {
+            None => {
+                if let Some(i) = r.items.first().filter(|i| valid(i.castle)) {
+                    errs.push(PlanError::NoOneTime(i.castle, OneTimeKind::Recruit));
+                }
+            }
+            Some(a) => {
+                for i in r.items.iter().filter(|i| valid(i.castle) && i.castle != a) {
+                    errs.push(PlanError::RecruitElsewhere(i.castle));
+                }
+            }
+        }
+    }
     for &a in plan.fortify.iter().filter(|a| valid(**a)) {
         if !has_order(state, house, a, OrderType::Consolidate) {
             errs.push(PlanError::NoOrder(a, OrderType::Consolidate));
@@ -343,6 +392,7 @@ mod tests {
             from: wf,
             moves: vec![MarchMove::new(UnitSelection::All, id(&b, "karhold"))],
             leave_token: false,
+            gather: Vec::new(),
         }));
         plan.raids.push(RaidStep {
             from: id(&b, "white-harbor"),
@@ -390,6 +440,7 @@ mod tests {
             from: wf,
             moves: vec![mv],
             leave_token: false,
+            gather: Vec::new(),
         }));
         for (l, st) in s.house_mut(stark).leaders.iter_mut() {
             if *l == own {
@@ -438,6 +489,7 @@ mod tests {
                 from: sept,
                 moves: vec![MarchMove::new(UnitSelection::All, to)],
                 leave_token: false,
+                gather: Vec::new(),
             })
         };
         let mut plan = Plan {

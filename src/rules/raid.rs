@@ -1,9 +1,11 @@
 //! 突袭 Raids (004:L1431–L1465, L2155–L2180): round-robin in Iron Throne order; a raid removes
 //! the target's support, raid or consolidate order; removing a consolidate order plunders one
 //! power token; a raid that cannot be executed lets the house's next raid move up (递补, A-28).
+//! With the optional rule a consolidate- or support-type one-time order in the target goes too.
 
 use super::log::{Event, Skip};
 use super::military::Ctx;
+use super::one_time::OneTimeEvent;
 use super::orders::RaidStep;
 use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
@@ -93,21 +95,47 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &RaidStep) -> bool {
                 OrderType::Raid | OrderType::Support | OrderType::Consolidate
             )
         });
-        match (victim, removable) {
-            (Some(v), Some(o)) if v != house => {
-                ctx.state.area_mut(target).order = None;
-                let plunder = o.kind == OrderType::Consolidate;
-                if plunder {
-                    super::consolidate::gain_power(ctx.board, &mut ctx.state, house, 1);
+        // A consolidate- or support-type one-time order goes with the area's raidable order,
+        // or alone (004:L2524, L2545, A-40).
+        let one_time = ctx
+            .state
+            .area(target)
+            .one_time
+            .filter(|p| p.kind.raidable() && Some(p.house) == victim);
+        match victim {
+            Some(v) if v != house && (removable.is_some() || one_time.is_some()) => {
+                if let Some(o) = removable {
+                    ctx.state.area_mut(target).order = None;
+                    let plunder = o.kind == OrderType::Consolidate;
+                    if plunder {
+                        super::consolidate::gain_power(ctx.board, &mut ctx.state, house, 1);
+                    }
+                    ctx.log.push(Event::Raided {
+                        house,
+                        from,
+                        target,
+                        victim: v,
+                        order: o,
+                        plunder,
+                    });
                 }
-                ctx.log.push(Event::Raided {
-                    house,
-                    from,
-                    target,
-                    victim: v,
-                    order: o,
-                    plunder,
-                });
+                if let Some(p) = one_time {
+                    ctx.state.area_mut(target).one_time = None;
+                    // A consolidate-type one plunders like a consolidate order: with one in
+                    // the same area, 2 in all (004:L2528, T-13).
+                    let plunder = u8::from(p.kind.attribute() == OrderType::Consolidate);
+                    if plunder > 0 {
+                        super::consolidate::gain_power(ctx.board, &mut ctx.state, house, plunder);
+                    }
+                    ctx.log.push(Event::OneTime(OneTimeEvent::Raided {
+                        house,
+                        from,
+                        target,
+                        victim: v,
+                        kind: p.kind,
+                        plunder,
+                    }));
+                }
                 executed = true;
             }
             _ => skip(ctx, house, from, order, Skip::NothingToRaid(target)),

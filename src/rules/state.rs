@@ -50,6 +50,9 @@ pub struct AreaState {
     /// The order placed here this round (public after the reveal).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order: Option<Order>,
+    /// A one-time order placed beside it this round (optional rule, 004:L2504).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub one_time: Option<super::one_time::PlacedOneTime>,
 }
 
 /// A leader's availability.
@@ -192,6 +195,10 @@ pub struct GameState {
     /// raise), kept while the second window (`Step::EventsAnswers`) is open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event_window: Option<super::event_phase::EventWindow>,
+    /// The optional rules of 004 §七: whether the game uses them, one-time orders used, caravan
+    /// barrels waiting for the next round.
+    #[serde(default, skip_serializing_if = "super::one_time::OneTimeState::is_off")]
+    pub one_time: super::one_time::OneTimeState,
 }
 
 /// A beaten force kept off the map until its player chooses among equally good retreat areas
@@ -250,6 +257,7 @@ impl GameState {
             pending_retreats: Vec::new(),
             economy: Default::default(),
             event_window: None,
+            one_time: Default::default(),
         }
     }
 

@@ -98,6 +98,7 @@ impl T {
                 from: f,
                 moves: vec![MarchMove::new(UnitSelection::All, t)],
                 leave_token: false,
+                gather: Vec::new(),
             }
             .into(),
         );
@@ -142,6 +143,7 @@ impl T {
                 .map(|(to, u)| MarchMove::new(sel(u), self.a(to)))
                 .collect(),
             leave_token: false,
+            gather: Vec::new(),
         }
     }
     /// Attach a march leader to the last march step's first move.

@@ -337,6 +337,7 @@ fn placement_limits_two_marches_and_special_orders_by_kings_court_004_l1223() {
                 },
             ),
         ],
+        ..Default::default()
     };
     let errs = placement::check(&t.b, &t.s, h, &p);
     assert!(
@@ -371,6 +372,7 @@ fn placement_special_allowance_rank_1_three_each_type_once_004_l1490() {
             (t.a("stoney-sept"), sp(OrderType::Defence)),
             (t.a("searoad-marches"), sp(OrderType::Consolidate)),
         ],
+        ..Default::default()
     };
     assert!(placement::check(&t.b, &t.s, h, &ok).is_empty());
     let twice = Placement {
@@ -378,6 +380,7 @@ fn placement_special_allowance_rank_1_three_each_type_once_004_l1490() {
             (t.a("lannisport"), sp(OrderType::March)),
             (t.a("stoney-sept"), sp(OrderType::March)),
         ],
+        ..Default::default()
     };
     assert_eq!(
         placement::check(&t.b, &t.s, h, &twice),

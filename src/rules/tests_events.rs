@@ -462,3 +462,24 @@ fn storm_of_swords_feast_rough_seas_frozen_rivers_restrict_the_military_phase_00
         assert!(!r.sea_of_storms && r.no_special_orders.is_empty());
     }
 }
+
+#[test]
+fn t50_preview_lines_name_each_category_of_the_drawn_rounds_004_l2630() {
+    let mut w = start();
+    let settings = EventSettings {
+        preview: true,
+        ..Default::default()
+    };
+    events::start_game(&mut w.s, "preview-words", settings);
+    let lines = event_phase::preview_lines(&w.s, &[2, 3, 4], crate::board::Lang::Zh);
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("预告事件:第2回合"), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains("经济事件") && l.contains("军事事件"))
+    );
+    let mut off = start();
+    events::start_game(&mut off.s, "preview-words", EventSettings::default());
+    assert!(event_phase::preview_lines(&off.s, &[2], crate::board::Lang::Zh).is_empty());
+}

@@ -28,6 +28,7 @@ fn event_bans_raid_consolidate_defence_and_sea_orders_004_l1364_l1465_l1480_a45(
             (t.a("karhold"), o(OrderType::Defence, false)),
             (t.a("the-shivering-sea"), o(OrderType::Support, false)),
         ],
+        ..Default::default()
     };
     assert!(placement::check(&t.b, &t.s, h, &p).is_empty());
     let mods = RoundModifiers {
@@ -55,6 +56,7 @@ fn t17_special_orders_none_under_the_wildling_penalty_a66() {
     let h = t.h("lannister");
     let p = Placement {
         orders: vec![(t.a("lannisport"), o(OrderType::March, true))],
+        ..Default::default()
     };
     assert!(placement::check(&t.b, &t.s, h, &p).is_empty(), "rank 1 may");
     let mods = RoundModifiers {
@@ -74,6 +76,7 @@ fn t18_orders_only_where_the_house_has_units_004_l1689() {
     let h = t.h("lannister");
     let p = Placement {
         orders: vec![(t.a("riverrun"), o(OrderType::March, false))],
+        ..Default::default()
     };
     assert_eq!(
         placement::check(&t.b, &t.s, h, &p),

@@ -3,7 +3,6 @@
 //! L2600), named after T-41…T-44, T-62.
 
 use super::log::{Event, Skip, TermKind};
-use super::modifiers::Pontoon;
 use super::orders::{
     Condition, CrossSupport, Party, Pick, Refusal, SupportTarget, Transport, Withheld,
 };
@@ -330,32 +329,6 @@ fn frozen_rivers_open_river_crossings_for_the_round_004_l1623() {
     };
     assert_eq!(run(false), None);
     assert_eq!(run(true).as_deref(), Some("stark"));
-}
-
-#[test]
-fn pontoon_opens_one_crossing_only_with_the_optional_rule_004_l2600() {
-    let run = |enabled: bool, bank: &str| {
-        let mut t = fresh();
-        t.settings.pontoons = enabled;
-        t.put("stark", "the-mountains-of-the-moon", "FF");
-        t.order("the-mountains-of-the-moon", OrderType::March, false);
-        t.split("stark", "the-mountains-of-the-moon", &[("harrenhal", "1F")]);
-        let (h, a, b) = (t.h("stark"), t.a("the-mountains-of-the-moon"), t.a(bank));
-        t.mods.pontoons.push(Pontoon {
-            house: h,
-            area: a,
-            bank: b,
-        });
-        let (s, _) = t.run();
-        t.holder(&s, "harrenhal")
-    };
-    assert_eq!(run(false, "harrenhal"), None);
-    assert_eq!(run(true, "harrenhal").as_deref(), Some("stark"));
-    assert_eq!(
-        run(true, "riverrun"),
-        None,
-        "the pontoon reaches only its bank"
-    );
 }
 
 /// Lannister holds Blackwater (1F) with a support order in Stoney Sept (1K); Baratheon attacks

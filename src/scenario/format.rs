@@ -139,6 +139,9 @@ pub struct Setup {
     /// beat (`"梅丽珊卓" = ["白狼"]`).
     #[serde(default)]
     pub rewards: BTreeMap<String, Vec<String>>,
+    /// The game's `[game.rules]`, e.g. `rules = { one_time_orders = true }` (default: off).
+    #[serde(default)]
+    pub rules: crate::rules::modifiers::Settings,
 }
 
 /// `[expect]`: only what is listed is checked.

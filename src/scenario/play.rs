@@ -145,7 +145,15 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
             None => Vec::new(),
         };
         used.push(state.step);
-        let o = game::close_steps(board, &state, &subs, Options::default());
+        let o = game::close_steps(
+            board,
+            &state,
+            &subs,
+            Options {
+                settings: sc.setup.rules,
+                ..Options::default()
+            },
+        );
         out.log
             .extend(o.log.iter().map(|e| words::event(board, Lang::Zh, e)));
         out.log

@@ -144,7 +144,17 @@ impl Scenario {
             }
             let mut s = GameState::new_game(board);
             let seed = st.seed.as_deref().unwrap_or(DEFAULT_SEED);
-            events::start_game(&mut s, seed, events::EventSettings::default());
+            // As `maester new-game` does: the optional rules of 004 §七 come together.
+            let optional = st.rules.one_time_orders;
+            if optional {
+                crate::rules::one_time::enable(board, &mut s);
+            }
+            let settings = events::EventSettings {
+                preview: optional,
+                chooser_events: optional,
+                ..events::EventSettings::default()
+            };
+            events::start_game(&mut s, seed, settings);
             return Ok(s);
         }
         let mut s = GameState::new_game(board);
@@ -155,6 +165,8 @@ impl Scenario {
         if let Some(r) = st.round {
             s.round = r;
         }
+        // A position set up by hand has no Supply basis: a caravan counts every province new.
+        s.one_time.enabled = st.rules.one_time_orders;
         for (h, items) in house_lines(board, names, &st.units)? {
             for item in items {
                 let split = item

@@ -178,6 +178,7 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Plan {
                     from: a,
                     moves: vec![mv],
                     leave_token: rng.chance(20),
+                    gather: Vec::new(),
                 };
                 p.marches.push(PStep::single(step));
             }

@@ -1,0 +1,500 @@
+//! 一次性军事命令 One-time orders, an optional rule (004:L2489–L2624, rules-spec §1.29.1):
+//! 招募 Recruit and 补给车 Supply Caravan (consolidate-type), 强行军 Forced March (march-type) and
+//! 浮桥 Pontoon (support-type). Each type once per game and house, at most one per house and
+//! round, placed beside an area's normal or special order; the Raven cannot change them; they are
+//! not special orders.
+//!
+//! The game turns the rule on once, at its creation ([`enable`]); the same switch brings the
+//! event preview and the chooser events (004:L2628, L2636: "如果游戏中使用一次性命令规则的话").
+//! This module holds the types, the placement checks, what happens in the consolidate step
+//! (Recruit, Supply Caravan) and at the start of the next round (the caravan's barrels).
+
+use super::log_events::EconomyEvent;
+use super::muster::{self, MusterPlan};
+use super::state::GameState;
+use crate::board::{AreaId, Board, HouseId, Lang, OrderType};
+use serde::{Deserialize, Serialize};
+
+/// The four one-time orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OneTimeKind {
+    /// 招募: muster from the area's castle after consolidate power (004:L2556).
+    Recruit,
+    /// 补给车: the area's barrels join the effective barrels from the next round (004:L2574).
+    SupplyCaravan,
+    /// 强行军: gather own units from the surrounding areas in one step (004:L2591).
+    ForcedMarch,
+    /// 浮桥: a bridge over the river for this round (004:L2604).
+    Pontoon,
+}
+
+impl OneTimeKind {
+    /// Every kind.
+    pub const ALL: [OneTimeKind; 4] = [
+        OneTimeKind::Recruit,
+        OneTimeKind::SupplyCaravan,
+        OneTimeKind::ForcedMarch,
+        OneTimeKind::Pontoon,
+    ];
+
+    /// The normal order whose attribute it has (004:L2512–L2550).
+    pub fn attribute(self) -> OrderType {
+        match self {
+            OneTimeKind::Recruit | OneTimeKind::SupplyCaravan => OrderType::Consolidate,
+            OneTimeKind::ForcedMarch => OrderType::March,
+            OneTimeKind::Pontoon => OrderType::Support,
+        }
+    }
+
+    /// Whether a raid removes it (consolidate- and support-type, 004:L2524, L2545; a march-type
+    /// one is not affected, 004:L2541).
+    pub fn raidable(self) -> bool {
+        self.attribute() != OrderType::March
+    }
+
+    /// Name in a language.
+    pub fn name(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (OneTimeKind::Recruit, Lang::Zh) => "招募",
+            (OneTimeKind::SupplyCaravan, Lang::Zh) => "补给车",
+            (OneTimeKind::ForcedMarch, Lang::Zh) => "强行军",
+            (OneTimeKind::Pontoon, Lang::Zh) => "浮桥",
+            (OneTimeKind::Recruit, Lang::En) => "Recruit",
+            (OneTimeKind::SupplyCaravan, Lang::En) => "Supply Caravan",
+            (OneTimeKind::ForcedMarch, Lang::En) => "Forced March",
+            (OneTimeKind::Pontoon, Lang::En) => "Pontoon",
+        }
+    }
+}
+
+/// A one-time order as a house places it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OneTimeOrder {
+    /// Which one.
+    pub kind: OneTimeKind,
+    /// For a pontoon: the bank it reaches (needed where the board offers several, 004:L2607).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank: Option<AreaId>,
+}
+
+impl OneTimeOrder {
+    /// A one-time order without a bank.
+    pub fn new(kind: OneTimeKind) -> OneTimeOrder {
+        OneTimeOrder { kind, bank: None }
+    }
+}
+
+/// A one-time order standing on the map this round (public after the reveal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacedOneTime {
+    /// The house that placed it.
+    pub house: HouseId,
+    /// Which one.
+    pub kind: OneTimeKind,
+    /// For a pontoon: the bank it reaches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank: Option<AreaId>,
+}
+
+/// One use of a one-time order (it counts as used once placed, 004:L2518).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Used {
+    /// The house.
+    pub house: HouseId,
+    /// The order.
+    pub kind: OneTimeKind,
+    /// The round it was placed in.
+    pub round: u8,
+}
+
+/// A caravan's barrels waiting for the next round (004:L2580: "效果从下回合才开始").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingCaravan {
+    /// The house.
+    pub house: HouseId,
+    /// The province.
+    pub area: AreaId,
+    /// Its barrels.
+    pub barrels: u8,
+}
+
+/// The optional rule's state in a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OneTimeState {
+    /// The game uses the optional rules of 004 §七 (one-time orders, event preview, chooser
+    /// events).
+    #[serde(default)]
+    pub enabled: bool,
+    /// Every one-time order placed so far.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<Used>,
+    /// Caravan barrels to add at the start of the next round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub caravans: Vec<PendingCaravan>,
+    /// Per house, the provinces its effective barrels were counted from at the last Supply
+    /// reconciliation or the start of the game. A house without an entry (a position set
+    /// up by hand) counts every province as new.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub basis: Vec<(HouseId, Vec<AreaId>)>,
+}
+
+impl OneTimeState {
+    /// Whether the rule is off and nothing was ever recorded (not written into the state).
+    pub fn is_off(&self) -> bool {
+        *self == OneTimeState::default()
+    }
+
+    /// Whether the house placed this kind in an earlier round.
+    pub fn used_before(&self, house: HouseId, kind: OneTimeKind, round: u8) -> bool {
+        self.used
+            .iter()
+            .any(|u| u.house == house && u.kind == kind && u.round < round)
+    }
+}
+
+/// Turn the optional rules on for a new game and record the provinces the starting barrels
+/// were counted from.
+pub fn enable(board: &Board, state: &mut GameState) {
+    state.one_time.enabled = true;
+    record_basis(board, state);
+}
+
+/// Record, for every house, the provinces with barrels it controls now (at a Supply event).
+pub fn record_basis(board: &Board, state: &mut GameState) {
+    if !state.one_time.enabled {
+        return;
+    }
+    let basis = board
+        .house_ids()
+        .map(|h| {
+            let areas = board
+                .areas
+                .iter()
+                .filter(|a| a.barrels > 0 && state.controller(board, a.id) == Some(h))
+                .map(|a| a.id)
+                .collect();
+            (h, areas)
+        })
+        .collect();
+    state.one_time.basis = basis;
+}
+
+/// Why a one-time order cannot be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OneTimeError {
+    /// The game does not use the optional rule.
+    Off,
+    /// More than one one-time order this round (004:L2618).
+    OnePerRound,
+    /// This type was used already in this game (004:L2502).
+    UsedBefore(OneTimeKind),
+    /// Feast for Crows: no consolidate-type orders this round (004:L2531).
+    FeastForCrows(OneTimeKind),
+    /// Recruit only in a province with a city or stronghold (004:L2562).
+    RecruitNeedsCastle(AreaId),
+    /// Supply Caravan only in a province with barrels (004:L2576).
+    CaravanNeedsBarrels(AreaId),
+    /// No pontoon can be built here (004:L2606).
+    PontoonNotHere(AreaId),
+    /// The pontoon's bank is missing or not one of the banks the area offers (004:L2607).
+    PontoonBank(AreaId),
+}
+
+impl OneTimeError {
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        let n = |a: &AreaId| board.area(*a).name(lang).to_string();
+        let banks = |a: &AreaId| {
+            board
+                .area(*a)
+                .pontoon_targets
+                .iter()
+                .map(|b| board.area(*b).name(lang).to_string())
+                .collect::<Vec<_>>()
+                .join(if lang == Lang::Zh { "、" } else { ", " })
+        };
+        let zh = lang == Lang::Zh;
+        match self {
+            OneTimeError::Off if zh => "一次性军事命令是可选规则,本局没有使用(004:L2489)。".into(),
+            OneTimeError::Off => {
+                "one-time orders are an optional rule this game does not use (004:L2489).".into()
+            }
+            OneTimeError::OnePerRound if zh => {
+                "每个家族每回合只能使用1条一次性命令(004:L2618)".into()
+            }
+            OneTimeError::OnePerRound => {
+                "a house may place only one one-time order a round (004:L2618)".into()
+            }
+            OneTimeError::UsedBefore(k) if zh => format!(
+                "你已经用过{}命令;每种一次性命令整局游戏只能使用1次(004:L2502)",
+                k.name(lang)
+            ),
+            OneTimeError::UsedBefore(k) => format!(
+                "you have used your {} already; each one-time order once a game (004:L2502)",
+                k.name(lang)
+            ),
+            OneTimeError::FeastForCrows(k) if zh => format!(
+                "本回合发生群鸦飨宴事件,不能放置巩固统治属性的{}命令(004:L2531)",
+                k.name(lang)
+            ),
+            OneTimeError::FeastForCrows(k) => format!(
+                "Feast for Crows is in force: no consolidate-type order such as {} this round (004:L2531)",
+                k.name(lang)
+            ),
+            OneTimeError::RecruitNeedsCastle(a) if zh => {
+                format!(
+                    "招募命令只能布置在有城市或要塞的省份,{}没有(004:L2562)",
+                    n(a)
+                )
+            }
+            OneTimeError::RecruitNeedsCastle(a) => format!(
+                "Recruit goes only in a province with a city or stronghold; {} has none (004:L2562)",
+                n(a)
+            ),
+            OneTimeError::CaravanNeedsBarrels(a) if zh => {
+                format!("补给车命令只能布置在有木桶的省份,{}没有(004:L2576)", n(a))
+            }
+            OneTimeError::CaravanNeedsBarrels(a) => format!(
+                "a Supply Caravan goes only in a province with barrels; {} has none (004:L2576)",
+                n(a)
+            ),
+            OneTimeError::PontoonNotHere(a) if zh => {
+                format!("{}不能放置浮桥命令;只有9个邻河省份可以(004:L2606)", n(a))
+            }
+            OneTimeError::PontoonNotHere(a) => format!(
+                "no pontoon can be placed in {}; only nine river-side provinces allow one (004:L2606)",
+                n(a)
+            ),
+            OneTimeError::PontoonBank(a) if zh => {
+                format!("在{}放置浮桥须写明通往哪一岸:{}(004:L2607)", n(a), banks(a))
+            }
+            OneTimeError::PontoonBank(a) => format!(
+                "a pontoon in {} must name its bank: {} (004:L2607)",
+                n(a),
+                banks(a)
+            ),
+        }
+    }
+}
+
+/// The bank a pontoon reaches: the one named, or the only one the area offers.
+pub fn pontoon_bank(board: &Board, area: AreaId, named: Option<AreaId>) -> Option<AreaId> {
+    let targets = &board.area(area).pontoon_targets;
+    match named {
+        Some(b) => targets.contains(&b).then_some(b),
+        None if targets.len() == 1 => targets.first().copied(),
+        None => None,
+    }
+}
+
+/// Check the one-time orders of one placement (the normal orders are checked by the caller).
+/// `area_ok(area)` tells whether the house may place an order there (its units at the start of
+/// the phase, no sea order in rough seas); `feast` is Feast for Crows in force.
+pub fn check(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    orders: &[(AreaId, OneTimeOrder)],
+    feast: bool,
+) -> Vec<OneTimeError> {
+    let mut errs = Vec::new();
+    if orders.is_empty() {
+        return errs;
+    }
+    if !state.one_time.enabled {
+        return vec![OneTimeError::Off];
+    }
+    if orders.len() > 1 {
+        errs.push(OneTimeError::OnePerRound);
+    }
+    for (area, o) in orders {
+        if state.one_time.used_before(house, o.kind, state.round) {
+            errs.push(OneTimeError::UsedBefore(o.kind));
+        }
+        if feast && o.kind.attribute() == OrderType::Consolidate {
+            errs.push(OneTimeError::FeastForCrows(o.kind));
+        }
+        let a = board.area(*area);
+        match o.kind {
+            OneTimeKind::Recruit if a.castle.is_none() => {
+                errs.push(OneTimeError::RecruitNeedsCastle(*area))
+            }
+            OneTimeKind::SupplyCaravan if a.barrels == 0 => {
+                errs.push(OneTimeError::CaravanNeedsBarrels(*area))
+            }
+            OneTimeKind::Pontoon if a.pontoon_targets.is_empty() => {
+                errs.push(OneTimeError::PontoonNotHere(*area))
+            }
+            OneTimeKind::Pontoon if pontoon_bank(board, *area, o.bank).is_none() => {
+                errs.push(OneTimeError::PontoonBank(*area))
+            }
+            _ => {}
+        }
+    }
+    errs
+}
+
+/// The one-time order a house has standing in an area, if any.
+pub fn standing(state: &GameState, area: AreaId, house: HouseId) -> Option<PlacedOneTime> {
+    state.area(area).one_time.filter(|p| p.house == house)
+}
+
+/// What became of a one-time order (the log of the military phase).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OneTimeEvent {
+    /// A raid removed it (with the area's other raidable order, A-40); `plunder` tokens for a
+    /// consolidate-type one (004:L2528).
+    Raided {
+        /// The raiding house.
+        house: HouseId,
+        /// Its area.
+        from: AreaId,
+        /// The raided area.
+        target: AreaId,
+        /// The owner.
+        victim: HouseId,
+        /// The order.
+        kind: OneTimeKind,
+        /// Tokens plundered for it (1 for a consolidate-type order, else 0).
+        plunder: u8,
+    },
+    /// Asha's victory removed it (A-18, 004:L2530).
+    Cancelled {
+        /// Asha's house.
+        by: HouseId,
+        /// The owner.
+        victim: HouseId,
+        /// The area.
+        area: AreaId,
+        /// The order.
+        kind: OneTimeKind,
+    },
+    /// Nothing came of it; it still counts as used (004:L2518).
+    Wasted {
+        /// The owner.
+        house: HouseId,
+        /// The area.
+        area: AreaId,
+        /// The order.
+        kind: OneTimeKind,
+        /// Why.
+        why: Waste,
+    },
+    /// 补给车: the province's barrels count from the next round (004:L2576–L2582, A-79).
+    Caravan {
+        /// The house.
+        house: HouseId,
+        /// The province.
+        area: AreaId,
+        /// Barrels added from the next round (0: already counted, A-79).
+        barrels: u8,
+    },
+    /// 招募: mustering from the area's castle after consolidate power (004:L2558, A-80).
+    Recruited {
+        /// The house.
+        house: HouseId,
+        /// The province.
+        area: AreaId,
+        /// The mustering, in the words of a Mustering event.
+        log: Vec<EconomyEvent>,
+    },
+    /// 强行军: units gathered in one step (004:L2591, A-78).
+    ForcedMarch {
+        /// The house.
+        house: HouseId,
+        /// The area with the order.
+        area: AreaId,
+        /// Where units came from, and which.
+        from: Vec<(AreaId, Vec<crate::board::UnitKind>)>,
+    },
+}
+
+/// Why a one-time order came to nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Waste {
+    /// The area was without the house's units at some moment of the phase (004:L2568).
+    AreaLeft,
+    /// A forced march whose area was emptied before it ran, or that gathered nobody.
+    NothingGathered,
+    /// Recruit without a muster plan, or with none of it possible.
+    NoRecruitPlan,
+}
+
+/// Whether a house's recruit plan only spends the points of the recruit castle (004:L2562).
+pub fn recruit_budget(board: &Board, area: AreaId) -> Vec<(AreaId, u8)> {
+    vec![(area, muster::castle_points(board, area))]
+}
+
+/// Carry out a recruit: the house's plan items from the recruit castle, with its points only,
+/// under the normal mustering rules and supply (004:L2558–L2562, A-80).
+pub fn recruit(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    area: AreaId,
+    plan: &MusterPlan,
+) -> (GameState, Vec<EconomyEvent>) {
+    let items = plan
+        .items
+        .iter()
+        .filter(|i| i.castle == area)
+        .cloned()
+        .collect();
+    let ports = muster::ports_now(board, state);
+    let out = muster::resolve_with_budget(
+        board,
+        state,
+        &[(house, MusterPlan { items }, recruit_budget(board, area))],
+        &ports,
+    );
+    (out.state, out.log)
+}
+
+/// The barrels a caravan adds (A-79: only a province not counted in the effective value when
+/// `new_only`).
+pub fn caravan_barrels(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    area: AreaId,
+    new_only: bool,
+) -> u8 {
+    let counted = state
+        .one_time
+        .basis
+        .iter()
+        .any(|(h, v)| *h == house && v.contains(&area));
+    if new_only && counted {
+        0
+    } else {
+        board.area(area).barrels
+    }
+}
+
+/// At the start of a round: the caravans of the last round raise the effective barrels
+/// (004:L2580; like every effective value it is not capped, A-75). A Supply event this round
+/// recounts anyway (004:L2582).
+pub fn apply_caravans(board: &Board, state: &mut GameState) -> Vec<EconomyEvent> {
+    let pending = std::mem::take(&mut state.one_time.caravans);
+    let mut log = Vec::new();
+    for c in pending
+        .into_iter()
+        .filter(|c| c.house.index() < board.houses.len())
+    {
+        let from = state.house(c.house).barrels;
+        let to = from.saturating_add(c.barrels);
+        if to != from {
+            state.house_mut(c.house).barrels = to;
+            if let Some(v) = state.one_time.basis.iter_mut().find(|(h, _)| *h == c.house) {
+                v.1.push(c.area);
+            }
+        }
+        log.push(EconomyEvent::CaravanBarrels {
+            house: c.house,
+            area: c.area,
+            from,
+            to,
+        });
+    }
+    log
+}

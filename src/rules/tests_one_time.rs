@@ -1,0 +1,608 @@
+//! One-time orders, an optional rule (004:L2489–L2624; …A-81; T-13, T-45, T-46):
+//! placement limits, raids, Asha, Forced March, Recruit, Supply Caravan, Pontoon.
+
+use super::log::Event;
+use super::modifiers::RoundModifiers;
+use super::muster::{MusterAction, MusterItem, MusterPlan};
+use super::one_time::{self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime};
+use super::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
+use super::placement::{self, PlacementError};
+use super::testkit::*;
+use crate::board::{Order, OrderType, UnitKind};
+
+fn o(kind: OrderType) -> Order {
+    Order {
+        kind,
+        special: false,
+    }
+}
+
+fn on() -> T {
+    let mut t = fresh();
+    t.s.one_time.enabled = true;
+    t
+}
+
+/// A one-time order standing on the map (after the reveal).
+fn stand(t: &mut T, house: &str, area: &str, kind: OneTimeKind, bank: Option<&str>) {
+    let (h, a) = (t.h(house), t.a(area));
+    let bank = bank.map(|b| t.a(b));
+    t.s.area_mut(a).one_time = Some(PlacedOneTime {
+        house: h,
+        kind,
+        bank,
+    });
+}
+
+fn forced(t: &T, to: &str, from: &[(&str, UnitSelection)]) -> Step<MarchStep> {
+    Step::single(MarchStep {
+        from: t.a(to),
+        moves: Vec::new(),
+        leave_token: false,
+        gather: from.iter().map(|(a, u)| (t.a(a), u.clone())).collect(),
+    })
+}
+
+fn one_time_events(log: &[Event]) -> Vec<&OneTimeEvent> {
+    log.iter()
+        .filter_map(|e| match e {
+            Event::OneTime(x) => Some(x),
+            _ => None,
+        })
+        .collect()
+}
+
+fn placement(t: &T, orders: &[(&str, Order)], ot: &[(&str, OneTimeKind)]) -> Placement {
+    Placement {
+        orders: orders.iter().map(|(a, o)| (t.a(a), *o)).collect(),
+        one_time: ot
+            .iter()
+            .map(|(a, k)| (t.a(a), OneTimeOrder::new(*k)))
+            .collect(),
+    }
+}
+
+#[test]
+fn one_time_order_beside_a_normal_order_even_without_special_orders_004_l2504_a81() {
+    let mut t = on();
+    t.put("tyrell", "highgarden", "KF");
+    let h = t.h("tyrell");
+    let p = placement(
+        &t,
+        &[("highgarden", o(OrderType::Consolidate))],
+        &[("highgarden", OneTimeKind::Recruit)],
+    );
+    // Not a special order: neither the King's Court limit nor the wildling ban applies.
+    let mods = RoundModifiers {
+        no_special_orders: vec![h],
+        ..Default::default()
+    };
+    assert_eq!(placement::check_with(&t.b, &t.s, h, &p, &mods), vec![]);
+    placement::apply(&mut t.s, &[(h, p)]);
+    let st = t.s.area(t.a("highgarden"));
+    assert_eq!(st.order, Some(o(OrderType::Consolidate)));
+    assert_eq!(st.one_time.map(|p| p.kind), Some(OneTimeKind::Recruit));
+    assert!(
+        t.s.one_time.used.iter().any(|u| u.house == h),
+        "placed counts as used (004:L2518)"
+    );
+}
+
+#[test]
+fn one_time_orders_need_the_optional_rule_004_l2489() {
+    let mut t = fresh();
+    t.put("tyrell", "highgarden", "KF");
+    let h = t.h("tyrell");
+    let p = placement(&t, &[], &[("highgarden", OneTimeKind::Recruit)]);
+    assert_eq!(
+        placement::check(&t.b, &t.s, h, &p),
+        vec![PlacementError::OneTime(OneTimeError::Off)]
+    );
+}
+
+#[test]
+fn one_per_round_and_each_type_once_a_game_004_l2502_l2618() {
+    let mut t = on();
+    t.put("lannister", "lannisport", "F");
+    t.put("lannister", "blackwater", "F");
+    let h = t.h("lannister");
+    let two = placement(
+        &t,
+        &[],
+        &[
+            ("lannisport", OneTimeKind::Recruit),
+            ("blackwater", OneTimeKind::SupplyCaravan),
+        ],
+    );
+    let errs = placement::check(&t.b, &t.s, h, &two);
+    assert!(errs.contains(&PlacementError::OneTime(OneTimeError::OnePerRound)));
+    let recruit = placement(&t, &[], &[("lannisport", OneTimeKind::Recruit)]);
+    placement::apply(&mut t.s, &[(h, recruit.clone())]);
+    assert_eq!(
+        placement::check(&t.b, &t.s, h, &recruit),
+        vec![],
+        "this round's own use does not count against it (the Raven re-checks)"
+    );
+    t.s.round += 1;
+    assert_eq!(
+        placement::check(&t.b, &t.s, h, &recruit),
+        vec![PlacementError::OneTime(OneTimeError::UsedBefore(
+            OneTimeKind::Recruit
+        ))]
+    );
+    let caravan = placement(&t, &[], &[("blackwater", OneTimeKind::SupplyCaravan)]);
+    assert_eq!(placement::check(&t.b, &t.s, h, &caravan), vec![]);
+}
+
+#[test]
+fn feast_for_crows_bans_consolidate_type_one_time_orders_004_l2531() {
+    let mut t = on();
+    t.put("lannister", "lannisport", "F");
+    let h = t.h("lannister");
+    let mods = RoundModifiers {
+        feast_for_crows: true,
+        ..Default::default()
+    };
+    let recruit = placement(&t, &[], &[("lannisport", OneTimeKind::Recruit)]);
+    assert_eq!(
+        placement::check_with(&t.b, &t.s, h, &recruit, &mods),
+        vec![PlacementError::OneTime(OneTimeError::FeastForCrows(
+            OneTimeKind::Recruit
+        ))]
+    );
+    let fm = placement(&t, &[], &[("lannisport", OneTimeKind::ForcedMarch)]);
+    assert_eq!(placement::check_with(&t.b, &t.s, h, &fm, &mods), vec![]);
+}
+
+#[test]
+fn recruit_needs_a_castle_caravan_barrels_pontoon_a_river_bank_004_l2562_l2576_l2607() {
+    let mut t = on();
+    t.put("lannister", "stoney-sept", "F");
+    t.put("lannister", "harrenhal", "F");
+    t.put("lannister", "the-mountains-of-the-moon", "F");
+    t.put("lannister", "riverrun", "F");
+    let h = t.h("lannister");
+    let one = |t: &T, a: &str, k: OneTimeKind| placement(t, &[], &[(a, k)]);
+    let err = |p: &Placement| placement::check(&t.b, &t.s, h, p);
+    assert_eq!(
+        err(&one(&t, "stoney-sept", OneTimeKind::Recruit)),
+        vec![PlacementError::OneTime(OneTimeError::RecruitNeedsCastle(
+            t.a("stoney-sept")
+        ))]
+    );
+    assert_eq!(
+        err(&one(&t, "harrenhal", OneTimeKind::SupplyCaravan)),
+        vec![PlacementError::OneTime(OneTimeError::CaravanNeedsBarrels(
+            t.a("harrenhal")
+        ))]
+    );
+    assert_eq!(
+        err(&one(&t, "the-mountains-of-the-moon", OneTimeKind::Pontoon)),
+        vec![PlacementError::OneTime(OneTimeError::PontoonBank(
+            t.a("the-mountains-of-the-moon")
+        ))],
+        "three banks: the player must name one"
+    );
+    assert_eq!(
+        err(&one(&t, "riverrun", OneTimeKind::Pontoon)),
+        vec![],
+        "Riverrun has one bank, Mountains of the Moon"
+    );
+    assert_eq!(
+        err(&one(&t, "stoney-sept", OneTimeKind::Pontoon)),
+        vec![PlacementError::OneTime(OneTimeError::PontoonNotHere(
+            t.a("stoney-sept")
+        ))]
+    );
+}
+
+#[test]
+fn raven_changes_the_normal_order_and_leaves_the_one_time_order_004_l2619() {
+    let mut t = on();
+    t.put("lannister", "lannisport", "FF");
+    let h = t.h("lannister");
+    t.track(
+        crate::rules::Track::KingsCourt,
+        &[
+            "lannister",
+            "stark",
+            "greyjoy",
+            "baratheon",
+            "tyrell",
+            "martell",
+        ],
+    );
+    let p = placement(
+        &t,
+        &[("lannisport", o(OrderType::Defence))],
+        &[("lannisport", OneTimeKind::Recruit)],
+    );
+    placement::apply(&mut t.s, &[(h, p)]);
+    let change = RavenChange {
+        area: t.a("lannisport"),
+        order: o(OrderType::Consolidate),
+    };
+    let (s, _) = match placement::raven(&t.b, &t.s, h, change, &RoundModifiers::default()) {
+        Ok(x) => x,
+        Err(e) => panic!("{e:?}"),
+    };
+    let st = s.area(t.a("lannisport"));
+    assert_eq!(st.order, Some(o(OrderType::Consolidate)));
+    assert_eq!(st.one_time.map(|p| p.kind), Some(OneTimeKind::Recruit));
+}
+
+#[test]
+fn raid_removing_consolidate_and_caravan_plunders_two_t13_a40_004_l2528() {
+    let mut t = on();
+    t.put("tyrell", "searoad-marches", "F");
+    t.put("lannister", "blackwater", "F");
+    t.order("searoad-marches", OrderType::Consolidate, false);
+    stand(
+        &mut t,
+        "tyrell",
+        "searoad-marches",
+        OneTimeKind::SupplyCaravan,
+        None,
+    );
+    t.order("blackwater", OrderType::Raid, false);
+    t.raid("lannister", "blackwater", "searoad-marches");
+    let (s, log) = t.run();
+    assert_eq!(t.power(&s, "lannister"), 7, "5 + 1 (CP) + 1 (caravan)");
+    assert_eq!(t.power(&s, "tyrell"), 5, "neither CP nor caravan paid");
+    assert!(
+        one_time_events(&log)
+            .iter()
+            .any(|e| matches!(e, OneTimeEvent::Raided { plunder: 1, .. }))
+    );
+    assert!(s.one_time.caravans.is_empty());
+}
+
+#[test]
+fn raid_removes_a_lone_recruit_for_one_token_004_l2526() {
+    let mut t = on();
+    t.put("tyrell", "highgarden", "F");
+    t.put("lannister", "searoad-marches", "F");
+    stand(&mut t, "tyrell", "highgarden", OneTimeKind::Recruit, None);
+    t.order("searoad-marches", OrderType::Raid, false);
+    t.raid("lannister", "searoad-marches", "highgarden");
+    let (s, _) = t.run();
+    assert_eq!(t.power(&s, "lannister"), 6);
+}
+
+#[test]
+fn forced_march_is_not_raided_004_l2541() {
+    let mut t = on();
+    t.put("tyrell", "highgarden", "F");
+    t.put("lannister", "searoad-marches", "F");
+    stand(
+        &mut t,
+        "tyrell",
+        "highgarden",
+        OneTimeKind::ForcedMarch,
+        None,
+    );
+    t.order("searoad-marches", OrderType::Raid, false);
+    t.raid("lannister", "searoad-marches", "highgarden");
+    let r = t.resolve();
+    assert!(
+        !r.log.iter().any(|e| matches!(e, Event::OneTime(_))),
+        "nothing to raid: {:?}",
+        r.log
+    );
+    assert_eq!(t.power(&r.state, "lannister"), 5);
+}
+
+#[test]
+fn forced_march_gathers_units_whatever_their_orders_004_l2591_a78() {
+    let mut t = on();
+    t.put("lannister", "riverrun", "F");
+    t.put("lannister", "harrenhal", "FF");
+    t.put("lannister", "stoney-sept", "K");
+    t.order("stoney-sept", OrderType::Defence, false);
+    stand(
+        &mut t,
+        "lannister",
+        "riverrun",
+        OneTimeKind::ForcedMarch,
+        None,
+    );
+    let step = forced(
+        &t,
+        "riverrun",
+        &[
+            (
+                "harrenhal",
+                UnitSelection::Exact(vec![(UnitKind::Footman, 1)]),
+            ),
+            ("stoney-sept", UnitSelection::All),
+        ],
+    );
+    t.plan("lannister").marches.push(step);
+    let (s, log) = t.run();
+    assert_eq!(t.units(&s, "riverrun"), "FFK");
+    assert_eq!(t.units(&s, "harrenhal"), "F");
+    assert_eq!(
+        t.holder(&s, "stoney-sept"),
+        None,
+        "the defence order lapsed"
+    );
+    assert!(
+        one_time_events(&log)
+            .iter()
+            .any(|e| matches!(e, OneTimeEvent::ForcedMarch { from, .. } if from.len() == 2))
+    );
+}
+
+#[test]
+fn forced_march_checks_supply_line_by_line_a78() {
+    let mut t = on();
+    let h = t.h("lannister");
+    t.s.house_mut(h).barrels = 1;
+    t.put("lannister", "riverrun", "FF");
+    t.put("lannister", "harrenhal", "F");
+    t.put("lannister", "stoney-sept", "F");
+    stand(
+        &mut t,
+        "lannister",
+        "riverrun",
+        OneTimeKind::ForcedMarch,
+        None,
+    );
+    let step = forced(
+        &t,
+        "riverrun",
+        &[
+            ("harrenhal", UnitSelection::All),
+            ("stoney-sept", UnitSelection::All),
+        ],
+    );
+    t.plan("lannister").marches.push(step);
+    let (s, _) = t.run();
+    let limit = t.b.rules.supply_limits(1).first().copied().unwrap_or(0);
+    assert!(s.area(t.a("riverrun")).units.len() <= limit as usize);
+    assert_eq!(
+        t.units(&s, "riverrun"),
+        "FFF",
+        "only the first line fits (one army of 3)"
+    );
+    assert_eq!(t.units(&s, "stoney-sept"), "F");
+}
+
+#[test]
+fn forced_march_lapses_when_its_area_was_emptied_a78() {
+    let mut t = on();
+    t.put("lannister", "riverrun", "F");
+    t.put("lannister", "harrenhal", "F");
+    t.order("riverrun", OrderType::March, false);
+    stand(
+        &mut t,
+        "lannister",
+        "riverrun",
+        OneTimeKind::ForcedMarch,
+        None,
+    );
+    t.march("lannister", "riverrun", "seagard");
+    let step = forced(&t, "riverrun", &[("harrenhal", UnitSelection::All)]);
+    t.plan("lannister").marches.push(step);
+    let (s, log) = t.run();
+    assert_eq!(t.units(&s, "harrenhal"), "F");
+    assert!(one_time_events(&log).iter().any(|e| matches!(
+        e,
+        OneTimeEvent::Wasted {
+            kind: OneTimeKind::ForcedMarch,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn four_march_executions_with_a_forced_march_t46_004_l2540() {
+    let mut t = on();
+    t.track(
+        crate::rules::Track::KingsCourt,
+        &[
+            "lannister",
+            "stark",
+            "greyjoy",
+            "baratheon",
+            "tyrell",
+            "martell",
+        ],
+    );
+    for a in [
+        "blackwater",
+        "searoad-marches",
+        "stoney-sept",
+        "riverrun",
+        "harrenhal",
+    ] {
+        t.put("lannister", a, "F");
+    }
+    t.order("blackwater", OrderType::March, false);
+    t.order("searoad-marches", OrderType::March, false);
+    t.order("stoney-sept", OrderType::March, true);
+    stand(
+        &mut t,
+        "lannister",
+        "riverrun",
+        OneTimeKind::ForcedMarch,
+        None,
+    );
+    t.march("lannister", "blackwater", "the-reach");
+    t.march("lannister", "searoad-marches", "highgarden");
+    t.march("lannister", "stoney-sept", "lannisport");
+    let step = forced(&t, "riverrun", &[("harrenhal", UnitSelection::All)]);
+    t.plan("lannister").marches.push(step);
+    let (s, _) = t.run();
+    for a in ["the-reach", "highgarden", "lannisport"] {
+        assert_eq!(t.units(&s, a), "F", "{a}");
+    }
+    assert_eq!(t.units(&s, "riverrun"), "FF");
+}
+
+#[test]
+fn recruit_musters_after_consolidate_from_its_castle_004_l2558_a80() {
+    let mut t = on();
+    t.put("tyrell", "highgarden", "F");
+    t.order("highgarden", OrderType::Consolidate, false);
+    stand(&mut t, "tyrell", "highgarden", OneTimeKind::Recruit, None);
+    let hg = t.a("highgarden");
+    t.plan("tyrell").recruit = Some(MusterPlan {
+        items: vec![MusterItem {
+            castle: hg,
+            action: MusterAction::Unit(UnitKind::Knight),
+        }],
+    });
+    let (s, log) = t.run();
+    assert_eq!(t.units(&s, "highgarden"), "FK");
+    assert_eq!(t.power(&s, "tyrell"), 6, "the CP is paid as well");
+    let cp = log
+        .iter()
+        .position(|e| matches!(e, Event::Consolidated { .. }));
+    let rec = log
+        .iter()
+        .position(|e| matches!(e, Event::OneTime(OneTimeEvent::Recruited { .. })));
+    assert!(cp < rec, "after consolidate power");
+}
+
+#[test]
+fn recruit_is_wasted_when_the_area_was_emptied_at_any_moment_004_l2568() {
+    let mut t = on();
+    t.put("tyrell", "highgarden", "F");
+    t.put("tyrell", "oldtown", "F");
+    t.order("highgarden", OrderType::March, false);
+    t.order("oldtown", OrderType::March, false);
+    stand(&mut t, "tyrell", "highgarden", OneTimeKind::Recruit, None);
+    t.march("tyrell", "highgarden", "the-reach");
+    t.march("tyrell", "oldtown", "highgarden");
+    let hg = t.a("highgarden");
+    t.plan("tyrell").recruit = Some(MusterPlan {
+        items: vec![MusterItem {
+            castle: hg,
+            action: MusterAction::Unit(UnitKind::Footman),
+        }],
+    });
+    let (s, log) = t.run();
+    assert_eq!(
+        t.units(&s, "highgarden"),
+        "F",
+        "moving back in does not save it"
+    );
+    assert!(one_time_events(&log).iter().any(|e| matches!(
+        e,
+        OneTimeEvent::Wasted {
+            kind: OneTimeKind::Recruit,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn supply_caravan_counts_from_next_round_t45_004_l2580() {
+    let mut t = on();
+    let h = t.h("lannister");
+    t.s.house_mut(h).barrels = 3;
+    t.put("lannister", "blackwater", "F");
+    stand(
+        &mut t,
+        "lannister",
+        "blackwater",
+        OneTimeKind::SupplyCaravan,
+        None,
+    );
+    let (mut s, _) = t.run();
+    assert_eq!(s.house(h).barrels, 3, "retreats this round still use 3");
+    let log = one_time::apply_caravans(&t.b, &mut s);
+    assert_eq!(s.house(h).barrels, 5);
+    assert_eq!(log.len(), 1);
+}
+
+#[test]
+fn supply_caravan_adds_nothing_for_a_counted_province_a79() {
+    let mut t = on();
+    let h = t.h("lannister");
+    t.put("lannister", "blackwater", "F");
+    one_time::record_basis(&t.b, &mut t.s);
+    stand(
+        &mut t,
+        "lannister",
+        "blackwater",
+        OneTimeKind::SupplyCaravan,
+        None,
+    );
+    let (mut s, _) = t.run();
+    let before = s.house(h).barrels;
+    one_time::apply_caravans(&t.b, &mut s);
+    assert_eq!(s.house(h).barrels, before);
+    // With A-79 switched off the caravan always adds.
+    t.settings.caravan_new_provinces_only = false;
+    let (mut s, _) = t.run();
+    one_time::apply_caravans(&t.b, &mut s);
+    assert_eq!(s.house(h).barrels, before + 2);
+}
+
+#[test]
+fn pontoon_opens_its_bank_only_while_it_stands_004_l2604_a76() {
+    let run = |bank: Option<&str>, raided: bool| {
+        let mut t = on();
+        t.put("stark", "the-mountains-of-the-moon", "FF");
+        t.order("the-mountains-of-the-moon", OrderType::March, false);
+        if let Some(b) = bank {
+            stand(
+                &mut t,
+                "stark",
+                "the-mountains-of-the-moon",
+                OneTimeKind::Pontoon,
+                Some(b),
+            );
+        }
+        if raided {
+            t.put("lannister", "crackclaw-point", "F");
+            t.order("crackclaw-point", OrderType::Raid, false);
+            t.raid("lannister", "crackclaw-point", "the-mountains-of-the-moon");
+        }
+        t.split("stark", "the-mountains-of-the-moon", &[("harrenhal", "1F")]);
+        let (s, _) = t.run();
+        t.holder(&s, "harrenhal")
+    };
+    assert_eq!(run(None, false), None);
+    assert_eq!(run(Some("harrenhal"), false).as_deref(), Some("stark"));
+    assert_eq!(run(Some("riverrun"), false), None, "only its bank");
+    assert_eq!(
+        run(Some("harrenhal"), true),
+        None,
+        "a raid removes it (004:L2545)"
+    );
+}
+
+#[test]
+fn asha_cancels_the_support_order_and_the_consolidate_type_one_time_order_004_l2530_a18() {
+    // The rule is tested at the level of the cancelled set: a support order and a recruit in
+    // one area both go with one Asha victory.
+    let mut t = on();
+    t.put("greyjoy", "pyke", "F");
+    t.put("greyjoy", "ironmans-bay", "SS");
+    t.put("lannister", "riverrun", "F");
+    t.put("lannister", "seagard", "F");
+    t.put("stark", "the-golden-sound", "S");
+    t.order("riverrun", OrderType::Support, false);
+    stand(&mut t, "lannister", "riverrun", OneTimeKind::Recruit, None);
+    t.order("ironmans-bay", OrderType::March, false);
+    t.order("the-golden-sound", OrderType::Defence, false);
+    t.split("greyjoy", "ironmans-bay", &[("the-golden-sound", "")]);
+    t.lead("greyjoy", "Asha Greyjoy");
+    let rv = t.a("riverrun");
+    t.plan("greyjoy").asha = vec![rv];
+    let (s, log) = t.run();
+    if t.holder(&s, "the-golden-sound").as_deref() == Some("greyjoy") {
+        assert!(one_time_events(&log).iter().any(|e| matches!(
+            e,
+            OneTimeEvent::Cancelled {
+                kind: OneTimeKind::Recruit,
+                ..
+            }
+        )));
+    } else {
+        panic!("Greyjoy should win 2 ships + Asha against 1 ship: {log:?}");
+    }
+}
