@@ -301,7 +301,8 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
     let mut errors = Vec::new();
     // Consecutive lines `n-1)`, `n-2)` … are the alternatives of step n.
     let mut open_major: Option<u16> = None;
-    let mut last_number: Option<StepNo> = None;
+    // The step number each entry of `plan.marches` was written with.
+    let mut numbers: Vec<Option<StepNo>> = Vec::new();
     for (line, item) in items {
         let line = *line;
         match item {
@@ -345,26 +346,29 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
                 // Plain lines of one area with the same step number (or none) are the parts of
                 // one split march (004:L1273, A-27): `石圣堂2F移动到兰尼斯港` / `石圣堂1K移动到赫伦堡`.
                 let plain = |a: &[Alternative<MarchStep>]| matches!(a, [x] if x.when.is_none() && x.fallback.is_empty());
-                let same_split = s.number.is_none_or(|n| n.minor.is_none())
-                    && s.number == last_number
-                    && plain(&alts)
-                    && plan.marches.last().is_some_and(|l| {
-                        plain(&l.alternatives)
+                // The lines need not be next to each other: every such line joins the first one.
+                let split_of = if s.number.is_none_or(|n| n.minor.is_none()) && plain(&alts) {
+                    plan.marches.iter().zip(&numbers).position(|(l, n)| {
+                        *n == s.number
+                            && plain(&l.alternatives)
                             && l.alternatives[0].action.from == alts[0].action.from
                             && l.alternatives[0].action.is_forced() == alts[0].action.is_forced()
-                    });
+                    })
+                } else {
+                    None
+                };
                 if continues && let Some(last) = plan.marches.last_mut() {
                     last.alternatives.extend(alts);
-                } else if same_split && let Some(last) = plan.marches.last_mut() {
+                } else if let Some(first) = split_of.and_then(|j| plan.marches.get_mut(j)) {
                     let part = &alts[0].action;
-                    let into = &mut last.alternatives[0].action;
+                    let into = &mut first.alternatives[0].action;
                     into.moves.extend(part.moves.iter().cloned());
                     into.gather.extend(part.gather.iter().cloned());
                     into.leave_token |= part.leave_token;
                 } else {
                     plan.marches.push(Step { alternatives: alts });
+                    numbers.push(s.number);
                 }
-                last_number = s.number;
                 open_major = match s.number {
                     Some(StepNo {
                         major,
@@ -451,6 +455,19 @@ mod tests {
         assert!(errs.is_empty(), "{errs:?}");
         assert_eq!(plan.marches.len(), 1);
         assert_eq!(plan.marches[0].alternatives[0].action.moves.len(), 3);
+    }
+
+    #[test]
+    fn split_lines_of_one_area_join_even_when_not_next_to_each_other_a27() {
+        let (plan, errs) =
+            plan_of("石圣堂1K移动到赫伦堡\n兰尼斯港1F移动到奔流城\n石圣堂1F移动到滨海大道\n");
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(plan.marches.len(), 2, "石圣堂's two lines are one march");
+        assert_eq!(plan.marches[0].alternatives[0].action.moves.len(), 2);
+        assert_eq!(plan.marches[1].alternatives[0].action.moves.len(), 1);
+        // Different step numbers stay different steps.
+        let (plan, _) = plan_of("1) 石圣堂1K移动到赫伦堡\n2) 石圣堂1F移动到滨海大道\n");
+        assert_eq!(plan.marches.len(), 2);
     }
 
     #[test]

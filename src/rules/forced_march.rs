@@ -44,8 +44,9 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         skip(ctx, house, to, Skip::OrderGone);
         return false;
     }
-    if ctx.state.occupant(to) != Some(house) {
-        // The area was emptied before the forced march ran: it lapses (004:L2597, A-78).
+    if ctx.emptied[to.index()] || ctx.state.occupant(to) != Some(house) {
+        // The area was emptied before the forced march ran — even if units came back since —
+        // or is lost: it lapses (004:L2597, A-78).
         ctx.state.area_mut(to).one_time = None;
         ctx.log.push(Event::OneTime(OneTimeEvent::Wasted {
             house,
@@ -59,7 +60,8 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         skip(ctx, house, to, Skip::EventBan);
         return false;
     }
-    // Each line in the order written, kept while the result stays within supply.
+    // Each line that can move is gathered; supply is checked on the whole result: if it
+    // fails, nothing moves and the step's fallback (the player's listed subset) may run.
     let mut accepted: Vec<(AreaId, Vec<Unit>)> = Vec::new();
     let mut delta: Vec<(AreaId, i32)> = Vec::new();
     for (src, sel) in &step.gather {
@@ -94,17 +96,15 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
             skip(ctx, house, src, why);
             continue;
         }
-        let mut trial = delta.clone();
-        trial.push((src, -(picked.len() as i32)));
-        trial.push((to, picked.len() as i32));
-        if !super::supply::within_limit_with(ctx.board, &ctx.state, house, &trial) {
-            skip(ctx, house, src, Skip::Supply(to));
-            continue;
-        }
-        delta = trial;
+        delta.push((src, -(picked.len() as i32)));
+        delta.push((to, picked.len() as i32));
         accepted.push((src, picked));
     }
     if accepted.is_empty() {
+        return false;
+    }
+    if !super::supply::within_limit_with(ctx.board, &ctx.state, house, &delta) {
+        skip(ctx, house, to, Skip::Supply(to));
         return false;
     }
     let mut from = Vec::new();

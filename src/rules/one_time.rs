@@ -198,6 +198,8 @@ pub enum OneTimeError {
     PontoonNotHere(AreaId),
     /// The pontoon's bank is missing or not one of the banks the area offers (004:L2607).
     PontoonBank(AreaId),
+    /// A forced march stands at sea or on land, not in a port (004:L2595).
+    ForcedMarchInPort(AreaId),
 }
 
 impl OneTimeError {
@@ -273,6 +275,13 @@ impl OneTimeError {
                 n(a),
                 banks(a)
             ),
+            OneTimeError::ForcedMarchInPort(a) if zh => {
+                format!("强行军命令只能放在海域或陆地上,不能放在{}(004:L2595)", n(a))
+            }
+            OneTimeError::ForcedMarchInPort(a) => format!(
+                "a forced march stands at sea or on land, not in {} (004:L2595)",
+                n(a)
+            ),
         }
     }
 }
@@ -314,7 +323,9 @@ pub fn check(
         if feast && o.kind.attribute() == OrderType::Consolidate {
             errs.push(OneTimeError::FeastForCrows(o.kind));
         }
-        let a = board.area(*area);
+        let Some(a) = board.areas.get(area.index()) else {
+            continue;
+        };
         match o.kind {
             OneTimeKind::Recruit if a.castle.is_none() => {
                 errs.push(OneTimeError::RecruitNeedsCastle(*area))
@@ -327,6 +338,9 @@ pub fn check(
             }
             OneTimeKind::Pontoon if pontoon_bank(board, *area, o.bank).is_none() => {
                 errs.push(OneTimeError::PontoonBank(*area))
+            }
+            OneTimeKind::ForcedMarch if a.is_port() => {
+                errs.push(OneTimeError::ForcedMarchInPort(*area))
             }
             _ => {}
         }

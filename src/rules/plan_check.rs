@@ -213,11 +213,12 @@ fn attacked(
 }
 
 /// 004:L1279: when the plan is written, a split army may march into one defended area at most.
-/// The moves of one action count together, and so do the unconditional lines of one area (its
-/// one march order); conditional alternatives are never carried out together.
+/// The moves of one action count together (the order language joins every line of one area with
+/// one step number into one action, A-27). Steps with different numbers from one area are not one
+/// army: once the first is carried out the area's march order is spent, so a later one is only
+/// a backup; conditional alternatives are never carried out together either.
 fn split_attacks(state: &GameState, house: HouseId, areas: usize, plan: &Plan) -> Vec<PlanError> {
     let mut errs = Vec::new();
-    let mut by_area: Vec<(AreaId, Vec<AreaId>)> = Vec::new();
     for step in &plan.marches {
         for alt in &step.alternatives {
             for m in std::iter::once(&alt.action).chain(alt.fallback.iter()) {
@@ -227,24 +228,6 @@ fn split_attacks(state: &GameState, house: HouseId, areas: usize, plan: &Plan) -
                     errs.push(PlanError::TwoAttacks(m.from));
                 }
             }
-        }
-        if let [alt] = step.alternatives.as_slice()
-            && alt.when.is_none()
-        {
-            let m = &alt.action;
-            match by_area.iter_mut().find(|(a, _)| *a == m.from) {
-                Some((_, v)) => attacked(state, house, areas, m, v),
-                None => {
-                    let mut v = Vec::new();
-                    attacked(state, house, areas, m, &mut v);
-                    by_area.push((m.from, v));
-                }
-            }
-        }
-    }
-    for (from, v) in by_area {
-        if v.len() > 1 {
-            errs.push(PlanError::TwoAttacks(from));
         }
     }
     errs
@@ -484,26 +467,32 @@ mod tests {
             kind: OrderType::March,
             special: false,
         });
-        let line = |to: AreaId| {
+        let split = |to: &[AreaId]| {
             Step::single(MarchStep {
                 from: sept,
-                moves: vec![MarchMove::new(UnitSelection::All, to)],
+                moves: to
+                    .iter()
+                    .map(|t| MarchMove::new(UnitSelection::All, *t))
+                    .collect(),
                 leave_token: false,
                 gather: Vec::new(),
             })
         };
         let mut plan = Plan {
-            marches: vec![line(lp), line(hh), line(sr)],
+            marches: vec![split(&[lp, hh, sr])],
             ..Plan::default()
         };
         assert_eq!(
             check(&b, &s, lannister, &plan),
             vec![PlanError::TwoAttacks(sept)]
         );
-        // Dropping either hostile line makes the plan valid (the move to Searoad Marches stays).
-        plan.marches = vec![line(lp), line(sr)];
+        // Dropping either hostile part makes the plan valid (the move to Searoad Marches stays).
+        plan.marches = vec![split(&[lp, sr])];
         assert!(check(&b, &s, lannister, &plan).is_empty());
-        plan.marches = vec![line(hh), line(sr)];
+        plan.marches = vec![split(&[hh, sr])];
+        assert!(check(&b, &s, lannister, &plan).is_empty());
+        // Two steps from one area are not one army: the second is a backup.
+        plan.marches = vec![split(&[lp]), split(&[hh])];
         assert!(check(&b, &s, lannister, &plan).is_empty());
     }
 
