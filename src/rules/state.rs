@@ -3,6 +3,7 @@
 //! The state is plain data; the rule modules read it and return a new one. Area-indexed vectors
 //! are indexed by [`AreaId::index`] of the board the game was created with.
 
+pub use super::units::Units;
 use crate::board::{AreaId, Board, HouseId, LeaderId, Order, UnitKind};
 use serde::{Deserialize, Serialize};
 
@@ -33,8 +34,8 @@ pub struct AreaState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub house: Option<HouseId>,
     /// The units.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub units: Vec<Unit>,
+    #[serde(default, skip_serializing_if = "Units::is_empty")]
+    pub units: Units,
     /// 势力标志: a power token holding the province.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<HouseId>,
