@@ -93,7 +93,7 @@ fn play_timed(
             .filter_map(|h| submission(board, &state, h, &mut rng).map(|s| (h, s)))
             .collect();
         let t1 = Instant::now();
-        let out = game::close_steps(board, &state, &subs, Options::default());
+        let out = game::close_steps_owned(board, state, &subs, Options::default());
         split[0] += (t1 - t0).as_secs_f64();
         split[1] += t1.elapsed().as_secs_f64();
         steps += out.steps.len();

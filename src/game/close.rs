@@ -122,8 +122,18 @@ pub fn close_steps(
     subs: &[(HouseId, Submission)],
     opts: Options,
 ) -> StepOutcome {
+    close_steps_owned(board, state.clone(), subs, opts)
+}
+
+/// [`close_steps`] taking the state by value (no copy of it when the caller has no further use
+/// for it, as in the simulator).
+pub fn close_steps_owned(
+    board: &Board,
+    state: GameState,
+    subs: &[(HouseId, Submission)],
+    opts: Options,
+) -> StepOutcome {
     let mut out = StepOutcome {
-        state: state.clone(),
         closed: state.step,
         round: state.round,
         steps: Vec::new(),
@@ -136,8 +146,9 @@ pub fn close_steps(
         questions: Vec::new(),
         result: None,
         cached: None,
+        state,
     };
-    let mut subs: Vec<(HouseId, Submission)> = subs.to_vec();
+    let mut subs = subs;
     let mut first = true;
     while out.state.step != Step::Finished {
         let exp = expected(board, &out.state);
@@ -151,9 +162,9 @@ pub fn close_steps(
         }
         first = false;
         let round = out.state.round;
-        close_one(board, &mut out, &subs, opts, exp);
+        close_one(board, &mut out, subs, opts, exp);
         if out.state.round != round {
-            subs.clear();
+            subs = &[];
         }
     }
     if out.state.step == Step::EventsAnswers {

@@ -139,9 +139,12 @@ pub fn resolve(
     let claims = rewards::resolve(board, &s, &input.claims, clash);
     s = claims.state;
     log.extend(claims.log);
-    let (s2, l) = build::resolve(board, &s, &input.build, BuildWindow::EventPhase);
-    s = s2;
-    log.extend(l);
+    // Without a plan building nothing happens (no copy of the state).
+    if input.build.iter().any(|(_, p)| !p.is_empty()) {
+        let (s2, l) = build::resolve(board, &s, &input.build, BuildWindow::EventPhase);
+        s = s2;
+        log.extend(l);
+    }
     match ev.effective(Category::Economic) {
         Some(EventCard::Supply) => {
             let (s2, l) = economy::resolve_supply(board, &s, &input.disband);

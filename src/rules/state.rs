@@ -326,19 +326,21 @@ impl GameState {
     /// Castles (strongholds and cities) a house controls.
     pub fn castles(&self, board: &Board, h: HouseId) -> usize {
         board
-            .areas
+            .index
+            .castles
             .iter()
-            .filter(|a| a.castle.is_some() && self.controller(board, a.id) == Some(h))
+            .filter(|&&a| self.controller(board, a) == Some(h))
             .count()
     }
 
     /// Barrels in the areas a house controls (the count a supply event would take).
     pub fn barrels_controlled(&self, board: &Board, h: HouseId) -> u8 {
         board
-            .areas
+            .index
+            .barrels
             .iter()
-            .filter(|a| a.barrels > 0 && self.controller(board, a.id) == Some(h))
-            .map(|a| a.barrels)
+            .filter(|&&a| self.controller(board, a) == Some(h))
+            .map(|&a| board.area(a).barrels)
             .fold(0u8, |s, b| s.saturating_add(b))
     }
 
@@ -373,12 +375,29 @@ impl GameState {
         linked(a, b) || linked(b, a)
     }
 
-    /// All areas adjacent to `a` in this state.
+    /// All areas adjacent to `a` in this state, in id order.
     pub fn neighbours(&self, board: &Board, a: AreaId) -> Vec<AreaId> {
-        board
-            .area_ids()
-            .filter(|&b| b != a && self.adjacent(board, a, b))
-            .collect()
+        // The board's borders, then what built temporary ports add (from either side).
+        let mut out = board.area(a).adjacent.clone();
+        let before = out.len();
+        let area = board.area(a);
+        if area.temporary && self.port_exists(board, a) {
+            out.extend(area.port_of);
+            out.extend(self.port_sea(board, a));
+        }
+        for &p in &board.index.temporary_ports {
+            if self.port_exists(board, p)
+                && (board.area(p).port_of == Some(a) || self.port_sea(board, p) == Some(a))
+            {
+                out.push(p);
+            }
+        }
+        if out.len() > before {
+            out.sort_unstable();
+            out.dedup();
+        }
+        out.retain(|&b| b != a && b.index() < board.areas.len());
+        out
     }
 }
 

@@ -26,8 +26,18 @@ pub fn fits(board: &Board, barrels: u8, sizes: &[u8]) -> bool {
 /// `delta` count as the house's). Computes what a move or retreat would give without copying the
 /// state.
 pub fn army_sizes_with(state: &GameState, house: HouseId, delta: &[(AreaId, i32)]) -> Vec<u8> {
-    let mut sizes: Vec<u8> = Vec::new();
-    for (i, a) in state.areas.iter().enumerate() {
+    let mut sizes: Vec<u8> = armies_with(state, house, delta).collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    sizes
+}
+
+/// The army sizes of [`army_sizes_with`], unsorted, without collecting them.
+fn armies_with<'a>(
+    state: &'a GameState,
+    house: HouseId,
+    delta: &'a [(AreaId, i32)],
+) -> impl Iterator<Item = u8> + 'a {
+    state.areas.iter().enumerate().filter_map(move |(i, a)| {
         let d: i32 = delta
             .iter()
             .filter(|(x, _)| x.index() == i)
@@ -35,7 +45,7 @@ pub fn army_sizes_with(state: &GameState, house: HouseId, delta: &[(AreaId, i32)
             .sum();
         let mine = a.house == Some(house) || delta.iter().any(|(x, _)| x.index() == i);
         if !mine {
-            continue;
+            return None;
         }
         let base = if a.house == Some(house) {
             a.units.len() as i32
@@ -43,12 +53,31 @@ pub fn army_sizes_with(state: &GameState, house: HouseId, delta: &[(AreaId, i32)
             0
         };
         let n = base + d;
-        if n >= 2 {
-            sizes.push(n.min(u8::MAX as i32) as u8);
-        }
+        (n >= 2).then(|| n.min(u8::MAX as i32) as u8)
+    })
+}
+
+/// [`fits`] for sizes in any order, without allocating: as soon as there are more armies than
+/// the row allows the answer is no.
+fn fits_unsorted(board: &Board, barrels: u8, sizes: impl Iterator<Item = u8>) -> bool {
+    let limits = board.rules.supply_limits(barrels);
+    let mut buf = [0u8; 16];
+    if limits.len() >= buf.len() {
+        let mut v: Vec<u8> = sizes.collect();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        return fits(board, barrels, &v);
     }
-    sizes.sort_unstable_by(|a, b| b.cmp(a));
-    sizes
+    let mut n = 0;
+    for s in sizes {
+        if n == limits.len() {
+            return false;
+        }
+        buf[n] = s;
+        n += 1;
+    }
+    let v = &mut buf[..n];
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    fits(board, barrels, v)
 }
 
 /// Whether a house would be within its supply limit after the changes in `delta`.
@@ -58,16 +87,20 @@ pub fn within_limit_with(
     house: HouseId,
     delta: &[(AreaId, i32)],
 ) -> bool {
-    fits(
+    fits_unsorted(
         board,
         state.house(house).barrels,
-        &army_sizes_with(state, house, delta),
+        armies_with(state, house, delta),
     )
 }
 
 /// Whether a house is within its supply limit right now.
 pub fn within_limit(board: &Board, state: &GameState, house: HouseId) -> bool {
-    fits(board, state.house(house).barrels, &army_sizes(state, house))
+    fits_unsorted(
+        board,
+        state.house(house).barrels,
+        armies_with(state, house, &[]),
+    )
 }
 
 #[cfg(test)]

@@ -21,7 +21,6 @@ const FILLER: Unit = Unit {
 };
 
 /// The units in an area (see the module documentation).
-#[derive(Clone)]
 pub struct Units {
     /// Live inline units while `heap` is empty.
     len: u8,
@@ -151,6 +150,20 @@ impl Units {
         self.buf[..n].copy_from_slice(&self.heap);
         self.len = n as u8;
         self.heap = Vec::new();
+    }
+}
+
+impl Clone for Units {
+    fn clone(&self) -> Units {
+        Units {
+            len: self.len,
+            buf: self.buf,
+            heap: if self.heap.is_empty() {
+                Vec::new()
+            } else {
+                self.heap.clone()
+            },
+        }
     }
 }
 
