@@ -23,8 +23,8 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
     }
     for h in board.house_ids() {
         let key = &board.house(h).key;
-        let sizes = supply::army_sizes(s, h);
-        if !supply::fits(board, s.house(h).barrels, &sizes) {
+        if !supply::within_limit(board, s, h) {
+            let sizes = supply::army_sizes(s, h);
             v.push(format!(
                 "{key}: armies {sizes:?} over the supply limit of {} barrels",
                 s.house(h).barrels
@@ -43,9 +43,13 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
         }
     }
     for (i, t) in s.tracks.iter().enumerate() {
-        let mut sorted: Vec<usize> = t.iter().map(|h| h.index()).collect();
-        sorted.sort_unstable();
-        if sorted != (0..n).collect::<Vec<_>>() {
+        // A permutation of the houses: n entries, each house once.
+        let mut seen = vec![false; n];
+        let perm = t.len() == n
+            && t.iter().all(|h| {
+                h.index() < n && !std::mem::replace(&mut seen[h.index()], true)
+            });
+        if !perm {
             v.push(format!("track {i} is not a permutation: {t:?}"));
         }
     }
