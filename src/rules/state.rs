@@ -3,8 +3,8 @@
 //! The state is plain data; the rule modules read it and return a new one. Area-indexed vectors
 //! are indexed by [`AreaId::index`] of the board the game was created with.
 
-pub use super::units::Units;
-use crate::board::{AreaId, Board, HouseId, LeaderId, Order, UnitKind};
+pub use super::units::{Leaders, TrackOrder, Units};
+use crate::board::{AreaId, Board, HouseId, Order, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// One unit on the map.
@@ -73,7 +73,7 @@ pub struct HouseState {
     /// 有效木桶数: the supply level in force (changes only at a supply event).
     pub barrels: u8,
     /// Leader statuses, in board order of this house's leaders.
-    pub leaders: Vec<(LeaderId, LeaderStatus)>,
+    pub leaders: Leaders,
     /// 中立化: the player left and the house turned neutral.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub neutral: bool,
@@ -176,7 +176,7 @@ pub struct GameState {
     /// One entry per house.
     pub houses: Vec<HouseState>,
     /// The three tracks, rank 1 first.
-    pub tracks: [Vec<HouseId>; 3],
+    pub tracks: [TrackOrder; 3],
     /// 野人 wildling strength.
     pub wildlings: u8,
     /// Winner, once decided.
@@ -245,7 +245,7 @@ impl GameState {
             step: Step::Placement,
             areas,
             houses,
-            tracks: board.start_tracks.clone(),
+            tracks: board.start_tracks.clone().map(Into::into),
             wildlings: 0,
             winner: None,
             pending_retreats: Vec::new(),

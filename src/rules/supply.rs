@@ -94,6 +94,12 @@ pub fn within_limit_with(
     )
 }
 
+/// Whether a house's armies would fit the limits of `barrels` (the supply level a Supply event
+/// would set): exactly when the default disbanding of A-57 is empty.
+pub fn within_limit_at(board: &Board, state: &GameState, house: HouseId, barrels: u8) -> bool {
+    fits_unsorted(board, barrels, armies_with(state, house, &[]))
+}
+
 /// Whether a house is within its supply limit right now.
 pub fn within_limit(board: &Board, state: &GameState, house: HouseId) -> bool {
     fits_unsorted(
@@ -120,5 +126,31 @@ mod tests {
         assert!(!fits(&b, 0, &[3]));
         assert!(fits(&b, 6, &[4, 3, 2, 2, 2]));
         assert!(fits(&b, 1, &[]), "single units need no supply");
+    }
+
+    /// a house has something to disband at a Supply event exactly when its armies do not
+    /// fit the new barrels, for every supply level and a growing army.
+    #[test]
+    fn a57_within_limit_at_is_an_empty_default_disbanding() {
+        use crate::board::UnitKind;
+        use crate::rules::{Unit, economy};
+        let b = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let mut s = GameState::new_game(&b);
+        let (Some(h), Some(a)) = (b.house_by_key("stark"), b.area_by_key("winterfell")) else {
+            panic!("stark, winterfell");
+        };
+        let mut seen = [false; 2];
+        for _ in 0..4 {
+            for barrels in 0..=7u8 {
+                let empty = economy::default_disbanding(&b, &s, h, barrels).is_empty();
+                assert_eq!(within_limit_at(&b, &s, h, barrels), empty, "{barrels}");
+                seen[empty as usize] = true;
+            }
+            s.area_mut(a).units.push(Unit::new(UnitKind::Footman));
+        }
+        assert_eq!(seen, [true, true]);
     }
 }

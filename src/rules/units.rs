@@ -1,53 +1,74 @@
-//! The units standing in one area, kept inline (no heap allocation) for the usual handful, so
-//! that copying a whole [`GameState`](super::GameState) — which the rules do for every
-//! sub-step they resolve — copies the map in one piece instead of allocating once per occupied
-//! area. Behaves like a `Vec<Unit>` for the rules: it derefs to a slice, and has the `Vec`
-//! methods the rules use (`push`, `remove`, `retain`, `clear`, `extend`, …). It serialises as a
-//! plain list, exactly as a `Vec<Unit>` does.
+//! Short lists kept inline (no heap allocation) for the usual handful: the units standing in
+//! one area, a house's leaders. Copying a whole [`GameState`](super::GameState) — which the
+//! rules do for every sub-step they resolve — then copies the map in one piece instead of
+//! allocating once per occupied area and per house. Behaves like a `Vec` for the rules: it
+//! derefs to a slice, and has the `Vec` methods the rules use (`push`, `remove`, `retain`,
+//! `clear`, `extend`, …). It serialises as a plain list, exactly as a `Vec` does.
 
-use super::state::Unit;
-use crate::board::UnitKind;
+use super::state::{LeaderStatus, Unit};
+use crate::board::{HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::{Deref, DerefMut};
 
-/// Units kept inline; a larger group (never reached under the supply and port limits, but
-/// possible in a hand-made position) moves to the heap.
-const INLINE: usize = 8;
-
-/// A filler for unused inline slots (never visible: only `..len` is live).
-const FILLER: Unit = Unit {
-    kind: UnitKind::Footman,
-    routed: false,
-};
-
-/// The units in an area (see the module documentation).
-pub struct Units {
-    /// Live inline units while `heap` is empty.
-    len: u8,
-    buf: [Unit; INLINE],
-    /// All the units once there are more than fit inline (then `len` and `buf` are unused).
-    heap: Vec<Unit>,
+/// A value for unused inline slots (never visible: only the live part is).
+pub trait Slot: Copy {
+    /// The filler.
+    const EMPTY: Self;
 }
 
-impl Units {
-    /// No units.
-    pub const fn new() -> Units {
-        Units {
+impl Slot for Unit {
+    const EMPTY: Unit = Unit {
+        kind: UnitKind::Footman,
+        routed: false,
+    };
+}
+
+impl Slot for (LeaderId, LeaderStatus) {
+    const EMPTY: (LeaderId, LeaderStatus) = (LeaderId(0), LeaderStatus::Available);
+}
+
+impl Slot for HouseId {
+    const EMPTY: HouseId = HouseId(0);
+}
+
+/// One track's houses, rank 1 first, inline up to 8 (a game has 6).
+pub type TrackOrder = InlineVec<HouseId, 8>;
+
+/// The units in an area: inline up to 8; a larger group (never reached under the supply and
+/// port limits, but possible in a hand-made position) moves to the heap.
+pub type Units = InlineVec<Unit, 8>;
+
+/// A house's leaders with their status, inline up to 8 (a house has 7).
+pub type Leaders = InlineVec<(LeaderId, LeaderStatus), 8>;
+
+/// A list kept inline up to `N` items, on the heap beyond (see the module documentation).
+pub struct InlineVec<T: Slot, const N: usize> {
+    /// Live inline items while `heap` is empty.
+    len: u8,
+    buf: [T; N],
+    /// All the items once there are more than fit inline (then `len` and `buf` are unused).
+    heap: Vec<T>,
+}
+
+impl<T: Slot, const N: usize> InlineVec<T, N> {
+    /// An empty list.
+    pub const fn new() -> Self {
+        InlineVec {
             len: 0,
-            buf: [FILLER; INLINE],
+            buf: [T::EMPTY; N],
             heap: Vec::new(),
         }
     }
-    /// The units as a slice.
-    pub fn as_slice(&self) -> &[Unit] {
+    /// The items as a slice.
+    pub fn as_slice(&self) -> &[T] {
         if self.heap.is_empty() {
             &self.buf[..self.len as usize]
         } else {
             &self.heap
         }
     }
-    /// The units as a mutable slice.
-    pub fn as_mut_slice(&mut self) -> &mut [Unit] {
+    /// The items as a mutable slice.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
         if self.heap.is_empty() {
             &mut self.buf[..self.len as usize]
         } else {
@@ -62,29 +83,27 @@ impl Units {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// Add one unit at the end.
-    pub fn push(&mut self, u: Unit) {
+    /// Add one item at the end.
+    pub fn push(&mut self, u: T) {
         if self.heap.is_empty() {
             let n = self.len as usize;
-            if n < INLINE {
+            if n < N && n < u8::MAX as usize {
                 self.buf[n] = u;
                 self.len += 1;
                 return;
             }
-            self.heap.reserve(INLINE * 2);
-            self.heap.extend_from_slice(&self.buf);
+            self.heap.reserve(n * 2);
+            self.heap.extend_from_slice(&self.buf[..n]);
             self.len = 0;
         }
         self.heap.push(u);
     }
-    /// Remove and return the unit at `i`, shifting the later ones down. Panics when `i` is out
+    /// Remove and return the item at `i`, shifting the later ones down. Panics when `i` is out
     /// of range, like `Vec::remove`.
-    pub fn remove(&mut self, i: usize) -> Unit {
+    pub fn remove(&mut self, i: usize) -> T {
         if !self.heap.is_empty() {
             let u = self.heap.remove(i);
-            if self.heap.len() <= INLINE {
-                self.inline_from_heap();
-            }
+            self.inline_if_small();
             return u;
         }
         let n = self.len as usize;
@@ -93,8 +112,8 @@ impl Units {
         self.len -= 1;
         u
     }
-    /// Remove and return the last unit.
-    pub fn pop(&mut self) -> Option<Unit> {
+    /// Remove and return the last item.
+    pub fn pop(&mut self) -> Option<T> {
         let n = self.len();
         if n == 0 {
             None
@@ -102,19 +121,17 @@ impl Units {
             Some(self.remove(n - 1))
         }
     }
-    /// Insert a unit at `i`, shifting the later ones up.
-    pub fn insert(&mut self, i: usize, u: Unit) {
+    /// Insert an item at `i`, shifting the later ones up.
+    pub fn insert(&mut self, i: usize, u: T) {
         let mut v = self.to_vec();
         v.insert(i, u);
-        *self = Units::from(v);
+        *self = Self::from(v);
     }
-    /// Keep only the units `keep` accepts, in order.
-    pub fn retain(&mut self, mut keep: impl FnMut(&Unit) -> bool) {
+    /// Keep only the items `keep` accepts, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
         if !self.heap.is_empty() {
             self.heap.retain(|u| keep(u));
-            if self.heap.len() <= INLINE {
-                self.inline_from_heap();
-            }
+            self.inline_if_small();
             return;
         }
         let n = self.len as usize;
@@ -128,7 +145,7 @@ impl Units {
         }
         self.len = w as u8;
     }
-    /// Keep the first `n` units.
+    /// Keep the first `n` items.
     pub fn truncate(&mut self, n: usize) {
         let mut i = 0;
         self.retain(|_| {
@@ -136,26 +153,28 @@ impl Units {
             i <= n
         });
     }
-    /// Remove every unit.
+    /// Remove every item.
     pub fn clear(&mut self) {
         self.len = 0;
         self.heap = Vec::new();
     }
-    /// The units as a new `Vec`.
-    pub fn to_vec(&self) -> Vec<Unit> {
+    /// The items as a new `Vec`.
+    pub fn to_vec(&self) -> Vec<T> {
         self.as_slice().to_vec()
     }
-    fn inline_from_heap(&mut self) {
+    fn inline_if_small(&mut self) {
         let n = self.heap.len();
-        self.buf[..n].copy_from_slice(&self.heap);
-        self.len = n as u8;
-        self.heap = Vec::new();
+        if n <= N && n < u8::MAX as usize {
+            self.buf[..n].copy_from_slice(&self.heap);
+            self.len = n as u8;
+            self.heap = Vec::new();
+        }
     }
 }
 
-impl Clone for Units {
-    fn clone(&self) -> Units {
-        Units {
+impl<T: Slot, const N: usize> Clone for InlineVec<T, N> {
+    fn clone(&self) -> Self {
+        InlineVec {
             len: self.len,
             buf: self.buf,
             heap: if self.heap.is_empty() {
@@ -167,91 +186,91 @@ impl Clone for Units {
     }
 }
 
-impl Default for Units {
-    fn default() -> Units {
-        Units::new()
+impl<T: Slot, const N: usize> Default for InlineVec<T, N> {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
-impl Deref for Units {
-    type Target = [Unit];
-    fn deref(&self) -> &[Unit] {
+impl<T: Slot, const N: usize> Deref for InlineVec<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
         self.as_slice()
     }
 }
 
-impl DerefMut for Units {
-    fn deref_mut(&mut self) -> &mut [Unit] {
+impl<T: Slot, const N: usize> DerefMut for InlineVec<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
         self.as_mut_slice()
     }
 }
 
-impl PartialEq for Units {
-    fn eq(&self, other: &Units) -> bool {
+impl<T: Slot + PartialEq, const N: usize> PartialEq for InlineVec<T, N> {
+    fn eq(&self, other: &Self) -> bool {
         self.as_slice() == other.as_slice()
     }
 }
 
-impl Eq for Units {}
+impl<T: Slot + Eq, const N: usize> Eq for InlineVec<T, N> {}
 
-impl PartialEq<Vec<Unit>> for Units {
-    fn eq(&self, other: &Vec<Unit>) -> bool {
+impl<T: Slot + PartialEq, const N: usize> PartialEq<Vec<T>> for InlineVec<T, N> {
+    fn eq(&self, other: &Vec<T>) -> bool {
         self.as_slice() == other.as_slice()
     }
 }
 
-impl std::fmt::Debug for Units {
+impl<T: Slot + std::fmt::Debug, const N: usize> std::fmt::Debug for InlineVec<T, N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
     }
 }
 
-impl Extend<Unit> for Units {
-    fn extend<I: IntoIterator<Item = Unit>>(&mut self, iter: I) {
+impl<T: Slot, const N: usize> Extend<T> for InlineVec<T, N> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         for u in iter {
             self.push(u);
         }
     }
 }
 
-impl<'a> Extend<&'a Unit> for Units {
-    fn extend<I: IntoIterator<Item = &'a Unit>>(&mut self, iter: I) {
+impl<'a, T: Slot + 'a, const N: usize> Extend<&'a T> for InlineVec<T, N> {
+    fn extend<I: IntoIterator<Item = &'a T>>(&mut self, iter: I) {
         for u in iter {
             self.push(*u);
         }
     }
 }
 
-impl FromIterator<Unit> for Units {
-    fn from_iter<I: IntoIterator<Item = Unit>>(iter: I) -> Units {
-        let mut u = Units::new();
+impl<T: Slot, const N: usize> FromIterator<T> for InlineVec<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut u = Self::new();
         u.extend(iter);
         u
     }
 }
 
-impl From<Vec<Unit>> for Units {
-    fn from(v: Vec<Unit>) -> Units {
-        if v.len() <= INLINE {
+impl<T: Slot, const N: usize> From<Vec<T>> for InlineVec<T, N> {
+    fn from(v: Vec<T>) -> Self {
+        if v.len() <= N && v.len() < u8::MAX as usize {
             v.into_iter().collect()
         } else {
-            Units {
+            InlineVec {
                 len: 0,
-                buf: [FILLER; INLINE],
+                buf: [T::EMPTY; N],
                 heap: v,
             }
         }
     }
 }
 
-impl From<&[Unit]> for Units {
-    fn from(v: &[Unit]) -> Units {
+impl<T: Slot, const N: usize> From<&[T]> for InlineVec<T, N> {
+    fn from(v: &[T]) -> Self {
         v.iter().copied().collect()
     }
 }
 
-impl From<Units> for Vec<Unit> {
-    fn from(u: Units) -> Vec<Unit> {
+impl<T: Slot, const N: usize> From<InlineVec<T, N>> for Vec<T> {
+    fn from(u: InlineVec<T, N>) -> Vec<T> {
         if u.heap.is_empty() {
             u.to_vec()
         } else {
@@ -260,45 +279,47 @@ impl From<Units> for Vec<Unit> {
     }
 }
 
-impl IntoIterator for Units {
-    type Item = Unit;
-    type IntoIter = std::vec::IntoIter<Unit>;
+impl<T: Slot, const N: usize> IntoIterator for InlineVec<T, N> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
     fn into_iter(self) -> Self::IntoIter {
         Vec::from(self).into_iter()
     }
 }
 
-impl<'a> IntoIterator for &'a Units {
-    type Item = &'a Unit;
-    type IntoIter = std::slice::Iter<'a, Unit>;
+impl<'a, T: Slot, const N: usize> IntoIterator for &'a InlineVec<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.as_slice().iter()
     }
 }
 
-impl<'a> IntoIterator for &'a mut Units {
-    type Item = &'a mut Unit;
-    type IntoIter = std::slice::IterMut<'a, Unit>;
+impl<'a, T: Slot, const N: usize> IntoIterator for &'a mut InlineVec<T, N> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.as_mut_slice().iter_mut()
     }
 }
 
-impl Serialize for Units {
+impl<T: Slot + Serialize, const N: usize> Serialize for InlineVec<T, N> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.as_slice().serialize(s)
     }
 }
 
-impl<'de> Deserialize<'de> for Units {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Units, D::Error> {
-        Vec::<Unit>::deserialize(d).map(Units::from)
+impl<'de, T: Slot + Deserialize<'de>, const N: usize> Deserialize<'de> for InlineVec<T, N> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Vec::<T>::deserialize(d).map(Self::from)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const INLINE: usize = 8;
 
     fn u(k: UnitKind) -> Unit {
         Unit::new(k)

@@ -256,7 +256,8 @@ impl Scenario {
                 &self.setup.kings_court,
                 &board.start_tracks[2],
             )?,
-        ];
+        ]
+        .map(Into::into);
         Ok(s)
     }
 }
