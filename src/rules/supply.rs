@@ -38,20 +38,17 @@ fn armies_with<'a>(
     delta: &'a [(AreaId, i32)],
 ) -> impl Iterator<Item = u8> + 'a {
     state.areas.iter().enumerate().filter_map(move |(i, a)| {
+        let own = a.house == Some(house);
+        // Most areas are another house's or hold a single unit, and are not in `delta`.
+        if !(own && a.units.len() >= 2) && !delta.iter().any(|(x, _)| x.index() == i) {
+            return None;
+        }
         let d: i32 = delta
             .iter()
             .filter(|(x, _)| x.index() == i)
             .map(|(_, n)| *n)
             .sum();
-        let mine = a.house == Some(house) || delta.iter().any(|(x, _)| x.index() == i);
-        if !mine {
-            return None;
-        }
-        let base = if a.house == Some(house) {
-            a.units.len() as i32
-        } else {
-            0
-        };
+        let base = if own { a.units.len() as i32 } else { 0 };
         let n = base + d;
         (n >= 2).then(|| n.min(u8::MAX as i32) as u8)
     })
