@@ -155,7 +155,7 @@ pub fn close_steps_owned(
         if !first {
             let step = out.state.step;
             let ready = exp.is_empty()
-                || (opts.early_close && exp.iter().all(|h| has_sent(&subs, *h, step)));
+                || (opts.early_close && exp.iter().all(|h| has_sent(subs, *h, step)));
             if !ready {
                 break;
             }

@@ -40,7 +40,8 @@ fn armies_with<'a>(
     state.areas.iter().enumerate().filter_map(move |(i, a)| {
         let own = a.house == Some(house);
         // Most areas are another house's or hold a single unit, and are not in `delta`.
-        if !(own && a.units.len() >= 2) && !delta.iter().any(|(x, _)| x.index() == i) {
+        let army = own && a.units.len() >= 2;
+        if !army && !delta.iter().any(|(x, _)| x.index() == i) {
             return None;
         }
         let d: i32 = delta
