@@ -272,7 +272,7 @@ fn close_one(
             let mut s = r.state;
             out.log.extend(r.log.iter().cloned());
             economy::after_military(board, &mut s, &r.log);
-            let (s, l) = rest::end_of_round(board, &s, &r.fought);
+            let l = rest::end_of_round_in(board, &mut s, &r.fought);
             out.state = s;
             out.economy.extend(l);
             // A retreat choice waits unless the phase already ended the game (six castles).
