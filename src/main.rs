@@ -172,7 +172,15 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Demo { dir } => maester::demo::run(&dir),
         Command::Simulate { games, seed } => {
             let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
-            let r = maester::sim::run(&board, games, seed);
+            // Resident memory once a tenth of the games are played, and at the end: flat when
+            // nothing grows from game to game.
+            let early_at = (games / 10).max(1);
+            let mut early = None;
+            let r = maester::sim::run_observed(&board, games, seed, |played| {
+                if played == early_at {
+                    early = memory_kb("VmRSS:");
+                }
+            });
             maester::say!(
                 "{} games, {} rounds, {} steps in {:.2}s: {:.0} games/s",
                 r.games,
@@ -191,6 +199,13 @@ fn run(cli: Cli) -> Result<(), String> {
                 maester::say!("  {k:<15} closed {closed:>7}, submissions {sent:>7}");
             }
             maester::say!("  raven changes: {}", r.raven_changes);
+            let kb = |v: Option<u64>| v.map_or("?".to_string(), |k| format!("{k} kB"));
+            maester::say!(
+                "memory: peak {}, resident after {early_at} games {}, at the end {}",
+                kb(memory_kb("VmHWM:")),
+                kb(early),
+                kb(memory_kb("VmRSS:"))
+            );
             maester::say!(
                 "  time: generating submissions {:.2}s, closing steps {:.2}s, invariants {:.2}s",
                 r.split[0],
@@ -425,4 +440,16 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// A memory figure of this process from /proc/self/status (Linux), in kB.
+fn memory_kb(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
 }

@@ -93,7 +93,7 @@ fn play_timed(
             .filter_map(|h| submission(board, &state, h, &mut rng).map(|s| (h, s)))
             .collect();
         let t1 = Instant::now();
-        let out = game::close_steps(board, &state, &subs, Options::default());
+        let out = game::close_steps_owned(board, state, &subs, Options::default());
         split[0] += (t1 - t0).as_secs_f64();
         split[1] += t1.elapsed().as_secs_f64();
         steps += out.steps.len();
@@ -105,9 +105,22 @@ fn play_timed(
 
 /// Play `games` games from `seed`.
 pub fn run(board: &Board, games: usize, seed: u64) -> Report {
+    run_observed(board, games, seed, |_| {})
+}
+
+/// [`run`], calling `after` with the number of games played after each game (the command line
+/// samples the process's memory there).
+pub fn run_observed(
+    board: &Board,
+    games: usize,
+    seed: u64,
+    mut after: impl FnMut(usize),
+) -> Report {
     let start = Instant::now();
     let mut r = Report::default();
     let mut hasher = Sha256::new();
+    // One buffer for every game's serialised final state.
+    let mut json: Vec<u8> = Vec::new();
     for g in 0..games {
         let mut bad = Vec::new();
         let by_step = &mut r.by_step;
@@ -155,12 +168,14 @@ pub fn run(board: &Board, games: usize, seed: u64) -> Report {
         r.games += 1;
         r.steps += steps;
         r.rounds += end.round as usize;
-        match serde_json::to_vec(&end) {
-            Ok(bytes) => hasher.update(&bytes),
+        match serde_json::to_writer(&mut json, &end) {
+            Ok(()) => hasher.update(&json),
             Err(e) => r
                 .violations
                 .push(format!("game {g}: state not serialisable: {e}")),
         }
+        json.clear();
+        after(g + 1);
     }
     r.hash = hasher
         .finalize()

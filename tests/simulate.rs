@@ -50,3 +50,27 @@ fn the_invariants_catch_a_ship_on_land_two_houses_and_a_broken_track() {
     assert!(v.iter().any(|x| x.contains("cannot stand")), "{v:?}");
     assert!(v.iter().any(|x| x.contains("permutation")), "{v:?}");
 }
+
+/// 表五 (004:L633): an army larger than the barrels allow is caught, and so is a track that names
+/// a house twice; a lone extra unit (not an army) is not a supply matter.
+#[test]
+fn the_invariants_catch_an_army_over_supply_004_l633_and_a_house_twice_on_a_track() {
+    let b = Board::default_board().unwrap_or_else(|e| panic!("{e}"));
+    let mut s = GameState::new_game(&b);
+    let wf = b
+        .area_by_key("winterfell")
+        .unwrap_or_else(|| panic!("winterfell"));
+    for _ in 0..4 {
+        s.area_mut(wf).units.push(Unit::new(UnitKind::Footman));
+    }
+    let v = maester::sim::invariants(&b, &s);
+    assert!(
+        v.iter().any(|x| x.contains("over the supply limit")),
+        "{v:?}"
+    );
+    let mut s = GameState::new_game(&b);
+    s.tracks[1][0] = s.tracks[1][1];
+    let v = maester::sim::invariants(&b, &s);
+    assert!(v.iter().any(|x| x.contains("track 1")), "{v:?}");
+    assert!(!v.iter().any(|x| x.contains("supply")), "{v:?}");
+}

@@ -212,6 +212,7 @@ fn build(file: BoardFile) -> Result<Board, BoardError> {
     Ok(Board {
         name: file.meta.name,
         rules,
+        index: super::BoardIndex::of(&areas),
         areas,
         houses,
         leaders,

@@ -297,6 +297,34 @@ pub struct Board {
     pub leaders: Vec<Leader>,
     /// Starting tracks, rank 1 first: Iron Throne, Fiefdoms, King's Court.
     pub start_tracks: [Vec<HouseId>; 3],
+    /// Lists of areas by what they have, made once when the board is loaded.
+    pub index: BoardIndex,
+}
+
+/// Areas grouped by what they have, in id order, so that the rules need not scan every area.
+#[derive(Clone, Debug, Default)]
+pub struct BoardIndex {
+    /// Provinces with a castle (stronghold or city).
+    pub castles: Vec<AreaId>,
+    /// Provinces with supply barrels.
+    pub barrels: Vec<AreaId>,
+    /// Ports, natural and temporary sites.
+    pub ports: Vec<AreaId>,
+    /// Temporary port sites.
+    pub temporary_ports: Vec<AreaId>,
+}
+
+impl BoardIndex {
+    /// The index of a list of areas.
+    pub fn of(areas: &[Area]) -> BoardIndex {
+        let ids = |f: &dyn Fn(&Area) -> bool| areas.iter().filter(|a| f(a)).map(|a| a.id).collect();
+        BoardIndex {
+            castles: ids(&|a| a.castle.is_some()),
+            barrels: ids(&|a| a.barrels > 0),
+            ports: ids(&|a| a.is_port()),
+            temporary_ports: ids(&|a| a.is_port() && a.temporary),
+        }
+    }
 }
 
 impl Board {

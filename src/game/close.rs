@@ -125,8 +125,18 @@ pub fn close_steps(
     subs: &[(HouseId, Submission)],
     opts: Options,
 ) -> StepOutcome {
+    close_steps_owned(board, state.clone(), subs, opts)
+}
+
+/// [`close_steps`] taking the state by value (no copy of it when the caller has no further use
+/// for it, as in the simulator).
+pub fn close_steps_owned(
+    board: &Board,
+    state: GameState,
+    subs: &[(HouseId, Submission)],
+    opts: Options,
+) -> StepOutcome {
     let mut out = StepOutcome {
-        state: state.clone(),
         closed: state.step,
         round: state.round,
         steps: Vec::new(),
@@ -140,24 +150,25 @@ pub fn close_steps(
         questions: Vec::new(),
         result: None,
         cached: None,
+        state,
     };
-    let mut subs: Vec<(HouseId, Submission)> = subs.to_vec();
+    let mut subs = subs;
     let mut first = true;
     while out.state.step != Step::Finished {
         let exp = expected(board, &out.state);
         if !first {
             let step = out.state.step;
             let ready = exp.is_empty()
-                || (opts.early_close && exp.iter().all(|h| has_sent(&subs, *h, step)));
+                || (opts.early_close && exp.iter().all(|h| has_sent(subs, *h, step)));
             if !ready {
                 break;
             }
         }
         first = false;
         let round = out.state.round;
-        close_one(board, &mut out, &subs, opts, exp);
+        close_one(board, &mut out, subs, opts, exp);
         if out.state.round != round {
-            subs.clear();
+            subs = &[];
         }
     }
     if out.state.step == Step::EventsAnswers {
@@ -265,7 +276,7 @@ fn close_one(
             let mut s = r.state;
             out.log.extend(r.log.iter().cloned());
             economy::after_military(board, &mut s, &r.log);
-            let (s, l) = rest::end_of_round(board, &s, &r.fought);
+            let l = rest::end_of_round_in(board, &mut s, &r.fought);
             out.state = s;
             out.economy.extend(l);
             // A retreat choice waits unless the phase already ended the game (six castles).

@@ -5,7 +5,7 @@ use crate::board::{Board, HouseId, UnitKind};
 use crate::rules::event_phase::{self, EventPhaseInput, Question};
 use crate::rules::events::{Category, EventCard, current};
 use crate::rules::wildlings::PenaltyKind;
-use crate::rules::{GameState, Step, Track, economy, muster, wildlings};
+use crate::rules::{GameState, Step, Track, muster, supply, wildlings};
 
 /// The Raven holder (King's Court rank 1), if he still plays.
 pub fn raven_holder(state: &GameState) -> Option<HouseId> {
@@ -131,9 +131,9 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
     for h in playing(board, state) {
         let power = state.house(h).power;
         let need = match ev.effective(Category::Economic) {
+            // Something to disband exactly when the default disbanding is not empty.
             Some(EventCard::Supply) => {
-                !economy::default_disbanding(board, state, h, state.barrels_controlled(board, h))
-                    .is_empty()
+                !supply::within_limit_at(board, state, h, state.barrels_controlled(board, h))
             }
             Some(EventCard::Muster) => muster::points(board, state, h).iter().any(|(_, p)| *p > 0),
             _ => false,

@@ -14,7 +14,9 @@ mod problems;
 #[cfg(test)]
 mod tests;
 
-pub use close::{Closed, Options, StepOutcome, close_step, close_step_with, close_steps};
+pub use close::{
+    Closed, Options, StepOutcome, close_step, close_step_with, close_steps, close_steps_owned,
+};
 pub use expect::{asked_of, expected, open_questions, raven_holder};
 pub use input::{check_answers, check_events};
 pub use problems::{EventProblem, Part};

@@ -34,7 +34,7 @@ fn order(kind: OrderType) -> Order {
 fn game_with_round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
     let mut s = GameState::new_game(b);
     events::start_game(&mut s, "test", EventSettings::default());
-    if let Some(d) = s.economy.deck.as_mut() {
+    if let Some(d) = s.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
         d.upcoming = vec![RoundEvents {
             round: 2,
             draws: cards.map(|card| CategoryDraw {

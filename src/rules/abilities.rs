@@ -53,7 +53,7 @@ pub fn upgrade(
     let mut prefs: Vec<UnitKind> = pref.into_iter().collect();
     prefs.extend([UnitKind::Footman, UnitKind::Archer]);
     prefs.retain(|k| matches!(k, UnitKind::Footman | UnitKind::Archer));
-    let units = match candidates {
+    let units: &mut [Unit] = match candidates {
         Some(v) => v,
         None => &mut ctx.state.area_mut(area).units,
     };
@@ -197,14 +197,22 @@ fn arianne(
     prefs.push(UnitKind::Ship);
     // Martell attacked and lost: the winners are the defenders of `area`. Martell defended and
     // lost: the winners are the attackers still on their way in.
-    let (units, where_) = match (side, moving) {
-        (1, Some(m)) => (m, area),
-        _ => (&mut ctx.state.area_mut(area).units, area),
+    let where_ = area;
+    let u = match (side, moving) {
+        (1, Some(m)) => {
+            let Some(i) = pick_unit(m, &prefs) else {
+                return;
+            };
+            m.remove(i)
+        }
+        _ => {
+            let units = &mut ctx.state.area_mut(area).units;
+            let Some(i) = pick_unit(units, &prefs) else {
+                return;
+            };
+            units.remove(i)
+        }
     };
-    let Some(i) = pick_unit(units, &prefs) else {
-        return;
-    };
-    let u = units.remove(i);
     ctx.once[house.index()].arianne = true;
     log_ability(
         ctx,

@@ -214,7 +214,7 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
         }
     }
 
-    let defenders: Vec<Unit> = ctx.state.area(to).units.clone();
+    let defenders: Vec<Unit> = ctx.state.area(to).units.to_vec();
     let fought: Vec<LeaderId> = leaders.iter().flatten().copied().collect();
     for l in &fought {
         ctx.leaders.fought[l.index()] = true;
@@ -519,7 +519,7 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
             ctx.log.push(Event::NeutralBeaten { area: to });
             win(ctx, &spec, None, &fx);
         } else {
-            let beaten = std::mem::take(&mut ctx.state.area_mut(to).units);
+            let beaten = std::mem::take(&mut ctx.state.area_mut(to).units).into();
             win_over_house(
                 ctx,
                 &spec,

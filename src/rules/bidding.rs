@@ -288,6 +288,6 @@ pub fn resolve(
             order: new_tracks[t as usize].clone(),
         });
     }
-    s.tracks = new_tracks;
+    s.tracks = new_tracks.map(Into::into);
     (s, log)
 }

@@ -28,6 +28,13 @@ pub struct BuildPlan {
     pub fortify: Vec<AreaId>,
 }
 
+impl BuildPlan {
+    /// Whether the plan builds and demolishes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.ports.is_empty() && self.demolish.is_empty() && self.fortify.is_empty()
+    }
+}
+
 /// When the building is done.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BuildWindow {
@@ -380,6 +387,10 @@ pub fn check(
     plan: &BuildPlan,
     window: BuildWindow,
 ) -> Result<(), Vec<BuildError>> {
+    if plan.is_empty() {
+        // Nothing to carry out: nothing can be refused (and no copy of the state).
+        return Ok(());
+    }
     let mut s = state.clone();
     let errs = apply_plan(board, &mut s, house, plan, window, &mut Vec::new());
     if errs.is_empty() { Ok(()) } else { Err(errs) }

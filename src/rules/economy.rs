@@ -13,9 +13,11 @@ use serde::{Deserialize, Serialize};
 /// What the rest of the round keeps in the game state (one field, `GameState::economy`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EconomyState {
-    /// The event bags and draws (None until [`super::events::start_game`]).
+    /// The event bags and draws (None until [`super::events::start_game`]). Shared between
+    /// copies of the state until one of them draws (`Arc::make_mut`): the rules copy the state
+    /// for every sub-step, and the deck changes only when events are drawn or chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck: Option<EventDeck>,
+    pub deck: Option<std::sync::Arc<EventDeck>>,
     /// Wildling penalty 3 was suffered in this round: no special orders (004:L1132).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub special_orders_banned: Option<u8>,

@@ -136,12 +136,20 @@ pub fn resolve(
     };
     let ports_ready = muster::ports_now(board, &s);
     let clash = ev.has(EventCard::ClashOfKings);
-    let claims = rewards::resolve(board, &s, &input.claims, clash);
-    s = claims.state;
-    log.extend(claims.log);
-    let (s2, l) = build::resolve(board, &s, &input.build, BuildWindow::EventPhase);
-    s = s2;
-    log.extend(l);
+    // No reward waiting: nothing to claim, lapse or clear (and no copy of the state).
+    let mut throne_decider = None;
+    if !s.economy.pending_rewards.is_empty() {
+        let claims = rewards::resolve(board, &s, &input.claims, clash);
+        s = claims.state;
+        log.extend(claims.log);
+        throne_decider = claims.throne_decider;
+    }
+    // Without a plan building nothing happens (no copy of the state).
+    if input.build.iter().any(|(_, p)| !p.is_empty()) {
+        let (s2, l) = build::resolve(board, &s, &input.build, BuildWindow::EventPhase);
+        s = s2;
+        log.extend(l);
+    }
     match ev.effective(Category::Economic) {
         Some(EventCard::Supply) => {
             let (s2, l) = economy::resolve_supply(board, &s, &input.disband);
@@ -189,10 +197,9 @@ pub fn resolve(
             log.extend(l);
         }
         Some(EventCard::ClashOfKings) => {
-            let ties = bidding::ties(&s, &input.clash, claims.throne_decider, &input.clash_ties);
+            let ties = bidding::ties(&s, &input.clash, throne_decider, &input.clash_ties);
             questions.extend(ties.into_iter().map(Question::ClashTie));
-            let (s2, l) =
-                bidding::resolve(&s, &input.clash, &input.clash_ties, claims.throne_decider);
+            let (s2, l) = bidding::resolve(&s, &input.clash, &input.clash_ties, throne_decider);
             s = s2;
             log.extend(l);
         }

@@ -484,7 +484,12 @@ impl EventError {
 }
 
 fn deck_mut(state: &mut GameState) -> Result<&mut EventDeck, EventError> {
-    state.economy.deck.as_mut().ok_or(EventError::NoDeck)
+    state
+        .economy
+        .deck
+        .as_mut()
+        .map(std::sync::Arc::make_mut)
+        .ok_or(EventError::NoDeck)
 }
 
 /// Set up a game's events: the deck from the seed, and round 2's draw (rounds 2–4 with the
@@ -493,7 +498,7 @@ pub fn start_game(state: &mut GameState, seed: &str, settings: EventSettings) ->
     let mut deck = EventDeck::new(seed, settings);
     let last = state.round.max(1).saturating_add(deck.lookahead());
     let drawn = deck.draw_through(last);
-    state.economy.deck = Some(deck);
+    state.economy.deck = Some(std::sync::Arc::new(deck));
     drawn
         .into_iter()
         .map(|round| EconomyEvent::EventsDrawn { round })

@@ -35,9 +35,10 @@ pub mod supply;
 pub mod support;
 pub mod sword;
 pub mod transport;
+pub mod units;
 pub mod wildlings;
 
-pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Unit};
+pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Unit, Units};
 #[cfg(test)]
 mod testkit;
 #[cfg(test)]

@@ -547,7 +547,8 @@ mod tests {
         s.area_mut(ss).units = vec![crate::rules::state::Unit {
             kind: crate::board::UnitKind::Knight,
             routed: false,
-        }];
+        }]
+        .into();
         s.area_mut(ss).order = Some(crate::board::Order {
             kind: OrderType::Support,
             special: false,

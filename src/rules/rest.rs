@@ -46,6 +46,17 @@ pub fn end_of_round(
     fought: &[LeaderId],
 ) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
+    let log = end_of_round_in(board, &mut s, fought);
+    (s, log)
+}
+
+/// [`end_of_round`] on the state in place (no copy of it).
+pub fn end_of_round_in(
+    board: &Board,
+    state: &mut GameState,
+    fought: &[LeaderId],
+) -> Vec<EconomyEvent> {
+    let s = state;
     let mut log = Vec::new();
     let round = s.round;
     for h in s.houses.iter_mut() {
@@ -59,12 +70,12 @@ pub fn end_of_round(
     for h in board.house_ids() {
         recall_if_short(
             board,
-            &mut s,
+            s,
             h,
             round.saturating_sub(1),
             ReturnReason::ShortOfLeaders,
             &mut log,
         );
     }
-    (s, log)
+    log
 }

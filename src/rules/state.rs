@@ -3,7 +3,8 @@
 //! The state is plain data; the rule modules read it and return a new one. Area-indexed vectors
 //! are indexed by [`AreaId::index`] of the board the game was created with.
 
-use crate::board::{AreaId, Board, HouseId, LeaderId, Order, UnitKind};
+pub use super::units::{Leaders, TrackOrder, Units};
+use crate::board::{AreaId, Board, HouseId, Order, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// One unit on the map.
@@ -33,8 +34,8 @@ pub struct AreaState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub house: Option<HouseId>,
     /// The units.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub units: Vec<Unit>,
+    #[serde(default, skip_serializing_if = "Units::is_empty")]
+    pub units: Units,
     /// 势力标志: a power token holding the province.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<HouseId>,
@@ -75,7 +76,7 @@ pub struct HouseState {
     /// 有效木桶数: the supply level in force (changes only at a supply event).
     pub barrels: u8,
     /// Leader statuses, in board order of this house's leaders.
-    pub leaders: Vec<(LeaderId, LeaderStatus)>,
+    pub leaders: Leaders,
     /// 中立化: the player left and the house turned neutral.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub neutral: bool,
@@ -178,7 +179,7 @@ pub struct GameState {
     /// One entry per house.
     pub houses: Vec<HouseState>,
     /// The three tracks, rank 1 first.
-    pub tracks: [Vec<HouseId>; 3],
+    pub tracks: [TrackOrder; 3],
     /// 野人 wildling strength.
     pub wildlings: u8,
     /// Winner, once decided.
@@ -251,7 +252,7 @@ impl GameState {
             step: Step::Placement,
             areas,
             houses,
-            tracks: board.start_tracks.clone(),
+            tracks: board.start_tracks.clone().map(Into::into),
             wildlings: 0,
             winner: None,
             pending_retreats: Vec::new(),
@@ -333,19 +334,21 @@ impl GameState {
     /// Castles (strongholds and cities) a house controls.
     pub fn castles(&self, board: &Board, h: HouseId) -> usize {
         board
-            .areas
+            .index
+            .castles
             .iter()
-            .filter(|a| a.castle.is_some() && self.controller(board, a.id) == Some(h))
+            .filter(|&&a| self.controller(board, a) == Some(h))
             .count()
     }
 
     /// Barrels in the areas a house controls (the count a supply event would take).
     pub fn barrels_controlled(&self, board: &Board, h: HouseId) -> u8 {
         board
-            .areas
+            .index
+            .barrels
             .iter()
-            .filter(|a| a.barrels > 0 && self.controller(board, a.id) == Some(h))
-            .map(|a| a.barrels)
+            .filter(|&&a| self.controller(board, a) == Some(h))
+            .map(|&a| board.area(a).barrels)
             .fold(0u8, |s, b| s.saturating_add(b))
     }
 
@@ -380,12 +383,29 @@ impl GameState {
         linked(a, b) || linked(b, a)
     }
 
-    /// All areas adjacent to `a` in this state.
+    /// All areas adjacent to `a` in this state, in id order.
     pub fn neighbours(&self, board: &Board, a: AreaId) -> Vec<AreaId> {
-        board
-            .area_ids()
-            .filter(|&b| b != a && self.adjacent(board, a, b))
-            .collect()
+        // The board's borders, then what built temporary ports add (from either side).
+        let mut out = board.area(a).adjacent.clone();
+        let before = out.len();
+        let area = board.area(a);
+        if area.temporary && self.port_exists(board, a) {
+            out.extend(area.port_of);
+            out.extend(self.port_sea(board, a));
+        }
+        for &p in &board.index.temporary_ports {
+            if self.port_exists(board, p)
+                && (board.area(p).port_of == Some(a) || self.port_sea(board, p) == Some(a))
+            {
+                out.push(p);
+            }
+        }
+        if out.len() > before {
+            out.sort_unstable();
+            out.dedup();
+        }
+        out.retain(|&b| b != a && b.index() < board.areas.len());
+        out
     }
 }
 

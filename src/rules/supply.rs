@@ -26,29 +26,56 @@ pub fn fits(board: &Board, barrels: u8, sizes: &[u8]) -> bool {
 /// `delta` count as the house's). Computes what a move or retreat would give without copying the
 /// state.
 pub fn army_sizes_with(state: &GameState, house: HouseId, delta: &[(AreaId, i32)]) -> Vec<u8> {
-    let mut sizes: Vec<u8> = Vec::new();
-    for (i, a) in state.areas.iter().enumerate() {
+    let mut sizes: Vec<u8> = armies_with(state, house, delta).collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    sizes
+}
+
+/// The army sizes of [`army_sizes_with`], unsorted, without collecting them.
+fn armies_with<'a>(
+    state: &'a GameState,
+    house: HouseId,
+    delta: &'a [(AreaId, i32)],
+) -> impl Iterator<Item = u8> + 'a {
+    state.areas.iter().enumerate().filter_map(move |(i, a)| {
+        let own = a.house == Some(house);
+        // Most areas are another house's or hold a single unit, and are not in `delta`.
+        let army = own && a.units.len() >= 2;
+        if !army && !delta.iter().any(|(x, _)| x.index() == i) {
+            return None;
+        }
         let d: i32 = delta
             .iter()
             .filter(|(x, _)| x.index() == i)
             .map(|(_, n)| *n)
             .sum();
-        let mine = a.house == Some(house) || delta.iter().any(|(x, _)| x.index() == i);
-        if !mine {
-            continue;
-        }
-        let base = if a.house == Some(house) {
-            a.units.len() as i32
-        } else {
-            0
-        };
+        let base = if own { a.units.len() as i32 } else { 0 };
         let n = base + d;
-        if n >= 2 {
-            sizes.push(n.min(u8::MAX as i32) as u8);
-        }
+        (n >= 2).then(|| n.min(u8::MAX as i32) as u8)
+    })
+}
+
+/// [`fits`] for sizes in any order, without allocating: as soon as there are more armies than
+/// the row allows the answer is no.
+fn fits_unsorted(board: &Board, barrels: u8, sizes: impl Iterator<Item = u8>) -> bool {
+    let limits = board.rules.supply_limits(barrels);
+    let mut buf = [0u8; 16];
+    if limits.len() >= buf.len() {
+        let mut v: Vec<u8> = sizes.collect();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        return fits(board, barrels, &v);
     }
-    sizes.sort_unstable_by(|a, b| b.cmp(a));
-    sizes
+    let mut n = 0;
+    for s in sizes {
+        if n == limits.len() {
+            return false;
+        }
+        buf[n] = s;
+        n += 1;
+    }
+    let v = &mut buf[..n];
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    fits(board, barrels, v)
 }
 
 /// Whether a house would be within its supply limit after the changes in `delta`.
@@ -58,16 +85,26 @@ pub fn within_limit_with(
     house: HouseId,
     delta: &[(AreaId, i32)],
 ) -> bool {
-    fits(
+    fits_unsorted(
         board,
         state.house(house).barrels,
-        &army_sizes_with(state, house, delta),
+        armies_with(state, house, delta),
     )
+}
+
+/// Whether a house's armies would fit the limits of `barrels` (the supply level a Supply event
+/// would set): exactly when the default disbanding of A-57 is empty.
+pub fn within_limit_at(board: &Board, state: &GameState, house: HouseId, barrels: u8) -> bool {
+    fits_unsorted(board, barrels, armies_with(state, house, &[]))
 }
 
 /// Whether a house is within its supply limit right now.
 pub fn within_limit(board: &Board, state: &GameState, house: HouseId) -> bool {
-    fits(board, state.house(house).barrels, &army_sizes(state, house))
+    fits_unsorted(
+        board,
+        state.house(house).barrels,
+        armies_with(state, house, &[]),
+    )
 }
 
 #[cfg(test)]
@@ -87,5 +124,31 @@ mod tests {
         assert!(!fits(&b, 0, &[3]));
         assert!(fits(&b, 6, &[4, 3, 2, 2, 2]));
         assert!(fits(&b, 1, &[]), "single units need no supply");
+    }
+
+    /// a house has something to disband at a Supply event exactly when its armies do not
+    /// fit the new barrels, for every supply level and a growing army.
+    #[test]
+    fn a57_within_limit_at_is_an_empty_default_disbanding() {
+        use crate::board::UnitKind;
+        use crate::rules::{Unit, economy};
+        let b = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let mut s = GameState::new_game(&b);
+        let (Some(h), Some(a)) = (b.house_by_key("stark"), b.area_by_key("winterfell")) else {
+            panic!("stark, winterfell");
+        };
+        let mut seen = [false; 2];
+        for _ in 0..4 {
+            for barrels in 0..=7u8 {
+                let empty = economy::default_disbanding(&b, &s, h, barrels).is_empty();
+                assert_eq!(within_limit_at(&b, &s, h, barrels), empty, "{barrels}");
+                seen[empty as usize] = true;
+            }
+            s.area_mut(a).units.push(Unit::new(UnitKind::Footman));
+        }
+        assert_eq!(seen, [true, true]);
     }
 }

@@ -272,7 +272,7 @@ fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
     let mods = super::modifiers::RoundModifiers::default();
     let mut ctx = super::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let h = t.h("stark");
-    let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units);
+    let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
     let kept = super::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
     let mut k: Vec<char> = kept.iter().map(|u| u.kind.code()).collect();
     k.sort();
@@ -294,7 +294,7 @@ fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
     );
     t.plan("stark").units.casualties = vec![UnitKind::Knight];
     let mut ctx = super::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
-    let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units);
+    let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
     let kept = super::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
     assert!(
         kept.iter().all(|u| u.kind != UnitKind::Knight),
@@ -308,7 +308,7 @@ fn a20_a_losing_force_of_archers_alone_is_destroyed() {
     t.put("stark", "karhold", "AA");
     let mods = super::modifiers::RoundModifiers::default();
     let mut ctx = super::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
-    let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units);
+    let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
     let kept = super::casualties::losses(&mut ctx, t.h("stark"), t.a("karhold"), units, 0, true);
     assert!(kept.is_empty());
 }

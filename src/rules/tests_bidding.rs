@@ -403,14 +403,16 @@ fn penalty_no_special_orders_and_the_lowest_bidders_best_rank_drops_to_last_004_
     assert!(log.contains(&EconomyEvent::SpecialOrdersBanned { round: 3 }));
     // Best rank shared: the player chooses; silent → Iron Throne first.
     let m = w.h("martell");
-    w.s.tracks[1] = w.hs(&[
-        "greyjoy",
-        "tyrell",
-        "stark",
-        "martell",
-        "baratheon",
-        "lannister",
-    ]);
+    w.s.tracks[1] = w
+        .hs(&[
+            "greyjoy",
+            "tyrell",
+            "stark",
+            "martell",
+            "baratheon",
+            "lannister",
+        ])
+        .into();
     assert_eq!(
         wildlings::best_tracks(&w.s, m),
         vec![Track::IronThrone, Track::Fiefdoms, Track::KingsCourt]

@@ -260,7 +260,7 @@ fn no_fortification_in_order_placement_after_a_mustering_event_004_l1712() {
         card,
         chosen: None,
     };
-    if let Some(deck) = w.s.economy.deck.as_mut() {
+    if let Some(deck) = w.s.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
         deck.upcoming = vec![RoundEvents {
             round: 2,
             draws: [

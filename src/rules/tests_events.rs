@@ -40,7 +40,12 @@ fn draw(card: EventCard) -> CategoryDraw {
 /// A state whose round-2 events are exactly these.
 fn with_round_two(w: &mut W, e: [EventCard; 3], settings: EventSettings) {
     events::start_game(&mut w.s, "fixed", settings);
-    let deck = w.s.economy.deck.as_mut().expect("deck");
+    let deck =
+        w.s.economy
+            .deck
+            .as_mut()
+            .map(std::sync::Arc::make_mut)
+            .expect("deck");
     deck.upcoming = vec![RoundEvents {
         round: 2,
         draws: e.map(draw),
@@ -68,8 +73,18 @@ fn a70_bag_state_in_game_state_resumes_exactly_after_serialising() {
     let json = serde_json::to_string(&w.s).expect("serialise");
     let mut back: super::GameState = serde_json::from_str(&json).expect("parse");
     assert_eq!(back, w.s);
-    let d1 = w.s.economy.deck.as_mut().expect("deck");
-    let d2 = back.economy.deck.as_mut().expect("deck");
+    let d1 =
+        w.s.economy
+            .deck
+            .as_mut()
+            .map(std::sync::Arc::make_mut)
+            .expect("deck");
+    let d2 = back
+        .economy
+        .deck
+        .as_mut()
+        .map(std::sync::Arc::make_mut)
+        .expect("deck");
     assert_eq!(d1.draw_through(9), d2.draw_through(9));
     assert_eq!(d1, d2);
 }
@@ -204,7 +219,12 @@ fn round_one_has_no_event_phase_but_round_two_is_drawn_in_round_one_004_l2381() 
 fn a06_king_learns_economic_sword_political_raven_military_not_a_winter_outcome_004_l1165() {
     let mut w = start();
     events::start_game(&mut w.s, "notice", EventSettings::default());
-    let deck = w.s.economy.deck.as_mut().expect("deck");
+    let deck =
+        w.s.economy
+            .deck
+            .as_mut()
+            .map(std::sync::Arc::make_mut)
+            .expect("deck");
     deck.upcoming[0].draws = [
         draw(EventCard::Supply),
         CategoryDraw {

@@ -239,14 +239,16 @@ fn a62_two_seas_higher_house_takes_the_first_the_lower_the_other_004_l771() {
     w.put("baratheon", "storms-end", "F");
     w.put("baratheon", "starfall", "F");
     let (m, b) = (w.h("martell"), w.h("baratheon"));
-    w.s.tracks[0] = w.hs(&[
-        "martell",
-        "baratheon",
-        "stark",
-        "lannister",
-        "greyjoy",
-        "tyrell",
-    ]);
+    w.s.tracks[0] = w
+        .hs(&[
+            "martell",
+            "baratheon",
+            "stark",
+            "lannister",
+            "greyjoy",
+            "tyrell",
+        ])
+        .into();
     let plans = vec![
         (
             m,

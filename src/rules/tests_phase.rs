@@ -19,7 +19,7 @@ fn round_two(w: &mut W, e: [EventCard; 3], penalty: Option<PenaltyKind>) {
         card,
         chosen: None,
     };
-    if let Some(deck) = w.s.economy.deck.as_mut() {
+    if let Some(deck) = w.s.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
         deck.upcoming = vec![RoundEvents {
             round: 2,
             draws: e.map(d),

@@ -134,7 +134,7 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
             break;
         }
         if !matches!(state.step, Step::Events | Step::EventsAnswers)
-            && let Some(deck) = state.economy.deck.as_mut()
+            && let Some(deck) = state.economy.deck.as_mut().map(std::sync::Arc::make_mut)
         {
             // The next round's events are not part of the case: without them the round's end
             // opens the next round at its placement, where the play stops.

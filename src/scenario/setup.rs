@@ -205,9 +205,9 @@ impl Scenario {
             s.area_mut(a).neutral = (*n > 0).then_some(*n);
         }
         s.tracks = [
-            track(board, names, &st.iron_throne, &board.start_tracks[0])?,
-            track(board, names, &st.fiefdoms, &board.start_tracks[1])?,
-            track(board, names, &st.kings_court, &board.start_tracks[2])?,
+            track(board, names, &st.iron_throne, &board.start_tracks[0])?.into(),
+            track(board, names, &st.fiefdoms, &board.start_tracks[1])?.into(),
+            track(board, names, &st.kings_court, &board.start_tracks[2])?.into(),
         ];
         s.wildlings = st.wildlings.unwrap_or(0);
         for p in &st.ports {
@@ -348,7 +348,7 @@ impl Scenario {
             draws,
             wildling_penalty,
         }];
-        s.economy.deck = Some(deck);
+        s.economy.deck = Some(std::sync::Arc::new(deck));
         let before = s.wildlings;
         let log = events::begin_round(board, &mut s)
             .map_err(|e| ScenarioError(e.message(board, Lang::En)))?;

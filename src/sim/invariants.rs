@@ -8,23 +8,37 @@ use crate::rules::{GameState, Step, supply};
 pub fn check(board: &Board, s: &GameState) -> Vec<String> {
     let mut v = Vec::new();
     let n = board.houses.len();
-    // Units of each house by kind, and tokens on the map, in one pass.
+    // Units of each house by kind, tokens on the map and armies (house, size), in one pass.
     let mut units = vec![[0usize; 5]; n];
     let mut tokens = vec![0u32; n];
+    let mut armies: Vec<(usize, std::cmp::Reverse<usize>)> = Vec::new();
     for a in &s.areas {
         if let Some(h) = a.house.filter(|h| h.index() < n) {
             for u in &a.units {
                 units[h.index()][u.kind.index()] += 1;
+            }
+            if a.units.len() >= 2 {
+                armies.push((h.index(), std::cmp::Reverse(a.units.len())));
             }
         }
         if let Some(t) = a.token.filter(|t| t.index() < n) {
             tokens[t.index()] += 1;
         }
     }
+    // By house, largest army first: each house's sizes as `supply::army_sizes` gives them.
+    armies.sort_unstable();
     for h in board.house_ids() {
         let key = &board.house(h).key;
-        let sizes = supply::army_sizes(s, h);
-        if !supply::fits(board, s.house(h).barrels, &sizes) {
+        let sizes: &[(usize, std::cmp::Reverse<usize>)] = {
+            let from = armies.partition_point(|x| x.0 < h.index());
+            let to = armies.partition_point(|x| x.0 <= h.index());
+            &armies[from..to]
+        };
+        let limits = board.rules.supply_limits(s.house(h).barrels);
+        let fits = sizes.len() <= limits.len()
+            && sizes.iter().zip(limits).all(|(a, l)| a.1.0 <= *l as usize);
+        if !fits {
+            let sizes = supply::army_sizes(s, h);
             v.push(format!(
                 "{key}: armies {sizes:?} over the supply limit of {} barrels",
                 s.house(h).barrels
@@ -43,14 +57,21 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
         }
     }
     for (i, t) in s.tracks.iter().enumerate() {
-        let mut sorted: Vec<usize> = t.iter().map(|h| h.index()).collect();
-        sorted.sort_unstable();
-        if sorted != (0..n).collect::<Vec<_>>() {
+        // A permutation of the houses: n entries, each house once.
+        let mut seen = vec![false; n];
+        let perm = t.len() == n
+            && t.iter()
+                .all(|h| h.index() < n && !std::mem::replace(&mut seen[h.index()], true));
+        if !perm {
             v.push(format!("track {i} is not a permutation: {t:?}"));
         }
     }
     for a in board.area_ids() {
         let st = s.area(a);
+        if st.units.is_empty() && st.token.is_none() && st.order.is_none() {
+            // Every check below is about units, a token or an order.
+            continue;
+        }
         let area = board.area(a);
         let name = &area.key;
         if !st.units.is_empty() && st.house.is_none() {

@@ -62,26 +62,35 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
     if rng.chance(12) {
         return None;
     }
-    let sub = match s.step {
+    // `checked`: the generator already ran the step's whole check on exactly this submission
+    // and it passed, so `game::check` would say the same (it is not run twice).
+    let (sub, checked) = match s.step {
         Step::Placement => {
-            let mut o = game::Orders::from(placement(board, s, h, rng));
+            let (p, placed_ok) = placement(board, s, h, rng);
+            let mut o = game::Orders::from(p);
             o.build = builds(board, s, h, rng);
             let window = crate::rules::build::BuildWindow::Placement;
             if crate::rules::build::check(board, s, h, &o.build, window).is_err() {
                 o.build = Default::default();
             }
-            Submission::Placement(o)
+            (Submission::Placement(o), placed_ok)
         }
-        Step::Raven => raven(board, s, h, rng)?,
-        Step::Plan => Submission::Plan(plan(board, s, h, rng)),
-        Step::Retreat => Submission::Retreat(retreats(s, h, rng)),
-        Step::Events => Submission::Events(events(board, s, h, rng)),
-        Step::EventsAnswers => Submission::Answers(answers(board, s, h, rng)),
+        Step::Raven => (raven(board, s, h, rng)?, false),
+        Step::Plan => (Submission::Plan(plan(board, s, h, rng)), false),
+        Step::Retreat => (Submission::Retreat(retreats(s, h, rng)), false),
+        Step::Events => {
+            let (o, clean) = events(board, s, h, rng);
+            (Submission::Events(o), clean)
+        }
+        Step::EventsAnswers => (Submission::Answers(answers(board, s, h, rng)), false),
         Step::Finished => return None,
     };
     // Nothing the language can say: the same as silence.
     if super::text::items(&sub).is_empty() {
         return None;
+    }
+    if checked {
+        return Some(sub);
     }
     game::check(board, s, h, &sub).ok().map(|_| sub)
 }
@@ -93,7 +102,8 @@ fn own(s: &GameState, h: HouseId) -> Vec<AreaId> {
         .collect()
 }
 
-fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Placement {
+/// A random placement, and whether it passes the placement check as it is.
+fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Placement, bool) {
     let mods = crate::rules::event_phase::round_modifiers(s);
     let mut p = Placement::default();
     for a in own(s, h) {
@@ -105,9 +115,14 @@ fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Placeme
         p.orders.push((a, Order { kind, special }));
     }
     // Drop what breaks the limits, one order at a time, until the placement is legal.
+    let mut ok = false;
     for _ in 0..p.orders.len() + 1 {
         let errs = crate::rules::placement::check_with(board, s, h, &p, &mods);
         if errs.is_empty() {
+            ok = true;
+            break;
+        }
+        if p.orders.is_empty() {
             break;
         }
         let i = rng.below(p.orders.len());
@@ -117,7 +132,7 @@ fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Placeme
             p.orders.remove(i);
         }
     }
-    p
+    (p, ok)
 }
 
 fn raven(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<Submission> {
@@ -214,10 +229,11 @@ fn retreats(s: &GameState, h: HouseId, rng: &mut Rng) -> Vec<RetreatChoice> {
         .collect()
 }
 
-fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrders {
+/// Random event-phase orders, and whether they pass the check unchanged.
+fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (EventOrders, bool) {
     let mut o = EventOrders::default();
     let Some(ev) = current(s).filter(|e| e.round == s.round) else {
-        return o;
+        return (o, false);
     };
     let mut hand = s.house(h).power;
     match ev.effective(Category::Economic) {
@@ -274,7 +290,13 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
     o.build = builds(board, s, h, rng);
     // A part the rules refuse is left out, so the rest stays.
     // One pass is enough: what still fails makes the house silent (`submission` checks).
-    for e in game::check_events(board, s, h, &o) {
+    // The muster plan passed its own check already (`muster_plan` drops items until it does),
+    // and the check of the other parts does not depend on it: it is left out of this one.
+    let muster = o.muster.take();
+    let errs = game::check_events(board, s, h, &o);
+    o.muster = muster;
+    let clean = errs.is_empty();
+    for e in errs {
         match e.part() {
             game::Part::Build => o.build = Default::default(),
             game::Part::Muster => o.muster = None,
@@ -286,7 +308,7 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventOrder
             }
         }
     }
-    o
+    (o, clean)
 }
 
 /// Last round's consolidation income turned into fortifications, sometimes a port.
