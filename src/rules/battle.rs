@@ -3,57 +3,24 @@
 //! supports, orders, castle / fortification / home-seat bonuses, transport −1,
 //! leaders' combat strength and the sword — ties to the house higher on Fiefdoms; then
 //! casualties, win/lose abilities, retreat and occupation. Attacks on neutrals follow 004:L2257.
+//!
+//! This file holds the battle itself up to the comparison (abilities of step a), both sides'
+//! terms, the sword, the tie-break); `battle/strength.rs` the value of each unit and
+//! `battle/outcome.rs` what follows the result.
 
-use super::log::{AbilityEffect, BattleReport, Defender, Event, Loss, Term, TermKind, TieBreak};
+mod outcome;
+mod strength;
+
+pub use outcome::find_units;
+use outcome::{lose, win, win_over_house};
+pub use strength::{attack_value, defence_value, hard};
+
+use super::log::{AbilityEffect, BattleReport, Defender, Event, Term, TermKind, TieBreak};
 use super::military::Ctx;
 use super::orders::Party;
 use super::state::{Track, Unit};
 use super::support::{BattleSides, Supporter};
 use crate::board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
-
-/// Whether a battle area counts as hard (city, stronghold or fortification): siege engines 4,
-/// archers defend at 2, no knight-versus-archer counter (004:L282–L306).
-pub fn hard(ctx: &Ctx, area: AreaId) -> bool {
-    ctx.board.area(area).castle.is_some() || ctx.state.area(area).fortification.is_some()
-}
-
-/// Value of one unit attacking (or supporting an attack) into `area` (004:L282, T-01).
-pub fn attack_value(kind: UnitKind, hard: bool, fortified: bool) -> i32 {
-    match kind {
-        UnitKind::Footman | UnitKind::Ship | UnitKind::Archer => 1,
-        // 004:L1090: each attacking or supporting knight −1 against a fortification.
-        UnitKind::Knight => {
-            if fortified {
-                1
-            } else {
-                2
-            }
-        }
-        UnitKind::Siege => {
-            if hard {
-                4
-            } else {
-                0
-            }
-        }
-    }
-}
-
-/// Value of one unit defending (or supporting a defence) of `area` (004:L282, T-01).
-pub fn defence_value(kind: UnitKind, hard: bool) -> i32 {
-    match kind {
-        UnitKind::Footman | UnitKind::Ship => 1,
-        UnitKind::Knight => 2,
-        UnitKind::Siege => 0,
-        UnitKind::Archer => {
-            if hard {
-                2
-            } else {
-                1
-            }
-        }
-    }
-}
 
 /// An attack as the march hands it over.
 #[derive(Clone, Debug)]
@@ -542,119 +509,4 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
         );
     }
     attacker_won
-}
-
-#[allow(clippy::too_many_arguments)]
-fn win_over_house(
-    ctx: &mut Ctx,
-    spec: &AttackSpec,
-    dh: Option<HouseId>,
-    def_leader: Option<LeaderId>,
-    beaten: Vec<Unit>,
-    casualties: u8,
-    fx: &Effects,
-    neutral_rules: bool,
-) {
-    let to = spec.to;
-    let Some(d) = dh else { return };
-    let st = ctx.state.area_mut(to);
-    st.house = None;
-    st.order = None;
-    st.token = None;
-    if st.fortification.is_some() {
-        st.fortification = None;
-        ctx.log.push(Event::FortificationGone { area: to });
-    }
-    let survivors = super::casualties::losses(ctx, d, to, beaten, casualties, true);
-    if neutral_rules {
-        // A house turned neutral cannot retreat.
-        let kinds: Vec<UnitKind> = survivors.iter().map(|u| u.kind).collect();
-        if !kinds.is_empty() {
-            ctx.log.push(Event::Destroyed {
-                house: d,
-                area: to,
-                units: kinds,
-                why: Loss::NoRetreat,
-            });
-        }
-        super::leaders::retreat_with(ctx, d, to, None, None);
-    } else {
-        let dest = super::retreat::defender_retreats(ctx, d, to, spec.from, survivors);
-        super::leaders::retreat_with(ctx, d, to, dest, def_leader);
-    }
-    win(ctx, spec, dh, fx);
-}
-
-/// The attacker won: win/lose abilities, then the attackers move in.
-fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Effects) {
-    let (house, from, to) = (spec.house, spec.from, spec.to);
-    let mut moving = spec.moving.clone();
-    // Take the attackers out of `from` now; class iii abilities may still kill one (Arianne).
-    let pick = find_units(ctx, from, &moving);
-    let arrived = super::march::take_units(ctx, from, &pick);
-    moving = arrived;
-    super::abilities::after_abilities(ctx, fx, house, dh, 0, to, Some(&mut moving));
-    ctx.taken[to.index()] = true;
-    if moving.is_empty() {
-        // Arianne killed the last attacker: the area stays empty (004:L2003, A-15).
-        if ctx.state.area(from).units.is_empty() {
-            super::march::vacate(ctx, house, from, false);
-        }
-        return;
-    }
-    super::march::put_units(ctx, house, to, moving);
-    super::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
-    super::ports::capture_ports(ctx, to, dh);
-    ctx.refresh_pontoons();
-    super::leaders::check_districts(ctx);
-    ctx.check_victory();
-}
-
-/// The attacker lost: casualties, the survivors go back routed (not routed against a neutral,
-/// 004:L2331), win/lose abilities.
-fn lose(
-    ctx: &mut Ctx,
-    spec: &AttackSpec,
-    dh: Option<HouseId>,
-    casualties: u8,
-    fx: &Effects,
-    vs_neutral: bool,
-) {
-    let (house, from, to) = (spec.house, spec.from, spec.to);
-    let pick = find_units(ctx, from, &spec.moving);
-    let beaten = super::march::take_units(ctx, from, &pick);
-    let mut survivors = super::casualties::losses(ctx, house, from, beaten, casualties, false);
-    if !vs_neutral {
-        for u in survivors.iter_mut() {
-            u.routed = true;
-        }
-    }
-    if let Some(l) = spec.leader {
-        ctx.leaders.led[l.index()] = true;
-    }
-    super::march::put_units(ctx, house, from, survivors);
-    if let Some(d) = dh {
-        super::abilities::after_abilities(ctx, fx, house, Some(d), 1, to, None);
-        if ctx.state.area(to).units.is_empty() {
-            super::march::vacate(ctx, d, to, false);
-            super::leaders::retreat_with(ctx, d, to, None, None);
-        }
-    }
-    if ctx.state.area(from).units.is_empty() {
-        super::march::vacate(ctx, house, from, false);
-    }
-}
-
-/// Indices in `area` of units equal to `wanted` (each taken once).
-pub fn find_units(ctx: &Ctx, area: AreaId, wanted: &[Unit]) -> Vec<usize> {
-    let st = ctx.state.area(area);
-    let mut pick: Vec<usize> = Vec::new();
-    for w in wanted {
-        if let Some(i) = (0..st.units.len())
-            .find(|i| !pick.contains(i) && st.units[*i].kind == w.kind && !st.units[*i].routed)
-        {
-            pick.push(i);
-        }
-    }
-    pick
 }

@@ -1,0 +1,125 @@
+//! 战斗结果 What follows the comparison of a battle (004:L2239–L2331): the beaten force's
+//! casualties, the defender's retreat (or its end when it cannot retreat, A-21), the win/lose
+//! abilities, and the attackers moving in or going back routed.
+
+use super::{AttackSpec, Effects};
+use crate::board::{AreaId, HouseId, LeaderId, UnitKind};
+use crate::rules::log::{Event, Loss};
+use crate::rules::military::Ctx;
+use crate::rules::state::Unit;
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn win_over_house(
+    ctx: &mut Ctx,
+    spec: &AttackSpec,
+    dh: Option<HouseId>,
+    def_leader: Option<LeaderId>,
+    beaten: Vec<Unit>,
+    casualties: u8,
+    fx: &Effects,
+    neutral_rules: bool,
+) {
+    let to = spec.to;
+    let Some(d) = dh else { return };
+    let st = ctx.state.area_mut(to);
+    st.house = None;
+    st.order = None;
+    st.token = None;
+    if st.fortification.is_some() {
+        st.fortification = None;
+        ctx.log.push(Event::FortificationGone { area: to });
+    }
+    let survivors = crate::rules::casualties::losses(ctx, d, to, beaten, casualties, true);
+    if neutral_rules {
+        // A house turned neutral cannot retreat.
+        let kinds: Vec<UnitKind> = survivors.iter().map(|u| u.kind).collect();
+        if !kinds.is_empty() {
+            ctx.log.push(Event::Destroyed {
+                house: d,
+                area: to,
+                units: kinds,
+                why: Loss::NoRetreat,
+            });
+        }
+        crate::rules::leaders::retreat_with(ctx, d, to, None, None);
+    } else {
+        let dest = crate::rules::retreat::defender_retreats(ctx, d, to, spec.from, survivors);
+        crate::rules::leaders::retreat_with(ctx, d, to, dest, def_leader);
+    }
+    win(ctx, spec, dh, fx);
+}
+
+/// The attacker won: win/lose abilities, then the attackers move in.
+pub(super) fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Effects) {
+    let (house, from, to) = (spec.house, spec.from, spec.to);
+    let mut moving = spec.moving.clone();
+    // Take the attackers out of `from` now; class iii abilities may still kill one (Arianne).
+    let pick = find_units(ctx, from, &moving);
+    let arrived = crate::rules::march::take_units(ctx, from, &pick);
+    moving = arrived;
+    crate::rules::abilities::after_abilities(ctx, fx, house, dh, 0, to, Some(&mut moving));
+    ctx.taken[to.index()] = true;
+    if moving.is_empty() {
+        // Arianne killed the last attacker: the area stays empty (004:L2003, A-15).
+        if ctx.state.area(from).units.is_empty() {
+            crate::rules::march::vacate(ctx, house, from, false);
+        }
+        return;
+    }
+    crate::rules::march::put_units(ctx, house, to, moving);
+    crate::rules::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
+    crate::rules::ports::capture_ports(ctx, to, dh);
+    ctx.refresh_pontoons();
+    crate::rules::leaders::check_districts(ctx);
+    ctx.check_victory();
+}
+
+/// The attacker lost: casualties, the survivors go back routed (not routed against a neutral,
+/// 004:L2331), win/lose abilities.
+pub(super) fn lose(
+    ctx: &mut Ctx,
+    spec: &AttackSpec,
+    dh: Option<HouseId>,
+    casualties: u8,
+    fx: &Effects,
+    vs_neutral: bool,
+) {
+    let (house, from, to) = (spec.house, spec.from, spec.to);
+    let pick = find_units(ctx, from, &spec.moving);
+    let beaten = crate::rules::march::take_units(ctx, from, &pick);
+    let mut survivors =
+        crate::rules::casualties::losses(ctx, house, from, beaten, casualties, false);
+    if !vs_neutral {
+        for u in survivors.iter_mut() {
+            u.routed = true;
+        }
+    }
+    if let Some(l) = spec.leader {
+        ctx.leaders.led[l.index()] = true;
+    }
+    crate::rules::march::put_units(ctx, house, from, survivors);
+    if let Some(d) = dh {
+        crate::rules::abilities::after_abilities(ctx, fx, house, Some(d), 1, to, None);
+        if ctx.state.area(to).units.is_empty() {
+            crate::rules::march::vacate(ctx, d, to, false);
+            crate::rules::leaders::retreat_with(ctx, d, to, None, None);
+        }
+    }
+    if ctx.state.area(from).units.is_empty() {
+        crate::rules::march::vacate(ctx, house, from, false);
+    }
+}
+
+/// Indices in `area` of units equal to `wanted` (each taken once).
+pub fn find_units(ctx: &Ctx, area: AreaId, wanted: &[Unit]) -> Vec<usize> {
+    let st = ctx.state.area(area);
+    let mut pick: Vec<usize> = Vec::new();
+    for w in wanted {
+        if let Some(i) = (0..st.units.len())
+            .find(|i| !pick.contains(i) && st.units[*i].kind == w.kind && !st.units[*i].routed)
+        {
+            pick.push(i);
+        }
+    }
+    pick
+}
