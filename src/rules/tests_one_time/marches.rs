@@ -68,38 +68,36 @@ fn forced_march_gathers_units_whatever_their_orders_004_l2591_a78() {
 }
 
 #[test]
-fn forced_march_checks_supply_line_by_line_a78() {
-    let mut t = on();
-    let h = t.h("lannister");
-    t.s.house_mut(h).barrels = 1;
-    t.put("lannister", "riverrun", "FF");
-    t.put("lannister", "harrenhal", "F");
-    t.put("lannister", "stoney-sept", "F");
-    stand(
-        &mut t,
-        "lannister",
-        "riverrun",
-        OneTimeKind::ForcedMarch,
-        None,
-    );
-    let step = forced(
-        &t,
-        "riverrun",
-        &[
-            ("harrenhal", UnitSelection::All),
-            ("stoney-sept", UnitSelection::All),
-        ],
-    );
-    t.plan("lannister").marches.push(step);
-    let (s, _) = t.run();
-    let limit = t.b.rules.supply_limits(1).first().copied().unwrap_or(0);
-    assert!(s.area(t.a("riverrun")).units.len() <= limit as usize);
+fn forced_march_checks_supply_on_the_whole_gathering_a78() {
+    let run = |lines: &[&str]| {
+        let mut t = on();
+        let h = t.h("lannister");
+        t.s.house_mut(h).barrels = 1;
+        t.put("lannister", "riverrun", "FF");
+        t.put("lannister", "harrenhal", "F");
+        t.put("lannister", "stoney-sept", "F");
+        stand(
+            &mut t,
+            "lannister",
+            "riverrun",
+            OneTimeKind::ForcedMarch,
+            None,
+        );
+        let from: Vec<(&str, UnitSelection)> =
+            lines.iter().map(|a| (*a, UnitSelection::All)).collect();
+        let step = forced(&t, "riverrun", &from);
+        t.plan("lannister").marches.push(step);
+        let (s, _) = t.run();
+        (t.units(&s, "riverrun"), t.units(&s, "stoney-sept"))
+    };
+    // 2F + 1F + 1F = 4 breaks the supply of 1 barrel (armies 3 and 2): nothing is gathered, not
+    // the first line that would fit (A-78: "supply is checked after gathering … else nothing").
     assert_eq!(
-        t.units(&s, "riverrun"),
-        "FFF",
-        "only the first line fits (one army of 3)"
+        run(&["harrenhal", "stoney-sept"]),
+        ("FF".to_string(), "F".to_string())
     );
-    assert_eq!(t.units(&s, "stoney-sept"), "F");
+    // The player's smaller list fits.
+    assert_eq!(run(&["harrenhal"]), ("FFF".to_string(), "F".to_string()));
 }
 
 #[test]
