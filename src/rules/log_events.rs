@@ -339,7 +339,7 @@ impl EconomyEvent {
             } if zh => format!(
                 "第{round}回合{}:{}(004:L2387)",
                 category.name(lang),
-                card.name(lang)
+                card.describe(lang)
             ),
             EventAnnounced {
                 round,
@@ -348,7 +348,7 @@ impl EconomyEvent {
             } => format!(
                 "round {round} {}: {} (004:L2387)",
                 category.name(lang),
-                card.name(lang)
+                card.describe(lang)
             ),
             WildlingPenaltyAnnounced { penalty } if zh => format!(
                 "野人入侵若获胜,损失为:{}(004:L1128)",
@@ -390,7 +390,7 @@ impl EconomyEvent {
                 card,
                 default: false,
             } if zh => format!(
-                "{}选择了{}:{}(004:L2636)",
+                "{}选择了{}:{}(004:L2640–L2644)",
                 king(by),
                 category.name(lang),
                 card.name(lang)
@@ -401,7 +401,7 @@ impl EconomyEvent {
                 card,
                 default: false,
             } => format!(
-                "{} chose the {}: {} (004:L2636)",
+                "{} chose the {}: {} (004:L2640–L2644)",
                 king(by),
                 category.name(lang),
                 card.name(lang)
@@ -409,7 +409,7 @@ impl EconomyEvent {
             EventChosen {
                 category, by, card, ..
             } if zh => format!(
-                "{}未作选择,{}按默认为{}(004:L2636所列第一项)",
+                "{}未作选择,{}按默认为{}(A-26:取004:L2640–L2644所列的第一项)",
                 king(by),
                 category.name(lang),
                 card.name(lang)
@@ -417,7 +417,7 @@ impl EconomyEvent {
             EventChosen {
                 category, by, card, ..
             } => format!(
-                "{} did not choose; the {} is {} by default (the first option listed at 004:L2636)",
+                "{} did not choose; the {} is {} by default (A-26: the first option 004:L2640–L2644 lists)",
                 king(by),
                 category.name(lang),
                 card.name(lang)
