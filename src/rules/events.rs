@@ -633,12 +633,12 @@ fn apply_increment(
         log.push(EconomyEvent::Postponed { category: c });
     }
     // A chooser's +1 plus whatever the chosen event gives (LDoS chosen: +3 in all, 004:L2644).
-    let by = if card.is_chooser() {
-        card.wildlings() + effective.wildlings()
+    let (by, cause) = if card.is_chooser() {
+        (card.wildlings() + effective.wildlings(), card)
     } else {
-        effective.wildlings()
+        (effective.wildlings(), effective)
     };
-    raise_wildlings(board, state, by, effective, log);
+    raise_wildlings(board, state, by, cause, log);
 }
 
 /// The house that chooses a chooser card of a category: the first of the matching track now.
