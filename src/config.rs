@@ -127,6 +127,9 @@ pub struct GameConfig {
     /// `[game.rules]`: rule options of decisions.md (A-23 …) and the optional rules.
     #[serde(default)]
     pub rules: crate::rules::modifiers::Settings,
+    /// `[game.events]`: the event deck.
+    #[serde(default)]
+    pub events: EventsConfig,
     /// `[game.schedule]`: deadlines (see `maester::schedule`).
     pub schedule: toml::Table,
     /// `[[game.players]]`.
@@ -135,6 +138,27 @@ pub struct GameConfig {
 
 fn yes() -> bool {
     true
+}
+
+/// `[game.events]`.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EventsConfig {
+    /// Probability of Winter is Coming per category and round, 0 to 1 (A-70; default 0.1).
+    #[serde(default = "default_wic")]
+    pub winter_is_coming: f64,
+}
+
+fn default_wic() -> f64 {
+    0.1
+}
+
+impl Default for EventsConfig {
+    fn default() -> Self {
+        EventsConfig {
+            winter_is_coming: default_wic(),
+        }
+    }
 }
 
 /// One `[[game.players]]` entry.
@@ -221,6 +245,12 @@ impl GameConfig {
         }
         crate::schedule::Schedule::from_table(&g.schedule)
             .map_err(|e| format!("[game.schedule]: {e}"))?;
+        let p = g.events.winter_is_coming;
+        if !(0.0..=1.0).contains(&p) {
+            return Err(format!(
+                "[game.events] winter_is_coming = {p}: a probability from 0 to 1 (A-70)"
+            ));
+        }
         Ok(g)
     }
 
@@ -234,5 +264,37 @@ impl GameConfig {
     pub fn schedule(&self) -> Result<crate::schedule::Schedule, String> {
         crate::schedule::Schedule::from_table(&self.schedule)
             .map_err(|e| format!("[game.schedule]: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(extra: &str) -> Result<GameConfig, String> {
+        GameConfig::from_text(&format!(
+            "id = \"g\"\nplayers = []\n{extra}\n[schedule]\ntimezone = \"UTC\"\n[schedule.steps]\ndefault = \"2d\"\n"
+        ))
+    }
+
+    /// Winter is Coming is 0.1 per category and round unless `[game.events]` says else.
+    #[test]
+    fn winter_is_coming_defaults_to_one_in_ten_a70() {
+        let g = game("").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.events.winter_is_coming, 0.1);
+        let g = game("[events]\nwinter_is_coming = 0.25").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.events.winter_is_coming, 0.25);
+    }
+
+    /// the probability is checked when the config is read.
+    #[test]
+    fn winter_is_coming_outside_zero_to_one_is_refused_a70() {
+        for bad in ["1.5", "-0.1", "nan"] {
+            let e = game(&format!("[events]\nwinter_is_coming = {bad}"))
+                .err()
+                .unwrap_or_else(|| panic!("{bad} accepted"));
+            assert!(e.contains("winter_is_coming"), "{e}");
+        }
+        assert!(game("[events]\nwinter = 0.2").is_err(), "unknown key");
     }
 }

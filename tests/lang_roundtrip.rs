@@ -201,7 +201,7 @@ impl Rng<'_> {
         [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt][self.below(3)]
     }
     fn item(&mut self) -> Item<Resolved> {
-        match self.below(18) {
+        match self.below(19) {
             0 => Item::Placement(Placement {
                 area: self.area(),
                 order: Some(maester::board::Order {
@@ -254,6 +254,15 @@ impl Rng<'_> {
                 3 => Reward::Muster(vec![self.muster()]),
                 _ => Reward::Capture(self.track()),
             }),
+            17 => Item::Choose(
+                [
+                    maester::rules::events::EventCard::Muster,
+                    maester::rules::events::EventCard::Supply,
+                    maester::rules::events::EventCard::ClashOfKings,
+                    maester::rules::events::EventCard::WildlingAttack,
+                    maester::rules::events::EventCard::LastDaysOfSummer,
+                ][self.below(5)],
+            ),
             16 => Item::BuildPort {
                 area: self.area(),
                 coast: self.coin().then(|| self.area()),

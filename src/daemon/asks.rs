@@ -5,7 +5,7 @@
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 use crate::game;
 use crate::rules::event_phase::Question;
-use crate::rules::events::{Category, EventCard, current};
+use crate::rules::events::{self, Category, EventCard, current};
 use crate::rules::rewards::RewardKind;
 use crate::rules::wildlings::{self, PenaltyKind};
 use crate::rules::{GameState, LeaderStatus, Step, Track, economy, muster};
@@ -51,6 +51,9 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
                 "Only the Raven holder may change an order now; you need not send anything, or you may send your plan early.\n{}",
                 super::letters::instructions(Step::Plan, lang)
             ),
+            (Step::Events, _) if !events::pending_choices(state).is_empty() => {
+                choosing_first(board, state, lang)
+            }
             (_, Lang::Zh) => "这一步你不需要发送任何内容。".into(),
             (_, Lang::En) => "You have nothing to send in this step.".into(),
         };
@@ -197,11 +200,73 @@ fn military_example(board: &Board, state: &GameState, own: &[AreaId], lang: Lang
     format!("{head}\n{}", lines.join("\n"))
 }
 
+/// Who chooses which chooser card first, for the houses that wait (004:L2640–L2644).
+fn choosing_first(board: &Board, state: &GameState, lang: Lang) -> String {
+    let who: Vec<String> = events::pending_choices(state)
+        .into_iter()
+        .filter_map(|(c, h)| {
+            let card = current(state)?.draw(c).card;
+            let h = house(board, h?, lang);
+            Some(if zh(lang) {
+                format!("{h}选择{}", card.describe(lang))
+            } else {
+                format!("{h} chooses {}", card.describe(lang))
+            })
+        })
+        .collect();
+    if zh(lang) {
+        format!(
+            "本回合先选择事件:{}(004:L2640–L2644)。选择公布之后,本回合事件需要你发送的内容另行通知;现在不需要发送。",
+            list(who, lang)
+        )
+    } else {
+        format!(
+            "This round's chooser event is chosen first: {} (004:L2640–L2644). Once the choice is published you are told what the events ask of you; send nothing now.",
+            list(who, lang)
+        )
+    }
+}
+
+/// The chooser's question: the options of his card, the form, and the default.
+fn choice_asks(state: &GameState, h: HouseId, lang: Lang, lines: &mut Vec<String>) {
+    for (c, _) in events::pending_choices(state)
+        .into_iter()
+        .filter(|(_, x)| *x == Some(h))
+    {
+        let Some(card) = current(state).map(|e| e.draw(c).card) else {
+            continue;
+        };
+        let first = card
+            .choices()
+            .first()
+            .map(|e| e.name(lang))
+            .unwrap_or_default();
+        lines.push(if zh(lang) {
+            format!(
+                "{}:由你选择本回合的{}:{}(004:L2640–L2644),例如:\n  选择: {first}\n不回复则为{first}(A-26)。选择公布之后,再发送该事件需要的内容。",
+                card.name(lang),
+                c.name(lang),
+                card.options_text(lang)
+            )
+        } else {
+            format!(
+                "{}: you choose this round's {}: {} (004:L2640–L2644), e.g.:\n  choose: {first}\nWithout an answer it is {first} (A-26). What the chosen event asks is sent once the choice is published.",
+                card.name(lang),
+                c.name(lang),
+                card.options_text(lang)
+            )
+        });
+    }
+}
+
 fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: &mut Vec<String>) {
     let z = zh(lang);
     let Some(ev) = current(state).filter(|e| e.round == state.round) else {
         return;
     };
+    if !events::pending_choices(state).is_empty() {
+        return choice_asks(state, h, lang, lines);
+    }
     let power = state.house(h).power;
     match ev.effective(Category::Economic) {
         Some(EventCard::Supply) => {

@@ -188,11 +188,8 @@ pub fn new_game(
     if optional {
         crate::rules::one_time::enable(&board, &mut state);
     }
-    let events = EventSettings {
-        preview: optional,
-        chooser_events: optional,
-        ..EventSettings::default()
-    };
+    // Winter is Coming per category and round from [game.events].
+    let events = EventSettings::with_probability(cfg.events.winter_is_coming, optional, optional);
     crate::rules::events::start_game(&mut state, &seed, events);
     let notices = crate::rules::event_phase::advance_notices(&state);
     let drawn: Vec<u8> = (2..=board.rules.rounds.saturating_add(1)).collect();

@@ -90,6 +90,7 @@ fn byte(n: u16, lang: Lang) -> Result<u8, String> {
 /// Whether an item belongs to the event phase, the Raven or the retreat step (and which part).
 pub fn part_of(step: Step, item: &Item<Resolved>) -> Option<Part> {
     match (step, item) {
+        (Step::Events, Item::Choose(_)) => Some(Part::Choice),
         (Step::Events, Item::Disband(_)) => Some(Part::Disband),
         (Step::Events, Item::Muster(_)) => Some(Part::Muster),
         (Step::Events, Item::Bid { .. }) => Some(Part::Clash),
@@ -148,6 +149,7 @@ pub fn add_event_item(
             })
         }
         Item::WildlingBid(n) => o.wildling_bid = Some(byte(*n, lang)?),
+        Item::Choose(e) => o.choices.push(*e),
         Item::Reward(Reward::Recall(l)) => o.claims.push(RewardClaim::Luwin(*l)),
         Item::Reward(Reward::Rest(l)) => o.claims.push(RewardClaim::Melisandre(*l)),
         Item::Reward(Reward::Capture(t)) => o.claims.push(RewardClaim::Doran(*t)),

@@ -3,7 +3,7 @@
 //! sent already), through the end of the round into the next one.
 
 use super::expect::{expected, open_questions, raven_holder};
-use super::input::{first_window, retreat_answers, second_window};
+use super::input::{assign_choices, first_window, retreat_answers, second_window};
 use super::{EventAnswers, EventOrders, RetreatChoice, Submission};
 use crate::board::{AreaId, Board, HouseId, Order};
 use crate::rules::build::{self, BuildPlan, BuildWindow};
@@ -156,17 +156,18 @@ pub fn close_steps_owned(
     let mut first = true;
     while out.state.step != Step::Finished {
         let exp = expected(board, &out.state);
+        let view = visible(&out.state, subs);
         if !first {
             let step = out.state.step;
             let ready = exp.is_empty()
-                || (opts.early_close && exp.iter().all(|h| has_sent(subs, *h, step)));
+                || (opts.early_close && exp.iter().all(|h| has_sent(&view, *h, step)));
             if !ready {
                 break;
             }
         }
         first = false;
         let round = out.state.round;
-        close_one(board, &mut out, subs, opts, exp);
+        close_one(board, &mut out, &view, opts, exp);
         if out.state.round != round {
             subs = &[];
         }
@@ -176,6 +177,52 @@ pub fn close_steps_owned(
     }
     out.cached = None;
     out
+}
+
+/// The submissions the open step reads. The `events` step asks twice when a chooser card of
+/// the round is undecided: first its chooser for the choice, then the houses the events concern;
+/// each part reads only its own mails (a choice is refused in the second part, anything else in
+/// the first).
+/// Outside the `events` step the submissions are read as they are, without a copy.
+fn visible<'a>(
+    state: &GameState,
+    subs: &'a [(HouseId, Submission)],
+) -> std::borrow::Cow<'a, [(HouseId, Submission)]> {
+    if state.step != Step::Events {
+        return std::borrow::Cow::Borrowed(subs);
+    }
+    let choosing = !events::pending_choices(state).is_empty();
+    std::borrow::Cow::Owned(
+        subs.iter()
+            .filter(|(_, s)| match s {
+                Submission::Events(o) => o.choices.is_empty() != choosing,
+                _ => true,
+            })
+            .cloned()
+            .collect(),
+    )
+}
+
+/// Close the choosing part of the `events` step: each undecided chooser card becomes its
+/// holder's choice, or the default when he sent none (004:L2640–L2644, A-26); the step stays
+/// open for the chosen events' own submissions.
+/// Returns whether every card is decided now (else the step closes as a whole, with the
+/// undecided cards left to `event_phase::resolve`).
+fn close_choices(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submission)]) -> bool {
+    for (c, holder) in events::pending_choices(&out.state) {
+        let picked = holder.and_then(|h| match latest(subs, h, Step::Events) {
+            Some(Submission::Events(o)) => assign_choices(&out.state, h, &o.choices)
+                .ok()
+                .and_then(|v| v.into_iter().find(|(x, _)| *x == c).map(|(_, e)| e)),
+            _ => None,
+        });
+        let done = events::choose(board, &mut out.state, c, holder, picked)
+            .or_else(|_| events::choose(board, &mut out.state, c, holder, None));
+        if let Ok(l) = done {
+            out.economy.extend(l);
+        }
+    }
+    events::pending_choices(&out.state).is_empty()
 }
 
 fn close_one(
@@ -194,6 +241,13 @@ fn close_one(
         .collect();
     match step {
         Step::Finished => {}
+        Step::Events
+            if !events::pending_choices(&out.state).is_empty()
+                && close_choices(board, out, subs) =>
+        {
+            // The default is named in the log with its rule; the report lists no other default.
+            silent.clear();
+        }
         Step::Events => {
             let mine: Vec<(HouseId, EventOrders)> = board
                 .house_ids()

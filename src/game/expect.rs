@@ -3,7 +3,7 @@
 
 use crate::board::{Board, HouseId, UnitKind};
 use crate::rules::event_phase::{self, EventPhaseInput, Question};
-use crate::rules::events::{Category, EventCard, current};
+use crate::rules::events::{self, Category, EventCard, current};
 use crate::rules::wildlings::PenaltyKind;
 use crate::rules::{GameState, Step, Track, muster, supply, wildlings};
 
@@ -121,12 +121,18 @@ pub fn expected(board: &Board, state: &GameState) -> Vec<HouseId> {
     v
 }
 
-/// Who sends in the first event window: what this round's events require, plus leader rewards
-/// to claim and last round's consolidate income to convert (004:L2451–L2467).
+/// Who sends in the first event window: while a chooser card of the round is undecided, its
+/// chooser alone; then what this round's events require, plus leader rewards to claim and last
+/// round's consolidate income to convert (004:L2451–L2467).
 fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
     let Some(ev) = current(state).filter(|e| e.round == state.round) else {
         return Vec::new();
     };
+    let choosing = events::pending_choices(state);
+    if !choosing.is_empty() {
+        // First the chooser cards (004:L2640–L2644): only their holders are asked.
+        return choosing.into_iter().filter_map(|(_, h)| h).collect();
+    }
     let mut v = Vec::new();
     for h in playing(board, state) {
         let power = state.house(h).power;

@@ -8,7 +8,7 @@ use crate::board::{AreaId, Board, HouseId, UnitKind};
 use crate::rules::build::{self, BuildWindow};
 use crate::rules::economy;
 use crate::rules::event_phase::{self, EventPhaseInput, Question};
-use crate::rules::events::{Category, EventCard, current};
+use crate::rules::events::{self, Category, EventCard, current};
 use crate::rules::muster;
 use crate::rules::rewards;
 use crate::rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError};
@@ -26,6 +26,12 @@ pub fn check_events(
         errs.push(EventProblem::NotThisRound(Part::Clash));
         return errs;
     };
+    if !events::pending_choices(state).is_empty() {
+        return check_choosing(state, house, o);
+    }
+    if !o.choices.is_empty() {
+        errs.push(EventProblem::NotThisRound(Part::Choice));
+    }
     let economic = ev.effective(Category::Economic);
     if let Some(d) = &o.disband {
         if economic != Some(EventCard::Supply) {
@@ -75,6 +81,78 @@ pub fn check_events(
         errs.extend(e.into_iter().map(EventProblem::Build));
     }
     errs
+}
+
+/// While a chooser card is undecided the window takes only the choice: every other part
+/// is refused, and so is a choice that is not the house's or not an option of its card.
+fn check_choosing(state: &GameState, house: HouseId, o: &EventOrders) -> Vec<EventProblem> {
+    let mut errs = Vec::new();
+    let parts = [
+        (o.disband.is_some(), Part::Disband),
+        (o.muster.is_some(), Part::Muster),
+        (o.clash.is_some(), Part::Clash),
+        (o.wildling_bid.is_some(), Part::WildlingBid),
+        (!o.claims.is_empty(), Part::Claim),
+        (o.build != Default::default(), Part::Build),
+    ];
+    errs.extend(
+        parts
+            .iter()
+            .filter(|(sent, _)| *sent)
+            .map(|(_, p)| EventProblem::ChoiceFirst(*p)),
+    );
+    if let Err(e) = assign_choices(state, house, &o.choices) {
+        errs.extend(e);
+    }
+    errs
+}
+
+/// The categories a house's choices go to: each named event to the first of the house's
+/// undecided chooser cards (category order) that allows it and has no choice yet.
+pub fn assign_choices(
+    state: &GameState,
+    house: HouseId,
+    choices: &[EventCard],
+) -> Result<Vec<(Category, EventCard)>, Vec<EventProblem>> {
+    let pending = events::pending_choices(state);
+    let card = |c: Category| {
+        current(state)
+            .map(|e| e.draw(c).card)
+            .unwrap_or(EventCard::LastDaysOfSummer)
+    };
+    let mine: Vec<Category> = pending
+        .iter()
+        .filter(|(_, h)| *h == Some(house))
+        .map(|(c, _)| *c)
+        .collect();
+    if !choices.is_empty() && mine.is_empty() {
+        if pending.is_empty() {
+            return Err(vec![EventProblem::NotThisRound(Part::Choice)]);
+        }
+        let cards = pending.iter().map(|(c, h)| (card(*c), *h)).collect();
+        return Err(vec![EventProblem::NotTheChooser { cards }]);
+    }
+    let mut out: Vec<(Category, EventCard)> = Vec::new();
+    let mut errs = Vec::new();
+    for named in choices {
+        let free = |c: &Category| !out.iter().any(|(x, _)| x == c);
+        match mine
+            .iter()
+            .find(|c| free(c) && card(**c).choices().contains(named))
+        {
+            Some(c) => out.push((*c, *named)),
+            None => {
+                let c = mine.iter().find(|c| free(c)).or(mine.first());
+                if let Some(c) = c {
+                    errs.push(EventProblem::NotAnOption {
+                        card: card(*c),
+                        named: *named,
+                    });
+                }
+            }
+        }
+    }
+    if errs.is_empty() { Ok(out) } else { Err(errs) }
 }
 
 /// Check a second-window submission against the questions of the first window.

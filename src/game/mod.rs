@@ -13,6 +13,8 @@ mod input;
 mod problems;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_choice;
 
 pub use close::{
     Closed, Options, StepOutcome, close_step, close_step_with, close_steps, close_steps_owned,
@@ -26,6 +28,7 @@ use crate::rules::bidding::ClashBid;
 use crate::rules::build::BuildPlan;
 use crate::rules::economy::DisbandPlan;
 use crate::rules::event_phase::round_modifiers;
+use crate::rules::events::EventCard;
 use crate::rules::muster::MusterPlan;
 use crate::rules::orders::{Placement, Plan, RavenChange};
 use crate::rules::placement::{self, PlacementError};
@@ -66,9 +69,15 @@ impl From<Placement> for Orders {
     }
 }
 
-/// What a house sends in the first window of an event phase; every part is optional.
+/// What a house sends in the first window of an event phase; every part is optional. While a
+/// chooser card of the round is undecided the window asks only the chooser, and only for
+/// `choices` (004:L2640–L2644); the rest is sent once the choice is applied.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventOrders {
+    /// The chooser's choices, in mail order: each goes to the first of his undecided chooser
+    /// cards that allows it (`game::assign_choices`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<EventCard>,
     /// Units to disband at a Supply event (004:L650).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disband: Option<DisbandPlan>,

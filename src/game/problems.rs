@@ -5,6 +5,7 @@ use crate::board::{AreaId, Board, HouseId, Lang};
 use crate::rules::bidding::BidError;
 use crate::rules::build::BuildError;
 use crate::rules::economy::SupplyError;
+use crate::rules::events::EventCard;
 use crate::rules::muster::MusterError;
 use crate::rules::rewards::RewardError;
 use crate::rules::wildlings::WildlingError;
@@ -34,6 +35,8 @@ pub enum Part {
     Raven,
     /// `撤退 … 到 …`.
     Retreat,
+    /// `选择:` the chooser's event (004:L2640–L2644).
+    Choice,
 }
 
 /// A problem with an event-phase, Raven or retreat submission.
@@ -68,6 +71,21 @@ pub enum EventProblem {
     },
     /// No force of the house waits for a retreat choice there.
     NoRetreat(AreaId),
+    /// While a chooser card is undecided only the choice is sent; the rest follows once
+    /// it is published.
+    ChoiceFirst(Part),
+    /// The house does not hold the track whose first chooses this round's chooser card.
+    NotTheChooser {
+        /// The undecided chooser cards and who chooses each.
+        cards: Vec<(EventCard, Option<HouseId>)>,
+    },
+    /// The named event is not an option of the house's chooser card (004:L2640–L2644).
+    NotAnOption {
+        /// The chooser card.
+        card: EventCard,
+        /// What was named.
+        named: EventCard,
+    },
     /// None of the areas named is one of the force's possible retreat areas.
     NotACandidate {
         /// Where the force was beaten.
@@ -83,6 +101,7 @@ impl EventProblem {
         match self {
             EventProblem::NotThisRound(p)
             | EventProblem::NotAsked(p)
+            | EventProblem::ChoiceFirst(p)
             | EventProblem::Muster(p, _)
             | EventProblem::Bid(p, _)
             | EventProblem::Wildling(p, _) => *p,
@@ -92,6 +111,7 @@ impl EventProblem {
             EventProblem::NotTied(_) | EventProblem::NameTheTrack => Part::Tie,
             EventProblem::OverHand { .. } => Part::Clash,
             EventProblem::NoRetreat(_) | EventProblem::NotACandidate { .. } => Part::Retreat,
+            EventProblem::NotTheChooser { .. } | EventProblem::NotAnOption { .. } => Part::Choice,
         }
     }
 
@@ -134,6 +154,50 @@ impl EventProblem {
             EventProblem::OverHand { bid, hand } => format!(
                 "your Clash of Kings and wildling bids total {bid} tokens, more than the {hand} in your hand (004:L1155, L1106)"
             ),
+            EventProblem::ChoiceFirst(p) if zh => format!(
+                "本回合先由持有者选择事件(004:L2640–L2644, A-71);{}在选择公布之后再发送,本行不生效。",
+                part_zh(*p)
+            ),
+            EventProblem::ChoiceFirst(p) => format!(
+                "this round's chooser event is chosen first (004:L2640–L2644, A-71); send your {} once the choice is published. The line has no effect.",
+                part_en(*p)
+            ),
+            EventProblem::NotTheChooser { cards } => {
+                let who: Vec<String> = cards
+                    .iter()
+                    .map(|(c, h)| {
+                        let h = h.map(|h| board.house(h).name(lang)).unwrap_or_default();
+                        if zh {
+                            format!("{}由{h}选择", c.name(lang))
+                        } else {
+                            format!("{} is chosen by {h}", c.name(lang))
+                        }
+                    })
+                    .collect();
+                if zh {
+                    format!(
+                        "你不是有权选择事件的家族:{}(004:L2640–L2644)",
+                        who.join(";")
+                    )
+                } else {
+                    format!(
+                        "you do not choose this round's event: {} (004:L2640–L2644)",
+                        who.join("; ")
+                    )
+                }
+            }
+            EventProblem::NotAnOption { card, named } if zh => format!(
+                "{}不能选择{},可选:{}(004:L2640–L2644)",
+                card.name(lang),
+                named.name(lang),
+                card.options_text(lang)
+            ),
+            EventProblem::NotAnOption { card, named } => format!(
+                "{} cannot become {}; the options are: {} (004:L2640–L2644)",
+                card.name(lang),
+                named.name(lang),
+                card.options_text(lang)
+            ),
             EventProblem::NoRetreat(a) if zh => {
                 format!("你在{}没有等待选择撤退区域的部队(A-48)", n(a))
             }
@@ -170,6 +234,7 @@ fn part_zh(p: Part) -> &'static str {
         Part::Penalty => "野人惩罚",
         Part::Raven => "信鸦",
         Part::Retreat => "撤退",
+        Part::Choice => "选择事件",
     }
 }
 
@@ -186,6 +251,7 @@ fn part_en(p: Part) -> &'static str {
         Part::Penalty => "wildling penalty",
         Part::Raven => "Raven",
         Part::Retreat => "retreat",
+        Part::Choice => "event choice",
     }
 }
 

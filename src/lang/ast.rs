@@ -3,6 +3,7 @@
 //! board's ids). Every line gives at most one [`Item`].
 
 use crate::board::{AreaId, HouseId, LeaderId, Order, UnitKind};
+use crate::rules::events::EventCard;
 use std::fmt::Debug;
 
 /// A value with the place in the original text it came from.
@@ -456,6 +457,8 @@ pub enum Item<S: Stage> {
         /// The tied houses, first = higher.
         order: Vec<S::House>,
     },
+    /// `选择: 征兵`: the event a chooser card becomes (optional rule, 004:L2640–L2644).
+    Choose(EventCard),
     /// `密码: …`, `HELP`, `STATUS`, …
     Account(Account),
 }

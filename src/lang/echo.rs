@@ -439,6 +439,12 @@ impl Echo<'_> {
                 self.track(Track::KingsCourt)
             ),
             Item::WildlingBid(n) => format!("{}: {n}", self.w("野人", "wildlings")),
+            // The card's name without the note some English names carry (`Rough Seas (惊涛骇浪)`).
+            Item::Choose(e) => {
+                let name = e.name(self.lang);
+                let name = name.split(" (").next().unwrap_or(name);
+                format!("{}: {name}", self.w("选择", "choose"))
+            }
             Item::DropTrack(t) => {
                 format!("{}: {}", self.w("降级领域", "drop track"), self.track(*t))
             }

@@ -3,6 +3,7 @@
 
 use super::ast::{StepNo, Track};
 use crate::board::OrderType;
+use crate::rules::events::EventCard;
 use std::fmt::Write as _;
 
 /// The language of messages and of the echo: the project's one language switch.
@@ -202,6 +203,11 @@ pub enum ErrorKind {
     Arithmetic,
     /// 004:L761: building a port and mustering a ship into it in the same phase.
     PortThenMuster,
+    /// `选择: X` names no event a chooser card can become (004:L2640–L2644).
+    UnknownEvent {
+        /// What was written.
+        found: String,
+    },
     /// The parser failed on this line (a bug in maester, caught so that the mail goes on).
     Internal,
     /// The mail is larger than the limit.
@@ -365,6 +371,22 @@ impl ErrorKind {
                 "a port cannot receive ships mustered in the phase it is built (rule 004:L761); submit the muster in a later phase"
             })
             .to_string(),
+            UnknownEvent { found } => {
+                let mut names: Vec<String> = Vec::new();
+                for card in [EventCard::ThroneOfBlades, EventCard::DarkWings, EventCard::PunishTheGuilty] {
+                    for c in card.choices() {
+                        let n = c.name(lang).to_string();
+                        if !names.contains(&n) {
+                            names.push(n);
+                        }
+                    }
+                }
+                if zh {
+                    format!("没有名为“{found}”的可选事件；可以选择的事件：{}(004:L2640–L2644)", join(&names, lang))
+                } else {
+                    format!("there is no event \"{found}\" to choose; the events a chooser may name: {} (004:L2640–L2644)", join(&names, lang))
+                }
+            }
             Internal => (if zh {
                 "程序无法读取这一行 (这是 maester 的错误)；请换一种写法并报告管理员"
             } else {

@@ -8,6 +8,7 @@ use super::grammar::{OrderParser, Rule};
 use super::normalize::NormLine;
 use super::parse_plan::{cn_value, step};
 use crate::board::{Order, OrderType, UnitKind};
+use crate::rules::events::EventCard;
 use pest::Parser;
 use pest::iterators::Pair;
 
@@ -98,6 +99,7 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
         }
         Rule::bid => bid(ctx, p)?,
         Rule::wildling_bid => Item::WildlingBid(num(&first(&p, Rule::number).expect("number"))),
+        Rule::choose => Item::Choose(chosen_event(ctx, &p)?),
         Rule::tie_break => Item::TieBreak {
             track: first(&p, Rule::track).map(|t| track(&t)),
             order: all(&p, Rule::house).iter().map(|h| ctx.name(h)).collect(),
@@ -418,4 +420,29 @@ fn placement(ctx: &Ctx, p: P) -> Result<Placement<Syntax>, Problem> {
         }
     }
     Ok(out)
+}
+
+/// The event of a `选择:` line (004:L2640–L2644); an unknown name is answered with the list.
+fn chosen_event(ctx: &Ctx, p: &P) -> Result<EventCard, Problem> {
+    if let Some(o) = first(p, Rule::event_other) {
+        let found = o.as_str().trim().to_string();
+        return Err((ctx.col(&o), ErrorKind::UnknownEvent { found }));
+    }
+    let Some(name) = first(p, Rule::event_name).and_then(|n| n.into_inner().next()) else {
+        return Err((ctx.col(p), ErrorKind::Internal));
+    };
+    Ok(match name.as_rule() {
+        Rule::ev_supply => EventCard::Supply,
+        Rule::ev_muster => EventCard::Muster,
+        Rule::ev_got => EventCard::GameOfThrones { wildlings: false },
+        Rule::ev_cok => EventCard::ClashOfKings,
+        Rule::ev_sea => EventCard::SeaOfStorms,
+        Rule::ev_feast => EventCard::FeastForCrows,
+        Rule::ev_rains => EventCard::RainsOfAutumn,
+        Rule::ev_swords => EventCard::StormOfSwords,
+        Rule::ev_wildlings => EventCard::WildlingAttack,
+        Rule::ev_rough => EventCard::RoughSeas,
+        Rule::ev_frozen => EventCard::FrozenRivers,
+        _ => EventCard::LastDaysOfSummer,
+    })
 }

@@ -310,6 +310,7 @@ impl Resolver<'_> {
                 kings_court: *kings_court,
             },
             Item::WildlingBid(n) => Item::WildlingBid(*n),
+            Item::Choose(e) => Item::Choose(*e),
             Item::DropTrack(t) => Item::DropTrack(*t),
             Item::Downgrade(v) => Item::Downgrade(
                 v.iter()

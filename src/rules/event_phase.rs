@@ -308,13 +308,13 @@ impl AdvanceNotice {
                 "第{}回合的{}将是:{}(004:L1165/L1179/L1192)",
                 self.round,
                 cat,
-                c.name(lang)
+                c.describe(lang)
             ),
             (Foresight::Card(c), Lang::En) => format!(
                 "the {} of round {} will be: {} (004:L1165/L1179/L1192)",
                 cat,
                 self.round,
-                c.name(lang)
+                c.describe(lang)
             ),
             (Foresight::WinterIsComing, Lang::Zh) => format!(
                 "第{}回合的{}出现凛冬将至,你无法预知将发生什么(004:L2448)",
@@ -400,7 +400,7 @@ pub fn preview_lines(state: &GameState, rounds: &[u8], lang: Lang) -> Vec<String
                 .zip(draws)
                 .map(|(c, f)| {
                     let what = match (f, lang) {
-                        (Foresight::Card(card), l) => card.name(l).to_string(),
+                        (Foresight::Card(card), l) => card.describe(l),
                         (Foresight::WinterIsComing, Lang::Zh) => "凛冬将至".to_string(),
                         (Foresight::WinterIsComing, Lang::En) => "Winter is Coming".to_string(),
                     };

@@ -181,6 +181,43 @@ impl EventCard {
     }
 }
 
+impl EventCard {
+    /// The options of a chooser card in words, joined (`征兵/补给结算/盛夏之末`).
+    pub fn options_text(self, lang: Lang) -> String {
+        let sep = match lang {
+            Lang::Zh => "/",
+            Lang::En => ", ",
+        };
+        self.choices()
+            .iter()
+            .map(|c| c.name(lang))
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+
+    /// The card's name; for a chooser card also who chooses among what (004:L2640–L2644), as
+    /// the announcements and the previews show it.
+    pub fn describe(self, lang: Lang) -> String {
+        let who = match (self, lang) {
+            (EventCard::ThroneOfBlades, Lang::Zh) => "国王",
+            (EventCard::ThroneOfBlades, Lang::En) => "the King",
+            (EventCard::DarkWings, Lang::Zh) => "瓦雷利亚钢剑持有者",
+            (EventCard::DarkWings, Lang::En) => "the Valyrian sword holder",
+            (EventCard::PunishTheGuilty, Lang::Zh) => "信鸦持有者",
+            (EventCard::PunishTheGuilty, Lang::En) => "the Raven holder",
+            _ => return self.name(lang).to_string(),
+        };
+        match lang {
+            Lang::Zh => format!("{}({who}选择:{})", self.name(lang), self.options_text(lang)),
+            Lang::En => format!(
+                "{} ({who} chooses: {})",
+                self.name(lang),
+                self.options_text(lang)
+            ),
+        }
+    }
+}
+
 /// Settings of a game for the events (decisions.md: configurable per game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventSettings {
@@ -601,17 +638,30 @@ fn apply_increment(
         log.push(EconomyEvent::Postponed { category: c });
     }
     // A chooser's +1 plus whatever the chosen event gives (LDoS chosen: +3 in all, 004:L2644).
-    let by = if card.is_chooser() {
-        card.wildlings() + effective.wildlings()
+    let (by, cause) = if card.is_chooser() {
+        (card.wildlings() + effective.wildlings(), card)
     } else {
-        effective.wildlings()
+        (effective.wildlings(), effective)
     };
-    raise_wildlings(board, state, by, effective, log);
+    raise_wildlings(board, state, by, cause, log);
 }
 
 /// The house that chooses a chooser card of a category: the first of the matching track now.
 pub fn chooser_of(state: &GameState, c: Category) -> Option<HouseId> {
     state.tracks[c.track() as usize].first().copied()
+}
+
+/// The chooser cards of the round in progress still undecided, with who chooses each now (the
+/// first of the matching track, A-71), in category order. Empty outside an event phase.
+pub fn pending_choices(state: &GameState) -> Vec<(Category, Option<HouseId>)> {
+    let Some(ev) = current(state).filter(|e| e.round == state.round) else {
+        return Vec::new();
+    };
+    Category::ALL
+        .iter()
+        .filter(|c| ev.draw(**c).card.is_chooser() && ev.draw(**c).chosen.is_none())
+        .map(|c| (*c, chooser_of(state, *c)))
+        .collect()
 }
 
 /// Decide a chooser event (004:L2636–L2644): `choice` is the holder's, or None when he was
@@ -666,7 +716,7 @@ pub fn choose(
     }];
     if let Some(p) = current(state)
         .and_then(|c| c.wildling_penalty)
-        .filter(|_| needs_penalty)
+        .filter(|_| picked == EventCard::WildlingAttack)
     {
         log.push(EconomyEvent::WildlingPenaltyAnnounced { penalty: p });
     }

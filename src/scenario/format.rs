@@ -30,6 +30,10 @@ pub struct Scenario {
     /// Execution plans per house.
     #[serde(default)]
     pub plans: BTreeMap<String, Mails>,
+    /// The chooser's choice when the round's events hold a chooser card (`选择: 征兵`), asked
+    /// before the first window (004:L2640–L2644).
+    #[serde(default)]
+    pub choices: BTreeMap<String, Mails>,
     /// The first window of the round's event phase per house, as mailed (disbanding, mustering,
     /// bids, reward claims, building).
     #[serde(default)]

@@ -24,9 +24,16 @@ pub struct Played {
     pub problems: BTreeMap<HouseId, Vec<String>>,
 }
 
-/// The case's section for a step, and its name for messages.
-fn section(sc: &Scenario, step: Step) -> Option<(&'static str, &BTreeMap<String, Mails>)> {
-    match step {
+/// The case's section for the open step, and its name for messages. The `events` step asks the
+/// chooser first while a chooser card is undecided (004:L2640–L2644).
+fn section<'a>(
+    sc: &'a Scenario,
+    state: &GameState,
+) -> Option<(&'static str, &'a BTreeMap<String, Mails>)> {
+    match state.step {
+        Step::Events if !crate::rules::events::pending_choices(state).is_empty() => {
+            Some(("choices", &sc.choices))
+        }
         Step::Events => Some(("event_orders", &sc.event_orders)),
         Step::EventsAnswers => Some(("answers", &sc.answers)),
         Step::Placement => Some(("orders", &sc.orders)),
@@ -113,7 +120,11 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
         out.log
             .extend(log.iter().map(|e| e.describe(board, Lang::Zh)));
     } else {
-        for (what, texts) in [("event_orders", &sc.event_orders), ("answers", &sc.answers)] {
+        for (what, texts) in [
+            ("choices", &sc.choices),
+            ("event_orders", &sc.event_orders),
+            ("answers", &sc.answers),
+        ] {
             if !texts.is_empty() {
                 return Err(ScenarioError(format!(
                     "[{what}] needs the round's events: set [setup] events"
@@ -127,7 +138,7 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
         problems: BTreeMap::new(),
     };
     let round = state.round;
-    let mut used: Vec<Step> = Vec::new();
+    let mut used: Vec<&'static str> = Vec::new();
     // Each pass closes the open step and the steps after it that nobody has to wait for.
     for _ in 0..Step::ALL.len() * 2 {
         if state.step == Step::Finished || state.round != round {
@@ -140,11 +151,13 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
             // opens the next round at its placement, where the play stops.
             deck.upcoming.clear();
         }
-        let subs = match section(sc, state.step) {
-            Some((_, texts)) => submissions(board, &state, texts, &mut played)?,
+        let subs = match section(sc, &state) {
+            Some((what, texts)) => {
+                used.push(what);
+                submissions(board, &state, texts, &mut played)?
+            }
             None => Vec::new(),
         };
-        used.push(state.step);
         let o = game::close_steps(
             board,
             &state,
@@ -168,11 +181,17 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
         played.military.extend(o.log);
         state = o.state;
     }
-    for step in Step::ALL {
-        if let Some((what, texts)) = section(sc, step)
-            && !texts.is_empty()
-            && !used.contains(&step)
-        {
+    let sections = [
+        ("choices", &sc.choices, Step::Events),
+        ("event_orders", &sc.event_orders, Step::Events),
+        ("answers", &sc.answers, Step::EventsAnswers),
+        ("orders", &sc.orders, Step::Placement),
+        ("raven", &sc.raven, Step::Raven),
+        ("plans", &sc.plans, Step::Plan),
+        ("retreats", &sc.retreats, Step::Retreat),
+    ];
+    for (what, texts, step) in sections {
+        if !texts.is_empty() && !used.contains(&what) {
             out.failures.push(format!(
                 "[{what}] was never asked for: the round did not stop at the {} step",
                 step.key()

@@ -16,8 +16,11 @@ use crate::rules::{GameState, Step};
 /// The seed of a scenario's event deck when the case names none.
 pub const DEFAULT_SEED: &str = "scenario";
 
-/// Every event card a scenario may name (the optional chooser events are not supported).
-const CARDS: [EventCard; 13] = [
+/// Every event card a scenario may name (the chooser events with `rules.one_time_orders`).
+const CARDS: [EventCard; 16] = [
+    EventCard::ThroneOfBlades,
+    EventCard::DarkWings,
+    EventCard::PunishTheGuilty,
     EventCard::Supply,
     EventCard::Muster,
     EventCard::ClashOfKings,
@@ -94,7 +97,7 @@ pub fn event(s: &str) -> Result<(Category, EventCard), ScenarioError> {
         })
         .ok_or_else(|| {
             ScenarioError(format!(
-                "unknown event {name:?}: write e.g. 补给结算, 征兵, 诸王争霸, 权力游戏, 权力游戏(野人战斗力+2), 风暴之海, 群鸦飨宴, 秋雨连绵, 干戈四起, 野人入侵, 惊涛骇浪, 河流封冻, 军事: 盛夏之末"
+                "unknown event {name:?}: write e.g. 补给结算, 征兵, 诸王争霸, 权力游戏, 权力游戏(野人战斗力+2), 风暴之海, 群鸦飨宴, 秋雨连绵, 干戈四起, 野人入侵, 惊涛骇浪, 河流封冻, 军事: 盛夏之末, 利刃王座, 黑翼玄言, 惩恶伐罪"
             ))
         })?;
     match (cat, category_of(card)) {
@@ -318,6 +321,11 @@ impl Scenario {
         let mut listed: [Option<EventCard>; 3] = [None; 3];
         for e in &self.setup.events {
             let (c, card) = event(e)?;
+            if card.is_chooser() && !self.setup.rules.one_time_orders {
+                return Err(ScenarioError(format!(
+                    "{e:?} is an optional chooser event (004:L2638): set [setup] rules = {{ one_time_orders = true }}"
+                )));
+            }
             if listed[c as usize].replace(card).is_some() {
                 return Err(ScenarioError(format!(
                     "two events of the same category: {}",
@@ -330,13 +338,23 @@ impl Scenario {
             card: c.unwrap_or(EventCard::LastDaysOfSummer),
             chosen: None,
         });
-        let attack = listed[Category::Military as usize] == Some(EventCard::WildlingAttack);
+        // A penalty may also be set for a Wildling Attack the Raven holder may choose (004:L2644).
+        let attack = matches!(
+            listed[Category::Military as usize],
+            Some(EventCard::WildlingAttack | EventCard::PunishTheGuilty)
+        );
         let wildling_penalty = match (&self.setup.wildling_penalty, attack) {
             (Some(p), true) => Some(penalty(p)?),
+            // Punish the Guilty without a preset: drawn if the attack is chosen.
+            (None, true)
+                if listed[Category::Military as usize] != Some(EventCard::WildlingAttack) =>
+            {
+                None
+            }
             (None, true) => Some(PenaltyKind::Disband),
             (Some(_), false) => {
                 return Err(ScenarioError(
-                    "wildling_penalty without 野人入侵 among the events".into(),
+                    "wildling_penalty without 野人入侵 (or 惩恶伐罪) among the events".into(),
                 ));
             }
             (None, false) => None,

@@ -29,7 +29,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
         } if zh => format!(
             "第{round}回合{}:{}(004:L2387)",
             category.name(lang),
-            card.name(lang)
+            card.describe(lang)
         ),
         EventAnnounced {
             round,
@@ -38,7 +38,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
         } => format!(
             "round {round} {}: {} (004:L2387)",
             category.name(lang),
-            card.name(lang)
+            card.describe(lang)
         ),
         WildlingPenaltyAnnounced { penalty } if zh => format!(
             "野人入侵若获胜,损失为:{}(004:L1128)",
@@ -80,7 +80,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             card,
             default: false,
         } if zh => format!(
-            "{}选择了{}:{}(004:L2636)",
+            "{}选择了{}:{}(004:L2640–L2644)",
             w.king(by),
             category.name(lang),
             card.name(lang)
@@ -91,7 +91,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             card,
             default: false,
         } => format!(
-            "{} chose the {}: {} (004:L2636)",
+            "{} chose the {}: {} (004:L2640–L2644)",
             w.king(by),
             category.name(lang),
             card.name(lang)
@@ -99,7 +99,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
         EventChosen {
             category, by, card, ..
         } if zh => format!(
-            "{}未作选择,{}按默认为{}(004:L2636所列第一项)",
+            "{}未作选择,{}按默认为{}(A-26:取004:L2640–L2644所列的第一项)",
             w.king(by),
             category.name(lang),
             card.name(lang)
@@ -107,7 +107,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
         EventChosen {
             category, by, card, ..
         } => format!(
-            "{} did not choose; the {} is {} by default (the first option listed at 004:L2636)",
+            "{} did not choose; the {} is {} by default (A-26: the first option 004:L2640–L2644 lists)",
             w.king(by),
             category.name(lang),
             card.name(lang)
