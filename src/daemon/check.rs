@@ -20,6 +20,9 @@ pub struct CheckReport {
     pub echo: Vec<String>,
     /// The errors.
     pub errors: Vec<ErrorLine>,
+    /// Remarks on accepted lines (an order that has no effect).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl CheckReport {
@@ -30,6 +33,9 @@ impl CheckReport {
             for l in &self.echo {
                 s.push_str(l);
                 s.push('\n');
+            }
+            for n in &self.notes {
+                s.push_str(&format!("note: {n}\n"));
             }
         } else {
             for e in &self.errors {
@@ -142,5 +148,6 @@ pub fn check(
         step: state.step.key().into(),
         echo: parsed.echo,
         errors,
+        notes: parsed.notes,
     })
 }

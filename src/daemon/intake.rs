@@ -341,6 +341,10 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                 Ok(()) => {
                     ctx.accepted = true;
                     ctx.echo = parsed.echo.clone();
+                    for n in &parsed.notes {
+                        ctx.info.push_str(n);
+                        ctx.info.push('\n');
+                    }
                     ctx.replaced = d
                         .store
                         .latest_submission(

@@ -48,6 +48,8 @@ pub struct ParsedMail {
     pub area_lines: Vec<(AreaId, usize, String)>,
     /// Which line each part of an event-phase, Raven or retreat submission came from.
     pub part_lines: Vec<(Part, usize, String)>,
+    /// Remarks on accepted lines the player should know (an order that has no effect).
+    pub notes: Vec<String>,
 }
 
 impl ParsedMail {
@@ -81,6 +83,27 @@ impl ParsedMail {
             .map(|(_, l, t)| (*l, t.clone()))
             .unwrap_or((0, String::new()))
     }
+}
+
+/// A pontoon toward an area its own area already borders without a river (Three Towers –
+/// Prince's Pass, decision D3): accepted, but it changes nothing — the acknowledgement says so.
+fn pontoon_note(board: &Board, area: AreaId, o: &OneTimeOrder, lang: Lang) -> Option<String> {
+    if o.kind != OneTimeKind::Pontoon {
+        return None;
+    }
+    let bank = crate::rules::one_time::pontoon_bank(board, area, o.bank)?;
+    if !board.adjacent(area, bank) {
+        return None;
+    }
+    let (a, b) = (board.area(area).name(lang), board.area(bank).name(lang));
+    Some(match lang {
+        Lang::Zh => {
+            format!("{a}与{b}之间本来就没有河流相隔,这座浮桥不起作用(仍算作用过的一次性命令)。")
+        }
+        Lang::En => format!(
+            "{a} and {b} are not separated by a river: this pontoon has no effect (it still counts as used)."
+        ),
+    })
 }
 
 /// The names of a board for the order language.
@@ -217,7 +240,11 @@ pub fn parse_mail_with(
                         err(OneTimeError::Off.message(board, lang));
                         continue;
                     }
-                    placement.one_time.push((p.area, one_time_order(t)));
+                    let o = one_time_order(t);
+                    if let Some(note) = pontoon_note(board, p.area, &o, lang) {
+                        out.notes.push(note);
+                    }
+                    placement.one_time.push((p.area, o));
                 }
                 if let Some(order) = p.order {
                     placement.orders.push((p.area, order));
@@ -318,4 +345,41 @@ pub fn parse_mail_with(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game with the optional one-time orders, Tyrell in Three Towers, placement open.
+    fn tyrell_in_three_towers() -> (Board, GameState) {
+        let b = match Board::default_board() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let mut s = GameState::new_game(&b);
+        crate::rules::one_time::enable(&b, &mut s);
+        if let (Some(a), Some(h)) = (b.area_by_key("three-towers"), b.house_by_key("tyrell")) {
+            s.area_mut(a).house = Some(h);
+            s.area_mut(a).units = vec![crate::rules::state::Unit::new(
+                crate::board::UnitKind::Footman,
+            )]
+            .into();
+        }
+        (b, s)
+    }
+
+    #[test]
+    fn a_pontoon_across_no_river_is_accepted_with_a_note_d3() {
+        let (b, s) = tyrell_in_three_towers();
+        let m = parse_mail(&b, &s, "三塔堡 浮桥 到 亲王隘口\n", Lang::Zh);
+        assert!(m.errors.is_empty(), "{:?}", m.errors);
+        assert!(m.submission.is_some());
+        assert_eq!(m.notes.len(), 1, "{:?}", m.notes);
+        assert!(m.notes[0].contains("不起作用"), "{}", m.notes[0]);
+        // Across the river to Starfall the pontoon does something: no note.
+        let m = parse_mail(&b, &s, "三塔堡 浮桥 到 星坠城\n", Lang::Zh);
+        assert!(m.errors.is_empty(), "{:?}", m.errors);
+        assert!(m.notes.is_empty(), "{:?}", m.notes);
+    }
 }

@@ -160,7 +160,6 @@ fn reward_for(state: &GameState, house: HouseId, kind: RewardKind) -> Option<&Pe
         .find(|r| r.house == house && r.kind == kind && r.round == last)
 }
 
-/// Check a claim against the state of the event phase.
 /// The kind of reward a claim is for.
 pub fn kind_of(claim: &RewardClaim) -> RewardKind {
     match claim {
