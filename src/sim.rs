@@ -96,11 +96,11 @@ fn play_timed(
             .collect();
         let t1 = Instant::now();
         let mut out = game::close_steps_expected(board, state, &subs, Options::default(), exp);
-        exp = std::mem::take(&mut out.expected);
         split[0] += (t1 - t0).as_secs_f64();
         split[1] += t1.elapsed().as_secs_f64();
         steps += out.steps.len();
         visit(&out.state, &out, subs.len());
+        exp = std::mem::take(&mut out.expected);
         state = out.state;
     }
     (state, steps)
