@@ -74,3 +74,27 @@ fn the_invariants_catch_an_army_over_supply_004_l633_and_a_house_twice_on_a_trac
     assert!(v.iter().any(|x| x.contains("track 1")), "{v:?}");
     assert!(!v.iter().any(|x| x.contains("supply")), "{v:?}");
 }
+
+/// The houses a close call says must send next (`StepOutcome::expected`, which the simulator
+/// feeds into the next call instead of working them out again) are `game::expected` of the state
+/// it leaves, after every step of whole games; and `castle_counts` (A-74's count for every house
+/// in one pass) agrees with `castles` house by house.
+#[test]
+fn step_outcome_expected_is_game_expected_of_the_state_left_and_castle_counts_a74() {
+    let b = Board::default_board().unwrap_or_else(|e| panic!("{e}"));
+    let mut checked = 0;
+    let mut asked = 0;
+    for g in 0..3 {
+        maester::sim::play(&b, 7, g, |s, out, _| {
+            assert_eq!(out.expected, maester::game::expected(&b, s), "game {g}");
+            let counts = s.castle_counts(&b);
+            for h in b.house_ids() {
+                assert_eq!(counts[h.index()], s.castles(&b, h), "game {g}");
+            }
+            checked += 1;
+            asked += out.expected.len();
+        });
+    }
+    assert!(checked > 30, "{checked}");
+    assert!(asked > 0);
+}

@@ -68,6 +68,9 @@ pub struct StepOutcome {
     pub questions: Vec<Question>,
     /// The result, once the game is over.
     pub result: Option<GameResult>,
+    /// The houses that have something to send in the step left open ([`expected`] of `state`;
+    /// empty once the game is over).
+    pub expected: Vec<HouseId>,
     /// The first window's resolution, reused when the second window changes nothing.
     cached: Option<Box<(EventPhaseInput, EventPhaseOutcome)>>,
 }
@@ -136,6 +139,20 @@ pub fn close_steps_owned(
     subs: &[(HouseId, Submission)],
     opts: Options,
 ) -> StepOutcome {
+    let exp = expected(board, &state);
+    close_steps_expected(board, state, subs, opts, exp)
+}
+
+/// [`close_steps_owned`] with `exp` the houses that have something to send in the open step,
+/// i.e. [`expected`] of `state`, which the caller already has (the simulator takes it from the
+/// previous call's [`StepOutcome::expected`]).
+pub fn close_steps_expected(
+    board: &Board,
+    state: GameState,
+    subs: &[(HouseId, Submission)],
+    opts: Options,
+    exp: Vec<HouseId>,
+) -> StepOutcome {
     let mut out = StepOutcome {
         closed: state.step,
         round: state.round,
@@ -149,19 +166,25 @@ pub fn close_steps_owned(
         notices: Vec::new(),
         questions: Vec::new(),
         result: None,
+        expected: Vec::new(),
         cached: None,
         state,
     };
     let mut subs = subs;
     let mut first = true;
+    let mut exp = Some(exp);
     while out.state.step != Step::Finished {
-        let exp = expected(board, &out.state);
+        let exp = match exp.take() {
+            Some(e) => e,
+            None => expected(board, &out.state),
+        };
         let view = visible(&out.state, subs);
         if !first {
             let step = out.state.step;
             let ready = exp.is_empty()
                 || (opts.early_close && exp.iter().all(|h| has_sent(&view, *h, step)));
             if !ready {
+                out.expected = exp;
                 break;
             }
         }

@@ -17,7 +17,8 @@ mod tests;
 mod tests_choice;
 
 pub use close::{
-    Closed, Options, StepOutcome, close_step, close_step_with, close_steps, close_steps_owned,
+    Closed, Options, StepOutcome, close_step, close_step_with, close_steps, close_steps_expected,
+    close_steps_owned,
 };
 pub use expect::{asked_of, expected, open_questions, raven_holder};
 pub use input::{check_answers, check_events};

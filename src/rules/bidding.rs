@@ -220,8 +220,21 @@ pub fn resolve(
     throne_decider: Option<HouseId>,
 ) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
+    let log = resolve_in(&mut s, bids, decisions, throne_decider);
+    (s, log)
+}
+
+/// [`resolve`] on the state in place (the event phase's own copy). The bids are read before any
+/// power is spent, and the tracks are read (ranks, the old King) before they are replaced at
+/// the end, so working in place sees exactly what the original state shows.
+pub fn resolve_in(
+    s: &mut GameState,
+    bids: &[(HouseId, ClashBid)],
+    decisions: &TieDecisions,
+    throne_decider: Option<HouseId>,
+) -> Vec<EconomyEvent> {
     let mut log = Vec::new();
-    let eff = effective_bids(state, bids);
+    let eff = effective_bids(s, bids);
     for (h, b, silent) in &eff {
         let sent = bids.iter().find(|(x, _)| x == h).map(|(_, b)| *b);
         if let Some(orig) = sent.filter(|o| o != b && !*silent) {
@@ -249,10 +262,10 @@ pub fn resolve(
             });
         }
     }
-    let old_king = state.throne_order().first().copied();
+    let old_king = s.throne_order().first().copied();
     let throne_decider = throne_decider.or(old_king);
     let (throne, t_ties) = rank_track(
-        state,
+        s,
         &eff,
         Track::IronThrone,
         decisions.orders[0].as_ref(),
@@ -262,13 +275,7 @@ pub fn resolve(
     let mut new_tracks = [throne, Vec::new(), Vec::new()];
     let mut all_ties = t_ties;
     for t in [Track::Fiefdoms, Track::KingsCourt] {
-        let (order, ties) = rank_track(
-            state,
-            &eff,
-            t,
-            decisions.orders[t as usize].as_ref(),
-            new_king,
-        );
+        let (order, ties) = rank_track(s, &eff, t, decisions.orders[t as usize].as_ref(), new_king);
         new_tracks[t as usize] = order;
         all_ties.extend(ties);
     }
@@ -289,5 +296,5 @@ pub fn resolve(
         });
     }
     s.tracks = new_tracks.map(Into::into);
-    (s, log)
+    log
 }

@@ -300,8 +300,19 @@ pub fn resolve_supply(
     plans: &[(HouseId, DisbandPlan)],
 ) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
+    let log = resolve_supply_in(board, &mut s, plans);
+    (s, log)
+}
+
+/// [`resolve_supply`] on the state in place (the event phase's own copy).
+pub fn resolve_supply_in(
+    board: &Board,
+    s: &mut GameState,
+    plans: &[(HouseId, DisbandPlan)],
+) -> Vec<EconomyEvent> {
     let mut log = Vec::new();
-    for h in state.throne_order().to_vec() {
+    // Disbanding changes no track: the order read before the loop is the order throughout.
+    for h in s.throne_order().to_vec() {
         let before = s.house(h).barrels;
         let after = s.barrels_controlled(board, h);
         s.house_mut(h).barrels = after;
@@ -310,28 +321,28 @@ pub fn resolve_supply(
             before,
             after,
         });
-        if supply::within_limit(board, &s, h) {
+        if supply::within_limit(board, s, h) {
             continue;
         }
         let plan = plans.iter().find(|(x, _)| *x == h).map(|(_, p)| p);
-        let (units, reason) = match plan.map(|p| (p, check_disbanding(board, &s, h, p))) {
+        let (units, reason) = match plan.map(|p| (p, check_disbanding(board, s, h, p))) {
             Some((p, Ok(()))) => (p.units.clone(), DisbandReason::Supply),
             Some((_, Err(_))) => (
-                default_disbanding(board, &s, h, after),
+                default_disbanding(board, s, h, after),
                 DisbandReason::SupplyDefaultInvalid,
             ),
             None => (
-                default_disbanding(board, &s, h, after),
+                default_disbanding(board, s, h, after),
                 DisbandReason::SupplyDefault,
             ),
         };
         for (a, k) in units {
-            remove_unit(board, &mut s, h, a, k, reason, &mut log);
+            remove_unit(board, s, h, a, k, reason, &mut log);
         }
     }
     // The provinces a later Supply Caravan finds counted.
-    super::one_time::record_basis(board, &mut s);
-    (s, log)
+    super::one_time::record_basis(board, s);
+    log
 }
 
 /// Remove one unit of a house outside battle (disbanding), and settle the province if that
@@ -437,12 +448,19 @@ pub fn throne_income(board: &Board, state: &GameState, house: HouseId) -> (u8, u
 /// cap of 20 tokens owned, in Iron Throne order.
 pub fn resolve_game_of_thrones(board: &Board, state: &GameState) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
+    let log = resolve_game_of_thrones_in(board, &mut s);
+    (s, log)
+}
+
+/// [`resolve_game_of_thrones`] on the state in place (the event phase's own copy).
+pub fn resolve_game_of_thrones_in(board: &Board, s: &mut GameState) -> Vec<EconomyEvent> {
     let mut log = Vec::new();
-    for h in state.throne_order().to_vec() {
+    // Income changes no track: the order read before the loop is the order throughout.
+    for h in s.throne_order().to_vec() {
         if s.house(h).neutral {
             continue;
         }
-        let (crowns, ports) = throne_income(board, &s, h);
+        let (crowns, ports) = throne_income(board, s, h);
         log.push(EconomyEvent::ThroneIncome {
             house: h,
             crowns,
@@ -450,12 +468,12 @@ pub fn resolve_game_of_thrones(board: &Board, state: &GameState) -> (GameState, 
         });
         gain(
             board,
-            &mut s,
+            s,
             h,
             crowns.saturating_add(ports),
             super::log_events::GainReason::GameOfThrones,
             &mut log,
         );
     }
-    (s, log)
+    log
 }

@@ -63,13 +63,18 @@ impl Standing {
 /// The standings of the houses still played (not turned neutral), best first; equal houses in
 /// Iron Throne order.
 pub fn standings(board: &Board, state: &GameState) -> Vec<Standing> {
+    let counts = state.castle_counts(board);
     let mut v: Vec<Standing> = state
         .throne_order()
         .iter()
         .filter(|&&h| !state.house(h).neutral)
         .map(|&h| Standing {
             house: h,
-            castles: state.castles(board, h).min(u8::MAX as usize) as u8,
+            castles: counts
+                .get(h.index())
+                .copied()
+                .unwrap_or(0)
+                .min(u8::MAX as usize) as u8,
             barrels: state.house(h).barrels,
             tokens: state.house(h).power,
         })

@@ -152,9 +152,7 @@ pub fn resolve(
     }
     match ev.effective(Category::Economic) {
         Some(EventCard::Supply) => {
-            let (s2, l) = economy::resolve_supply(board, &s, &input.disband);
-            s = s2;
-            log.extend(l);
+            log.extend(economy::resolve_supply_in(board, &mut s, &input.disband));
         }
         Some(EventCard::Muster) => {
             let out = muster::resolve(board, &s, &input.muster, &ports_ready);
@@ -192,16 +190,17 @@ pub fn resolve(
     }
     match ev.effective(Category::Political) {
         Some(EventCard::GameOfThrones { .. }) => {
-            let (s2, l) = economy::resolve_game_of_thrones(board, &s);
-            s = s2;
-            log.extend(l);
+            log.extend(economy::resolve_game_of_thrones_in(board, &mut s));
         }
         Some(EventCard::ClashOfKings) => {
             let ties = bidding::ties(&s, &input.clash, throne_decider, &input.clash_ties);
             questions.extend(ties.into_iter().map(Question::ClashTie));
-            let (s2, l) = bidding::resolve(&s, &input.clash, &input.clash_ties, throne_decider);
-            s = s2;
-            log.extend(l);
+            log.extend(bidding::resolve_in(
+                &mut s,
+                &input.clash,
+                &input.clash_ties,
+                throne_decider,
+            ));
         }
         _ => {}
     }

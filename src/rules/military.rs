@@ -98,8 +98,9 @@ impl<'a> Ctx<'a> {
         }
         // Ranked like the end of the game if several reach it at once.
         let mut best: Option<(usize, u8, u8, HouseId)> = None;
+        let counts = self.state.castle_counts(self.board);
         for h in self.board.house_ids() {
-            let castles = self.state.castles(self.board, h);
+            let castles = counts.get(h.index()).copied().unwrap_or(0);
             if castles >= self.board.rules.castles_to_win as usize {
                 let key = (
                     castles,

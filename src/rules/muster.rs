@@ -335,6 +335,46 @@ pub fn apply_item(
     item: &MusterItem,
     ports_ready: &[AreaId],
 ) -> Result<AreaId, MusterError> {
+    let change = item_change(board, state, house, item, ports_ready)?;
+    Ok(apply_change(state, house, change))
+}
+
+/// What one muster item does to the map, once [`item_change`] found it legal.
+#[derive(Clone, Copy, Debug)]
+enum Change {
+    /// A new unit in an area.
+    Add(AreaId, UnitKind),
+    /// The unit at a position of an area becomes another kind.
+    Upgrade(AreaId, usize, UnitKind),
+}
+
+/// Carry out a change found by [`item_change`]; returns the area the unit stands in.
+fn apply_change(state: &mut GameState, house: HouseId, change: Change) -> AreaId {
+    match change {
+        Change::Add(area, k) => {
+            let st = state.area_mut(area);
+            st.house = Some(house);
+            st.units.push(Unit::new(k));
+            area
+        }
+        Change::Upgrade(area, pos, to) => {
+            if let Some(u) = state.area_mut(area).units.get_mut(pos) {
+                u.kind = to;
+            }
+            area
+        }
+    }
+}
+
+/// The checks of [`apply_item`] against the state, without changing it: the change the item
+/// makes, or why it cannot be made.
+fn item_change(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    item: &MusterItem,
+    ports_ready: &[AreaId],
+) -> Result<Change, MusterError> {
     let castle = item.castle;
     if !item.ids_ok(board) {
         return Err(MusterError::UnknownArea);
@@ -357,10 +397,7 @@ pub fn apply_item(
             if !supply_ok(board, state, house, castle) {
                 return Err(MusterError::Supply(castle));
             }
-            let st = state.area_mut(castle);
-            st.house = Some(house);
-            st.units.push(Unit::new(*k));
-            Ok(castle)
+            Ok(Change::Add(castle, *k))
         }
         MusterAction::Upgrade { from, to } => {
             let from_ok = matches!(from, UnitKind::Footman | UnitKind::Archer);
@@ -380,8 +417,7 @@ pub fn apply_item(
             if *to == UnitKind::Siege {
                 sieges_ok(board, state, castle)?;
             }
-            state.area_mut(castle).units[pos].kind = *to;
-            Ok(castle)
+            Ok(Change::Upgrade(castle, pos, *to))
         }
         MusterAction::Ship(places) => {
             if places.is_empty() {
@@ -406,10 +442,7 @@ pub fn apply_item(
                     MusterError::NoFreePlacement(castle)
                 });
             };
-            let st = state.area_mut(p);
-            st.house = Some(house);
-            st.units.push(Unit::new(UnitKind::Ship));
-            Ok(p)
+            Ok(Change::Add(p, UnitKind::Ship))
         }
     }
 }
@@ -469,7 +502,9 @@ pub fn check(
             }),
         }
     }
-    let mut s = state.clone();
+    // The items are carried out in order on a copy of the state, made only once an item has
+    // changed something that a later item sees.
+    let mut copy: Option<GameState> = None;
     let land = plan
         .items
         .iter()
@@ -478,11 +513,17 @@ pub fn check(
         .items
         .iter()
         .filter(|i| matches!(i.action, MusterAction::Ship(_)));
-    for it in land.chain(ships) {
-        if let Err(e) = apply_item(board, &mut s, house, it, ports_ready)
-            && !errs.contains(&e)
-        {
-            errs.push(e);
+    let n = plan.items.len();
+    for (i, it) in land.chain(ships).enumerate() {
+        let view = copy.as_ref().unwrap_or(state);
+        match item_change(board, view, house, it, ports_ready) {
+            Ok(change) if i + 1 < n => {
+                let s = copy.get_or_insert_with(|| state.clone());
+                apply_change(s, house, change);
+            }
+            Ok(_) => {}
+            Err(e) if !errs.contains(&e) => errs.push(e),
+            Err(_) => {}
         }
     }
     if errs.is_empty() { Ok(()) } else { Err(errs) }

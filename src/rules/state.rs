@@ -341,6 +341,18 @@ impl GameState {
             .count()
     }
 
+    /// [`castles`](Self::castles) of every house in one pass over the castle areas, indexed by
+    /// [`HouseId::index`].
+    pub fn castle_counts(&self, board: &Board) -> Vec<usize> {
+        let mut n = vec![0usize; board.houses.len()];
+        for &a in &board.index.castles {
+            if let Some(c) = self.controller(board, a).and_then(|h| n.get_mut(h.index())) {
+                *c += 1;
+            }
+        }
+        n
+    }
+
     /// Barrels in the areas a house controls (the count a supply event would take).
     pub fn barrels_controlled(&self, board: &Board, h: HouseId) -> u8 {
         board
