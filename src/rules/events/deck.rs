@@ -1,0 +1,160 @@
+//! 事件牌库 The event deck: the three bags, the game's generator, Winter is Coming, the
+//! late events of round 6 on, and the rounds drawn ahead.
+
+use super::*;
+
+/// The bags and the draws made so far: everything needed to resume a game exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventDeck {
+    /// The generator.
+    pub rng: Rng,
+    /// The game's settings.
+    pub settings: EventSettings,
+    /// Cards left in each bag (economic, political, military).
+    pub bags: [Vec<EventCard>; 3],
+    /// 惊涛骇浪 / 河流封冻 already drawn (never again).
+    pub once_drawn: Vec<EventCard>,
+    /// Rounds drawn but not begun, in round order.
+    pub upcoming: Vec<RoundEvents>,
+    /// The events of the round in progress (None in round 1).
+    pub current: Option<RoundEvents>,
+}
+
+fn full_bag(c: Category, s: &EventSettings) -> Vec<EventCard> {
+    use EventCard::*;
+    let mut v = match c {
+        Category::Economic => vec![Supply, Supply, Muster, Muster, LastDaysOfSummer],
+        Category::Political => vec![
+            ClashOfKings,
+            ClashOfKings,
+            GameOfThrones { wildlings: true },
+            GameOfThrones { wildlings: false },
+            GameOfThrones { wildlings: false },
+            LastDaysOfSummer,
+        ],
+        Category::Military => vec![
+            SeaOfStorms,
+            FeastForCrows,
+            RainsOfAutumn,
+            StormOfSwords,
+            WildlingAttack,
+            WildlingAttack,
+            LastDaysOfSummer,
+        ],
+    };
+    if s.chooser_events {
+        v.push(match c {
+            Category::Economic => ThroneOfBlades,
+            Category::Political => DarkWings,
+            Category::Military => PunishTheGuilty,
+        });
+    }
+    v
+}
+
+/// First round in which 惊涛骇浪 and 河流封冻 may occur (004:L2406).
+pub const LATE_EVENTS_FROM: u8 = 6;
+
+impl EventDeck {
+    /// A fresh deck for a seed.
+    pub fn new(seed: &str, settings: EventSettings) -> EventDeck {
+        EventDeck {
+            rng: Rng::from_seed(seed),
+            settings,
+            bags: Category::ALL.map(|c| full_bag(c, &settings)),
+            once_drawn: Vec::new(),
+            upcoming: Vec::new(),
+            current: None,
+        }
+    }
+
+    fn refill(&mut self, c: Category, round: u8) {
+        self.bags[c as usize] = full_bag(c, &self.settings);
+        self.add_late_cards(round);
+    }
+
+    /// From round 6 the two late military cards are in the bag until drawn.
+    fn add_late_cards(&mut self, round: u8) {
+        if round < LATE_EVENTS_FROM {
+            return;
+        }
+        for card in [EventCard::RoughSeas, EventCard::FrozenRivers] {
+            let bag = &mut self.bags[Category::Military as usize];
+            if !self.once_drawn.contains(&card) && !bag.contains(&card) {
+                bag.push(card);
+            }
+        }
+    }
+
+    fn draw_category(&mut self, c: Category, round: u8) -> CategoryDraw {
+        self.add_late_cards(round);
+        let winter = self.rng.chance_per_mille(self.settings.wic_per_mille);
+        if winter || self.bags[c as usize].is_empty() {
+            self.refill(c, round);
+        }
+        let bag = &mut self.bags[c as usize];
+        let i = self.rng.below(bag.len() as u64) as usize;
+        let card = if i < bag.len() {
+            bag.remove(i)
+        } else {
+            EventCard::LastDaysOfSummer
+        };
+        if matches!(card, EventCard::RoughSeas | EventCard::FrozenRivers) {
+            self.once_drawn.push(card);
+        }
+        CategoryDraw {
+            winter,
+            card,
+            chosen: None,
+        }
+    }
+
+    /// The wildling penalty drawn with an attack (004:L1128), uniformly among the three.
+    pub fn draw_penalty(&mut self) -> PenaltyKind {
+        match self.rng.below(3) {
+            0 => PenaltyKind::Disband,
+            1 => PenaltyKind::DowngradeKnights,
+            _ => PenaltyKind::NoSpecialOrders,
+        }
+    }
+
+    /// Draw one round's events.
+    pub fn draw_round(&mut self, round: u8) -> RoundEvents {
+        let draws = Category::ALL.map(|c| self.draw_category(c, round));
+        let wildling_penalty =
+            if draws[Category::Military as usize].card == EventCard::WildlingAttack {
+                Some(self.draw_penalty())
+            } else {
+                None
+            };
+        RoundEvents {
+            round,
+            draws,
+            wildling_penalty,
+        }
+    }
+
+    /// Rounds drawn ahead: 1, or 3 with the preview rule (004:L2630).
+    pub fn lookahead(&self) -> u8 {
+        if self.settings.preview { 3 } else { 1 }
+    }
+
+    /// Draw every round up to `last` (inclusive) not drawn yet.
+    pub fn draw_through(&mut self, last: u8) -> Vec<u8> {
+        let mut next = self
+            .upcoming
+            .last()
+            .map(|r| r.round + 1)
+            .or(self.current.as_ref().map(|r| r.round + 1))
+            .unwrap_or(2)
+            .max(2);
+        let mut drawn = Vec::new();
+        while next <= last {
+            let r = self.draw_round(next);
+            self.upcoming.push(r);
+            drawn.push(next);
+            next += 1;
+        }
+        drawn
+    }
+}

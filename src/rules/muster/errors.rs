@@ -1,0 +1,168 @@
+//! 征兵的错误 Why a muster plan is refused (004:L665–L792, A-62, A-63): one sentence per
+//! reason, in Chinese and English, with the rule it follows.
+
+use super::*;
+
+/// Why a muster item is not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MusterError {
+    /// The area has no city or stronghold (004:L674).
+    NotACastle(AreaId),
+    /// The house does not control the castle (004:L920).
+    NotControlled(AreaId),
+    /// More points spent at a castle than it has (004:L674, L751).
+    TooManyPoints {
+        /// The castle.
+        castle: AreaId,
+        /// Points spent by the plan.
+        spent: u8,
+        /// Points it has in this mustering.
+        points: u8,
+    },
+    /// Ships are mustered with the ship action, naming where they go.
+    ShipNeedsPlace,
+    /// Only footmen and archers upgrade, only to knights or siege engines (004:L739).
+    BadUpgrade(UnitKind, UnitKind),
+    /// No such unit of the house stands in the castle's province to upgrade (004:L739).
+    NothingToUpgrade(AreaId, UnitKind),
+    /// No placement listed for a ship.
+    NoPlacement(AreaId),
+    /// A ship placement that is neither a sea next to the castle nor its port (004:L755).
+    NotOnCoast {
+        /// The castle.
+        castle: AreaId,
+        /// The area named.
+        area: AreaId,
+    },
+    /// New ships go only into ports that existed before this round began (004:L761, T-15).
+    PortNotReady(AreaId),
+    /// No listed placement can take the ship: other houses' ships in the sea, or a full port.
+    NoFreePlacement(AreaId),
+    /// The unit cap of the kind would be exceeded (004:L749).
+    Cap(UnitKind, u8),
+    /// The army in the area would exceed the supply limit (004:L747).
+    Supply(AreaId),
+    /// At most one siege engine per army (004:L636).
+    TwoSieges(AreaId),
+    /// An area the board does not have.
+    UnknownArea,
+}
+
+impl MusterError {
+    /// A sentence for the player.
+    pub fn message(&self, board: &Board, lang: Lang) -> String {
+        let n = |a: &AreaId| board.area(*a).name(lang).to_string();
+        let zh = lang == Lang::Zh;
+        let k = |u: &UnitKind| if zh { u.name_zh() } else { u.name_en() };
+        match self {
+            MusterError::NotACastle(a) if zh => {
+                format!("{}没有城市或要塞,不能征兵(004:L674)", n(a))
+            }
+            MusterError::NotACastle(a) => format!(
+                "{} has no city or stronghold to muster from (004:L674)",
+                n(a)
+            ),
+            MusterError::NotControlled(a) if zh => {
+                format!("{}不是你的领土,不能在那里征兵(004:L920)", n(a))
+            }
+            MusterError::NotControlled(a) => format!(
+                "you do not control {}, so you cannot muster there (004:L920)",
+                n(a)
+            ),
+            MusterError::TooManyPoints {
+                castle,
+                spent,
+                points,
+            } if zh => format!(
+                "{}只有{}点征兵点数,你的方案用了{}点(004:L674、L751)",
+                n(castle),
+                points,
+                spent
+            ),
+            MusterError::TooManyPoints {
+                castle,
+                spent,
+                points,
+            } => format!(
+                "{} has {} mustering points; your plan spends {} (004:L674, L751)",
+                n(castle),
+                points,
+                spent
+            ),
+            MusterError::ShipNeedsPlace if zh => {
+                "征募战舰时必须说明放在哪片海域或港口(004:L755)".into()
+            }
+            MusterError::ShipNeedsPlace => {
+                "a new ship must name the sea or port it goes to (004:L755)".into()
+            }
+            MusterError::BadUpgrade(f, t) if zh => format!(
+                "只能把步兵或弓箭手升级为骑士或攻城车,不能把{}升级为{}(004:L739、L741)",
+                k(f),
+                k(t)
+            ),
+            MusterError::BadUpgrade(f, t) => format!(
+                "only footmen or archers upgrade, to knights or siege engines; not {} to {} (004:L739, L741)",
+                k(f),
+                k(t)
+            ),
+            MusterError::NothingToUpgrade(a, u) if zh => {
+                format!("{}没有你的{}可以升级(004:L739)", n(a), k(u))
+            }
+            MusterError::NothingToUpgrade(a, u) => {
+                format!("you have no {} in {} to upgrade (004:L739)", k(u), n(a))
+            }
+            MusterError::NoPlacement(a) if zh => {
+                format!("{}征募的战舰没有指定位置(004:L755)", n(a))
+            }
+            MusterError::NoPlacement(a) => {
+                format!("the ship mustered at {} names no place (004:L755)", n(a))
+            }
+            MusterError::NotOnCoast { castle, area } if zh => format!(
+                "{}不与{}邻接,也不是它的港口(004:L755–L757)",
+                n(area),
+                n(castle)
+            ),
+            MusterError::NotOnCoast { castle, area } => format!(
+                "{} is neither a sea next to {} nor its port (004:L755–L757)",
+                n(area),
+                n(castle)
+            ),
+            MusterError::PortNotReady(p) if zh => format!(
+                "{}在本回合开始前还不存在,新征募的战舰不能放进去(004:L761)",
+                n(p)
+            ),
+            MusterError::PortNotReady(p) => format!(
+                "{} did not exist before this round began, so new ships cannot go into it (004:L761)",
+                n(p)
+            ),
+            MusterError::NoFreePlacement(a) if zh => format!(
+                "{}征募的战舰无处可放:所列海域已有其他家族的战舰,或港口已满(004:L756–L758)",
+                n(a)
+            ),
+            MusterError::NoFreePlacement(a) => format!(
+                "the ship from {} has nowhere to go: other houses' ships hold the seas listed, or the port is full (004:L756–L758)",
+                n(a)
+            ),
+            MusterError::Cap(u, c) if zh => format!("{}已达到最高兵力上限{}支(004:L749)", k(u), c),
+            MusterError::Cap(u, c) => format!(
+                "you already have the most {}s allowed, {} (004:L749)",
+                k(u),
+                c
+            ),
+            MusterError::Supply(a) if zh => format!("在{}征兵会超过补给上限(004:L747)", n(a)),
+            MusterError::Supply(a) => format!(
+                "mustering into {} would exceed your supply limit (004:L747)",
+                n(a)
+            ),
+            MusterError::UnknownArea if zh => "征兵方案中有地图上不存在的区域".into(),
+            MusterError::UnknownArea => "the muster plan names an area not on the map".into(),
+            MusterError::TwoSieges(a) if zh => {
+                format!("{}的军团已有攻城车,一个军团最多一支(004:L636)", n(a))
+            }
+            MusterError::TwoSieges(a) => format!(
+                "the army in {} already has a siege engine; one per army (004:L636)",
+                n(a)
+            ),
+        }
+    }
+}
