@@ -81,6 +81,7 @@ fn play_timed(
     let mut rng = Rng::new(seed.wrapping_mul(0x1000_0001).wrapping_add(game_no));
     let mut state = GameState::new_game(board);
     events::start_game(
+        board,
         &mut state,
         &format!("sim-{seed}-{game_no}"),
         EventSettings::default(),

@@ -25,6 +25,7 @@ fn seed_with_throne_of_blades(b: &Board) -> String {
         .find(|seed| {
             let mut s = GameState::new_game(b);
             events::start_game(
+                b,
                 &mut s,
                 seed,
                 EventSettings::with_probability(0.1, true, true),

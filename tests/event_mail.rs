@@ -19,7 +19,7 @@ fn round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
 
 fn round_two_with(b: &Board, cards: [EventCard; 3], penalty: Option<PenaltyKind>) -> GameState {
     let mut s = GameState::new_game(b);
-    events::start_game(&mut s, "mail", Default::default());
+    events::start_game(b, &mut s, "mail", Default::default());
     if let Some(d) = s.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
         d.upcoming = vec![RoundEvents {
             round: 2,

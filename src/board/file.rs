@@ -11,6 +11,8 @@ pub struct BoardFile {
     pub meta: Meta,
     /// Rule tables.
     pub rules: RulesFile,
+    /// The event cards (004:L2392–L2441, A-70).
+    pub events: EventsFile,
     /// Starting order of the three influence tracks, as house ids.
     pub tracks: TracksFile,
     /// The great houses.
@@ -67,6 +69,24 @@ pub struct RulesFile {
     pub special_orders_by_court_rank: Vec<u8>,
     /// Siege engines allowed in one army.
     pub max_army_sieges: u8,
+}
+
+/// `[events]`: card keys (see [`super::EVENT_CARD_KEYS`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventsFile {
+    /// One cycle of the economic bag.
+    pub economic: Vec<String>,
+    /// One cycle of the political bag.
+    pub political: Vec<String>,
+    /// One cycle of the military bag.
+    pub military: Vec<String>,
+    /// Cards added to the military bag from `late_from` on, each at most once a game.
+    pub late: Vec<String>,
+    /// First round of the late cards.
+    pub late_from: u8,
+    /// The optional chooser card of each category, in category order.
+    pub choosers: Vec<String>,
 }
 
 /// `[tracks]`.

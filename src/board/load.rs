@@ -206,18 +206,62 @@ fn build(file: BoardFile) -> Result<Board, BoardError> {
     ];
 
     let rules = build_rules(&file.rules, &mut errs);
+    let events = build_events(&file.events, &mut errs);
     if !errs.is_empty() {
         return Err(BoardError::Invalid(errs));
     }
     Ok(Board {
         name: file.meta.name,
         rules,
+        events,
         index: super::BoardIndex::of(&areas),
         areas,
         houses,
         leaders,
         start_tracks,
     })
+}
+
+fn build_events(e: &super::file::EventsFile, errs: &mut Vec<String>) -> super::EventTables {
+    let known = |k: &String, what: &str, errs: &mut Vec<String>| {
+        if !super::EVENT_CARD_KEYS.contains(&k.as_str()) {
+            errs.push(format!(
+                "[events] {what}: unknown card `{k}` (known: {})",
+                super::EVENT_CARD_KEYS.join(", ")
+            ));
+        }
+    };
+    for (what, bag) in [
+        ("economic", &e.economic),
+        ("political", &e.political),
+        ("military", &e.military),
+    ] {
+        if bag.is_empty() {
+            errs.push(format!("[events] {what}: the bag is empty"));
+        }
+        for k in bag {
+            known(k, what, errs);
+        }
+    }
+    for k in &e.late {
+        known(k, "late", errs);
+    }
+    for k in &e.choosers {
+        known(k, "choosers", errs);
+    }
+    let choosers: [String; 3] = match e.choosers.as_slice() {
+        [a, b, c] => [a.clone(), b.clone(), c.clone()],
+        _ => {
+            errs.push("[events] choosers: one card per category, three in all".into());
+            Default::default()
+        }
+    };
+    super::EventTables {
+        bags: [e.economic.clone(), e.political.clone(), e.military.clone()],
+        late: e.late.clone(),
+        late_from: e.late_from,
+        choosers,
+    }
 }
 
 fn build_area(

@@ -282,6 +282,39 @@ impl Rules {
     }
 }
 
+/// The keys of the event cards a board's `[events]` table may name (004:L2392–L2446, L2636).
+pub const EVENT_CARD_KEYS: &[&str] = &[
+    "supply",
+    "muster",
+    "clash-of-kings",
+    "game-of-thrones",
+    "game-of-thrones-wildlings",
+    "sea-of-storms",
+    "feast-for-crows",
+    "rains-of-autumn",
+    "storm-of-swords",
+    "wildling-attack",
+    "rough-seas",
+    "frozen-rivers",
+    "last-days-of-summer",
+    "throne-of-blades",
+    "dark-wings",
+    "punish-the-guilty",
+];
+
+/// `[events]` of the board: the cards of each category's bag, as keys.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventTables {
+    /// One cycle of each bag: economic, political, military.
+    pub bags: [Vec<String>; 3],
+    /// Cards added to the military bag from `late_from` on, each at most once a game.
+    pub late: Vec<String>,
+    /// First round of the late cards (004:L2406).
+    pub late_from: u8,
+    /// The optional chooser card of each category (004:L2636).
+    pub choosers: [String; 3],
+}
+
 /// A loaded, validated board.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -289,6 +322,8 @@ pub struct Board {
     pub name: String,
     /// Rule tables.
     pub rules: Rules,
+    /// The event cards of the bags, as card keys (the rules turn them into cards).
+    pub events: EventTables,
     /// Areas by id.
     pub areas: Vec<Area>,
     /// Houses by id.

@@ -97,8 +97,9 @@ pub fn load(d: &Daemon, id: &str) -> Result<Loaded, String> {
         .latest_snapshot(id)
         .map_err(|e| e.to_string())?
         .ok_or(format!("game {id} has no state"))?;
-    let state: GameState =
+    let mut state: GameState =
         serde_json::from_value(snap.state).map_err(|e| format!("game {id} state: {e}"))?;
+    crate::rules::events::restore_tables(&board, &mut state);
     Ok(Loaded {
         row,
         cfg,
@@ -190,7 +191,7 @@ pub fn new_game(
     }
     // Winter is Coming per category and round from [game.events].
     let events = EventSettings::with_probability(cfg.events.winter_is_coming, optional, optional);
-    crate::rules::events::start_game(&mut state, &seed, events);
+    crate::rules::events::start_game(&board, &mut state, &seed, events);
     let notices = crate::rules::event_phase::advance_notices(&state);
     let drawn: Vec<u8> = (2..=board.rules.rounds.saturating_add(1)).collect();
     let deadline = deadline_for(&schedule, state.step, now)?;

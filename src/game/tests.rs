@@ -33,7 +33,7 @@ fn order(kind: OrderType) -> Order {
 /// A new game with its deck, round 2's events replaced by the given cards.
 fn game_with_round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
     let mut s = GameState::new_game(b);
-    events::start_game(&mut s, "test", EventSettings::default());
+    events::start_game(b, &mut s, "test", EventSettings::default());
     if let Some(d) = s.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
         d.upcoming = vec![RoundEvents {
             round: 2,
@@ -289,7 +289,7 @@ fn the_raven_holder_changes_one_order_and_a_plan_in_the_raven_step_keeps_them() 
 fn a_whole_silent_game_ends_after_round_ten_with_a_result() {
     let b = board();
     let mut s = GameState::new_game(&b);
-    events::start_game(&mut s, "silent", EventSettings::default());
+    events::start_game(&b, &mut s, "silent", EventSettings::default());
     let mut calls = 0;
     while s.step != Step::Finished && calls < 100 {
         s = close_step(&b, &s, &[]).state;

@@ -19,7 +19,7 @@ fn board() -> Board {
 /// Round 2's event step open, its draw replaced by the given cards.
 fn round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
     let mut s = GameState::new_game(b);
-    events::start_game(&mut s, "choice", EventSettings::default());
+    events::start_game(b, &mut s, "choice", EventSettings::default());
     if let Some(d) = s.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
         d.upcoming = vec![RoundEvents {
             round: 2,

@@ -254,7 +254,7 @@ fn a59_last_fortification_slot_goes_by_iron_throne_order_and_the_loser_keeps_its
 fn no_fortification_in_order_placement_after_a_mustering_event_004_l1712() {
     let mut w = fort_setup();
     let b = w.h("baratheon");
-    events::start_game(&mut w.s, "x", EventSettings::default());
+    events::start_game(&w.b, &mut w.s, "x", EventSettings::default());
     let d = |card| CategoryDraw {
         winter: false,
         card,

@@ -37,9 +37,17 @@ fn draw(card: EventCard) -> CategoryDraw {
     }
 }
 
+/// The bags of the default board.
+fn bags() -> super::events::EventBags {
+    match crate::board::Board::default_board() {
+        Ok(b) => super::events::EventBags::of(&b),
+        Err(e) => panic!("{e}"),
+    }
+}
+
 /// A state whose round-2 events are exactly these.
 fn with_round_two(w: &mut W, e: [EventCard; 3], settings: EventSettings) {
-    events::start_game(&mut w.s, "fixed", settings);
+    events::start_game(&w.b, &mut w.s, "fixed", settings);
     let deck =
         w.s.economy
             .deck
@@ -56,9 +64,9 @@ fn with_round_two(w: &mut W, e: [EventCard; 3], settings: EventSettings) {
 
 #[test]
 fn a70_same_seed_gives_the_same_events_and_another_seed_others() {
-    let mut a = EventDeck::new("seed-1", EventSettings::default());
-    let mut b = EventDeck::new("seed-1", EventSettings::default());
-    let mut c = EventDeck::new("seed-2", EventSettings::default());
+    let mut a = EventDeck::new("seed-1", EventSettings::default(), bags());
+    let mut b = EventDeck::new("seed-1", EventSettings::default(), bags());
+    let mut c = EventDeck::new("seed-2", EventSettings::default(), bags());
     let ra: Vec<RoundEvents> = (2..=11).map(|r| a.draw_round(r)).collect();
     let rb: Vec<RoundEvents> = (2..=11).map(|r| b.draw_round(r)).collect();
     let rc: Vec<RoundEvents> = (2..=11).map(|r| c.draw_round(r)).collect();
@@ -69,7 +77,7 @@ fn a70_same_seed_gives_the_same_events_and_another_seed_others() {
 #[test]
 fn a70_bag_state_in_game_state_resumes_exactly_after_serialising() {
     let mut w = start();
-    events::start_game(&mut w.s, "resume", EventSettings::default());
+    events::start_game(&w.b, &mut w.s, "resume", EventSettings::default());
     let json = serde_json::to_string(&w.s).expect("serialise");
     let mut back: super::GameState = serde_json::from_str(&json).expect("parse");
     assert_eq!(back, w.s);
@@ -91,7 +99,7 @@ fn a70_bag_state_in_game_state_resumes_exactly_after_serialising() {
 
 #[test]
 fn t48_economic_supply_twice_mustering_twice_in_each_bag_of_five_with_ldos_004_l2392() {
-    let mut d = EventDeck::new("econ", no_winter());
+    let mut d = EventDeck::new("econ", no_winter(), bags());
     let v = cards(&mut d, Category::Economic, 2..=21);
     for bag in v.chunks(5) {
         assert_eq!(count(bag, EventCard::Supply), 2, "{bag:?}");
@@ -102,7 +110,7 @@ fn t48_economic_supply_twice_mustering_twice_in_each_bag_of_five_with_ldos_004_l
 
 #[test]
 fn t48_political_two_clashes_three_thrones_one_marked_wildlings_in_six_004_l2397() {
-    let mut d = EventDeck::new("pol", no_winter());
+    let mut d = EventDeck::new("pol", no_winter(), bags());
     let v = cards(&mut d, Category::Political, 2..=25);
     for bag in v.chunks(6) {
         assert_eq!(count(bag, EventCard::ClashOfKings), 2, "{bag:?}");
@@ -122,7 +130,7 @@ fn t48_political_two_clashes_three_thrones_one_marked_wildlings_in_six_004_l2397
 
 #[test]
 fn t48_military_frequencies_and_late_events_from_round_6_once_each_004_l2404_l2406() {
-    let mut d = EventDeck::new("mil", no_winter());
+    let mut d = EventDeck::new("mil", no_winter(), bags());
     let v = cards(&mut d, Category::Military, 2..=40);
     // Rounds 2–5: never the two late events.
     assert!(!v[..4].contains(&EventCard::RoughSeas) && !v[..4].contains(&EventCard::FrozenRivers));
@@ -151,7 +159,7 @@ fn t48_military_frequencies_and_late_events_from_round_6_once_each_004_l2404_l24
 
 #[test]
 fn a70_wildling_penalty_is_drawn_with_every_attack_and_only_then_004_l1128() {
-    let mut d = EventDeck::new("pen", EventSettings::default());
+    let mut d = EventDeck::new("pen", EventSettings::default(), bags());
     let mut kinds = Vec::new();
     for r in 2..=40 {
         let ev = d.draw_round(r);
@@ -170,13 +178,11 @@ fn a70_wildling_penalty_is_drawn_with_every_attack_and_only_then_004_l1128() {
 
 #[test]
 fn t48_winter_is_coming_restarts_the_cycle_so_clash_may_come_again_004_l2446() {
-    let mut d = EventDeck::new(
-        "wic",
-        EventSettings {
-            wic_per_mille: 1000,
-            ..Default::default()
-        },
-    );
+    let settings = EventSettings {
+        wic_per_mille: 1000,
+        ..Default::default()
+    };
+    let mut d = EventDeck::new("wic", settings, bags());
     // Both clashes already drawn from the political bag.
     d.bags[Category::Political as usize] = vec![
         EventCard::GameOfThrones { wildlings: false },
@@ -189,7 +195,7 @@ fn t48_winter_is_coming_restarts_the_cycle_so_clash_may_come_again_004_l2446() {
     assert_eq!(bag.len(), 5, "drawn from a refilled bag of six");
     assert!(p.card == EventCard::ClashOfKings || bag.contains(&EventCard::ClashOfKings));
     // Without Winter is Coming the bag would have been drawn as it stood.
-    let mut n = EventDeck::new("wic", no_winter());
+    let mut n = EventDeck::new("wic", no_winter(), bags());
     n.bags[Category::Political as usize] = vec![EventCard::LastDaysOfSummer];
     assert_eq!(n.draw_round(4).draws[1].card, EventCard::LastDaysOfSummer);
 }
@@ -197,7 +203,7 @@ fn t48_winter_is_coming_restarts_the_cycle_so_clash_may_come_again_004_l2446() {
 #[test]
 fn round_one_has_no_event_phase_but_round_two_is_drawn_in_round_one_004_l2381() {
     let mut w = start();
-    let log = events::start_game(&mut w.s, "r1", EventSettings::default());
+    let log = events::start_game(&w.b, &mut w.s, "r1", EventSettings::default());
     assert_eq!(log, vec![EconomyEvent::EventsDrawn { round: 2 }]);
     assert_eq!(
         events::begin_round(&w.b, &mut w.s),
@@ -218,7 +224,7 @@ fn round_one_has_no_event_phase_but_round_two_is_drawn_in_round_one_004_l2381() 
 #[test]
 fn a06_king_learns_economic_sword_political_raven_military_not_a_winter_outcome_004_l1165() {
     let mut w = start();
-    events::start_game(&mut w.s, "notice", EventSettings::default());
+    events::start_game(&w.b, &mut w.s, "notice", EventSettings::default());
     let deck =
         w.s.economy
             .deck
@@ -266,7 +272,7 @@ fn t50_preview_rule_announces_three_rounds_ahead_and_no_secret_notices_004_l2632
         preview: true,
         ..Default::default()
     };
-    events::start_game(&mut w.s, "preview", settings);
+    events::start_game(&w.b, &mut w.s, "preview", settings);
     let rounds: Vec<u8> = event_phase::public_preview(&w.s)
         .iter()
         .map(|x| x.0)
@@ -490,7 +496,7 @@ fn t50_preview_lines_name_each_category_of_the_drawn_rounds_004_l2630() {
         preview: true,
         ..Default::default()
     };
-    events::start_game(&mut w.s, "preview-words", settings);
+    events::start_game(&w.b, &mut w.s, "preview-words", settings);
     let lines = event_phase::preview_lines(&w.s, &[2, 3, 4], crate::board::Lang::Zh);
     assert_eq!(lines.len(), 3);
     assert!(lines[0].starts_with("预告事件:第2回合"), "{lines:?}");
@@ -500,6 +506,37 @@ fn t50_preview_lines_name_each_category_of_the_drawn_rounds_004_l2630() {
             .all(|l| l.contains("经济事件") && l.contains("军事事件"))
     );
     let mut off = start();
-    events::start_game(&mut off.s, "preview-words", EventSettings::default());
+    events::start_game(
+        &off.b,
+        &mut off.s,
+        "preview-words",
+        EventSettings::default(),
+    );
     assert!(event_phase::preview_lines(&off.s, &[2], crate::board::Lang::Zh).is_empty());
+}
+
+#[test]
+fn every_event_card_key_of_the_board_file_is_a_card_a70() {
+    for k in crate::board::EVENT_CARD_KEYS {
+        assert!(EventCard::from_key(k).is_some(), "{k}");
+    }
+    assert_eq!(EventCard::KEYS.len(), crate::board::EVENT_CARD_KEYS.len());
+}
+
+#[test]
+fn the_bags_come_from_the_board_file_and_an_unknown_card_is_refused_a70() {
+    let text = include_str!("../../data/westeros.toml");
+    let b = match crate::board::Board::from_toml(text) {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    let bags = super::events::EventBags::of(&b);
+    assert_eq!(bags.cycle.map(|c| c.len()), [5, 6, 7]);
+    assert_eq!(bags.late, [EventCard::RoughSeas, EventCard::FrozenRivers]);
+    assert_eq!(bags.late_from, 6);
+    let bad = text.replace("\"rains-of-autumn\"", "\"autumn-rains\"");
+    match crate::board::Board::from_toml(&bad) {
+        Ok(_) => panic!("an unknown card must be refused"),
+        Err(e) => assert!(e.to_string().contains("autumn-rains"), "{e}"),
+    }
 }

@@ -13,7 +13,7 @@ use super::wildlings::PenaltyKind;
 use crate::board::UnitKind;
 
 fn round_two(w: &mut W, e: [EventCard; 3], penalty: Option<PenaltyKind>) {
-    events::start_game(&mut w.s, "phase", EventSettings::default());
+    events::start_game(&w.b, &mut w.s, "phase", EventSettings::default());
     let d = |card| CategoryDraw {
         winter: false,
         card,

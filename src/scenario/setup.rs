@@ -157,7 +157,7 @@ impl Scenario {
                 chooser_events: optional,
                 ..events::EventSettings::default()
             };
-            events::start_game(&mut s, seed, settings);
+            events::start_game(board, &mut s, seed, settings);
             return Ok(s);
         }
         let mut s = GameState::new_game(board);
@@ -360,7 +360,11 @@ impl Scenario {
             (None, false) => None,
         };
         let seed = self.setup.seed.as_deref().unwrap_or(DEFAULT_SEED);
-        let mut deck = EventDeck::new(seed, events::EventSettings::default());
+        let mut deck = EventDeck::new(
+            seed,
+            events::EventSettings::default(),
+            events::EventBags::of(board),
+        );
         deck.upcoming = vec![RoundEvents {
             round: s.round,
             draws,

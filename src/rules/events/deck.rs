@@ -10,6 +10,9 @@ pub struct EventDeck {
     pub rng: Rng,
     /// The game's settings.
     pub settings: EventSettings,
+    /// The cards of the bags, from the board.
+    #[serde(default)]
+    pub tables: EventBags,
     /// Cards left in each bag (economic, political, military).
     pub bags: [Vec<EventCard>; 3],
     /// 惊涛骇浪 / 河流封冻 already drawn (never again).
@@ -20,48 +23,58 @@ pub struct EventDeck {
     pub current: Option<RoundEvents>,
 }
 
-fn full_bag(c: Category, s: &EventSettings) -> Vec<EventCard> {
-    use EventCard::*;
-    let mut v = match c {
-        Category::Economic => vec![Supply, Supply, Muster, Muster, LastDaysOfSummer],
-        Category::Political => vec![
-            ClashOfKings,
-            ClashOfKings,
-            GameOfThrones { wildlings: true },
-            GameOfThrones { wildlings: false },
-            GameOfThrones { wildlings: false },
-            LastDaysOfSummer,
-        ],
-        Category::Military => vec![
-            SeaOfStorms,
-            FeastForCrows,
-            RainsOfAutumn,
-            StormOfSwords,
-            WildlingAttack,
-            WildlingAttack,
-            LastDaysOfSummer,
-        ],
-    };
-    if s.chooser_events {
-        v.push(match c {
-            Category::Economic => ThroneOfBlades,
-            Category::Political => DarkWings,
-            Category::Military => PunishTheGuilty,
-        });
-    }
-    v
+/// The cards of the bags as the board's `[events]` table lists them (004:L2392–L2446, A-70).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventBags {
+    /// One cycle of each bag: economic, political, military.
+    pub cycle: [Vec<EventCard>; 3],
+    /// Cards added to the military bag from `late_from` on, each at most once a game.
+    pub late: Vec<EventCard>,
+    /// First round of the late cards (004:L2406).
+    pub late_from: u8,
+    /// The optional chooser card of each category (004:L2636).
+    pub choosers: Vec<EventCard>,
 }
 
-/// First round in which 惊涛骇浪 and 河流封冻 may occur (004:L2406).
-pub const LATE_EVENTS_FROM: u8 = 6;
+impl EventBags {
+    /// The bags of a board (its keys were checked when the board was loaded).
+    pub fn of(board: &Board) -> EventBags {
+        let cards = |keys: &[String]| -> Vec<EventCard> {
+            keys.iter().filter_map(|k| EventCard::from_key(k)).collect()
+        };
+        let t = &board.events;
+        EventBags {
+            cycle: [cards(&t.bags[0]), cards(&t.bags[1]), cards(&t.bags[2])],
+            late: cards(&t.late),
+            late_from: t.late_from,
+            choosers: cards(&t.choosers),
+        }
+    }
+
+    /// Whether the tables are missing (a deck saved before they were kept in it).
+    pub fn is_empty(&self) -> bool {
+        self.cycle.iter().all(Vec::is_empty)
+    }
+
+    fn full(&self, c: Category, s: &EventSettings) -> Vec<EventCard> {
+        let mut v = self.cycle[c as usize].clone();
+        if s.chooser_events
+            && let Some(card) = self.choosers.get(c as usize)
+        {
+            v.push(*card);
+        }
+        v
+    }
+}
 
 impl EventDeck {
     /// A fresh deck for a seed.
-    pub fn new(seed: &str, settings: EventSettings) -> EventDeck {
+    pub fn new(seed: &str, settings: EventSettings, tables: EventBags) -> EventDeck {
         EventDeck {
             rng: Rng::from_seed(seed),
             settings,
-            bags: Category::ALL.map(|c| full_bag(c, &settings)),
+            bags: Category::ALL.map(|c| tables.full(c, &settings)),
+            tables,
             once_drawn: Vec::new(),
             upcoming: Vec::new(),
             current: None,
@@ -69,16 +82,16 @@ impl EventDeck {
     }
 
     fn refill(&mut self, c: Category, round: u8) {
-        self.bags[c as usize] = full_bag(c, &self.settings);
+        self.bags[c as usize] = self.tables.full(c, &self.settings);
         self.add_late_cards(round);
     }
 
     /// From round 6 the two late military cards are in the bag until drawn.
     fn add_late_cards(&mut self, round: u8) {
-        if round < LATE_EVENTS_FROM {
+        if round < self.tables.late_from {
             return;
         }
-        for card in [EventCard::RoughSeas, EventCard::FrozenRivers] {
+        for &card in &self.tables.late {
             let bag = &mut self.bags[Category::Military as usize];
             if !self.once_drawn.contains(&card) && !bag.contains(&card) {
                 bag.push(card);
@@ -99,7 +112,7 @@ impl EventDeck {
         } else {
             EventCard::LastDaysOfSummer
         };
-        if matches!(card, EventCard::RoughSeas | EventCard::FrozenRivers) {
+        if self.tables.late.contains(&card) {
             self.once_drawn.push(card);
         }
         CategoryDraw {
