@@ -23,6 +23,39 @@ pub struct EventDeck {
     pub current: Option<RoundEvents>,
 }
 
+impl EventCard {
+    /// Every card with its key in the board's `[events]` table (`board::EVENT_CARD_KEYS`).
+    pub const KEYS: [(&'static str, EventCard); 16] = [
+        ("supply", EventCard::Supply),
+        ("muster", EventCard::Muster),
+        ("clash-of-kings", EventCard::ClashOfKings),
+        (
+            "game-of-thrones",
+            EventCard::GameOfThrones { wildlings: false },
+        ),
+        (
+            "game-of-thrones-wildlings",
+            EventCard::GameOfThrones { wildlings: true },
+        ),
+        ("sea-of-storms", EventCard::SeaOfStorms),
+        ("feast-for-crows", EventCard::FeastForCrows),
+        ("rains-of-autumn", EventCard::RainsOfAutumn),
+        ("storm-of-swords", EventCard::StormOfSwords),
+        ("wildling-attack", EventCard::WildlingAttack),
+        ("rough-seas", EventCard::RoughSeas),
+        ("frozen-rivers", EventCard::FrozenRivers),
+        ("last-days-of-summer", EventCard::LastDaysOfSummer),
+        ("throne-of-blades", EventCard::ThroneOfBlades),
+        ("dark-wings", EventCard::DarkWings),
+        ("punish-the-guilty", EventCard::PunishTheGuilty),
+    ];
+
+    /// The card of a key of the board's `[events]` table.
+    pub fn from_key(key: &str) -> Option<EventCard> {
+        Self::KEYS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c)
+    }
+}
+
 /// The cards of the bags as the board's `[events]` table lists them (004:L2392–L2446, A-70).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventBags {
@@ -169,5 +202,33 @@ impl EventDeck {
             next += 1;
         }
         drawn
+    }
+}
+
+/// Set up a game's events: the deck from the seed, and round 2's draw (rounds 2–4 with the
+/// preview rule), made in round 1 as 附录1 requires ("这个步骤第一回合不能跳过").
+pub fn start_game(
+    board: &Board,
+    state: &mut GameState,
+    seed: &str,
+    settings: EventSettings,
+) -> Vec<EconomyEvent> {
+    let mut deck = EventDeck::new(seed, settings, EventBags::of(board));
+    let last = state.round.max(1).saturating_add(deck.lookahead());
+    let drawn = deck.draw_through(last);
+    state.economy.deck = Some(std::sync::Arc::new(deck));
+    drawn
+        .into_iter()
+        .map(|round| EconomyEvent::EventsDrawn { round })
+        .collect()
+}
+
+/// A deck saved before it kept the board's bag tables gets them from the board (a game stored by
+/// an earlier version goes on with the same cards).
+pub fn restore_tables(board: &Board, state: &mut GameState) {
+    if let Some(deck) = state.economy.deck.as_mut()
+        && deck.tables.is_empty()
+    {
+        std::sync::Arc::make_mut(deck).tables = EventBags::of(board);
     }
 }
