@@ -405,14 +405,26 @@ pub fn resolve(
     window: BuildWindow,
 ) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
+    let log = resolve_in(board, &mut s, plans, window);
+    (s, log)
+}
+
+/// [`resolve`] on the caller's state, changed in place; the houses are walked in the Iron
+/// Throne order taken before the first change.
+pub fn resolve_in(
+    board: &Board,
+    s: &mut GameState,
+    plans: &[(HouseId, BuildPlan)],
+    window: BuildWindow,
+) -> Vec<EconomyEvent> {
     let mut log = Vec::new();
-    for h in state.throne_order().to_vec() {
+    for h in s.throne_order().to_vec() {
         let Some((_, plan)) = plans.iter().find(|(x, _)| *x == h) else {
             continue;
         };
-        for e in apply_plan(board, &mut s, h, plan, window, &mut log) {
+        for e in apply_plan(board, s, h, plan, window, &mut log) {
             log.push(EconomyEvent::BuildRefused { house: h, why: e });
         }
     }
-    (s, log)
+    log
 }

@@ -146,9 +146,12 @@ pub fn resolve(
     }
     // Without a plan building nothing happens (no copy of the state).
     if input.build.iter().any(|(_, p)| !p.is_empty()) {
-        let (s2, l) = build::resolve(board, &s, &input.build, BuildWindow::EventPhase);
-        s = s2;
-        log.extend(l);
+        log.extend(build::resolve_in(
+            board,
+            &mut s,
+            &input.build,
+            BuildWindow::EventPhase,
+        ));
     }
     match ev.effective(Category::Economic) {
         Some(EventCard::Supply) => {
@@ -205,8 +208,7 @@ pub fn resolve(
         _ => {}
     }
     if ev.effective(Category::Military) == Some(EventCard::WildlingAttack) {
-        let (s2, r, l) = wildlings::resolve_attack(&s, &input.wildling_bids);
-        s = s2;
+        let (r, l) = wildlings::resolve_attack_in(&mut s, &input.wildling_bids);
         log.extend(l);
         let king = s.throne_order().first().copied();
         if r.watch_won {
@@ -221,15 +223,13 @@ pub fn resolve(
                 wildlings::king_pick(&s, &r.highest, input.wildling_king_pick, true, &mut log)
             {
                 questions.push(Question::WildlingReward(h));
-                let (s2, l) = wildlings::apply_reward(
+                log.extend(wildlings::apply_reward_in(
                     board,
-                    &s,
+                    &mut s,
                     h,
                     input.wildling_reward.as_ref(),
                     &ports_ready,
-                );
-                s = s2;
-                log.extend(l);
+                ));
             }
         } else {
             if r.lowest.len() > 1 {
@@ -249,10 +249,13 @@ pub fn resolve(
                     worst: Some(h) == worst,
                 });
             }
-            let (s2, l) =
-                wildlings::apply_penalty(board, &s, penalty, worst, &input.wildling_penalty);
-            s = s2;
-            log.extend(l);
+            log.extend(wildlings::apply_penalty_in(
+                board,
+                &mut s,
+                penalty,
+                worst,
+                &input.wildling_penalty,
+            ));
         }
     }
     log.extend(events::end_event_phase(board, &mut s)?);
