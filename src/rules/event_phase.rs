@@ -158,19 +158,17 @@ pub fn resolve(
             log.extend(economy::resolve_supply_in(board, &mut s, &input.disband));
         }
         Some(EventCard::Muster) => {
-            let out = muster::resolve(board, &s, &input.muster, &ports_ready);
-            s = out.state;
-            log.extend(out.log);
+            let (l, blocked) = muster::resolve_in(board, &mut s, &input.muster, &ports_ready);
+            log.extend(l);
             let mut reps = Vec::new();
-            for b in &out.blocked {
+            for b in &blocked {
                 questions.push(Question::MusterRevision(*b));
                 if let Some((_, p)) = input
                     .muster_replacements
                     .iter()
                     .find(|(h, _)| *h == b.house)
                 {
-                    let budget: Vec<_> = out
-                        .blocked
+                    let budget: Vec<_> = blocked
                         .iter()
                         .filter(|x| x.house == b.house)
                         .map(|x| (x.castle, x.points))
@@ -184,9 +182,8 @@ pub fn resolve(
                 }
             }
             if !reps.is_empty() {
-                let out = muster::resolve_with_budget(board, &s, &reps, &ports_ready);
-                s = out.state;
-                log.extend(out.log);
+                let (l, _) = muster::resolve_with_budget_in(board, &mut s, &reps, &ports_ready);
+                log.extend(l);
             }
         }
         _ => {}

@@ -425,14 +425,13 @@ pub fn apply_reward_in(
         }
         WildlingReward::Muster(plan) => {
             let budget = reward_budget(board, s, house, plan).unwrap_or_default();
-            let out = muster::resolve_with_budget(
+            let (l, _) = muster::resolve_with_budget_in(
                 board,
                 s,
                 &[(house, plan.clone(), budget)],
                 ports_ready,
             );
-            *s = out.state;
-            log.extend(out.log);
+            log.extend(l);
         }
     }
     log
