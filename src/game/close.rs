@@ -409,8 +409,7 @@ fn close_placement(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submi
     placement::apply(&mut out.state, &placements);
     // Ports and fortifications of this window, ready at the end of it (004:L1709–L1712).
     if !builds.is_empty() {
-        let (s, l) = build::resolve(board, &out.state, &builds, BuildWindow::Placement);
-        out.state = s;
+        let l = build::resolve_in(board, &mut out.state, &builds, BuildWindow::Placement);
         out.economy.extend(l);
     }
     for h in out.state.throne_order().to_vec() {

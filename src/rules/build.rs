@@ -258,13 +258,35 @@ fn forts_on_map(state: &GameState) -> u8 {
 
 /// Carry out one house's plan on the state, collecting refusals. Fortifications first (they are
 /// announced before mustering, A-63), then ports in the order written, demolitions last.
-fn apply_plan(
+/// The state a building plan is carried out on: the caller's own (resolving), or a borrowed one
+/// copied at the first change (checking).
+trait Target: std::ops::Deref<Target = GameState> {
+    /// The state to change.
+    fn write(&mut self) -> &mut GameState;
+}
+
+impl Target for &mut GameState {
+    fn write(&mut self) -> &mut GameState {
+        self
+    }
+}
+
+impl Target for std::borrow::Cow<'_, GameState> {
+    fn write(&mut self) -> &mut GameState {
+        self.to_mut()
+    }
+}
+
+/// Carry out a plan's items in order on `s`. With `last_unseen` the change of the last item is
+/// not made (only a check: no later item sees it, and the state is thrown away).
+fn apply_plan<T: Target>(
     board: &Board,
-    s: &mut GameState,
+    s: &mut T,
     house: HouseId,
     plan: &BuildPlan,
     window: BuildWindow,
     log: &mut Vec<EconomyEvent>,
+    last_unseen: bool,
 ) -> Vec<BuildError> {
     let ids = plan
         .ports
@@ -279,6 +301,13 @@ fn apply_plan(
     let mustered = window == BuildWindow::Placement
         && events::current(s).is_some_and(|e| e.round == s.round && e.has(EventCard::Muster));
     let limit = board.rules.max_fortifications_per_round;
+    let items = plan.fortify.len().min(limit as usize) + plan.ports.len() + plan.demolish.len();
+    let mut done = 0;
+    // Whether the change of the item just checked must be made.
+    let mut seen = || {
+        done += 1;
+        !last_unseen || done < items
+    };
     if plan.fortify.len() > limit as usize {
         errs.push(BuildError::TooManyForts(limit));
     }
@@ -307,13 +336,17 @@ fn apply_plan(
                 Some(pay) => Ok(pay),
             }
         };
+        let write = seen();
         match r {
             Ok(pay) => {
-                s.house_mut(house).power -= pay;
-                s.economy
-                    .cp_income
-                    .retain(|c| !(c.house == house && c.area == a));
-                s.area_mut(a).fortification = Some(house);
+                if write {
+                    let s = s.write();
+                    s.house_mut(house).power -= pay;
+                    s.economy
+                        .cp_income
+                        .retain(|c| !(c.house == house && c.area == a));
+                    s.area_mut(a).fortification = Some(house);
+                }
                 log.push(EconomyEvent::PowerSpent {
                     house,
                     n: pay,
@@ -342,10 +375,14 @@ fn apply_plan(
                 }
             })
         };
+        let write = seen();
         match r {
             Ok((site, sea, cost)) => {
-                s.house_mut(house).power -= cost;
-                s.area_mut(site).port_built = Some(sea);
+                if write {
+                    let s = s.write();
+                    s.house_mut(house).power -= cost;
+                    s.area_mut(site).port_built = Some(sea);
+                }
                 log.push(EconomyEvent::PowerSpent {
                     house,
                     n: cost,
@@ -369,8 +406,8 @@ fn apply_plan(
             && s.area(p).units.is_empty()
             && a.port_of
                 .is_some_and(|pr| s.controller(board, pr) == Some(house));
-        if ok {
-            s.area_mut(p).port_built = None;
+        if seen() && ok {
+            s.write().area_mut(p).port_built = None;
             log.push(EconomyEvent::PortDemolished { house, port: p });
         } else {
             errs.push(BuildError::CannotDemolish(p));
@@ -391,8 +428,9 @@ pub fn check(
         // Nothing to carry out: nothing can be refused (and no copy of the state).
         return Ok(());
     }
-    let mut s = state.clone();
-    let errs = apply_plan(board, &mut s, house, plan, window, &mut Vec::new());
+    // Read as it is until an item changes something a later item sees (then copied).
+    let mut s = std::borrow::Cow::Borrowed(state);
+    let errs = apply_plan(board, &mut s, house, plan, window, &mut Vec::new(), true);
     if errs.is_empty() { Ok(()) } else { Err(errs) }
 }
 
@@ -405,14 +443,27 @@ pub fn resolve(
     window: BuildWindow,
 ) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
+    let log = resolve_in(board, &mut s, plans, window);
+    (s, log)
+}
+
+/// [`resolve`] on the caller's state, changed in place; the houses are walked in the Iron
+/// Throne order taken before the first change.
+pub fn resolve_in(
+    board: &Board,
+    s: &mut GameState,
+    plans: &[(HouseId, BuildPlan)],
+    window: BuildWindow,
+) -> Vec<EconomyEvent> {
     let mut log = Vec::new();
-    for h in state.throne_order().to_vec() {
+    for h in s.throne_order().to_vec() {
         let Some((_, plan)) = plans.iter().find(|(x, _)| *x == h) else {
             continue;
         };
-        for e in apply_plan(board, &mut s, h, plan, window, &mut log) {
+        let mut s: &mut GameState = s;
+        for e in apply_plan(board, &mut s, h, plan, window, &mut log, false) {
             log.push(EconomyEvent::BuildRefused { house: h, why: e });
         }
     }
-    (s, log)
+    log
 }

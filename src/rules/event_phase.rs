@@ -146,28 +146,29 @@ pub fn resolve(
     }
     // Without a plan building nothing happens (no copy of the state).
     if input.build.iter().any(|(_, p)| !p.is_empty()) {
-        let (s2, l) = build::resolve(board, &s, &input.build, BuildWindow::EventPhase);
-        s = s2;
-        log.extend(l);
+        log.extend(build::resolve_in(
+            board,
+            &mut s,
+            &input.build,
+            BuildWindow::EventPhase,
+        ));
     }
     match ev.effective(Category::Economic) {
         Some(EventCard::Supply) => {
             log.extend(economy::resolve_supply_in(board, &mut s, &input.disband));
         }
         Some(EventCard::Muster) => {
-            let out = muster::resolve(board, &s, &input.muster, &ports_ready);
-            s = out.state;
-            log.extend(out.log);
+            let (l, blocked) = muster::resolve_in(board, &mut s, &input.muster, &ports_ready);
+            log.extend(l);
             let mut reps = Vec::new();
-            for b in &out.blocked {
+            for b in &blocked {
                 questions.push(Question::MusterRevision(*b));
                 if let Some((_, p)) = input
                     .muster_replacements
                     .iter()
                     .find(|(h, _)| *h == b.house)
                 {
-                    let budget: Vec<_> = out
-                        .blocked
+                    let budget: Vec<_> = blocked
                         .iter()
                         .filter(|x| x.house == b.house)
                         .map(|x| (x.castle, x.points))
@@ -181,9 +182,8 @@ pub fn resolve(
                 }
             }
             if !reps.is_empty() {
-                let out = muster::resolve_with_budget(board, &s, &reps, &ports_ready);
-                s = out.state;
-                log.extend(out.log);
+                let (l, _) = muster::resolve_with_budget_in(board, &mut s, &reps, &ports_ready);
+                log.extend(l);
             }
         }
         _ => {}
@@ -205,8 +205,7 @@ pub fn resolve(
         _ => {}
     }
     if ev.effective(Category::Military) == Some(EventCard::WildlingAttack) {
-        let (s2, r, l) = wildlings::resolve_attack(&s, &input.wildling_bids);
-        s = s2;
+        let (r, l) = wildlings::resolve_attack_in(&mut s, &input.wildling_bids);
         log.extend(l);
         let king = s.throne_order().first().copied();
         if r.watch_won {
@@ -221,15 +220,13 @@ pub fn resolve(
                 wildlings::king_pick(&s, &r.highest, input.wildling_king_pick, true, &mut log)
             {
                 questions.push(Question::WildlingReward(h));
-                let (s2, l) = wildlings::apply_reward(
+                log.extend(wildlings::apply_reward_in(
                     board,
-                    &s,
+                    &mut s,
                     h,
                     input.wildling_reward.as_ref(),
                     &ports_ready,
-                );
-                s = s2;
-                log.extend(l);
+                ));
             }
         } else {
             if r.lowest.len() > 1 {
@@ -249,10 +246,13 @@ pub fn resolve(
                     worst: Some(h) == worst,
                 });
             }
-            let (s2, l) =
-                wildlings::apply_penalty(board, &s, penalty, worst, &input.wildling_penalty);
-            s = s2;
-            log.extend(l);
+            log.extend(wildlings::apply_penalty_in(
+                board,
+                &mut s,
+                penalty,
+                worst,
+                &input.wildling_penalty,
+            ));
         }
     }
     log.extend(events::end_event_phase(board, &mut s)?);

@@ -401,11 +401,27 @@ pub fn resolve(
     plans: &[(HouseId, MusterPlan)],
     ports_ready: &[AreaId],
 ) -> MusterOutcome {
+    let mut s = state.clone();
+    let (log, blocked) = resolve_in(board, &mut s, plans, ports_ready);
+    MusterOutcome {
+        state: s,
+        log,
+        blocked,
+    }
+}
+
+/// [`resolve`] on the caller's state, changed in place: the log and the blocked ships.
+pub fn resolve_in(
+    board: &Board,
+    s: &mut GameState,
+    plans: &[(HouseId, MusterPlan)],
+    ports_ready: &[AreaId],
+) -> (Vec<EconomyEvent>, Vec<Blocked>) {
     let with: Vec<BudgetedPlan> = plans
         .iter()
-        .map(|(h, p)| (*h, p.clone(), points(board, state, *h)))
+        .map(|(h, p)| (*h, p.clone(), points(board, s, *h)))
         .collect();
-    resolve_with_budget(board, state, &with, ports_ready)
+    resolve_with_budget_in(board, s, &with, ports_ready)
 }
 
 /// Resolve muster plans, each with its own budget (a full event, a replacement after a blocked
@@ -420,9 +436,42 @@ pub fn resolve_with_budget(
     ports_ready: &[AreaId],
 ) -> MusterOutcome {
     let mut s = state.clone();
+    let (log, blocked) = resolve_with_budget_in(board, &mut s, plans, ports_ready);
+    MusterOutcome {
+        state: s,
+        log,
+        blocked,
+    }
+}
+
+/// [`resolve_with_budget`] on the caller's state, changed in place: the log and the blocked
+/// ships. What a blocked ship needs of the state before the mustering (who stood in the seas
+/// the ships name) is noted before the first change.
+pub fn resolve_with_budget_in(
+    board: &Board,
+    s: &mut GameState,
+    plans: &[BudgetedPlan],
+    ports_ready: &[AreaId],
+) -> (Vec<EconomyEvent>, Vec<Blocked>) {
     let mut log = Vec::new();
     let mut blocked = Vec::new();
-    let order: Vec<HouseId> = state.throne_order().to_vec();
+    let order: Vec<HouseId> = s.throne_order().to_vec();
+    // The seas named by ships, with whether they were empty and whose units stood there.
+    let mut seas_before: Vec<(AreaId, bool, Option<HouseId>)> = Vec::new();
+    for (_, p, _) in plans {
+        for it in &p.items {
+            let MusterAction::Ship(places) = &it.action else {
+                continue;
+            };
+            for &a in places {
+                if let Some(st) = s.areas.get(a.index())
+                    && !seas_before.iter().any(|x| x.0 == a)
+                {
+                    seas_before.push((a, st.units.is_empty(), st.house));
+                }
+            }
+        }
+    }
     let mut budgets: Vec<(HouseId, Vec<(AreaId, u8)>)> =
         plans.iter().map(|(h, _, b)| (*h, b.clone())).collect();
     // Items naming areas the board does not have are dropped (they could not be reported).
@@ -502,7 +551,7 @@ pub fn resolve_with_budget(
             .iter()
             .filter(|i| !matches!(i.action, MusterAction::Ship(_)))
         {
-            do_item(&mut s, &mut log, &mut budgets, h, it);
+            do_item(s, &mut log, &mut budgets, h, it);
         }
     }
     let mut queues: Vec<(HouseId, Vec<&MusterItem>)> = order
@@ -523,15 +572,16 @@ pub fn resolve_with_budget(
         for (h, q) in queues.iter_mut() {
             let Some(it) = q.pop() else { continue };
             if let Some(MusterError::NoFreePlacement(castle)) =
-                do_item(&mut s, &mut log, &mut budgets, *h, it)
+                do_item(s, &mut log, &mut budgets, *h, it)
             {
                 // A conflict if some listed sea was free before this mustering began.
                 let MusterAction::Ship(places) = &it.action else {
                     continue;
                 };
                 let lost_sea = places.iter().any(|&p| {
-                    let st = state.area(p);
-                    board.area(p).is_sea() && (st.units.is_empty() || st.house == Some(*h))
+                    let before = seas_before.iter().find(|x| x.0 == p);
+                    board.area(p).is_sea()
+                        && before.is_some_and(|&(_, empty, house)| empty || house == Some(*h))
                 });
                 if lost_sea {
                     blocked.push(Blocked {
@@ -543,9 +593,5 @@ pub fn resolve_with_budget(
             }
         }
     }
-    MusterOutcome {
-        state: s,
-        log,
-        blocked,
-    }
+    (log, blocked)
 }

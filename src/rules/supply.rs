@@ -31,28 +31,41 @@ pub fn army_sizes_with(state: &GameState, house: HouseId, delta: &[(AreaId, i32)
     sizes
 }
 
-/// The army sizes of [`army_sizes_with`], unsorted, without collecting them.
+/// The army sizes of [`army_sizes_with`], unsorted, without collecting them: first the house's
+/// armies (with their changes), then the areas of `delta` that were not among them (each once).
 fn armies_with<'a>(
     state: &'a GameState,
     house: HouseId,
     delta: &'a [(AreaId, i32)],
 ) -> impl Iterator<Item = u8> + 'a {
-    state.areas.iter().enumerate().filter_map(move |(i, a)| {
-        let own = a.house == Some(house);
-        // Most areas are another house's or hold a single unit, and are not in `delta`.
-        let army = own && a.units.len() >= 2;
-        if !army && !delta.iter().any(|(x, _)| x.index() == i) {
-            return None;
-        }
-        let d: i32 = delta
+    let change = move |i: usize| -> i32 {
+        delta
             .iter()
             .filter(|(x, _)| x.index() == i)
             .map(|(_, n)| *n)
-            .sum();
+            .sum()
+    };
+    let size = |n: i32| (n >= 2).then(|| n.min(u8::MAX as i32) as u8);
+    // Most areas are another house's or hold a single unit: one test each.
+    let armies = state.areas.iter().enumerate().filter_map(move |(i, a)| {
+        if a.house != Some(house) || a.units.len() < 2 {
+            return None;
+        }
+        let d = if delta.is_empty() { 0 } else { change(i) };
+        size(a.units.len() as i32 + d)
+    });
+    let others = delta.iter().enumerate().filter_map(move |(j, (x, _))| {
+        let i = x.index();
+        let first = !delta.iter().take(j).any(|(y, _)| y.index() == i);
+        let a = state.areas.get(i).filter(|_| first)?;
+        let own = a.house == Some(house);
+        if own && a.units.len() >= 2 {
+            return None;
+        }
         let base = if own { a.units.len() as i32 } else { 0 };
-        let n = base + d;
-        (n >= 2).then(|| n.min(u8::MAX as i32) as u8)
-    })
+        size(base + change(i))
+    });
+    armies.chain(others)
 }
 
 /// [`fits`] for sizes in any order, without allocating: as soon as there are more armies than

@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 
 mod penalty;
 pub use penalty::{
-    PenaltyChoice, apply_penalty, best_tracks, default_penalty_disband, disband_due,
+    PenaltyChoice, apply_penalty, apply_penalty_in, best_tracks, default_penalty_disband,
+    disband_due,
 };
 
 /// The penalty of a lost attack, drawn with the attack (004:L1128–L1132).
@@ -96,9 +97,22 @@ pub fn resolve_attack(
     bids: &[(HouseId, u8)],
 ) -> (GameState, AttackResult, Vec<EconomyEvent>) {
     let mut s = state.clone();
+    let (result, log) = resolve_attack_in(&mut s, bids);
+    (s, result, log)
+}
+
+/// [`resolve_attack`] on the caller's state, changed in place. The bids change only the
+/// houses' power, so the order walked (the Iron Throne) and the strength read are those before.
+pub fn resolve_attack_in(
+    s: &mut GameState,
+    bids: &[(HouseId, u8)],
+) -> (AttackResult, Vec<EconomyEvent>) {
     let mut log = Vec::new();
-    let mut made = Vec::new();
-    for &h in state.throne_order() {
+    let mut made = Vec::with_capacity(s.throne_order().len());
+    for i in 0..s.throne_order().len() {
+        let Some(&h) = s.throne_order().get(i) else {
+            break;
+        };
         let hs = s.house_mut(h);
         let sent = bids.iter().find(|(x, _)| *x == h).map(|(_, b)| *b);
         let bid = if hs.neutral {
@@ -129,7 +143,7 @@ pub fn resolve_attack(
         made.push((h, bid));
     }
     let total: u32 = made.iter().map(|(_, b)| *b as u32).sum();
-    let strength = state.wildlings;
+    let strength = s.wildlings;
     let watch_won = total >= strength as u32;
     let hi = made.iter().map(|(_, b)| *b).max().unwrap_or(0);
     let lo = made.iter().map(|(_, b)| *b).min().unwrap_or(0);
@@ -158,7 +172,7 @@ pub fn resolve_attack(
         highest,
         lowest,
     };
-    (s, result, log)
+    (result, log)
 }
 
 /// The one house among `tied` the King names: his pick if it is one of them, else the
@@ -368,10 +382,23 @@ pub fn apply_reward(
     ports_ready: &[AreaId],
 ) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
+    let log = apply_reward_in(board, &mut s, house, r, ports_ready);
+    (s, log)
+}
+
+/// [`apply_reward`] on the caller's state, changed in place (every check is made before the
+/// first change).
+pub fn apply_reward_in(
+    board: &Board,
+    s: &mut GameState,
+    house: HouseId,
+    r: Option<&WildlingReward>,
+    ports_ready: &[AreaId],
+) -> Vec<EconomyEvent> {
     let mut log = Vec::new();
-    let Some(r) = r.filter(|r| check_reward(board, state, house, r, ports_ready).is_ok()) else {
+    let Some(r) = r.filter(|r| check_reward(board, s, house, r, ports_ready).is_ok()) else {
         log.push(EconomyEvent::WildlingRewardLapsed { house });
-        return (s, log);
+        return log;
     };
     match r {
         WildlingReward::RecallLeader(l) => {
@@ -397,16 +424,15 @@ pub fn apply_reward(
             }
         }
         WildlingReward::Muster(plan) => {
-            let budget = reward_budget(board, state, house, plan).unwrap_or_default();
-            let out = muster::resolve_with_budget(
+            let budget = reward_budget(board, s, house, plan).unwrap_or_default();
+            let (l, _) = muster::resolve_with_budget_in(
                 board,
-                state,
+                s,
                 &[(house, plan.clone(), budget)],
                 ports_ready,
             );
-            s = out.state;
-            log.extend(out.log);
+            log.extend(l);
         }
     }
-    (s, log)
+    log
 }

@@ -275,14 +275,28 @@ pub fn apply_penalty(
     choices: &[(HouseId, PenaltyChoice)],
 ) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
+    let log = apply_penalty_in(board, &mut s, kind, worst, choices);
+    (s, log)
+}
+
+/// [`apply_penalty`] on the caller's state, changed in place. The houses are walked in the
+/// Iron Throne order taken before the first change, as the copying version did.
+pub fn apply_penalty_in(
+    board: &Board,
+    s: &mut GameState,
+    kind: PenaltyKind,
+    worst: Option<HouseId>,
+    choices: &[(HouseId, PenaltyChoice)],
+) -> Vec<EconomyEvent> {
+    let order = s.throne_order().to_vec();
     let mut log = vec![EconomyEvent::WildlingPenalty { penalty: kind }];
     if kind == PenaltyKind::NoSpecialOrders {
         s.economy.special_orders_banned = Some(s.round);
         log.push(EconomyEvent::SpecialOrdersBanned { round: s.round });
     }
-    for h in state.throne_order().to_vec() {
+    for h in order {
         let choice = choices.iter().find(|(x, _)| *x == h).map(|(_, c)| c);
-        apply_house_penalty(board, &mut s, kind, h, worst == Some(h), choice, &mut log);
+        apply_house_penalty(board, s, kind, h, worst == Some(h), choice, &mut log);
     }
-    (s, log)
+    log
 }
