@@ -4,7 +4,7 @@
 use maester::board::{Board, Lang};
 use maester::daemon::check::check;
 use maester::game::{self, Submission};
-use maester::rules::events::{self, CategoryDraw, EventCard, RoundEvents};
+use maester::rules::events::{self, EventCard};
 use maester::rules::wildlings::PenaltyKind;
 use maester::rules::{GameState, Step};
 
@@ -20,17 +20,7 @@ fn round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
 fn round_two_with(b: &Board, cards: [EventCard; 3], penalty: Option<PenaltyKind>) -> GameState {
     let mut s = GameState::new_game(b);
     events::start_game(b, &mut s, "mail", Default::default());
-    if let Some(d) = s.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
-        d.upcoming = vec![RoundEvents {
-            round: 2,
-            draws: cards.map(|card| CategoryDraw {
-                winter: false,
-                card,
-                chosen: None,
-            }),
-            wildling_penalty: penalty,
-        }];
-    }
+    events::fix_next_round(&mut s, 2, cards, penalty);
     let s = game::close_step(b, &s, &[]).state;
     assert_eq!((s.round, s.step), (2, Step::Events));
     s

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::board::{Board, Order, OrderType};
-use crate::rules::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
+use crate::rules::events::{self, EventCard, EventSettings};
 use crate::rules::wildlings::PenaltyKind;
 use crate::rules::{GameState, Track};
 
@@ -34,17 +34,7 @@ fn order(kind: OrderType) -> Order {
 fn game_with_round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
     let mut s = GameState::new_game(b);
     events::start_game(b, &mut s, "test", EventSettings::default());
-    if let Some(d) = s.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
-        d.upcoming = vec![RoundEvents {
-            round: 2,
-            draws: cards.map(|card| CategoryDraw {
-                winter: false,
-                card,
-                chosen: None,
-            }),
-            wildling_penalty: Some(PenaltyKind::Disband),
-        }];
-    }
+    events::fix_next_round(&mut s, 2, cards, Some(PenaltyKind::Disband));
     s
 }
 

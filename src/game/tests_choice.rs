@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::board::{Board, UnitKind};
-use crate::rules::events::{self, Category, CategoryDraw, EventCard, EventSettings, RoundEvents};
+use crate::rules::events::{self, Category, EventCard, EventSettings};
 use crate::rules::log_events::EconomyEvent;
 use crate::rules::muster::{MusterAction, MusterItem};
 use crate::rules::{GameState, Track};
@@ -20,17 +20,7 @@ fn board() -> Board {
 fn round_two(b: &Board, cards: [EventCard; 3]) -> GameState {
     let mut s = GameState::new_game(b);
     events::start_game(b, &mut s, "choice", EventSettings::default());
-    if let Some(d) = s.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
-        d.upcoming = vec![RoundEvents {
-            round: 2,
-            draws: cards.map(|card| CategoryDraw {
-                winter: false,
-                card,
-                chosen: None,
-            }),
-            wildling_penalty: None,
-        }];
-    }
+    events::fix_next_round(&mut s, 2, cards, None);
     let out = close_step(b, &s, &[]);
     assert_eq!((out.state.round, out.state.step), (2, Step::Events));
     out.state

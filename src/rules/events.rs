@@ -376,6 +376,28 @@ fn deck_mut(state: &mut GameState) -> Result<&mut EventDeck, EventError> {
         .ok_or(EventError::NoDeck)
 }
 
+/// Replace the drawn events of the next round with these cards (no Winter is Coming, nothing
+/// chosen yet): a fixed draw for a test, a scenario or a GM who replays a round. Without a deck
+/// nothing changes.
+pub fn fix_next_round(
+    state: &mut GameState,
+    round: u8,
+    cards: [EventCard; 3],
+    wildling_penalty: Option<PenaltyKind>,
+) {
+    if let Some(deck) = state.economy.deck.as_mut().map(std::sync::Arc::make_mut) {
+        deck.upcoming = vec![RoundEvents {
+            round,
+            draws: cards.map(|card| CategoryDraw {
+                winter: false,
+                card,
+                chosen: None,
+            }),
+            wildling_penalty,
+        }];
+    }
+}
+
 /// The events of the round in progress, if any.
 pub fn current(state: &GameState) -> Option<&RoundEvents> {
     state.economy.deck.as_ref().and_then(|d| d.current.as_ref())
