@@ -343,11 +343,12 @@ fn close_one(
                     }
                 }
             }
-            let r = crate::rules::military::resolve_with(
+            let mods = round_modifiers(&out.state);
+            let r = crate::rules::military::resolve_owned(
                 board,
-                &out.state,
-                &plans,
-                &round_modifiers(&out.state),
+                out.state.take(),
+                plans,
+                &mods,
                 opts.settings,
             );
             let mut s = r.state;

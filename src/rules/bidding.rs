@@ -159,19 +159,20 @@ fn rank_track(
             .and_then(|d| d.iter().position(|x| *x == h))
             .unwrap_or(usize::MAX)
     };
-    let mut v: Vec<(HouseId, u8)> = bids.iter().map(|(h, b, _)| (*h, b.on(track))).collect();
-    v.sort_by(|a, b| {
-        b.1.cmp(&a.1)
-            .then(pos(a.0).cmp(&pos(b.0)))
-            .then(prev(a.0).cmp(&prev(b.0)))
-    });
+    // (house, bid, place in the decision, previous rank): the keys, worked out once.
+    let mut v: Vec<(HouseId, u8, usize, usize)> = bids
+        .iter()
+        .map(|(h, b, _)| (*h, b.on(track), pos(*h), prev(*h)))
+        .collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)).then(a.3.cmp(&b.3)));
     let mut ties = Vec::new();
     let mut i = 0;
     while i < v.len() {
         let j = v[i..].iter().take_while(|x| x.1 == v[i].1).count();
         if j > 1 {
-            let mut houses: Vec<HouseId> = v[i..i + j].iter().map(|x| x.0).collect();
-            houses.sort_by_key(|h| prev(*h));
+            let mut tied = v[i..i + j].to_vec();
+            tied.sort_by_key(|x| x.3);
+            let houses: Vec<HouseId> = tied.iter().map(|x| x.0).collect();
             ties.push(Tie {
                 track,
                 bid: v[i].1,

@@ -80,7 +80,9 @@ pub fn deploy(ctx: &mut Ctx) {
     for h in ctx.board.house_ids().collect::<Vec<_>>() {
         let plan = &ctx.plans[h.index()];
         let mut named: Vec<(LeaderId, AreaId)> = Vec::new();
-        for step in &plan.marches {
+        // The plan's march steps, in order: they wait in the context's queue (nothing has
+        // marched yet when the leaders are deployed).
+        for (_, step) in &ctx.pending[h.index()] {
             for alt in &step.alternatives {
                 for m in std::iter::once(&alt.action).chain(alt.fallback.iter()) {
                     for mv in &m.moves {

@@ -252,26 +252,39 @@ impl<'a> Ctx<'a> {
         mods: &'a RoundModifiers,
         settings: Settings,
     ) -> Ctx<'a> {
+        Ctx::owned(board, state.clone(), plans.to_vec(), mods, settings)
+    }
+
+    /// [`Ctx::new`] taking the state and the plans (indexed by house) by value: no copy of
+    /// either when the caller has no further use for them.
+    pub fn owned(
+        board: &'a Board,
+        state: GameState,
+        plans: Vec<Plan>,
+        mods: &'a RoundModifiers,
+        settings: Settings,
+    ) -> Ctx<'a> {
         let n = board.areas.len();
         let houses = board.houses.len();
-        let mut all_plans = vec![Plan::default(); houses];
+        let mut all_plans = plans;
+        all_plans.resize_with(houses, Plan::default);
         let mut rejected = Vec::new();
-        for (i, p) in plans.iter().enumerate().take(houses) {
-            if super::orders::ids_valid(p, n, houses, board.leaders.len()) {
-                all_plans[i] = p.clone();
-            } else {
+        for (i, p) in all_plans.iter_mut().enumerate() {
+            if !super::orders::ids_valid(p, n, houses, board.leaders.len()) {
+                *p = Plan::default();
                 rejected.push(Event::PlanRejected {
                     house: HouseId(i as u8),
                 });
             }
         }
+        // The march steps move out of the plans into the queue (nothing reads them there).
         let pending = all_plans
-            .iter()
+            .iter_mut()
             .map(|p| {
-                p.marches
-                    .iter()
+                std::mem::take(&mut p.marches)
+                    .into_iter()
                     .enumerate()
-                    .map(|(i, s)| ((i + 1).min(u8::MAX as usize) as u8, s.clone()))
+                    .map(|(i, s)| ((i + 1).min(u8::MAX as usize) as u8, s))
                     .collect()
             })
             .collect();
@@ -284,9 +297,10 @@ impl<'a> Ctx<'a> {
             .first()
             .copied();
         let sword_assigned = sword_holder.and_then(|h| all_plans[h.index()].sword);
+        let pending_retreats = state.pending_retreats.clone();
         Ctx {
             board,
-            state: state.clone(),
+            state,
             plans: all_plans,
             mods,
             settings,
@@ -302,7 +316,7 @@ impl<'a> Ctx<'a> {
             carried: vec![false; houses],
             once: vec![OncePerRound::default(); houses],
             emptied: vec![false; n],
-            pending_retreats: state.pending_retreats.clone(),
+            pending_retreats,
             log: rejected,
         }
     }
@@ -333,7 +347,18 @@ pub fn resolve_with(
     mods: &RoundModifiers,
     settings: Settings,
 ) -> Resolution {
-    let mut ctx = Ctx::new(board, state, plans, mods, settings);
+    resolve_owned(board, state.clone(), plans.to_vec(), mods, settings)
+}
+
+/// [`resolve_with`] taking the state and the plans by value (no copy of them).
+pub fn resolve_owned(
+    board: &Board,
+    state: GameState,
+    plans: Vec<Plan>,
+    mods: &RoundModifiers,
+    settings: Settings,
+) -> Resolution {
+    let mut ctx = Ctx::owned(board, state, plans, mods, settings);
     super::leaders::deploy(&mut ctx);
     super::raid::resolve_raids(&mut ctx);
     if !ctx.check_victory() {

@@ -228,7 +228,7 @@ pub fn check_with(
             errs.push(PlacementError::NoUnits(*area));
             continue;
         }
-        let kinds: Vec<UnitKind> = st.units.iter().map(|u| u.kind).collect();
+        let mut kinds = st.units.iter().map(|u| u.kind);
         let banned = match order.kind {
             OrderType::Raid => mods.sea_of_storms,
             OrderType::Consolidate => mods.feast_for_crows,
@@ -246,13 +246,11 @@ pub fn check_with(
                 errs.push(PlacementError::PortDefence(*area))
             }
             OrderType::Consolidate
-                if !kinds
-                    .iter()
-                    .any(|k| matches!(k, UnitKind::Footman | UnitKind::Archer)) =>
+                if !kinds.any(|k| matches!(k, UnitKind::Footman | UnitKind::Archer)) =>
             {
                 errs.push(PlacementError::ConsolidateNeedsFootOrArcher(*area))
             }
-            OrderType::Raid if kinds.iter().all(|k| *k == UnitKind::Siege) => {
+            OrderType::Raid if kinds.all(|k| k == UnitKind::Siege) => {
                 errs.push(PlacementError::SiegeCannotRaid(*area))
             }
             _ => {}

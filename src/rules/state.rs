@@ -217,6 +217,25 @@ pub struct PendingRetreat {
 }
 
 impl GameState {
+    /// Move the state out, leaving an empty one (no areas, no houses) in its place — for a
+    /// caller that hands the state by value to a rule and puts the result back.
+    pub fn take(&mut self) -> GameState {
+        let empty = GameState {
+            round: self.round,
+            step: self.step,
+            areas: Vec::new(),
+            houses: Vec::new(),
+            tracks: [TrackOrder::new(), TrackOrder::new(), TrackOrder::new()],
+            wildlings: 0,
+            winner: None,
+            pending_retreats: Vec::new(),
+            economy: Default::default(),
+            event_window: None,
+            one_time: Default::default(),
+        };
+        std::mem::replace(self, empty)
+    }
+
     /// A new game set up by 表一/表二/表三 of the board: starting units, barrels, tracks,
     /// power tokens, neutral garrisons, all leaders available, wildlings 0, round 1 placement.
     pub fn new_game(board: &Board) -> GameState {

@@ -75,14 +75,20 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
             }
             (Submission::Placement(o), placed_ok)
         }
-        Step::Raven => (raven(board, s, h, rng)?, false),
-        Step::Plan => (Submission::Plan(plan(board, s, h, rng)), false),
+        Step::Raven => raven(board, s, h, rng)?,
+        Step::Plan => {
+            let (p, clean) = plan(board, s, h, rng);
+            (Submission::Plan(p), clean)
+        }
         Step::Retreat => (Submission::Retreat(retreats(s, h, rng)), false),
         Step::Events => {
             let (o, clean) = events(board, s, h, rng);
             (Submission::Events(o), clean)
         }
-        Step::EventsAnswers => (Submission::Answers(answers(board, s, h, rng)), false),
+        Step::EventsAnswers => {
+            let (a, clean) = answers(board, s, h, rng);
+            (Submission::Answers(a), clean)
+        }
         Step::Finished => return None,
     };
     // Nothing the language can say: the same as silence.
@@ -135,9 +141,11 @@ fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Placem
     (p, ok)
 }
 
-fn raven(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<Submission> {
+/// A Raven change or (sometimes) the plan sent early, and whether it passed its check as it is.
+fn raven(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<(Submission, bool)> {
     if rng.chance(40) {
-        return Some(Submission::Plan(plan(board, s, h, rng)));
+        let (p, clean) = plan(board, s, h, rng);
+        return Some((Submission::Plan(p), clean));
     }
     let placed: Vec<AreaId> = own(s, h)
         .into_iter()
@@ -148,10 +156,11 @@ fn raven(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<Subm
         kind: OrderType::ALL[rng.below(OrderType::ALL.len())],
         special: false,
     };
-    Some(Submission::Raven(RavenChange { area, order }))
+    Some((Submission::Raven(RavenChange { area, order }), false))
 }
 
-fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Plan {
+/// A random plan, and whether it passes the plan check as it is.
+fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Plan, bool) {
     let mut p = Plan::default();
     let mut leaders: Vec<_> = s
         .house(h)
@@ -203,7 +212,8 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Plan {
     if s.tracks[Track::Fiefdoms as usize].first() == Some(&h) && rng.chance(50) {
         p.sword = rng.pick(&own(s, h));
     }
-    if !crate::rules::plan_check::check(board, s, h, &p).is_empty() {
+    let clean = crate::rules::plan_check::check(board, s, h, &p).is_empty();
+    if !clean {
         p.sword = None;
         for m in p.marches.iter_mut() {
             for alt in m.alternatives.iter_mut() {
@@ -213,7 +223,7 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Plan {
             }
         }
     }
-    p
+    (p, clean)
 }
 
 fn retreats(s: &GameState, h: HouseId, rng: &mut Rng) -> Vec<RetreatChoice> {
@@ -370,7 +380,8 @@ fn muster_plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Muste
     plan
 }
 
-fn answers(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventAnswers {
+/// Random answers for the second event window, and whether they pass the check as they are.
+fn answers(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (EventAnswers, bool) {
     let mut a = EventAnswers::default();
     for q in game::open_questions(board, s) {
         match q {
@@ -444,7 +455,9 @@ fn answers(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventAnsw
         }
     }
     // Keep only the parts the check accepts.
-    for e in game::check_answers(board, s, h, &a) {
+    let errs = game::check_answers(board, s, h, &a);
+    let clean = errs.is_empty();
+    for e in errs {
         match e.part() {
             game::Part::Tie => a.ties.clear(),
             game::Part::Reward => a.reward = None,
@@ -452,7 +465,7 @@ fn answers(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> EventAnsw
             _ => a.muster = None,
         }
     }
-    a
+    (a, clean)
 }
 
 fn reward(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<WildlingReward> {
