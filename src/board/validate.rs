@@ -104,9 +104,24 @@ pub fn check(b: &Board) -> Vec<String> {
             ));
         }
     }
+    // The game state keeps tracks and leaders in lists of fixed capacity (`rules::units`).
+    let max_houses = crate::rules::state::TrackOrder::CAPACITY;
+    if b.houses.len() > max_houses {
+        p.push(format!(
+            "{} houses: a game has at most {max_houses}",
+            b.houses.len()
+        ));
+    }
+    let max_leaders = crate::rules::state::Leaders::CAPACITY;
     for h in &b.houses {
-        if b.leaders_of(h.id).count() == 0 {
+        let n = b.leaders_of(h.id).count();
+        if n == 0 {
             p.push(format!("house `{}` has no leaders", h.key));
+        } else if n > max_leaders {
+            p.push(format!(
+                "house `{}` has {n} leaders: at most {max_leaders}",
+                h.key
+            ));
         }
     }
     let r = &b.rules;

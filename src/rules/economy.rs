@@ -423,25 +423,33 @@ pub fn settle_after_removal(
 /// Income of a house at a Game of Thrones event (004:L902): crowns of the land it controls, and
 /// the ports holding its ships whose sea holds no other house's ship. Returns (crowns, ports).
 pub fn throne_income(board: &Board, state: &GameState, house: HouseId) -> (u8, u8) {
-    let crowns = board
-        .areas
-        .iter()
-        .filter(|a| a.is_land() && a.crowns > 0 && state.controller(board, a.id) == Some(house))
-        .map(|a| a.crowns)
-        .fold(0u8, |s, c| s.saturating_add(c));
-    let ports = board
-        .areas
-        .iter()
-        .filter(|a| a.is_port() && state.port_exists(board, a.id))
-        .filter(|a| state.occupant(a.id) == Some(house))
-        .filter(|a| {
-            state
-                .port_sea(board, a.id)
-                .map(|sea| state.occupant(sea).is_none_or(|o| o == house))
-                .unwrap_or(false)
-        })
-        .count() as u8;
-    (crowns, ports)
+    throne_incomes(board, state)
+        .get(house.index())
+        .copied()
+        .unwrap_or_default()
+}
+
+/// [`throne_income`] of every house (indexed by house), in one pass over the board.
+pub fn throne_incomes(board: &Board, state: &GameState) -> Vec<(u8, u8)> {
+    let mut v = vec![(0u8, 0u8); board.houses.len()];
+    for a in &board.areas {
+        if a.is_land() && a.crowns > 0 {
+            if let Some(h) = state.controller(board, a.id)
+                && let Some(x) = v.get_mut(h.index())
+            {
+                x.0 = x.0.saturating_add(a.crowns);
+            }
+        } else if a.is_port()
+            && state.port_exists(board, a.id)
+            && let Some(h) = state.occupant(a.id)
+            && let Some(sea) = state.port_sea(board, a.id)
+            && state.occupant(sea).is_none_or(|o| o == h)
+            && let Some(x) = v.get_mut(h.index())
+        {
+            x.1 = x.1.saturating_add(1);
+        }
+    }
+    v
 }
 
 /// Resolve a Game of Thrones event: each house (not turned neutral) gains its income, up to the
@@ -455,12 +463,14 @@ pub fn resolve_game_of_thrones(board: &Board, state: &GameState) -> (GameState, 
 /// [`resolve_game_of_thrones`] on the state in place (the event phase's own copy).
 pub fn resolve_game_of_thrones_in(board: &Board, s: &mut GameState) -> Vec<EconomyEvent> {
     let mut log = Vec::new();
-    // Income changes no track: the order read before the loop is the order throughout.
+    // Income changes no track and no control: the order and the incomes read before the loop
+    // hold throughout.
+    let incomes = throne_incomes(board, s);
     for h in s.throne_order().to_vec() {
         if s.house(h).neutral {
             continue;
         }
-        let (crowns, ports) = throne_income(board, s, h);
+        let (crowns, ports) = incomes.get(h.index()).copied().unwrap_or_default();
         log.push(EconomyEvent::ThroneIncome {
             house: h,
             crowns,

@@ -78,7 +78,7 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
             skip(ctx, house, src, Skip::EventBan);
             continue;
         }
-        let units = ctx.state.area(src).units.clone();
+        let units = ctx.state.area(src).units;
         let Some(idx) = select(&units, sel) else {
             skip(ctx, house, src, Skip::UnitsMissing);
             continue;

@@ -217,7 +217,7 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         skip(ctx, house, from, order, Skip::EventBan);
         return false;
     }
-    let units = ctx.state.area(from).units.clone();
+    let units = ctx.state.area(from).units;
     if units.iter().all(|u| u.routed) {
         skip(ctx, house, from, order, Skip::Routed);
         return false;

@@ -27,8 +27,8 @@ impl Unit {
     }
 }
 
-/// What lies in one area.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// What lies in one area (`Copy`: copying the map is copying memory).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AreaState {
     /// The house whose units stand here (units of two houses never share an area).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -69,7 +69,7 @@ pub enum LeaderStatus {
 }
 
 /// Per-house state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HouseState {
     /// Power tokens in hand (not on the map).
     pub power: u8,
@@ -342,12 +342,11 @@ impl GameState {
 
     /// Number of units of a kind a house has on the map.
     pub fn unit_count(&self, h: HouseId, kind: UnitKind) -> usize {
-        self.areas
-            .iter()
-            .filter(|a| a.house == Some(h))
-            .flat_map(|a| a.units.iter())
-            .filter(|u| u.kind == kind)
-            .count()
+        let mut n = 0;
+        for a in self.areas.iter().filter(|a| a.house == Some(h)) {
+            n += a.units.iter().filter(|u| u.kind == kind).count();
+        }
+        n
     }
 
     /// Castles (strongholds and cities) a house controls.

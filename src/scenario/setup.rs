@@ -182,7 +182,14 @@ impl Scenario {
                     return Err(ScenarioError(format!("two houses in {item:?}")));
                 }
                 sa.house = Some(h);
-                sa.units.extend(units(u)?.into_iter().map(Unit::new));
+                let new = units(u)?;
+                if sa.units.len() + new.len() > crate::rules::Units::CAPACITY {
+                    return Err(ScenarioError(format!(
+                        "{item:?}: more than {} units in one area",
+                        crate::rules::Units::CAPACITY
+                    )));
+                }
+                sa.units.extend(new.into_iter().map(Unit::new));
             }
         }
         for (h, items) in house_lines(board, names, &st.tokens)? {

@@ -102,9 +102,11 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
 }
 
 fn own(s: &GameState, h: HouseId) -> Vec<AreaId> {
-    (0..s.areas.len())
-        .map(|i| AreaId(i as u16))
-        .filter(|a| s.occupant(*a) == Some(h))
+    s.areas
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.house == Some(h) && !a.units.is_empty())
+        .map(|(i, _)| AreaId(i as u16))
         .collect()
 }
 
@@ -169,7 +171,8 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Plan, bool)
         .filter(|(_, st)| *st == LeaderStatus::Available)
         .map(|(l, _)| *l)
         .collect();
-    for a in own(s, h) {
+    let mine = own(s, h);
+    for &a in &mine {
         let Some(o) = s.area(a).order else { continue };
         let ships = s.area(a).units.iter().any(|u| u.kind == UnitKind::Ship);
         let targets: Vec<AreaId> = s
@@ -210,7 +213,7 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Plan, bool)
         }
     }
     if s.tracks[Track::Fiefdoms as usize].first() == Some(&h) && rng.chance(50) {
-        p.sword = rng.pick(&own(s, h));
+        p.sword = rng.pick(&mine);
     }
     let clean = crate::rules::plan_check::check(board, s, h, &p).is_empty();
     if !clean {
