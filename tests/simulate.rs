@@ -98,3 +98,64 @@ fn step_outcome_expected_is_game_expected_of_the_state_left_and_castle_counts_a7
     assert!(checked > 30, "{checked}");
     assert!(asked > 0);
 }
+
+/// The rest of the invariants, each broken once on a new game: unit caps (7F 3A 6S 4K 3E,
+/// 004:L690), the 20-token cap (004:L808), a token at sea, a token beside another house's units,
+/// units on a neutral garrison, a routed unit and an order left after the military phase, ships
+/// in a temporary port that was never built.
+#[test]
+fn the_invariants_catch_caps_tokens_garrisons_routed_units_orders_and_unbuilt_ports() {
+    let b = Board::default_board().unwrap_or_else(|e| panic!("{e}"));
+    let area = |k: &str| b.area_by_key(k).unwrap_or_else(|| panic!("{k}"));
+    let mut s = GameState::new_game(&b);
+    let wf = area("winterfell");
+    let stark = s
+        .area(wf)
+        .house
+        .unwrap_or_else(|| panic!("winterfell is held"));
+    // Four more knights, spread as armies of two so that supply is not what breaks.
+    for k in ["karhold", "castle-black"] {
+        let a = s.area_mut(area(k));
+        a.house = Some(stark);
+        a.units.push(Unit::new(UnitKind::Knight));
+        a.units.push(Unit::new(UnitKind::Knight));
+    }
+    s.house_mut(stark).power = 20;
+    s.area_mut(area("the-shivering-sea")).token = Some(stark);
+    let other = b
+        .house_ids()
+        .find(|h| *h != stark)
+        .unwrap_or_else(|| panic!("a second house"));
+    s.area_mut(area("white-harbor")).token = Some(other);
+    let garrison = b
+        .areas
+        .iter()
+        .find(|a| a.neutral.is_some())
+        .unwrap_or_else(|| panic!("a neutral garrison"))
+        .id;
+    s.area_mut(garrison).house = Some(other);
+    s.area_mut(garrison)
+        .units
+        .push(Unit::new(UnitKind::Footman));
+    s.area_mut(wf).units[0].routed = true;
+    s.area_mut(wf).order = Some(maester::board::Order {
+        kind: maester::board::OrderType::Defence,
+        special: false,
+    });
+    let port = area("port-of-moat-cailin");
+    s.area_mut(port).house = Some(stark);
+    s.area_mut(port).units.push(Unit::new(UnitKind::Ship));
+    let v = maester::sim::invariants(&b, &s);
+    for want in [
+        "Knight over the cap 4",
+        "owns",
+        "a power token at sea",
+        "a token of another",
+        "neutral garrison",
+        "routed unit",
+        "an order left on the map",
+        "a port that does not exist",
+    ] {
+        assert!(v.iter().any(|x| x.contains(want)), "{want}: {v:?}");
+    }
+}
