@@ -214,15 +214,15 @@ pub fn check_with(
     mods: &RoundModifiers,
 ) -> Vec<PlacementError> {
     let mut errs = Vec::new();
-    let mut seen: Vec<AreaId> = Vec::new();
+    // Orders by type: normal ones, special ones (no list is built: this runs for every
+    // placement the simulator tries).
     let mut normal = [0u8; 5];
-    let mut specials: Vec<OrderType> = Vec::new();
-    for (area, order) in &p.orders {
-        if seen.contains(area) {
+    let mut special = [0u8; 5];
+    for (i, (area, order)) in p.orders.iter().enumerate() {
+        if p.orders[..i].iter().any(|(a, _)| a == area) {
             errs.push(PlacementError::TwoOrders(*area));
             continue;
         }
-        seen.push(*area);
         let st = state.area(*area);
         if st.house != Some(house) || st.units.is_empty() {
             errs.push(PlacementError::NoUnits(*area));
@@ -256,10 +256,10 @@ pub fn check_with(
             _ => {}
         }
         if order.special {
-            if specials.contains(&order.kind) {
+            if special[order.kind as usize] > 0 {
                 errs.push(PlacementError::SpecialTwice(order.kind));
             }
-            specials.push(order.kind);
+            special[order.kind as usize] = special[order.kind as usize].saturating_add(1);
         } else {
             normal[order.kind as usize] += 1;
         }
@@ -272,9 +272,10 @@ pub fn check_with(
     }
     let rank = state.rank(Track::KingsCourt, house);
     let allowed = board.rules.special_orders(rank);
-    if !specials.is_empty() && mods.no_special_orders.contains(&house) {
+    let specials: usize = special.iter().map(|n| *n as usize).sum();
+    if specials > 0 && mods.no_special_orders.contains(&house) {
         errs.push(PlacementError::NoSpecial);
-    } else if specials.len() > allowed as usize {
+    } else if specials > allowed as usize {
         errs.push(PlacementError::TooManySpecial { allowed, rank });
     }
     // One-time orders: beside the area's order, only where the house has units (004:L2520);

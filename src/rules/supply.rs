@@ -26,19 +26,25 @@ pub fn fits(board: &Board, barrels: u8, sizes: &[u8]) -> bool {
 /// `delta` count as the house's). Computes what a move or retreat would give without copying the
 /// state.
 pub fn army_sizes_with(state: &GameState, house: HouseId, delta: &[(AreaId, i32)]) -> Vec<u8> {
-    let mut sizes: Vec<u8> = armies_with(state, house, delta).collect();
+    let mut sizes: Vec<u8> = Vec::new();
+    visit_armies(state, house, delta, |n| {
+        sizes.push(n);
+        true
+    });
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     sizes
 }
 
-/// The army sizes of [`army_sizes_with`], unsorted, without collecting them: first the house's
-/// armies (with their changes), then the areas of `delta` that were not among them (each once).
-fn armies_with<'a>(
-    state: &'a GameState,
+/// The army sizes of [`army_sizes_with`], unsorted, each handed to `visit` without collecting
+/// them: first the house's armies (with their changes), then the areas of `delta` that were not
+/// among them (each once). Stops as soon as `visit` says no; says whether it went through.
+fn visit_armies(
+    state: &GameState,
     house: HouseId,
-    delta: &'a [(AreaId, i32)],
-) -> impl Iterator<Item = u8> + 'a {
-    let change = move |i: usize| -> i32 {
+    delta: &[(AreaId, i32)],
+    mut visit: impl FnMut(u8) -> bool,
+) -> bool {
+    let change = |i: usize| -> i32 {
         delta
             .iter()
             .filter(|(x, _)| x.index() == i)
@@ -47,44 +53,64 @@ fn armies_with<'a>(
     };
     let size = |n: i32| (n >= 2).then(|| n.min(u8::MAX as i32) as u8);
     // Most areas are another house's or hold a single unit: one test each.
-    let armies = state.areas.iter().enumerate().filter_map(move |(i, a)| {
+    for (i, a) in state.areas.iter().enumerate() {
         if a.house != Some(house) || a.units.len() < 2 {
-            return None;
+            continue;
         }
         let d = if delta.is_empty() { 0 } else { change(i) };
-        size(a.units.len() as i32 + d)
-    });
-    let others = delta.iter().enumerate().filter_map(move |(j, (x, _))| {
+        if let Some(n) = size(a.units.len() as i32 + d)
+            && !visit(n)
+        {
+            return false;
+        }
+    }
+    for (j, (x, _)) in delta.iter().enumerate() {
         let i = x.index();
-        let first = !delta.iter().take(j).any(|(y, _)| y.index() == i);
-        let a = state.areas.get(i).filter(|_| first)?;
+        if delta[..j].iter().any(|(y, _)| y.index() == i) {
+            continue;
+        }
+        let Some(a) = state.areas.get(i) else {
+            continue;
+        };
         let own = a.house == Some(house);
         if own && a.units.len() >= 2 {
-            return None;
+            continue;
         }
         let base = if own { a.units.len() as i32 } else { 0 };
-        size(base + change(i))
-    });
-    armies.chain(others)
+        if let Some(n) = size(base + change(i))
+            && !visit(n)
+        {
+            return false;
+        }
+    }
+    true
 }
 
-/// [`fits`] for sizes in any order, without allocating: as soon as there are more armies than
-/// the row allows the answer is no.
-fn fits_unsorted(board: &Board, barrels: u8, sizes: impl Iterator<Item = u8>) -> bool {
+/// Whether a house's armies, with the changes of `delta`, fit the limits of `barrels`, without
+/// allocating: as soon as there are more armies than the row allows the answer is no.
+fn fits_with(
+    board: &Board,
+    barrels: u8,
+    state: &GameState,
+    house: HouseId,
+    delta: &[(AreaId, i32)],
+) -> bool {
     let limits = board.rules.supply_limits(barrels);
     let mut buf = [0u8; 16];
     if limits.len() >= buf.len() {
-        let mut v: Vec<u8> = sizes.collect();
-        v.sort_unstable_by(|a, b| b.cmp(a));
-        return fits(board, barrels, &v);
+        return fits(board, barrels, &army_sizes_with(state, house, delta));
     }
     let mut n = 0;
-    for s in sizes {
+    let within = visit_armies(state, house, delta, |s| {
         if n == limits.len() {
             return false;
         }
         buf[n] = s;
         n += 1;
+        true
+    });
+    if !within {
+        return false;
     }
     let v = &mut buf[..n];
     v.sort_unstable_by(|a, b| b.cmp(a));
@@ -98,26 +124,18 @@ pub fn within_limit_with(
     house: HouseId,
     delta: &[(AreaId, i32)],
 ) -> bool {
-    fits_unsorted(
-        board,
-        state.house(house).barrels,
-        armies_with(state, house, delta),
-    )
+    fits_with(board, state.house(house).barrels, state, house, delta)
 }
 
 /// Whether a house's armies would fit the limits of `barrels` (the supply level a Supply event
 /// would set): exactly when the default disbanding of A-57 is empty.
 pub fn within_limit_at(board: &Board, state: &GameState, house: HouseId, barrels: u8) -> bool {
-    fits_unsorted(board, barrels, armies_with(state, house, &[]))
+    fits_with(board, barrels, state, house, &[])
 }
 
 /// Whether a house is within its supply limit right now.
 pub fn within_limit(board: &Board, state: &GameState, house: HouseId) -> bool {
-    fits_unsorted(
-        board,
-        state.house(house).barrels,
-        armies_with(state, house, &[]),
-    )
+    fits_with(board, state.house(house).barrels, state, house, &[])
 }
 
 #[cfg(test)]
