@@ -215,15 +215,15 @@ fn visible<'a>(
         return std::borrow::Cow::Borrowed(subs);
     }
     let choosing = !events::pending_choices(state).is_empty();
-    std::borrow::Cow::Owned(
-        subs.iter()
-            .filter(|(_, s)| match s {
-                Submission::Events(o) => o.choices.is_empty() != choosing,
-                _ => true,
-            })
-            .cloned()
-            .collect(),
-    )
+    let read = |s: &Submission| match s {
+        Submission::Events(o) => o.choices.is_empty() != choosing,
+        _ => true,
+    };
+    // Without a chooser card every mail of the step is read: no copy.
+    if subs.iter().all(|(_, s)| read(s)) {
+        return std::borrow::Cow::Borrowed(subs);
+    }
+    std::borrow::Cow::Owned(subs.iter().filter(|(_, s)| read(s)).cloned().collect())
 }
 
 /// Close the choosing part of the `events` step: each undecided chooser card becomes its
@@ -272,17 +272,19 @@ fn close_one(
             silent.clear();
         }
         Step::Events => {
-            let mine: Vec<(HouseId, EventOrders)> = board
+            let mine: Vec<(HouseId, &EventOrders)> = board
                 .house_ids()
                 .filter_map(|h| match latest(subs, h, step) {
-                    Some(Submission::Events(o)) => Some((h, o.clone())),
+                    Some(Submission::Events(o)) => Some((h, o)),
                     _ => None,
                 })
                 .collect();
             let input = first_window(board, &out.state, &mine);
             let mut questions = Vec::new();
-            if let Ok(o) = event_phase::resolve(board, &out.state, &input) {
-                out.provisional = o.log.clone();
+            if let Ok(mut o) = event_phase::resolve(board, &out.state, &input) {
+                // The log is published as provisional; a reuse of the resolution in the same
+                // call takes it back from there.
+                out.provisional = std::mem::take(&mut o.log);
                 questions = o.questions.clone();
                 out.cached = Some(Box::new((input.clone(), o)));
             }
@@ -290,17 +292,21 @@ fn close_one(
             out.state.step = Step::EventsAnswers;
         }
         Step::EventsAnswers => {
-            let mine: Vec<(HouseId, EventAnswers)> = board
+            let mine: Vec<(HouseId, &EventAnswers)> = board
                 .house_ids()
                 .filter_map(|h| match latest(subs, h, step) {
-                    Some(Submission::Answers(a)) => Some((h, a.clone())),
+                    Some(Submission::Answers(a)) => Some((h, a)),
                     _ => None,
                 })
                 .collect();
             let input = second_window(board, &out.state, &mine);
-            out.provisional.clear();
+            let provisional = std::mem::take(&mut out.provisional);
             let done = match out.cached.take() {
-                Some(c) if c.0 == input => Ok(c.1),
+                Some(c) if c.0 == input => {
+                    let mut o = c.1;
+                    o.log = provisional;
+                    Ok(o)
+                }
                 _ => event_phase::resolve(board, &out.state, &input),
             };
             if let Ok(o) = done {

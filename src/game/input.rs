@@ -390,28 +390,28 @@ pub fn retreat_answers(
 pub fn first_window(
     board: &Board,
     state: &GameState,
-    subs: &[(HouseId, EventOrders)],
+    subs: &[(HouseId, &EventOrders)],
 ) -> EventPhaseInput {
     let mut input = EventPhaseInput::default();
-    for (h, o) in subs {
-        if !check_events(board, state, *h, o).is_empty() {
+    for &(h, o) in subs {
+        if !check_events(board, state, h, o).is_empty() {
             continue;
         }
-        input.claims.extend(o.claims.iter().map(|c| (*h, *c)));
+        input.claims.extend(o.claims.iter().map(|c| (h, *c)));
         if o.build != Default::default() {
-            input.build.push((*h, o.build.clone()));
+            input.build.push((h, o.build.clone()));
         }
         if let Some(d) = &o.disband {
-            input.disband.push((*h, d.clone()));
+            input.disband.push((h, d.clone()));
         }
         if let Some(m) = &o.muster {
-            input.muster.push((*h, m.clone()));
+            input.muster.push((h, m.clone()));
         }
         if let Some(b) = o.clash {
-            input.clash.push((*h, b));
+            input.clash.push((h, b));
         }
         if let Some(n) = o.wildling_bid {
-            input.wildling_bids.push((*h, n));
+            input.wildling_bids.push((h, n));
         }
     }
     input
@@ -432,10 +432,10 @@ fn merge_order(slot: &mut Option<Vec<HouseId>>, order: &[HouseId]) {
 pub fn second_window(
     board: &Board,
     state: &GameState,
-    subs: &[(HouseId, EventAnswers)],
+    subs: &[(HouseId, &EventAnswers)],
 ) -> EventPhaseInput {
     let qs = open_questions(board, state);
-    let valid: Vec<&(HouseId, EventAnswers)> = subs
+    let valid: Vec<&(HouseId, &EventAnswers)> = subs
         .iter()
         .filter(|(h, a)| check_answers_with(board, state, *h, a, &qs).is_empty())
         .collect();
