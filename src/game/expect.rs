@@ -32,6 +32,29 @@ fn has_orders(state: &GameState, h: HouseId, one_time: bool) -> bool {
     })
 }
 
+/// The playing houses with units in an area `wanted` accepts, in board order (one pass over
+/// the map).
+fn with_units(
+    board: &Board,
+    state: &GameState,
+    wanted: impl Fn(&crate::rules::AreaState) -> bool,
+) -> Vec<HouseId> {
+    let mut found = vec![false; board.houses.len()];
+    for a in &state.areas {
+        if let Some(h) = a.house
+            && !a.units.is_empty()
+            && wanted(a)
+            && let Some(f) = found.get_mut(h.index())
+        {
+            *f = true;
+        }
+    }
+    board
+        .house_ids()
+        .filter(|h| found[h.index()] && !state.house(*h).neutral)
+        .collect()
+}
+
 /// The questions of the second event window, as the first window's submissions leave them
 /// (every answer still at its default).
 pub fn open_questions(board: &Board, state: &GameState) -> Vec<Question> {
@@ -74,23 +97,12 @@ pub fn asked_of(board: &Board, state: &GameState, q: &Question) -> Vec<HouseId> 
 pub fn expected(board: &Board, state: &GameState) -> Vec<HouseId> {
     let mut v: Vec<HouseId> = match state.step {
         Step::Finished => Vec::new(),
-        Step::Placement => playing(board, state)
-            .into_iter()
-            .filter(|h| {
-                state
-                    .areas
-                    .iter()
-                    .any(|a| a.house == Some(*h) && !a.units.is_empty())
-            })
-            .collect(),
+        Step::Placement => with_units(board, state, |_| true),
         Step::Raven => raven_holder(state)
             .filter(|h| has_orders(state, *h, false))
             .into_iter()
             .collect(),
-        Step::Plan => playing(board, state)
-            .into_iter()
-            .filter(|h| has_orders(state, *h, true))
-            .collect(),
+        Step::Plan => with_units(board, state, |a| a.order.is_some() || a.one_time.is_some()),
         Step::Retreat => state
             .pending_retreats
             .iter()
