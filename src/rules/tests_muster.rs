@@ -143,6 +143,9 @@ fn t15_no_ship_into_a_port_built_in_the_same_phase_004_l761() {
     // A port that stood before the round is fine.
     let after = muster::ports_now(&w.b, &w.s);
     assert_eq!(muster::check(&w.b, &w.s, g, &plan, &budget, &after), Ok(()));
+    // The early-stopping form says the same.
+    assert!(!muster::is_valid(&w.b, &w.s, g, &plan, &budget, &before));
+    assert!(muster::is_valid(&w.b, &w.s, g, &plan, &budget, &after));
 }
 
 #[test]

@@ -376,7 +376,7 @@ fn muster_plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Muste
         }
     }
     // Drop random items until the plan passes (one check per try).
-    while !plan.items.is_empty() && muster::check(board, s, h, &plan, &budget, &ports).is_err() {
+    while !plan.items.is_empty() && !muster::is_valid(board, s, h, &plan, &budget, &ports) {
         let i = rng.below(plan.items.len());
         plan.items.remove(i);
     }

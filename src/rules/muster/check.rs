@@ -1,0 +1,106 @@
+//! 征兵 Mustering: checking a whole plan against the state and a budget, as the rules will
+//! carry it out (land units first, then ships).
+
+use super::{MusterAction, MusterError, MusterPlan, apply_change, cost, item_change};
+use crate::board::{AreaId, Board, HouseId};
+use crate::rules::state::GameState;
+
+/// Check a plan against the state and a budget (normally [`points`]): points per castle, and
+/// every item carried out in order on a copy of the state (land items first, then ships, as
+/// resolution does), with `ports_ready` the ports that existed before the phase.
+pub fn check(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    plan: &MusterPlan,
+    budget: &[(AreaId, u8)],
+    ports_ready: &[AreaId],
+) -> Result<(), Vec<MusterError>> {
+    check_until(board, state, house, plan, budget, ports_ready, false)
+}
+
+/// Whether [`check`] passes, stopping at the first error (for a caller that only needs to know).
+pub fn is_valid(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    plan: &MusterPlan,
+    budget: &[(AreaId, u8)],
+    ports_ready: &[AreaId],
+) -> bool {
+    check_until(board, state, house, plan, budget, ports_ready, true).is_ok()
+}
+
+fn check_until(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    plan: &MusterPlan,
+    budget: &[(AreaId, u8)],
+    ports_ready: &[AreaId],
+    first_only: bool,
+) -> Result<(), Vec<MusterError>> {
+    if !plan.items.iter().all(|i| i.ids_ok(board)) {
+        return Err(vec![MusterError::UnknownArea]);
+    }
+    let mut errs = Vec::new();
+    let mut spent: Vec<(AreaId, u8)> = Vec::new();
+    for it in &plan.items {
+        let c = cost(board, &it.action);
+        match spent.iter_mut().find(|(a, _)| *a == it.castle) {
+            Some((_, s)) => *s = s.saturating_add(c),
+            None => spent.push((it.castle, c)),
+        }
+    }
+    for (castle, s) in &spent {
+        let have = budget.iter().find(|(c, _)| c == castle).map(|(_, p)| *p);
+        match have {
+            Some(p) if p >= *s => {}
+            Some(p) => errs.push(MusterError::TooManyPoints {
+                castle: *castle,
+                spent: *s,
+                points: p,
+            }),
+            None if board.area(*castle).castle.is_none() => {
+                errs.push(MusterError::NotACastle(*castle))
+            }
+            None if state.controller(board, *castle) != Some(house) => {
+                errs.push(MusterError::NotControlled(*castle))
+            }
+            None => errs.push(MusterError::TooManyPoints {
+                castle: *castle,
+                spent: *s,
+                points: 0,
+            }),
+        }
+    }
+    if first_only && !errs.is_empty() {
+        return Err(errs);
+    }
+    // The items are carried out in order on a copy of the state, made only once an item has
+    // changed something that a later item sees.
+    let mut copy: Option<GameState> = None;
+    let land = plan
+        .items
+        .iter()
+        .filter(|i| !matches!(i.action, MusterAction::Ship(_)));
+    let ships = plan
+        .items
+        .iter()
+        .filter(|i| matches!(i.action, MusterAction::Ship(_)));
+    let n = plan.items.len();
+    for (i, it) in land.chain(ships).enumerate() {
+        let view = copy.as_ref().unwrap_or(state);
+        match item_change(board, view, house, it, ports_ready) {
+            Ok(change) if i + 1 < n => {
+                let s = copy.get_or_insert_with(|| state.clone());
+                apply_change(s, house, change);
+            }
+            Ok(_) => {}
+            Err(e) if first_only => return Err(vec![e]),
+            Err(e) if !errs.contains(&e) => errs.push(e),
+            Err(_) => {}
+        }
+    }
+    if errs.is_empty() { Ok(()) } else { Err(errs) }
+}
