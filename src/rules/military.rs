@@ -42,7 +42,8 @@ pub struct Ctx<'a> {
     pub board: &'a Board,
     /// The state being changed.
     pub state: GameState,
-    /// Plans by house index (houses that sent none have an empty plan).
+    /// Plans by house index (houses that sent none have an empty plan). Their march steps
+    /// are not here: they move into [`Ctx::pending`] when the context is made.
     pub plans: Vec<Plan>,
     /// Events in force this round.
     pub mods: &'a RoundModifiers,
