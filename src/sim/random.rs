@@ -101,13 +101,13 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
     game::check(board, s, h, &sub).ok().map(|_| sub)
 }
 
-fn own(s: &GameState, h: HouseId) -> Vec<AreaId> {
+/// The areas where `h` has units, in board order.
+fn own(s: &GameState, h: HouseId) -> impl Iterator<Item = AreaId> + '_ {
     s.areas
         .iter()
         .enumerate()
-        .filter(|(_, a)| a.house == Some(h) && !a.units.is_empty())
+        .filter(move |(_, a)| a.house == Some(h) && !a.units.is_empty())
         .map(|(i, _)| AreaId(i as u16))
-        .collect()
 }
 
 /// A random placement, and whether it passes the placement check as it is.
@@ -149,10 +149,7 @@ fn raven(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<(Sub
         let (p, clean) = plan(board, s, h, rng);
         return Some((Submission::Plan(p), clean));
     }
-    let placed: Vec<AreaId> = own(s, h)
-        .into_iter()
-        .filter(|a| s.area(*a).order.is_some())
-        .collect();
+    let placed: Vec<AreaId> = own(s, h).filter(|a| s.area(*a).order.is_some()).collect();
     let area = rng.pick(&placed)?;
     let order = Order {
         kind: OrderType::ALL[rng.below(OrderType::ALL.len())],
@@ -171,7 +168,7 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Plan, bool)
         .filter(|(_, st)| *st == LeaderStatus::Available)
         .map(|(l, _)| *l)
         .collect();
-    let mine = own(s, h);
+    let mine: Vec<AreaId> = own(s, h).collect();
     for &a in &mine {
         let Some(o) = s.area(a).order else { continue };
         let ships = s.area(a).units.iter().any(|u| u.kind == UnitKind::Ship);
@@ -422,7 +419,6 @@ fn answers(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (EventAns
                 worst,
             } if house == h => {
                 let knights: Vec<AreaId> = own(s, h)
-                    .into_iter()
                     .flat_map(|a| {
                         let n = s
                             .area(a)
@@ -481,7 +477,6 @@ fn reward(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<Wil
             .map(|(l, _)| WildlingReward::RecallLeader(*l)),
         1 => {
             let ups: Vec<(AreaId, UnitKind)> = own(s, h)
-                .into_iter()
                 .flat_map(|a| {
                     s.area(a)
                         .units
