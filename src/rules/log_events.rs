@@ -85,6 +85,9 @@ pub enum MusterSkip {
     Points,
     /// A rule forbids it now.
     Rule(MusterError),
+    /// A ship whose sea a house higher on the Iron Throne took first: its points may be
+    /// mustered again in the second window (004:L769, A-62).
+    Blocked(MusterError),
 }
 
 /// One entry of the log.

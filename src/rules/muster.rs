@@ -514,6 +514,12 @@ pub fn resolve_with_budget_in(
                         && before.is_some_and(|&(_, empty, house)| empty || house == Some(*h))
                 });
                 if lost_sea {
+                    // The line just logged says the points may be mustered again.
+                    if let Some(EconomyEvent::MusterSkipped { why, .. }) = log.last_mut()
+                        && let MusterSkip::Rule(e) = why
+                    {
+                        *why = MusterSkip::Blocked(e.clone());
+                    }
                     blocked.push(Blocked {
                         house: *h,
                         castle,

@@ -162,6 +162,11 @@ fn every_log_sentence_names_its_rule_in_both_languages() {
             castle: a,
             why: MusterSkip::Rule(MusterError::Supply(a)),
         },
+        MusterSkipped {
+            house: h,
+            castle: a,
+            why: MusterSkip::Blocked(MusterError::NoFreePlacement(a)),
+        },
         BidReduced {
             house: h,
             from: 4,

@@ -222,6 +222,22 @@ fn a62_same_sea_goes_to_the_house_higher_on_the_iron_throne_and_the_loser_may_re
             points: 1
         }]
     );
+    // Its line says the point may be mustered again, not that it is lost.
+    assert!(out.log.iter().any(|e| matches!(
+        e,
+        EconomyEvent::MusterSkipped {
+            house,
+            why: MusterSkip::Blocked(MusterError::NoFreePlacement(_)),
+            ..
+        } if *house == g
+    )));
+    assert!(!out.log.iter().any(|e| matches!(
+        e,
+        EconomyEvent::MusterSkipped {
+            why: MusterSkip::Rule(_),
+            ..
+        }
+    )));
     // The replacement plan spends only the freed point.
     let rep = MusterPlan {
         items: vec![item(&w, "pyke", MusterAction::Unit(UnitKind::Footman))],

@@ -95,6 +95,26 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             w.a(castle),
             e.message(board, lang)
         ),
+        MusterSkipped {
+            house,
+            castle,
+            why: MusterSkip::Blocked(e),
+        } if zh => format!(
+            "{}在{}征募的战舰未执行:{};该海域已被铁王座排名更高的家族占据,这些点数可以重新征兵(004:L769,A-62)",
+            w.h(house),
+            w.a(castle),
+            e.message(board, lang)
+        ),
+        MusterSkipped {
+            house,
+            castle,
+            why: MusterSkip::Blocked(e),
+        } => format!(
+            "{}'s ship mustered at {} is not carried out: {}; a house higher on the Iron Throne took the sea first, so its points may be mustered again (004:L769, A-62)",
+            w.h(house),
+            w.a(castle),
+            e.message(board, lang)
+        ),
         _ => return None,
     })
 }
