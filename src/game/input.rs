@@ -30,7 +30,7 @@ pub fn check_events(
         return check_choosing(state, house, o);
     }
     if !o.choices.is_empty() {
-        errs.push(EventProblem::NotThisRound(Part::Choice));
+        errs.push(late_choice(state));
     }
     let economic = ev.effective(Category::Economic);
     if let Some(d) = &o.disband {
@@ -107,6 +107,25 @@ fn check_choosing(state: &GameState, house: HouseId, o: &EventOrders) -> Vec<Eve
     errs
 }
 
+/// Why a choice sent while no chooser card waits is refused: the round's chooser card was
+/// decided already, or the round has none.
+fn late_choice(state: &GameState) -> EventProblem {
+    current(state)
+        .filter(|e| e.round == state.round)
+        .and_then(|e| {
+            Category::ALL.into_iter().find_map(|c| {
+                let d = e.draw(c);
+                d.chosen
+                    .filter(|_| d.card.is_chooser())
+                    .map(|chosen| EventProblem::AlreadyChosen {
+                        card: d.card,
+                        chosen,
+                    })
+            })
+        })
+        .unwrap_or(EventProblem::NotThisRound(Part::Choice))
+}
+
 /// The categories a house's choices go to: each named event to the first of the house's
 /// undecided chooser cards (category order) that allows it and has no choice yet.
 pub fn assign_choices(
@@ -127,7 +146,7 @@ pub fn assign_choices(
         .collect();
     if !choices.is_empty() && mine.is_empty() {
         if pending.is_empty() {
-            return Err(vec![EventProblem::NotThisRound(Part::Choice)]);
+            return Err(vec![late_choice(state)]);
         }
         let cards = pending.iter().map(|(c, h)| (card(*c), *h)).collect();
         return Err(vec![EventProblem::NotTheChooser { cards }]);

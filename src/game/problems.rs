@@ -79,6 +79,14 @@ pub enum EventProblem {
         /// The undecided chooser cards and who chooses each.
         cards: Vec<(EventCard, Option<HouseId>)>,
     },
+    /// The round's chooser card was decided already (by its holder or by the default): a
+    /// choice sent now comes too late.
+    AlreadyChosen {
+        /// The chooser card.
+        card: EventCard,
+        /// The event it became.
+        chosen: EventCard,
+    },
     /// The named event is not an option of the house's chooser card (004:L2640–L2644).
     NotAnOption {
         /// The chooser card.
@@ -111,7 +119,9 @@ impl EventProblem {
             EventProblem::NotTied(_) | EventProblem::NameTheTrack => Part::Tie,
             EventProblem::OverHand { .. } => Part::Clash,
             EventProblem::NoRetreat(_) | EventProblem::NotACandidate { .. } => Part::Retreat,
-            EventProblem::NotTheChooser { .. } | EventProblem::NotAnOption { .. } => Part::Choice,
+            EventProblem::NotTheChooser { .. }
+            | EventProblem::NotAnOption { .. }
+            | EventProblem::AlreadyChosen { .. } => Part::Choice,
         }
     }
 
@@ -186,6 +196,16 @@ impl EventProblem {
                     )
                 }
             }
+            EventProblem::AlreadyChosen { card, chosen } if zh => format!(
+                "{}已经选定为{},选择的期限已过,本行不生效(004:L2640–L2644)。",
+                card.name(lang),
+                chosen.name(lang)
+            ),
+            EventProblem::AlreadyChosen { card, chosen } => format!(
+                "{} was already decided: {}. The time to choose has passed; the line has no effect (004:L2640–L2644).",
+                card.name(lang),
+                chosen.name(lang)
+            ),
             EventProblem::NotAnOption { card, named } if zh => format!(
                 "{}不能选择{},可选:{}(004:L2640–L2644)",
                 card.name(lang),

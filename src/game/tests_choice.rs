@@ -140,8 +140,30 @@ fn throne_of_blades_chosen_mustering_then_asks_the_muster_plans_t49() {
         ..Default::default()
     });
     assert!(check(&b, &out.state, king, &plan).is_ok());
+    // A choice now comes too late, and the answer says what the card became.
     assert_eq!(
         problems(&b, &out.state, king, &choice(&[EventCard::Supply])),
+        vec![EventProblem::AlreadyChosen {
+            card: EventCard::ThroneOfBlades,
+            chosen: EventCard::Muster
+        }]
+    );
+    let text = EventProblem::AlreadyChosen {
+        card: EventCard::ThroneOfBlades,
+        chosen: EventCard::Muster,
+    }
+    .message(&b, crate::board::Lang::Zh);
+    assert!(text.contains("已经选定") && text.contains("征兵"), "{text}");
+}
+
+/// A choice in a round whose events hold no chooser card is refused as not this round's.
+#[test]
+fn a_choice_in_a_round_without_a_chooser_card_is_not_this_rounds_004_l2640() {
+    let b = board();
+    let s = round_two(&b, [EventCard::Muster, EventCard::ClashOfKings, SOS]);
+    let king = s.tracks[Track::IronThrone as usize][0];
+    assert_eq!(
+        problems(&b, &s, king, &choice(&[EventCard::Muster])),
         vec![EventProblem::NotThisRound(Part::Choice)]
     );
 }
