@@ -299,14 +299,17 @@ fn close_one(
                     _ => None,
                 })
                 .collect();
-            let input = second_window(board, &out.state, &mine);
+            let (input, made) = second_window(board, &out.state, &mine);
             let provisional = std::mem::take(&mut out.provisional);
-            let done = match out.cached.take() {
-                Some(c) if c.0 == input => {
+            // A resolution already made with exactly this input is reused: the first window's
+            // (nothing answered changed it) or the one the answers' decisions needed.
+            let done = match (out.cached.take(), made) {
+                (Some(c), _) if c.0 == input => {
                     let mut o = c.1;
                     o.log = provisional;
                     Ok(o)
                 }
+                (_, Some((i, o))) if i == input => Ok(o),
                 _ => event_phase::resolve(board, &out.state, &input),
             };
             if let Ok(o) = done {

@@ -448,11 +448,17 @@ fn merge_order(slot: &mut Option<Vec<HouseId>>, order: &[HouseId]) {
 
 /// The whole input once the second window closes: the stored first window plus the answers,
 /// each taken from the house the question turned out to be for.
-pub fn second_window(
+/// Also the resolution it made to see the questions as the decisions leave them (with the input
+/// it made it with), when it made one: the caller resolving the whole input can reuse it when
+/// the input is that one.
+pub(crate) fn second_window(
     board: &Board,
     state: &GameState,
     subs: &[(HouseId, &EventAnswers)],
-) -> EventPhaseInput {
+) -> (
+    EventPhaseInput,
+    Option<(EventPhaseInput, event_phase::EventPhaseOutcome)>,
+) {
     let qs = open_questions(board, state);
     let valid: Vec<&(HouseId, &EventAnswers)> = subs
         .iter()
@@ -481,12 +487,18 @@ pub fn second_window(
         }
     }
     // Pass 2: the questions as the decisions leave them (the same when nothing was decided).
+    let mut made = None;
     let qs2 = if input == stored_input(state) {
         qs
     } else {
-        event_phase::resolve(board, state, &input)
-            .map(|o| o.questions)
-            .unwrap_or_default()
+        match event_phase::resolve(board, state, &input) {
+            Ok(o) => {
+                let q = o.questions.clone();
+                made = Some((input.clone(), o));
+                q
+            }
+            Err(_) => Vec::new(),
+        }
     };
     for q in &qs2 {
         match q {
@@ -524,5 +536,5 @@ pub fn second_window(
             _ => {}
         }
     }
-    input
+    (input, made)
 }
