@@ -22,16 +22,6 @@ fn playing(board: &Board, state: &GameState) -> Vec<HouseId> {
         .collect()
 }
 
-/// Whether a house has orders on the map: normal or special ones, and with `one_time` also
-/// one-time orders (the Raven changes only the former, 004:L2619).
-fn has_orders(state: &GameState, h: HouseId, one_time: bool) -> bool {
-    state.areas.iter().any(|a| {
-        a.house == Some(h)
-            && (a.order.is_some() || (one_time && a.one_time.is_some()))
-            && !a.units.is_empty()
-    })
-}
-
 /// The playing houses with units in an area `wanted` accepts, in board order (one pass over
 /// the map).
 fn with_units(
@@ -98,10 +88,15 @@ pub fn expected(board: &Board, state: &GameState) -> Vec<HouseId> {
     let mut v: Vec<HouseId> = match state.step {
         Step::Finished => Vec::new(),
         Step::Placement => with_units(board, state, |_| true),
-        Step::Raven => raven_holder(state)
-            .filter(|h| has_orders(state, *h, false))
-            .into_iter()
-            .collect(),
+        // The Raven changes normal and special orders only, not one-time orders (004:L2619).
+        Step::Raven => {
+            let with_orders = with_units(board, state, |a| a.order.is_some());
+            raven_holder(state)
+                .filter(|h| with_orders.contains(h))
+                .into_iter()
+                .collect()
+        }
+        // Orders on the map: normal or special ones, and one-time orders.
         Step::Plan => with_units(board, state, |a| a.order.is_some() || a.one_time.is_some()),
         Step::Retreat => state
             .pending_retreats
