@@ -46,7 +46,8 @@ pub struct Report {
     pub by_step: std::collections::BTreeMap<&'static str, (usize, usize)>,
     /// Raven changes made.
     pub raven_changes: usize,
-    /// Seconds spent generating submissions, closing steps, checking invariants.
+    /// Seconds spent generating submissions, closing steps, checking invariants (with the
+    /// per-step tallies).
     pub split: [f64; 3],
 }
 
@@ -68,14 +69,14 @@ pub fn play(
     game_no: u64,
     mut visit: impl FnMut(&GameState, &game::StepOutcome, usize),
 ) -> (GameState, usize) {
-    play_timed(board, seed, game_no, &mut [0.0; 2], &mut visit)
+    play_timed(board, seed, game_no, &mut [0.0; 3], &mut visit)
 }
 
 fn play_timed(
     board: &Board,
     seed: u64,
     game_no: u64,
-    split: &mut [f64; 2],
+    split: &mut [f64; 3],
     visit: &mut impl FnMut(&GameState, &game::StepOutcome, usize),
 ) -> (GameState, usize) {
     let mut rng = Rng::new(seed.wrapping_mul(0x1000_0001).wrapping_add(game_no));
@@ -89,20 +90,25 @@ fn play_timed(
     let mut steps = 0;
     // Who must send in the open step: each close call says it for the step it leaves open.
     let mut exp = game::expected(board, &state);
+    // Three clock readings per step: after generating, after closing, after the visit.
+    let mut t0 = Instant::now();
     while state.step != Step::Finished && steps < MAX_STEPS {
-        let t0 = Instant::now();
         let subs: Vec<(HouseId, Submission)> = exp
             .iter()
             .filter_map(|&h| submission(board, &state, h, &mut rng).map(|s| (h, s)))
             .collect();
         let t1 = Instant::now();
         let mut out = game::close_steps_expected(board, state, &subs, Options::default(), exp);
-        split[0] += (t1 - t0).as_secs_f64();
-        split[1] += t1.elapsed().as_secs_f64();
+        let t2 = Instant::now();
         steps += out.steps.len();
         visit(&out.state, &out, subs.len());
         exp = std::mem::take(&mut out.expected);
         state = out.state;
+        let t3 = Instant::now();
+        split[0] += (t1 - t0).as_secs_f64();
+        split[1] += (t2 - t1).as_secs_f64();
+        split[2] += (t3 - t2).as_secs_f64();
+        t0 = t3;
     }
     (state, steps)
 }
@@ -129,10 +135,8 @@ pub fn run_observed(
         let mut bad = Vec::new();
         let by_step = &mut r.by_step;
         let raven = &mut r.raven_changes;
-        let mut two = [0.0; 2];
-        let mut inv = 0.0;
-        let (end, steps) = play_timed(board, seed, g as u64, &mut two, &mut |s, out, sent| {
-            let t = Instant::now();
+        let mut three = [0.0; 3];
+        let (end, steps) = play_timed(board, seed, g as u64, &mut three, &mut |s, out, sent| {
             for (i, c) in out.steps.iter().enumerate() {
                 let e = by_step.entry(c.step.key()).or_default();
                 e.0 += 1;
@@ -149,11 +153,10 @@ pub fn run_observed(
                     closed.join("+")
                 ));
             }
-            inv += t.elapsed().as_secs_f64();
         });
-        r.split[0] += two[0];
-        r.split[1] += two[1];
-        r.split[2] += inv;
+        for (sum, part) in r.split.iter_mut().zip(three) {
+            *sum += part;
+        }
         r.violations.extend(bad);
         if end.step != Step::Finished {
             r.violations

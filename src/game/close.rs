@@ -361,9 +361,13 @@ fn close_one(
                 opts.settings,
             );
             let mut s = r.state;
-            out.log.extend(r.log.iter().cloned());
             economy::after_military(board, &mut s, &r.log);
             let l = rest::end_of_round_in(board, &mut s, &r.fought);
+            if out.log.is_empty() {
+                out.log = r.log;
+            } else {
+                out.log.extend(r.log);
+            }
             out.state = s;
             out.economy.extend(l);
             // A retreat choice waits unless the phase already ended the game (six castles).

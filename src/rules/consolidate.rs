@@ -5,7 +5,7 @@
 use super::log::{Event, FortifyProblem};
 use super::military::Ctx;
 use super::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
-use super::state::GameState;
+use super::state::{GameState, Track};
 use crate::board::{AreaId, Board, HouseId, OrderType, UnitKind};
 
 /// Add power tokens to a house's hand, respecting the cap on tokens owned. Returns the
@@ -23,12 +23,21 @@ pub fn gain_power(board: &Board, state: &mut GameState, house: HouseId, n: u8) -
 /// L1101): in Iron Throne order, at most 4 per house and round and 9 on the map, one per
 /// province, only where footmen or archers stand. A refused request is paid as income.
 pub fn resolve(ctx: &mut Ctx) {
-    let order: Vec<HouseId> = ctx.state.throne_order().to_vec();
+    // The areas holding a consolidate order, in board order (one scan; resolving them changes
+    // no order and moves no unit).
+    let marked: Vec<AreaId> = ctx
+        .board
+        .area_ids()
+        .filter(|a| ctx.has_order(*a, OrderType::Consolidate))
+        .collect();
+    if marked.is_empty() {
+        return;
+    }
+    let order = ctx.state.tracks[Track::IronThrone as usize];
     let mut built = vec![0u8; ctx.board.houses.len()];
     for house in order {
-        for a in ctx.board.area_ids().collect::<Vec<_>>() {
-            let Some(o) = ctx.order(a) else { continue };
-            if o.kind != OrderType::Consolidate || ctx.state.occupant(a) != Some(house) {
+        for &a in &marked {
+            if ctx.state.occupant(a) != Some(house) {
                 continue;
             }
             if ctx.taken[a.index()] {
@@ -67,9 +76,24 @@ pub fn resolve(ctx: &mut Ctx) {
 /// (004:L2566–L2570). A Recruit musters from its castle with the house's recruit plan;
 /// a Supply Caravan's barrels count from the next round (004:L2580, A-79).
 pub fn resolve_one_time(ctx: &mut Ctx) {
-    let order: Vec<HouseId> = ctx.state.throne_order().to_vec();
+    // The areas holding a consolidate-type one-time order (one scan; resolving one never
+    // places another).
+    let marked: Vec<AreaId> = ctx
+        .board
+        .area_ids()
+        .filter(|a| {
+            ctx.state
+                .area(*a)
+                .one_time
+                .is_some_and(|p| p.kind.attribute() == OrderType::Consolidate)
+        })
+        .collect();
+    if marked.is_empty() {
+        return;
+    }
+    let order = ctx.state.tracks[Track::IronThrone as usize];
     for house in order {
-        for a in ctx.board.area_ids().collect::<Vec<_>>() {
+        for &a in &marked {
             let Some(p) = ctx
                 .state
                 .area(a)

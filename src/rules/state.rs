@@ -423,9 +423,10 @@ impl GameState {
             out.extend(area.port_of);
             out.extend(self.port_sea(board, a));
         }
+        // A temporary site exists once built, and faces the sea it was built on.
         for &p in &board.index.temporary_ports {
-            if self.port_exists(board, p)
-                && (board.area(p).port_of == Some(a) || self.port_sea(board, p) == Some(a))
+            if let Some(sea) = self.area(p).port_built
+                && (sea == a || board.area(p).port_of == Some(a))
             {
                 out.push(p);
             }

@@ -92,7 +92,7 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
         Step::Finished => return None,
     };
     // Nothing the language can say: the same as silence.
-    if super::text::items(&sub).is_empty() {
+    if super::text::says_nothing(&sub) {
         return None;
     }
     if checked {

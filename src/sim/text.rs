@@ -232,10 +232,263 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
     v
 }
 
+/// Whether [`items`] is empty, without building the items (the simulator asks it of every
+/// submission it generates).
+pub fn says_nothing(sub: &Submission) -> bool {
+    let no_builds = |b: &BuildPlan| b.ports.is_empty() && b.fortify.is_empty();
+    let no_muster = |m: &Option<MusterPlan>| m.as_ref().is_none_or(|m| m.items.is_empty());
+    match sub {
+        Submission::Placement(p) => p.orders.is_empty() && no_builds(&p.build),
+        Submission::Raven(_) => false,
+        Submission::Plan(p) => {
+            p.raids.is_empty()
+                && p.sword.is_none()
+                && p.marches.iter().all(|m| {
+                    m.alternatives
+                        .first()
+                        .is_none_or(|a| a.action.moves.is_empty())
+                })
+        }
+        Submission::Retreat(rs) => rs.is_empty(),
+        Submission::Events(o) => {
+            o.disband.is_none()
+                && no_muster(&o.muster)
+                && o.clash.is_none()
+                && o.wildling_bid.is_none()
+                && o.claims.is_empty()
+                && no_builds(&o.build)
+        }
+        Submission::Answers(a) => {
+            let reward = match &a.reward {
+                Some(WildlingReward::RecallLeader(_)) => true,
+                Some(WildlingReward::Knights(ups)) => !ups.is_empty(),
+                Some(WildlingReward::Muster(p)) => !p.items.is_empty(),
+                _ => false,
+            };
+            let penalty = match &a.penalty {
+                Some(PenaltyChoice::Disband(units)) => !units.is_empty(),
+                Some(PenaltyChoice::Downgrade(ks)) => !ks.is_empty(),
+                Some(PenaltyChoice::Track(_)) => true,
+                _ => false,
+            };
+            a.ties.is_empty() && !reward && !penalty && no_muster(&a.muster)
+        }
+    }
+}
+
 /// The submission as lines of the order language in `lang`.
 pub fn text(sub: &Submission, names: &Names, lang: Lang) -> Vec<String> {
     items(sub)
         .iter()
         .map(|i| echo::echo_item(i, names, lang))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{HouseId, Order, OrderType};
+    use crate::game::{EventAnswers, EventOrders, Orders, RetreatChoice};
+    use crate::rules::Track;
+    use crate::rules::bidding::ClashBid;
+    use crate::rules::build::PortBuild;
+    use crate::rules::economy::DisbandPlan;
+    use crate::rules::muster::MusterItem;
+    use crate::rules::orders::{
+        MarchMove, MarchStep, Plan, RaidStep, RavenChange, Step as PlanStep,
+    };
+
+    /// `says_nothing` is exactly "no item": every shape of every kind of submission, empty and
+    /// not (the simulator drops a submission that says nothing as silence).
+    #[test]
+    fn says_nothing_agrees_with_items_for_every_kind_of_submission() {
+        let a = AreaId(3);
+        let muster = |n: usize| MusterPlan {
+            items: (0..n)
+                .map(|_| MusterItem {
+                    castle: a,
+                    action: MusterAction::Unit(UnitKind::Footman),
+                })
+                .collect(),
+        };
+        let march = |moves: Vec<MarchMove>| {
+            PlanStep::single(MarchStep {
+                from: a,
+                moves,
+                leave_token: false,
+                gather: Vec::new(),
+            })
+        };
+        let mut cases: Vec<Submission> = vec![
+            Submission::Placement(Orders::default()),
+            Submission::Raven(RavenChange {
+                area: a,
+                order: Order {
+                    kind: OrderType::Raid,
+                    special: false,
+                },
+            }),
+            Submission::Plan(Plan::default()),
+            Submission::Retreat(Vec::new()),
+            Submission::Retreat(vec![RetreatChoice {
+                from: a,
+                to: vec![a],
+            }]),
+            Submission::Events(EventOrders::default()),
+            Submission::Answers(EventAnswers::default()),
+        ];
+        let mut placed = Orders::default();
+        placed.placement.orders.push((
+            a,
+            Order {
+                kind: OrderType::March,
+                special: false,
+            },
+        ));
+        cases.push(Submission::Placement(placed));
+        let mut port = Orders::default();
+        port.build.ports.push(PortBuild {
+            province: a,
+            sea: None,
+        });
+        cases.push(Submission::Placement(port));
+        let mut fort = Orders::default();
+        fort.build.fortify.push(a);
+        cases.push(Submission::Placement(fort));
+        let mut demolish = Orders::default();
+        demolish.build.demolish.push(a);
+        cases.push(Submission::Placement(demolish));
+        let plans: Vec<Plan> = vec![
+            Plan {
+                raids: vec![RaidStep {
+                    from: a,
+                    targets: vec![a],
+                }],
+                ..Plan::default()
+            },
+            Plan {
+                sword: Some(a),
+                ..Plan::default()
+            },
+            Plan {
+                marches: vec![march(Vec::new())],
+                ..Plan::default()
+            },
+            Plan {
+                marches: vec![march(vec![MarchMove::new(UnitSelection::All, a)])],
+                ..Plan::default()
+            },
+            Plan {
+                marches: vec![PlanStep {
+                    alternatives: Vec::new(),
+                }],
+                ..Plan::default()
+            },
+            Plan {
+                fortify: vec![a],
+                ..Plan::default()
+            },
+        ];
+        cases.extend(plans.into_iter().map(Submission::Plan));
+        let events: Vec<EventOrders> = vec![
+            EventOrders {
+                disband: Some(DisbandPlan { units: Vec::new() }),
+                ..Default::default()
+            },
+            EventOrders {
+                muster: Some(muster(0)),
+                ..Default::default()
+            },
+            EventOrders {
+                muster: Some(muster(1)),
+                ..Default::default()
+            },
+            EventOrders {
+                clash: Some(ClashBid {
+                    throne: 0,
+                    fiefdoms: 0,
+                    court: 0,
+                }),
+                ..Default::default()
+            },
+            EventOrders {
+                wildling_bid: Some(0),
+                ..Default::default()
+            },
+            EventOrders {
+                claims: vec![RewardClaim::Doran(Track::Fiefdoms)],
+                ..Default::default()
+            },
+            EventOrders {
+                build: BuildPlan {
+                    fortify: vec![a],
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+        ];
+        cases.extend(events.into_iter().map(Submission::Events));
+        let answers: Vec<EventAnswers> = vec![
+            EventAnswers {
+                ties: vec![(None, vec![HouseId(0)])],
+                ..Default::default()
+            },
+            EventAnswers {
+                reward: Some(WildlingReward::Knights(Vec::new())),
+                ..Default::default()
+            },
+            EventAnswers {
+                reward: Some(WildlingReward::Knights(vec![(a, UnitKind::Footman)])),
+                ..Default::default()
+            },
+            EventAnswers {
+                reward: Some(WildlingReward::Muster(muster(0))),
+                ..Default::default()
+            },
+            EventAnswers {
+                reward: Some(WildlingReward::Muster(muster(2))),
+                ..Default::default()
+            },
+            EventAnswers {
+                reward: Some(WildlingReward::RecallLeader(crate::board::LeaderId(0))),
+                ..Default::default()
+            },
+            EventAnswers {
+                penalty: Some(PenaltyChoice::Disband(Vec::new())),
+                ..Default::default()
+            },
+            EventAnswers {
+                penalty: Some(PenaltyChoice::Disband(vec![(a, UnitKind::Ship)])),
+                ..Default::default()
+            },
+            EventAnswers {
+                penalty: Some(PenaltyChoice::Downgrade(Vec::new())),
+                ..Default::default()
+            },
+            EventAnswers {
+                penalty: Some(PenaltyChoice::Downgrade(vec![(a, UnitKind::Archer)])),
+                ..Default::default()
+            },
+            EventAnswers {
+                penalty: Some(PenaltyChoice::Track(Track::KingsCourt)),
+                ..Default::default()
+            },
+            EventAnswers {
+                muster: Some(muster(0)),
+                ..Default::default()
+            },
+            EventAnswers {
+                muster: Some(muster(1)),
+                ..Default::default()
+            },
+        ];
+        cases.extend(answers.into_iter().map(Submission::Answers));
+        let (mut empty, mut full) = (0, 0);
+        for c in &cases {
+            let none = items(c).is_empty();
+            assert_eq!(says_nothing(c), none, "{c:?}");
+            if none { empty += 1 } else { full += 1 }
+        }
+        assert!(empty >= 10 && full >= 15, "{empty} empty, {full} not");
+    }
 }
