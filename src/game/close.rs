@@ -9,7 +9,7 @@ use crate::board::{AreaId, Board, HouseId, Order};
 use crate::rules::build::{self, BuildPlan, BuildWindow};
 use crate::rules::endgame::{self, GameResult, RoundEnd, WinHow};
 use crate::rules::event_phase::{
-    self, AdvanceNotice, EventPhaseInput, EventPhaseOutcome, Question, round_modifiers,
+    self, AdvanceNotice, EventPhaseOutcome, Question, round_modifiers,
 };
 use crate::rules::log::Event;
 use crate::rules::log_events::EconomyEvent;
@@ -71,8 +71,9 @@ pub struct StepOutcome {
     /// The houses that have something to send in the step left open ([`expected`] of `state`;
     /// empty once the game is over).
     pub expected: Vec<HouseId>,
-    /// The first window's resolution, reused when the second window changes nothing.
-    cached: Option<Box<(EventPhaseInput, EventPhaseOutcome)>>,
+    /// The first window's resolution (of the input stored in the state's event window), reused
+    /// when the second window changes nothing.
+    cached: Option<Box<EventPhaseOutcome>>,
 }
 
 impl StepOutcome {
@@ -286,7 +287,7 @@ fn close_one(
                 // call takes it back from there.
                 out.provisional = std::mem::take(&mut o.log);
                 questions = o.questions.clone();
-                out.cached = Some(Box::new((input.clone(), o)));
+                out.cached = Some(Box::new(o));
             }
             out.state.event_window = Some(event_phase::EventWindow { input, questions });
             out.state.step = Step::EventsAnswers;
@@ -303,9 +304,10 @@ fn close_one(
             let provisional = std::mem::take(&mut out.provisional);
             // A resolution already made with exactly this input is reused: the first window's
             // (nothing answered changed it) or the one the answers' decisions needed.
+            let first = out.state.event_window.as_ref().map(|w| &w.input);
             let done = match (out.cached.take(), made) {
-                (Some(c), _) if c.0 == input => {
-                    let mut o = c.1;
+                (Some(c), _) if first == Some(&input) => {
+                    let mut o = *c;
                     o.log = provisional;
                     Ok(o)
                 }
@@ -473,10 +475,12 @@ fn solo(board: &Board, out: &mut StepOutcome) {
         return;
     }
     // Nobody near six castles: nothing to check (and no copy of the state).
-    let need = board.rules.castles_to_win;
-    if endgame::standings(board, &out.state)
+    let need = board.rules.castles_to_win as usize;
+    let counts = out.state.castle_counts(board);
+    if counts
         .iter()
-        .all(|st| st.castles < need)
+        .zip(&out.state.houses)
+        .all(|(n, h)| *n < need || h.neutral)
     {
         return;
     }

@@ -337,29 +337,28 @@ fn tie_target(
     house: HouseId,
     track: Option<Track>,
 ) -> Result<Vec<HouseId>, EventProblem> {
-    let mut found: Vec<(Option<Track>, Vec<HouseId>)> = Vec::new();
-    for q in qs {
-        match q {
-            Question::ClashTie(t) if t.decider == Some(house) => {
-                found.push((Some(t.track), t.houses.clone()))
-            }
-            Question::WildlingTie {
-                king: Some(k),
-                houses,
-                ..
-            } if *k == house => found.push((None, houses.clone())),
-            _ => {}
-        }
-    }
-    let mut matching: Vec<&(Option<Track>, Vec<HouseId>)> = match track {
-        Some(t) => found.iter().filter(|f| f.0 == Some(t)).collect(),
-        None => found.iter().collect(),
+    // The ties this house decides that the line may mean, as (track, houses).
+    let hits = || {
+        qs.iter()
+            .filter_map(move |q| match q {
+                Question::ClashTie(t) if t.decider == Some(house) => {
+                    Some((Some(t.track), &t.houses))
+                }
+                Question::WildlingTie {
+                    king: Some(k),
+                    houses,
+                    ..
+                } if *k == house => Some((None, houses)),
+                _ => None,
+            })
+            .filter(move |(t, _)| track.is_none() || *t == track)
     };
-    match matching.len() {
-        0 => Err(EventProblem::NotAsked(Part::Tie)),
-        1 => Ok(matching.remove(0).1.clone()),
+    let mut it = hits();
+    match (it.next(), it.next()) {
+        (None, _) => Err(EventProblem::NotAsked(Part::Tie)),
+        (Some((_, houses)), None) => Ok(houses.clone()),
         // Several ties of one track (different bids): any of their houses may be ordered.
-        _ if track.is_some() => Ok(matching.iter().flat_map(|f| f.1.clone()).collect()),
+        _ if track.is_some() => Ok(hits().flat_map(|(_, h)| h.iter().copied()).collect()),
         _ => Err(EventProblem::NameTheTrack),
     }
 }
@@ -488,7 +487,11 @@ pub(crate) fn second_window(
     }
     // Pass 2: the questions as the decisions leave them (the same when nothing was decided).
     let mut made = None;
-    let qs2 = if input == stored_input(state) {
+    let unchanged = match &state.event_window {
+        Some(w) => input == w.input,
+        None => input == EventPhaseInput::default(),
+    };
+    let qs2 = if unchanged {
         qs
     } else {
         match event_phase::resolve(board, state, &input) {

@@ -102,14 +102,27 @@ fn supply_ok(board: &Board, state: &GameState, house: HouseId, area: AreaId) -> 
     supply::within_limit_with(board, state, house, &[(area, 1 + foreign)])
 }
 
-fn cap_ok(
-    board: &Board,
-    state: &GameState,
-    house: HouseId,
-    k: UnitKind,
-) -> Result<(), MusterError> {
+/// A house's units on the map by kind (indexed by `UnitKind::index`): what the caps are
+/// checked against. Counted once per mustering and kept up to date as its items add and
+/// upgrade units ([`apply_change`]).
+pub(crate) type Counts = [usize; 5];
+
+/// [`Counts`] of every house, in one pass over the map (indexed by house).
+pub(crate) fn counts(board: &Board, state: &GameState) -> Vec<Counts> {
+    let mut v = vec![[0usize; 5]; board.houses.len()];
+    for a in &state.areas {
+        if let Some(c) = a.house.and_then(|h| v.get_mut(h.index())) {
+            for u in &a.units {
+                c[u.kind.index()] += 1;
+            }
+        }
+    }
+    v
+}
+
+fn cap_ok(board: &Board, have: &Counts, k: UnitKind) -> Result<(), MusterError> {
     let cap = board.rules.unit_caps[k.index()];
-    if state.unit_count(house, k) >= cap as usize {
+    if have[k.index()] >= cap as usize {
         Err(MusterError::Cap(k, cap))
     } else {
         Ok(())
@@ -168,16 +181,18 @@ pub fn ports_now(board: &Board, state: &GameState) -> Vec<AreaId> {
         .collect()
 }
 
-/// Carry out one item on the state (no point accounting). Returns where the unit went.
-pub fn apply_item(
+/// Carry out one item on the state (no point accounting), `have` the house's [`Counts`].
+/// Returns where the unit went.
+fn apply_item(
     board: &Board,
     state: &mut GameState,
     house: HouseId,
     item: &MusterItem,
     ports_ready: &[AreaId],
+    have: &mut Counts,
 ) -> Result<AreaId, MusterError> {
-    let change = item_change(board, state, house, item, ports_ready)?;
-    Ok(apply_change(state, house, change))
+    let change = item_change(board, state, house, item, ports_ready, have)?;
+    Ok(apply_change(state, house, change, have))
 }
 
 /// What one muster item does to the map, once [`item_change`] found it legal.
@@ -185,22 +200,31 @@ pub fn apply_item(
 enum Change {
     /// A new unit in an area.
     Add(AreaId, UnitKind),
-    /// The unit at a position of an area becomes another kind.
-    Upgrade(AreaId, usize, UnitKind),
+    /// The unit at a position of an area, of the first kind, becomes the second kind.
+    Upgrade(AreaId, usize, UnitKind, UnitKind),
 }
 
-/// Carry out a change found by [`item_change`]; returns the area the unit stands in.
-fn apply_change(state: &mut GameState, house: HouseId, change: Change) -> AreaId {
+/// Carry out a change found by [`item_change`], with the house's [`Counts`]; returns the area
+/// the unit stands in.
+fn apply_change(
+    state: &mut GameState,
+    house: HouseId,
+    change: Change,
+    have: &mut Counts,
+) -> AreaId {
     match change {
         Change::Add(area, k) => {
             let st = state.area_mut(area);
             st.house = Some(house);
             st.units.push(Unit::new(k));
+            have[k.index()] += 1;
             area
         }
-        Change::Upgrade(area, pos, to) => {
+        Change::Upgrade(area, pos, from, to) => {
             if let Some(u) = state.area_mut(area).units.get_mut(pos) {
                 u.kind = to;
+                have[from.index()] = have[from.index()].saturating_sub(1);
+                have[to.index()] += 1;
             }
             area
         }
@@ -215,6 +239,7 @@ fn item_change(
     house: HouseId,
     item: &MusterItem,
     ports_ready: &[AreaId],
+    have: &Counts,
 ) -> Result<Change, MusterError> {
     let castle = item.castle;
     if !item.ids_ok(board) {
@@ -231,7 +256,7 @@ fn item_change(
             if !k.is_land() {
                 return Err(MusterError::ShipNeedsPlace);
             }
-            cap_ok(board, state, house, *k)?;
+            cap_ok(board, have, *k)?;
             if *k == UnitKind::Siege {
                 sieges_ok(board, state, castle)?;
             }
@@ -254,17 +279,17 @@ fn item_change(
             let Some(pos) = pos.filter(|_| state.occupant(castle) == Some(house)) else {
                 return Err(MusterError::NothingToUpgrade(castle, *from));
             };
-            cap_ok(board, state, house, *to)?;
+            cap_ok(board, have, *to)?;
             if *to == UnitKind::Siege {
                 sieges_ok(board, state, castle)?;
             }
-            Ok(Change::Upgrade(castle, pos, *to))
+            Ok(Change::Upgrade(castle, pos, *from, *to))
         }
         MusterAction::Ship(places) => {
             if places.is_empty() {
                 return Err(MusterError::NoPlacement(castle));
             }
-            cap_ok(board, state, house, UnitKind::Ship)?;
+            cap_ok(board, have, UnitKind::Ship)?;
             for &p in places {
                 placement_ok(board, state, castle, p, ports_ready)?;
             }
@@ -418,9 +443,11 @@ pub fn resolve_with_budget_in(
         })
         .collect();
     let plan_of = |h: HouseId| cleaned.iter().find(|(x, _)| *x == h).map(|(_, p)| p);
+    let mut tally = counts(board, s);
     let do_item = |s: &mut GameState,
                    log: &mut Vec<EconomyEvent>,
                    budgets: &mut Vec<(HouseId, Vec<(AreaId, u8)>)>,
+                   tally: &mut [Counts],
                    h: HouseId,
                    it: &MusterItem|
      -> Option<MusterError> {
@@ -439,7 +466,8 @@ pub fn resolve_with_budget_in(
             });
             return None;
         }
-        match apply_item(board, s, h, it, ports_ready) {
+        let mine = tally.get_mut(h.index())?;
+        match apply_item(board, s, h, it, ports_ready, mine) {
             Ok(area) => {
                 spend(b, it.castle, c);
                 log.push(match &it.action {
@@ -481,7 +509,7 @@ pub fn resolve_with_budget_in(
             .iter()
             .filter(|i| !matches!(i.action, MusterAction::Ship(_)))
         {
-            do_item(s, &mut log, &mut budgets, h, it);
+            do_item(s, &mut log, &mut budgets, &mut tally, h, it);
         }
     }
     let mut queues: Vec<(HouseId, Vec<&MusterItem>)> = order
@@ -502,7 +530,7 @@ pub fn resolve_with_budget_in(
         for (h, q) in queues.iter_mut() {
             let Some(it) = q.pop() else { continue };
             if let Some(MusterError::NoFreePlacement(castle)) =
-                do_item(s, &mut log, &mut budgets, *h, it)
+                do_item(s, &mut log, &mut budgets, &mut tally, *h, it)
             {
                 // A conflict if some listed sea was free before this mustering began.
                 let MusterAction::Ship(places) = &it.action else {

@@ -1,7 +1,7 @@
 //! 征兵 Mustering: checking a whole plan against the state and a budget, as the rules will
 //! carry it out (land units first, then ships).
 
-use super::{MusterAction, MusterError, MusterPlan, apply_change, cost, item_change};
+use super::{Counts, MusterAction, MusterError, MusterPlan, apply_change, cost, item_change};
 use crate::board::{AreaId, Board, HouseId};
 use crate::rules::state::GameState;
 
@@ -89,12 +89,18 @@ fn check_until(
         .iter()
         .filter(|i| matches!(i.action, MusterAction::Ship(_)));
     let n = plan.items.len();
+    let mut have: Counts = [0; 5];
+    for a in state.areas.iter().filter(|a| a.house == Some(house)) {
+        for u in &a.units {
+            have[u.kind.index()] += 1;
+        }
+    }
     for (i, it) in land.chain(ships).enumerate() {
         let view = copy.as_ref().unwrap_or(state);
-        match item_change(board, view, house, it, ports_ready) {
+        match item_change(board, view, house, it, ports_ready, &have) {
             Ok(change) if i + 1 < n => {
                 let s = copy.get_or_insert_with(|| state.clone());
-                apply_change(s, house, change);
+                apply_change(s, house, change, &mut have);
             }
             Ok(_) => {}
             Err(e) if first_only => return Err(vec![e]),

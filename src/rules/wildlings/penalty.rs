@@ -30,9 +30,12 @@ fn house_units(state: &GameState, house: HouseId) -> Vec<(AreaId, UnitKind, usiz
 /// Points of units disbanded by the penalty: 2, the lowest bidder 4, at most what the house has.
 pub fn disband_due(board: &Board, state: &GameState, house: HouseId, worst: bool) -> u8 {
     let want = if worst { 4u32 } else { 2 };
-    let have: u32 = house_units(state, house)
+    let have: u32 = state
+        .areas
         .iter()
-        .map(|u| economy::value(board, u.1) as u32)
+        .filter(|a| a.house == Some(house))
+        .flat_map(|a| a.units.iter())
+        .map(|u| economy::value(board, u.kind) as u32)
         .sum();
     want.min(have) as u8
 }
@@ -154,13 +157,15 @@ fn apply_house_penalty(
                 }
                 _ => None,
             };
-            let mut t = s.clone();
-            let mut l = Vec::new();
-            let ok = chosen.as_ref().is_some_and(|v| {
+            // The choice is tried on a copy (made only when there is a choice): all or nothing.
+            let tried = chosen.as_ref().and_then(|v| {
+                let mut t = s.clone();
+                let mut l = Vec::new();
                 v.iter()
                     .all(|&(a, to)| downgrade(board, &mut t, house, a, Some(to), &mut l))
+                    .then_some((t, l))
             });
-            if ok {
+            if let Some((t, l)) = tried {
                 *s = t;
                 log.extend(l);
             } else {
