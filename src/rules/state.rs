@@ -431,11 +431,13 @@ impl GameState {
                 out.push(p);
             }
         }
+        // The board's own borders are checked at load (no area borders itself, every id is an
+        // area); only what the ports added needs sorting and filtering.
         if out.len() > before {
             out.sort_unstable();
             out.dedup();
+            out.retain(|&b| b != a && b.index() < board.areas.len());
         }
-        out.retain(|&b| b != a && b.index() < board.areas.len());
         out
     }
 }

@@ -172,14 +172,11 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Plan, bool)
     for &a in &mine {
         let Some(o) = s.area(a).order else { continue };
         let ships = s.area(a).units.iter().any(|u| u.kind == UnitKind::Ship);
-        let targets: Vec<AreaId> = s
-            .neighbours(board, a)
-            .into_iter()
-            .filter(|b| {
-                let t = board.area(*b);
-                if ships { t.is_sea() } else { t.is_land() }
-            })
-            .collect();
+        let mut targets: Vec<AreaId> = s.neighbours(board, a);
+        targets.retain(|b| {
+            let t = board.area(*b);
+            if ships { t.is_sea() } else { t.is_land() }
+        });
         match o.kind {
             OrderType::Raid => {
                 if let Some(t) = rng.pick(&targets) {
