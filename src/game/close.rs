@@ -414,7 +414,7 @@ fn close_placement(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submi
     for h in board.house_ids() {
         if let Some(Submission::Placement(p)) = latest(subs, h, Step::Placement)
             && !out.state.house(h).neutral
-            && placement::check_with(board, &out.state, h, p, &mods).is_empty()
+            && placement::is_valid(board, &out.state, h, p, &mods)
         {
             placements.push((h, p.placement.clone()));
             if p.build != BuildPlan::default() {

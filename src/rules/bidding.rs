@@ -221,19 +221,20 @@ pub fn resolve(
     throne_decider: Option<HouseId>,
 ) -> (GameState, Vec<EconomyEvent>) {
     let mut s = state.clone();
-    let log = resolve_in(&mut s, bids, decisions, throne_decider);
+    let (log, _) = resolve_in(&mut s, bids, decisions, throne_decider);
     (s, log)
 }
 
 /// [`resolve`] on the state in place (the event phase's own copy). The bids are read before any
 /// power is spent, and the tracks are read (ranks, the old King) before they are replaced at
 /// the end, so working in place sees exactly what the original state shows.
+/// Returns the log and the ties the Kings order (those [`ties`] gives for the state before).
 pub fn resolve_in(
     s: &mut GameState,
     bids: &[(HouseId, ClashBid)],
     decisions: &TieDecisions,
     throne_decider: Option<HouseId>,
-) -> Vec<EconomyEvent> {
+) -> (Vec<EconomyEvent>, Vec<Tie>) {
     let mut log = Vec::new();
     let eff = effective_bids(s, bids);
     for (h, b, silent) in &eff {
@@ -280,7 +281,7 @@ pub fn resolve_in(
         new_tracks[t as usize] = order;
         all_ties.extend(ties);
     }
-    for tie in all_ties {
+    for tie in &all_ties {
         let given = decisions.orders[tie.track as usize].as_ref();
         let default = !given.is_some_and(|d| tie.houses.iter().any(|h| d.contains(h)));
         log.push(EconomyEvent::TieBroken {
@@ -297,5 +298,5 @@ pub fn resolve_in(
         });
     }
     s.tracks = new_tracks.map(Into::into);
-    log
+    (log, all_ties)
 }

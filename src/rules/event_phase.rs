@@ -193,14 +193,11 @@ pub fn resolve(
             log.extend(economy::resolve_game_of_thrones_in(board, &mut s));
         }
         Some(EventCard::ClashOfKings) => {
-            let ties = bidding::ties(&s, &input.clash, throne_decider, &input.clash_ties);
+            // The ties are those of the bids as sent, before any power is spent.
+            let (l, ties) =
+                bidding::resolve_in(&mut s, &input.clash, &input.clash_ties, throne_decider);
             questions.extend(ties.into_iter().map(Question::ClashTie));
-            log.extend(bidding::resolve_in(
-                &mut s,
-                &input.clash,
-                &input.clash_ties,
-                throne_decider,
-            ));
+            log.extend(l);
         }
         _ => {}
     }

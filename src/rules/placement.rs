@@ -213,19 +213,51 @@ pub fn check_with(
     p: &Placement,
     mods: &RoundModifiers,
 ) -> Vec<PlacementError> {
+    check_until(board, state, house, p, mods, false)
+}
+
+/// Whether [`check_with`] finds nothing, stopping at the first problem (for a caller that only
+/// needs to know).
+pub fn is_valid(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    p: &Placement,
+    mods: &RoundModifiers,
+) -> bool {
+    check_until(board, state, house, p, mods, true).is_empty()
+}
+
+fn check_until(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    p: &Placement,
+    mods: &RoundModifiers,
+    first_only: bool,
+) -> Vec<PlacementError> {
     let mut errs = Vec::new();
+    // Record a problem; the first one is enough when `first_only`.
+    macro_rules! found {
+        ($e:expr) => {{
+            errs.push($e);
+            if first_only {
+                return errs;
+            }
+        }};
+    }
     // Orders by type: normal ones, special ones (no list is built: this runs for every
     // placement the simulator tries).
     let mut normal = [0u8; 5];
     let mut special = [0u8; 5];
     for (i, (area, order)) in p.orders.iter().enumerate() {
         if p.orders[..i].iter().any(|(a, _)| a == area) {
-            errs.push(PlacementError::TwoOrders(*area));
+            found!(PlacementError::TwoOrders(*area));
             continue;
         }
         let st = state.area(*area);
         if st.house != Some(house) || st.units.is_empty() {
-            errs.push(PlacementError::NoUnits(*area));
+            found!(PlacementError::NoUnits(*area));
             continue;
         }
         let mut kinds = st.units.iter().map(|u| u.kind);
@@ -236,28 +268,28 @@ pub fn check_with(
             _ => false,
         };
         if banned && !errs.contains(&PlacementError::EventBan(order.kind)) {
-            errs.push(PlacementError::EventBan(order.kind));
+            found!(PlacementError::EventBan(order.kind));
         }
         if mods.rough_seas && board.area(*area).is_sea() {
-            errs.push(PlacementError::RoughSeas(*area));
+            found!(PlacementError::RoughSeas(*area));
         }
         match order.kind {
             OrderType::Defence if board.area(*area).is_port() => {
-                errs.push(PlacementError::PortDefence(*area))
+                found!(PlacementError::PortDefence(*area))
             }
             OrderType::Consolidate
                 if !kinds.any(|k| matches!(k, UnitKind::Footman | UnitKind::Archer)) =>
             {
-                errs.push(PlacementError::ConsolidateNeedsFootOrArcher(*area))
+                found!(PlacementError::ConsolidateNeedsFootOrArcher(*area))
             }
             OrderType::Raid if kinds.all(|k| k == UnitKind::Siege) => {
-                errs.push(PlacementError::SiegeCannotRaid(*area))
+                found!(PlacementError::SiegeCannotRaid(*area))
             }
             _ => {}
         }
         if order.special {
             if special[order.kind as usize] > 0 {
-                errs.push(PlacementError::SpecialTwice(order.kind));
+                found!(PlacementError::SpecialTwice(order.kind));
             }
             special[order.kind as usize] = special[order.kind as usize].saturating_add(1);
         } else {
@@ -267,25 +299,25 @@ pub fn check_with(
     for k in OrderType::ALL {
         let limit = board.rules.order_limit(k);
         if normal[k as usize] > limit {
-            errs.push(PlacementError::TooMany(k, limit));
+            found!(PlacementError::TooMany(k, limit));
         }
     }
     let rank = state.rank(Track::KingsCourt, house);
     let allowed = board.rules.special_orders(rank);
     let specials: usize = special.iter().map(|n| *n as usize).sum();
     if specials > 0 && mods.no_special_orders.contains(&house) {
-        errs.push(PlacementError::NoSpecial);
+        found!(PlacementError::NoSpecial);
     } else if specials > allowed as usize {
-        errs.push(PlacementError::TooManySpecial { allowed, rank });
+        found!(PlacementError::TooManySpecial { allowed, rank });
     }
     // One-time orders: beside the area's order, only where the house has units (004:L2520);
     // not special orders, so neither the King's Court limit nor the wildling ban applies.
     for (area, _) in &p.one_time {
         let st = state.area(*area);
         if st.house != Some(house) || st.units.is_empty() {
-            errs.push(PlacementError::NoUnits(*area));
+            found!(PlacementError::NoUnits(*area));
         } else if mods.rough_seas && board.area(*area).is_sea() {
-            errs.push(PlacementError::RoughSeas(*area));
+            found!(PlacementError::RoughSeas(*area));
         }
     }
     errs.extend(

@@ -568,3 +568,26 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
         Err(super::rewards::RewardError::UnknownLeader)
     );
 }
+
+/// The event phase takes the Kings' ties from the resolution itself: they are the ties of the
+/// bids as sent (004:L1157, A-65), with or without decisions, with a bid cut to the hand.
+#[test]
+fn clash_resolution_reports_the_same_ties_as_before_any_power_is_spent_004_l1157() {
+    let w = start();
+    let mut over = t66(&w);
+    over[0].1 = bid(9, 9, 9);
+    let mut decided = TieDecisions::default();
+    decided.orders[Track::Fiefdoms as usize] = Some(w.hs(&["stark", "baratheon"]));
+    for bids in [t66(&w), over, Vec::new()] {
+        for d in [TieDecisions::default(), decided.clone()] {
+            for decider in [None, Some(w.h("martell"))] {
+                let before = bidding::ties(&w.s, &bids, decider, &d);
+                let mut s = w.s.clone();
+                let (_, ties) = bidding::resolve_in(&mut s, &bids, &d, decider);
+                assert_eq!(ties, before, "{bids:?} {d:?} {decider:?}");
+            }
+        }
+    }
+    let some = bidding::ties(&w.s, &t66(&w), None, &TieDecisions::default());
+    assert!(!some.is_empty(), "T-66 has ties");
+}

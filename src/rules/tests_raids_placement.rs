@@ -39,6 +39,15 @@ fn event_bans_raid_consolidate_defence_and_sea_orders_004_l1364_l1465_l1480_a45(
         ..Default::default()
     };
     let errs = placement::check_with(&t.b, &t.s, h, &p, &mods);
+    // The early-stopping form agrees: valid without the events, not with them.
+    assert!(placement::is_valid(
+        &t.b,
+        &t.s,
+        h,
+        &p,
+        &RoundModifiers::default()
+    ));
+    assert!(!placement::is_valid(&t.b, &t.s, h, &p, &mods));
     for e in [
         PlacementError::EventBan(OrderType::Raid),
         PlacementError::EventBan(OrderType::Consolidate),
@@ -67,6 +76,7 @@ fn t17_special_orders_none_under_the_wildling_penalty_a66() {
         placement::check_with(&t.b, &t.s, h, &p, &mods),
         vec![PlacementError::NoSpecial]
     );
+    assert!(!placement::is_valid(&t.b, &t.s, h, &p, &mods));
 }
 
 #[test]
@@ -82,6 +92,13 @@ fn t18_orders_only_where_the_house_has_units_004_l1689() {
         placement::check(&t.b, &t.s, h, &p),
         vec![PlacementError::NoUnits(t.a("riverrun"))]
     );
+    assert!(!placement::is_valid(
+        &t.b,
+        &t.s,
+        h,
+        &p,
+        &RoundModifiers::default()
+    ));
 }
 
 #[test]

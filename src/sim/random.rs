@@ -125,8 +125,7 @@ fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Placem
     // Drop what breaks the limits, one order at a time, until the placement is legal.
     let mut ok = false;
     for _ in 0..p.orders.len() + 1 {
-        let errs = crate::rules::placement::check_with(board, s, h, &p, &mods);
-        if errs.is_empty() {
+        if crate::rules::placement::is_valid(board, s, h, &p, &mods) {
             ok = true;
             break;
         }
