@@ -170,9 +170,9 @@ fn rank_track(
     while i < v.len() {
         let j = v[i..].iter().take_while(|x| x.1 == v[i].1).count();
         if j > 1 {
-            let mut tied = v[i..i + j].to_vec();
-            tied.sort_by_key(|x| x.3);
-            let houses: Vec<HouseId> = tied.iter().map(|x| x.0).collect();
+            // The default order among the tied: their previous ranks (a stable sort).
+            let mut houses: Vec<HouseId> = v[i..i + j].iter().map(|x| x.0).collect();
+            houses.sort_by_key(|h| prev(*h));
             ties.push(Tie {
                 track,
                 bid: v[i].1,

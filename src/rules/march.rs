@@ -227,17 +227,13 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
     let mut moves: Vec<Sub> = Vec::new();
     let mut attack: Option<Sub> = None;
     for mv in &step.moves {
-        let free: Vec<Unit> = units
-            .iter()
-            .enumerate()
-            .map(|(j, u)| {
-                if used.contains(&j) {
-                    Unit { routed: true, ..*u }
-                } else {
-                    *u
-                }
-            })
-            .collect();
+        // The units still free for this sub-move: those taken by earlier ones count as routed.
+        let mut free = units;
+        for &j in &used {
+            if let Some(u) = free.get_mut(j) {
+                u.routed = true;
+            }
+        }
         let Some(idx) = select(&free, &mv.units) else {
             skip(ctx, house, from, order, Skip::UnitsMissing);
             continue;
@@ -287,23 +283,25 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         return false;
     }
     // Supply for the result of all sub-moves together; if that fails, each one alone, in order.
-    let delta_of = |subs: &[&Sub]| -> Vec<(AreaId, i32)> {
-        let mut d: Vec<(AreaId, i32)> = Vec::new();
-        for s in subs {
-            d.push((from, -(s.units.len() as i32)));
-            d.push((s.to, s.units.len() as i32));
-        }
-        d
+    let pairs = |s: &Sub| {
+        let n = s.units.len() as i32;
+        [(from, -n), (s.to, n)]
     };
     let all: Vec<&Sub> = moves.iter().chain(attack.iter()).collect();
-    let together = super::supply::within_limit_with(ctx.board, &ctx.state, house, &delta_of(&all));
+    let whole: Vec<(AreaId, i32)> = all.iter().flat_map(|s| pairs(s)).collect();
+    let together = super::supply::within_limit_with(ctx.board, &ctx.state, house, &whole);
     let mut go: Vec<bool> = Vec::new();
-    let mut accepted: Vec<&Sub> = Vec::new();
+    // The changes of the sub-moves accepted so far (tried with each next one when the whole
+    // does not fit).
+    let mut accepted: Vec<(AreaId, i32)> = Vec::new();
     for s in &all {
-        let mut trial = accepted.clone();
-        trial.push(s);
-        let ok = together
-            || super::supply::within_limit_with(ctx.board, &ctx.state, house, &delta_of(&trial));
+        let ok = together || {
+            let mark = accepted.len();
+            accepted.extend(pairs(s));
+            let fits = super::supply::within_limit_with(ctx.board, &ctx.state, house, &accepted);
+            accepted.truncate(mark);
+            fits
+        };
         let port_ok = !ctx.board.area(s.to).is_port()
             || ctx.state.area(s.to).units.len() + s.units.len()
                 <= ctx.board.rules.port_capacity as usize;
@@ -313,8 +311,8 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
             skip(ctx, house, from, order, Skip::Supply(s.to));
         }
         go.push(ok && port_ok);
-        if ok && port_ok {
-            accepted.push(s);
+        if ok && port_ok && !together {
+            accepted.extend(pairs(s));
         }
     }
     let n_moves = moves.len();

@@ -429,20 +429,24 @@ pub fn resolve_with_budget_in(
     }
     let mut budgets: Vec<(HouseId, Vec<(AreaId, u8)>)> =
         plans.iter().map(|(h, _, b)| (*h, b.clone())).collect();
-    // Items naming areas the board does not have are dropped (they could not be reported).
-    let cleaned: Vec<(HouseId, MusterPlan)> = plans
+    // Items naming areas the board does not have are dropped (they could not be reported); a
+    // plan is copied only when it has such items.
+    let cleaned: Vec<(HouseId, std::borrow::Cow<MusterPlan>)> = plans
         .iter()
         .map(|(h, p, _)| {
+            if p.items.iter().all(|i| i.ids_ok(board)) {
+                return (*h, std::borrow::Cow::Borrowed(p));
+            }
             let items = p
                 .items
                 .iter()
                 .filter(|i| i.ids_ok(board))
                 .cloned()
                 .collect();
-            (*h, MusterPlan { items })
+            (*h, std::borrow::Cow::Owned(MusterPlan { items }))
         })
         .collect();
-    let plan_of = |h: HouseId| cleaned.iter().find(|(x, _)| *x == h).map(|(_, p)| p);
+    let plan_of = |h: HouseId| cleaned.iter().find(|(x, _)| *x == h).map(|(_, p)| &**p);
     let mut tally = counts(board, s);
     let do_item = |s: &mut GameState,
                    log: &mut Vec<EconomyEvent>,

@@ -55,29 +55,36 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
         if st.units.is_empty() {
             continue;
         }
-        match st.house {
-            None => v.push(format!("{name}: units without a house")),
+        // The house's tallies (none for units without a house, or of a house the board lacks).
+        let tally = match st.house {
+            None => {
+                v.push(format!("{name}: units without a house"));
+                None
+            }
             Some(h) if h.index() < n => {
                 let i = h.index();
-                for u in &st.units {
-                    units[i][u.kind.index()] += 1;
-                }
                 if st.units.len() >= 2 {
                     if army_count[i] < ARMIES {
                         armies[i][army_count[i]] = st.units.len().min(u8::MAX as usize) as u8;
                     }
                     army_count[i] += 1;
                 }
+                Some(i)
             }
-            Some(_) => {}
-        }
+            Some(_) => None,
+        };
         if st.neutral.is_some() {
             v.push(format!("{name}: units and a neutral garrison together"));
         }
+        let (ships_ok, land_ok) = (area.is_sea() || area.is_port(), area.is_land());
         for u in &st.units {
-            let ok = match u.kind {
-                UnitKind::Ship => area.is_sea() || area.is_port(),
-                _ => area.is_land(),
+            if let Some(i) = tally {
+                units[i][u.kind.index()] += 1;
+            }
+            let ok = if u.kind == UnitKind::Ship {
+                ships_ok
+            } else {
+                land_ok
             };
             if !ok {
                 v.push(format!("{name}: a {:?} cannot stand here", u.kind));
