@@ -176,8 +176,11 @@ fn placement_free(board: &Board, state: &GameState, house: HouseId, area: AreaId
 /// Ports that exist now: the ports a muster may fill when no port is built in the same phase.
 pub fn ports_now(board: &Board, state: &GameState) -> Vec<AreaId> {
     board
-        .area_ids()
-        .filter(|&a| board.area(a).is_port() && state.port_exists(board, a))
+        .index
+        .ports
+        .iter()
+        .copied()
+        .filter(|&a| state.port_exists(board, a))
         .collect()
 }
 

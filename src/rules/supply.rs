@@ -52,9 +52,11 @@ fn visit_armies(
             .sum()
     };
     let size = |n: i32| (n >= 2).then(|| n.min(u8::MAX as i32) as u8);
-    // Most areas are another house's or hold a single unit: one test each.
+    // Most areas are another house's or hold a single unit: one test each, on the area's own
+    // unit count (zero when another house's), without a branch on whose area it is.
     for (i, a) in state.areas.iter().enumerate() {
-        if a.house != Some(house) || a.units.len() < 2 {
+        let owner = a.house.map_or(usize::MAX, |h| h.index());
+        if a.units.len() * usize::from(owner == house.index()) < 2 {
             continue;
         }
         let d = if delta.is_empty() { 0 } else { change(i) };
