@@ -428,15 +428,19 @@ fn close_placement(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submi
         let l = build::resolve_in(board, &mut out.state, &builds, BuildWindow::Placement);
         out.economy.extend(l);
     }
-    for h in out.state.throne_order().to_vec() {
-        for a in board.area_ids() {
-            if let Some(o) = out.state.area(a).order
-                && out.state.area(a).house == Some(h)
-            {
-                out.revealed.push((h, a, o));
-            }
+    // The orders revealed, house by house in Iron Throne order, each house's in board order
+    // (one pass over the map, then a stable sort by the house's rank).
+    let mut shown: Vec<(usize, HouseId, AreaId, Order)> = Vec::new();
+    for (i, st) in out.state.areas.iter().enumerate() {
+        if let (Some(o), Some(h)) = (st.order, st.house)
+            && let Some(rank) = out.state.throne_order().iter().position(|x| *x == h)
+        {
+            shown.push((rank, h, AreaId(i as u16), o));
         }
     }
+    shown.sort_by_key(|x| x.0);
+    out.revealed
+        .extend(shown.into_iter().map(|(_, h, a, o)| (h, a, o)));
     for a in board.area_ids() {
         if let Some(p) = out.state.area(a).one_time {
             out.revealed_one_time.push((a, p));

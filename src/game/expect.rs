@@ -29,15 +29,13 @@ fn with_units(
     state: &GameState,
     wanted: impl Fn(&crate::rules::AreaState) -> bool,
 ) -> Vec<HouseId> {
-    let mut found = vec![false; board.houses.len()];
+    let houses = board.houses.len();
+    // One slot more for areas that count for nobody: marked without a branch, then ignored.
+    let mut found = vec![false; houses + 1];
     for a in &state.areas {
-        if let Some(h) = a.house
-            && !a.units.is_empty()
-            && wanted(a)
-            && let Some(f) = found.get_mut(h.index())
-        {
-            *f = true;
-        }
+        let counts = !a.units.is_empty() & wanted(a);
+        let i = a.house.map_or(houses, |h| h.index().min(houses));
+        found[[houses, i][usize::from(counts)]] = true;
     }
     board
         .house_ids()

@@ -74,10 +74,11 @@ pub fn castle_points(board: &Board, area: AreaId) -> u8 {
 /// seat, 004:L920) with its points.
 pub fn points(board: &Board, state: &GameState, house: HouseId) -> Vec<(AreaId, u8)> {
     board
-        .areas
+        .index
+        .castles
         .iter()
-        .filter(|a| a.castle.is_some() && state.controller(board, a.id) == Some(house))
-        .map(|a| (a.id, castle_points(board, a.id)))
+        .filter(|&&a| state.controller(board, a) == Some(house))
+        .map(|&a| (a, castle_points(board, a)))
         .collect()
 }
 

@@ -301,23 +301,19 @@ impl GameState {
     /// The house with units in the area.
     pub fn occupant(&self, a: AreaId) -> Option<HouseId> {
         let s = self.area(a);
-        if s.units.is_empty() { None } else { s.house }
+        // A choice of two values rather than a branch: which areas hold units is not
+        // predictable, and this runs for every area of many scans.
+        [s.house, None][usize::from(s.units.is_empty())]
     }
 
     /// 控制: who controls a province — its units, else its power token, else the house whose
     /// home seat it is (004:L912–L945). Seas and ports: whoever has ships there.
     pub fn controller(&self, board: &Board, a: AreaId) -> Option<HouseId> {
-        if let Some(h) = self.occupant(a) {
-            return Some(h);
-        }
         let s = self.area(a);
-        if s.neutral.is_some() {
-            return None;
-        }
-        if let Some(t) = s.token {
-            return Some(t);
-        }
-        board.area(a).home_of
+        // Choices of values rather than branches (see `occupant`): units, else nobody behind
+        // a neutral garrison, else the token, else the home seat.
+        let unheld = [s.token.or(board.area(a).home_of), None][usize::from(s.neutral.is_some())];
+        self.occupant(a).or(unheld)
     }
 
     /// Rank (1-based) of a house on a track.
@@ -362,12 +358,16 @@ impl GameState {
     /// [`castles`](Self::castles) of every house in one pass over the castle areas, indexed by
     /// [`HouseId::index`].
     pub fn castle_counts(&self, board: &Board) -> Vec<usize> {
-        let mut n = vec![0usize; board.houses.len()];
+        let houses = board.houses.len();
+        // One slot more for castles nobody controls (counted without a branch, then dropped).
+        let mut n = vec![0usize; houses + 1];
         for &a in &board.index.castles {
-            if let Some(c) = self.controller(board, a).and_then(|h| n.get_mut(h.index())) {
-                *c += 1;
-            }
+            let i = self
+                .controller(board, a)
+                .map_or(houses, |h| h.index().min(houses));
+            n[i] += 1;
         }
+        n.truncate(houses);
         n
     }
 
@@ -377,8 +377,10 @@ impl GameState {
             .index
             .barrels
             .iter()
-            .filter(|&&a| self.controller(board, a) == Some(h))
-            .map(|&a| board.area(a).barrels)
+            .map(|&a| {
+                let mine = self.controller(board, a).map_or(usize::MAX, |c| c.index()) == h.index();
+                board.area(a).barrels * u8::from(mine)
+            })
             .fold(0u8, |s, b| s.saturating_add(b))
     }
 

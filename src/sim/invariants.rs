@@ -29,7 +29,8 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
     let routed_ok = matches!(s.step, Step::Retreat);
     let orders_ok = matches!(s.step, Step::Raven | Step::Plan);
     for (area, st) in board.areas.iter().zip(&s.areas) {
-        if st.units.is_empty() && st.token.is_none() && st.order.is_none() {
+        // `&` rather than `&&`: one branch for the three tests.
+        if st.units.is_empty() & st.token.is_none() & st.order.is_none() {
             // Every check below is about units, a token or an order.
             continue;
         }
