@@ -88,15 +88,8 @@ fn visit_armies(
     true
 }
 
-/// Areas the supply test's fixed lists hold; a larger board takes the path that collects the
-/// army sizes in a list.
-const AREAS: usize = 64;
-
 /// Whether a house's armies, with the changes of `delta`, fit the limits of `barrels`, without
-/// allocating. One pass over the map with no branch on whose area it is or whether it holds an
-/// army (which areas do follows no pattern a processor could predict): every area's count is
-/// written, and the write position moves on only for an army; then the few armies, largest
-/// first, against the row's slots (004:L633).
+/// allocating: as soon as there are more armies than the row allows the answer is no.
 fn fits_with(
     board: &Board,
     barrels: u8,
@@ -104,31 +97,24 @@ fn fits_with(
     house: HouseId,
     delta: &[(AreaId, i32)],
 ) -> bool {
-    let areas = state.areas.len();
-    if areas > AREAS {
+    let limits = board.rules.supply_limits(barrels);
+    let mut buf = [0u8; 16];
+    if limits.len() >= buf.len() {
         return fits(board, barrels, &army_sizes_with(state, house, delta));
     }
-    // The changes by area (the areas of `delta` count as the house's).
-    let mut change = [0i32; AREAS];
-    for (x, n) in delta {
-        if let Some(c) = change.get_mut(x.index()).filter(|_| x.index() < areas) {
-            *c += n;
+    let mut n = 0;
+    let within = visit_armies(state, house, delta, |s| {
+        if n == limits.len() {
+            return false;
         }
-    }
-    let mut sizes = [0u8; AREAS];
-    let mut armies = 0;
-    for (i, a) in state.areas.iter().enumerate() {
-        let mine = a.house.map_or(usize::MAX, |h| h.index()) == house.index();
-        let n = a.units.len() as i32 * i32::from(mine) + change[i];
-        let n = n.clamp(0, u8::MAX as i32) as u8;
-        sizes[armies] = n;
-        armies += usize::from(n >= 2);
-    }
-    let limits = board.rules.supply_limits(barrels);
-    if armies > limits.len() {
+        buf[n] = s;
+        n += 1;
+        true
+    });
+    if !within {
         return false;
     }
-    let v = &mut sizes[..armies];
+    let v = &mut buf[..n];
     v.sort_unstable_by(|a, b| b.cmp(a));
     fits(board, barrels, v)
 }
@@ -158,11 +144,11 @@ pub fn within_limit(board: &Board, state: &GameState, house: HouseId) -> bool {
 mod tests {
     use super::*;
 
-    /// The counting test says what sorting the army sizes says (004:L633), for every house of
+    /// The early-stopping test says what sorting the army sizes says (004:L633), for every house of
     /// every state of whole simulated games, with no change and with random changes of one to
     /// four areas (moves in, moves out, repeated areas, other houses' areas).
     #[test]
-    fn supply_by_counting_agrees_with_sorting_the_armies_004_l633() {
+    fn supply_test_agrees_with_sorting_the_armies_004_l633() {
         let b = match Board::default_board() {
             Ok(b) => b,
             Err(e) => panic!("{e}"),
