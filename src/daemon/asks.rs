@@ -96,7 +96,7 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
         }
         Step::Events => events_asks(board, state, h, lang, &mut lines),
         Step::EventsAnswers => {
-            for q in game::open_questions(board, state) {
+            for q in game::open_questions(board, state).iter() {
                 let mine = match &q {
                     Question::WildlingTie {
                         houses,

@@ -334,7 +334,7 @@ pub fn parse_mail_with(
     if any_order {
         out.partial = Some(match (step, raven) {
             (Step::Raven, Some(c)) => Submission::Raven(c),
-            (Step::Plan | Step::Raven, _) => Submission::Plan(plan),
+            (Step::Plan | Step::Raven, _) => Submission::Plan(Box::new(plan)),
             (Step::Events, _) => Submission::Events(events),
             (Step::EventsAnswers, _) => Submission::Answers(answers),
             (Step::Retreat, _) => Submission::Retreat(retreats),

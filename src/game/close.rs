@@ -197,7 +197,7 @@ pub fn close_steps_expected(
         }
     }
     if out.state.step == Step::EventsAnswers {
-        out.questions = open_questions(board, &out.state);
+        out.questions = open_questions(board, &out.state).into_owned();
     }
     out.cached = None;
     out
@@ -289,7 +289,7 @@ fn close_one(
                 questions = o.questions.clone();
                 out.cached = Some(Box::new(o));
             }
-            out.state.event_window = Some(event_phase::EventWindow { input, questions });
+            out.state.event_window = Some(Box::new(event_phase::EventWindow { input, questions }));
             out.state.step = Step::EventsAnswers;
         }
         Step::EventsAnswers => {
@@ -344,7 +344,7 @@ fn close_one(
                     Some(Submission::Plan(p))
                         if plan_check::check(board, &out.state, h, p).is_empty() =>
                     {
-                        plans.push(p.clone())
+                        plans.push(Plan::clone(p))
                     }
                     _ => {
                         if exp.contains(&h) && !silent.contains(&h) {

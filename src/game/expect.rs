@@ -6,6 +6,7 @@ use crate::rules::event_phase::{self, EventPhaseInput, Question};
 use crate::rules::events::{self, Category, EventCard, current};
 use crate::rules::wildlings::PenaltyKind;
 use crate::rules::{GameState, Step, Track, muster, supply, wildlings};
+use std::borrow::Cow;
 
 /// The Raven holder (King's Court rank 1), if he still plays.
 pub fn raven_holder(state: &GameState) -> Option<HouseId> {
@@ -44,13 +45,15 @@ fn with_units(
 }
 
 /// The questions of the second event window, as the first window's submissions leave them
-/// (every answer still at its default).
-pub fn open_questions(board: &Board, state: &GameState) -> Vec<Question> {
+/// (every answer still at its default): borrowed from the open window.
+pub fn open_questions<'a>(board: &Board, state: &'a GameState) -> Cow<'a, [Question]> {
     match &state.event_window {
-        Some(w) => w.questions.clone(),
-        None => event_phase::resolve(board, state, &EventPhaseInput::default())
-            .map(|o| o.questions)
-            .unwrap_or_default(),
+        Some(w) => Cow::Borrowed(&w.questions),
+        None => Cow::Owned(
+            event_phase::resolve(board, state, &EventPhaseInput::default())
+                .map(|o| o.questions)
+                .unwrap_or_default(),
+        ),
     }
 }
 
@@ -107,7 +110,7 @@ pub fn expected(board: &Board, state: &GameState) -> Vec<HouseId> {
             let qs = open_questions(board, state);
             let mut v: Vec<HouseId> = qs.iter().flat_map(|q| asked_of(board, state, q)).collect();
             // Tied highest wildling bidders may each be the one the King names: all are asked.
-            for q in &qs {
+            for q in qs.iter() {
                 if let Question::WildlingTie {
                     houses,
                     reward: true,

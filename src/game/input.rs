@@ -498,12 +498,12 @@ pub(crate) fn second_window(
             Ok(o) => {
                 let q = o.questions.clone();
                 made = Some((input.clone(), o));
-                q
+                std::borrow::Cow::Owned(q)
             }
-            Err(_) => Vec::new(),
+            Err(_) => std::borrow::Cow::Owned(Vec::new()),
         }
     };
-    for q in &qs2 {
+    for q in qs2.iter() {
         match q {
             Question::WildlingReward(h) => {
                 input.wildling_reward = of(*h).and_then(|a| a.reward.clone());

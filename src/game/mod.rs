@@ -131,8 +131,8 @@ pub struct RetreatChoice {
 pub enum Submission {
     /// Orders (and building) for the placement step.
     Placement(Orders),
-    /// The execution plan.
-    Plan(Plan),
+    /// The execution plan (boxed: submissions are moved in lists, a plan is the largest).
+    Plan(Box<Plan>),
     /// The first window of the event phase.
     Events(EventOrders),
     /// The second window of the event phase.

@@ -259,7 +259,7 @@ fn the_raven_holder_changes_one_order_and_a_plan_in_the_raven_step_keeps_them() 
     assert_eq!(after.state.area(lp).order, Some(order(OrderType::Defence)));
     assert!(after.raven.is_some());
     // Early closing: the holder's plan means no change, and with every plan in, plan closes too.
-    let plan = Submission::Plan(Plan::default());
+    let plan = Submission::Plan(Box::default());
     assert!(check(&b, &out.state, lannister, &plan).is_ok());
     let both = close_steps(
         &b,

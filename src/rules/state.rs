@@ -193,9 +193,10 @@ pub struct GameState {
     #[serde(default)]
     pub economy: super::economy::EconomyState,
     /// The first window of the event phase in progress (its submissions and the questions they
-    /// raise), kept while the second window (`Step::EventsAnswers`) is open.
+    /// raise), kept while the second window (`Step::EventsAnswers`) is open (boxed: the state
+    /// is moved and copied often, the window is there only between two steps).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub event_window: Option<super::event_phase::EventWindow>,
+    pub event_window: Option<Box<super::event_phase::EventWindow>>,
     /// The optional rules of 004 §七: whether the game uses them, one-time orders used, caravan
     /// barrels waiting for the next round.
     #[serde(default, skip_serializing_if = "super::one_time::OneTimeState::is_off")]

@@ -153,7 +153,7 @@ pub fn prepare(
             ));
         }
         if let Some(Submission::Plan(p)) = parsed.submission {
-            plans[h.index()] = p;
+            plans[h.index()] = *p;
         }
     }
     Ok((state, plans))

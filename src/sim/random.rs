@@ -78,7 +78,7 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
         Step::Raven => raven(board, s, h, rng)?,
         Step::Plan => {
             let (p, clean) = plan(board, s, h, rng);
-            (Submission::Plan(p), clean)
+            (Submission::Plan(Box::new(p)), clean)
         }
         Step::Retreat => (Submission::Retreat(retreats(s, h, rng)), false),
         Step::Events => {
@@ -148,7 +148,7 @@ fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Placem
 fn raven(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<(Submission, bool)> {
     if rng.chance(40) {
         let (p, clean) = plan(board, s, h, rng);
-        return Some((Submission::Plan(p), clean));
+        return Some((Submission::Plan(Box::new(p)), clean));
     }
     let placed: Vec<AreaId> = own(s, h).filter(|a| s.area(*a).order.is_some()).collect();
     let area = rng.pick(&placed)?;
@@ -381,7 +381,7 @@ fn muster_plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Muste
 /// Random answers for the second event window, and whether they pass the check as they are.
 fn answers(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (EventAnswers, bool) {
     let mut a = EventAnswers::default();
-    for q in game::open_questions(board, s) {
+    for q in game::open_questions(board, s).iter().cloned() {
         match q {
             Question::ClashTie(t) if t.decider == Some(h) => {
                 let mut order = t.houses.clone();

@@ -328,7 +328,7 @@ mod tests {
                     special: false,
                 },
             }),
-            Submission::Plan(Plan::default()),
+            Submission::Plan(Box::default()),
             Submission::Retreat(Vec::new()),
             Submission::Retreat(vec![RetreatChoice {
                 from: a,
@@ -389,7 +389,7 @@ mod tests {
                 ..Plan::default()
             },
         ];
-        cases.extend(plans.into_iter().map(Submission::Plan));
+        cases.extend(plans.into_iter().map(|p| Submission::Plan(Box::new(p))));
         let events: Vec<EventOrders> = vec![
             EventOrders {
                 disband: Some(DisbandPlan { units: Vec::new() }),
