@@ -105,8 +105,8 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
                     } if houses.contains(&h) => Some(reward_text(board, state, h, lang, true)),
                     _ => None,
                 };
-                if game::asked_of(board, state, &q).contains(&h) {
-                    lines.push(question_text(board, state, &q, lang));
+                if game::asked_of(board, state, q).contains(&h) {
+                    lines.push(question_text(board, state, q, lang));
                 } else if let Some(t) = mine {
                     lines.push(t);
                 }
