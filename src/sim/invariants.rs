@@ -78,20 +78,34 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
             v.push(format!("{name}: units and a neutral garrison together"));
         }
         let (ships_ok, land_ok) = (area.is_sea() || area.is_port(), area.is_land());
-        for u in &st.units {
-            if let Some(i) = tally {
-                units[i][u.kind.index()] += 1;
-            }
-            let ok = if u.kind == UnitKind::Ship {
+        let stands = |k: UnitKind| {
+            if k == UnitKind::Ship {
                 ships_ok
             } else {
                 land_ok
-            };
-            if !ok {
-                v.push(format!("{name}: a {:?} cannot stand here", u.kind));
             }
-            if u.routed && !routed_ok {
-                v.push(format!("{name}: a routed unit after the military phase"));
+        };
+        // Tallied and tested in one pass; the sentences only when something is wrong.
+        let (mut misplaced, mut routed) = (false, false);
+        let mut counts = [0usize; 5];
+        for u in &st.units {
+            counts[u.kind.index()] += 1;
+            misplaced |= !stands(u.kind);
+            routed |= u.routed;
+        }
+        if let Some(i) = tally {
+            for (t, c) in units[i].iter_mut().zip(counts) {
+                *t += c;
+            }
+        }
+        if misplaced | (routed & !routed_ok) {
+            for u in &st.units {
+                if !stands(u.kind) {
+                    v.push(format!("{name}: a {:?} cannot stand here", u.kind));
+                }
+                if u.routed && !routed_ok {
+                    v.push(format!("{name}: a routed unit after the military phase"));
+                }
             }
         }
         if area.is_port() {
