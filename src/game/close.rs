@@ -249,6 +249,15 @@ fn close_choices(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submiss
     events::pending_choices(&out.state).is_empty()
 }
 
+/// Add a log to another, moving it when the other is still empty (no copy, no growing).
+fn append<T>(to: &mut Vec<T>, log: Vec<T>) {
+    if to.is_empty() {
+        *to = log;
+    } else {
+        to.extend(log);
+    }
+}
+
 fn close_one(
     board: &Board,
     out: &mut StepOutcome,
@@ -316,7 +325,7 @@ fn close_one(
             };
             if let Ok(o) = done {
                 out.state = o.state;
-                out.economy.extend(o.log);
+                append(&mut out.economy, o.log);
                 out.notices = o.notices;
             }
             out.state.event_window = None;
@@ -365,11 +374,7 @@ fn close_one(
             let mut s = r.state;
             economy::after_military(board, &mut s, &r.log);
             let l = rest::end_of_round_in(board, &mut s, &r.fought);
-            if out.log.is_empty() {
-                out.log = r.log;
-            } else {
-                out.log.extend(r.log);
-            }
+            append(&mut out.log, r.log);
             out.state = s;
             out.economy.extend(l);
             // A retreat choice waits unless the phase already ended the game (six castles).
@@ -430,7 +435,7 @@ fn close_placement(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submi
     }
     // The orders revealed, house by house in Iron Throne order, each house's in board order
     // (one pass over the map, then a stable sort by the house's rank).
-    let mut shown: Vec<(usize, HouseId, AreaId, Order)> = Vec::new();
+    let mut shown: Vec<(usize, HouseId, AreaId, Order)> = Vec::with_capacity(32);
     for (i, st) in out.state.areas.iter().enumerate() {
         if let (Some(o), Some(h)) = (st.order, st.house)
             && let Some(rank) = out.state.throne_order().iter().position(|x| *x == h)

@@ -213,7 +213,9 @@ pub fn check_with(
     p: &Placement,
     mods: &RoundModifiers,
 ) -> Vec<PlacementError> {
-    check_until(board, state, house, p, mods, false)
+    let mut errs = Vec::new();
+    check_until(board, state, house, p, mods, &mut errs, false);
+    errs
 }
 
 /// Whether [`check_with`] finds nothing, stopping at the first problem (for a caller that only
@@ -225,7 +227,7 @@ pub fn is_valid(
     p: &Placement,
     mods: &RoundModifiers,
 ) -> bool {
-    check_until(board, state, house, p, mods, true).is_empty()
+    check_until(board, state, house, p, mods, &mut Vec::new(), true)
 }
 
 fn check_until(
@@ -234,16 +236,16 @@ fn check_until(
     house: HouseId,
     p: &Placement,
     mods: &RoundModifiers,
+    errs: &mut Vec<PlacementError>,
     first_only: bool,
-) -> Vec<PlacementError> {
-    let mut errs = Vec::new();
-    // Record a problem; the first one is enough when `first_only`.
+) -> bool {
+    // Record a problem; when `first_only` there is nothing to record: the answer is no.
     macro_rules! found {
         ($e:expr) => {{
-            errs.push($e);
             if first_only {
-                return errs;
+                return false;
             }
+            errs.push($e);
         }};
     }
     // Orders by type: normal ones, special ones (no list is built: this runs for every
@@ -325,7 +327,7 @@ fn check_until(
             .into_iter()
             .map(PlacementError::OneTime),
     );
-    errs
+    errs.is_empty()
 }
 
 /// The orders a house has on the map now, as a placement.
