@@ -25,6 +25,11 @@ impl AreaId {
     }
 }
 impl HouseId {
+    /// Whether `other` is this house, compared as numbers: no branch on whether there is a
+    /// house (the scans of the map ask this of every area, in no predictable pattern).
+    pub fn is(self, other: Option<HouseId>) -> bool {
+        other.map_or(usize::MAX, |h| h.index()) == self.index()
+    }
     /// The index into `Board::houses`.
     pub fn index(self) -> usize {
         self.0 as usize
@@ -206,5 +211,19 @@ impl Order {
         } else {
             self.kind.name_en().to_string()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HouseId;
+
+    #[test]
+    fn a_house_is_itself_and_neither_another_nor_nobody() {
+        let (a, b) = (HouseId(0), HouseId(5));
+        assert!(a.is(Some(a)) && b.is(Some(b)));
+        assert!(!a.is(Some(b)) && !b.is(Some(a)));
+        assert!(!a.is(None) && !b.is(None));
+        assert!(!HouseId(u8::MAX).is(None), "no index stands for nobody");
     }
 }

@@ -379,7 +379,7 @@ impl GameState {
             .barrels
             .iter()
             .map(|&a| {
-                let mine = self.controller(board, a).map_or(usize::MAX, |c| c.index()) == h.index();
+                let mine = h.is(self.controller(board, a));
                 board.area(a).barrels * u8::from(mine)
             })
             .fold(0u8, |s, b| s.saturating_add(b))

@@ -55,8 +55,7 @@ fn visit_armies(
     // Most areas are another house's or hold a single unit: one test each, on the area's own
     // unit count (zero when another house's), without a branch on whose area it is.
     for (i, a) in state.areas.iter().enumerate() {
-        let owner = a.house.map_or(usize::MAX, |h| h.index());
-        if a.units.len() * usize::from(owner == house.index()) < 2 {
+        if a.units.len() * usize::from(house.is(a.house)) < 2 {
             continue;
         }
         let d = if delta.is_empty() { 0 } else { change(i) };

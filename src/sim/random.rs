@@ -106,9 +106,7 @@ fn own(s: &GameState, h: HouseId) -> impl Iterator<Item = AreaId> + '_ {
     s.areas
         .iter()
         .enumerate()
-        .filter(move |(_, a)| {
-            (a.house.map_or(usize::MAX, |x| x.index()) == h.index()) & !a.units.is_empty()
-        })
+        .filter(move |(_, a)| h.is(a.house) & !a.units.is_empty())
         .map(|(i, _)| AreaId(i as u16))
 }
 
