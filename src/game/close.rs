@@ -436,11 +436,12 @@ fn close_placement(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submi
     // The orders revealed, house by house in Iron Throne order, each house's in board order
     // (one pass over the map, then a stable sort by the house's rank).
     let mut shown: Vec<(usize, HouseId, AreaId, Order)> = Vec::with_capacity(32);
-    for (i, st) in out.state.areas.iter().enumerate() {
+    for a in board.area_ids() {
+        let st = out.state.area(a);
         if let (Some(o), Some(h)) = (st.order, st.house)
             && let Some(rank) = out.state.throne_order().iter().position(|x| *x == h)
         {
-            shown.push((rank, h, AreaId(i as u16), o));
+            shown.push((rank, h, a, o));
         }
     }
     shown.sort_by_key(|x| x.0);

@@ -193,7 +193,8 @@ pub fn resolve(
             log.extend(economy::resolve_game_of_thrones_in(board, &mut s));
         }
         Some(EventCard::ClashOfKings) => {
-            // The ties are those of the bids as sent, before any power is spent.
+            // The ties are those of the bids as they count (cut to the hand; a silent or
+            // neutral house bids nothing), read before any power is spent.
             let (l, ties) =
                 bidding::resolve_in(&mut s, &input.clash, &input.clash_ties, throne_decider);
             questions.extend(ties.into_iter().map(Question::ClashTie));

@@ -108,9 +108,9 @@ fn supply_ok(board: &Board, state: &GameState, house: HouseId, area: AreaId) -> 
 /// upgrade units ([`apply_change`]).
 pub(crate) type Counts = [usize; 5];
 
-/// [`Counts`] of every house, in one pass over the map (indexed by house).
-pub(crate) fn counts(board: &Board, state: &GameState) -> Vec<Counts> {
-    let mut v = vec![[0usize; 5]; board.houses.len()];
+/// [`Counts`] of the houses `0..houses`, in one pass over the map (indexed by house).
+fn counts(state: &GameState, houses: usize) -> Vec<Counts> {
+    let mut v = vec![[0usize; 5]; houses];
     for a in &state.areas {
         if let Some(c) = a.house.and_then(|h| v.get_mut(h.index())) {
             for u in &a.units {
@@ -219,6 +219,13 @@ fn apply_change(
     match change {
         Change::Add(area, k) => {
             let st = state.area_mut(area);
+            if st.house != Some(house) {
+                // Units already there become the house's with the new one (never so in a state
+                // the rules made: an area's units always name their house).
+                for u in &st.units {
+                    have[u.kind.index()] += 1;
+                }
+            }
             st.house = Some(house);
             st.units.push(Unit::new(k));
             have[k.index()] += 1;
@@ -451,7 +458,12 @@ pub fn resolve_with_budget_in(
         })
         .collect();
     let plan_of = |h: HouseId| cleaned.iter().find(|(x, _)| *x == h).map(|(_, p)| &**p);
-    let mut tally = counts(board, s);
+    // Every house that has a plan has its counts, even one the board does not list.
+    let houses = plans
+        .iter()
+        .map(|(h, _, _)| h.index() + 1)
+        .fold(board.houses.len(), usize::max);
+    let mut tally = counts(s, houses);
     let do_item = |s: &mut GameState,
                    log: &mut Vec<EconomyEvent>,
                    budgets: &mut Vec<(HouseId, Vec<(AreaId, u8)>)>,

@@ -444,3 +444,42 @@ fn nothing_mustered_into_an_occupied_area_when_supply_is_full_004_l747() {
         Ok(())
     );
 }
+
+/// The unit caps (004:L747) are checked against the units as the map shows them after each
+/// item, even in a hand-edited state whose area holds units that name no house: once a unit is
+/// mustered there they are the house's, and the next footman is over the cap.
+#[test]
+fn caps_count_units_an_item_makes_the_house_s_004_l747() {
+    let mut w = empty();
+    for a in ["karhold", "white-harbor", "the-eyrie", "moat-cailin"] {
+        w.put("stark", a, "F");
+    }
+    let wf = w.a("winterfell");
+    w.s.area_mut(wf).units.clear();
+    w.s.area_mut(wf)
+        .units
+        .push(crate::rules::Unit::new(UnitKind::Footman));
+    w.s.area_mut(wf)
+        .units
+        .push(crate::rules::Unit::new(UnitKind::Footman));
+    w.s.area_mut(wf).house = None;
+    w.barrels("stark", 6);
+    let h = w.h("stark");
+    let foot = || item(&w, "winterfell", MusterAction::Unit(UnitKind::Footman));
+    let plan = MusterPlan {
+        items: vec![foot(), foot()],
+    };
+    let ports = muster::ports_now(&w.b, &w.s);
+    let budget = vec![(wf, 2)];
+    assert_eq!(
+        muster::check(&w.b, &w.s, h, &plan, &budget, &ports),
+        Err(vec![MusterError::Cap(UnitKind::Footman, 7)])
+    );
+    let out = muster::resolve_with_budget(&w.b, &w.s, &[(h, plan, budget)], &ports);
+    assert_eq!(
+        out.state.unit_count(h, UnitKind::Footman),
+        7,
+        "{:?}",
+        out.log
+    );
+}
