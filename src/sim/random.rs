@@ -170,6 +170,10 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Plan, bool)
     let mine: Vec<AreaId> = own(s, h).collect();
     for &a in &mine {
         let Some(o) = s.area(a).order else { continue };
+        // Only raids and marches have targets.
+        if !matches!(o.kind, OrderType::Raid | OrderType::March) {
+            continue;
+        }
         let ships = s.area(a).units.iter().any(|u| u.kind == UnitKind::Ship);
         let mut targets: Vec<AreaId> = s.neighbours(board, a);
         targets.retain(|b| {
