@@ -330,7 +330,7 @@ fn builds(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> BuildPlan 
         }
     }
     if rng.chance(15) {
-        for p in board.area_ids().filter(|p| board.area(*p).temporary) {
+        for &p in &board.index.temporary_ports {
             let site = board.area(p);
             if let (Some(province), false) = (site.port_of, s.port_exists(board, p))
                 && s.occupant(province) == Some(h)
