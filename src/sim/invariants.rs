@@ -22,7 +22,11 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
         ));
         return v;
     }
-    let mut units = [[0usize; 5]; HOUSES];
+    // Units by kind, packed in 16-bit lanes of one number per house: an area's units are
+    // tallied in a register, not in memory (a house has at most 16 units in each of the
+    // board's areas, far below a lane's 65,535).
+    let lane = |k: UnitKind| 1u128 << (16 * k.index());
+    let mut units = [0u128; HOUSES];
     let mut tokens = [0u32; HOUSES];
     let mut armies = [[0u8; ARMIES]; HOUSES];
     let mut army_count = [0usize; HOUSES];
@@ -87,16 +91,14 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
         };
         // Tallied and tested in one pass; the sentences only when something is wrong.
         let (mut misplaced, mut routed) = (false, false);
-        let mut counts = [0usize; 5];
+        let mut here = 0u128;
         for u in &st.units {
-            counts[u.kind.index()] += 1;
+            here += lane(u.kind);
             misplaced |= !stands(u.kind);
             routed |= u.routed;
         }
         if let Some(i) = tally {
-            for (t, c) in units[i].iter_mut().zip(counts) {
-                *t += c;
-            }
+            units[i] += here;
         }
         if misplaced | (routed & !routed_ok) {
             for u in &st.units {
@@ -140,7 +142,7 @@ pub fn check(board: &Board, s: &GameState) -> Vec<String> {
         }
         for k in UnitKind::ALL {
             let cap = board.rules.unit_caps[k.index()] as usize;
-            let have = units[i][k.index()];
+            let have = ((units[i] >> (16 * k.index())) & 0xFFFF) as usize;
             if have > cap {
                 v.push(format!("{key}: {have} {k:?} over the cap {cap}"));
             }
