@@ -203,7 +203,8 @@ fn check_answers_with(
             }
         }
     }
-    let ports = muster::ports_now(board, state);
+    // The ports that exist, for a reward or a muster revision only (most answers have neither).
+    let ports = || muster::ports_now(board, state);
     if let Some(r) = &a.reward {
         let may = qs.iter().any(|q| match q {
             Question::WildlingReward(h) => *h == house,
@@ -216,7 +217,7 @@ fn check_answers_with(
         });
         if !may {
             errs.push(EventProblem::NotAsked(Part::Reward));
-        } else if let Err(e) = wildlings::check_reward(board, state, house, r, &ports) {
+        } else if let Err(e) = wildlings::check_reward(board, state, house, r, &ports()) {
             errs.push(EventProblem::Wildling(Part::Reward, e));
         }
     }
@@ -262,7 +263,7 @@ fn check_answers_with(
             .collect();
         if budget.is_empty() {
             errs.push(EventProblem::NotAsked(Part::Muster));
-        } else if let Err(e) = muster::check(board, state, house, m, &budget, &ports) {
+        } else if let Err(e) = muster::check(board, state, house, m, &budget, &ports()) {
             errs.extend(e.into_iter().map(|e| EventProblem::Muster(Part::Muster, e)));
         }
     }
