@@ -176,11 +176,10 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
     v
 }
 
-/// The input the first window leaves for the second.
-pub(crate) fn stored_input(state: &GameState) -> EventPhaseInput {
-    state
-        .event_window
-        .as_ref()
-        .map(|w| w.input.clone())
-        .unwrap_or_default()
+/// The input the first window leaves for the second, borrowed from the open window.
+pub(crate) fn stored_input(state: &GameState) -> Cow<'_, EventPhaseInput> {
+    match &state.event_window {
+        Some(w) => Cow::Borrowed(&w.input),
+        None => Cow::Owned(EventPhaseInput::default()),
+    }
 }

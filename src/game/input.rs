@@ -465,7 +465,7 @@ pub(crate) fn second_window(
         .filter(|(h, a)| check_answers_with(board, state, *h, a, &qs).is_empty())
         .collect();
     let of = |h: HouseId| valid.iter().find(|(x, _)| *x == h).map(|(_, a)| a);
-    let mut input = stored_input(state);
+    let mut input = stored_input(state).into_owned();
     // Pass 1: who decides (tie orders, the King's pick).
     for (h, a) in &valid {
         for (track, order) in &a.ties {
@@ -488,11 +488,7 @@ pub(crate) fn second_window(
     }
     // Pass 2: the questions as the decisions leave them (the same when nothing was decided).
     let mut made = None;
-    let unchanged = match &state.event_window {
-        Some(w) => input == w.input,
-        None => input == EventPhaseInput::default(),
-    };
-    let qs2 = if unchanged {
+    let qs2 = if input == *stored_input(state) {
         qs
     } else {
         match event_phase::resolve(board, state, &input) {

@@ -1,7 +1,9 @@
 //! 征兵 Mustering: checking a whole plan against the state and a budget, as the rules will
 //! carry it out (land units first, then ships).
 
-use super::{Counts, MusterAction, MusterError, MusterPlan, apply_change, cost, item_change};
+use super::{
+    Counts, MusterAction, MusterError, MusterPlan, apply_change, cost, counts, item_change,
+};
 use crate::board::{AreaId, Board, HouseId};
 use crate::rules::state::GameState;
 
@@ -89,12 +91,7 @@ fn check_until(
         .iter()
         .filter(|i| matches!(i.action, MusterAction::Ship(_)));
     let n = plan.items.len();
-    let mut have: Counts = [0; 5];
-    for a in state.areas.iter().filter(|a| a.house == Some(house)) {
-        for u in &a.units {
-            have[u.kind.index()] += 1;
-        }
-    }
+    let mut have: Counts = counts(state, house.index() + 1)[house.index()];
     for (i, it) in land.chain(ships).enumerate() {
         let view = copy.as_ref().unwrap_or(state);
         match item_change(board, view, house, it, ports_ready, &have) {
