@@ -375,15 +375,43 @@ pub fn queue(
     Ok(())
 }
 
-/// Close every step whose deadline has passed. Returns how many were closed.
-pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>) -> Result<usize, String> {
-    let due = d.store.games_due(now).map_err(|e| e.to_string())?;
+/// Close every step whose deadline has passed. Returns how many were closed; a game whose step
+/// cannot be closed is told to the GM (and counted in `errors`), and the other games go on.
+pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -> usize {
+    let due = match d.store.games_due(now) {
+        Ok(due) => due,
+        Err(e) => {
+            *errors += 1;
+            tracing::error!(error = %e, "reading the games due failed");
+            return 0;
+        }
+    };
     let mut n = 0;
     for g in due {
-        let _reports = close_step_now(d, &g.id, now)?;
-        n += 1;
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            close_step_now(d, &g.id, now)
+        }));
+        let why = match result {
+            Ok(Ok(_reports)) => {
+                n += 1;
+                continue;
+            }
+            Ok(Err(e)) => e,
+            Err(payload) => format!("panic: {}", super::alerts::panic_text(payload.as_ref())),
+        };
+        *errors += 1;
+        super::alerts::problem(
+            d,
+            Some(&g.id),
+            "a step could not be closed",
+            &format!(
+                "game {}, round {} {}: {why}\nThe step stays open; maester tries again at every poll.",
+                g.id, g.round, g.step
+            ),
+            now,
+        );
     }
-    Ok(n)
+    n
 }
 
 /// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open

@@ -30,6 +30,7 @@ enum Outcome {
 /// Handle one stored mail (status `new`).
 pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), String> {
     let mail = decode(&m.raw);
+    super::panicpoint(&mail.subject);
     let outcome = decide(d, m, &mail)?;
     let mail_id = m.id;
     d.store
@@ -179,6 +180,11 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
     };
     if from.eq_ignore_ascii_case(&d.config.daemon.address) {
         return Ok(Outcome::Ignored("a mail from the referee itself".into()));
+    }
+    if !crate::mail::usable_address(&from) {
+        return Ok(Outcome::Ignored(format!(
+            "sender address {from:?} cannot be answered"
+        )));
     }
     let seats = d
         .store

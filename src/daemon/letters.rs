@@ -83,11 +83,18 @@ pub fn letter(
     reply_to: Option<(&str, &[String])>,
 ) -> Result<Letter, String> {
     let message_id = new_message_id(&sender.domain, id_seed.as_bytes());
+    // Ids a reply cannot carry (non-ASCII, brackets inside …) are left out rather than
+    // making the answer impossible: the thread may break, the player is still answered.
     let (in_reply_to, references) = match reply_to {
         Some((id, refs)) => {
-            let mut r = refs.to_vec();
-            r.push(id.to_string());
-            (Some(id.to_string()), r)
+            let mut r: Vec<String> = refs
+                .iter()
+                .filter(|r| crate::mail::usable_message_id(r))
+                .cloned()
+                .collect();
+            let irt = crate::mail::usable_message_id(id).then(|| id.to_string());
+            r.extend(irt.clone());
+            (irt, r)
         }
         None => (None, Vec::new()),
     };

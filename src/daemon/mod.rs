@@ -3,6 +3,7 @@
 //! passed, and sends what is queued. Every step is idempotent: after a crash, the next tick
 //! picks up exactly where the last one stopped.
 
+pub mod alerts;
 pub mod asks;
 pub mod check;
 pub mod games;
@@ -31,6 +32,17 @@ pub fn failpoint(name: &str) {
     }
 }
 
+/// Test hook: when `MAESTER_FAILPOINT` is `panic-on-subject:<text>`, the intake of a mail whose
+/// subject holds `<text>` panics, as a defect in the intake would. Used by the isolation tests.
+pub fn panicpoint(subject: &str) {
+    if let Ok(v) = std::env::var("MAESTER_FAILPOINT")
+        && let Some(marker) = v.strip_prefix("panic-on-subject:")
+        && subject.contains(marker)
+    {
+        panic!("failpoint: intake panics on a mail titled {subject:?}");
+    }
+}
+
 /// What one tick did (for logs and tests).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Tick {
@@ -46,6 +58,11 @@ pub struct Tick {
     pub sent: usize,
     /// Sends that failed (retried later).
     pub send_failures: usize,
+    /// Mails whose intake failed (marked `failed`, the GM told).
+    pub failed: usize,
+    /// Stages of the tick that failed as a whole (reading mail, closing a step …); the tick
+    /// went on with the next stage.
+    pub errors: usize,
 }
 
 /// The running daemon.
@@ -99,15 +116,27 @@ impl Daemon {
         })
     }
 
-    /// One round of work at time `now`.
+    /// One round of work at time `now`. Each stage runs whatever the one before did: a failed
+    /// fetch is "no new mail this tick", a mail that cannot be handled is marked failed and the
+    /// next one is taken, a step that cannot be closed does not stop the other games, and what
+    /// is queued is sent in every case. Failures are counted in the result and told to the GM.
     pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, String> {
         let mut t = Tick::default();
-        self.fetch(now, &mut t)?;
+        if let Err(e) = self.fetch(now, &mut t) {
+            t.errors += 1;
+            tracing::warn!(error = %e, "reading mail failed; no new mail this tick");
+        }
         failpoint("after-fetch");
-        self.process(now, &mut t)?;
+        if let Err(e) = self.process(now, &mut t) {
+            t.errors += 1;
+            tracing::error!(error = %e, "reading stored mails failed");
+        }
         failpoint("after-process");
-        t.steps_closed += games::close_due_steps(self, now)?;
-        self.send(now, &mut t)?;
+        t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
+        if let Err(e) = self.send(now, &mut t) {
+            t.errors += 1;
+            tracing::error!(error = %e, "sending failed");
+        }
         Ok(t)
     }
 
@@ -147,15 +176,51 @@ impl Daemon {
         Ok(())
     }
 
-    /// Answer every stored mail not yet processed.
+    /// Answer every stored mail not yet processed. A mail whose intake fails — an error or a
+    /// panic anywhere in it — is marked `failed` with the reason and the GM is told; the next
+    /// mail is taken as if nothing happened.
     fn process(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
         let mails = self.store.unprocessed_mails().map_err(|e| e.to_string())?;
         for m in mails {
-            intake::handle(self, &m, now)?;
-            t.processed += 1;
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                intake::handle(self, &m, now)
+            }));
+            let failure = match result {
+                Ok(Ok(())) => None,
+                Ok(Err(e)) => Some(e),
+                Err(payload) => Some(format!("panic: {}", alerts::panic_text(payload.as_ref()))),
+            };
+            match failure {
+                None => t.processed += 1,
+                Some(why) => {
+                    t.failed += 1;
+                    self.mail_failed(&m, &why, now);
+                }
+            }
             failpoint("after-one-mail");
         }
         Ok(())
+    }
+
+    /// Mark a mail whose intake failed, and tell the GM.
+    fn mail_failed(&mut self, m: &crate::store::Mail, why: &str, now: DateTime<Utc>) {
+        if let Err(e) = self.store.mark_mail_failed(m.id, why, now) {
+            tracing::error!(mail = m.id, error = %e, "could not mark a mail failed");
+        }
+        alerts::problem(
+            self,
+            m.game_id.as_deref(),
+            "a received mail could not be handled",
+            &format!(
+                "mail {} from {:?}, subject {:?}, received {}: {why}\n\
+                 It was not answered and changed nothing.",
+                m.id,
+                m.from_addr,
+                m.subject,
+                m.received_at.to_rfc3339()
+            ),
+            now,
+        );
     }
 
     /// Send what is due in the outbox.

@@ -155,6 +155,28 @@ pub fn new_message_id(domain: &str, seed: &[u8]) -> String {
 }
 
 /// `<id>` from a bare or bracketed id; `None` if it is empty or not printable ASCII.
+/// True when `id` can be carried in a Message-ID, In-Reply-To or References header of a mail
+/// maester sends (printable ASCII, no angle brackets inside).
+pub fn usable_message_id(id: &str) -> bool {
+    bracketed_id(id).is_some()
+}
+
+/// True when maester can send a mail to `addr` (a plain `local@domain` address the mail
+/// library accepts). A sender whose address fails this cannot be answered.
+pub fn usable_address(addr: &str) -> bool {
+    // The address must parse and also make an envelope (quoted local parts and address
+    // literals parse, yet no envelope can be built for them).
+    let Ok(a) = addr.trim().parse::<lettre::Address>() else {
+        return false;
+    };
+    let mb = lettre::message::Mailbox::new(None, a);
+    lettre::Message::builder()
+        .from(mb.clone())
+        .to(mb)
+        .body(String::new())
+        .is_ok()
+}
+
 fn bracketed_id(id: &str) -> Option<String> {
     let bare = id.trim();
     let bare = bare.strip_prefix('<').unwrap_or(bare);

@@ -32,6 +32,17 @@ impl Store {
         self.transaction(|tx| tx.mark_attempt_failed(id, error, now))
     }
 
+    /// Marks a `new` mail `failed`, committed at once.
+    /// See [`super::StoreTx::mark_mail_failed`].
+    pub fn mark_mail_failed(
+        &mut self,
+        id: i64,
+        outcome: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.transaction(|tx| tx.mark_mail_failed(id, outcome, at))
+    }
+
     /// Appends an audit entry. See [`super::StoreTx::append_audit`].
     pub fn append_audit(
         &mut self,
@@ -158,5 +169,10 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<AuditEntry>, StoreError> {
         self.view().audit_log(game_id, limit)
+    }
+
+    /// See [`super::StoreTx::last_audit_at`].
+    pub fn last_audit_at(&self, action: &str) -> Result<Option<DateTime<Utc>>, StoreError> {
+        self.view().last_audit_at(action)
     }
 }

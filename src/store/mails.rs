@@ -16,6 +16,9 @@ pub enum MailStatus {
     Processed,
     /// Deliberately not acted on (spam, unknown sender, bad secret …).
     Ignored,
+    /// Its intake failed (an error or a panic); the reason is in `outcome` and the GM was told.
+    /// Never retried by itself, so one bad mail cannot block the others.
+    Failed,
 }
 
 impl MailStatus {
@@ -25,6 +28,7 @@ impl MailStatus {
             MailStatus::New => "new",
             MailStatus::Processed => "processed",
             MailStatus::Ignored => "ignored",
+            MailStatus::Failed => "failed",
         }
     }
 
@@ -33,6 +37,7 @@ impl MailStatus {
             "new" => Ok(MailStatus::New),
             "processed" => Ok(MailStatus::Processed),
             "ignored" => Ok(MailStatus::Ignored),
+            "failed" => Ok(MailStatus::Failed),
             other => Err(StoreError::Corrupt {
                 what: "mails.status",
                 detail: format!("unknown status {other:?}"),
@@ -294,6 +299,17 @@ impl StoreTx<'_> {
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         self.finish_mail(id, MailStatus::Ignored, outcome, at)
+    }
+
+    /// Marks a `new` mail `failed`: its intake raised an error or panicked. `outcome` is the
+    /// reason, kept for the GM.
+    pub fn mark_mail_failed(
+        &self,
+        id: i64,
+        outcome: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.finish_mail(id, MailStatus::Failed, outcome, at)
     }
 
     fn finish_mail(

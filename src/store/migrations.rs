@@ -5,7 +5,7 @@
 //! bump, so two processes opening a fresh file cannot both apply it.
 //! Never edit a released migration: append a new one.
 
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
 use super::StoreError;
 
@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1];
+const MIGRATIONS: &[&str] = &[V1, V2];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -117,13 +117,54 @@ CREATE TABLE audit (
 CREATE INDEX audit_by_game ON audit(game_id, id);
 "#;
 
+/// Version 2: a mail whose intake failed (an error or a panic while answering it) is marked
+/// `failed` with the reason instead of staying `new` and blocking every later tick. SQLite
+/// cannot change a CHECK constraint in place, so the table is rebuilt (the documented
+/// create-copy-drop-rename procedure; foreign keys are off while migrations run).
+const V2: &str = r#"
+CREATE TABLE mails_v2 (
+    id           INTEGER PRIMARY KEY,
+    mail_key     TEXT NOT NULL UNIQUE,
+    message_id   TEXT,
+    from_addr    TEXT NOT NULL,
+    subject      TEXT NOT NULL,
+    received_at  TEXT NOT NULL,
+    raw          BLOB NOT NULL,
+    game_id      TEXT REFERENCES games(id),
+    house        TEXT,
+    status       TEXT NOT NULL DEFAULT 'new'
+                 CHECK (status IN ('new', 'processed', 'ignored', 'failed')),
+    outcome      TEXT,                              -- short human reason (the error when failed)
+    processed_at TEXT
+) STRICT;
+INSERT INTO mails_v2 (id, mail_key, message_id, from_addr, subject, received_at, raw, game_id,
+                      house, status, outcome, processed_at)
+    SELECT id, mail_key, message_id, from_addr, subject, received_at, raw, game_id,
+           house, status, outcome, processed_at FROM mails;
+DROP TABLE mails;
+ALTER TABLE mails_v2 RENAME TO mails;
+CREATE UNIQUE INDEX mails_by_message_id ON mails(message_id) WHERE message_id IS NOT NULL;
+CREATE INDEX mails_new ON mails(status) WHERE status = 'new';
+"#;
+
 /// Reads `PRAGMA user_version`.
 pub(super) fn user_version(conn: &Connection) -> Result<i64, StoreError> {
     Ok(conn.pragma_query_value(None, "user_version", |row| row.get(0))?)
 }
 
-/// Applies every migration the database has not seen yet.
+/// Applies every migration the database has not seen yet. Foreign keys are switched off while
+/// they run (a table rebuild drops a referenced table) and checked before each commit.
 pub(super) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    if user_version(conn)? >= SCHEMA_VERSION {
+        return check_not_newer(user_version(conn)?);
+    }
+    conn.pragma_update(None, "foreign_keys", false)?;
+    let result = migrate_all(conn);
+    conn.pragma_update(None, "foreign_keys", true)?;
+    result
+}
+
+fn migrate_all(conn: &mut Connection) -> Result<(), StoreError> {
     loop {
         // Cheap check first, then re-check under the write lock.
         if user_version(conn)? >= SCHEMA_VERSION {
@@ -139,6 +180,18 @@ pub(super) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
             return Ok(());
         };
         tx.execute_batch(sql)?;
+        let broken: Option<String> = tx
+            .query_row("PRAGMA foreign_key_check", [], |row| row.get(0))
+            .optional()?;
+        if let Some(table) = broken {
+            return Err(StoreError::Corrupt {
+                what: "foreign keys",
+                detail: format!(
+                    "migration {} left a dangling reference in {table}",
+                    version + 1
+                ),
+            });
+        }
         tx.pragma_update(None, "user_version", version + 1)?;
         tx.commit()?;
         tracing::info!(version = version + 1, "applied database migration");

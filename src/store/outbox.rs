@@ -339,4 +339,16 @@ impl StoreTx<'_> {
         }
         Ok(out)
     }
+
+    /// When the newest audit entry with this action was written (any game), if any.
+    pub fn last_audit_at(&self, action: &str) -> Result<Option<DateTime<Utc>>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT at FROM audit WHERE action = ?1 ORDER BY id DESC LIMIT 1")?;
+        let mut rows = stmt.query([action])?;
+        match rows.next()? {
+            Some(row) => Ok(Some(parse_ts(&row.get::<_, String>(0)?, "audit.at")?)),
+            None => Ok(None),
+        }
+    }
 }

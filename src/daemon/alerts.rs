@@ -1,0 +1,85 @@
+//! Telling the GM what the daemon could not do: a mail it could not handle, a step it could not
+//! close. Every problem is logged and written to the audit log; the GM gets a mail at
+//! `[daemon] gm_address`, at most one an hour (the first problem of the hour, with a count of
+//! what followed visible in the audit log), so a flood of bad input cannot flood his inbox.
+
+use super::Daemon;
+use super::games::queue;
+use super::letters;
+use crate::mail::Mailbox;
+use crate::store::StoreError;
+use chrono::{DateTime, TimeDelta, Utc};
+
+/// The audit action of a mail to the GM about a problem (its time rate-limits the next one).
+const ALERT_ACTION: &str = "gm alerted";
+
+/// Record a problem: a log line, an audit entry, and — if none was sent in the last hour — a
+/// mail to the GM. Never fails: a problem while reporting a problem is only logged.
+pub fn problem(d: &mut Daemon, game: Option<&str>, what: &str, detail: &str, now: DateTime<Utc>) {
+    tracing::error!(
+        game = game.unwrap_or("-"),
+        what,
+        detail,
+        "problem told to the GM"
+    );
+    if let Err(e) = record(d, game, what, detail, now) {
+        tracing::error!(error = %e, "could not record the problem for the GM");
+    }
+}
+
+fn record(
+    d: &mut Daemon,
+    game: Option<&str>,
+    what: &str,
+    detail: &str,
+    now: DateTime<Utc>,
+) -> Result<(), String> {
+    let last = d
+        .store
+        .last_audit_at(ALERT_ACTION)
+        .map_err(|e| e.to_string())?;
+    let due = last.is_none_or(|t| now - t >= TimeDelta::hours(1));
+    let letter = match (&d.config.daemon.gm_address, due) {
+        (Some(addr), true) => {
+            let to = Mailbox::new("GM".to_string(), addr.clone());
+            let text = format!(
+                "maester could not do something and needs you to look.\n\
+                 maester 有一件事没能完成,请查看。\n\n\
+                 {what}\n\n{detail}\n\n\
+                 Further problems within the hour are only written to the audit log \
+                 (maester status, the database's audit table).\n\
+                 一小时内的其他问题只写入审计日志。\n\n-- maester"
+            );
+            Some(letters::letter(
+                &d.sender,
+                &to,
+                format!("[maester] {what}"),
+                text,
+                &format!("alert:{}:{what}", now.timestamp()),
+                None,
+            )?)
+        }
+        _ => None,
+    };
+    d.store
+        .transaction(|tx| -> Result<(), StoreError> {
+            tx.append_audit(game, "daemon", "problem", &format!("{what}: {detail}"), now)?;
+            if let Some(l) = &letter {
+                queue(tx, game, l, None, now)?;
+                tx.append_audit(game, "daemon", ALERT_ACTION, what, now)?;
+            }
+            Ok(())
+        })
+        .map_err(|e| e.to_string())
+}
+
+/// The text of a caught panic's payload.
+pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
