@@ -148,6 +148,10 @@ enum GmCmd {
         /// Only if this is the open step (events, events_answers, placement, raven, plan, retreat).
         #[arg(long)]
         step: Option<String>,
+        /// Only if this is the current round (with --step: that step of that round, so that a
+        /// late command cannot close the same step of the next round).
+        #[arg(long)]
+        round: Option<u32>,
     },
 }
 
@@ -366,6 +370,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Run { once } => {
             let config = Config::load(&cli.config)?;
             let poll = std::time::Duration::from_secs(config.daemon.poll_seconds.max(1));
+            let _lock =
+                maester::daemon::lock::DaemonLock::acquire(&config.path(&config.daemon.database))?;
             let mut d = Daemon::open(config)?;
             loop {
                 match d.tick(Utc::now()) {
@@ -408,7 +414,8 @@ fn run(cli: Cli) -> Result<(), String> {
                     },
                 },
                 GmCmd::Leave { house } => GmCommand::Leave { house },
-                GmCmd::Process { step } => GmCommand::Process {
+                GmCmd::Process { step, round } => GmCommand::Process {
+                    round,
                     step: match step {
                         None => None,
                         Some(s) => Some(maester::rules::Step::from_key(&s).ok_or(format!(

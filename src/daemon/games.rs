@@ -291,6 +291,7 @@ pub fn new_game(
                 game_id: &game_id,
                 round: state.round as u32,
                 step: state.step.key(),
+                after_seq: 0,
                 state: &state_json,
                 log: &serde_json::Value::Array(Vec::new()),
                 created_at: now,
@@ -375,6 +376,32 @@ pub fn queue(
     Ok(())
 }
 
+/// Why a step is being closed: checked again inside the write transaction, so that a close
+/// computed from a state someone else changed meanwhile writes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CloseWhy {
+    /// Its deadline has passed (the daemon's tick): the stored deadline must still be due.
+    Deadline,
+    /// The GM closes the open step now; with a step (and a round), only when that step (of
+    /// that round) is the open one.
+    Gm {
+        /// The step the GM means.
+        step: Option<Step>,
+        /// The round the GM means.
+        round: Option<u32>,
+    },
+}
+
+/// What closing a step did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Closed {
+    /// The step was closed; this many reports were queued.
+    Closed(usize),
+    /// Nothing was written: the step was closed by someone else, its deadline moved, the
+    /// game is over, or the GM's step guard does not match. Says which.
+    NotClosed(String),
+}
+
 /// Close every step whose deadline has passed. Returns how many were closed; a game whose step
 /// cannot be closed is told to the GM (and counted in `errors`), and the other games go on.
 pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -> usize {
@@ -389,11 +416,15 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
     let mut n = 0;
     for g in due {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            close_step_now(d, &g.id, now)
+            close_step_now(d, &g.id, now, CloseWhy::Deadline)
         }));
         let why = match result {
-            Ok(Ok(_reports)) => {
+            Ok(Ok(Closed::Closed(_reports))) => {
                 n += 1;
+                continue;
+            }
+            Ok(Ok(Closed::NotClosed(why))) => {
+                tracing::info!(game = %g.id, why, "due step not closed by this process");
                 continue;
             }
             Ok(Err(e)) => e,
@@ -415,12 +446,30 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
 }
 
 /// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open
-/// the next step with its deadline. One transaction. Returns the number of reports queued
-/// (a house whose player left, now neutral, gets none).
-pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<usize, String> {
+/// the next step with its deadline. One transaction, which re-checks what the close was
+/// computed from (the newest snapshot, the open step, and for a deadline close the stored
+/// deadline): of any number of processes closing the same step at once, exactly one writes.
+/// Returns the number of reports queued (a house whose player left, now neutral, gets none).
+pub fn close_step_now(
+    d: &mut Daemon,
+    id: &str,
+    now: DateTime<Utc>,
+    why: CloseWhy,
+) -> Result<Closed, String> {
     let g = load(d, id)?;
     if g.state.step == Step::Finished {
-        return Ok(0);
+        return Ok(Closed::NotClosed(format!("game {id} is over")));
+    }
+    if let CloseWhy::Gm { step, round } = why {
+        let open_round = u32::from(g.state.round);
+        if step.is_some_and(|s| s != g.state.step) || round.is_some_and(|r| r != open_round) {
+            return Ok(Closed::NotClosed(format!(
+                "the open step of game {id} is round {open_round} {}, not {}{}",
+                g.state.step.key(),
+                round.map(|r| format!("round {r} ")).unwrap_or_default(),
+                step.map(Step::key).unwrap_or("this step")
+            )));
+        }
     }
     let mut rows = Vec::new();
     for step in Step::ALL {
@@ -488,53 +537,70 @@ pub fn close_step_now(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<us
     let state_json = serde_json::to_value(&out.state).map_err(|e| e.to_string())?;
     let log_json = serde_json::to_value(&out.log).map_err(|e| e.to_string())?;
     let finished = out.state.step == Step::Finished;
-    d.store
-        .transaction(|tx| -> Result<(), StoreError> {
-            tx.add_snapshot(&NewSnapshot {
-                game_id: id,
-                round: out.state.round as u32,
-                step: out.state.step.key(),
-                state: &state_json,
-                log: &log_json,
-                created_at: now,
-            })?;
-            for m in &mails {
-                queue(tx, Some(id), m, None, now)?;
-            }
-            tx.set_game_step(
-                id,
-                out.state.round as u32,
-                out.state.step.key(),
-                next_deadline,
-                now,
-            )?;
-            if finished {
-                tx.set_game_status(id, GameStatus::Finished, now)?;
-            }
-            tx.append_audit(
-                Some(id),
-                "daemon",
-                "step closed",
-                &format!(
-                    "round {} {} closed; {} reports queued",
-                    out.round,
-                    out.steps
-                        .iter()
-                        .map(|c| c.step.key())
-                        .collect::<Vec<_>>()
-                        .join("+"),
-                    mails.len()
-                ),
-                now,
-            )?;
-            Ok(())
-        })
-        .map_err(|e| e.to_string())?;
+    let written = d.store.transaction(|tx| -> Result<(), StoreError> {
+        let row = tx.game(id)?.ok_or(StoreError::NotFound {
+            what: format!("game {id}"),
+        })?;
+        if why == CloseWhy::Deadline && row.deadline.is_none_or(|t| t > now) {
+            return Err(StoreError::Stale {
+                what: format!("game {id}"),
+                detail: "its deadline was moved".into(),
+            });
+        }
+        tx.add_snapshot(&NewSnapshot {
+            game_id: id,
+            round: out.state.round as u32,
+            step: out.state.step.key(),
+            after_seq: g.seq,
+            state: &state_json,
+            log: &log_json,
+            created_at: now,
+        })?;
+        for m in &mails {
+            queue(tx, Some(id), m, None, now)?;
+        }
+        tx.set_game_step(
+            id,
+            out.state.round as u32,
+            out.state.step.key(),
+            next_deadline,
+            now,
+        )?;
+        if finished {
+            tx.set_game_status(id, GameStatus::Finished, now)?;
+        }
+        tx.append_audit(
+            Some(id),
+            "daemon",
+            "step closed",
+            &format!(
+                "round {} {} closed; {} reports queued",
+                out.round,
+                out.steps
+                    .iter()
+                    .map(|c| c.step.key())
+                    .collect::<Vec<_>>()
+                    .join("+"),
+                mails.len()
+            ),
+            now,
+        )?;
+        Ok(())
+    });
+    match written {
+        Ok(()) => {}
+        Err(StoreError::Stale { detail, .. }) => {
+            return Ok(Closed::NotClosed(format!(
+                "nothing closed: game {id} {detail}"
+            )));
+        }
+        Err(e) => return Err(e.to_string()),
+    }
     tracing::info!(
         game = id,
         round = out.round,
         step = out.closed.key(),
         "step closed"
     );
-    Ok(mails.len())
+    Ok(Closed::Closed(mails.len()))
 }

@@ -41,6 +41,8 @@ pub enum GmCommand {
     Process {
         /// The step the GM means to close.
         step: Option<Step>,
+        /// The round the GM means (a guard against closing the same step of the next round).
+        round: Option<u32>,
     },
 }
 
@@ -74,18 +76,16 @@ pub fn apply(
             language,
         } => replace(d, &g, house, name, address, *language, now),
         GmCommand::Leave { house } => leave(d, &g, house, now),
-        GmCommand::Process { step } => {
-            if let Some(s) = step
-                && *s != g.state.step
-            {
-                return Err(format!(
-                    "the open step of game {game} is {}, not {}: nothing closed",
-                    g.state.step.key(),
-                    s.key()
-                ));
-            }
+        GmCommand::Process { step, round } => {
             let closing = g.state.step;
-            let queued = games::close_step_now(d, game, now)?;
+            let why = games::CloseWhy::Gm {
+                step: *step,
+                round: *round,
+            };
+            let queued = match games::close_step_now(d, game, now, why)? {
+                games::Closed::Closed(n) => n,
+                games::Closed::NotClosed(why) => return Err(format!("{why}: nothing closed")),
+            };
             d.store
                 .append_audit(
                     Some(game),
@@ -340,6 +340,7 @@ fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<
                 game_id: &game,
                 round: state.round as u32,
                 step: state.step.key(),
+                after_seq: g.seq,
                 state: &state_json,
                 log: &log_json,
                 created_at: now,

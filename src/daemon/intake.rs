@@ -23,71 +23,98 @@ enum Outcome {
         reply: Option<letters::Letter>,
         game: Option<String>,
         house: Option<String>,
-        submission: Option<(game::Submission, String)>,
+        /// The submission, its canonical text, and the snapshot it was checked against.
+        submission: Option<(game::Submission, String, i64)>,
     },
 }
 
-/// Handle one stored mail (status `new`).
+/// Handle one stored mail (status `new`). The submission is checked against the state outside
+/// the write transaction; if the step closed meanwhile (a GM command, another process), the
+/// transaction sees it, writes nothing, and the mail is decided again on the new state.
 pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), String> {
     let mail = decode(&m.raw);
     super::panicpoint(&mail.subject);
-    let outcome = decide(d, m, &mail)?;
+    let mut attempts = 0;
+    loop {
+        let outcome = decide(d, m, &mail)?;
+        match record(d, m, &outcome, now) {
+            Ok(()) => return after_record(d, &outcome, now),
+            Err(StoreError::Stale { .. }) if attempts < 3 => attempts += 1,
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+}
+
+/// Store what was decided about a mail, in one transaction.
+fn record(
+    d: &mut Daemon,
+    m: &Mail,
+    outcome: &Outcome,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     let mail_id = m.id;
-    d.store
-        .transaction(|tx| -> Result<(), StoreError> {
-            match &outcome {
-                Outcome::Ignored(why) => tx.mark_mail_ignored(mail_id, why, now),
-                Outcome::Answered {
-                    outcome,
-                    reply,
-                    game,
-                    house,
-                    submission,
-                } => {
-                    if game.is_some() || house.is_some() {
-                        tx.tag_mail(mail_id, game.as_deref(), house.as_deref())?;
-                    }
-                    if let (Some(g), Some(h), Some((sub, text))) = (game, house, submission) {
-                        let parsed =
-                            serde_json::to_value(sub).map_err(|e| StoreError::Invalid {
-                                what: "submission",
-                                detail: e.to_string(),
-                            })?;
-                        let st = tx.game(g)?.ok_or(StoreError::NotFound {
-                            what: format!("game {g}"),
-                        })?;
-                        tx.add_submission(&NewSubmission {
-                            game_id: g,
-                            house: h,
-                            round: st.round,
-                            step: sub.step().key(),
-                            kind: "orders",
-                            text,
-                            parsed: &parsed,
-                            mail_id: Some(mail_id),
-                            received_at: now,
-                        })?;
-                        tx.append_audit(
-                            Some(g),
-                            &format!("house:{h}"),
-                            "submission accepted",
-                            &format!("{} for round {}", sub.step().key(), st.round),
-                            now,
-                        )?;
-                    }
-                    if let Some(l) = reply {
-                        queue(tx, game.as_deref(), l, Some(mail_id), now)?;
-                    }
-                    tx.mark_mail_processed(mail_id, outcome, now)
+    d.store.transaction(|tx| -> Result<(), StoreError> {
+        match &outcome {
+            Outcome::Ignored(why) => tx.mark_mail_ignored(mail_id, why, now),
+            Outcome::Answered {
+                outcome,
+                reply,
+                game,
+                house,
+                submission,
+            } => {
+                if game.is_some() || house.is_some() {
+                    tx.tag_mail(mail_id, game.as_deref(), house.as_deref())?;
                 }
+                if let (Some(g), Some(h), Some((sub, text, checked))) = (game, house, submission) {
+                    let parsed = serde_json::to_value(sub).map_err(|e| StoreError::Invalid {
+                        what: "submission",
+                        detail: e.to_string(),
+                    })?;
+                    let st = tx.game(g)?.ok_or(StoreError::NotFound {
+                        what: format!("game {g}"),
+                    })?;
+                    if tx.latest_snapshot_seq(g)? != *checked {
+                        return Err(StoreError::Stale {
+                            what: format!("game {g}"),
+                            detail: "the step changed while the mail was checked".into(),
+                        });
+                    }
+                    tx.add_submission(&NewSubmission {
+                        game_id: g,
+                        house: h,
+                        round: st.round,
+                        step: sub.step().key(),
+                        kind: "orders",
+                        text,
+                        parsed: &parsed,
+                        mail_id: Some(mail_id),
+                        received_at: now,
+                    })?;
+                    tx.append_audit(
+                        Some(g),
+                        &format!("house:{h}"),
+                        "submission accepted",
+                        &format!("{} for round {}", sub.step().key(), st.round),
+                        now,
+                    )?;
+                }
+                if let Some(l) = reply {
+                    queue(tx, game.as_deref(), l, Some(mail_id), now)?;
+                }
+                tx.mark_mail_processed(mail_id, outcome, now)
             }
-        })
-        .map_err(|e| e.to_string())?;
+        }
+    })
+}
+
+/// What follows a recorded mail: an early close when every house has sent.
+fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result<(), String> {
     if let Outcome::Answered {
         game: Some(g),
         submission: Some(_),
         ..
-    } = &outcome
+    } = outcome
     {
         maybe_close_early(d, g, now)?;
     }
@@ -362,7 +389,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                         )
                         .map_err(|e| e.to_string())?
                         .is_some();
-                    submission = Some((sub.clone(), parsed.echo.join("\n")));
+                    submission = Some((sub.clone(), parsed.echo.join("\n"), g.seq));
                     outcome = "orders accepted".into();
                 }
                 Err(e) => {

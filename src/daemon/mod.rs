@@ -11,6 +11,7 @@ pub mod gm;
 pub mod intake;
 pub mod items;
 pub mod letters;
+pub mod lock;
 pub mod parse;
 pub mod plan;
 

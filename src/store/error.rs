@@ -40,6 +40,14 @@ pub enum StoreError {
         /// The row (e.g. `game demo`).
         what: String,
     },
+    /// The data a change was computed from has changed since it was read (another process
+    /// closed the step first): the change is dropped, nothing is written.
+    Stale {
+        /// The row (e.g. `game demo`).
+        what: String,
+        /// What moved.
+        detail: String,
+    },
     /// A state transition that is not allowed (e.g. processing a mail that
     /// is no longer `new`): the whole transaction should be rolled back.
     WrongState {
@@ -68,6 +76,7 @@ impl fmt::Display for StoreError {
             StoreError::Invalid { what, detail } => write!(f, "invalid {what}: {detail}"),
             StoreError::NotFound { what } => write!(f, "{what} not found"),
             StoreError::AlreadyExists { what } => write!(f, "{what} already exists"),
+            StoreError::Stale { what, detail } => write!(f, "{what} changed meanwhile: {detail}"),
             StoreError::WrongState {
                 what,
                 state,

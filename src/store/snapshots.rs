@@ -14,6 +14,10 @@ pub struct NewSnapshot<'a> {
     pub round: u32,
     /// The step the state is in.
     pub step: &'a str,
+    /// The sequence number of the snapshot this state was computed from (0 for a game's
+    /// first). The write is refused with [`StoreError::Stale`] when another snapshot was
+    /// stored since: whoever computed from an older state lost the race and changes nothing.
+    pub after_seq: i64,
     /// The full game state.
     pub state: &'a serde_json::Value,
     /// The resolution log that led to it.
@@ -64,13 +68,21 @@ fn snapshot_from_row(row: &Row<'_>) -> Result<Snapshot, StoreError> {
 
 impl StoreTx<'_> {
     /// Stores a snapshot with the next sequence number of its game and
-    /// returns that number (1 for the first).
+    /// returns that number (1 for the first). Refused with [`StoreError::Stale`] unless the
+    /// game's newest snapshot is still `s.after_seq`: inside the write transaction, this makes
+    /// every change of a game's state happen exactly once whatever runs at the same time.
     pub fn add_snapshot(&self, s: &NewSnapshot<'_>) -> Result<i64, StoreError> {
-        let seq: i64 = self.conn.query_row(
-            "SELECT COALESCE(MAX(seq), 0) + 1 FROM snapshots WHERE game_id = ?1",
-            [s.game_id],
-            |row| row.get(0),
-        )?;
+        let latest = self.latest_snapshot_seq(s.game_id)?;
+        if latest != s.after_seq {
+            return Err(StoreError::Stale {
+                what: format!("game {}", s.game_id),
+                detail: format!(
+                    "its state moved on (snapshot {latest}) since snapshot {} was read",
+                    s.after_seq
+                ),
+            });
+        }
+        let seq = latest + 1;
         self.conn.execute(
             "INSERT INTO snapshots (game_id, seq, round, step, state, log, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -85,6 +97,15 @@ impl StoreTx<'_> {
             ],
         )?;
         Ok(seq)
+    }
+
+    /// The sequence number of the game's newest snapshot (0 when it has none).
+    pub fn latest_snapshot_seq(&self, game_id: &str) -> Result<i64, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT COALESCE(MAX(seq), 0) FROM snapshots WHERE game_id = ?1",
+            [game_id],
+            |row| row.get(0),
+        )?)
     }
 
     /// The game's newest snapshot, if any.
