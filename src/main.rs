@@ -339,8 +339,14 @@ fn run(cli: Cli) -> Result<(), String> {
                     (board, st)
                 }
             };
-            let report =
-                maester::daemon::check::check(&board, st, &house, phase.as_deref(), &text, lang)?;
+            let report = maester::lang::submit::check::check(
+                &board,
+                st,
+                &house,
+                phase.as_deref(),
+                &text,
+                lang,
+            )?;
             if json {
                 maester::say!(
                     "{}",

@@ -2,8 +2,8 @@
 //! `maester check` shows it): accepted lines echo canonically, refused ones name their line.
 
 use maester::board::{Board, Lang};
-use maester::daemon::check::check;
 use maester::game::{self, Submission};
+use maester::lang::submit::check::check;
 use maester::rules::events::{self, EventCard};
 use maester::rules::wildlings::PenaltyKind;
 use maester::rules::{GameState, Step};
@@ -86,20 +86,20 @@ fn the_raven_line_changes_one_order_and_only_in_the_raven_step() {
     let lannister = b
         .house_by_key("lannister")
         .unwrap_or_else(|| panic!("lannister"));
-    let parsed = maester::daemon::parse::parse_mail(&b, &s, "兰尼斯港 行军", Lang::Zh);
+    let parsed = maester::lang::submit::parse_mail(&b, &s, "兰尼斯港 行军", Lang::Zh);
     let Some(sub) = parsed.submission else {
         panic!("{:?}", parsed.errors)
     };
     s = game::close_step(&b, &s, &[(lannister, sub)]).state;
     assert_eq!(s.step, Step::Raven);
-    let parsed = maester::daemon::parse::parse_mail(&b, &s, "信鸦: 兰尼斯港 防守", Lang::Zh);
+    let parsed = maester::lang::submit::parse_mail(&b, &s, "信鸦: 兰尼斯港 防守", Lang::Zh);
     assert!(
         matches!(parsed.submission, Some(Submission::Raven(_))),
         "{:?}",
         parsed.errors
     );
     assert_eq!(parsed.echo, ["信鸦: 兰尼斯港 防守"]);
-    let en = maester::daemon::parse::parse_mail(&b, &s, "raven: Lannisport defence", Lang::En);
+    let en = maester::lang::submit::parse_mail(&b, &s, "raven: Lannisport defence", Lang::En);
     assert!(
         matches!(en.submission, Some(Submission::Raven(_))),
         "{:?}",
@@ -186,7 +186,7 @@ fn a_port_is_built_with_the_orders_in_the_placement_step_004_l1709() {
     let text = "高庭 防守\n建造港口: 高庭 雷温德海峡";
     let ok = check(&b, s.clone(), "tyrell", None, text, Lang::Zh).unwrap_or_else(|e| panic!("{e}"));
     assert!(ok.valid, "{:?}", ok.errors);
-    let parsed = maester::daemon::parse::parse_mail(&b, &s, text, Lang::Zh);
+    let parsed = maester::lang::submit::parse_mail(&b, &s, text, Lang::Zh);
     let Some(sub) = parsed.submission else {
         panic!("{:?}", parsed.errors)
     };

@@ -2,8 +2,8 @@
 //! complete game played by mail through the daemon on a Maildir, round 1 to the end.
 
 use maester::board::{Board, Lang};
-use maester::daemon::parse;
 use maester::game::{self, Options};
+use maester::lang::submit as parse;
 use maester::rules::{GameState, Step};
 use maester::sim::{Rng, submission, text};
 

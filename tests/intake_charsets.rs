@@ -2,8 +2,8 @@
 //! quoted replies) into the order language and the typed orders the rules consume.
 
 use maester::board::{Board, Lang, OrderType};
-use maester::daemon::parse::parse_mail;
 use maester::game::Submission;
+use maester::lang::submit::parse_mail;
 use maester::rules::{GameState, Step};
 
 fn fixture(name: &str) -> Vec<u8> {

@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     for step in [Step::Placement, Step::Plan] {
         state.step = step;
         let parsed =
-            maester::daemon::parse::parse_mail_with(board, names, &state, &mail.orders_text, Lang::Zh);
+            maester::lang::submit::parse_mail_with(board, names, &state, &mail.orders_text, Lang::Zh);
         if let Some(sub) = parsed.partial.as_ref() {
             for h in board.house_ids() {
                 let _ = maester::game::check(board, &state, h, sub);

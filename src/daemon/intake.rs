@@ -6,9 +6,9 @@
 use super::Daemon;
 use super::games::{self, Loaded, queue};
 use super::letters::{self, ErrorLine, ReplyContext};
-use super::parse::{self, Command};
 use crate::board::Lang;
 use crate::game::{self, SubmissionError};
+use crate::lang::submit::{self as parse, Command};
 use crate::mail::{DecodedMail, Mailbox, decode};
 use crate::rules::Step;
 use crate::store::{Mail, NewSubmission, StoreError};

@@ -33,18 +33,7 @@ pub struct Letter {
     pub raw: Vec<u8>,
 }
 
-/// One error line of a reply.
-#[derive(Clone, Debug, Serialize)]
-pub struct ErrorLine {
-    /// 1-based line in the player's text (0: the mail as a whole).
-    pub line: usize,
-    /// 1-based column, 0 when not known.
-    pub column: usize,
-    /// The line's text.
-    pub text: String,
-    /// What is wrong and how to fix it.
-    pub message: String,
-}
+pub use crate::lang::submit::ErrorLine;
 
 /// Everything a reply says.
 #[derive(Clone, Debug, Serialize)]

@@ -5,15 +5,11 @@
 
 pub mod alerts;
 pub mod asks;
-pub mod check;
 pub mod games;
 pub mod gm;
 pub mod intake;
-pub mod items;
 pub mod letters;
 pub mod lock;
-pub mod parse;
-pub mod plan;
 
 use crate::config::Config;
 use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox};

@@ -80,6 +80,7 @@ pub mod normalize;
 pub mod parse;
 mod parse_plan;
 pub mod resolve;
+pub mod submit;
 
 pub use ast::{Entry, Item, Resolved, Syntax};
 pub use errors::{ErrorKind, Lang, LangError};

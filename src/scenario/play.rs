@@ -7,8 +7,8 @@
 use super::format::{Mails, Scenario, ScenarioError, house};
 use super::run::Outcome;
 use crate::board::{Board, HouseId, Lang};
-use crate::daemon::parse::{names, parse_mail};
 use crate::game::{self, Options, Submission, SubmissionError};
+use crate::lang::submit::{names, parse_mail};
 use crate::report::words;
 use crate::rules::log::Event;
 use crate::rules::{GameState, Step};

@@ -3,8 +3,8 @@
 
 use super::format::{Scenario, ScenarioError, house};
 use crate::board::{Board, HouseId, Lang};
-use crate::daemon::parse::{names, parse_mail};
 use crate::game::Submission;
+use crate::lang::submit::{names, parse_mail};
 use crate::rules::{GameState, Step, orders::Plan, placement};
 use std::path::{Path, PathBuf};
 

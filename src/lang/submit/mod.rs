@@ -1,9 +1,11 @@
 //! From a mail's text to what the rules consume: the order language (`crate::lang`) reads the
-//! text; this module picks what belongs to the open step and turns it into a typed submission,
+//! text; this module (the submission adapter, pure: no mail, store or clock) picks what belongs to the open step and turns it into a typed submission,
 //! with the canonical echo and every error tied to its line.
 
-use super::items;
-use super::letters::ErrorLine;
+pub mod check;
+pub mod items;
+mod plan;
+
 use crate::board::{AreaId, Board, Lang};
 use crate::game::{EventAnswers, EventOrders, Part, Submission};
 use crate::lang::ast::{Account, Item};
@@ -12,6 +14,20 @@ use crate::rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
 use crate::rules::orders::Placement;
 use crate::rules::placement::PlacementError;
 use crate::rules::{GameState, Step};
+use serde::Serialize;
+
+/// One error line of a reply.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorLine {
+    /// 1-based line in the player's text (0: the mail as a whole).
+    pub line: usize,
+    /// 1-based column, 0 when not known.
+    pub column: usize,
+    /// The line's text.
+    pub text: String,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
 
 /// A mail-account command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -295,7 +311,7 @@ pub fn parse_mail_with(
             }
         }
     }
-    let (plan, plan_errors) = super::plan::build(&plan_items, lang);
+    let (plan, plan_errors) = plan::build(&plan_items, lang);
     let failed_lines: Vec<usize> = plan_errors.iter().map(|(l, _)| *l).collect();
     for (line, message) in plan_errors {
         let message = if message.is_empty() {

@@ -1,8 +1,7 @@
 //! `maester check`: the daemon's own reading and validation of a submission, for a GM who wants to
 //! look at a disputed mail, or a player's tool.
 
-use super::letters::ErrorLine;
-use super::parse::parse_mail;
+use super::{ErrorLine, parse_mail};
 use crate::board::{Board, Lang};
 use crate::rules::{GameState, Step};
 use serde::Serialize;
@@ -62,7 +61,7 @@ pub fn check(
     text: &str,
     lang: Lang,
 ) -> Result<CheckReport, String> {
-    let names = super::parse::names(board);
+    let names = super::names(board);
     let h = board
         .house_by_key(house)
         .or_else(|| match names.houses.lookup(house) {
