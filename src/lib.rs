@@ -6,11 +6,14 @@ pub mod daemon;
 pub mod demo;
 pub mod game;
 pub mod lang;
-pub mod mail;
 pub mod out;
 pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod schedule;
 pub mod sim;
-pub mod store;
+
+/// Mail transports and MIME (the `maester-mail` crate).
+pub use maester_mail as mail;
+/// The SQLite store (the `maester-store` crate).
+pub use maester_store as store;

@@ -221,9 +221,9 @@ impl Outbox for MaildirOutbox {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mail::compose::{Mailbox, OutgoingMail, compose, new_message_id};
-    use crate::mail::decode::decode;
-    use crate::mail::test_util::{fixture, temp_dir};
+    use crate::compose::{Mailbox, OutgoingMail, compose, new_message_id};
+    use crate::decode::decode;
+    use crate::test_util::{fixture, temp_dir};
 
     #[test]
     fn maildir_inbox_round_trip_marks_done_and_survives_restart() {

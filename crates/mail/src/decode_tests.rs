@@ -2,7 +2,7 @@
 //! (made by `tests/fixtures/mail/make_fixtures.py`).
 
 use super::{AutoKind, decode};
-use crate::mail::test_util::fixture;
+use crate::test_util::fixture;
 
 const ORDERS: &str = "临冬城 行军+1\n御林步兵 移动到 君临城\n狭海战舰 突袭 五指半岛";
 

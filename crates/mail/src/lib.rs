@@ -133,7 +133,7 @@ pub(crate) mod test_util {
     /// Reads `tests/fixtures/mail/<name>`.
     pub fn fixture(name: &str) -> Vec<u8> {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/mail")
+            .join("../../tests/fixtures/mail")
             .join(name);
         std::fs::read(&path).unwrap_or_else(|e| panic!("fixture {}: {e}", path.display()))
     }

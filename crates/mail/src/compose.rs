@@ -208,7 +208,7 @@ fn lettre_mailbox(m: &Mailbox) -> Result<lettre::message::Mailbox, MailError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mail::decode::{AutoKind, decode};
+    use crate::decode::{AutoKind, decode};
 
     fn sample() -> OutgoingMail {
         OutgoingMail {
