@@ -4,8 +4,7 @@
 //! what followed visible in the audit log), so a flood of bad input cannot flood his inbox.
 
 use super::Daemon;
-use super::games::queue;
-use super::letters;
+use super::letters::{self, queue};
 use crate::mail::Mailbox;
 use crate::store::StoreError;
 use chrono::{DateTime, TimeDelta, Utc};

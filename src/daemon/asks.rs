@@ -45,11 +45,11 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
             (Step::Finished, _) => String::new(),
             (Step::Raven, Lang::Zh) => format!(
                 "这一步只有信鸦持有者可以修改一条命令;你不需要发送,也可以提前发送执行方案。\n{}",
-                super::letters::instructions(Step::Plan, lang)
+                super::instructions::instructions(Step::Plan, lang)
             ),
             (Step::Raven, Lang::En) => format!(
                 "Only the Raven holder may change an order now; you need not send anything, or you may send your plan early.\n{}",
-                super::letters::instructions(Step::Plan, lang)
+                super::instructions::instructions(Step::Plan, lang)
             ),
             (Step::Events, _) if !events::pending_choices(state).is_empty() => {
                 choosing_first(board, state, lang)
@@ -190,7 +190,7 @@ fn military_example(board: &Board, state: &GameState, own: &[AreaId], lang: Lang
         };
         lines.push(format!("  {}", echo(&Item::Step(step))));
     } else {
-        return super::letters::instructions(Step::Plan, lang);
+        return super::instructions::instructions(Step::Plan, lang);
     }
     let head = if zh(lang) {
         "请回复本邮件,写明密码和执行方案:突袭目标和行军目的地,按优先顺序编号,例如:"

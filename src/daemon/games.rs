@@ -2,7 +2,7 @@
 //! whose deadline has passed (one transaction per step: snapshot, reports, next step).
 
 use super::Daemon;
-use super::letters::{self, Letter};
+use super::letters::{self, Letter, queue};
 use crate::board::{Board, HouseId, Lang};
 use crate::config::GameConfig;
 use crate::game::{Options, Submission, close_steps};
@@ -11,9 +11,7 @@ use crate::report::render::Templates;
 use crate::rules::events::EventSettings;
 use crate::rules::{GameState, Step};
 use crate::schedule::Schedule;
-use crate::store::{
-    GameStatus, Language, NewGame, NewHouse, NewOutgoing, NewSnapshot, StoreError, StoreTx,
-};
+use crate::store::{GameStatus, Language, NewGame, NewHouse, NewSnapshot, StoreError};
 use chrono::{DateTime, Utc};
 
 /// The deadline of a step opened `now`: its own entry, else `default`; a step added with the
@@ -354,26 +352,6 @@ fn welcome_text(
             super::asks::what_to_send(board, state, house, lang),
         ),
     }
-}
-
-/// Queue a letter in the outbox.
-pub fn queue(
-    tx: &StoreTx<'_>,
-    game: Option<&str>,
-    l: &Letter,
-    reply_to: Option<i64>,
-    now: DateTime<Utc>,
-) -> Result<(), StoreError> {
-    tx.queue_outgoing(&NewOutgoing {
-        game_id: game,
-        message_id: &l.message_id,
-        to_addrs: &l.to,
-        subject: &l.subject,
-        raw: &l.raw,
-        reply_to_mail: reply_to,
-        created_at: now,
-    })?;
-    Ok(())
 }
 
 /// Why a step is being closed: checked again inside the write transaction, so that a close

@@ -278,7 +278,7 @@ fn replace(
             tx.update_house_player(&game, &key, name, address, language)?;
             tx.set_house_secret(&game, &key, &secret, &salt)?;
             for m in &mails {
-                games::queue(tx, Some(&game), m, None, now)?;
+                letters::queue(tx, Some(&game), m, None, now)?;
             }
             tx.append_audit(
                 Some(&game),
@@ -346,7 +346,7 @@ fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<
                 created_at: now,
             })?;
             for m in &mails {
-                games::queue(tx, Some(&game), m, None, now)?;
+                letters::queue(tx, Some(&game), m, None, now)?;
             }
             tx.append_audit(
                 Some(&game),

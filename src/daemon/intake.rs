@@ -4,7 +4,8 @@
 //! are never answered.
 
 use super::Daemon;
-use super::games::{self, Loaded, queue};
+use super::games::{self, Loaded};
+use super::letters::queue;
 use super::letters::{self, ErrorLine, ReplyContext};
 use crate::board::Lang;
 use crate::game::{self, SubmissionError};

@@ -7,6 +7,7 @@ pub mod alerts;
 pub mod asks;
 pub mod games;
 pub mod gm;
+pub mod instructions;
 pub mod intake;
 pub mod letters;
 pub mod lock;

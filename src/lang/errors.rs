@@ -6,6 +6,9 @@ use crate::board::OrderType;
 use crate::rules::events::EventCard;
 use std::fmt::Write as _;
 
+/// A problem found while reading a line: the original column and what is wrong.
+pub type Problem = (usize, ErrorKind);
+
 /// The language of messages and of the echo: the project's one language switch.
 pub use crate::board::Lang;
 

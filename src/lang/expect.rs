@@ -1,10 +1,10 @@
 //! From pest's expected-rule sets to expectations in words ([`Expected`]): rule names never
 //! reach a player.
 
+use super::errors::Problem;
 use super::errors::{ErrorKind, Expected};
 use super::grammar::Rule;
 use super::normalize::NormLine;
-use super::parse::Problem;
 
 fn expected_of(rule: Rule) -> Option<Expected> {
     use Expected as E;

@@ -77,6 +77,7 @@ pub mod expect;
 pub mod grammar;
 pub mod names;
 pub mod normalize;
+mod pairs;
 pub mod parse;
 mod parse_plan;
 pub mod resolve;

@@ -2,39 +2,15 @@
 //! pest's errors to errors in words.
 
 use super::ast::*;
-use super::errors::ErrorKind;
+use super::errors::{ErrorKind, Problem};
 use super::expect::syntax_error;
 use super::grammar::{OrderParser, Rule};
 use super::normalize::NormLine;
-use super::parse_plan::{cn_value, step};
+use super::pairs::{Ctx, P, all, counts, first, num, places, unit_kind, unit_ref};
+use super::parse_plan::step;
 use crate::board::{Order, OrderType, UnitKind};
 use crate::rules::events::EventCard;
 use pest::Parser;
-use pest::iterators::Pair;
-
-/// A problem found while reading a line: the original column and what is wrong.
-pub type Problem = (usize, ErrorKind);
-
-pub(super) type P<'i> = Pair<'i, Rule>;
-
-pub(super) struct Ctx<'a> {
-    norm: &'a NormLine,
-    original: &'a str,
-    line: usize,
-}
-
-impl Ctx<'_> {
-    pub(super) fn col(&self, p: &P) -> usize {
-        self.norm.column_at(p.as_span().start())
-    }
-    pub(super) fn name(&self, p: &P) -> Spanned<String> {
-        Spanned {
-            value: p.as_str().trim().to_string(),
-            line: self.line,
-            column: self.col(p),
-        }
-    }
-}
 
 /// Parse one normalised line: its items in order (several placements may share a line), none
 /// for a line with nothing to do (a label alone).
@@ -64,25 +40,6 @@ pub fn parse_line(
         }
     }
     Ok(Vec::new())
-}
-
-pub(super) fn first<'i>(p: &P<'i>, rule: Rule) -> Option<P<'i>> {
-    p.clone().into_inner().find(|c| c.as_rule() == rule)
-}
-
-pub(super) fn all<'i>(p: &P<'i>, rule: Rule) -> Vec<P<'i>> {
-    p.clone()
-        .into_inner()
-        .filter(|c| c.as_rule() == rule)
-        .collect()
-}
-
-pub(super) fn places(ctx: &Ctx, p: &P) -> Vec<Spanned<String>> {
-    all(p, Rule::place).iter().map(|c| ctx.name(c)).collect()
-}
-
-pub(super) fn num(p: &P) -> u16 {
-    p.as_str().trim().parse().unwrap_or(u16::MAX)
 }
 
 fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
@@ -312,55 +269,6 @@ fn musters(ctx: &Ctx, p: &P) -> Result<Vec<Muster<Syntax>>, Problem> {
         });
     }
     Ok(out)
-}
-
-fn unit_kind(p: &P) -> UnitKind {
-    let inner = p.clone().into_inner().next();
-    match inner.as_ref().map(|c| c.as_rule()) {
-        Some(Rule::unit_footman) => UnitKind::Footman,
-        Some(Rule::unit_knight) => UnitKind::Knight,
-        Some(Rule::unit_ship) => UnitKind::Ship,
-        Some(Rule::unit_siege) => UnitKind::Siege,
-        Some(Rule::unit_archer) => UnitKind::Archer,
-        _ => {
-            let code = p.as_str().trim().chars().next().unwrap_or('F');
-            UnitKind::from_code(code).unwrap_or(UnitKind::Footman)
-        }
-    }
-}
-
-pub(super) fn counts(ctx: &Ctx, p: &P) -> Result<[u8; 5], Problem> {
-    let mut out = [0u8; 5];
-    for part in all(p, Rule::count_part) {
-        let n = match first(&part, Rule::number) {
-            Some(d) => num(&d),
-            None => first(&part, Rule::cn_number).map_or(0, |c| cn_value(c.as_str())),
-        };
-        if n == 0 {
-            return Err((ctx.col(&part), ErrorKind::ZeroCount));
-        }
-        let k = unit_kind(&first(&part, Rule::unit_kind).expect("unit kind"));
-        let slot = &mut out[k.index()];
-        *slot = slot.saturating_add(u8::try_from(n).unwrap_or(u8::MAX));
-    }
-    Ok(out)
-}
-
-pub(super) fn unit_ref(ctx: &Ctx, p: P) -> Result<UnitRef<Syntax>, Problem> {
-    let mut area = None;
-    let mut units = UnitSel::All;
-    for c in p.into_inner() {
-        match c.as_rule() {
-            Rule::place => area = Some(ctx.name(&c)),
-            Rule::counts => units = UnitSel::Counts(counts(ctx, &c)?),
-            Rule::unit_kind => units = UnitSel::Kind(unit_kind(&c)),
-            _ => {}
-        }
-    }
-    Ok(UnitRef {
-        area: area.expect("place"),
-        units,
-    })
 }
 
 fn order_type(ctx: &Ctx, p: P) -> Result<Order, Problem> {

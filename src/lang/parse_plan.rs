@@ -3,8 +3,9 @@
 
 use super::ast::*;
 use super::errors::ErrorKind;
+use super::errors::Problem;
 use super::grammar::Rule;
-use super::parse::{Ctx, P, Problem, all, first, num, places, unit_ref};
+use super::pairs::{Ctx, P, all, cn_value, first, num, places, unit_ref};
 
 fn step_no(p: &P) -> StepNo {
     let s = p.as_str().trim();
@@ -19,26 +20,6 @@ fn ordinal(p: &P) -> u16 {
     match s.parse() {
         Ok(n) => n,
         Err(_) => cn_value(s),
-    }
-}
-
-/// The value of a number in Chinese numerals up to 99 (一, 两, 十, 十二, 二十, 二十三); 0 for
-/// anything else.
-pub(super) fn cn_value(s: &str) -> u16 {
-    let digit = |c: char| {
-        "零一二三四五六七八九"
-            .chars()
-            .position(|d| d == c)
-            .or((c == '两').then_some(2))
-    };
-    let cs: Vec<char> = s.chars().collect();
-    match cs.as_slice() {
-        [c] if *c == '十' => 10,
-        [c] => digit(*c).unwrap_or(0) as u16,
-        ['十', u] => 10 + digit(*u).unwrap_or(0) as u16,
-        [t, '十'] => 10 * digit(*t).unwrap_or(0) as u16,
-        [t, '十', u] => 10 * digit(*t).unwrap_or(0) as u16 + digit(*u).unwrap_or(0) as u16,
-        _ => 0,
     }
 }
 

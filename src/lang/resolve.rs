@@ -2,9 +2,9 @@
 //! name that fails gives its own error (with suggestions), so a line reports all its bad names.
 
 use super::ast::*;
+use super::errors::Problem;
 use super::errors::{ErrorKind, NameKind};
 use super::names::{Lookup, NameIndex, Names};
-use super::parse::Problem;
 use crate::board::{AreaId, HouseId, LeaderId};
 
 struct Resolver<'a> {

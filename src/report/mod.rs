@@ -4,4 +4,3 @@
 pub mod render;
 pub mod view;
 pub mod words;
-pub mod words_one_time;

@@ -5,99 +5,27 @@
 //! file below `words/` for its chapter of the rulebook.
 
 mod battle;
+mod common;
 mod consolidate;
 mod leaders;
 mod march;
+pub mod one_time;
 mod plan;
 mod raid;
 mod retreat;
 mod support;
 
-use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
+use crate::board::{Board, Lang};
 use crate::rules::log::Event;
 
-/// Units as words: `骑士×1 步兵×2` / `1 knight, 2 footmen`.
-pub fn units(kinds: &[UnitKind], lang: Lang) -> String {
-    let mut out = Vec::new();
-    for k in UnitKind::ALL {
-        let n = kinds.iter().filter(|x| **x == k).count();
-        if n == 0 {
-            continue;
-        }
-        out.push(match lang {
-            Lang::Zh => format!("{}×{}", k.name_zh(), n),
-            Lang::En => {
-                let name = k.name_en();
-                if n == 1 {
-                    format!("1 {name}")
-                } else if name == "footman" {
-                    format!("{n} footmen")
-                } else {
-                    format!("{n} {name}s")
-                }
-            }
-        });
-    }
-    if out.is_empty() {
-        return match lang {
-            Lang::Zh => "无".into(),
-            Lang::En => "none".into(),
-        };
-    }
-    match lang {
-        Lang::Zh => out.join(" "),
-        Lang::En => out.join(", "),
-    }
-}
-
-/// Units in the rulebook's code notation: `1K2F`.
-pub fn codes(kinds: &[UnitKind]) -> String {
-    let mut s = String::new();
-    for k in UnitKind::ALL {
-        let n = kinds.iter().filter(|x| **x == k).count();
-        if n > 0 {
-            s.push_str(&format!("{n}{}", k.code()));
-        }
-    }
-    s
-}
-
-struct W<'a> {
-    b: &'a Board,
-    l: Lang,
-}
-
-impl W<'_> {
-    fn a(&self, a: AreaId) -> &str {
-        self.b.area(a).name(self.l)
-    }
-    fn h(&self, h: HouseId) -> &str {
-        self.b.house(h).name(self.l)
-    }
-    fn zh(&self) -> bool {
-        self.l == Lang::Zh
-    }
-    fn ld(&self, l: LeaderId) -> &str {
-        self.b.leader(l).name(self.l)
-    }
-    fn hs(&self, hs: &[HouseId]) -> String {
-        let v: Vec<&str> = hs.iter().map(|h| self.h(*h)).collect();
-        v.join(if self.zh() { "、" } else { ", " })
-    }
-    fn areas(&self, xs: &[AreaId]) -> String {
-        let v: Vec<&str> = xs.iter().map(|a| self.a(*a)).collect();
-        v.join(if self.zh() { "、" } else { ", " })
-    }
-    fn unit(&self, k: UnitKind) -> &'static str {
-        if self.zh() { k.name_zh() } else { k.name_en() }
-    }
-}
+use common::W;
+pub use common::{codes, units};
 
 /// One event as a sentence.
 pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
     let w = W { b: board, l: lang };
     match e {
-        Event::OneTime(o) => Some(super::words_one_time::describe(board, lang, o)),
+        Event::OneTime(o) => Some(one_time::describe(board, lang, o)),
         Event::Raided { .. } => raid::text(&w, e),
         Event::Skipped { .. }
         | Event::StepChosen { .. }
@@ -132,7 +60,7 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{LeaderId, Order, OrderType};
+    use crate::board::{AreaId, HouseId, LeaderId, Order, OrderType, UnitKind};
     use crate::rules::log::{AbilityEffect, FortifyProblem, LeaderProblem};
 
     #[test]

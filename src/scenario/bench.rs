@@ -1,7 +1,8 @@
 //! `maester bench`: how long one military phase takes to adjudicate (a measurement, not a test).
 
+use super::format::Outcome;
 use super::format::Scenario;
-use super::run::{Outcome, prepare};
+use super::run::prepare;
 use crate::board::Board;
 use std::time::Instant;
 

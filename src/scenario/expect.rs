@@ -1,9 +1,9 @@
 //! Comparing a played round with the case's `[expect]`: only what is listed is checked, each
 //! difference is one failure line.
 
+use super::format::Outcome;
 use super::format::{Scenario, ScenarioError, area, house, leader, units};
 use super::play::Played;
-use super::run::Outcome;
 use crate::board::{Board, HouseId, Lang};
 use crate::lang::Names;
 use crate::lang::submit::names;

@@ -303,3 +303,31 @@ pub fn leader(names: &Names, s: &str) -> Result<crate::board::LeaderId, Scenario
         _ => Err(ScenarioError(format!("unknown leader {s:?}"))),
     }
 }
+
+/// The result of one case.
+#[derive(Debug)]
+pub struct Outcome {
+    /// File.
+    pub path: std::path::PathBuf,
+    /// Title.
+    pub name: String,
+    /// Rule checked.
+    pub rule: String,
+    /// Differences (empty: passed).
+    pub failures: Vec<String>,
+    /// Why the case is pending (the engine lacks what it needs), if it is.
+    pub pending: Option<String>,
+    /// The log in words.
+    pub log: Vec<String>,
+}
+
+impl Outcome {
+    /// Whether the case passed.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+    /// Whether it counts against the suite: failed and not pending.
+    pub fn failed(&self) -> bool {
+        !self.passed() && self.pending.is_none()
+    }
+}

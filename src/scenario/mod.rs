@@ -9,5 +9,6 @@ mod play;
 mod run;
 mod setup;
 
+pub use format::Outcome;
 pub use format::{Scenario, ScenarioError};
-pub use run::{Outcome, prepare, run_file, run_paths};
+pub use run::{prepare, run_file, run_paths};

@@ -4,8 +4,8 @@
 //! written is silent and takes the defaults. The round ends with its end (leaders' rest, the
 //! end-of-game check) and the play stops where the next round would begin.
 
+use super::format::Outcome;
 use super::format::{Mails, Scenario, ScenarioError, house};
-use super::run::Outcome;
 use crate::board::{Board, HouseId, Lang};
 use crate::game::{self, Options, Submission, SubmissionError};
 use crate::lang::submit::{names, parse_mail};

@@ -1,40 +1,13 @@
 //! Running scenarios: placement (validated), reveal, plans, adjudication, then every expectation
 //! compared; a failing case prints the difference and the battle log.
 
+use super::format::Outcome;
 use super::format::{Scenario, ScenarioError, house};
 use crate::board::{Board, HouseId, Lang};
 use crate::game::Submission;
 use crate::lang::submit::{names, parse_mail};
 use crate::rules::{GameState, Step, orders::Plan, placement};
 use std::path::{Path, PathBuf};
-
-/// The result of one case.
-#[derive(Debug)]
-pub struct Outcome {
-    /// File.
-    pub path: PathBuf,
-    /// Title.
-    pub name: String,
-    /// Rule checked.
-    pub rule: String,
-    /// Differences (empty: passed).
-    pub failures: Vec<String>,
-    /// Why the case is pending (the engine lacks what it needs), if it is.
-    pub pending: Option<String>,
-    /// The log in words.
-    pub log: Vec<String>,
-}
-
-impl Outcome {
-    /// Whether the case passed.
-    pub fn passed(&self) -> bool {
-        self.failures.is_empty()
-    }
-    /// Whether it counts against the suite: failed and not pending.
-    pub fn failed(&self) -> bool {
-        !self.passed() && self.pending.is_none()
-    }
-}
 
 /// Run one scenario file.
 pub fn run_file(board: &Board, path: &Path) -> Outcome {

@@ -2,7 +2,7 @@
 //! a province taken this round, fortifications built, refused or dissolved
 //! (004:L1070–L1094).
 
-use super::W;
+use super::common::W;
 use crate::rules::log::{Event, FortifyProblem};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.

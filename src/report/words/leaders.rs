@@ -1,7 +1,7 @@
 //! 将领的特长 Leaders in words: every ability as it acts in a battle and a
 //! leader left out of the round (004:L1772–L1774, L2095, L2118).
 
-use super::W;
+use super::common::W;
 use crate::board::LeaderId;
 use crate::rules::log::{AbilityEffect, Event, LeaderProblem};
 

@@ -2,7 +2,7 @@
 //! order that could not be carried out and why, the next one moving up (递补, A-28), a plan
 //! rejected.
 
-use super::W;
+use super::common::W;
 use crate::rules::log::{Event, Skip};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.

@@ -1,7 +1,7 @@
 //! 支援 / 海运 Support and transport in words: support refused or withheld (A-38, 004:L1398) and
 //! armies carried by another house's ships (004:L1595, A-42).
 
-use super::W;
+use super::common::W;
 use crate::rules::log::Event;
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.

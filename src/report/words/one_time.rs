@@ -1,6 +1,6 @@
 //! The one-time orders of the optional rule in words (004:L2489–L2624).
 
-use super::words::{codes, units};
+use super::common::{codes, units};
 use crate::board::{Board, Lang};
 use crate::rules::one_time::{OneTimeEvent, Waste};
 
