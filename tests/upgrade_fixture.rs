@@ -126,7 +126,7 @@ fn v1_running_game_loads_and_closes_its_plan_step_after_the_upgrade() {
             .snapshot(GAME, *seq)
             .expect("snapshot")
             .expect("snapshot row");
-        serde_json::from_value::<maester::rules::GameState>(snap.state)
+        maester::daemon::stored::decode(snap.state)
             .unwrap_or_else(|e| panic!("snapshot {seq}: {e}"));
     }
 

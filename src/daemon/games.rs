@@ -96,7 +96,7 @@ pub fn load(d: &Daemon, id: &str) -> Result<Loaded, String> {
         .map_err(|e| e.to_string())?
         .ok_or(format!("game {id} has no state"))?;
     let mut state: GameState =
-        serde_json::from_value(snap.state).map_err(|e| format!("game {id} state: {e}"))?;
+        super::stored::decode(snap.state).map_err(|e| format!("game {id}: {e}"))?;
     crate::rules::events::restore_tables(&board, &mut state);
     Ok(Loaded {
         row,
@@ -252,7 +252,7 @@ pub fn new_game(
         out.push((p.house.clone(), secret));
     }
     let _ = templates;
-    let state_json = serde_json::to_value(&state).map_err(|e| e.to_string())?;
+    let state_json = super::stored::encode(&state).map_err(|e| e.to_string())?;
     let game_id = cfg.id.clone();
     d.store
         .transaction(|tx| -> Result<(), StoreError> {
@@ -512,7 +512,7 @@ pub fn close_step_now(
             &format!("report:{id}:{seq}:{}", h.house),
         )?);
     }
-    let state_json = serde_json::to_value(&out.state).map_err(|e| e.to_string())?;
+    let state_json = super::stored::encode(&out.state).map_err(|e| e.to_string())?;
     let log_json = serde_json::to_value(&out.log).map_err(|e| e.to_string())?;
     let finished = out.state.step == Step::Finished;
     let written = d.store.transaction(|tx| -> Result<(), StoreError> {

@@ -330,7 +330,7 @@ fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<
             ),
         ),
     })?;
-    let state_json = serde_json::to_value(&state).map_err(|e| e.to_string())?;
+    let state_json = super::stored::encode(&state).map_err(|e| e.to_string())?;
     let log_json = serde_json::json!({ "gm": "leave", "house": key, "economy": log });
     let game = g.row.id.clone();
     let queued = mails.len();

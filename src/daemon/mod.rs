@@ -11,6 +11,7 @@ pub mod instructions;
 pub mod intake;
 pub mod letters;
 pub mod lock;
+pub mod stored;
 
 use crate::config::Config;
 use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox};
