@@ -139,6 +139,14 @@ fn lang_of(l: Language) -> Lang {
 }
 
 /// A notice to every seat, each in its language; `except` gets none.
+/// What a GM change did, as one sentence for the players.
+fn log_sentence(g: &Loaded, log: &[crate::rules::log_events::EconomyEvent], lang: Lang) -> String {
+    log.iter()
+        .map(|e| e.describe(&g.board, lang))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 fn notices(
     d: &Daemon,
     g: &Loaded,
@@ -195,12 +203,7 @@ fn replace(
     let secret = games::new_secret()?;
     let salt = games::random_hex(8)?;
     let (_, log) = player_leaves(&g.state, hid, Leaving::Substitute);
-    let sentence = |l: Lang| {
-        log.iter()
-            .map(|e| e.describe(&g.board, l))
-            .collect::<Vec<_>>()
-            .join("; ")
-    };
+    let sentence = |l: Lang| log_sentence(g, &log, l);
     let hname = |l: Lang| g.board.house(hid).name(l).to_string();
     let mut mails = notices(d, g, "replace", Some(&key), |l| match l {
         Lang::Zh => (
@@ -307,12 +310,7 @@ fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<
         return Err(format!("{key} is neutral already"));
     }
     let (state, log) = player_leaves(&g.state, hid, Leaving::Neutral);
-    let sentence = |l: Lang| {
-        log.iter()
-            .map(|e| e.describe(&g.board, l))
-            .collect::<Vec<_>>()
-            .join("; ")
-    };
+    let sentence = |l: Lang| log_sentence(g, &log, l);
     let hname = |l: Lang| g.board.house(hid).name(l).to_string();
     let mails = notices(d, g, "leave", None, |l| match l {
         Lang::Zh => (

@@ -466,43 +466,41 @@ fn validation_errors(
                 ),
             },
         }],
-        SubmissionError::Plan(errs) => errs
-            .iter()
-            .map(|pe| {
-                let (line, text) = parsed.line_of_area(pe.area());
-                ErrorLine {
-                    line,
-                    column: 0,
-                    text,
-                    message: pe.message(&g.board, lang),
-                }
-            })
-            .collect(),
-        SubmissionError::Event(errs) => errs
-            .iter()
-            .map(|pe| {
-                let (line, text) = parsed.line_of_part(pe.part());
-                ErrorLine {
-                    line,
-                    column: 0,
-                    text,
-                    message: pe.message(&g.board, lang),
-                }
-            })
-            .collect(),
-        SubmissionError::Placement(errs) => errs
-            .iter()
-            .map(|pe| {
-                let (line, text) = parsed.line_of_placement_error(pe);
-                ErrorLine {
-                    line,
-                    column: 0,
-                    text,
-                    message: pe.message(&g.board, lang),
-                }
-            })
-            .collect(),
+        SubmissionError::Plan(errs) => error_lines(
+            errs,
+            |e| parsed.line_of_area(e.area()),
+            |e| e.message(&g.board, lang),
+        ),
+        SubmissionError::Event(errs) => error_lines(
+            errs,
+            |e| parsed.line_of_part(e.part()),
+            |e| e.message(&g.board, lang),
+        ),
+        SubmissionError::Placement(errs) => error_lines(
+            errs,
+            |e| parsed.line_of_placement_error(e),
+            |e| e.message(&g.board, lang),
+        ),
     }
+}
+
+/// Each error with the line it is about (its number and text) and its message.
+fn error_lines<E>(
+    errs: &[E],
+    line_of: impl Fn(&E) -> (usize, String),
+    message: impl Fn(&E) -> String,
+) -> Vec<ErrorLine> {
+    errs.iter()
+        .map(|e| {
+            let (line, text) = line_of(e);
+            ErrorLine {
+                line,
+                column: 0,
+                text,
+                message: message(e),
+            }
+        })
+        .collect()
 }
 
 fn info_for(g: &Loaded, house: crate::board::HouseId, c: &Command, lang: Lang, info: &mut String) {
