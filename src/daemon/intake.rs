@@ -197,22 +197,30 @@ fn plain_reply(
     Ok(Some(l))
 }
 
-fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, String> {
+/// Who sent the mail: the seat (game and house) of a registered player, or what to do with a
+/// mail that has none (ignore it, or tell the sender why nothing happened).
+fn seat_of(
+    d: &mut Daemon,
+    m: &Mail,
+    mail: &DecodedMail,
+) -> Result<Result<crate::store::House, Outcome>, String> {
     if let Some(kind) = mail.auto {
-        return Ok(Outcome::Ignored(format!(
+        return Ok(Err(Outcome::Ignored(format!(
             "automatic mail ({kind:?}): never answered"
-        )));
+        ))));
     }
     let Some(from) = mail.from_addr.clone() else {
-        return Ok(Outcome::Ignored("no sender address".into()));
+        return Ok(Err(Outcome::Ignored("no sender address".into())));
     };
     if from.eq_ignore_ascii_case(&d.config.daemon.address) {
-        return Ok(Outcome::Ignored("a mail from the referee itself".into()));
+        return Ok(Err(Outcome::Ignored(
+            "a mail from the referee itself".into(),
+        )));
     }
     if !crate::mail::usable_address(&from) {
-        return Ok(Outcome::Ignored(format!(
+        return Ok(Err(Outcome::Ignored(format!(
             "sender address {from:?} cannot be answered"
-        )));
+        ))));
     }
     let seats = d
         .store
@@ -229,8 +237,8 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
     if running.len() > 1 {
         running.retain(|s| mail.subject.contains(&format!("[{}]", s.game_id)));
     }
-    let seat = match running.len() {
-        1 => running.remove(0),
+    match running.len() {
+        1 => Ok(Ok(running.remove(0))),
         0 => {
             let reply = plain_reply(
                 d,
@@ -240,13 +248,13 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                 "你好,\n\n这个邮箱地址没有登记在任何正在进行的游戏中,邮件没有改变任何内容。\n如果你是玩家,请用向GM登记的邮箱发送命令。\n\nHello,\n\nThis address is not registered in any running game; your mail changed nothing.\nIf you are a player, send your orders from the address you gave the GM.\n\n—— maester".into(),
                 String::new(),
             )?;
-            return Ok(Outcome::Answered {
+            Ok(Err(Outcome::Answered {
                 outcome: "unknown sender".into(),
                 reply,
                 game: None,
                 house: None,
                 submission: None,
-            });
+            }))
         }
         _ => {
             let ids: Vec<String> = d
@@ -268,14 +276,21 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                 ),
                 String::new(),
             )?;
-            return Ok(Outcome::Answered {
+            Ok(Err(Outcome::Answered {
                 outcome: "game not named".into(),
                 reply,
                 game: None,
                 house: None,
                 submission: None,
-            });
+            }))
         }
+    }
+}
+
+fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, String> {
+    let seat = match seat_of(d, m, mail)? {
+        Ok(seat) => seat,
+        Err(outcome) => return Ok(outcome),
     };
     let g = games::load(d, &seat.game_id)?;
     let lang = g.lang_of(seat.language);
@@ -400,7 +415,28 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
             },
         }
     }
-    let text = g.templates.render("reply", lang, &ctx)?;
+    let reply = answer_letter(d, &g, &seat, m, mail, &ctx, lang)?;
+    Ok(Outcome::Answered {
+        outcome,
+        reply: Some(reply),
+        game: Some(seat.game_id.clone()),
+        house: Some(seat.house.clone()),
+        submission,
+    })
+}
+
+/// The answer to a registered player's mail: the reply template, a subject saying whether
+/// it was received, threaded on the player's mail.
+fn answer_letter(
+    d: &Daemon,
+    g: &Loaded,
+    seat: &crate::store::House,
+    m: &Mail,
+    mail: &DecodedMail,
+    ctx: &ReplyContext,
+    lang: Lang,
+) -> Result<letters::Letter, String> {
+    let text = g.templates.render("reply", lang, ctx)?;
     let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
     let tag = format!("[{}]", seat.game_id);
     let original = mail.subject.replace(&tag, "").trim().to_string();
@@ -423,21 +459,14 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
         ),
     };
     let rt = reply_to(mail);
-    let reply = letters::letter(
+    letters::letter(
         &d.sender,
         &to,
         subject,
         text,
         &format!("reply:{}", m.mail_key),
         rt.as_ref().map(|(a, b)| (a.as_str(), b.as_slice())),
-    )?;
-    Ok(Outcome::Answered {
-        outcome,
-        reply: Some(reply),
-        game: Some(seat.game_id.clone()),
-        house: Some(seat.house.clone()),
-        submission,
-    })
+    )
 }
 
 fn validation_errors(
