@@ -7,11 +7,11 @@ pub mod demo;
 pub mod game;
 pub mod lang;
 pub mod out;
-pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod schedule;
 pub mod sim;
+pub mod words;
 
 /// Mail transports and MIME (the `maester-mail` crate).
 pub use maester_mail as mail;

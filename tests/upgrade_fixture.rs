@@ -246,7 +246,7 @@ fn v1_running_game_loads_and_closes_its_plan_step_after_the_upgrade() {
         );
     }
     // Lannister's stored plan was carried out: its knight left Lannisport for Riverrun.
-    let v = maester::report::view::view(&g.board, &g.state, maester::board::Lang::En);
+    let v = maester::words::view::view(&g.board, &g.state, maester::board::Lang::En);
     let riverrun = v
         .areas
         .iter()

@@ -7,11 +7,11 @@ use crate::board::{Board, HouseId, Lang};
 use crate::config::GameConfig;
 use crate::game::{Options, Submission, close_steps};
 use crate::mail::Mailbox;
-use crate::report::render::Templates;
 use crate::rules::events::EventSettings;
 use crate::rules::{GameState, Step};
 use crate::schedule::Schedule;
 use crate::store::{GameStatus, Language, NewGame, NewHouse, NewSnapshot, StoreError};
+use crate::words::render::Templates;
 use chrono::{DateTime, Utc};
 
 /// The deadline of a step opened `now`: its own entry, else `default`; a step added with the
@@ -332,7 +332,7 @@ fn welcome_text(
             format!(
                 "  {} {}",
                 board.area(a).name(lang),
-                crate::report::words::units(&kinds, lang)
+                crate::words::log::units(&kinds, lang)
             )
         })
         .collect();
@@ -342,14 +342,14 @@ fn welcome_text(
             units.join("\n"),
             Step::Placement.name_zh(),
             schedule.format_deadline_zh(deadline),
-            super::asks::what_to_send(board, state, house, lang),
+            crate::words::asks::what_to_send(board, state, house, lang),
         ),
         Lang::En => format!(
             "Hello {player},\n\nYou play {h} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{}\n\nRound 1, {} is open until {}.\n{}\n\nSHA-256 of this game's random seed: {seed_hash} (the seed is published at the end so that every draw can be checked).\n\n-- maester, the automatic referee",
             units.join("\n"),
             Step::Placement.name_en(),
             schedule.format_deadline_en(deadline),
-            super::asks::what_to_send(board, state, house, lang),
+            crate::words::asks::what_to_send(board, state, house, lang),
         ),
     }
 }

@@ -244,7 +244,7 @@ fn replace(
         &format!("gm:{}:{}:replaced:{key}", g.row.id, g.seq),
         None,
     )?);
-    let what = super::asks::what_to_send(&g.board, &g.state, hid, lang);
+    let what = crate::words::asks::what_to_send(&g.board, &g.state, hid, lang);
     let step = letters::step_name(g.state.step, lang);
     let deadline = g.deadline_text(lang);
     let round = g.state.round;

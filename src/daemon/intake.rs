@@ -376,11 +376,11 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                     message: match lang {
                         Lang::Zh => format!(
                             "邮件中没有命令。{}",
-                            super::asks::what_to_send(&g.board, &g.state, house_id, lang)
+                            crate::words::asks::what_to_send(&g.board, &g.state, house_id, lang)
                         ),
                         Lang::En => format!(
                             "The mail holds no orders. {}",
-                            super::asks::what_to_send(&g.board, &g.state, house_id, lang)
+                            crate::words::asks::what_to_send(&g.board, &g.state, house_id, lang)
                         ),
                     },
                 });
@@ -534,9 +534,11 @@ fn error_lines<E>(
 
 fn info_for(g: &Loaded, house: crate::board::HouseId, c: &Command, lang: Lang, info: &mut String) {
     match c {
-        Command::Help => info.push_str(&super::asks::what_to_send(&g.board, &g.state, house, lang)),
+        Command::Help => info.push_str(&crate::words::asks::what_to_send(
+            &g.board, &g.state, house, lang,
+        )),
         Command::Status => {
-            let v = crate::report::view::view(&g.board, &g.state, lang);
+            let v = crate::words::view::view(&g.board, &g.state, lang);
             for a in v.areas {
                 info.push_str(&format!(
                     "  {} {} {}\n",

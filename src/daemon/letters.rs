@@ -5,15 +5,15 @@
 use crate::board::{Board, HouseId, Lang};
 use crate::game::StepOutcome;
 use crate::mail::{Mailbox, OutgoingMail, compose, new_message_id};
-use crate::report::render::Templates;
-use crate::report::view::{StateView, view};
-use crate::report::words;
 use crate::rules::{GameState, Step};
 use crate::store::{NewOutgoing, StoreError, StoreTx};
+use crate::words::log as words;
+use crate::words::render::Templates;
+use crate::words::view::{StateView, view};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-pub use super::instructions::{instructions, step_name};
+pub use crate::words::instructions::{instructions, step_name};
 
 /// Who sends: the referee's mailbox and Message-ID domain.
 #[derive(Clone, Debug)]
@@ -288,7 +288,7 @@ pub fn report_context(
     let defaults = out
         .silent()
         .into_iter()
-        .map(|(step, h)| super::asks::default_text(board, step, h, lang))
+        .map(|(step, h)| crate::words::asks::default_text(board, step, h, lang))
         .collect();
     let names = |i: usize| -> String {
         state.tracks[i]
@@ -327,7 +327,7 @@ pub fn report_context(
         next_round: state.round,
         next_step: step_name(state.step, lang),
         deadline: deadline.to_string(),
-        instructions: super::asks::what_to_send(board, state, house, lang),
+        instructions: crate::words::asks::what_to_send(board, state, house, lang),
     }
 }
 

@@ -4,10 +4,8 @@
 //! picks up exactly where the last one stopped.
 
 pub mod alerts;
-pub mod asks;
 pub mod games;
 pub mod gm;
-pub mod instructions;
 pub mod intake;
 pub mod letters;
 pub mod lock;
@@ -280,7 +278,7 @@ pub fn status(
         }
     };
     let g = games::load(d, &id)?;
-    let v = crate::report::view::view(&g.board, &g.state, lang);
+    let v = crate::words::view::view(&g.board, &g.state, lang);
     if json {
         #[derive(serde::Serialize)]
         struct Status<'a> {
@@ -288,7 +286,7 @@ pub fn status(
             status: String,
             deadline: Option<String>,
             #[serde(flatten)]
-            view: crate::report::view::StateView,
+            view: crate::words::view::StateView,
         }
         let s = Status {
             game: &id,

@@ -7,11 +7,11 @@ use super::play::Played;
 use crate::board::{Board, HouseId, Lang};
 use crate::lang::Names;
 use crate::lang::submit::names;
-use crate::report::words;
 use crate::rules::Track;
 use crate::rules::endgame::GameResult;
 use crate::rules::log::{Defender, Event};
 use crate::rules::state::LeaderStatus;
+use crate::words::log as words;
 
 fn hname(board: &Board, h: Option<HouseId>) -> String {
     h.map(|h| board.house(h).name(Lang::Zh).to_string())

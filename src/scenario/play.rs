@@ -9,9 +9,9 @@ use super::format::{Mails, Scenario, ScenarioError, house};
 use crate::board::{Board, HouseId, Lang};
 use crate::game::{self, Options, Submission, SubmissionError};
 use crate::lang::submit::{names, parse_mail};
-use crate::report::words;
 use crate::rules::log::Event;
 use crate::rules::{GameState, Step};
+use crate::words::log as words;
 use std::collections::BTreeMap;
 
 /// What a round played gives.

@@ -104,11 +104,11 @@ pub fn view(board: &Board, s: &GameState, lang: Lang) -> StateView {
             name: a.name(lang).to_string(),
             holder: holder.map(hkey),
             holder_name: holder.map(|h| board.house(h).name(lang).to_string()),
-            units: super::words::codes(&kinds),
+            units: super::log::codes(&kinds),
             units_text: if kinds.is_empty() {
                 String::new()
             } else {
-                super::words::units(&kinds, lang)
+                super::log::units(&kinds, lang)
             },
             routed: st.units.iter().filter(|u| u.routed).count(),
             token: st.token.map(hkey),

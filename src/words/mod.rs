@@ -1,0 +1,11 @@
+//! Every sentence a player or the GM reads, in Chinese and English: the log of a resolution
+//! in words (`log`), what each house is asked in a step (`asks`, `instructions`), the map state
+//! (`view`, also the stable `status --json` view) and the mail texts rendered from
+//! `templates/` with minijinja (`render`). Pure: reads the board, the state and the log, does
+//! no IO (the templates are compiled in or handed over by the shell).
+
+pub mod asks;
+pub mod instructions;
+pub mod log;
+pub mod render;
+pub mod view;
