@@ -195,7 +195,55 @@ impl Config {
                 path.display()
             ));
         }
+        for w in c.warnings(path) {
+            tracing::warn!("{w}");
+        }
         Ok(c)
+    }
+
+    /// What is unsafe in this configuration, as warnings: a file others can read while it
+    /// holds a mail password, a password sent without encryption to another host.
+    pub fn warnings(&self, path: &Path) -> Vec<String> {
+        let mut out = Vec::new();
+        let imap = self.mail.imap.as_ref();
+        let smtp = self.mail.smtp.as_ref();
+        let has_password = imap.is_some_and(|i| !i.password.is_empty())
+            || smtp.is_some_and(|s| s.password.as_ref().is_some_and(|p| !p.is_empty()));
+        #[cfg(unix)]
+        if has_password {
+            use std::os::unix::fs::PermissionsExt;
+            if let Ok(meta) = std::fs::metadata(path)
+                && meta.permissions().mode() & 0o077 != 0
+            {
+                out.push(format!(
+                    "{} holds a mail password and others can read it (mode {:o}): chmod 600 it",
+                    path.display(),
+                    meta.permissions().mode() & 0o777
+                ));
+            }
+        }
+        let loopback = |h: &str| matches!(h, "localhost" | "127.0.0.1" | "::1");
+        if let Some(i) = imap
+            && i.security == crate::mail::Security::Plain
+            && !i.password.is_empty()
+            && !loopback(&i.host)
+        {
+            out.push(format!(
+                "[mail.imap] security = \"plain\": the password goes to {} unencrypted; use \"tls\" or \"starttls\"",
+                i.host
+            ));
+        }
+        if let Some(s) = smtp
+            && s.security == crate::mail::Security::Plain
+            && s.password.is_some()
+            && !loopback(&s.host)
+        {
+            out.push(format!(
+                "[mail.smtp] security = \"plain\": the password goes to {} unencrypted; use \"tls\" or \"starttls\"",
+                s.host
+            ));
+        }
+        out
     }
 
     /// A path from the file, relative to the file's folder.

@@ -156,6 +156,12 @@ enum GmCmd {
 }
 
 fn main() -> ExitCode {
+    // Everything maester writes (the database with its raw mails, the Maildir, the outbox) is
+    // private to its user.
+    // SAFETY: umask(2) only sets the process's file-creation mask; it cannot fail.
+    unsafe {
+        libc::umask(0o077);
+    }
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()

@@ -150,10 +150,55 @@ pub struct House {
     pub language: Language,
 }
 
-/// Salted SHA-256 of a house secret, as lower-case hex. Game and house are
-/// mixed in so equal secrets never give equal hashes across seats.
+/// Salted SHA-256 of a house secret, as lower-case hex: the form of schema 1, still read
+/// (and replaced by an Argon2id hash at the next right secret). Game and house are mixed in so
+/// equal secrets never give equal hashes across seats.
 pub fn hash_secret(salt: &str, game_id: &str, house: &str, secret: &str) -> String {
     hex(&secret_digest(salt, game_id, house, secret))
+}
+
+/// What is hashed for a seat: game, house and secret, each length-prefixed.
+fn seat_input(game_id: &str, house: &str, secret: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    for part in ["maester-secret-v2", game_id, house, secret] {
+        out.extend_from_slice(&(part.len() as u64).to_be_bytes());
+        out.extend_from_slice(part.as_bytes());
+    }
+    out
+}
+
+/// The Argon2id hash of a house secret (a PHC string, `$argon2id$…`), salted with `salt`
+/// (random text from the caller).
+pub fn hash_secret_argon2(
+    salt: &str,
+    game_id: &str,
+    house: &str,
+    secret: &str,
+) -> Result<String, StoreError> {
+    use argon2::PasswordHasher;
+    let invalid = |e: argon2::password_hash::Error| StoreError::Invalid {
+        what: "houses.secret_salt",
+        detail: e.to_string(),
+    };
+    // Any salt text the caller has (hex from its random source) as 16 bytes of Argon2 salt.
+    let digest = Sha256::digest(salt.as_bytes());
+    let salt = argon2::password_hash::SaltString::encode_b64(&digest[..16]).map_err(invalid)?;
+    let hash = argon2::Argon2::default()
+        .hash_password(&seat_input(game_id, house, secret), &salt)
+        .map_err(invalid)?;
+    Ok(hash.to_string())
+}
+
+/// Whether `secret` matches an Argon2id PHC string.
+fn argon2_matches(phc: &str, game_id: &str, house: &str, secret: &str) -> Result<bool, StoreError> {
+    use argon2::PasswordVerifier;
+    let parsed = argon2::PasswordHash::new(phc).map_err(|e| StoreError::Corrupt {
+        what: "houses.secret_hash",
+        detail: format!("house {house} in game {game_id}: {e}"),
+    })?;
+    Ok(argon2::Argon2::default()
+        .verify_password(&seat_input(game_id, house, secret), &parsed)
+        .is_ok())
 }
 
 fn secret_digest(salt: &str, game_id: &str, house: &str, secret: &str) -> [u8; 32] {
@@ -387,7 +432,7 @@ impl StoreTx<'_> {
                 h.player_name,
                 address,
                 h.salt,
-                hash_secret(h.salt, h.game_id, h.house, h.secret),
+                hash_secret_argon2(h.salt, h.game_id, h.house, h.secret)?,
                 h.language.as_str()
             ],
         )?;
@@ -422,7 +467,12 @@ impl StoreTx<'_> {
     ) -> Result<(), StoreError> {
         let n = self.conn.execute(
             "UPDATE houses SET secret_salt = ?3, secret_hash = ?4 WHERE game_id = ?1 AND house = ?2",
-            params![game_id, house, salt, hash_secret(salt, game_id, house, secret)],
+            params![
+                game_id,
+                house,
+                salt,
+                hash_secret_argon2(salt, game_id, house, secret)?
+            ],
         )?;
         expect_one(n, || format!("house {house} in game {game_id}"))
     }
@@ -474,15 +524,29 @@ impl StoreTx<'_> {
             .optional()?;
         let Some((salt, hash)) = stored else {
             // Same work as for a real seat, so timing does not tell.
-            let _ = secret_digest("", game_id, house, secret);
+            let _ = hash_secret_argon2("no such seat", game_id, house, secret);
             return Ok(false);
         };
+        if hash.starts_with("$argon2") {
+            return argon2_matches(&hash, game_id, house, secret);
+        }
+        // A schema-1 hash: compared, and replaced by an Argon2id hash when right.
         let expected = unhex32(&hash).ok_or_else(|| StoreError::Corrupt {
             what: "houses.secret_hash",
             detail: format!("not a hex SHA-256 for house {house} in game {game_id}"),
         })?;
         let given = secret_digest(&salt, game_id, house, secret);
-        Ok(constant_time_eq(&given, &expected))
+        let right = constant_time_eq(&given, &expected);
+        if right {
+            let upgraded = hash_secret_argon2(&salt, game_id, house, secret)?;
+            self.conn.execute(
+                "UPDATE houses SET secret_hash = ?3 WHERE game_id = ?1 AND house = ?2 \
+                 AND secret_hash = ?4",
+                params![game_id, house, upgraded, hash],
+            )?;
+            tracing::info!(game = game_id, house, "secret hash upgraded to Argon2id");
+        }
+        Ok(right)
     }
 }
 

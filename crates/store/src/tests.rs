@@ -596,3 +596,48 @@ fn two_handles_on_one_file_see_commits_and_cannot_process_a_mail_twice() {
     assert!(matches!(late, Err(StoreError::WrongState { .. })));
     assert!(daemon.unprocessed_mails().unwrap().is_empty());
 }
+
+#[test]
+fn secrets_are_stored_as_argon2id_and_old_sha256_hashes_upgrade_at_the_next_right_secret() {
+    let (_db, store) = store_with_game("argon2");
+    let hash: String = store
+        .connection()
+        .query_row(
+            "SELECT secret_hash FROM houses WHERE game_id = 'demo' AND house = 'stark'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(hash.starts_with("$argon2id$"), "{hash}");
+    // A database of schema 1 holds the salted SHA-256 form.
+    let old = hash_secret("s4lt", "demo", "stark", "winter");
+    store
+        .connection()
+        .execute(
+            "UPDATE houses SET secret_salt = 's4lt', secret_hash = ?1 WHERE house = 'stark'",
+            [&old],
+        )
+        .unwrap();
+    assert!(!store.verify_secret("demo", "stark", "summer").unwrap());
+    let still: String = store
+        .connection()
+        .query_row(
+            "SELECT secret_hash FROM houses WHERE house = 'stark'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(still, old, "a wrong secret upgrades nothing");
+    assert!(store.verify_secret("demo", "stark", "winter").unwrap());
+    let upgraded: String = store
+        .connection()
+        .query_row(
+            "SELECT secret_hash FROM houses WHERE house = 'stark'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(upgraded.starts_with("$argon2id$"), "{upgraded}");
+    assert!(store.verify_secret("demo", "stark", "winter").unwrap());
+    assert!(!store.verify_secret("demo", "stark", "Winter").unwrap());
+}
