@@ -11,6 +11,7 @@ pub mod intake;
 pub mod letters;
 pub mod lock;
 pub mod outage;
+pub mod requeue;
 
 use crate::config::Config;
 use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox};
