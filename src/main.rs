@@ -153,6 +153,16 @@ enum GmCmd {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// Send failed outgoing mails again (after fixing what made the server refuse them).
+    #[command(group(clap::ArgGroup::new("which").required(true).args(["all", "id"])))]
+    Requeue {
+        /// Every failed mail (of the game given with --game, else of every game).
+        #[arg(long)]
+        all: bool,
+        /// The outgoing mail with this id (as named in the GM's alert mail).
+        #[arg(long)]
+        id: Option<i64>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -400,6 +410,23 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Gm { game, command } => {
             use maester::daemon::gm::{GmCommand, apply};
             let mut d = Daemon::open(Config::load(&cli.config)?)?;
+            if let GmCmd::Requeue { all, id } = command {
+                use maester::daemon::requeue::{Which, requeue};
+                let which = match (all, id) {
+                    (_, Some(id)) => Which::Id(id),
+                    _ => Which::All,
+                };
+                let ids = requeue(&mut d, which, game.as_deref(), Utc::now())?;
+                let t = d.send_outbox(Utc::now())?;
+                maester::say!(
+                    "{} failed mails queued again; {} sent, {} refused, {} left queued",
+                    ids.len(),
+                    t.sent,
+                    t.refused,
+                    t.send_failures.saturating_sub(t.refused) + t.send_deferred
+                );
+                return Ok(());
+            }
             let game = match game {
                 Some(g) => g,
                 None => match d.store.games().map_err(|e| e.to_string())?.as_slice() {
@@ -426,6 +453,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     },
                 },
                 GmCmd::Leave { house } => GmCommand::Leave { house },
+                GmCmd::Requeue { .. } => return Err("requeue is handled above".into()),
                 GmCmd::Process { step, round } => GmCommand::Process {
                     round,
                     step: match step {

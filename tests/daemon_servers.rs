@@ -121,13 +121,7 @@ fn orders_by_smtp_answers_and_reports_over_real_imap_and_smtp() {
         "高庭 行军\n多恩边疆 防守",
         "阳戟城 行军\n盐海岸 巩固统治",
     ];
-    let mut smtp = match SmtpOutbox::new(&SmtpConfig {
-        host: "127.0.0.1".into(),
-        port: smtp_port,
-        security: Security::Plain,
-        user: None,
-        password: None,
-    }) {
+    let mut smtp = match SmtpOutbox::new(&SmtpConfig::plain("127.0.0.1", smtp_port)) {
         Ok(s) => s,
         Err(e) => panic!("{e}"),
     };

@@ -65,14 +65,7 @@ fn imap_config(port: u16, user: &str, password: &str) -> ImapConfig {
 }
 
 fn smtp(port: u16) -> SmtpOutbox {
-    SmtpOutbox::new(&SmtpConfig {
-        host: "127.0.0.1".into(),
-        port,
-        security: Security::Plain,
-        user: None,
-        password: None,
-    })
-    .expect("smtp outbox")
+    SmtpOutbox::new(&SmtpConfig::plain("127.0.0.1", port)).expect("smtp outbox")
 }
 
 /// A token that makes this run's mails recognisable among leftovers of earlier runs.

@@ -9,6 +9,8 @@ pub mod gm;
 pub mod intake;
 pub mod letters;
 pub mod lock;
+pub mod outage;
+pub mod requeue;
 pub mod stored;
 
 use crate::config::Config;
@@ -53,8 +55,13 @@ pub struct Tick {
     pub steps_closed: usize,
     /// Mails sent.
     pub sent: usize,
-    /// Sends that failed (retried later).
+    /// Sends that failed (retried later, or refused for good: see `refused`).
     pub send_failures: usize,
+    /// Mails the SMTP server refused for good (5xx): marked failed at once, the GM told.
+    pub refused: usize,
+    /// Mails not tried because the SMTP server did not answer (sending stopped for the tick;
+    /// they stay queued as they were).
+    pub send_deferred: usize,
     /// Mails whose intake failed (marked `failed`, the GM told).
     pub failed: usize,
     /// Stages of the tick that failed as a whole (reading mail, closing a step …); the tick
@@ -72,10 +79,14 @@ pub struct Daemon {
     outbox: Box<dyn Outbox>,
     /// Who sends.
     pub sender: Sender,
+    imap_outage: outage::Outage,
+    smtp_outage: outage::Outage,
 }
 
 impl Daemon {
-    /// Open the store and the mail transports of a configuration.
+    /// Open the store and prepare the mail transports of a configuration. No mail server is
+    /// contacted: IMAP connects at the first fetch, SMTP at each send, so `status` and the GM
+    /// commands work while the servers are down.
     pub fn open(config: Config) -> Result<Daemon, String> {
         let store = Store::open(config.path(&config.daemon.database)).map_err(|e| e.to_string())?;
         let (inbox, outbox): (Box<dyn Inbox>, Box<dyn Outbox>) =
@@ -86,8 +97,7 @@ impl Daemon {
                             "mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]".into(),
                         );
                     };
-                    let inbox =
-                        crate::mail::ImapInbox::connect(imap).map_err(|e| format!("IMAP: {e}"))?;
+                    let inbox = crate::mail::ImapInbox::new(imap);
                     let outbox =
                         crate::mail::SmtpOutbox::new(smtp).map_err(|e| format!("SMTP: {e}"))?;
                     (Box::new(inbox), Box::new(outbox))
@@ -110,6 +120,8 @@ impl Daemon {
             inbox,
             outbox,
             sender,
+            imap_outage: outage::Outage::new("IMAP"),
+            smtp_outage: outage::Outage::new("SMTP"),
         })
     }
 
@@ -134,7 +146,27 @@ impl Daemon {
             t.errors += 1;
             tracing::error!(error = %e, "sending failed");
         }
+        self.tell_gm_of_outages(now);
         Ok(t)
+    }
+
+    /// When the IMAP or SMTP server has been unreachable for over an hour: tell the GM (once
+    /// per outage; the alerts are rate-limited as well).
+    fn tell_gm_of_outages(&mut self, now: DateTime<Utc>) {
+        let told = [self.imap_outage.tell_gm(now), self.smtp_outage.tell_gm(now)];
+        for (what, detail) in told.into_iter().flatten() {
+            alerts::problem(self, None, &what, &detail, now);
+        }
+    }
+
+    /// When the IMAP server's outage began, if it is down.
+    pub fn imap_down_since(&self) -> Option<DateTime<Utc>> {
+        self.imap_outage.down_since()
+    }
+
+    /// When the SMTP server's outage began, if it is down.
+    pub fn smtp_down_since(&self) -> Option<DateTime<Utc>> {
+        self.smtp_outage.down_since()
     }
 
     /// Send what is due in the outbox now (after a GM command), without reading mail.
@@ -145,12 +177,21 @@ impl Daemon {
     }
 
     /// Store every new mail of the mailbox, then mark it done there. A mail stored but not yet
-    /// marked done is simply seen again next time and recognised as a duplicate.
+    /// marked done is simply seen again next time and recognised as a duplicate. A mailbox that
+    /// cannot be read is "no new mail this tick": the outage is logged once and the server is
+    /// tried again after a backoff. Only a failure of the store is returned.
     fn fetch(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
-        let mails = self
-            .inbox
-            .fetch_new()
-            .map_err(|e| format!("reading mail: {e}"))?;
+        if !self.imap_outage.may_try(now) {
+            return Ok(());
+        }
+        let mails = match self.inbox.fetch_new() {
+            Ok(m) => m,
+            Err(e) => {
+                t.errors += 1;
+                self.imap_outage.failed(now, &format!("reading mail: {e}"));
+                return Ok(());
+            }
+        };
         for m in mails {
             let d = crate::mail::decode(&m.raw);
             let from = d.from_addr.clone().unwrap_or_default();
@@ -166,10 +207,15 @@ impl Daemon {
                 InsertOutcome::New(_) => t.stored += 1,
                 InsertOutcome::Duplicate(_) => t.duplicates += 1,
             }
-            self.inbox
-                .mark_done(&m.key)
-                .map_err(|e| format!("marking mail done: {e}"))?;
+            if let Err(e) = self.inbox.mark_done(&m.key) {
+                // Stored already: it comes back next time and is taken as a duplicate.
+                t.errors += 1;
+                self.imap_outage
+                    .failed(now, &format!("marking mail done: {e}"));
+                return Ok(());
+            }
         }
+        self.imap_outage.succeeded(now);
         Ok(())
     }
 
@@ -220,20 +266,56 @@ impl Daemon {
         );
     }
 
-    /// Send what is due in the outbox.
+    /// Send what is due in the outbox. A server that does not answer (refused connection,
+    /// timeout) stops the sending for this tick — the rest stays queued as it is and the server
+    /// is tried again after a backoff; a permanent refusal (5xx) fails that mail at once and
+    /// tells the GM; a temporary one (4xx) is retried later.
     fn send(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
+        if !self.smtp_outage.may_try(now) {
+            return Ok(());
+        }
         let due = self
             .store
             .due_outgoing(now, 100)
             .map_err(|e| e.to_string())?;
-        for o in due {
+        let total = due.len();
+        for (i, o) in due.into_iter().enumerate() {
             match self
                 .outbox
                 .send(&self.config.daemon.address, &o.to_addrs, &o.raw)
             {
                 Ok(()) => {
+                    self.smtp_outage.succeeded(now);
                     self.store.mark_sent(o.id, now).map_err(|e| e.to_string())?;
                     t.sent += 1;
+                }
+                Err(e) if e.is_unreachable() => {
+                    t.send_failures += 1;
+                    t.send_deferred += total - i - 1;
+                    self.smtp_outage.failed(now, &e.to_string());
+                    break;
+                }
+                Err(e) if e.is_permanent() => {
+                    self.smtp_outage.succeeded(now);
+                    self.store
+                        .mark_refused(o.id, &e.to_string(), now)
+                        .map_err(|e| e.to_string())?;
+                    t.send_failures += 1;
+                    t.refused += 1;
+                    alerts::problem(
+                        self,
+                        o.game_id.as_deref(),
+                        "a mail was refused by the SMTP server",
+                        &format!(
+                            "outgoing mail {} to {}, subject {:?}: {e}
+                             It is marked failed and will not be retried; after fixing the                              cause, `maester gm requeue --id {}` sends it again.",
+                            o.id,
+                            o.to_addrs.join(", "),
+                            o.subject,
+                            o.id
+                        ),
+                        now,
+                    );
                 }
                 Err(e) => {
                     let status = self

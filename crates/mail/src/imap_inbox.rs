@@ -101,14 +101,19 @@ fn is_connection_error(e: &imap::Error) -> bool {
 }
 
 impl ImapInbox {
-    /// Connects, logs in and selects the folder, so that configuration errors show at
-    /// start-up.
-    pub fn connect(config: &ImapConfig) -> Result<Self, MailError> {
-        let mut inbox = ImapInbox {
+    /// An inbox that connects at its first use (and again after a broken connection), so that
+    /// nothing needs the server before mail is read.
+    pub fn new(config: &ImapConfig) -> Self {
+        ImapInbox {
             config: config.clone(),
             session: None,
             uid_validity: 0,
-        };
+        }
+    }
+
+    /// Connects, logs in and selects the folder, so that configuration errors show at once.
+    pub fn connect(config: &ImapConfig) -> Result<Self, MailError> {
+        let mut inbox = ImapInbox::new(config);
         inbox.ensure_session()?;
         Ok(inbox)
     }

@@ -27,7 +27,7 @@ pub use compose::{
 pub use decode::{AutoKind, DecodedMail, decode};
 pub use imap_inbox::{ImapConfig, ImapInbox};
 pub use maildir::{MaildirInbox, MaildirOutbox};
-pub use smtp_outbox::{SmtpConfig, SmtpOutbox};
+pub use smtp_outbox::{DEFAULT_SMTP_TIMEOUT_SECONDS, SmtpConfig, SmtpOutbox};
 
 /// One raw mail taken from an [`Inbox`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,8 +84,13 @@ pub enum MailError {
     },
     /// The IMAP server or the IMAP connection failed.
     Imap(String),
-    /// The SMTP server refused the mail or the connection failed.
+    /// The SMTP server answered with a temporary refusal (4xx): try again later.
     Smtp(String),
+    /// The SMTP server refused the mail for good (5xx): sending it again will not help.
+    SmtpRefused(String),
+    /// No answer from the SMTP server: the connection was refused or dropped, timed out, or
+    /// TLS failed. Further mails sent now would fail the same way.
+    SmtpUnreachable(String),
     /// An outgoing mail could not be built (bad address, bad header value...).
     Compose(String),
     /// A key passed to [`Inbox::mark_done`] does not belong to this inbox.
@@ -104,12 +109,27 @@ impl MailError {
     }
 }
 
+impl MailError {
+    /// Sending the same mail again cannot succeed: the server refused it for good (5xx) or
+    /// its envelope cannot be built.
+    pub fn is_permanent(&self) -> bool {
+        matches!(self, MailError::SmtpRefused(_) | MailError::Compose(_))
+    }
+
+    /// The server did not answer at all; other mails sent now would fail the same way.
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, MailError::SmtpUnreachable(_))
+    }
+}
+
 impl fmt::Display for MailError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MailError::Io { context, source } => write!(f, "{context}: {source}"),
             MailError::Imap(m) => write!(f, "IMAP: {m}"),
-            MailError::Smtp(m) => write!(f, "SMTP: {m}"),
+            MailError::Smtp(m) => write!(f, "SMTP: failed (transient, retry later) {m}"),
+            MailError::SmtpRefused(m) => write!(f, "SMTP: refused (permanent) {m}"),
+            MailError::SmtpUnreachable(m) => write!(f, "SMTP: server unreachable {m}"),
             MailError::Compose(m) => write!(f, "cannot build mail: {m}"),
             MailError::BadKey(k) => write!(f, "not a key of this inbox: {k:?}"),
             MailError::Config(m) => write!(f, "mail configuration: {m}"),

@@ -10,8 +10,8 @@ use lettre::{Address, Transport};
 
 use super::{MailError, Outbox, Security};
 
-/// Seconds to wait for the SMTP server at each step.
-const SMTP_TIMEOUT: Duration = Duration::from_secs(60);
+/// Default seconds to wait for the SMTP server at each step (connect, greeting, each command).
+pub const DEFAULT_SMTP_TIMEOUT_SECONDS: u64 = 15;
 
 /// SMTP settings, the `[mail.smtp]` table of the config file:
 ///
@@ -21,6 +21,7 @@ const SMTP_TIMEOUT: Duration = Duration::from_secs(60);
 /// security = "tls"        # plain | starttls | tls
 /// user = "referee@qq.com" # optional; no AUTH without it
 /// password = "app password"
+/// timeout_seconds = 15    # optional: connect, greeting and each command
 /// ```
 #[derive(Clone, serde::Deserialize)]
 pub struct SmtpConfig {
@@ -36,6 +37,29 @@ pub struct SmtpConfig {
     /// Password (for QQ/163 mail: the "authorization code").
     #[serde(default)]
     pub password: Option<String>,
+    /// Seconds to wait for the server to connect, greet and answer each command (default
+    /// [`DEFAULT_SMTP_TIMEOUT_SECONDS`]); a server slower than this counts as unreachable.
+    #[serde(default = "default_timeout")]
+    pub timeout_seconds: u64,
+}
+
+fn default_timeout() -> u64 {
+    DEFAULT_SMTP_TIMEOUT_SECONDS
+}
+
+impl SmtpConfig {
+    /// Plain SMTP on `host:port` without authentication and with the default timeout (tests,
+    /// local relays).
+    pub fn plain(host: &str, port: u16) -> SmtpConfig {
+        SmtpConfig {
+            host: host.to_string(),
+            port,
+            security: Security::Plain,
+            user: None,
+            password: None,
+            timeout_seconds: DEFAULT_SMTP_TIMEOUT_SECONDS,
+        }
+    }
 }
 
 impl fmt::Debug for SmtpConfig {
@@ -47,6 +71,7 @@ impl fmt::Debug for SmtpConfig {
             .field("security", &self.security)
             .field("user", &self.user)
             .field("password", &self.password.as_ref().map(|_| "<redacted>"))
+            .field("timeout_seconds", &self.timeout_seconds)
             .finish()
     }
 }
@@ -82,7 +107,7 @@ impl SmtpOutbox {
             Security::Tls => SmtpTransport::relay(host).map_err(tls_err)?,
         }
         .port(config.port)
-        .timeout(Some(SMTP_TIMEOUT));
+        .timeout(Some(Duration::from_secs(config.timeout_seconds.max(1))));
         match (&config.user, &config.password) {
             (Some(user), Some(password)) => {
                 builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
@@ -121,16 +146,15 @@ impl Outbox for SmtpOutbox {
         let envelope =
             Envelope::new(from, rcpts).map_err(|e| MailError::Compose(format!("envelope: {e}")))?;
         self.transport.send_raw(&envelope, raw).map_err(|e| {
-            MailError::Smtp(format!(
-                "{} via {}:{}: {e}",
-                if e.is_permanent() {
-                    "refused (permanent)"
-                } else {
-                    "failed (transient, retry later)"
-                },
-                self.config.host,
-                self.config.port
-            ))
+            let text = format!("via {}:{}: {e}", self.config.host, self.config.port);
+            if e.is_permanent() {
+                MailError::SmtpRefused(text)
+            } else if e.is_transient() {
+                MailError::Smtp(text)
+            } else {
+                // No SMTP answer at all: refused or dropped connection, timeout, TLS failure.
+                MailError::SmtpUnreachable(text)
+            }
         })?;
         Ok(())
     }
@@ -147,6 +171,7 @@ mod tests {
         )
         .expect("toml");
         assert_eq!(c.security, Security::Tls);
+        assert_eq!(c.timeout_seconds, DEFAULT_SMTP_TIMEOUT_SECONDS);
         let dbg = format!("{c:?}");
         assert!(
             !dbg.contains("hunter2") && dbg.contains("redacted"),
@@ -157,13 +182,7 @@ mod tests {
 
     #[test]
     fn bad_envelope_is_a_compose_error_and_dead_server_an_smtp_error() {
-        let c = SmtpConfig {
-            host: "127.0.0.1".into(),
-            port: 1, // nothing listens there
-            security: Security::Plain,
-            user: None,
-            password: None,
-        };
+        let c = SmtpConfig::plain("127.0.0.1", 1); // nothing listens there
         let mut out = SmtpOutbox::new(&c).expect("new");
         let to = vec!["a@b.example".to_string()];
         assert!(matches!(
@@ -176,7 +195,34 @@ mod tests {
         ));
         assert!(matches!(
             out.send("", &to, b"Subject: x\r\n\r\nx\r\n"),
-            Err(MailError::Smtp(_))
+            Err(MailError::SmtpUnreachable(_))
         ));
+    }
+}
+
+#[cfg(test)]
+mod timeout_tests {
+    use super::*;
+    use std::net::TcpListener;
+    use std::time::Instant;
+
+    #[test]
+    fn a_server_that_never_greets_times_out_as_unreachable() {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        // Accept and hold the connection, never saying a word.
+        let hold = std::thread::spawn(move || listener.accept().map(|(s, _)| s));
+        let mut c = SmtpConfig::plain("127.0.0.1", port);
+        c.timeout_seconds = 1;
+        let mut out = SmtpOutbox::new(&c).expect("new");
+        let start = Instant::now();
+        let r = out.send("", &["a@b.example".to_string()], b"Subject: x\r\n\r\nx\r\n");
+        assert!(matches!(r, Err(MailError::SmtpUnreachable(_))), "{r:?}");
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+        drop(hold.join());
     }
 }

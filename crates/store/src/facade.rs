@@ -32,6 +32,22 @@ impl Store {
         self.transaction(|tx| tx.mark_attempt_failed(id, error, now))
     }
 
+    /// Marks a queued mail `failed` at once (a permanent refusal).
+    /// See [`super::StoreTx::mark_refused`].
+    pub fn mark_refused(
+        &mut self,
+        id: i64,
+        error: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.transaction(|tx| tx.mark_refused(id, error, now))
+    }
+
+    /// See [`super::StoreTx::failed_outgoing`].
+    pub fn failed_outgoing(&self, game_id: Option<&str>) -> Result<Vec<Outgoing>, StoreError> {
+        self.view().failed_outgoing(game_id)
+    }
+
     /// Marks a `new` mail `failed`, committed at once.
     /// See [`super::StoreTx::mark_mail_failed`].
     pub fn mark_mail_failed(

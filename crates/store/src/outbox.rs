@@ -287,6 +287,34 @@ impl StoreTx<'_> {
         Ok(status)
     }
 
+    /// Records a delivery the server refused for good (a 5xx answer): the mail is `failed` at
+    /// once, with no retry. A GM may requeue it ([`StoreTx::requeue_failed`]).
+    pub fn mark_refused(&self, id: i64, error: &str, now: DateTime<Utc>) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, status = 'failed',
+                               next_attempt_at = ?3
+             WHERE id = ?1 AND status = 'queued'",
+            params![id, error, format_ts(now)],
+        )?;
+        expect_one(n, || format!("queued outgoing mail {id}"))
+    }
+
+    /// The `failed` outgoing mails (of one game, or of all when `game_id` is `None`), oldest
+    /// first.
+    pub fn failed_outgoing(&self, game_id: Option<&str>) -> Result<Vec<Outgoing>, StoreError> {
+        let sql = format!(
+            "SELECT {OUT_COLS} FROM outbox
+             WHERE status = 'failed' AND (?1 IS NULL OR game_id = ?1) ORDER BY id"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([game_id])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            out.push(outgoing_from_row(row)?);
+        }
+        Ok(out)
+    }
+
     /// Puts a `failed` mail back in the queue with a fresh attempt count
     /// (GM action after fixing the cause).
     pub fn requeue_failed(&self, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
@@ -350,5 +378,62 @@ impl StoreTx<'_> {
             Some(row) => Ok(Some(parse_ts(&row.get::<_, String>(0)?, "audit.at")?)),
             None => Ok(None),
         }
+    }
+}
+
+#[cfg(test)]
+mod refused_tests {
+    use super::*;
+    use crate::Store;
+    use chrono::TimeZone;
+
+    fn queue(store: &mut Store, id: &str, at: DateTime<Utc>) -> i64 {
+        let to = vec!["gm@example.org".to_string()];
+        let m = NewOutgoing {
+            game_id: None,
+            message_id: id,
+            to_addrs: &to,
+            subject: "s",
+            raw: b"Subject: s\r\n\r\nx\r\n",
+            reply_to_mail: None,
+            created_at: at,
+        };
+        match store.transaction(|tx| tx.queue_outgoing(&m)) {
+            Ok(o) => o.id(),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn a_refused_mail_fails_at_once_and_a_requeue_resets_it() -> Result<(), StoreError> {
+        let mut store = Store::open_in_memory()?;
+        let now = Utc
+            .with_ymd_and_hms(2025, 3, 1, 9, 0, 0)
+            .single()
+            .unwrap_or_default();
+        let a = queue(&mut store, "a@maester", now);
+        let b = queue(&mut store, "b@maester", now);
+        store.mark_refused(a, "550 no such user", now)?;
+        let m = store
+            .outgoing(a)?
+            .ok_or(StoreError::NotFound { what: "a".into() })?;
+        assert_eq!((m.status, m.attempts), (OutboxStatus::Failed, 1));
+        assert_eq!(m.last_error.as_deref(), Some("550 no such user"));
+        assert!(
+            store.mark_refused(a, "again", now).is_err(),
+            "only a queued mail"
+        );
+        let due: Vec<i64> = store.due_outgoing(now, 10)?.iter().map(|o| o.id).collect();
+        assert_eq!(due, vec![b]);
+        let failed: Vec<i64> = store.failed_outgoing(None)?.iter().map(|o| o.id).collect();
+        assert_eq!(failed, vec![a]);
+        assert!(store.failed_outgoing(Some("other game"))?.is_empty());
+        store.transaction(|tx| tx.requeue_failed(a, now))?;
+        let m = store
+            .outgoing(a)?
+            .ok_or(StoreError::NotFound { what: "a".into() })?;
+        assert_eq!((m.status, m.attempts), (OutboxStatus::Queued, 0));
+        assert_eq!(store.due_outgoing(now, 10)?.len(), 2);
+        Ok(())
     }
 }
