@@ -1,0 +1,79 @@
+//! `maester gm …`.
+
+use crate::GmCmd;
+use chrono::Utc;
+use maester::config::Config;
+use maester::daemon::Daemon;
+use std::path::Path;
+
+/// `maester gm …`: a GM command on a running game.
+pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), String> {
+    use maester::daemon::gm::{GmCommand, apply};
+    let mut d = Daemon::open(Config::load(config)?)?;
+    if let GmCmd::Requeue { all, id } = command {
+        use maester::daemon::requeue::{Which, requeue};
+        let which = match (all, id) {
+            (_, Some(id)) => Which::Id(id),
+            _ => Which::All,
+        };
+        let ids = requeue(&mut d, which, game.as_deref(), Utc::now())?;
+        let t = d.send_outbox(Utc::now())?;
+        maester::say!(
+            "{} failed mails queued again; {} sent, {} refused, {} left queued",
+            ids.len(),
+            t.sent,
+            t.refused,
+            t.send_failures.saturating_sub(t.refused) + t.send_deferred
+        );
+        return Ok(());
+    }
+    let game = match game {
+        Some(g) => g,
+        None => match d.store.games().map_err(|e| e.to_string())?.as_slice() {
+            [g] => g.id.clone(),
+            [] => return Err("no game in the store".into()),
+            _ => return Err("several games: name one with --game".into()),
+        },
+    };
+    let cmd = match command {
+        GmCmd::Replace {
+            house,
+            name,
+            email,
+            lang,
+        } => GmCommand::Replace {
+            house,
+            name,
+            address: email,
+            language: match lang.as_deref() {
+                None => None,
+                Some("en") => Some(maester::board::Lang::En),
+                Some("zh") => Some(maester::board::Lang::Zh),
+                Some(l) => return Err(format!("--lang {l}: use zh or en")),
+            },
+        },
+        GmCmd::Leave { house } => GmCommand::Leave { house },
+        GmCmd::Requeue { .. } => return Err("requeue is handled above".into()),
+        GmCmd::Process { step, round } => GmCommand::Process {
+            round,
+            step: match step {
+                None => None,
+                Some(s) => Some(maester::rules::Step::from_key(&s).ok_or(format!(
+                    "--step {s}: use events, events_answers, placement, raven, plan or retreat"
+                ))?),
+            },
+        },
+    };
+    let out = apply(&mut d, &game, &cmd, Utc::now())?;
+    let t = d.send_outbox(Utc::now())?;
+    maester::say!(
+        "{}; {} mails queued, {} sent",
+        out.summary,
+        out.queued,
+        t.sent
+    );
+    if let Some(s) = out.secret {
+        maester::say!("  new secret: {s}");
+    }
+    Ok(())
+}

@@ -1,0 +1,133 @@
+//! The developer's commands: `simulate`, `bench`, `scenario`.
+
+use std::path::PathBuf;
+
+/// `maester simulate`: whole random games through the step machine, invariants checked.
+pub fn simulate(games: usize, seed: u64) -> Result<(), String> {
+    let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+    // Resident memory once a tenth of the games are played, and at the end: flat when
+    // nothing grows from game to game.
+    let early_at = (games / 10).max(1);
+    let mut early = None;
+    let r = maester::sim::run_observed(&board, games, seed, |played| {
+        if played == early_at {
+            early = memory_kb("VmRSS:");
+        }
+    });
+    maester::say!(
+        "{} games, {} rounds, {} steps in {:.2}s: {:.0} games/s",
+        r.games,
+        r.rounds,
+        r.steps,
+        r.seconds,
+        r.rate()
+    );
+    maester::say!(
+        "results: {} six-castle wins, {} decided after the last round, {} draws",
+        r.solo_wins,
+        r.decided,
+        r.draws
+    );
+    for (k, (closed, sent)) in &r.by_step {
+        maester::say!("  {k:<15} closed {closed:>7}, submissions {sent:>7}");
+    }
+    maester::say!("  raven changes: {}", r.raven_changes);
+    let kb = |v: Option<u64>| v.map_or("?".to_string(), |k| format!("{k} kB"));
+    maester::say!(
+        "memory: peak {}, resident after {early_at} games {}, at the end {}",
+        kb(memory_kb("VmHWM:")),
+        kb(early),
+        kb(memory_kb("VmRSS:"))
+    );
+    maester::say!(
+        "  time: generating submissions {:.2}s, closing steps {:.2}s, invariants {:.2}s",
+        r.split[0],
+        r.split[1],
+        r.split[2]
+    );
+    for v in r.violations.iter().take(50) {
+        maester::say!("violation: {v}");
+    }
+    maester::say!("violations: {}", r.violations.len());
+    maester::say!("hash: {}", r.hash);
+    if r.violations.is_empty() {
+        Ok(())
+    } else {
+        Err(String::new())
+    }
+}
+
+/// `maester bench`: the time of one military-phase adjudication.
+pub fn bench(iterations: u32, scenario: Option<PathBuf>) -> Result<(), String> {
+    let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+    let text = match scenario {
+        Some(p) => std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?,
+        None => maester::scenario::bench::MILITARY_PHASE.to_string(),
+    };
+    let r = maester::scenario::bench::bench(&board, &text, iterations)?;
+    maester::say!(
+        "military phase: {} orders, {} battles; {} runs: median {:.1} µs, mean {:.1} µs per resolution{}",
+        r.orders,
+        r.battles,
+        r.iterations,
+        r.median_us,
+        r.mean_us,
+        if cfg!(debug_assertions) {
+            " (debug build: use --release for the real figure)"
+        } else {
+            ""
+        }
+    );
+    Ok(())
+}
+
+/// `maester scenario`: the adjudication suite, case by case.
+pub fn scenario(paths: &[PathBuf], verbose: bool) -> Result<(), String> {
+    let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+    let outcomes = maester::scenario::run_paths(&board, paths);
+    let failed = outcomes.iter().filter(|o| o.failed()).count();
+    let pending = outcomes.iter().filter(|o| o.pending.is_some()).count();
+    for o in &outcomes {
+        let status = match (&o.pending, o.passed()) {
+            (Some(_), true) => "PASS (still marked pending: remove the mark)",
+            (Some(_), false) => "pend",
+            (None, true) => "ok  ",
+            (None, false) => "FAIL",
+        };
+        maester::say!("{status} {} — {} [{}]", o.path.display(), o.name, o.rule);
+        if let Some(p) = &o.pending {
+            maester::say!("       pending: {p}");
+        }
+        if o.failed() || verbose {
+            for f in &o.failures {
+                maester::say!("       ✗ {f}");
+            }
+            for l in &o.log {
+                maester::say!("       · {l}");
+            }
+        }
+    }
+    maester::say!(
+        "{} passed, {} failed, {} pending",
+        outcomes.len() - failed - pending,
+        failed,
+        pending
+    );
+    if failed > 0 || outcomes.is_empty() {
+        Err(String::new())
+    } else {
+        Ok(())
+    }
+}
+
+/// A memory figure of this process from /proc/self/status (Linux), in kB.
+fn memory_kb(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}

@@ -1,0 +1,54 @@
+//! The service's commands: `new-game`, `run`, `status`.
+
+use chrono::Utc;
+use maester::config::Config;
+use maester::daemon::{Daemon, games};
+use std::path::Path;
+
+/// `maester new-game`: the config's game created, the welcome mails sent.
+pub fn new_game(config: &Path, print_secrets: bool) -> Result<(), String> {
+    let mut d = Daemon::open(Config::load(config)?)?;
+    let secrets = games::new_game(&mut d, Utc::now(), None)?;
+    let t = d.tick(Utc::now())?;
+    maester::say!("game created; {} welcome mails sent", t.sent);
+    if print_secrets {
+        for (h, s) in secrets {
+            maester::say!("  {h}: {s}");
+        }
+    }
+    Ok(())
+}
+
+/// `maester run`: the daemon, one tick per poll (or one with `--once`).
+pub fn run(config: &Path, once: bool) -> Result<(), String> {
+    let config = Config::load(config)?;
+    let poll = std::time::Duration::from_secs(config.daemon.poll_seconds.max(1));
+    let _lock = maester::daemon::lock::DaemonLock::acquire(&config.path(&config.daemon.database))?;
+    let mut d = Daemon::open(config)?;
+    loop {
+        match d.tick(Utc::now()) {
+            Ok(t) => tracing::info!(?t, "tick"),
+            Err(e) if once => return Err(e),
+            Err(e) => tracing::error!(error = %e, "tick failed; retrying at the next poll"),
+        }
+        if once {
+            return Ok(());
+        }
+        std::thread::sleep(poll);
+    }
+}
+
+/// `maester status`: a game's state as text or as the stable JSON view.
+pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> Result<(), String> {
+    let d = Daemon::open(Config::load(config)?)?;
+    let lang = if lang == "en" {
+        maester::board::Lang::En
+    } else {
+        maester::board::Lang::Zh
+    };
+    maester::say_raw!(
+        "{}",
+        maester::daemon::status(&d, game.as_deref(), json, lang)?
+    );
+    Ok(())
+}
