@@ -1,6 +1,7 @@
 //! The configuration file (`maester.toml`): where the daemon keeps its data, how it reaches mail,
 //! and the game to create with `maester new-game`. `config.example.toml` documents every key.
 
+use crate::error::Error;
 use crate::mail::imap_inbox::ImapConfig;
 use crate::mail::smtp_outbox::SmtpConfig;
 use serde::Deserialize;
@@ -178,22 +179,23 @@ pub struct PlayerConfig {
 
 impl Config {
     /// Read a config file.
-    pub fn load(path: &Path) -> Result<Config, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn load(path: &Path) -> Result<Config, Error> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::Config(format!("{}: {e}", path.display())))?;
         let mut c: Config =
-            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            toml::from_str(&text).map_err(|e| Error::Config(format!("{}: {e}", path.display())))?;
         c.base = path.parent().map(Path::to_path_buf).unwrap_or_default();
         if c.mail.transport != "maildir" && c.mail.transport != "imap" {
-            return Err(format!(
+            return Err(Error::Config(format!(
                 "{}: mail.transport must be \"maildir\" or \"imap\"",
                 path.display()
-            ));
+            )));
         }
         if c.mail.transport == "imap" && (c.mail.imap.is_none() || c.mail.smtp.is_none()) {
-            return Err(format!(
+            return Err(Error::Config(format!(
                 "{}: mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]",
                 path.display()
-            ));
+            )));
         }
         for w in c.warnings(path) {
             tracing::warn!("{w}");
@@ -265,53 +267,54 @@ impl Config {
     }
 
     /// The `[game]` table, typed.
-    pub fn game(&self) -> Result<GameConfig, String> {
+    pub fn game(&self) -> Result<GameConfig, Error> {
         let t = self
             .game
             .clone()
-            .ok_or("the config file has no [game] table")?;
+            .ok_or_else(|| Error::Config("the config file has no [game] table".into()))?;
         GameConfig::from_table(t)
     }
 }
 
 impl GameConfig {
     /// Parse and check a `[game]` table (as stored with the game).
-    pub fn from_table(t: toml::Table) -> Result<GameConfig, String> {
+    pub fn from_table(t: toml::Table) -> Result<GameConfig, Error> {
         let g: GameConfig = toml::Value::Table(t)
             .try_into()
-            .map_err(|e| format!("[game]: {e}"))?;
+            .map_err(|e| Error::Config(format!("[game]: {e}")))?;
         if g.id.is_empty()
             || !g
                 .id
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
-            return Err(format!(
+            return Err(Error::Config(format!(
                 "[game] id {:?}: use letters, digits, - and _",
                 g.id
-            ));
+            )));
         }
         crate::schedule::Schedule::from_table(&g.schedule)
-            .map_err(|e| format!("[game.schedule]: {e}"))?;
+            .map_err(|e| Error::Config(format!("[game.schedule]: {e}")))?;
         let p = g.events.winter_is_coming;
         if !(0.0..=1.0).contains(&p) {
-            return Err(format!(
+            return Err(Error::Config(format!(
                 "[game.events] winter_is_coming = {p}: a probability from 0 to 1 (A-70)"
-            ));
+            )));
         }
         Ok(g)
     }
 
     /// Parse the stored TOML text of a game.
-    pub fn from_text(text: &str) -> Result<GameConfig, String> {
-        let t: toml::Table = toml::from_str(text).map_err(|e| format!("game config: {e}"))?;
+    pub fn from_text(text: &str) -> Result<GameConfig, Error> {
+        let t: toml::Table =
+            toml::from_str(text).map_err(|e| Error::Config(format!("game config: {e}")))?;
         GameConfig::from_table(t)
     }
 
     /// The schedule.
-    pub fn schedule(&self) -> Result<crate::schedule::Schedule, String> {
+    pub fn schedule(&self) -> Result<crate::schedule::Schedule, Error> {
         crate::schedule::Schedule::from_table(&self.schedule)
-            .map_err(|e| format!("[game.schedule]: {e}"))
+            .map_err(|e| Error::Config(format!("[game.schedule]: {e}")))
     }
 }
 
@@ -319,7 +322,7 @@ impl GameConfig {
 mod tests {
     use super::*;
 
-    fn game(extra: &str) -> Result<GameConfig, String> {
+    fn game(extra: &str) -> Result<GameConfig, Error> {
         GameConfig::from_text(&format!(
             "id = \"g\"\nplayers = []\n{extra}\n[schedule]\ntimezone = \"UTC\"\n[schedule.steps]\ndefault = \"2d\"\n"
         ))
@@ -341,7 +344,7 @@ mod tests {
             let e = game(&format!("[events]\nwinter_is_coming = {bad}"))
                 .err()
                 .unwrap_or_else(|| panic!("{bad} accepted"));
-            assert!(e.contains("winter_is_coming"), "{e}");
+            assert!(e.to_string().contains("winter_is_coming"), "{e}");
         }
         assert!(game("[events]\nwinter = 0.2").is_err(), "unknown key");
     }

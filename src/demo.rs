@@ -6,6 +6,7 @@
 
 use crate::config::Config;
 use crate::daemon::{Daemon, games};
+use crate::error::Error;
 use chrono::{DateTime, TimeDelta, Utc};
 use std::path::Path;
 
@@ -128,30 +129,32 @@ const MAILS: &[(&str, &[u8])] = &[
 
 /// Deliver a mail into a Maildir the way a mail server does: write into `tmp/`, then rename
 /// into `new/`.
-pub fn deliver(maildir: &Path, name: &str, raw: &[u8]) -> Result<(), String> {
+pub fn deliver(maildir: &Path, name: &str, raw: &[u8]) -> Result<(), Error> {
     let tmp = maildir.join("tmp").join(name);
     let new = maildir.join("new").join(name);
-    std::fs::create_dir_all(maildir.join("tmp")).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(maildir.join("new")).map_err(|e| e.to_string())?;
-    std::fs::write(&tmp, raw).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, &new).map_err(|e| format!("{}: {e}", new.display()))
+    for sub in ["tmp", "new"] {
+        let d = maildir.join(sub);
+        std::fs::create_dir_all(&d).map_err(|e| Error::file(&d, e))?;
+    }
+    std::fs::write(&tmp, raw).map_err(|e| Error::file(&tmp, e))?;
+    std::fs::rename(&tmp, &new).map_err(|e| Error::file(&new, e))
 }
 
 /// Run the demo in `dir`.
-pub fn run(dir: &Path) -> Result<(), String> {
+pub fn run(dir: &Path) -> Result<(), Error> {
     if dir.exists()
         && std::fs::read_dir(dir)
             .map(|mut d| d.next().is_some())
             .unwrap_or(false)
     {
-        return Err(format!(
+        return Err(Error::Refused(format!(
             "{} is not empty; remove it or choose another --dir",
             dir.display()
-        ));
+        )));
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
     let cfg_path = dir.join("maester.toml");
-    std::fs::write(&cfg_path, CONFIG).map_err(|e| e.to_string())?;
+    std::fs::write(&cfg_path, CONFIG).map_err(|e| Error::file(&cfg_path, e))?;
     let config = Config::load(&cfg_path)?;
     let inbox = config.path(&config.mail.maildir.inbox);
     let outbox = config.path(&config.mail.maildir.outbox);
@@ -193,11 +196,7 @@ pub fn run(dir: &Path) -> Result<(), String> {
         total.steps_closed += t.steps_closed;
         // Bring the deadline forward: jump past it, and the step closes.
         if t.steps_closed == 0 {
-            let deadline = d
-                .store
-                .game("demo")
-                .map_err(|e| e.to_string())?
-                .and_then(|g| g.deadline);
+            let deadline = d.store.game("demo")?.and_then(|g| g.deadline);
             now = deadline.unwrap_or(now) + TimeDelta::minutes(1);
             let t = d.tick(now)?;
             total.sent += t.sent;
@@ -224,7 +223,9 @@ pub fn run(dir: &Path) -> Result<(), String> {
         cfg_path.display()
     );
     if total.steps_closed < 2 {
-        return Err("the demo did not close both steps of round 1".into());
+        return Err(Error::Refused(
+            "the demo did not close both steps of round 1".into(),
+        ));
     }
     Ok(())
 }

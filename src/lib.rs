@@ -4,6 +4,7 @@ pub mod board;
 pub mod config;
 pub mod daemon;
 pub mod demo;
+pub mod error;
 pub mod game;
 pub mod lang;
 pub mod out;

@@ -181,16 +181,15 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(maester::error::Error::Reported) => ExitCode::FAILURE,
         Err(e) => {
-            if !e.is_empty() {
-                eprintln!("maester: {e}");
-            }
+            eprintln!("maester: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), maester::error::Error> {
     let config = cli.config.as_path();
     match cli.command {
         Command::Demo { dir } => maester::demo::run(&dir),

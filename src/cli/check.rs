@@ -2,6 +2,7 @@
 
 use maester::config::Config;
 use maester::daemon::{Daemon, games};
+use maester::error::Error;
 use std::path::{Path, PathBuf};
 
 /// `maester check`: a submission read and validated as the daemon would.
@@ -15,7 +16,7 @@ pub fn check(
     lang: String,
     json: bool,
     file: String,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let lang = if lang == "en" {
         maester::board::Lang::En
     } else {
@@ -23,10 +24,11 @@ pub fn check(
     };
     let text = if file == "-" {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| Error::io("standard input", e))?;
         s
     } else {
-        std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?
+        std::fs::read_to_string(&file).map_err(|e| Error::Refused(format!("{file}: {e}")))?
     };
     let (board, st) = match (game, state) {
         (Some(g), _) => {
@@ -35,30 +37,30 @@ pub fn check(
             (l.board, l.state)
         }
         (None, Some(p)) => {
-            let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
-            let t = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let st = serde_json::from_str(&t).map_err(|e| format!("{}: {e}", p.display()))?;
+            let board = maester::board::Board::default_board()?;
+            let t = std::fs::read_to_string(&p)
+                .map_err(|e| Error::Refused(format!("{}: {e}", p.display())))?;
+            let st = serde_json::from_str(&t)
+                .map_err(|e| Error::Refused(format!("{}: {e}", p.display())))?;
             (board, st)
         }
         (None, None) => {
-            let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+            let board = maester::board::Board::default_board()?;
             let st = maester::rules::GameState::new_game(&board);
             (board, st)
         }
     };
     let report =
-        maester::lang::submit::check::check(&board, st, &house, phase.as_deref(), &text, lang)?;
+        maester::lang::submit::check::check(&board, st, &house, phase.as_deref(), &text, lang)
+            .map_err(Error::Refused)?;
     if json {
-        maester::say!(
-            "{}",
-            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
-        );
+        maester::say!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         maester::say_raw!("{}", report.text());
     }
     if report.valid {
         Ok(())
     } else {
-        Err(String::new())
+        Err(Error::Reported)
     }
 }

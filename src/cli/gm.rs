@@ -4,10 +4,11 @@ use crate::GmCmd;
 use chrono::Utc;
 use maester::config::Config;
 use maester::daemon::Daemon;
+use maester::error::Error;
 use std::path::Path;
 
 /// `maester gm …`: a GM command on a running game.
-pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), String> {
+pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Error> {
     use maester::daemon::gm::{GmCommand, apply};
     let mut d = Daemon::open(Config::load(config)?)?;
     if let GmCmd::Requeue { all, id } = command {
@@ -29,10 +30,10 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Str
     }
     let game = match game {
         Some(g) => g,
-        None => match d.store.games().map_err(|e| e.to_string())?.as_slice() {
+        None => match d.store.games()?.as_slice() {
             [g] => g.id.clone(),
-            [] => return Err("no game in the store".into()),
-            _ => return Err("several games: name one with --game".into()),
+            [] => return Err(Error::Refused("no game in the store".into())),
+            _ => return Err(Error::Refused("several games: name one with --game".into())),
         },
     };
     let cmd = match command {
@@ -49,17 +50,19 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Str
                 None => None,
                 Some("en") => Some(maester::board::Lang::En),
                 Some("zh") => Some(maester::board::Lang::Zh),
-                Some(l) => return Err(format!("--lang {l}: use zh or en")),
+                Some(l) => return Err(Error::Refused(format!("--lang {l}: use zh or en"))),
             },
         },
         GmCmd::Leave { house } => GmCommand::Leave { house },
-        GmCmd::Requeue { .. } => return Err("requeue is handled above".into()),
+        GmCmd::Requeue { .. } => return Err(Error::Refused("requeue is handled above".into())),
         GmCmd::Process { step, round } => GmCommand::Process {
             round,
             step: match step {
                 None => None,
-                Some(s) => Some(maester::rules::Step::from_key(&s).ok_or(format!(
-                    "--step {s}: use events, events_answers, placement, raven, plan or retreat"
+                Some(s) => Some(maester::rules::Step::from_key(&s).ok_or(Error::Refused(
+                    format!(
+                        "--step {s}: use events, events_answers, placement, raven, plan or retreat"
+                    ),
                 ))?),
             },
         },

@@ -1,10 +1,11 @@
 //! The developer's commands: `simulate`, `bench`, `scenario`.
 
+use maester::error::Error;
 use std::path::PathBuf;
 
 /// `maester simulate`: whole random games through the step machine, invariants checked.
-pub fn simulate(games: usize, seed: u64) -> Result<(), String> {
-    let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+pub fn simulate(games: usize, seed: u64) -> Result<(), Error> {
+    let board = maester::board::Board::default_board()?;
     // Resident memory once a tenth of the games are played, and at the end: flat when
     // nothing grows from game to game.
     let early_at = (games / 10).max(1);
@@ -53,18 +54,19 @@ pub fn simulate(games: usize, seed: u64) -> Result<(), String> {
     if r.violations.is_empty() {
         Ok(())
     } else {
-        Err(String::new())
+        Err(Error::Reported)
     }
 }
 
 /// `maester bench`: the time of one military-phase adjudication.
-pub fn bench(iterations: u32, scenario: Option<PathBuf>) -> Result<(), String> {
-    let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+pub fn bench(iterations: u32, scenario: Option<PathBuf>) -> Result<(), Error> {
+    let board = maester::board::Board::default_board()?;
     let text = match scenario {
-        Some(p) => std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?,
+        Some(p) => std::fs::read_to_string(&p)
+            .map_err(|e| Error::Refused(format!("{}: {e}", p.display())))?,
         None => maester::scenario::bench::MILITARY_PHASE.to_string(),
     };
-    let r = maester::scenario::bench::bench(&board, &text, iterations)?;
+    let r = maester::scenario::bench::bench(&board, &text, iterations).map_err(Error::Refused)?;
     maester::say!(
         "military phase: {} orders, {} battles; {} runs: median {:.1} µs, mean {:.1} µs per resolution{}",
         r.orders,
@@ -82,8 +84,8 @@ pub fn bench(iterations: u32, scenario: Option<PathBuf>) -> Result<(), String> {
 }
 
 /// `maester scenario`: the adjudication suite, case by case.
-pub fn scenario(paths: &[PathBuf], verbose: bool) -> Result<(), String> {
-    let board = maester::board::Board::default_board().map_err(|e| e.to_string())?;
+pub fn scenario(paths: &[PathBuf], verbose: bool) -> Result<(), Error> {
+    let board = maester::board::Board::default_board()?;
     let outcomes = maester::scenario::run_paths(&board, paths);
     let failed = outcomes.iter().filter(|o| o.failed()).count();
     let pending = outcomes.iter().filter(|o| o.pending.is_some()).count();
@@ -114,7 +116,7 @@ pub fn scenario(paths: &[PathBuf], verbose: bool) -> Result<(), String> {
         pending
     );
     if failed > 0 || outcomes.is_empty() {
-        Err(String::new())
+        Err(Error::Reported)
     } else {
         Ok(())
     }

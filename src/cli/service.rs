@@ -3,10 +3,11 @@
 use chrono::Utc;
 use maester::config::Config;
 use maester::daemon::{Daemon, games};
+use maester::error::Error;
 use std::path::Path;
 
 /// `maester new-game`: the config's game created, the welcome mails sent.
-pub fn new_game(config: &Path, print_secrets: bool) -> Result<(), String> {
+pub fn new_game(config: &Path, print_secrets: bool) -> Result<(), Error> {
     let mut d = Daemon::open(Config::load(config)?)?;
     let secrets = games::new_game(&mut d, Utc::now(), None)?;
     let t = d.tick(Utc::now())?;
@@ -20,7 +21,7 @@ pub fn new_game(config: &Path, print_secrets: bool) -> Result<(), String> {
 }
 
 /// `maester run`: the daemon, one tick per poll (or one with `--once`).
-pub fn run(config: &Path, once: bool) -> Result<(), String> {
+pub fn run(config: &Path, once: bool) -> Result<(), Error> {
     let config = Config::load(config)?;
     let poll = std::time::Duration::from_secs(config.daemon.poll_seconds.max(1));
     let _lock = maester::daemon::lock::DaemonLock::acquire(&config.path(&config.daemon.database))?;
@@ -39,7 +40,7 @@ pub fn run(config: &Path, once: bool) -> Result<(), String> {
 }
 
 /// `maester status`: a game's state as text or as the stable JSON view.
-pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> Result<(), String> {
+pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> Result<(), Error> {
     let d = Daemon::open(Config::load(config)?)?;
     let lang = if lang == "en" {
         maester::board::Lang::En

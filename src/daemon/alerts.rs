@@ -5,6 +5,7 @@
 
 use super::Daemon;
 use super::letters::{self, queue};
+use crate::error::Error;
 use crate::mail::Mailbox;
 use crate::store::StoreError;
 use chrono::{DateTime, TimeDelta, Utc};
@@ -32,11 +33,8 @@ fn record(
     what: &str,
     detail: &str,
     now: DateTime<Utc>,
-) -> Result<(), String> {
-    let last = d
-        .store
-        .last_audit_at(ALERT_ACTION)
-        .map_err(|e| e.to_string())?;
+) -> Result<(), Error> {
+    let last = d.store.last_audit_at(ALERT_ACTION)?;
     let due = last.is_none_or(|t| now - t >= TimeDelta::hours(1));
     let letter = match (&d.config.daemon.gm_address, due) {
         (Some(addr), true) => {
@@ -69,7 +67,7 @@ fn record(
             }
             Ok(())
         })
-        .map_err(|e| e.to_string())
+        .map_err(Error::from)
 }
 
 /// The text of a caught panic's payload.

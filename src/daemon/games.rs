@@ -5,6 +5,7 @@ use super::Daemon;
 use super::letters::{self, Letter, queue};
 use crate::board::{Board, HouseId, Lang};
 use crate::config::GameConfig;
+use crate::error::Error;
 use crate::game::{Options, Submission, close_steps};
 use crate::mail::Mailbox;
 use crate::rules::events::EventSettings;
@@ -20,11 +21,11 @@ pub fn deadline_for(
     schedule: &Schedule,
     step: Step,
     now: DateTime<Utc>,
-) -> Result<DateTime<Utc>, String> {
+) -> Result<DateTime<Utc>, Error> {
     schedule
         .deadline_for(step.key(), now)
         .or_else(|_| schedule.deadline_for(Step::Plan.key(), now))
-        .map_err(|e| e.to_string())
+        .map_err(|e| Error::Config(e.to_string()))
 }
 use sha2::{Digest, Sha256};
 
@@ -70,33 +71,31 @@ impl Loaded {
 }
 
 /// Resolve paths of the game config relative to the daemon's config folder.
-fn board_and_templates(d: &Daemon, cfg: &GameConfig) -> Result<(Board, Templates), String> {
+fn board_and_templates(d: &Daemon, cfg: &GameConfig) -> Result<(Board, Templates), Error> {
     let board = match &cfg.board {
-        Some(p) => Board::from_path(&d.config.path(p)).map_err(|e| e.to_string())?,
-        None => Board::default_board().map_err(|e| e.to_string())?,
+        Some(p) => Board::from_path(&d.config.path(p))?,
+        None => Board::default_board()?,
     };
     let dir = cfg.templates.as_ref().map(|p| d.config.path(p));
-    let templates = Templates::load(dir.as_deref())?;
+    let templates = Templates::load(dir.as_deref()).map_err(Error::Template)?;
     Ok((board, templates))
 }
 
 /// Load a stored game.
-pub fn load(d: &Daemon, id: &str) -> Result<Loaded, String> {
+pub fn load(d: &Daemon, id: &str) -> Result<Loaded, Error> {
     let row = d
         .store
-        .game(id)
-        .map_err(|e| e.to_string())?
-        .ok_or(format!("no game {id}"))?;
+        .game(id)?
+        .ok_or(Error::Config(format!("no game {id}")))?;
     let cfg = GameConfig::from_text(&row.config)?;
     let (board, templates) = board_and_templates(d, &cfg)?;
     let schedule = cfg.schedule()?;
     let snap = d
         .store
-        .latest_snapshot(id)
-        .map_err(|e| e.to_string())?
-        .ok_or(format!("game {id} has no state"))?;
+        .latest_snapshot(id)?
+        .ok_or(Error::Config(format!("game {id} has no state")))?;
     let mut state: GameState =
-        super::stored::decode(snap.state).map_err(|e| format!("game {id}: {e}"))?;
+        super::stored::decode(snap.state).map_err(|e| Error::Config(format!("game {id}: {e}")))?;
     crate::rules::events::restore_tables(&board, &mut state);
     Ok(Loaded {
         row,
@@ -110,17 +109,17 @@ pub fn load(d: &Daemon, id: &str) -> Result<Loaded, String> {
 }
 
 /// Random bytes from the operating system, as hex (for secrets, salts and seeds).
-pub fn random_hex(n: usize) -> Result<String, String> {
+pub fn random_hex(n: usize) -> Result<String, Error> {
     use std::io::Read;
     let mut buf = vec![0u8; n];
     std::fs::File::open("/dev/urandom")
         .and_then(|mut f| f.read_exact(&mut buf))
-        .map_err(|e| format!("reading /dev/urandom: {e}"))?;
+        .map_err(|e| Error::Config(format!("reading /dev/urandom: {e}")))?;
     Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// A secret a player can type: 8 lower-case letters and digits without look-alikes.
-pub fn new_secret() -> Result<String, String> {
+pub fn new_secret() -> Result<String, Error> {
     const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
     let hex = random_hex(8)?;
     let bytes: Vec<u8> = (0..8)
@@ -138,10 +137,10 @@ pub fn new_game(
     d: &mut Daemon,
     now: DateTime<Utc>,
     secrets: Option<Vec<String>>,
-) -> Result<Vec<(String, String)>, String> {
+) -> Result<Vec<(String, String)>, Error> {
     let cfg = d.config.game()?;
     let table = d.config.game.clone().unwrap_or_default();
-    let config_text = toml::to_string(&table).map_err(|e| e.to_string())?;
+    let config_text = toml::to_string(&table).map_err(|e| Error::Config(e.to_string()))?;
     let (board, templates) = board_and_templates(d, &cfg)?;
     let schedule = cfg.schedule()?;
     let keys: Vec<&str> = Step::ALL
@@ -151,26 +150,26 @@ pub fn new_game(
         .collect();
     match schedule.check_steps(&keys) {
         Ok(()) | Err(crate::schedule::ScheduleError::Missing { .. }) => {}
-        Err(e) => return Err(format!("[game.schedule]: {e}")),
+        Err(e) => return Err(Error::Config(format!("[game.schedule]: {e}"))),
     }
     for k in [Step::Placement.key(), Step::Plan.key()] {
         schedule
             .deadline_for(k, now)
-            .map_err(|e| format!("[game.schedule]: {e}"))?;
+            .map_err(|e| Error::Config(format!("[game.schedule]: {e}")))?;
     }
     for p in &cfg.players {
         if board.house_by_key(&p.house).is_none() {
-            return Err(format!(
+            return Err(Error::Config(format!(
                 "[[game.players]] house {:?} is not on the board",
                 p.house
-            ));
+            )));
         }
     }
     if cfg.players.len() != board.houses.len() {
-        return Err(format!(
+        return Err(Error::Config(format!(
             "the game needs {} players, one per house",
             board.houses.len()
-        ));
+        )));
     }
     let seed = match &cfg.seed {
         Some(s) => s.clone(),
@@ -201,7 +200,9 @@ pub fn new_game(
             None => new_secret()?,
         };
         let lang = p.language.unwrap_or(cfg.language);
-        let house = board.house_by_key(&p.house).ok_or("house vanished")?;
+        let house = board
+            .house_by_key(&p.house)
+            .ok_or_else(|| Error::NotFound(format!("house {}", p.house)))?;
         let mut text = welcome_text(
             &board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang, &state,
         );
@@ -252,61 +253,59 @@ pub fn new_game(
         out.push((p.house.clone(), secret));
     }
     let _ = templates;
-    let state_json = super::stored::encode(&state).map_err(|e| e.to_string())?;
+    let state_json = super::stored::encode(&state)?;
     let game_id = cfg.id.clone();
-    d.store
-        .transaction(|tx| -> Result<(), StoreError> {
-            tx.create_game(&NewGame {
-                id: &game_id,
-                config: &config_text,
-                seed_hash: &seed_hash,
-                seed: &seed,
-                round: state.round as u32,
-                step: state.step.key(),
-                deadline: Some(deadline),
-                created_at: now,
+    d.store.transaction(|tx| -> Result<(), StoreError> {
+        tx.create_game(&NewGame {
+            id: &game_id,
+            config: &config_text,
+            seed_hash: &seed_hash,
+            seed: &seed,
+            round: state.round as u32,
+            step: state.step.key(),
+            deadline: Some(deadline),
+            created_at: now,
+        })?;
+        for (p, (_, secret)) in cfg.players.iter().zip(&out) {
+            let salt = random_hex(8).map_err(|e| StoreError::Invalid {
+                what: "salt",
+                detail: e.to_string(),
             })?;
-            for (p, (_, secret)) in cfg.players.iter().zip(&out) {
-                let salt = random_hex(8).map_err(|e| StoreError::Invalid {
-                    what: "salt",
-                    detail: e,
-                })?;
-                tx.add_house(&NewHouse {
-                    game_id: &game_id,
-                    house: &p.house,
-                    player_name: &p.name,
-                    address: &p.address,
-                    language: if p.language.unwrap_or(cfg.language) == Lang::En {
-                        Language::En
-                    } else {
-                        Language::Zh
-                    },
-                    secret,
-                    salt: &salt,
-                })?;
-            }
-            tx.add_snapshot(&NewSnapshot {
+            tx.add_house(&NewHouse {
                 game_id: &game_id,
-                round: state.round as u32,
-                step: state.step.key(),
-                after_seq: 0,
-                state: &state_json,
-                log: &serde_json::Value::Array(Vec::new()),
-                created_at: now,
+                house: &p.house,
+                player_name: &p.name,
+                address: &p.address,
+                language: if p.language.unwrap_or(cfg.language) == Lang::En {
+                    Language::En
+                } else {
+                    Language::Zh
+                },
+                secret,
+                salt: &salt,
             })?;
-            for l in &letters {
-                queue(tx, Some(&game_id), l, None, now)?;
-            }
-            tx.append_audit(
-                Some(&game_id),
-                "gm",
-                "new game",
-                &format!("seed hash {seed_hash}"),
-                now,
-            )?;
-            Ok(())
-        })
-        .map_err(|e| e.to_string())?;
+        }
+        tx.add_snapshot(&NewSnapshot {
+            game_id: &game_id,
+            round: state.round as u32,
+            step: state.step.key(),
+            after_seq: 0,
+            state: &state_json,
+            log: &serde_json::Value::Array(Vec::new()),
+            created_at: now,
+        })?;
+        for l in &letters {
+            queue(tx, Some(&game_id), l, None, now)?;
+        }
+        tx.append_audit(
+            Some(&game_id),
+            "gm",
+            "new game",
+            &format!("seed hash {seed_hash}"),
+            now,
+        )?;
+        Ok(())
+    })?;
     Ok(out)
 }
 
@@ -405,7 +404,7 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
                 tracing::info!(game = %g.id, why, "due step not closed by this process");
                 continue;
             }
-            Ok(Err(e)) => e,
+            Ok(Err(e)) => e.to_string(),
             Err(payload) => format!("panic: {}", super::alerts::panic_text(payload.as_ref())),
         };
         *errors += 1;
@@ -433,7 +432,7 @@ pub fn close_step_now(
     id: &str,
     now: DateTime<Utc>,
     why: CloseWhy,
-) -> Result<Closed, String> {
+) -> Result<Closed, Error> {
     let g = load(d, id)?;
     if g.state.step == Step::Finished {
         return Ok(Closed::NotClosed(format!("game {id} is over")));
@@ -453,8 +452,7 @@ pub fn close_step_now(
     for step in Step::ALL {
         rows.extend(
             d.store
-                .current_submissions(id, g.state.round as u32, step.key())
-                .map_err(|e| e.to_string())?,
+                .current_submissions(id, g.state.round as u32, step.key())?,
         );
     }
     rows.sort_by_key(|r| r.id);
@@ -479,7 +477,7 @@ pub fn close_step_now(
     } else {
         Some(deadline_for(&g.schedule, out.state.step, now)?)
     };
-    let houses = d.store.houses(id).map_err(|e| e.to_string())?;
+    let houses = d.store.houses(id)?;
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;
     for h in &houses {
@@ -512,8 +510,8 @@ pub fn close_step_now(
             &format!("report:{id}:{seq}:{}", h.house),
         )?);
     }
-    let state_json = super::stored::encode(&out.state).map_err(|e| e.to_string())?;
-    let log_json = serde_json::to_value(&out.log).map_err(|e| e.to_string())?;
+    let state_json = super::stored::encode(&out.state)?;
+    let log_json = serde_json::to_value(&out.log)?;
     let finished = out.state.step == Step::Finished;
     let written = d.store.transaction(|tx| -> Result<(), StoreError> {
         let row = tx.game(id)?.ok_or(StoreError::NotFound {
@@ -572,7 +570,7 @@ pub fn close_step_now(
                 "nothing closed: game {id} {detail}"
             )));
         }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(e.into()),
     }
     tracing::info!(
         game = id,

@@ -10,6 +10,7 @@ use super::Daemon;
 use super::games::{self, Loaded};
 use super::letters::{self, Letter};
 use crate::board::{HouseId, Lang};
+use crate::error::Error;
 use crate::mail::Mailbox;
 use crate::rules::Step;
 use crate::rules::endgame::{Leaving, player_leaves};
@@ -63,10 +64,10 @@ pub fn apply(
     game: &str,
     cmd: &GmCommand,
     now: DateTime<Utc>,
-) -> Result<GmOutcome, String> {
+) -> Result<GmOutcome, Error> {
     let g = games::load(d, game)?;
     if g.state.step == Step::Finished {
-        return Err(format!("game {game} is over"));
+        return Err(Error::Refused(format!("game {game} is over")));
     }
     match cmd {
         GmCommand::Replace {
@@ -84,17 +85,17 @@ pub fn apply(
             };
             let queued = match games::close_step_now(d, game, now, why)? {
                 games::Closed::Closed(n) => n,
-                games::Closed::NotClosed(why) => return Err(format!("{why}: nothing closed")),
+                games::Closed::NotClosed(why) => {
+                    return Err(Error::Refused(format!("{why}: nothing closed")));
+                }
             };
-            d.store
-                .append_audit(
-                    Some(game),
-                    "gm",
-                    "process",
-                    &format!("round {} {} closed by the GM", g.state.round, closing.key()),
-                    now,
-                )
-                .map_err(|e| e.to_string())?;
+            d.store.append_audit(
+                Some(game),
+                "gm",
+                "process",
+                &format!("round {} {} closed by the GM", g.state.round, closing.key()),
+                now,
+            )?;
             let after = games::load(d, game)?;
             Ok(GmOutcome {
                 summary: format!(
@@ -112,14 +113,14 @@ pub fn apply(
 }
 
 /// A house of the game by key or by any of its names.
-fn house_of(g: &Loaded, s: &str) -> Result<HouseId, String> {
+fn house_of(g: &Loaded, s: &str) -> Result<HouseId, Error> {
     if let Some(h) = g.board.house_by_key(s.trim()) {
         return Ok(h);
     }
     let names = crate::lang::Names::from_board(&g.board);
     match names.houses.lookup(s.trim()) {
         crate::lang::names::Lookup::Found(h) => Ok(h),
-        _ => Err(format!(
+        _ => Err(Error::Refused(format!(
             "no house {s:?}: use one of {}",
             g.board
                 .houses
@@ -127,7 +128,7 @@ fn house_of(g: &Loaded, s: &str) -> Result<HouseId, String> {
                 .map(|h| h.key.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
-        )),
+        ))),
     }
 }
 
@@ -153,9 +154,9 @@ fn notices(
     tag: &str,
     except: Option<&str>,
     text: impl Fn(Lang) -> (String, String),
-) -> Result<Vec<Letter>, String> {
+) -> Result<Vec<Letter>, Error> {
     let mut out = Vec::new();
-    for h in d.store.houses(&g.row.id).map_err(|e| e.to_string())? {
+    for h in d.store.houses(&g.row.id)? {
         if Some(h.house.as_str()) == except {
             continue;
         }
@@ -181,19 +182,21 @@ fn replace(
     address: &str,
     language: Option<Lang>,
     now: DateTime<Utc>,
-) -> Result<GmOutcome, String> {
+) -> Result<GmOutcome, Error> {
     let hid = house_of(g, house)?;
     let key = g.board.house(hid).key.clone();
     if g.state.house(hid).neutral {
-        return Err(format!(
+        return Err(Error::Refused(format!(
             "{key} has turned neutral (its player left): a neutral house cannot be given back"
-        ));
+        )));
     }
     let seat = d
         .store
-        .house(&g.row.id, &key)
-        .map_err(|e| e.to_string())?
-        .ok_or(format!("game {} has no seat {key}", g.row.id))?;
+        .house(&g.row.id, &key)?
+        .ok_or(Error::Refused(format!(
+            "game {} has no seat {key}",
+            g.row.id
+        )))?;
     let language = match language {
         Some(Lang::En) => Language::En,
         Some(Lang::Zh) => Language::Zh,
@@ -276,26 +279,24 @@ fn replace(
     )?);
     let game = g.row.id.clone();
     let queued = mails.len();
-    d.store
-        .transaction(|tx| -> Result<(), StoreError> {
-            tx.update_house_player(&game, &key, name, address, language)?;
-            tx.set_house_secret(&game, &key, &secret, &salt)?;
-            for m in &mails {
-                letters::queue(tx, Some(&game), m, None, now)?;
-            }
-            tx.append_audit(
-                Some(&game),
-                "gm",
-                "replace",
-                &format!(
-                    "{key}: {} <{}> replaced by {name} <{address}>",
-                    seat.player_name, seat.address
-                ),
-                now,
-            )?;
-            Ok(())
-        })
-        .map_err(|e| e.to_string())?;
+    d.store.transaction(|tx| -> Result<(), StoreError> {
+        tx.update_house_player(&game, &key, name, address, language)?;
+        tx.set_house_secret(&game, &key, &secret, &salt)?;
+        for m in &mails {
+            letters::queue(tx, Some(&game), m, None, now)?;
+        }
+        tx.append_audit(
+            Some(&game),
+            "gm",
+            "replace",
+            &format!(
+                "{key}: {} <{}> replaced by {name} <{address}>",
+                seat.player_name, seat.address
+            ),
+            now,
+        )?;
+        Ok(())
+    })?;
     Ok(GmOutcome {
         summary: format!("{key} is now played by {name} <{address}>"),
         queued,
@@ -303,11 +304,11 @@ fn replace(
     })
 }
 
-fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<GmOutcome, String> {
+fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<GmOutcome, Error> {
     let hid = house_of(g, house)?;
     let key = g.board.house(hid).key.clone();
     if g.state.house(hid).neutral {
-        return Err(format!("{key} is neutral already"));
+        return Err(Error::Refused(format!("{key} is neutral already")));
     }
     let (state, log) = player_leaves(&g.state, hid, Leaving::Neutral);
     let sentence = |l: Lang| log_sentence(g, &log, l);
@@ -328,34 +329,32 @@ fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<
             ),
         ),
     })?;
-    let state_json = super::stored::encode(&state).map_err(|e| e.to_string())?;
+    let state_json = super::stored::encode(&state)?;
     let log_json = serde_json::json!({ "gm": "leave", "house": key, "economy": log });
     let game = g.row.id.clone();
     let queued = mails.len();
-    d.store
-        .transaction(|tx| -> Result<(), StoreError> {
-            tx.add_snapshot(&NewSnapshot {
-                game_id: &game,
-                round: state.round as u32,
-                step: state.step.key(),
-                after_seq: g.seq,
-                state: &state_json,
-                log: &log_json,
-                created_at: now,
-            })?;
-            for m in &mails {
-                letters::queue(tx, Some(&game), m, None, now)?;
-            }
-            tx.append_audit(
-                Some(&game),
-                "gm",
-                "leave",
-                &format!("{key} turned neutral (A-21)"),
-                now,
-            )?;
-            Ok(())
-        })
-        .map_err(|e| e.to_string())?;
+    d.store.transaction(|tx| -> Result<(), StoreError> {
+        tx.add_snapshot(&NewSnapshot {
+            game_id: &game,
+            round: state.round as u32,
+            step: state.step.key(),
+            after_seq: g.seq,
+            state: &state_json,
+            log: &log_json,
+            created_at: now,
+        })?;
+        for m in &mails {
+            letters::queue(tx, Some(&game), m, None, now)?;
+        }
+        tx.append_audit(
+            Some(&game),
+            "gm",
+            "leave",
+            &format!("{key} turned neutral (A-21)"),
+            now,
+        )?;
+        Ok(())
+    })?;
     Ok(GmOutcome {
         summary: format!("{key} has turned neutral"),
         queued,

@@ -8,6 +8,7 @@ use super::games::{self, Loaded};
 use super::letters::queue;
 use super::letters::{self, ErrorLine, ReplyContext};
 use crate::board::Lang;
+use crate::error::Error;
 use crate::game::{self, SubmissionError};
 use crate::lang::submit::{self as parse, Command};
 use crate::mail::{DecodedMail, Mailbox, decode};
@@ -32,7 +33,7 @@ enum Outcome {
 /// Handle one stored mail (status `new`). The submission is checked against the state outside
 /// the write transaction; if the step closed meanwhile (a GM command, another process), the
 /// transaction sees it, writes nothing, and the mail is decided again on the new state.
-pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), String> {
+pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), Error> {
     let mail = decode(&m.raw);
     super::panicpoint(&mail.subject);
     let mut attempts = 0;
@@ -41,7 +42,7 @@ pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), String
         match record(d, m, &outcome, now) {
             Ok(()) => return after_record(d, &outcome, now),
             Err(StoreError::Stale { .. }) if attempts < 3 => attempts += 1,
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         }
     }
 }
@@ -110,7 +111,7 @@ fn record(
 }
 
 /// What follows a recorded mail: an early close when every house has sent.
-fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result<(), String> {
+fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result<(), Error> {
     if let Outcome::Answered {
         game: Some(g),
         submission: Some(_),
@@ -124,21 +125,19 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
 
 /// When every house has sent its submission for the open step and the game allows it, the
 /// deadline is brought forward to now.
-fn maybe_close_early(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), String> {
+fn maybe_close_early(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), Error> {
     let g = games::load(d, id)?;
     if !g.cfg.early_close || g.state.step == Step::Finished {
         return Ok(());
     }
     let mut subs = d
         .store
-        .current_submissions(id, g.state.round as u32, g.state.step.key())
-        .map_err(|e| e.to_string())?;
+        .current_submissions(id, g.state.round as u32, g.state.step.key())?;
     if g.state.step == Step::Raven {
         // The Raven holder's plan means he keeps his orders.
         subs.extend(
             d.store
-                .current_submissions(id, g.state.round as u32, Step::Plan.key())
-                .map_err(|e| e.to_string())?,
+                .current_submissions(id, g.state.round as u32, Step::Plan.key())?,
         );
     }
     let expected = game::expected(&g.board, &g.state);
@@ -146,19 +145,17 @@ fn maybe_close_early(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(),
         let key = &g.board.house(*h).key;
         subs.iter().any(|s| &s.house == key)
     }) {
-        d.store
-            .transaction(|tx| -> Result<(), StoreError> {
-                tx.set_deadline(id, Some(now), now)?;
-                tx.append_audit(
-                    Some(id),
-                    "daemon",
-                    "deadline brought forward",
-                    "every house has sent its submission",
-                    now,
-                )?;
-                Ok(())
-            })
-            .map_err(|e| e.to_string())?;
+        d.store.transaction(|tx| -> Result<(), StoreError> {
+            tx.set_deadline(id, Some(now), now)?;
+            tx.append_audit(
+                Some(id),
+                "daemon",
+                "deadline brought forward",
+                "every house has sent its submission",
+                now,
+            )?;
+            Ok(())
+        })?;
     }
     Ok(())
 }
@@ -176,7 +173,7 @@ fn plain_reply(
     lang: Lang,
     text_zh: String,
     text_en: String,
-) -> Result<Option<letters::Letter>, String> {
+) -> Result<Option<letters::Letter>, Error> {
     let Some(addr) = mail.from_addr.clone() else {
         return Ok(None);
     };
@@ -203,7 +200,7 @@ fn seat_of(
     d: &mut Daemon,
     m: &Mail,
     mail: &DecodedMail,
-) -> Result<Result<crate::store::House, Outcome>, String> {
+) -> Result<Result<crate::store::House, Outcome>, Error> {
     if let Some(kind) = mail.auto {
         return Ok(Err(Outcome::Ignored(format!(
             "automatic mail ({kind:?}): never answered"
@@ -222,13 +219,10 @@ fn seat_of(
             "sender address {from:?} cannot be answered"
         ))));
     }
-    let seats = d
-        .store
-        .houses_by_address(&from)
-        .map_err(|e| e.to_string())?;
+    let seats = d.store.houses_by_address(&from)?;
     let mut running = Vec::new();
     for s in seats {
-        if let Some(g) = d.store.game(&s.game_id).map_err(|e| e.to_string())?
+        if let Some(g) = d.store.game(&s.game_id)?
             && g.status != crate::store::GameStatus::Finished
         {
             running.push(s);
@@ -259,8 +253,7 @@ fn seat_of(
         _ => {
             let ids: Vec<String> = d
                 .store
-                .houses_by_address(&from)
-                .map_err(|e| e.to_string())?
+                .houses_by_address(&from)?
                 .into_iter()
                 .map(|s| format!("[{}]", s.game_id))
                 .collect();
@@ -287,7 +280,7 @@ fn seat_of(
     }
 }
 
-fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, String> {
+fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error> {
     let seat = match seat_of(d, m, mail)? {
         Ok(seat) => seat,
         Err(outcome) => return Ok(outcome),
@@ -295,12 +288,11 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
     let g = games::load(d, &seat.game_id)?;
     let lang = g.lang_of(seat.language);
     let parsed = parse::parse_mail(&g.board, &g.state, &mail.orders_text, lang);
-    let house_id = g.house_id(&seat.house).ok_or("house not on the board")?;
+    let house_id = g
+        .house_id(&seat.house)
+        .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
     let secret_ok = match &parsed.secret {
-        Some(s) => d
-            .store
-            .verify_secret(&seat.game_id, &seat.house, s)
-            .map_err(|e| e.to_string())?,
+        Some(s) => d.store.verify_secret(&seat.game_id, &seat.house, s)?,
         None => false,
     };
     let mut ctx = ReplyContext {
@@ -402,8 +394,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Strin
                             g.state.round as u32,
                             sub.step().key(),
                             "orders",
-                        )
-                        .map_err(|e| e.to_string())?
+                        )?
                         .is_some();
                     submission = Some((sub.clone(), parsed.echo.join("\n"), g.seq));
                     outcome = "orders accepted".into();
@@ -435,8 +426,11 @@ fn answer_letter(
     mail: &DecodedMail,
     ctx: &ReplyContext,
     lang: Lang,
-) -> Result<letters::Letter, String> {
-    let text = g.templates.render("reply", lang, ctx)?;
+) -> Result<letters::Letter, Error> {
+    let text = g
+        .templates
+        .render("reply", lang, ctx)
+        .map_err(Error::Template)?;
     let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
     let tag = format!("[{}]", seat.game_id);
     let original = mail.subject.replace(&tag, "").trim().to_string();

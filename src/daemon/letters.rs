@@ -3,6 +3,7 @@
 //! crash queues the same mail once).
 
 use crate::board::{Board, HouseId, Lang};
+use crate::error::Error;
 use crate::game::StepOutcome;
 use crate::mail::{Mailbox, OutgoingMail, compose, new_message_id};
 use crate::rules::{GameState, Step};
@@ -74,7 +75,7 @@ pub fn letter(
     text: String,
     id_seed: &str,
     reply_to: Option<(&str, &[String])>,
-) -> Result<Letter, String> {
+) -> Result<Letter, Error> {
     let message_id = new_message_id(&sender.domain, id_seed.as_bytes());
     // Ids a reply cannot carry (non-ASCII, brackets inside …) are left out rather than
     // making the answer impossible: the thread may break, the player is still answered.
@@ -102,7 +103,7 @@ pub fn letter(
         auto_submitted: true,
         attachments: Vec::new(),
     };
-    let raw = compose(&mail).map_err(|e| e.to_string())?;
+    let raw = compose(&mail)?;
     Ok(Letter {
         message_id,
         to: vec![to.addr.clone()],
@@ -339,8 +340,10 @@ pub fn report_letter(
     ctx: &ReportContext,
     lang: Lang,
     id_seed: &str,
-) -> Result<Letter, String> {
-    let text = templates.render("report", lang, ctx)?;
+) -> Result<Letter, Error> {
+    let text = templates
+        .render("report", lang, ctx)
+        .map_err(Error::Template)?;
     let subject = match lang {
         Lang::Zh => format!("[{}] 第{}回合 {}结果", ctx.game, ctx.round, ctx.closed),
         Lang::En => format!("[{}] round {}: {} results", ctx.game, ctx.round, ctx.closed),

@@ -4,6 +4,7 @@
 //! it: they serialise with the daemon on the store's write transactions, which re-check the
 //! state they were computed from.
 
+use crate::error::Error;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -18,7 +19,7 @@ pub struct DaemonLock {
 
 impl DaemonLock {
     /// Take the lock of the database at `db`, or say which process holds it.
-    pub fn acquire(db: &Path) -> Result<DaemonLock, String> {
+    pub fn acquire(db: &Path) -> Result<DaemonLock, Error> {
         let mut name = db.as_os_str().to_owned();
         name.push(".lock");
         let path = PathBuf::from(name);
@@ -28,22 +29,27 @@ impl DaemonLock {
             .create(true)
             .truncate(false)
             .open(&path)
-            .map_err(|e| format!("cannot open the lock file {}: {e}", path.display()))?;
+            .map_err(|e| {
+                Error::Refused(format!("cannot open the lock file {}: {e}", path.display()))
+            })?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 let mut holder = String::new();
                 let _ = file.read_to_string(&mut holder);
                 let holder = holder.trim();
-                return Err(format!(
+                return Err(Error::Refused(format!(
                     "another `maester run` (process {}) is already running on {}; \
                      only one daemon may use a database at a time",
                     if holder.is_empty() { "unknown" } else { holder },
                     db.display()
-                ));
+                )));
             }
             Err(TryLockError::Error(e)) => {
-                return Err(format!("cannot lock {}: {e}", path.display()));
+                return Err(Error::Refused(format!(
+                    "cannot lock {}: {e}",
+                    path.display()
+                )));
             }
         }
         // Who holds it, for the message a second daemon prints.

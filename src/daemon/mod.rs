@@ -14,6 +14,7 @@ pub mod requeue;
 pub mod stored;
 
 use crate::config::Config;
+use crate::error::Error;
 use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox};
 use crate::store::{InsertOutcome, NewMail, OutboxStatus, Store};
 use chrono::{DateTime, Utc};
@@ -87,26 +88,24 @@ impl Daemon {
     /// Open the store and prepare the mail transports of a configuration. No mail server is
     /// contacted: IMAP connects at the first fetch, SMTP at each send, so `status` and the GM
     /// commands work while the servers are down.
-    pub fn open(config: Config) -> Result<Daemon, String> {
-        let store = Store::open(config.path(&config.daemon.database)).map_err(|e| e.to_string())?;
+    pub fn open(config: Config) -> Result<Daemon, Error> {
+        let store = Store::open(config.path(&config.daemon.database))?;
         let (inbox, outbox): (Box<dyn Inbox>, Box<dyn Outbox>) =
             match config.mail.transport.as_str() {
                 "imap" => {
                     let (Some(imap), Some(smtp)) = (&config.mail.imap, &config.mail.smtp) else {
-                        return Err(
+                        return Err(Error::Config(
                             "mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]".into(),
-                        );
+                        ));
                     };
                     let inbox = crate::mail::ImapInbox::new(imap);
-                    let outbox =
-                        crate::mail::SmtpOutbox::new(smtp).map_err(|e| format!("SMTP: {e}"))?;
+                    let outbox = crate::mail::SmtpOutbox::new(smtp)
+                        .map_err(|e| Error::Config(format!("SMTP: {e}")))?;
                     (Box::new(inbox), Box::new(outbox))
                 }
                 _ => {
-                    let inbox = MaildirInbox::new(config.path(&config.mail.maildir.inbox))
-                        .map_err(|e| e.to_string())?;
-                    let outbox = MaildirOutbox::new(config.path(&config.mail.maildir.outbox))
-                        .map_err(|e| e.to_string())?;
+                    let inbox = MaildirInbox::new(config.path(&config.mail.maildir.inbox))?;
+                    let outbox = MaildirOutbox::new(config.path(&config.mail.maildir.outbox))?;
                     (Box::new(inbox), Box::new(outbox))
                 }
             };
@@ -129,7 +128,7 @@ impl Daemon {
     /// fetch is "no new mail this tick", a mail that cannot be handled is marked failed and the
     /// next one is taken, a step that cannot be closed does not stop the other games, and what
     /// is queued is sent in every case. Failures are counted in the result and told to the GM.
-    pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, String> {
+    pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
         let mut t = Tick::default();
         if let Err(e) = self.fetch(now, &mut t) {
             t.errors += 1;
@@ -170,7 +169,7 @@ impl Daemon {
     }
 
     /// Send what is due in the outbox now (after a GM command), without reading mail.
-    pub fn send_outbox(&mut self, now: DateTime<Utc>) -> Result<Tick, String> {
+    pub fn send_outbox(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
         let mut t = Tick::default();
         self.send(now, &mut t)?;
         Ok(t)
@@ -180,7 +179,7 @@ impl Daemon {
     /// marked done is simply seen again next time and recognised as a duplicate. A mailbox that
     /// cannot be read is "no new mail this tick": the outage is logged once and the server is
     /// tried again after a backoff. Only a failure of the store is returned.
-    fn fetch(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
+    fn fetch(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
         if !self.imap_outage.may_try(now) {
             return Ok(());
         }
@@ -203,7 +202,7 @@ impl Daemon {
                 received_at: now,
                 raw: &m.raw,
             };
-            match self.store.insert_mail(&new).map_err(|e| e.to_string())? {
+            match self.store.insert_mail(&new)? {
                 InsertOutcome::New(_) => t.stored += 1,
                 InsertOutcome::Duplicate(_) => t.duplicates += 1,
             }
@@ -222,15 +221,15 @@ impl Daemon {
     /// Answer every stored mail not yet processed. A mail whose intake fails — an error or a
     /// panic anywhere in it — is marked `failed` with the reason and the GM is told; the next
     /// mail is taken as if nothing happened.
-    fn process(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
-        let mails = self.store.unprocessed_mails().map_err(|e| e.to_string())?;
+    fn process(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
+        let mails = self.store.unprocessed_mails()?;
         for m in mails {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 intake::handle(self, &m, now)
             }));
             let failure = match result {
                 Ok(Ok(())) => None,
-                Ok(Err(e)) => Some(e),
+                Ok(Err(e)) => Some(e.to_string()),
                 Err(payload) => Some(format!("panic: {}", alerts::panic_text(payload.as_ref()))),
             };
             match failure {
@@ -270,14 +269,11 @@ impl Daemon {
     /// timeout) stops the sending for this tick — the rest stays queued as it is and the server
     /// is tried again after a backoff; a permanent refusal (5xx) fails that mail at once and
     /// tells the GM; a temporary one (4xx) is retried later.
-    fn send(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), String> {
+    fn send(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
         if !self.smtp_outage.may_try(now) {
             return Ok(());
         }
-        let due = self
-            .store
-            .due_outgoing(now, 100)
-            .map_err(|e| e.to_string())?;
+        let due = self.store.due_outgoing(now, 100)?;
         let total = due.len();
         for (i, o) in due.into_iter().enumerate() {
             match self
@@ -286,7 +282,7 @@ impl Daemon {
             {
                 Ok(()) => {
                     self.smtp_outage.succeeded(now);
-                    self.store.mark_sent(o.id, now).map_err(|e| e.to_string())?;
+                    self.store.mark_sent(o.id, now)?;
                     t.sent += 1;
                 }
                 Err(e) if e.is_unreachable() => {
@@ -297,9 +293,7 @@ impl Daemon {
                 }
                 Err(e) if e.is_permanent() => {
                     self.smtp_outage.succeeded(now);
-                    self.store
-                        .mark_refused(o.id, &e.to_string(), now)
-                        .map_err(|e| e.to_string())?;
+                    self.store.mark_refused(o.id, &e.to_string(), now)?;
                     t.send_failures += 1;
                     t.refused += 1;
                     alerts::problem(
@@ -318,10 +312,7 @@ impl Daemon {
                     );
                 }
                 Err(e) => {
-                    let status = self
-                        .store
-                        .mark_attempt_failed(o.id, &e.to_string(), now)
-                        .map_err(|e| e.to_string())?;
+                    let status = self.store.mark_attempt_failed(o.id, &e.to_string(), now)?;
                     t.send_failures += 1;
                     if status == OutboxStatus::Failed {
                         tracing::error!(message_id = %o.message_id, error = %e, "giving up sending a mail");
@@ -341,20 +332,20 @@ pub fn status(
     game: Option<&str>,
     json: bool,
     lang: crate::board::Lang,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     let id = match game {
         Some(g) => g.to_string(),
         None => {
-            let all = d.store.games().map_err(|e| e.to_string())?;
+            let all = d.store.games()?;
             match all.as_slice() {
                 [one] => one.id.clone(),
-                [] => return Err("no game yet: run `maester new-game`".into()),
+                [] => return Err(Error::NotFound("a game (run `maester new-game`)".into())),
                 _ => {
                     let ids: Vec<String> = all.iter().map(|g| g.id.clone()).collect();
-                    return Err(format!(
+                    return Err(Error::Config(format!(
                         "several games ({}): choose one with --game",
                         ids.join(", ")
-                    ));
+                    )));
                 }
             }
         }
@@ -378,7 +369,7 @@ pub fn status(
         };
         return serde_json::to_string_pretty(&s)
             .map(|t| t + "\n")
-            .map_err(|e| e.to_string());
+            .map_err(Error::from);
     }
     let mut out = String::new();
     out.push_str(&format!(

@@ -4,6 +4,7 @@
 //! fresh attempt count. Each requeue is one audit line; all of them are one transaction.
 
 use super::Daemon;
+use crate::error::Error;
 use crate::store::StoreError;
 use chrono::{DateTime, Utc};
 
@@ -23,7 +24,7 @@ pub fn requeue(
     which: Which,
     game: Option<&str>,
     now: DateTime<Utc>,
-) -> Result<Vec<i64>, String> {
+) -> Result<Vec<i64>, Error> {
     d.store
         .transaction(|tx| -> Result<Vec<i64>, StoreError> {
             let mails = match which {
@@ -59,5 +60,5 @@ pub fn requeue(
             }
             Ok(ids)
         })
-        .map_err(|e| e.to_string())
+        .map_err(Error::from)
 }

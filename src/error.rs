@@ -1,0 +1,113 @@
+//! The shell's error: everything `maester` (the daemon, the GM commands, the command line) can
+//! fail with, typed by where it comes from. The rules never fail this way: a bad submission is
+//! data (an answer to the player), not an error.
+
+use std::fmt;
+
+/// An error of the shell.
+#[derive(Debug)]
+pub enum Error {
+    /// The store (SQLite).
+    Store(crate::store::StoreError),
+    /// A mail transport or composing a mail.
+    Mail(crate::mail::MailError),
+    /// The configuration file, or a game's stored configuration or schedule.
+    Config(String),
+    /// The board data of a game.
+    Board(crate::board::BoardError),
+    /// The mail templates.
+    Template(String),
+    /// A game's stored state or submission cannot be read.
+    State {
+        /// The game.
+        game: String,
+        /// What is wrong.
+        detail: String,
+    },
+    /// What was asked for does not exist (a game, a house, a mail).
+    NotFound(String),
+    /// A request that cannot be carried out as it stands (a GM command on a finished game, a
+    /// guard that does not match, a second daemon on one database …).
+    Refused(String),
+    /// A file or the system's random source.
+    Io {
+        /// What was being done.
+        what: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// JSON of the shell's own making (a state, a report).
+    Json(serde_json::Error),
+    /// A command that already said what went wrong (a failed check, failing scenarios): exit
+    /// with failure and print nothing more.
+    Reported,
+}
+
+impl Error {
+    /// An I/O error while doing `what`.
+    pub fn io(what: impl Into<String>, source: std::io::Error) -> Error {
+        Error::Io {
+            what: what.into(),
+            source,
+        }
+    }
+
+    /// An I/O error on a file.
+    pub fn file(path: &std::path::Path, source: std::io::Error) -> Error {
+        Error::io(path.display().to_string(), source)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Store(e) => write!(f, "{e}"),
+            Error::Mail(e) => write!(f, "{e}"),
+            Error::Config(s) => write!(f, "{s}"),
+            Error::Board(e) => write!(f, "board: {e}"),
+            Error::Template(s) => write!(f, "templates: {s}"),
+            Error::State { game, detail } => write!(f, "game {game}: {detail}"),
+            Error::NotFound(s) => write!(f, "{s} not found"),
+            Error::Refused(s) => write!(f, "{s}"),
+            Error::Io { what, source } => write!(f, "{what}: {source}"),
+            Error::Json(e) => write!(f, "JSON: {e}"),
+            Error::Reported => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Store(e) => Some(e),
+            Error::Mail(e) => Some(e),
+            Error::Io { source, .. } => Some(source),
+            Error::Json(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<crate::store::StoreError> for Error {
+    fn from(e: crate::store::StoreError) -> Self {
+        Error::Store(e)
+    }
+}
+
+impl From<crate::mail::MailError> for Error {
+    fn from(e: crate::mail::MailError) -> Self {
+        Error::Mail(e)
+    }
+}
+
+impl From<crate::board::BoardError> for Error {
+    fn from(e: crate::board::BoardError) -> Self {
+        Error::Board(e)
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    fn from(e: serde_json::Error) -> Self {
+        Error::Json(e)
+    }
+}
