@@ -152,6 +152,43 @@ pub enum GmCmd {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// Set the open step's deadline: +2d, +12h, +1d12h, or a local time "2026-12-01 20:00" in
+    /// the game's time zone. Every player is told.
+    Deadline {
+        /// When the open step closes.
+        when: String,
+        /// Only if this is the open step.
+        #[arg(long)]
+        step: Option<String>,
+        /// Only if this is the current round.
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Pause the game: nothing closes until it resumes; mails are still answered.
+    Pause,
+    /// Resume a paused game: the open step gets the time that was left when it was paused, or
+    /// the deadline given.
+    Resume {
+        /// The new deadline (+2d, or a local time).
+        #[arg(long)]
+        deadline: Option<String>,
+    },
+    /// A message from the GM to every player (or one house).
+    Announce {
+        /// Only this house.
+        #[arg(long)]
+        house: Option<String>,
+        /// The text (- for standard input).
+        text: String,
+    },
+    /// Who has sent what in the open step, and who is still missing.
+    Who,
+    /// The newest lines of the game's audit log.
+    Log {
+        /// How many lines.
+        #[arg(long, default_value_t = 30)]
+        limit: u32,
+    },
     /// Send failed outgoing mails again (after fixing what made the server refuse them).
     #[command(group(clap::ArgGroup::new("which").required(true).args(["all", "id"])))]
     Requeue {

@@ -313,6 +313,38 @@ impl Schedule {
         }
     }
 
+    /// A moment the GM writes: `+2d`, `+1d12h`, `+90m` from `now`, or a local date and time
+    /// in the game's time zone, `2026-12-01 20:00` (also `2026-12-01T20:00`).
+    pub fn parse_when(
+        &self,
+        text: &str,
+        now: DateTime<Utc>,
+    ) -> Result<DateTime<Utc>, ScheduleError> {
+        let bad = |reason: String| ScheduleError::BadValue {
+            key: "deadline".into(),
+            value: text.to_string(),
+            reason,
+        };
+        let t = text.trim();
+        if let Some(rest) = t.strip_prefix('+') {
+            let d = parse_duration(rest).map_err(bad)?;
+            return now
+                .checked_add_signed(d)
+                .ok_or_else(|| bad("too far".into()));
+        }
+        let naive = ["%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S"]
+            .iter()
+            .find_map(|f| chrono::NaiveDateTime::parse_from_str(t, f).ok())
+            .ok_or_else(|| {
+                bad("expected +2d, +12h, +1d12h or a local time like 2026-12-01 20:00".into())
+            })?;
+        naive
+            .and_local_timezone(self.tz)
+            .earliest()
+            .map(|l| l.with_timezone(&Utc))
+            .ok_or_else(|| bad(format!("no such local time in {}", self.tz.name())))
+    }
+
     /// A deadline for Chinese-speaking players in the game's time zone.
     pub fn format_deadline_zh(&self, deadline: DateTime<Utc>) -> String {
         format_deadline_zh(deadline, self.tz)

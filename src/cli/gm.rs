@@ -9,7 +9,7 @@ use std::path::Path;
 
 /// `maester gm …`: a GM command on a running game.
 pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Error> {
-    use maester::daemon::gm::{GmCommand, apply};
+    use maester::daemon::gm::{GmCommand, Guard, apply};
     let mut d = Daemon::open(Config::load(config)?)?;
     if let GmCmd::Requeue { all, id } = command {
         use maester::daemon::requeue::{Which, requeue};
@@ -57,26 +57,55 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
         GmCmd::Requeue { .. } => return Err(Error::Refused("requeue is handled above".into())),
         GmCmd::Process { step, round } => GmCommand::Process {
             round,
-            step: match step {
-                None => None,
-                Some(s) => Some(maester::rules::Step::from_key(&s).ok_or(Error::Refused(
-                    format!(
-                        "--step {s}: use events, events_answers, placement, raven, plan or retreat"
-                    ),
-                ))?),
+            step: step_arg(step)?,
+        },
+        GmCmd::Deadline { when, step, round } => GmCommand::Deadline {
+            when,
+            guard: Guard {
+                round,
+                step: step_arg(step)?,
             },
         },
+        GmCmd::Pause => GmCommand::Pause,
+        GmCmd::Resume { deadline } => GmCommand::Resume { when: deadline },
+        GmCmd::Announce { house, text } => GmCommand::Announce {
+            house,
+            text: if text == "-" {
+                let mut s = String::new();
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+                    .map_err(|e| Error::io("standard input", e))?;
+                s
+            } else {
+                text
+            },
+        },
+        GmCmd::Who => GmCommand::Who,
+        GmCmd::Log { limit } => GmCommand::Log { limit },
     };
     let out = apply(&mut d, &game, &cmd, Utc::now())?;
-    let t = d.send_outbox(Utc::now())?;
-    maester::say!(
-        "{}; {} mails queued, {} sent",
-        out.summary,
-        out.queued,
-        t.sent
-    );
+    if out.queued == 0 {
+        maester::say!("{}", out.summary);
+    } else {
+        let t = d.send_outbox(Utc::now())?;
+        maester::say!(
+            "{}; {} mails queued, {} sent",
+            out.summary,
+            out.queued,
+            t.sent
+        );
+    }
     if let Some(s) = out.secret {
         maester::say!("  new secret: {s}");
     }
     Ok(())
+}
+
+/// A `--step` argument.
+fn step_arg(step: Option<String>) -> Result<Option<maester::rules::Step>, Error> {
+    step.map(|s| {
+        maester::rules::Step::from_key(&s).ok_or(Error::Refused(format!(
+            "--step {s}: use events, events_answers, placement, raven, plan or retreat"
+        )))
+    })
+    .transpose()
 }

@@ -58,10 +58,16 @@ impl Loaded {
     /// Deadline text in a language.
     pub fn deadline_text(&self, lang: Lang) -> String {
         match (self.row.deadline, lang) {
-            (Some(d), Lang::Zh) => self.schedule.format_deadline_zh(d),
-            (Some(d), Lang::En) => self.schedule.format_deadline_en(d),
+            (Some(d), l) => self.at(d, l),
             (None, Lang::Zh) => "无".into(),
             (None, Lang::En) => "none".into(),
+        }
+    }
+    /// A moment in the game's time zone, in words.
+    pub fn at(&self, t: DateTime<Utc>, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => self.schedule.format_deadline_zh(t),
+            Lang::En => self.schedule.format_deadline_en(t),
         }
     }
     /// A house id by its stable key.

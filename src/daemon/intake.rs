@@ -127,7 +127,8 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
 /// deadline is brought forward to now.
 fn maybe_close_early(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), Error> {
     let g = games::load(d, id)?;
-    if !g.cfg.early_close || g.state.step == Step::Finished {
+    let paused = g.row.status == crate::store::GameStatus::Paused;
+    if !g.cfg.early_close || g.state.step == Step::Finished || paused {
         return Ok(());
     }
     let mut subs = d
@@ -305,7 +306,11 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         echo: Vec::new(),
         replaced: false,
         errors: Vec::new(),
-        info: String::new(),
+        info: if g.row.status == crate::store::GameStatus::Paused {
+            format!("{}\n", crate::words::notices::paused_line(lang))
+        } else {
+            String::new()
+        },
         deadline: g.deadline_text(lang),
     };
     let mut submission = None;

@@ -352,12 +352,20 @@ pub fn status(
     };
     let g = games::load(d, &id)?;
     let v = crate::words::view::view(&g.board, &g.state, lang);
+    let who = gm::sent_and_missing(d, &g)?;
+    let (sent, waiting_for): (Vec<_>, Vec<_>) = who.into_iter().partition(|(_, t)| t.is_some());
+    let sent: Vec<String> = sent.into_iter().map(|(h, _)| h).collect();
+    let waiting_for: Vec<String> = waiting_for.into_iter().map(|(h, _)| h).collect();
     if json {
         #[derive(serde::Serialize)]
         struct Status<'a> {
             game: &'a str,
             status: String,
             deadline: Option<String>,
+            /// The houses asked something in the open step that have sent it.
+            sent: Vec<String>,
+            /// The houses asked something in the open step that have not sent it yet.
+            waiting_for: Vec<String>,
             #[serde(flatten)]
             view: crate::words::view::StateView,
         }
@@ -365,6 +373,8 @@ pub fn status(
             game: &id,
             status: format!("{:?}", g.row.status).to_lowercase(),
             deadline: g.row.deadline.map(|t| t.to_rfc3339()),
+            sent,
+            waiting_for,
             view: v,
         };
         return serde_json::to_string_pretty(&s)
@@ -373,11 +383,31 @@ pub fn status(
     }
     let mut out = String::new();
     out.push_str(&format!(
-        "game {id}: round {}, {} — deadline {}\n",
+        "game {id}{}: round {}, {} — deadline {}\n",
+        if g.row.status == crate::store::GameStatus::Paused {
+            " (PAUSED)"
+        } else {
+            ""
+        },
         g.state.round,
         letters::step_name(g.state.step, lang),
         g.deadline_text(lang)
     ));
+    if !sent.is_empty() || !waiting_for.is_empty() {
+        out.push_str(&format!(
+            "  sent: {}; waiting for: {}\n",
+            if sent.is_empty() {
+                "-".into()
+            } else {
+                sent.join(", ")
+            },
+            if waiting_for.is_empty() {
+                "-".into()
+            } else {
+                waiting_for.join(", ")
+            }
+        ));
+    }
     for a in &v.areas {
         out.push_str(&format!(
             "  {:<12} {:<10} {}{}{}\n",

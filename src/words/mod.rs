@@ -7,5 +7,6 @@
 pub mod asks;
 pub mod instructions;
 pub mod log;
+pub mod notices;
 pub mod render;
 pub mod view;

@@ -1,180 +1,18 @@
-//! GM commands (管理员指令): what the GM may do to a running game beyond the rules of play —
-//! seat a substitute for a player, let a house turn neutral when its player leaves with no
-//! substitute (004:L492, A-21), and close the open step now.
-//!
-//! Each command is one store transaction: the change, a snapshot when the state changes, a
-//! notice to every player in the outbox, and an audit line. The mails go out with the next
-//! `maester run`. The rules part (what a neutral house is) lives in `rules::endgame`.
+//! Seats: a substitute takes over a house (004:L492), or the house turns neutral when its
+//! player leaves with no substitute.
 
-use super::Daemon;
-use super::games::{self, Loaded};
-use super::letters::{self, Letter};
-use crate::board::{HouseId, Lang};
+use super::{GmOutcome, house_of, lang_of, log_sentence, notices};
+use crate::board::Lang;
+use crate::daemon::Daemon;
+use crate::daemon::games::{self, Loaded};
+use crate::daemon::letters;
 use crate::error::Error;
 use crate::mail::Mailbox;
-use crate::rules::Step;
 use crate::rules::endgame::{Leaving, player_leaves};
 use crate::store::{Language, NewSnapshot, StoreError};
 use chrono::{DateTime, Utc};
 
-/// A GM command.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GmCommand {
-    /// A new player takes over a house: new name, address and secret; the old secret stops
-    /// working. The new player gets the secret and what to send; everyone is told.
-    Replace {
-        /// House key or name.
-        house: String,
-        /// The new player's name.
-        name: String,
-        /// The new player's address.
-        address: String,
-        /// Mail language (the house's current one when absent).
-        language: Option<Lang>,
-    },
-    /// The player leaves and nobody takes over: the house turns neutral.
-    Leave {
-        /// House key or name.
-        house: String,
-    },
-    /// Close the open step now, as if its deadline had passed. With `step`, only when that step
-    /// is the open one (a guard against closing the wrong step twice).
-    Process {
-        /// The step the GM means to close.
-        step: Option<Step>,
-        /// The round the GM means (a guard against closing the same step of the next round).
-        round: Option<u32>,
-    },
-}
-
-/// What a command did, for the GM.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GmOutcome {
-    /// One line for the GM.
-    pub summary: String,
-    /// Mails queued.
-    pub queued: usize,
-    /// For [`GmCommand::Replace`]: the new secret (the GM may hand it over himself).
-    pub secret: Option<String>,
-}
-
-/// Carry out a GM command on a stored game.
-pub fn apply(
-    d: &mut Daemon,
-    game: &str,
-    cmd: &GmCommand,
-    now: DateTime<Utc>,
-) -> Result<GmOutcome, Error> {
-    let g = games::load(d, game)?;
-    if g.state.step == Step::Finished {
-        return Err(Error::Refused(format!("game {game} is over")));
-    }
-    match cmd {
-        GmCommand::Replace {
-            house,
-            name,
-            address,
-            language,
-        } => replace(d, &g, house, name, address, *language, now),
-        GmCommand::Leave { house } => leave(d, &g, house, now),
-        GmCommand::Process { step, round } => {
-            let closing = g.state.step;
-            let why = games::CloseWhy::Gm {
-                step: *step,
-                round: *round,
-            };
-            let queued = match games::close_step_now(d, game, now, why)? {
-                games::Closed::Closed(n) => n,
-                games::Closed::NotClosed(why) => {
-                    return Err(Error::Refused(format!("{why}: nothing closed")));
-                }
-            };
-            d.store.append_audit(
-                Some(game),
-                "gm",
-                "process",
-                &format!("round {} {} closed by the GM", g.state.round, closing.key()),
-                now,
-            )?;
-            let after = games::load(d, game)?;
-            Ok(GmOutcome {
-                summary: format!(
-                    "round {} {} closed; now round {} {}",
-                    g.state.round,
-                    closing.key(),
-                    after.state.round,
-                    after.state.step.key()
-                ),
-                queued,
-                secret: None,
-            })
-        }
-    }
-}
-
-/// A house of the game by key or by any of its names.
-fn house_of(g: &Loaded, s: &str) -> Result<HouseId, Error> {
-    if let Some(h) = g.board.house_by_key(s.trim()) {
-        return Ok(h);
-    }
-    let names = crate::lang::Names::from_board(&g.board);
-    match names.houses.lookup(s.trim()) {
-        crate::lang::names::Lookup::Found(h) => Ok(h),
-        _ => Err(Error::Refused(format!(
-            "no house {s:?}: use one of {}",
-            g.board
-                .houses
-                .iter()
-                .map(|h| h.key.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
-    }
-}
-
-fn lang_of(l: Language) -> Lang {
-    match l {
-        Language::En => Lang::En,
-        Language::Zh => Lang::Zh,
-    }
-}
-
-/// A notice to every seat, each in its language; `except` gets none.
-/// What a GM change did, as one sentence for the players.
-fn log_sentence(g: &Loaded, log: &[crate::rules::log_events::EconomyEvent], lang: Lang) -> String {
-    log.iter()
-        .map(|e| e.describe(&g.board, lang))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-fn notices(
-    d: &Daemon,
-    g: &Loaded,
-    tag: &str,
-    except: Option<&str>,
-    text: impl Fn(Lang) -> (String, String),
-) -> Result<Vec<Letter>, Error> {
-    let mut out = Vec::new();
-    for h in d.store.houses(&g.row.id)? {
-        if Some(h.house.as_str()) == except {
-            continue;
-        }
-        let lang = lang_of(h.language);
-        let (subject, body) = text(lang);
-        out.push(letters::letter(
-            &d.sender,
-            &Mailbox::new(h.player_name.clone(), h.address.clone()),
-            format!("[{}] {subject}", g.row.id),
-            body,
-            &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),
-            None,
-        )?);
-    }
-    Ok(out)
-}
-
-fn replace(
+pub(super) fn replace(
     d: &mut Daemon,
     g: &Loaded,
     house: &str,
@@ -304,7 +142,12 @@ fn replace(
     })
 }
 
-fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<GmOutcome, Error> {
+pub(super) fn leave(
+    d: &mut Daemon,
+    g: &Loaded,
+    house: &str,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, Error> {
     let hid = house_of(g, house)?;
     let key = g.board.house(hid).key.clone();
     if g.state.house(hid).neutral {
@@ -329,7 +172,7 @@ fn leave(d: &mut Daemon, g: &Loaded, house: &str, now: DateTime<Utc>) -> Result<
             ),
         ),
     })?;
-    let state_json = super::stored::encode(&state)?;
+    let state_json = crate::daemon::stored::encode(&state)?;
     let log_json = serde_json::json!({ "gm": "leave", "house": key, "economy": log });
     let game = g.row.id.clone();
     let queued = mails.len();

@@ -1,0 +1,249 @@
+//! GM commands (管理员指令): what the GM may do to a running game beyond the rules of play.
+//! Seats (`seats`): a substitute, or a house turning neutral (004:L492, A-21). Steps
+//! (`steps`): close now, move the deadline, pause and resume. Talking to the players (`talk`):
+//! announcements, who has sent what, the audit log.
+//!
+//! Each command that changes something is one store transaction: the change, a snapshot when
+//! the state changes, a notice to every player in the outbox, and an audit line naming the GM.
+//! Commands acting on a step take a guard (round and step) so that a late command cannot act
+//! on the next step by accident. The rules part (what a neutral house is) lives in
+//! `rules::endgame`.
+
+mod seats;
+mod steps;
+mod talk;
+
+pub use talk::sent_and_missing;
+
+use super::Daemon;
+use super::games::{self, Loaded};
+use super::letters::{self, Letter};
+use crate::board::{HouseId, Lang};
+use crate::error::Error;
+use crate::mail::Mailbox;
+use crate::rules::Step;
+use crate::store::Language;
+use chrono::{DateTime, Utc};
+
+/// A GM command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GmCommand {
+    /// A new player takes over a house: new name, address and secret; the old secret stops
+    /// working. The new player gets the secret and what to send; everyone is told.
+    Replace {
+        /// House key or name.
+        house: String,
+        /// The new player's name.
+        name: String,
+        /// The new player's address.
+        address: String,
+        /// Mail language (the house's current one when absent).
+        language: Option<Lang>,
+    },
+    /// The player leaves and nobody takes over: the house turns neutral.
+    Leave {
+        /// House key or name.
+        house: String,
+    },
+    /// Close the open step now, as if its deadline had passed. With `step`, only when that step
+    /// is the open one (a guard against closing the wrong step twice).
+    Process {
+        /// The step the GM means to close.
+        step: Option<Step>,
+        /// The round the GM means (a guard against closing the same step of the next round).
+        round: Option<u32>,
+    },
+    /// Set the open step's deadline: `+2d`, `+12h`, or a local time `2026-12-01 20:00`.
+    Deadline {
+        /// When.
+        when: String,
+        /// The step the GM means.
+        guard: Guard,
+    },
+    /// Pause the game: nothing closes until it resumes; mails are still answered.
+    Pause,
+    /// Resume a paused game: the open step gets the time that was left, or `when`.
+    Resume {
+        /// The new deadline, if not the time that was left.
+        when: Option<String>,
+    },
+    /// A GM message to every player, or to one house.
+    Announce {
+        /// One house only.
+        house: Option<String>,
+        /// The text.
+        text: String,
+    },
+    /// Who has sent what in the open step, and who is still missing.
+    Who,
+    /// The newest lines of the game's audit log.
+    Log {
+        /// How many.
+        limit: u32,
+    },
+}
+
+/// The step a command means: it is refused when the open step is another one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Guard {
+    /// The round.
+    pub round: Option<u32>,
+    /// The step.
+    pub step: Option<Step>,
+}
+
+impl Guard {
+    /// Refuse when the game's open step is not the one meant.
+    fn check(&self, g: &Loaded) -> Result<(), Error> {
+        let round = u32::from(g.state.round);
+        if self.step.is_some_and(|s| s != g.state.step) || self.round.is_some_and(|r| r != round) {
+            return Err(Error::Refused(format!(
+                "the open step of game {} is round {round} {}, not {}{}: nothing done",
+                g.row.id,
+                g.state.step.key(),
+                self.round
+                    .map(|r| format!("round {r} "))
+                    .unwrap_or_default(),
+                self.step.map(Step::key).unwrap_or("this step")
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// What a command did, for the GM.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GmOutcome {
+    /// One line for the GM.
+    pub summary: String,
+    /// Mails queued.
+    pub queued: usize,
+    /// For [`GmCommand::Replace`]: the new secret (the GM may hand it over himself).
+    pub secret: Option<String>,
+}
+
+/// Carry out a GM command on a stored game.
+pub fn apply(
+    d: &mut Daemon,
+    game: &str,
+    cmd: &GmCommand,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, Error> {
+    let g = games::load(d, game)?;
+    if g.state.step == Step::Finished {
+        return Err(Error::Refused(format!("game {game} is over")));
+    }
+    match cmd {
+        GmCommand::Replace {
+            house,
+            name,
+            address,
+            language,
+        } => seats::replace(d, &g, house, name, address, *language, now),
+        GmCommand::Leave { house } => seats::leave(d, &g, house, now),
+        GmCommand::Deadline { when, guard } => steps::deadline(d, &g, when, *guard, now),
+        GmCommand::Pause => steps::pause(d, &g, now),
+        GmCommand::Resume { when } => steps::resume(d, &g, when.as_deref(), now),
+        GmCommand::Announce { house, text } => talk::announce(d, &g, house.as_deref(), text, now),
+        GmCommand::Who => talk::who(d, &g),
+        GmCommand::Log { limit } => talk::log(d, &g, *limit),
+        GmCommand::Process { step, round } => {
+            let closing = g.state.step;
+            let why = games::CloseWhy::Gm {
+                step: *step,
+                round: *round,
+            };
+            let queued = match games::close_step_now(d, game, now, why)? {
+                games::Closed::Closed(n) => n,
+                games::Closed::NotClosed(why) => {
+                    return Err(Error::Refused(format!("{why}: nothing closed")));
+                }
+            };
+            d.store.append_audit(
+                Some(game),
+                "gm",
+                "process",
+                &format!("round {} {} closed by the GM", g.state.round, closing.key()),
+                now,
+            )?;
+            let after = games::load(d, game)?;
+            Ok(GmOutcome {
+                summary: format!(
+                    "round {} {} closed; now round {} {}",
+                    g.state.round,
+                    closing.key(),
+                    after.state.round,
+                    after.state.step.key()
+                ),
+                queued,
+                secret: None,
+            })
+        }
+    }
+}
+
+/// A house of the game by key or by any of its names.
+pub(super) fn house_of(g: &Loaded, s: &str) -> Result<HouseId, Error> {
+    if let Some(h) = g.board.house_by_key(s.trim()) {
+        return Ok(h);
+    }
+    let names = crate::lang::Names::from_board(&g.board);
+    match names.houses.lookup(s.trim()) {
+        crate::lang::names::Lookup::Found(h) => Ok(h),
+        _ => Err(Error::Refused(format!(
+            "no house {s:?}: use one of {}",
+            g.board
+                .houses
+                .iter()
+                .map(|h| h.key.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+pub(super) fn lang_of(l: Language) -> Lang {
+    match l {
+        Language::En => Lang::En,
+        Language::Zh => Lang::Zh,
+    }
+}
+
+/// A notice to every seat, each in its language; `except` gets none.
+/// What a GM change did, as one sentence for the players.
+pub(super) fn log_sentence(
+    g: &Loaded,
+    log: &[crate::rules::log_events::EconomyEvent],
+    lang: Lang,
+) -> String {
+    log.iter()
+        .map(|e| e.describe(&g.board, lang))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+pub(super) fn notices(
+    d: &Daemon,
+    g: &Loaded,
+    tag: &str,
+    except: Option<&str>,
+    text: impl Fn(Lang) -> (String, String),
+) -> Result<Vec<Letter>, Error> {
+    let mut out = Vec::new();
+    for h in d.store.houses(&g.row.id)? {
+        if Some(h.house.as_str()) == except {
+            continue;
+        }
+        let lang = lang_of(h.language);
+        let (subject, body) = text(lang);
+        out.push(letters::letter(
+            &d.sender,
+            &Mailbox::new(h.player_name.clone(), h.address.clone()),
+            format!("[{}] {subject}", g.row.id),
+            body,
+            &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),
+            None,
+        )?);
+    }
+    Ok(out)
+}

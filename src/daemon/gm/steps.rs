@@ -1,0 +1,174 @@
+//! The open step: move its deadline, pause and resume the game. Closing it now (`process`)
+//! is `games::close_step_now` behind the same guard.
+
+use super::{GmOutcome, Guard, notices};
+use crate::daemon::Daemon;
+use crate::daemon::games::Loaded;
+use crate::daemon::letters::{self, Letter};
+use crate::error::Error;
+use crate::store::{GameStatus, StoreError, StoreTx};
+use crate::words::notices as words;
+use chrono::{DateTime, Utc};
+
+/// Refuse a change computed from a state someone else changed meanwhile.
+fn still_current(tx: &StoreTx<'_>, g: &Loaded) -> Result<(), StoreError> {
+    if tx.latest_snapshot_seq(&g.row.id)? != g.seq {
+        return Err(StoreError::Stale {
+            what: format!("game {}", g.row.id),
+            detail: "its open step closed while the command was prepared".into(),
+        });
+    }
+    Ok(())
+}
+
+/// Commit the change with its notices and audit line; a stale state becomes a refusal.
+fn commit(
+    d: &mut Daemon,
+    g: &Loaded,
+    mails: &[Letter],
+    audit: (&str, &str),
+    now: DateTime<Utc>,
+    change: impl FnOnce(&StoreTx<'_>) -> Result<(), StoreError>,
+) -> Result<(), Error> {
+    let id = g.row.id.as_str();
+    let result = d.store.transaction(|tx| -> Result<(), StoreError> {
+        still_current(tx, g)?;
+        change(tx)?;
+        for m in mails {
+            letters::queue(tx, Some(id), m, None, now)?;
+        }
+        tx.append_audit(Some(id), "gm", audit.0, audit.1, now)?;
+        Ok(())
+    });
+    match result {
+        Err(StoreError::Stale { detail, .. }) => {
+            Err(Error::Refused(format!("game {id}: {detail}: nothing done")))
+        }
+        other => other.map_err(Error::from),
+    }
+}
+
+/// `deadline`: the open step closes at `when` instead.
+pub(super) fn deadline(
+    d: &mut Daemon,
+    g: &Loaded,
+    when: &str,
+    guard: Guard,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, Error> {
+    guard.check(g)?;
+    if g.row.status == GameStatus::Paused {
+        return Err(Error::Refused(
+            "the game is paused: give the new deadline with resume".into(),
+        ));
+    }
+    let at = g
+        .schedule
+        .parse_when(when, now)
+        .map_err(|e| Error::Refused(e.to_string()))?;
+    if at <= now {
+        return Err(Error::Refused(format!(
+            "{when} is not in the future: to close the step now use process"
+        )));
+    }
+    let (round, step) = (g.state.round, g.state.step);
+    let mails = notices(d, g, "deadline", None, |l| {
+        words::deadline_moved(&letters::step_name(step, l), round, &g.at(at, l), l)
+    })?;
+    let detail = format!(
+        "round {round} {} now closes at {}",
+        step.key(),
+        at.to_rfc3339()
+    );
+    commit(d, g, &mails, ("deadline", &detail), now, |tx| {
+        tx.set_deadline(&g.row.id, Some(at), now)
+    })?;
+    Ok(GmOutcome {
+        summary: format!(
+            "round {round} {}: deadline {}",
+            step.key(),
+            g.at(at, crate::board::Lang::En)
+        ),
+        queued: mails.len(),
+        secret: None,
+    })
+}
+
+/// `pause`: nothing closes until the game resumes.
+pub(super) fn pause(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<GmOutcome, Error> {
+    if g.row.status == GameStatus::Paused {
+        return Err(Error::Refused(format!(
+            "game {} is paused already",
+            g.row.id
+        )));
+    }
+    let (round, step) = (g.state.round, g.state.step);
+    let mails = notices(d, g, "pause", None, |l| {
+        words::paused(&letters::step_name(step, l), round, l)
+    })?;
+    let left = g
+        .row
+        .deadline
+        .map(|t| format!("; {} min were left", (t - now).num_minutes().max(0)))
+        .unwrap_or_default();
+    let detail = format!("round {round} {} paused{left}", step.key());
+    commit(d, g, &mails, ("pause", &detail), now, |tx| {
+        tx.pause_game(&g.row.id, now)
+    })?;
+    Ok(GmOutcome {
+        summary: format!(
+            "game {} paused at round {round} {}{left}",
+            g.row.id,
+            step.key()
+        ),
+        queued: mails.len(),
+        secret: None,
+    })
+}
+
+/// `resume`: the open step gets the time that was left when paused, or `when`.
+pub(super) fn resume(
+    d: &mut Daemon,
+    g: &Loaded,
+    when: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, Error> {
+    if g.row.status != GameStatus::Paused {
+        return Err(Error::Refused(format!("game {} is not paused", g.row.id)));
+    }
+    let at = match when {
+        Some(w) => Some(
+            g.schedule
+                .parse_when(w, now)
+                .map_err(|e| Error::Refused(e.to_string()))?,
+        ),
+        None => match (g.row.deadline, g.row.paused_at) {
+            (Some(t), Some(p)) => Some(now + (t - p).max(chrono::TimeDelta::zero())),
+            (t, _) => t,
+        },
+    };
+    let (round, step) = (g.state.round, g.state.step);
+    let mails = notices(d, g, "resume", None, |l| {
+        let when = at.map(|t| g.at(t, l)).unwrap_or_default();
+        words::resumed(&letters::step_name(step, l), round, &when, l)
+    })?;
+    let detail = format!(
+        "round {round} {} resumed; deadline {}",
+        step.key(),
+        at.map(|t| t.to_rfc3339()).unwrap_or_default()
+    );
+    commit(d, g, &mails, ("resume", &detail), now, |tx| {
+        tx.resume_game(&g.row.id, at, now)
+    })?;
+    Ok(GmOutcome {
+        summary: format!(
+            "game {} resumed at round {round} {}; deadline {}",
+            g.row.id,
+            step.key(),
+            at.map(|t| g.at(t, crate::board::Lang::En))
+                .unwrap_or_else(|| "none".into())
+        ),
+        queued: mails.len(),
+        secret: None,
+    })
+}

@@ -1,0 +1,143 @@
+//! Talking to the players and reading the game: announcements, who has sent what, the audit
+//! log.
+
+use super::{GmOutcome, house_of, notices};
+use crate::daemon::Daemon;
+use crate::daemon::games::Loaded;
+use crate::daemon::letters;
+use crate::error::Error;
+use crate::rules::Step;
+use crate::words::notices as words;
+use chrono::{DateTime, Utc};
+
+/// `announce`: the GM's text to every player, or to one house.
+pub(super) fn announce(
+    d: &mut Daemon,
+    g: &Loaded,
+    house: Option<&str>,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, Error> {
+    if text.trim().is_empty() {
+        return Err(Error::Refused("the announcement is empty".into()));
+    }
+    let only = house.map(|h| house_of(g, h)).transpose()?;
+    let only_key = only.map(|h| g.board.house(h).key.clone());
+    let tag = format!("announce:{}", now.timestamp());
+    let mut mails = notices(d, g, &tag, None, |l| words::announcement(text.trim(), l))?;
+    if let Some(k) = &only_key {
+        let addr = d
+            .store
+            .house(&g.row.id, k)?
+            .map(|h| h.address)
+            .unwrap_or_default();
+        mails.retain(|m| m.to.contains(&addr));
+    }
+    let id = g.row.id.clone();
+    let to = only_key.clone().unwrap_or_else(|| "every player".into());
+    d.store
+        .transaction(|tx| -> Result<(), crate::store::StoreError> {
+            for m in &mails {
+                letters::queue(tx, Some(&id), m, None, now)?;
+            }
+            tx.append_audit(
+                Some(&id),
+                "gm",
+                "announce",
+                &format!("to {to}: {text}"),
+                now,
+            )?;
+            Ok(())
+        })?;
+    Ok(GmOutcome {
+        summary: format!("announcement to {to}"),
+        queued: mails.len(),
+        secret: None,
+    })
+}
+
+/// A house asked something in the open step, and when it last sent (`None`: not yet).
+pub type SentOrMissing = (String, Option<DateTime<Utc>>);
+
+/// Who has sent what in the open step, and who is still missing: one line per house asked.
+pub fn sent_and_missing(d: &Daemon, g: &Loaded) -> Result<Vec<SentOrMissing>, Error> {
+    let round = u32::from(g.state.round);
+    let mut subs = d
+        .store
+        .current_submissions(&g.row.id, round, g.state.step.key())?;
+    if g.state.step == Step::Raven {
+        // The Raven holder's plan sent early means he keeps his orders.
+        subs.extend(
+            d.store
+                .current_submissions(&g.row.id, round, Step::Plan.key())?,
+        );
+    }
+    Ok(crate::game::expected(&g.board, &g.state)
+        .into_iter()
+        .map(|h| {
+            let key = g.board.house(h).key.clone();
+            let at = subs
+                .iter()
+                .filter(|s| s.house == key)
+                .map(|s| s.received_at)
+                .max();
+            (key, at)
+        })
+        .collect())
+}
+
+/// `who`: the open step's houses, sent or missing.
+pub(super) fn who(d: &mut Daemon, g: &Loaded) -> Result<GmOutcome, Error> {
+    let rows = sent_and_missing(d, g)?;
+    let mut lines = vec![format!(
+        "game {}, round {} {} ({}), deadline {}:",
+        g.row.id,
+        g.state.round,
+        g.state.step.key(),
+        g.row.status.as_str(),
+        g.deadline_text(crate::board::Lang::En)
+    )];
+    if rows.is_empty() {
+        lines.push("  nobody is asked anything in this step".into());
+    }
+    for (house, at) in &rows {
+        lines.push(match at {
+            Some(t) => format!("  {house:<10} sent {}", t.to_rfc3339()),
+            None => format!("  {house:<10} MISSING"),
+        });
+    }
+    let missing = rows.iter().filter(|(_, t)| t.is_none()).count();
+    lines.push(format!(
+        "{} of {} have sent",
+        rows.len() - missing,
+        rows.len()
+    ));
+    Ok(GmOutcome {
+        summary: lines.join("\n"),
+        queued: 0,
+        secret: None,
+    })
+}
+
+/// `log`: the newest audit lines of the game, oldest first.
+pub(super) fn log(d: &mut Daemon, g: &Loaded, limit: u32) -> Result<GmOutcome, Error> {
+    let mut entries = d.store.audit_log(Some(&g.row.id), limit.max(1))?;
+    entries.reverse();
+    let lines: Vec<String> = entries
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {:<12} {:<22} {}",
+                e.at.to_rfc3339(),
+                e.actor,
+                e.action,
+                e.detail
+            )
+        })
+        .collect();
+    Ok(GmOutcome {
+        summary: lines.join("\n"),
+        queued: 0,
+        secret: None,
+    })
+}

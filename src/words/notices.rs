@@ -1,0 +1,76 @@
+//! What the GM's commands tell the players: each notice as (subject, body) in the player's
+//! language. The game tag `[id]` is added by the caller.
+
+use crate::board::Lang;
+
+const SIGN_ZH: &str = "\n\n—— maester 自动裁判";
+const SIGN_EN: &str = "\n\n-- maester, the automatic referee";
+
+/// The open step's deadline moved.
+pub fn deadline_moved(step: &str, round: u8, deadline: &str, lang: Lang) -> (String, String) {
+    match lang {
+        Lang::Zh => (
+            "截止时间已更改".into(),
+            format!("GM通知:第{round}回合{step}的截止时间改为 {deadline}。{SIGN_ZH}"),
+        ),
+        Lang::En => (
+            "The deadline has moved".into(),
+            format!("From the GM: round {round}, {step} now closes at {deadline}.{SIGN_EN}"),
+        ),
+    }
+}
+
+/// The game is paused.
+pub fn paused(step: &str, round: u8, lang: Lang) -> (String, String) {
+    match lang {
+        Lang::Zh => (
+            "游戏暂停".into(),
+            format!(
+                "GM通知:游戏暂停。第{round}回合{step}在恢复之前不会结算;你仍然可以发送或修改命令,恢复时会通知新的截止时间。{SIGN_ZH}"
+            ),
+        ),
+        Lang::En => (
+            "The game is paused".into(),
+            format!(
+                "From the GM: the game is paused. Round {round}, {step} will not close until it resumes; you may still send or change your orders, and you will be told the new deadline.{SIGN_EN}"
+            ),
+        ),
+    }
+}
+
+/// The game resumes.
+pub fn resumed(step: &str, round: u8, deadline: &str, lang: Lang) -> (String, String) {
+    match lang {
+        Lang::Zh => (
+            "游戏恢复".into(),
+            format!("GM通知:游戏恢复。第{round}回合{step}的截止时间是 {deadline}。{SIGN_ZH}"),
+        ),
+        Lang::En => (
+            "The game resumes".into(),
+            format!(
+                "From the GM: the game resumes. Round {round}, {step} closes at {deadline}.{SIGN_EN}"
+            ),
+        ),
+    }
+}
+
+/// A message from the GM.
+pub fn announcement(text: &str, lang: Lang) -> (String, String) {
+    match lang {
+        Lang::Zh => ("GM公告".into(), format!("GM公告:\n\n{text}{SIGN_ZH}")),
+        Lang::En => (
+            "A message from the GM".into(),
+            format!("From the GM:\n\n{text}{SIGN_EN}"),
+        ),
+    }
+}
+
+/// The line an answer carries while the game is paused.
+pub fn paused_line(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "游戏目前暂停:恢复之前不会结算,恢复时会通知新的截止时间。",
+        Lang::En => {
+            "The game is paused: nothing closes until it resumes; you will be told the new deadline."
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The GM console through the real store and the Maildir transport: moving a deadline (and the
+//! step guard refusing a stale command), pausing and resuming, who has sent, announcements and
+//! the audit log.
+
+mod maildir_support;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use maester::daemon::Daemon;
+use maester::daemon::gm::{GmCommand, Guard, apply};
+use maester::rules::Step;
+use maildir_support::*;
+use std::path::Path;
+
+fn open(cfg: &Path) -> Daemon {
+    let config = match maester::config::Config::load(cfg) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    match Daemon::open(config) {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn gm(d: &mut Daemon, cmd: GmCommand, now: DateTime<Utc>) -> String {
+    match apply(d, "gmc", &cmd, now) {
+        Ok(o) => o.summary,
+        Err(e) => panic!("{cmd:?}: {e}"),
+    }
+}
+
+fn game_row(d: &Daemon) -> maester::store::Game {
+    match d.store.game("gmc") {
+        Ok(Some(g)) => g,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn mails_to(dir: &Path, addr: &str) -> Vec<String> {
+    outbox_files(&dir.join("mail/outbox"))
+        .into_iter()
+        .filter(|(t, _)| t.contains(addr))
+        .map(|(_, b)| b)
+        .collect()
+}
+
+#[test]
+fn deadline_moves_the_open_step_tells_everyone_and_a_stale_guard_changes_nothing() {
+    let dir = temp_dir("gm-deadline");
+    let cfg = write_config(&dir, "gmc");
+    new_game_with_known_secrets(&cfg);
+    let mut d = open(&cfg);
+    let now = Utc::now();
+    let before = game_row(&d).deadline;
+    let guard = Guard {
+        round: Some(1),
+        step: Some(Step::Placement),
+    };
+    let out = gm(
+        &mut d,
+        GmCommand::Deadline {
+            when: "+3d".into(),
+            guard,
+        },
+        now,
+    );
+    assert!(out.contains("deadline"), "{out}");
+    let after = game_row(&d).deadline;
+    assert!(
+        after.is_some_and(|t| (t - (now + TimeDelta::days(3))).num_seconds().abs() < 2),
+        "{before:?} -> {after:?}"
+    );
+    if let Err(e) = d.send_outbox(now) {
+        panic!("{e}");
+    }
+    for addr in ["a@x.example", "f@x.example"] {
+        let got = mails_to(&dir, addr);
+        assert!(
+            got.iter()
+                .any(|b| b.contains("截止时间已更改") && b.contains("第1回合")),
+            "{addr}: {got:#?}"
+        );
+    }
+    // A command meant for another step is refused and changes nothing.
+    let stale = apply(
+        &mut d,
+        "gmc",
+        &GmCommand::Deadline {
+            when: "+5d".into(),
+            guard: Guard {
+                round: Some(1),
+                step: Some(Step::Plan),
+            },
+        },
+        now,
+    );
+    let Err(e) = stale else {
+        panic!("a stale guard must be refused")
+    };
+    assert!(e.to_string().contains("nothing done"), "{e}");
+    assert_eq!(game_row(&d).deadline, after);
+    // Not in the future.
+    assert!(
+        apply(
+            &mut d,
+            "gmc",
+            &GmCommand::Deadline {
+                when: "2020-01-01 10:00".into(),
+                guard: Guard::default()
+            },
+            now
+        )
+        .is_err()
+    );
+    let log = gm(&mut d, GmCommand::Log { limit: 5 }, now);
+    assert!(log.contains("deadline") && log.contains("gm"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_paused_game_closes_nothing_answers_mails_and_resumes_with_the_time_that_was_left() {
+    let dir = temp_dir("gm-pause");
+    let cfg = write_config(&dir, "gmc");
+    new_game_with_known_secrets(&cfg);
+    let mut d = open(&cfg);
+    let t0 = Utc::now();
+    let deadline = game_row(&d).deadline.unwrap_or(t0);
+    let left = deadline - t0;
+    gm(&mut d, GmCommand::Pause, t0);
+    assert_eq!(game_row(&d).status, maester::store::GameStatus::Paused);
+    // A player's orders while paused: answered, with the pause said; nothing closes even
+    // two days past the deadline.
+    if let Err(e) = maester::demo::deliver(
+        &dir.join("mail/inbox"),
+        "m1",
+        &mail_from("a@x.example", "p1", "secret: stark-s\r\n临冬城 行军+1\r\n"),
+    ) {
+        panic!("{e}");
+    }
+    let later = t0 + TimeDelta::days(2);
+    let t = match d.tick(later) {
+        Ok(t) => t,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(t.steps_closed, 0, "{t:?}");
+    assert!(
+        mails_to(&dir, "a@x.example")
+            .iter()
+            .any(|b| b.contains("已收到") && b.contains("游戏目前暂停")),
+        "{:#?}",
+        mails_to(&dir, "a@x.example")
+    );
+    let who = gm(&mut d, GmCommand::Who, later);
+    assert!(who.contains("stark") && who.contains("sent"), "{who}");
+    assert!(who.contains("greyjoy") && who.contains("MISSING"), "{who}");
+    assert!(who.contains("1 of 6 have sent"), "{who}");
+    // Resumed two days later: the time that was left is given again.
+    gm(&mut d, GmCommand::Resume { when: None }, later);
+    let row = game_row(&d);
+    assert_eq!(row.status, maester::store::GameStatus::Running);
+    let new_deadline = row.deadline.unwrap_or(later);
+    assert!(
+        ((new_deadline - later) - left).num_seconds().abs() < 2,
+        "left {left}, new deadline {new_deadline}"
+    );
+    // Resuming a running game is refused.
+    assert!(apply(&mut d, "gmc", &GmCommand::Resume { when: None }, later).is_err());
+    let t = match d.tick(new_deadline + TimeDelta::minutes(1)) {
+        Ok(t) => t,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(t.steps_closed, 1, "{t:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_announcement_reaches_every_player_or_only_the_house_named() {
+    let dir = temp_dir("gm-announce");
+    let cfg = write_config(&dir, "gmc");
+    new_game_with_known_secrets(&cfg);
+    let mut d = open(&cfg);
+    let now = Utc::now();
+    gm(
+        &mut d,
+        GmCommand::Announce {
+            house: None,
+            text: "本周六休战一天".into(),
+        },
+        now,
+    );
+    gm(
+        &mut d,
+        GmCommand::Announce {
+            house: Some("白狼".into()),
+            text: "请补交命令".into(),
+        },
+        now + TimeDelta::seconds(1),
+    );
+    if let Err(e) = d.send_outbox(now + TimeDelta::seconds(1)) {
+        panic!("{e}");
+    }
+    for addr in ["a@x.example", "b@x.example", "f@x.example"] {
+        assert!(
+            mails_to(&dir, addr)
+                .iter()
+                .any(|b| b.contains("GM公告") && b.contains("本周六休战一天")),
+            "{addr}"
+        );
+    }
+    let only: Vec<_> = outbox_files(&dir.join("mail/outbox"))
+        .into_iter()
+        .filter(|(_, b)| b.contains("请补交命令"))
+        .map(|(t, _)| t)
+        .collect();
+    assert_eq!(only, vec!["a@x.example".to_string()]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
