@@ -294,7 +294,7 @@ fn apply_plan<T: Target>(
         .flat_map(|p| std::iter::once(p.province).chain(p.sea))
         .chain(plan.demolish.iter().copied())
         .chain(plan.fortify.iter().copied());
-    if !super::economy::areas_exist(board, ids) {
+    if !board.has_areas(ids) {
         return vec![BuildError::UnknownArea];
     }
     let mut errs = Vec::new();

@@ -50,11 +50,6 @@ pub struct CpIncome {
     pub income: u8,
 }
 
-/// Whether every area id exists on the board (ids from submissions are never trusted).
-pub fn areas_exist(board: &Board, ids: impl IntoIterator<Item = AreaId>) -> bool {
-    ids.into_iter().all(|a| a.index() < board.areas.len())
-}
-
 /// Record a successful consolidate power (called by the military phase after CP resolution);
 /// the entries of earlier rounds are dropped.
 pub fn record_consolidation(state: &mut GameState, house: HouseId, area: AreaId, income: u8) {
@@ -264,7 +259,7 @@ pub fn check_disbanding(
     house: HouseId,
     plan: &DisbandPlan,
 ) -> Result<(), Vec<SupplyError>> {
-    if !areas_exist(board, plan.units.iter().map(|u| u.0)) {
+    if !board.has_areas(plan.units.iter().map(|u| u.0)) {
         return Err(vec![SupplyError::UnknownArea]);
     }
     let barrels = state.barrels_controlled(board, house);

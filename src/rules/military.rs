@@ -151,7 +151,7 @@ impl<'a> Ctx<'a> {
         self.state.area(a).one_time.is_some_and(|p| {
             p.kind == OneTimeKind::Pontoon
                 && self.state.occupant(a) == Some(p.house)
-                && super::one_time::pontoon_bank(self.board, a, p.bank) == Some(b)
+                && self.board.pontoon_bank(a, p.bank) == Some(b)
         })
     }
 

@@ -38,10 +38,7 @@ impl MusterItem {
             MusterAction::Ship(p) => p.as_slice(),
             _ => &[],
         };
-        super::economy::areas_exist(
-            board,
-            std::iter::once(self.castle).chain(places.iter().copied()),
-        )
+        board.has_areas(std::iter::once(self.castle).chain(places.iter().copied()))
     }
 }
 

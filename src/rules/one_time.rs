@@ -286,14 +286,10 @@ impl OneTimeError {
     }
 }
 
-/// The bank a pontoon reaches: the one named, or the only one the area offers.
+/// The bank a pontoon reaches: the one named, or the only one the area offers. Kept for the
+/// callers outside the rules; it is [`Board::pontoon_bank`].
 pub fn pontoon_bank(board: &Board, area: AreaId, named: Option<AreaId>) -> Option<AreaId> {
-    let targets = &board.area(area).pontoon_targets;
-    match named {
-        Some(b) => targets.contains(&b).then_some(b),
-        None if targets.len() == 1 => targets.first().copied(),
-        None => None,
-    }
+    board.pontoon_bank(area, named)
 }
 
 /// Check the one-time orders of one placement (the normal orders are checked by the caller).
@@ -336,7 +332,7 @@ pub fn check(
             OneTimeKind::Pontoon if a.pontoon_targets.is_empty() => {
                 errs.push(OneTimeError::PontoonNotHere(*area))
             }
-            OneTimeKind::Pontoon if pontoon_bank(board, *area, o.bank).is_none() => {
+            OneTimeKind::Pontoon if board.pontoon_bank(*area, o.bank).is_none() => {
                 errs.push(OneTimeError::PontoonBank(*area))
             }
             OneTimeKind::ForcedMarch if a.is_port() => {

@@ -13,7 +13,7 @@
 //! keeps the list as it is (debug builds stop there, as at any broken invariant).
 
 use super::state::{LeaderStatus, Unit};
-use crate::board::{HouseId, LeaderId, UnitKind};
+use crate::board::{HouseId, LeaderId, MAX_HOUSES, MAX_LEADERS, UnitKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::{Deref, DerefMut};
 
@@ -39,13 +39,13 @@ impl Slot for HouseId {
 }
 
 /// One track's houses, rank 1 first (a game has 6).
-pub type TrackOrder = InlineVec<HouseId, 8>;
+pub type TrackOrder = InlineVec<HouseId, MAX_HOUSES>;
 
 /// The units in an area (see the module documentation for the capacity).
 pub type Units = InlineVec<Unit, 16>;
 
 /// A house's leaders with their status (a house has 7).
-pub type Leaders = InlineVec<(LeaderId, LeaderStatus), 8>;
+pub type Leaders = InlineVec<(LeaderId, LeaderStatus), MAX_LEADERS>;
 
 /// A list of at most `N` items kept inline (see the module documentation).
 #[derive(Clone, Copy)]

@@ -296,7 +296,7 @@ fn knights_ok(
     house: HouseId,
     ups: &[(AreaId, UnitKind)],
 ) -> Result<(), WildlingError> {
-    if !economy::areas_exist(board, ups.iter().map(|u| u.0)) {
+    if !board.has_areas(ups.iter().map(|u| u.0)) {
         return Err(WildlingError::UnknownId);
     }
     if ups.len() > 2 {

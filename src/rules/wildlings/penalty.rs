@@ -108,9 +108,7 @@ fn apply_house_penalty(
         PenaltyKind::Disband => {
             let due = disband_due(board, s, house, worst);
             let chosen = match choice {
-                Some(PenaltyChoice::Disband(u))
-                    if economy::areas_exist(board, u.iter().map(|x| x.0)) =>
-                {
+                Some(PenaltyChoice::Disband(u)) if board.has_areas(u.iter().map(|x| x.0)) => {
                     Some(u.clone())
                 }
                 _ => None,
@@ -151,7 +149,7 @@ fn apply_house_penalty(
             let due = if worst { knights } else { knights.min(2) };
             let chosen = match choice {
                 Some(PenaltyChoice::Downgrade(v))
-                    if v.len() == due && economy::areas_exist(board, v.iter().map(|x| x.0)) =>
+                    if v.len() == due && board.has_areas(v.iter().map(|x| x.0)) =>
                 {
                     Some(v.clone())
                 }
