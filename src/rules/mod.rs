@@ -40,46 +40,4 @@ pub mod wildlings;
 
 pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Unit, Units};
 #[cfg(test)]
-mod testkit;
-#[cfg(test)]
-mod testkit_events;
-#[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_abilities;
-#[cfg(test)]
-mod tests_battle;
-#[cfg(test)]
-mod tests_bidding;
-#[cfg(test)]
-mod tests_build;
-#[cfg(test)]
-mod tests_consolidate_sword;
-#[cfg(test)]
-mod tests_economy;
-#[cfg(test)]
-mod tests_endgame;
-#[cfg(test)]
-mod tests_events;
-#[cfg(test)]
-mod tests_leaders;
-#[cfg(test)]
-mod tests_log_events;
-#[cfg(test)]
-mod tests_marches;
-#[cfg(test)]
-mod tests_muster;
-#[cfg(test)]
-mod tests_one_time;
-#[cfg(test)]
-mod tests_phase;
-#[cfg(test)]
-mod tests_raids_placement;
-#[cfg(test)]
-mod tests_rest;
-#[cfg(test)]
-mod tests_retreats;
-#[cfg(test)]
-mod tests_sim_gaps;
-#[cfg(test)]
-mod tests_support_transport;

@@ -353,12 +353,8 @@ mod tests {
     use crate::rules::orders::{MarchMove, Pick, RaidStep, Step, UnitSelection};
 
     fn setup() -> (Board, GameState) {
-        let b = match Board::default_board() {
-            Ok(b) => b,
-            Err(e) => panic!("{e}"),
-        };
-        let s = GameState::new_game(&b);
-        (b, s)
+        let w = crate::rules::tests::kit_events::start();
+        (w.b, w.s)
     }
 
     fn id(b: &Board, k: &str) -> AreaId {

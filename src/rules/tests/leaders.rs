@@ -1,15 +1,15 @@
 //! Leaders in battle (004:L1764–L2143, A-13… ): march, defence, second and substitute
 //! leaders, districts, conditional choice and every special ability in the conflict order.
 
-use super::log::{AbilityEffect, Event, LeaderProblem, TermKind, TieBreak};
-use super::orders::{Condition, District, Pick, Substitute};
-use super::state::{LeaderStatus, Track};
-use super::testkit::*;
+use super::kit::*;
 use crate::board::{OrderType, UnitKind};
+use crate::rules::log::{AbilityEffect, Event, LeaderProblem, TermKind, TieBreak};
+use crate::rules::orders::{Condition, District, Pick, Substitute};
+use crate::rules::state::{LeaderStatus, Track};
 
 /// Greyjoy in Pyke (with a ship in Ironman's Bay to carry it) against Lannister's Seagard; then
 /// Lannister attacks Seagard back from Riverrun in its second turn.
-fn seagard(second: Option<&str>) -> (T, super::military::Resolution) {
+fn seagard(second: Option<&str>) -> (T, crate::rules::military::Resolution) {
     let mut t = fresh();
     t.put("greyjoy", "pyke", "KK");
     t.put("greyjoy", "ironmans-bay", "S");
@@ -84,7 +84,7 @@ fn t37_split_march_takes_one_leader_per_direction() {
     assert_eq!(t.units(&r.state, "greywater-watch"), "F");
 }
 
-fn robb(attacked_first: bool) -> (T, super::military::Resolution) {
+fn robb(attacked_first: bool) -> (T, crate::rules::military::Resolution) {
     let mut t = fresh();
     t.put("stark", "winterfell", "KKF");
     t.order("winterfell", OrderType::March, false);

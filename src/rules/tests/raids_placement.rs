@@ -2,12 +2,12 @@
 //! raid+1, ports and provinces as two targets, geometry (004:L1431–L1465, L2155–L2180; T-13,
 //! T-17, T-18, T-33, T-35, T-64).
 
-use super::log::{Event, Skip};
-use super::modifiers::RoundModifiers;
-use super::orders::{Placement, RavenChange};
-use super::placement::{self, PlacementError};
-use super::testkit::*;
+use super::kit::*;
 use crate::board::{Order, OrderType};
+use crate::rules::log::{Event, Skip};
+use crate::rules::modifiers::RoundModifiers;
+use crate::rules::orders::{Placement, RavenChange};
+use crate::rules::placement::{self, PlacementError};
 
 fn o(kind: OrderType, special: bool) -> Order {
     Order { kind, special }
@@ -340,7 +340,7 @@ fn t35_a_later_raid_on_an_emptied_target_counts_as_not_executed_a40() {
 fn t64_raid_example_in_iron_throne_order() {
     let mut t = fresh();
     t.track(
-        super::state::Track::IronThrone,
+        crate::rules::state::Track::IronThrone,
         &[
             "greyjoy",
             "stark",

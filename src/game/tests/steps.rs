@@ -1,7 +1,7 @@
 //! The step machine: the sequence of a round, steps nobody needs, defaults for silence.
 
-use super::*;
 use crate::board::{Board, Order, OrderType};
+use crate::game::*;
 use crate::rules::events::{self, EventCard, EventSettings};
 use crate::rules::wildlings::PenaltyKind;
 use crate::rules::{GameState, Track};

@@ -1,10 +1,10 @@
 //! Marches, steps, conditions and chains (004:L1230–L1347, L2184–L2211; A-27…A-35), named after
 //! the worked examples T-26…T-34, T-61.
 
-use super::log::{Event, Skip};
-use super::orders::{Alternative, Condition, Step};
-use super::testkit::*;
+use super::kit::*;
 use crate::board::OrderType;
+use crate::rules::log::{Event, Skip};
+use crate::rules::orders::{Alternative, Condition, Step};
 
 fn moved_to(log: &[Event]) -> Vec<crate::board::AreaId> {
     log.iter()
@@ -157,14 +157,14 @@ fn t28(kingswood_fallen: bool, dorne_fallen: bool) -> Vec<crate::board::AreaId> 
     ];
     // Both areas were Baratheon's when the round began; the enemy took them earlier.
     let mods = t.mods.clone();
-    let mut ctx = super::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
+    let mut ctx = crate::rules::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     if kingswood_fallen {
         ctx.start_controller[kw.index()] = Some(bh);
     }
     if dorne_fallen {
         ctx.start_controller[sd.index()] = Some(bh);
     }
-    super::march::resolve_marches(&mut ctx);
+    crate::rules::march::resolve_marches(&mut ctx);
     moved_to(&ctx.log)
 }
 
@@ -447,7 +447,7 @@ fn t09_splitting_four_into_two_and_two_makes_two_armies_for_supply() {
     t.order("lannisport", OrderType::March, false);
     t.split("lannister", "lannisport", &[("stoney-sept", "2F")]);
     let (s, _) = t.run();
-    assert_eq!(super::supply::army_sizes(&s, h), vec![2, 2]);
+    assert_eq!(crate::rules::supply::army_sizes(&s, h), vec![2, 2]);
     let mut t = fresh();
     t.s.house_mut(h).barrels = 6;
     t.put("lannister", "lannisport", "FFF");
@@ -459,7 +459,7 @@ fn t09_splitting_four_into_two_and_two_makes_two_armies_for_supply() {
     );
     let (s, _) = t.run();
     assert!(
-        super::supply::army_sizes(&s, h).is_empty(),
+        crate::rules::supply::army_sizes(&s, h).is_empty(),
         "single units are no army"
     );
 }

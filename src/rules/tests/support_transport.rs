@@ -2,12 +2,12 @@
 //! (004:L1544–L1600, A-42, A-43), and terrain: frozen rivers and pontoons (004:L1617–L1647,
 //! L2600), named after T-41…T-44, T-62.
 
-use super::log::{Event, Skip, TermKind};
-use super::orders::{
+use super::kit::*;
+use crate::board::OrderType;
+use crate::rules::log::{Event, Skip, TermKind};
+use crate::rules::orders::{
     Condition, CrossSupport, Party, Pick, Refusal, SupportTarget, Transport, Withheld,
 };
-use super::testkit::*;
-use crate::board::OrderType;
 
 /// T-41: Greyjoy holds Seagard, Lannister Riverrun, Stark Moat Cailin.
 fn t41(stark_target: &str, refuse: bool) -> i32 {
@@ -149,7 +149,7 @@ fn a39_a_house_never_supports_against_its_own_units() {
 
 /// T-43: Baratheon's Dragonstone army to Flint's Finger through Shipbreaker Bay (own), the two
 /// Summer Seas (Tyrell) and the Sunset Sea (Greyjoy).
-fn t43(greyjoy_agrees: bool, defended: bool) -> (T, Vec<Event>, super::state::GameState) {
+fn t43(greyjoy_agrees: bool, defended: bool) -> (T, Vec<Event>, crate::rules::state::GameState) {
     let mut t = fresh();
     t.put("baratheon", "dragonstone", "KF");
     t.order("dragonstone", OrderType::March, false);

@@ -1,11 +1,11 @@
 //! Tests of leaders' rest (004:L2118–L2127, A-51) and the deferred victory rewards (004:L2460–
 //! L2467, A-52, A-53), each named after its rule.
 
-use super::log_events::{EconomyEvent, ReturnReason};
-use super::rest;
-use super::rewards::{self, RewardClaim, RewardError, RewardKind};
-use super::state::{LeaderStatus, Track};
-use super::testkit_events::{W, start};
+use super::kit_events::{W, start};
+use crate::rules::log_events::{EconomyEvent, ReturnReason};
+use crate::rules::rest;
+use crate::rules::rewards::{self, RewardClaim, RewardError, RewardKind};
+use crate::rules::state::{LeaderStatus, Track};
 
 const STARK: [&str; 7] = [
     "Eddard Stark",

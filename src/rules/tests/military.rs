@@ -1,10 +1,10 @@
 //! Adjudication tests of the first military slice, each named after the rule it checks.
 
-use super::log::{Event, RetreatRule, TieBreak};
-use super::orders::{Placement, UnitSelection};
-use super::placement::{self, PlacementError};
-use super::testkit::*;
+use super::kit::*;
 use crate::board::{AreaId, Order, OrderType, UnitKind};
+use crate::rules::log::{Event, RetreatRule, TieBreak};
+use crate::rules::orders::{Placement, UnitSelection};
+use crate::rules::placement::{self, PlacementError};
 
 #[test]
 fn t06_support_adds_full_army_strength_attacker_total_5_004_l1390() {
@@ -255,7 +255,7 @@ fn march_that_breaks_supply_is_skipped_004_l633() {
     assert!(log.iter().any(|e| matches!(
         e,
         Event::Skipped {
-            why: super::log::Skip::Supply(_),
+            why: crate::rules::log::Skip::Supply(_),
             ..
         }
     )));

@@ -1,10 +1,10 @@
 //! Tests of the Supply event (004:L643–L661, A-57), Game of Thrones income (004:L902, A-73) and
 //! non-combat losses of provinces (004:L1062, L1094), each named after its rule.
 
-use super::economy::{self, DisbandPlan, SupplyError};
-use super::log_events::{DisbandReason, EconomyEvent, GainReason};
-use super::testkit_events::{W, empty, start};
+use super::kit_events::{W, empty, start};
 use crate::board::{AreaId, UnitKind};
+use crate::rules::economy::{self, DisbandPlan, SupplyError};
+use crate::rules::log_events::{DisbandReason, EconomyEvent, GainReason};
 
 /// T-07: Stark, effective 3, armies White Harbor 1K2F, Moat Cailin 2F, The Twins 2K, Narrow Sea
 /// 2S; it now controls only Winterfell (home seat, 1 barrel).
@@ -76,7 +76,7 @@ fn t07_supply_event_default_disbanding_a57() {
     let d = disbanded(&log);
     assert_eq!(d.len(), 2, "exactly two units go");
     assert!(d.iter().all(|x| x.2 == DisbandReason::SupplyDefault));
-    assert!(super::supply::within_limit(&w.b, &s, stark));
+    assert!(crate::rules::supply::within_limit(&w.b, &s, stark));
     assert!(
         log.iter()
             .any(|e| e.describe(&w.b, crate::board::Lang::Zh).contains("A-57"))

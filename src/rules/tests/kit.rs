@@ -1,12 +1,14 @@
 //! Test kit for the rules: an empty board with helpers to put units and orders, write plans and
 //! run the military phase.
 
-use super::log::{BattleReport, Event};
-use super::military::{Resolution, resolve_with};
-use super::modifiers::{RoundModifiers, Settings};
-use super::orders::{DefenceLeader, MarchMove, MarchStep, Pick, Plan, RaidStep, UnitSelection};
-use super::state::{GameState, Track, Unit};
 use crate::board::{AreaId, Board, HouseId, LeaderId, Order, OrderType, UnitKind};
+use crate::rules::log::{BattleReport, Event};
+use crate::rules::military::{Resolution, resolve_with};
+use crate::rules::modifiers::{RoundModifiers, Settings};
+use crate::rules::orders::{
+    DefenceLeader, MarchMove, MarchStep, Pick, Plan, RaidStep, UnitSelection,
+};
+use crate::rules::state::{GameState, Track, Unit};
 
 /// "" = all units; "2F1K" = exactly these.
 pub fn sel(u: &str) -> UnitSelection {
@@ -205,10 +207,10 @@ pub fn fresh() -> T {
 }
 
 /// The ability effects of a log, in order.
-pub fn effects(log: &[super::log::Event]) -> Vec<super::log::AbilityEffect> {
+pub fn effects(log: &[crate::rules::log::Event]) -> Vec<crate::rules::log::AbilityEffect> {
     log.iter()
         .filter_map(|e| {
-            if let super::log::Event::Ability { effect, .. } = e {
+            if let crate::rules::log::Event::Ability { effect, .. } = e {
                 Some(effect.clone())
             } else {
                 None

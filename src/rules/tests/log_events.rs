@@ -1,20 +1,22 @@
 //! Every sentence of the event-phase log names the rule it follows, in both languages.
 
-use super::events::EventCard;
-use super::log_events::EconomyEvent;
-use super::state::Track;
-use super::testkit_events::start;
-use super::wildlings::PenaltyKind;
+use super::kit_events::start;
 use crate::board::UnitKind;
+use crate::rules::events::EventCard;
+use crate::rules::log_events::EconomyEvent;
+use crate::rules::state::Track;
+use crate::rules::wildlings::PenaltyKind;
 
 #[test]
 fn every_log_sentence_names_its_rule_in_both_languages() {
-    use super::build::BuildError;
-    use super::endgame::{GameResult, WinHow};
-    use super::events::Category;
-    use super::log_events::{DisbandReason, GainReason, MusterSkip, ReturnReason, SpendReason};
-    use super::muster::MusterError;
     use crate::board::Lang;
+    use crate::rules::build::BuildError;
+    use crate::rules::endgame::{GameResult, WinHow};
+    use crate::rules::events::Category;
+    use crate::rules::log_events::{
+        DisbandReason, GainReason, MusterSkip, ReturnReason, SpendReason,
+    };
+    use crate::rules::muster::MusterError;
     use EconomyEvent::*;
     let w = start();
     let (h, h2) = (w.h("stark"), w.h("lannister"));

@@ -1,18 +1,20 @@
 //! One-time orders, an optional rule (004:L2489–L2624; …A-81; T-13, T-45, T-46):
-//! placement limits, raids, Asha here; Forced March and Pontoon in `tests_one_time/marches.rs`,
-//! Recruit and Supply Caravan in `tests_one_time/recruit_caravan.rs`.
+//! placement limits, raids, Asha here; Forced March and Pontoon in `one_time/marches.rs`,
+//! Recruit and Supply Caravan in `one_time/recruit_caravan.rs`.
 
 mod marches;
 mod recruit_caravan;
 
-use super::log::Event;
-use super::modifiers::RoundModifiers;
-use super::muster::{MusterAction, MusterItem, MusterPlan};
-use super::one_time::{self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime};
-use super::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
-use super::placement::{self, PlacementError};
-use super::testkit::*;
+use super::kit::*;
 use crate::board::{Order, OrderType, UnitKind};
+use crate::rules::log::Event;
+use crate::rules::modifiers::RoundModifiers;
+use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
+use crate::rules::one_time::{
+    self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime,
+};
+use crate::rules::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
+use crate::rules::placement::{self, PlacementError};
 
 fn o(kind: OrderType) -> Order {
     Order {

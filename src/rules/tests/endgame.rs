@@ -1,12 +1,12 @@
 //! Tests of the end of the game (004:L255–L266, A-74, A-75) and of a player leaving (004:L492,
 //! A-21), each named after its rule.
 
-use super::endgame::{self, GameResult, Leaving, RoundEnd, WinHow};
-use super::log_events::EconomyEvent;
-use super::rewards::{self, RewardKind};
-use super::state::Step;
-use super::testkit_events::{W, empty};
+use super::kit_events::{W, empty};
 use crate::board::{Lang, Order, OrderType};
+use crate::rules::endgame::{self, GameResult, Leaving, RoundEnd, WinHow};
+use crate::rules::log_events::EconomyEvent;
+use crate::rules::rewards::{self, RewardKind};
+use crate::rules::state::Step;
 
 /// Stark and Lannister with 5 castles each, the others fewer; round 10.
 fn t54() -> W {

@@ -1,14 +1,14 @@
 //! Tests of Clash of Kings (004:L1148–L1197, A-65) and wildling attacks (004:L1103–L1145,
 //! A-64…A-67), each named after its rule.
 
-use super::bidding::{self, BidError, ClashBid, TieDecisions};
-use super::event_phase;
-use super::log_events::{DisbandReason, EconomyEvent};
-use super::muster::{MusterAction, MusterItem, MusterPlan};
-use super::state::{LeaderStatus, Track};
-use super::testkit_events::{W, empty, start};
-use super::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward};
+use super::kit_events::{W, empty, start};
 use crate::board::{HouseId, UnitKind};
+use crate::rules::bidding::{self, BidError, ClashBid, TieDecisions};
+use crate::rules::event_phase;
+use crate::rules::log_events::{DisbandReason, EconomyEvent};
+use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
+use crate::rules::state::{LeaderStatus, Track};
+use crate::rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward};
 
 fn bid(t: u8, f: u8, c: u8) -> ClashBid {
     ClashBid {
@@ -442,7 +442,7 @@ fn t16_wildling_reward_two_knights_only_within_the_cap_004_l1118() {
     w.put("stark", "winterfell", "KKKFF");
     let s = w.h("stark");
     let wf = w.a("winterfell");
-    let ports = super::muster::ports_now(&w.b, &w.s);
+    let ports = crate::rules::muster::ports_now(&w.b, &w.s);
     let two = WildlingReward::Knights(vec![(wf, UnitKind::Footman), (wf, UnitKind::Footman)]);
     assert_eq!(
         wildlings::check_reward(&w.b, &w.s, s, &two, &ports),
@@ -462,7 +462,7 @@ fn a67_wildling_reward_recall_a_resting_leader_or_muster_in_one_castle() {
     w.put("stark", "winterfell", "F");
     w.token("stark", "moat-cailin");
     let s = w.h("stark");
-    let ports = super::muster::ports_now(&w.b, &w.s);
+    let ports = crate::rules::muster::ports_now(&w.b, &w.s);
     w.set_status("Eddard Stark", LeaderStatus::Resting { since: 2 });
     let ned = w.l("Eddard Stark");
     let (st, _) = wildlings::apply_reward(
@@ -507,7 +507,7 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
     w.put("stark", "winterfell", "KF");
     let s = w.h("stark");
     let bad = AreaId(60000);
-    let ports = super::muster::ports_now(&w.b, &w.s);
+    let ports = crate::rules::muster::ports_now(&w.b, &w.s);
     let r = WildlingReward::Knights(vec![(bad, UnitKind::Footman)]);
     assert_eq!(
         wildlings::check_reward(&w.b, &w.s, s, &r, &ports),
@@ -531,12 +531,12 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
     let (st, _) =
         wildlings::apply_penalty(&w.b, &w.s, PenaltyKind::DowngradeKnights, None, &[choice]);
     assert_eq!(w.codes(&st, "winterfell"), "FF");
-    let plan = super::economy::DisbandPlan {
+    let plan = crate::rules::economy::DisbandPlan {
         units: vec![(bad, UnitKind::Footman)],
     };
     assert_eq!(
-        super::economy::check_disbanding(&w.b, &w.s, s, &plan),
-        Err(vec![super::economy::SupplyError::UnknownArea])
+        crate::rules::economy::check_disbanding(&w.b, &w.s, s, &plan),
+        Err(vec![crate::rules::economy::SupplyError::UnknownArea])
     );
     let m = MusterPlan {
         items: vec![MusterItem {
@@ -545,27 +545,33 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
         }],
     };
     assert_eq!(
-        super::muster::check(&w.b, &w.s, s, &m, &[], &ports),
-        Err(vec![super::muster::MusterError::UnknownArea])
+        crate::rules::muster::check(&w.b, &w.s, s, &m, &[], &ports),
+        Err(vec![crate::rules::muster::MusterError::UnknownArea])
     );
-    let out = super::muster::resolve(&w.b, &w.s, &[(s, m)], &ports);
+    let out = crate::rules::muster::resolve(&w.b, &w.s, &[(s, m)], &ports);
     assert_eq!(out.state, w.s);
-    let bp = super::build::BuildPlan {
+    let bp = crate::rules::build::BuildPlan {
         fortify: vec![bad],
         ..Default::default()
     };
     assert_eq!(
-        super::build::check(&w.b, &w.s, s, &bp, super::build::BuildWindow::EventPhase),
-        Err(vec![super::build::BuildError::UnknownArea])
-    );
-    assert_eq!(
-        super::rewards::check(
+        crate::rules::build::check(
             &w.b,
             &w.s,
             s,
-            &super::rewards::RewardClaim::Luwin(LeaderId(250))
+            &bp,
+            crate::rules::build::BuildWindow::EventPhase
         ),
-        Err(super::rewards::RewardError::UnknownLeader)
+        Err(vec![crate::rules::build::BuildError::UnknownArea])
+    );
+    assert_eq!(
+        crate::rules::rewards::check(
+            &w.b,
+            &w.s,
+            s,
+            &crate::rules::rewards::RewardClaim::Luwin(LeaderId(250))
+        ),
+        Err(crate::rules::rewards::RewardError::UnknownLeader)
     );
 }
 

@@ -1,12 +1,12 @@
 //! Tests of building ports and fortifications (004:L950–L1101, A-58…A-60), each named after its
 //! rule.
 
-use super::build::{self, BuildError, BuildPlan, BuildWindow, PortBuild};
-use super::economy;
-use super::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
-use super::log_events::EconomyEvent;
-use super::testkit_events::{W, empty};
+use super::kit_events::{W, empty};
 use crate::board::Lang;
+use crate::rules::build::{self, BuildError, BuildPlan, BuildWindow, PortBuild};
+use crate::rules::economy;
+use crate::rules::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
+use crate::rules::log_events::EconomyEvent;
 
 fn port(w: &W, province: &str, sea: Option<&str>) -> PortBuild {
     PortBuild {

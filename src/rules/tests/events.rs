@@ -1,12 +1,12 @@
 //! Tests of the event system (004:L2384–L2467, A-69…A-71), each named after its rule.
 
-use super::event_phase::{self, Foresight};
-use super::events::{
+use super::kit_events::{W, start};
+use crate::rules::event_phase::{self, Foresight};
+use crate::rules::events::{
     self, Category, CategoryDraw, EventCard, EventDeck, EventError, EventSettings, RoundEvents,
 };
-use super::log_events::EconomyEvent;
-use super::testkit_events::{W, start};
-use super::wildlings::PenaltyKind;
+use crate::rules::log_events::EconomyEvent;
+use crate::rules::wildlings::PenaltyKind;
 
 fn no_winter() -> EventSettings {
     EventSettings {
@@ -38,9 +38,9 @@ fn draw(card: EventCard) -> CategoryDraw {
 }
 
 /// The bags of the default board.
-fn bags() -> super::events::EventBags {
+fn bags() -> crate::rules::events::EventBags {
     match crate::board::Board::default_board() {
-        Ok(b) => super::events::EventBags::of(&b),
+        Ok(b) => crate::rules::events::EventBags::of(&b),
         Err(e) => panic!("{e}"),
     }
 }
@@ -79,7 +79,7 @@ fn a70_bag_state_in_game_state_resumes_exactly_after_serialising() {
     let mut w = start();
     events::start_game(&w.b, &mut w.s, "resume", EventSettings::default());
     let json = serde_json::to_string(&w.s).expect("serialise");
-    let mut back: super::GameState = serde_json::from_str(&json).expect("parse");
+    let mut back: crate::rules::GameState = serde_json::from_str(&json).expect("parse");
     assert_eq!(back, w.s);
     let d1 =
         w.s.economy
@@ -525,12 +525,12 @@ fn every_event_card_key_of_the_board_file_is_a_card_a70() {
 
 #[test]
 fn the_bags_come_from_the_board_file_and_an_unknown_card_is_refused_a70() {
-    let text = include_str!("../../data/westeros.toml");
+    let text = include_str!("../../../data/westeros.toml");
     let b = match crate::board::Board::from_toml(text) {
         Ok(b) => b,
         Err(e) => panic!("{e}"),
     };
-    let bags = super::events::EventBags::of(&b);
+    let bags = crate::rules::events::EventBags::of(&b);
     assert_eq!(bags.cycle.map(|c| c.len()), [5, 6, 7]);
     assert_eq!(bags.late, [EventCard::RoughSeas, EventCard::FrozenRivers]);
     assert_eq!(bags.late_from, 6);

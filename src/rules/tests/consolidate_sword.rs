@@ -2,10 +2,10 @@
 //! after every change and home seats reverting (004:L266, L945, A-74), and the sword (004:L1732–
 //! L1745, A-23, A-24; T-12, T-54, T-70).
 
-use super::log::{Event, FortifyProblem};
-use super::state::Track;
-use super::testkit::*;
+use super::kit::*;
 use crate::board::OrderType;
+use crate::rules::log::{Event, FortifyProblem};
+use crate::rules::state::Track;
 
 #[test]
 fn t12_fortification_instead_of_income_four_a_round_nine_on_the_map() {

@@ -1,9 +1,9 @@
 //! Leaders' special abilities in battle (004:L1887–L2143, 表五 abilities, A-13… ): one
-//! test per ability or ruling, beyond the worked examples in `tests_leaders`.
+//! test per ability or ruling, beyond the worked examples in `leaders`.
 
-use super::log::{AbilityEffect, Event};
-use super::testkit::*;
+use super::kit::*;
 use crate::board::{OrderType, UnitKind};
+use crate::rules::log::{AbilityEffect, Event};
 
 #[test]
 fn t51_arianne_kills_the_lone_attacker_and_the_area_stays_empty_a15() {

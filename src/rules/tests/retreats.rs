@@ -1,10 +1,10 @@
 //! Retreats (004:L2272–L2320, A-47…A-50), ports taken with ships (004:L1053–L1066, A-61),
 //! pending retreat choices, named after T-71.
 
-use super::log::{Event, Loss, RetreatRule};
-use super::retreat::settle_pending;
-use super::testkit::*;
+use super::kit::*;
 use crate::board::OrderType;
+use crate::rules::log::{Event, Loss, RetreatRule};
+use crate::rules::retreat::settle_pending;
 
 fn retreat_of(log: &[Event]) -> Option<(crate::board::AreaId, RetreatRule)> {
     log.iter().find_map(|e| {
@@ -20,7 +20,7 @@ fn retreat_of(log: &[Event]) -> Option<(crate::board::AreaId, RetreatRule)> {
 /// joining it breaks Stark's supply), The Fingers and The Mountains of the Moon (empty), Seagard
 /// (the attack's origin, barred). `threats`: areas Tyrell (IT 6) still marches into from
 /// Crackclaw Point (with its ship in the Narrow Sea).
-fn t71(list: &[&str], threats: &[&str]) -> (T, super::military::Resolution) {
+fn t71(list: &[&str], threats: &[&str]) -> (T, crate::rules::military::Resolution) {
     let mut t = fresh();
     t.put("stark", "the-twins", "F");
     t.put("stark", "moat-cailin", "FF");

@@ -2,8 +2,8 @@
 //! machine: the `events` step asks the chooser first, applies his choice (or the default), and
 //! then asks what the chosen event needs.
 
-use super::*;
 use crate::board::{Board, UnitKind};
+use crate::game::*;
 use crate::rules::events::{self, Category, EventCard, EventSettings};
 use crate::rules::log_events::EconomyEvent;
 use crate::rules::muster::{MusterAction, MusterItem};
