@@ -16,14 +16,14 @@ mod power;
 mod supply;
 mod wildlings;
 
-use super::bidding::track_name;
-use super::build::BuildError;
-use super::endgame::GameResult;
-use super::events::{Category, EventCard};
-use super::muster::MusterError;
 use super::state::Track;
-use super::wildlings::PenaltyKind;
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
+use crate::rules::bidding::track_name;
+use crate::rules::build::BuildError;
+use crate::rules::endgame::GameResult;
+use crate::rules::events::{Category, EventCard};
+use crate::rules::muster::MusterError;
+use crate::rules::wildlings::PenaltyKind;
 use serde::{Deserialize, Serialize};
 
 /// Why a unit was disbanded outside battle.

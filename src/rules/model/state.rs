@@ -53,7 +53,7 @@ pub struct AreaState {
     pub order: Option<Order>,
     /// A one-time order placed beside it this round (optional rule, 004:L2504).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub one_time: Option<super::one_time::PlacedOneTime>,
+    pub one_time: Option<crate::rules::one_time::PlacedOneTime>,
 }
 
 /// A leader's availability.
@@ -191,16 +191,19 @@ pub struct GameState {
     /// The event phase's state between rounds: event bags, pending rewards, last round's
     /// consolidate incomes, bans, the end-of-game result (`rules::economy`).
     #[serde(default)]
-    pub economy: super::economy::EconomyState,
+    pub economy: crate::rules::economy::EconomyState,
     /// The first window of the event phase in progress (its submissions and the questions they
     /// raise), kept while the second window (`Step::EventsAnswers`) is open (boxed: the state
     /// is moved and copied often, the window is there only between two steps).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub event_window: Option<Box<super::event_phase::EventWindow>>,
+    pub event_window: Option<Box<crate::rules::event_phase::EventWindow>>,
     /// The optional rules of 004 §七: whether the game uses them, one-time orders used, caravan
     /// barrels waiting for the next round.
-    #[serde(default, skip_serializing_if = "super::one_time::OneTimeState::is_off")]
-    pub one_time: super::one_time::OneTimeState,
+    #[serde(
+        default,
+        skip_serializing_if = "crate::rules::one_time::OneTimeState::is_off"
+    )]
+    pub one_time: crate::rules::one_time::OneTimeState,
 }
 
 /// A beaten force kept off the map until its player chooses among equally good retreat areas
