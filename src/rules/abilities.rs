@@ -100,7 +100,7 @@ pub fn after_abilities(
         let opponent = if side == 0 { dh } else { Some(attacker) };
         match a {
             Ability::Jaime if won => {
-                let lost = super::consolidate::gain_power(ctx.board, &mut ctx.state, house, 2);
+                let lost = ctx.state.gain_power(ctx.board, house, 2);
                 log_ability(ctx, l, area, AbilityEffect::Tokens(2 - lost));
             }
             Ability::Renly if won && !ctx.once[house.index()].renly => {

@@ -2,53 +2,12 @@
 //! (004:L643–L661, 表五, A-57), Game of Thrones income (004:L902, A-73) and what happens when a
 //! non-combat loss empties a province (004:L1062, L1094).
 
-use super::events::EventDeck;
 use super::log_events::{DisbandReason, EconomyEvent};
-use super::rewards::PendingReward;
+pub use super::model::economy::{CpIncome, DisbandPlan, EconomyState};
 use super::state::GameState;
-use super::{consolidate, supply};
+use super::supply;
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 use serde::{Deserialize, Serialize};
-
-/// What the rest of the round keeps in the game state (one field, `GameState::economy`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EconomyState {
-    /// The event bags and draws (None until [`super::events::start_game`]). Shared between
-    /// copies of the state until one of them draws (`Arc::make_mut`): the rules copy the state
-    /// for every sub-step, and the deck changes only when events are drawn or chosen.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck: Option<std::sync::Arc<EventDeck>>,
-    /// Wildling penalty 3 was suffered in this round: no special orders (004:L1132).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub special_orders_banned: Option<u8>,
-    /// Leader victory rewards waiting for the next event phase.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pending_rewards: Vec<PendingReward>,
-    /// Successful consolidate-power incomes of the last military phase, which may be converted
-    /// into fortifications in this event phase (004:L1076, A-58). The military phase fills it
-    /// with [`record_consolidation`].
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cp_income: Vec<CpIncome>,
-    /// Round 11 is being played because round 10 ended in a tie (004:L260, A-75).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub extra_round: bool,
-    /// The result once the game is over.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<super::endgame::GameResult>,
-}
-
-/// One successful consolidate power of the last military phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CpIncome {
-    /// The house.
-    pub house: HouseId,
-    /// The province.
-    pub area: AreaId,
-    /// The round of the military phase.
-    pub round: u8,
-    /// Tokens it gave (1 + crowns, before the cap).
-    pub income: u8,
-}
 
 /// Record a successful consolidate power (called by the military phase after CP resolution);
 /// the entries of earlier rounds are dropped.
@@ -91,7 +50,7 @@ pub fn gain(
     why: super::log_events::GainReason,
     log: &mut Vec<EconomyEvent>,
 ) {
-    let lost = consolidate::gain_power(board, state, house, n);
+    let lost = state.gain_power(board, house, n);
     log.push(EconomyEvent::PowerGained {
         house,
         gained: n - lost,
@@ -103,13 +62,6 @@ pub fn gain(
 // ---------------------------------------------------------------------------------------------
 // Supply (补给结算)
 // ---------------------------------------------------------------------------------------------
-
-/// A house's choice of units to disband at a Supply event (one entry per unit).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DisbandPlan {
-    /// Area and kind of each unit to disband.
-    pub units: Vec<(AreaId, UnitKind)>,
-}
 
 /// Why a disbanding plan is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,6 +5,8 @@
 
 use super::economy::{self, CHEAP_FIRST};
 use super::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
+pub use super::model::events::PenaltyKind;
+pub use super::model::window::{PenaltyChoice, WildlingReward};
 use super::muster::{self, MusterPlan};
 use super::state::{GameState, LeaderStatus, Track};
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
@@ -12,20 +14,8 @@ use serde::{Deserialize, Serialize};
 
 mod penalty;
 pub use penalty::{
-    PenaltyChoice, apply_penalty, apply_penalty_in, best_tracks, default_penalty_disband,
-    disband_due,
+    apply_penalty, apply_penalty_in, best_tracks, default_penalty_disband, disband_due,
 };
-
-/// The penalty of a lost attack, drawn with the attack (004:L1128–L1132).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PenaltyKind {
-    /// Everyone disbands units worth 2 mustering points; the lowest bidder 4.
-    Disband,
-    /// Everyone downgrades 2 knights; the lowest bidder all of them.
-    DowngradeKnights,
-    /// No special orders this round; the lowest bidder's best rank drops to last.
-    NoSpecialOrders,
-}
 
 impl PenaltyKind {
     /// A description.
@@ -215,17 +205,6 @@ pub fn king_pick(
         });
     }
     chosen
-}
-
-/// The Night's Watch reward the highest bidder chooses (004:L1116–L1119, A-67).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WildlingReward {
-    /// Bring one of his resting leaders back.
-    RecallLeader(LeaderId),
-    /// Upgrade up to two footmen or archers, anywhere, to knights (within the knight cap).
-    Knights(Vec<(AreaId, UnitKind)>),
-    /// Muster at once in one castle province he controls, with its points (all items name it).
-    Muster(MusterPlan),
 }
 
 /// Why a reward or penalty choice is not accepted.

@@ -192,7 +192,7 @@ pub enum Event {
         plunder: bool,
     },
     /// What became of a one-time order (optional rule, 004:L2489–L2624).
-    OneTime(crate::rules::one_time::OneTimeEvent),
+    OneTime(super::one_time::OneTimeEvent),
     /// A raid or march was not executed; the next one moves up.
     Skipped {
         /// House.

@@ -16,14 +16,11 @@ mod power;
 mod supply;
 mod wildlings;
 
-use super::state::Track;
+use super::economy::GameResult;
+use super::errors::{BuildError, MusterError};
+use super::events::{Category, EventCard, PenaltyKind};
+use super::units::Track;
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
-use crate::rules::bidding::track_name;
-use crate::rules::build::BuildError;
-use crate::rules::endgame::GameResult;
-use crate::rules::events::{Category, EventCard};
-use crate::rules::muster::MusterError;
-use crate::rules::wildlings::PenaltyKind;
 use serde::{Deserialize, Serialize};
 
 /// Why a unit was disbanded outside battle.
@@ -406,5 +403,17 @@ impl EconomyEvent {
             | PlayerSubstituted { .. } => endgame::text(self, &w),
         }
         .unwrap_or_default()
+    }
+}
+
+/// Name of a track.
+pub fn track_name(t: Track, lang: Lang) -> &'static str {
+    match (t, lang) {
+        (Track::IronThrone, Lang::Zh) => "铁王座",
+        (Track::Fiefdoms, Lang::Zh) => "封邑",
+        (Track::KingsCourt, Lang::Zh) => "御前会议",
+        (Track::IronThrone, Lang::En) => "Iron Throne",
+        (Track::Fiefdoms, Lang::En) => "Fiefdoms",
+        (Track::KingsCourt, Lang::En) => "King's Court",
     }
 }

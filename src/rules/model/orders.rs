@@ -15,7 +15,7 @@ pub struct Placement {
     pub orders: Vec<(AreaId, Order)>,
     /// One-time orders beside them (optional rule, 004:L2504; at most one a round).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub one_time: Vec<(AreaId, crate::rules::one_time::OneTimeOrder)>,
+    pub one_time: Vec<(AreaId, super::one_time::OneTimeOrder)>,
 }
 
 /// 信鸦: the Raven holder changes one of his placed orders to another type (004:L1702).
@@ -383,7 +383,7 @@ pub struct Plan {
     pub destroy_captured_ships: bool,
     /// 招募: the muster plan of a Recruit order (optional rule, 004:L2620).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recruit: Option<crate::rules::muster::MusterPlan>,
+    pub recruit: Option<super::window::MusterPlan>,
 }
 
 /// Whether every id a plan names exists on a board with `areas` areas, `houses` houses and

@@ -3,19 +3,9 @@
 //! The state is plain data; the rule modules read it and return a new one. Area-indexed vectors
 //! are indexed by [`AreaId::index`] of the board the game was created with.
 
-pub use super::units::{Leaders, TrackOrder, Units};
+pub use super::units::{LeaderStatus, Leaders, Track, TrackOrder, Unit, Units};
 use crate::board::{AreaId, Board, HouseId, Order, UnitKind};
 use serde::{Deserialize, Serialize};
-
-/// One unit on the map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Unit {
-    /// Unit type.
-    pub kind: UnitKind,
-    /// 败兵: routed this round (strength 0, no orders) — 004:L2322.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub routed: bool,
-}
 
 impl Unit {
     /// A fresh unit.
@@ -53,19 +43,7 @@ pub struct AreaState {
     pub order: Option<Order>,
     /// A one-time order placed beside it this round (optional rule, 004:L2504).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub one_time: Option<crate::rules::one_time::PlacedOneTime>,
-}
-
-/// A leader's availability.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LeaderStatus {
-    /// Available for deployment.
-    Available,
-    /// 休养 resting since the end of this round.
-    Resting {
-        /// Round the rest began.
-        since: u8,
-    },
+    pub one_time: Option<super::one_time::PlacedOneTime>,
 }
 
 /// Per-house state.
@@ -156,17 +134,6 @@ impl Step {
     }
 }
 
-/// Index of a track in [`GameState::tracks`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Track {
-    /// 铁王座 Iron Throne.
-    IronThrone = 0,
-    /// 封邑 Fiefdoms.
-    Fiefdoms = 1,
-    /// 御前会议 King's Court.
-    KingsCourt = 2,
-}
-
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
@@ -191,19 +158,19 @@ pub struct GameState {
     /// The event phase's state between rounds: event bags, pending rewards, last round's
     /// consolidate incomes, bans, the end-of-game result (`rules::economy`).
     #[serde(default)]
-    pub economy: crate::rules::economy::EconomyState,
+    pub economy: super::economy::EconomyState,
     /// The first window of the event phase in progress (its submissions and the questions they
     /// raise), kept while the second window (`Step::EventsAnswers`) is open (boxed: the state
     /// is moved and copied often, the window is there only between two steps).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub event_window: Option<Box<crate::rules::event_phase::EventWindow>>,
+    pub event_window: Option<Box<super::window::EventWindow>>,
     /// The optional rules of 004 §七: whether the game uses them, one-time orders used, caravan
     /// barrels waiting for the next round.
     #[serde(
         default,
         skip_serializing_if = "crate::rules::one_time::OneTimeState::is_off"
     )]
-    pub one_time: crate::rules::one_time::OneTimeState,
+    pub one_time: super::one_time::OneTimeState,
 }
 
 /// A beaten force kept off the map until its player chooses among equally good retreat areas
@@ -338,6 +305,17 @@ impl GameState {
     pub fn power_owned(&self, h: HouseId) -> u32 {
         let on_map = self.areas.iter().filter(|a| a.token == Some(h)).count() as u32;
         self.house(h).power as u32 + on_map
+    }
+
+    /// Add power tokens to a house's hand, respecting the cap on tokens owned. Returns
+    /// the number lost to the cap.
+    pub fn gain_power(&mut self, board: &Board, house: HouseId, n: u8) -> u8 {
+        let owned = self.power_owned(house);
+        let room = (board.rules.max_power as u32)
+            .saturating_sub(owned)
+            .min(n as u32) as u8;
+        self.house_mut(house).power += room;
+        n - room
     }
 
     /// Number of units of a kind a house has on the map.

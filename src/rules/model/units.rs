@@ -12,7 +12,6 @@
 //! the board's validation keeps houses and leaders within theirs. A `push` onto a full list
 //! keeps the list as it is (debug builds stop there, as at any broken invariant).
 
-use super::state::{LeaderStatus, Unit};
 use crate::board::{HouseId, LeaderId, MAX_HOUSES, MAX_LEADERS, UnitKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::{Deref, DerefMut};
@@ -421,4 +420,37 @@ mod tests {
         }
         assert!(Units::try_from_slice(&w).is_none());
     }
+}
+
+/// One unit on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Unit type.
+    pub kind: UnitKind,
+    /// 败兵: routed this round (strength 0, no orders) — 004:L2322.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub routed: bool,
+}
+
+/// A leader's availability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LeaderStatus {
+    /// Available for deployment.
+    Available,
+    /// 休养 resting since the end of this round.
+    Resting {
+        /// Round the rest began.
+        since: u8,
+    },
+}
+
+/// Index of a track in [`GameState::tracks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Track {
+    /// 铁王座 Iron Throne.
+    IronThrone = 0,
+    /// 封邑 Fiefdoms.
+    Fiefdoms = 1,
+    /// 御前会议 King's Court.
+    KingsCourt = 2,
 }

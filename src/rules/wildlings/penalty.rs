@@ -4,17 +4,6 @@
 
 use super::*;
 
-/// A house's choice for the penalty.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PenaltyChoice {
-    /// Units to disband (one entry per unit), worth exactly the points due.
-    Disband(Vec<(AreaId, UnitKind)>),
-    /// Knights to downgrade: the area and the new kind (F or A), one entry per knight.
-    Downgrade(Vec<(AreaId, UnitKind)>),
-    /// The track that drops when the house's best rank is shared by several tracks.
-    Track(Track),
-}
-
 fn house_units(state: &GameState, house: HouseId) -> Vec<(AreaId, UnitKind, usize)> {
     let mut v = Vec::new();
     for (i, a) in state.areas.iter().enumerate() {
