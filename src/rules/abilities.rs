@@ -1,9 +1,10 @@
 //! 将领特长 Leaders' special abilities that change units or orders (004:L1764–L2003; A-14…A-18):
 //! Loras, Ellaria and Renly, Asha, Arianne, and the win/lose abilities applied after a battle.
 
-use super::battle::{Effects, hard, log_ability, pick_unit};
+use super::battle::spec::{Effects, log_ability, pick_unit};
+use super::battle::strength::hard;
 use super::log::{AbilityEffect, Event, Loss};
-use super::military::Ctx;
+use super::military::ctx::Ctx;
 use super::one_time::OneTimeEvent;
 use super::state::Unit;
 use crate::board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};

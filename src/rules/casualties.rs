@@ -5,7 +5,7 @@
 //! covers one archer and the others are destroyed.
 
 use super::log::{Event, Loss};
-use super::military::Ctx;
+use super::military::ctx::Ctx;
 use super::state::Unit;
 use crate::board::{AreaId, HouseId, UnitKind};
 

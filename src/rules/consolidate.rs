@@ -3,7 +3,7 @@
 //! or a fortification instead.
 
 use super::log::{Event, FortifyProblem};
-use super::military::Ctx;
+use super::military::ctx::Ctx;
 use super::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
 use super::state::Track;
 use crate::board::{AreaId, HouseId, OrderType, UnitKind};

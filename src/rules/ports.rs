@@ -2,7 +2,7 @@
 //! the port of a province their house no longer controls (004:L1064).
 
 use super::log::{Event, Loss};
-use super::military::Ctx;
+use super::military::ctx::Ctx;
 use super::state::Unit;
 use crate::board::{AreaId, HouseId, UnitKind};
 
@@ -43,7 +43,7 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
             }
             if !kept.is_empty() {
                 let kinds = kept.iter().map(|u| u.kind).collect();
-                super::march::put_units(ctx, h, s, kept);
+                super::military::moves::put_units(ctx, h, s, kept);
                 ctx.log.push(Event::Retreated {
                     house: h,
                     from: port,
@@ -68,7 +68,7 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
             }
             if !kept.is_empty() {
                 let kinds = kept.iter().map(|u| u.kind).collect();
-                super::march::put_units(ctx, c, port, kept);
+                super::military::moves::put_units(ctx, c, port, kept);
                 ctx.log.push(Event::ShipsCaptured {
                     from: h,
                     to: c,

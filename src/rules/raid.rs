@@ -4,7 +4,7 @@
 //! With the optional rule a consolidate- or support-type one-time order in the target goes too.
 
 use super::log::{Event, Skip};
-use super::military::Ctx;
+use super::military::ctx::Ctx;
 use super::one_time::OneTimeEvent;
 use super::orders::RaidStep;
 use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
