@@ -3,10 +3,10 @@
 
 use super::battle::spec::{Effects, log_ability, pick_unit};
 use super::battle::strength::hard;
-use super::log::{AbilityEffect, Event, Loss};
 use super::military::ctx::Ctx;
+use super::model::log::{AbilityEffect, Event, Loss};
+use super::model::state::Unit;
 use super::one_time::OneTimeEvent;
-use super::state::Unit;
 use crate::board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
 
 /// 百花骑士: kill one defending footman or archer at once, the victim's choice, normal units

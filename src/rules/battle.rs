@@ -17,10 +17,10 @@ use spec::ability_of;
 pub use spec::{AttackSpec, Effects, log_ability, pick_unit};
 pub use strength::{attack_value, defence_value, hard};
 
-use super::log::{AbilityEffect, BattleReport, Defender, Event, Term, TermKind, TieBreak};
 use super::military::ctx::Ctx;
-use super::orders::Party;
-use super::state::{Track, Unit};
+use super::model::log::{AbilityEffect, BattleReport, Defender, Event, Term, TermKind, TieBreak};
+use super::model::orders::Party;
+use super::model::state::{Track, Unit};
 use super::support::{BattleSides, Supporter};
 use crate::board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
 

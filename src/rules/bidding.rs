@@ -2,10 +2,10 @@
 //! tokens in hand, new ranks by bid, ties on the Iron Throne ordered by the previous King and on
 //! the other two tracks by the new King (004:L1157), defaults of A-65; every bid is spent.
 
-use super::log_events::{EconomyEvent, SpendReason};
 pub use super::model::log_events::track_name;
+use super::model::log_events::{EconomyEvent, SpendReason};
+use super::model::state::{GameState, Track};
 pub use super::model::window::{ClashBid, Tie, TieDecisions};
-use super::state::{GameState, Track};
 use crate::board::{Board, HouseId, Lang};
 use serde::{Deserialize, Serialize};
 

@@ -3,10 +3,10 @@
 //! consolidate-power income, the last map slots in Iron Throne order.
 
 use super::events::{self, EventCard};
-use super::log_events::{EconomyEvent, SpendReason};
 pub use super::model::errors::BuildError;
+use super::model::log_events::{EconomyEvent, SpendReason};
+use super::model::state::GameState;
 pub use super::model::window::{BuildPlan, PortBuild};
-use super::state::GameState;
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 use serde::{Deserialize, Serialize};
 

@@ -3,7 +3,7 @@
 //! a garrison — never leaders, swords or other houses' support and transport.
 
 use super::military::ctx::Ctx;
-use super::orders::Condition;
+use super::model::orders::Condition;
 use crate::board::{AreaId, HouseId, OrderType, UnitKind};
 
 /// Whether a condition of `me`'s plan holds now. `from` is the origin of the march being

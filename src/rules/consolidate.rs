@@ -2,10 +2,10 @@
 //! whose consolidate order still stands and which was never taken this round gives 1 + its crowns,
 //! or a fortification instead.
 
-use super::log::{Event, FortifyProblem};
 use super::military::ctx::Ctx;
+use super::model::log::{Event, FortifyProblem};
+use super::model::state::Track;
 use super::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
-use super::state::Track;
 use crate::board::{AreaId, HouseId, OrderType, UnitKind};
 
 /// Collect consolidate-power income, or build the fortifications asked for instead (004:L1070–

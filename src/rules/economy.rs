@@ -2,9 +2,9 @@
 //! (004:L643–L661, 表五, A-57), Game of Thrones income (004:L902, A-73) and what happens when a
 //! non-combat loss empties a province (004:L1062, L1094).
 
-use super::log_events::{DisbandReason, EconomyEvent};
 pub use super::model::economy::{CpIncome, DisbandPlan, EconomyState};
-use super::state::GameState;
+use super::model::log_events::{DisbandReason, EconomyEvent};
+use super::model::state::GameState;
 use super::supply;
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 use serde::{Deserialize, Serialize};
@@ -24,11 +24,11 @@ pub fn record_consolidation(state: &mut GameState, house: HouseId, area: AreaId,
 
 /// At the end of a military phase: keep its consolidate incomes (for a fortification in the
 /// next event phase, A-58) and the deferred leader rewards its log reports.
-pub fn after_military(board: &Board, state: &mut GameState, log: &[super::log::Event]) {
+pub fn after_military(board: &Board, state: &mut GameState, log: &[super::model::log::Event]) {
     let round = state.round;
     state.economy.cp_income.retain(|c| c.round == round);
     for e in log {
-        if let super::log::Event::Consolidated {
+        if let super::model::log::Event::Consolidated {
             house,
             area,
             gained,
@@ -47,7 +47,7 @@ pub fn gain(
     state: &mut GameState,
     house: HouseId,
     n: u8,
-    why: super::log_events::GainReason,
+    why: super::model::log_events::GainReason,
     log: &mut Vec<EconomyEvent>,
 ) {
     let lost = state.gain_power(board, house, n);
@@ -428,7 +428,7 @@ pub fn resolve_game_of_thrones_in(board: &Board, s: &mut GameState) -> Vec<Econo
             s,
             h,
             crowns.saturating_add(ports),
-            super::log_events::GainReason::GameOfThrones,
+            super::model::log_events::GainReason::GameOfThrones,
             &mut log,
         );
     }

@@ -4,9 +4,9 @@
 //! effective barrels, then tokens in hand; still tied, one extra round is played, after which the
 //! whole chain is applied again and a remaining tie is a draw.
 
-use super::log_events::EconomyEvent;
 pub use super::model::economy::{GameResult, Standing, WinHow};
-use super::state::{GameState, Step};
+use super::model::log_events::EconomyEvent;
+use super::model::state::{GameState, Step};
 use crate::board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 

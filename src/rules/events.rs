@@ -12,12 +12,12 @@
 //! (004:L2437–L2442). Round r+1 is drawn at the end of round r's event phase (and in round 1,
 //! 附录1), from the game's own generator ([`super::rng`]), so the same seed gives the same game.
 
-use super::log_events::EconomyEvent;
 pub use super::model::events::{
     Category, CategoryDraw, EventBags, EventCard, EventDeck, EventSettings, RoundEvents,
 };
-use super::rng::Rng;
-use super::state::{GameState, Track};
+use super::model::log_events::EconomyEvent;
+use super::model::rng::Rng;
+use super::model::state::{GameState, Track};
 use super::wildlings::PenaltyKind;
 use crate::board::{Board, HouseId, Lang};
 use serde::{Deserialize, Serialize};

@@ -8,13 +8,13 @@
 //! The plan writes it like a march: `赫伦堡2F 强行军到 奔流城` / `菲林特之指1E 强行军到 奔流城`
 //! (lines with one step number are one forced march). Leaders do not travel with gathered units.
 
-use super::log::{Event, Skip};
 use super::military::ctx::Ctx;
 use super::military::leave::vacate;
 use super::military::moves::{find_units, put_units, select, take_units};
+use super::model::log::{Event, Skip};
+use super::model::orders::MarchStep;
+use super::model::state::Unit;
 use super::one_time::{OneTimeEvent, OneTimeKind, Waste};
-use super::orders::MarchStep;
-use super::state::Unit;
 use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 fn march_order() -> Order {

@@ -3,11 +3,11 @@
 //! defends a newly taken area, substitutes for leaders given two tasks, military districts, and
 //! who actually fought (they rest at the end of the round, A-51).
 
-use super::log::{Event, LeaderProblem};
 use super::military::ctx::Ctx;
 pub use super::military::ctx::LeaderTrack;
-use super::orders::MarchMove;
-use super::state::LeaderStatus;
+use super::model::log::{Event, LeaderProblem};
+use super::model::orders::MarchMove;
+use super::model::state::LeaderStatus;
 use crate::board::{Ability, AreaId, HouseId, LeaderId};
 
 /// Conflict class of an ability (004:L2219–L2225, A-13): 1 cancel/ignore, 2 ordinary,

@@ -5,12 +5,12 @@
 //! the next one move up (递补, A-28).
 
 use super::battle::spec::AttackSpec;
-use super::log::{Event, Skip};
 use super::military::ctx::Ctx;
 use super::military::leave::vacate;
 use super::military::moves::{find_units, put_units, select, take_units};
-use super::orders::{MarchStep, Step};
-use super::state::Unit;
+use super::model::log::{Event, Skip};
+use super::model::orders::{MarchStep, Step};
+use super::model::state::Unit;
 use super::transport::Route;
 use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
 

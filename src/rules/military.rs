@@ -3,9 +3,9 @@
 //!
 //! `resolve` is pure: the same state, plans and modifiers always give the same new state and log.
 
-use super::modifiers::{RoundModifiers, Settings};
-use super::orders::Plan;
-use super::state::GameState;
+use super::model::modifiers::{RoundModifiers, Settings};
+use super::model::orders::Plan;
+use super::model::state::GameState;
 use crate::board::Board;
 
 pub mod ctx;

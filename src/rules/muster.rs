@@ -3,9 +3,9 @@
 //! existed before the phase; supply and unit caps respected; sea conflicts settled in Iron Throne
 //! order with ranked alternatives.
 
-use super::log_events::{EconomyEvent, MusterSkip};
+use super::model::log_events::{EconomyEvent, MusterSkip};
+use super::model::state::GameState;
 pub use super::model::window::{Blocked, MusterAction, MusterItem, MusterPlan};
-use super::state::GameState;
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 
 mod check;

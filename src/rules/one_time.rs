@@ -9,13 +9,13 @@
 //! This module holds the types, the placement checks, what happens in the consolidate step
 //! (Recruit, Supply Caravan) and at the start of the next round (the caravan's barrels).
 
-use super::log_events::EconomyEvent;
+use super::model::log_events::EconomyEvent;
 pub use super::model::one_time::{
     OneTimeEvent, OneTimeKind, OneTimeOrder, OneTimeState, PendingCaravan, PlacedOneTime, Used,
     Waste,
 };
+use super::model::state::GameState;
 use super::muster::{self, MusterPlan};
-use super::state::GameState;
 use crate::board::{AreaId, Board, HouseId, Lang, OrderType};
 use serde::{Deserialize, Serialize};
 

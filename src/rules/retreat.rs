@@ -4,10 +4,10 @@
 //! other houses' remaining marches, e) not in the way of own marches, f) the player's choice
 //! after the phase (kept pending; the first candidate if he does not answer, A-48).
 
-use super::log::{Event, Loss, RetreatRule};
 use super::military::ctx::Ctx;
-use super::modifiers::RoundModifiers;
-use super::state::{GameState, PendingRetreat, Unit};
+use super::model::log::{Event, Loss, RetreatRule};
+use super::model::modifiers::RoundModifiers;
+use super::model::state::{GameState, PendingRetreat, Unit};
 use crate::board::{AreaId, Board, HouseId, UnitKind};
 
 /// Candidate areas for a force of these kinds retreating from `area` (004:L2284–L2296): its own

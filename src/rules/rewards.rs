@@ -2,10 +2,10 @@
 //! sends an opposing available leader to rest for 1 token, Luwin recalls a resting Stark leader
 //! (himself included), Doran seizes a track item of the opponent he beat.
 
-use super::log_events::{EconomyEvent, ReturnReason, SpendReason};
 pub use super::model::economy::{PendingReward, RewardClaim, RewardKind};
+use super::model::log_events::{EconomyEvent, ReturnReason, SpendReason};
+use super::model::state::{GameState, LeaderStatus, Track};
 use super::rest;
-use super::state::{GameState, LeaderStatus, Track};
 use crate::board::{Board, HouseId, Lang, LeaderId};
 use serde::{Deserialize, Serialize};
 
@@ -334,8 +334,8 @@ pub fn resolve(
 /// Record the deferred rewards a military phase's log reports (the ability events of
 /// Melisandre, Luwin and Doran after a won battle, 004:L2460): the beaten house is the other side
 /// of that leader's battle. Call at the end of the military phase.
-pub fn record_from_log(board: &Board, state: &mut GameState, log: &[super::log::Event]) {
-    use super::log::{AbilityEffect, Defender, Event};
+pub fn record_from_log(board: &Board, state: &mut GameState, log: &[super::model::log::Event]) {
+    use super::model::log::{AbilityEffect, Defender, Event};
     use crate::board::Ability;
     for (i, e) in log.iter().enumerate() {
         let Event::Ability {

@@ -3,10 +3,10 @@
 //! its condition holds at the moment it applies; the supported house may refuse it (A-37…A-39);
 //! a house may keep one of its support orders out of one battle (`X 不支援 Y`, 004:L1398).
 
-use super::log::Event;
 use super::military::ctx::Ctx;
-use super::orders::{Party, SupportTarget};
-use super::state::Unit;
+use super::model::log::Event;
+use super::model::orders::{Party, SupportTarget};
+use super::model::state::Unit;
 use crate::board::{AreaId, HouseId, OrderType};
 
 /// One supporting area in a battle.

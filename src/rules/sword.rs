@@ -5,8 +5,8 @@
 //! loses without the sword and wins with it ("one point short", counting the Fiefdoms tie rule).
 
 use super::battle::spec::AttackSpec;
-use super::log::Event;
 use super::military::ctx::Ctx;
+use super::model::log::Event;
 use crate::board::HouseId;
 
 /// Decide the sword for one battle with totals `a` (attacker) and `d` (defender) so far.

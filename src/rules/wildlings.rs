@@ -4,11 +4,11 @@
 //! more. Ties are the King's. All bids are spent and the strength returns to 0.
 
 use super::economy::{self, CHEAP_FIRST};
-use super::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
 pub use super::model::events::PenaltyKind;
+use super::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
+use super::model::state::{GameState, LeaderStatus, Track};
 pub use super::model::window::{PenaltyChoice, WildlingReward};
 use super::muster::{self, MusterPlan};
-use super::state::{GameState, LeaderStatus, Track};
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 

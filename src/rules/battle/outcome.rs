@@ -4,11 +4,11 @@
 
 use super::spec::{AttackSpec, Effects};
 use crate::board::{HouseId, LeaderId, UnitKind};
-use crate::rules::log::{Event, Loss};
 use crate::rules::military::ctx::Ctx;
 use crate::rules::military::leave::vacate;
 use crate::rules::military::moves::{find_units, put_units, take_units};
-use crate::rules::state::Unit;
+use crate::rules::model::log::{Event, Loss};
+use crate::rules::model::state::Unit;
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn win_over_house(

@@ -4,8 +4,8 @@
 use super::cost::{Counts, apply_change, cost, counts, item_change};
 use crate::board::{AreaId, Board, HouseId};
 use crate::rules::model::errors::MusterError;
+use crate::rules::model::state::GameState;
 use crate::rules::model::window::{MusterAction, MusterPlan};
-use crate::rules::state::GameState;
 
 /// Check a plan against the state and a budget (normally [`points`]): points per castle, and
 /// every item carried out in order on a copy of the state (land items first, then ships, as

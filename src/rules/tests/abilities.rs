@@ -3,7 +3,7 @@
 
 use super::kit::*;
 use crate::board::{OrderType, UnitKind};
-use crate::rules::log::{AbilityEffect, Event};
+use crate::rules::model::log::{AbilityEffect, Event};
 
 #[test]
 fn t51_arianne_kills_the_lone_attacker_and_the_area_stays_empty_a15() {

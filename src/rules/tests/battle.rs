@@ -4,9 +4,9 @@
 use super::kit::*;
 use crate::board::{OrderType, UnitKind};
 use crate::rules::battle::{attack_value, defence_value};
-use crate::rules::log::{Event, Loss, TermKind, TieBreak};
-use crate::rules::orders::{CrossSupport, Party, SupportTarget};
-use crate::rules::state::{Track, Unit};
+use crate::rules::model::log::{Event, Loss, TermKind, TieBreak};
+use crate::rules::model::orders::{CrossSupport, Party, SupportTarget};
+use crate::rules::model::state::{Track, Unit};
 
 fn rich(t: &mut T, house: &str) {
     let h = t.h(house);
@@ -269,7 +269,7 @@ fn t63_routed_knight_counts_zero_when_storms_end_is_attacked() {
 fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
     let mut t = fresh();
     t.put("stark", "karhold", "KFAAE");
-    let mods = crate::rules::modifiers::RoundModifiers::default();
+    let mods = crate::rules::model::modifiers::RoundModifiers::default();
     let mut ctx = crate::rules::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let h = t.h("stark");
     let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
@@ -306,7 +306,7 @@ fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
 fn a20_a_losing_force_of_archers_alone_is_destroyed() {
     let mut t = fresh();
     t.put("stark", "karhold", "AA");
-    let mods = crate::rules::modifiers::RoundModifiers::default();
+    let mods = crate::rules::model::modifiers::RoundModifiers::default();
     let mut ctx = crate::rules::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
     let kept =

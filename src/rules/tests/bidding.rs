@@ -5,9 +5,9 @@ use super::kit_events::{W, empty, start};
 use crate::board::{HouseId, UnitKind};
 use crate::rules::bidding::{self, BidError, ClashBid, TieDecisions};
 use crate::rules::event_phase;
-use crate::rules::log_events::{DisbandReason, EconomyEvent};
+use crate::rules::model::log_events::{DisbandReason, EconomyEvent};
+use crate::rules::model::state::{LeaderStatus, Track};
 use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
-use crate::rules::state::{LeaderStatus, Track};
 use crate::rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward};
 
 fn bid(t: u8, f: u8, c: u8) -> ClashBid {

@@ -6,7 +6,7 @@ use crate::board::Lang;
 use crate::rules::build::{self, BuildError, BuildPlan, BuildWindow, PortBuild};
 use crate::rules::economy;
 use crate::rules::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
-use crate::rules::log_events::EconomyEvent;
+use crate::rules::model::log_events::EconomyEvent;
 
 fn port(w: &W, province: &str, sea: Option<&str>) -> PortBuild {
     PortBuild {

@@ -4,8 +4,8 @@
 
 use super::kit::*;
 use crate::board::OrderType;
-use crate::rules::log::{Event, FortifyProblem};
-use crate::rules::state::Track;
+use crate::rules::model::log::{Event, FortifyProblem};
+use crate::rules::model::state::Track;
 
 #[test]
 fn t12_fortification_instead_of_income_four_a_round_nine_on_the_map() {

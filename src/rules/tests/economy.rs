@@ -4,7 +4,7 @@
 use super::kit_events::{W, empty, start};
 use crate::board::{AreaId, UnitKind};
 use crate::rules::economy::{self, DisbandPlan, SupplyError};
-use crate::rules::log_events::{DisbandReason, EconomyEvent, GainReason};
+use crate::rules::model::log_events::{DisbandReason, EconomyEvent, GainReason};
 
 /// T-07: Stark, effective 3, armies White Harbor 1K2F, Moat Cailin 2F, The Twins 2K, Narrow Sea
 /// 2S; it now controls only Winterfell (home seat, 1 barrel).

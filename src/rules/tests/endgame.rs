@@ -4,9 +4,9 @@
 use super::kit_events::{W, empty};
 use crate::board::{Lang, Order, OrderType};
 use crate::rules::endgame::{self, GameResult, Leaving, RoundEnd, WinHow};
-use crate::rules::log_events::EconomyEvent;
+use crate::rules::model::log_events::EconomyEvent;
+use crate::rules::model::state::Step;
 use crate::rules::rewards::{self, RewardKind};
-use crate::rules::state::Step;
 
 /// Stark and Lannister with 5 castles each, the others fewer; round 10.
 fn t54() -> W {

@@ -5,7 +5,7 @@ use crate::rules::event_phase::{self, Foresight};
 use crate::rules::events::{
     self, Category, CategoryDraw, EventCard, EventDeck, EventError, EventSettings, RoundEvents,
 };
-use crate::rules::log_events::EconomyEvent;
+use crate::rules::model::log_events::EconomyEvent;
 use crate::rules::wildlings::PenaltyKind;
 
 fn no_winter() -> EventSettings {

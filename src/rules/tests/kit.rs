@@ -2,13 +2,13 @@
 //! run the military phase.
 
 use crate::board::{AreaId, Board, HouseId, LeaderId, Order, OrderType, UnitKind};
-use crate::rules::log::{BattleReport, Event};
 use crate::rules::military::{Resolution, resolve_with};
-use crate::rules::modifiers::{RoundModifiers, Settings};
-use crate::rules::orders::{
+use crate::rules::model::log::{BattleReport, Event};
+use crate::rules::model::modifiers::{RoundModifiers, Settings};
+use crate::rules::model::orders::{
     DefenceLeader, MarchMove, MarchStep, Pick, Plan, RaidStep, UnitSelection,
 };
-use crate::rules::state::{GameState, Track, Unit};
+use crate::rules::model::state::{GameState, Track, Unit};
 
 /// "" = all units; "2F1K" = exactly these.
 pub fn sel(u: &str) -> UnitSelection {
@@ -207,10 +207,12 @@ pub fn fresh() -> T {
 }
 
 /// The ability effects of a log, in order.
-pub fn effects(log: &[crate::rules::log::Event]) -> Vec<crate::rules::log::AbilityEffect> {
+pub fn effects(
+    log: &[crate::rules::model::log::Event],
+) -> Vec<crate::rules::model::log::AbilityEffect> {
     log.iter()
         .filter_map(|e| {
-            if let crate::rules::log::Event::Ability { effect, .. } = e {
+            if let crate::rules::model::log::Event::Ability { effect, .. } = e {
                 Some(effect.clone())
             } else {
                 None

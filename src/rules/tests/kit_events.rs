@@ -2,7 +2,7 @@
 //! letter codes, ids by key.
 
 use crate::board::{AreaId, Board, HouseId, LeaderId, UnitKind};
-use crate::rules::state::{GameState, LeaderStatus, Unit};
+use crate::rules::model::state::{GameState, LeaderStatus, Unit};
 
 pub struct W {
     pub b: Board,

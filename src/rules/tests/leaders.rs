@@ -3,9 +3,9 @@
 
 use super::kit::*;
 use crate::board::{OrderType, UnitKind};
-use crate::rules::log::{AbilityEffect, Event, LeaderProblem, TermKind, TieBreak};
-use crate::rules::orders::{Condition, District, Pick, Substitute};
-use crate::rules::state::{LeaderStatus, Track};
+use crate::rules::model::log::{AbilityEffect, Event, LeaderProblem, TermKind, TieBreak};
+use crate::rules::model::orders::{Condition, District, Pick, Substitute};
+use crate::rules::model::state::{LeaderStatus, Track};
 
 /// Greyjoy in Pyke (with a ship in Ironman's Bay to carry it) against Lannister's Seagard; then
 /// Lannister attacks Seagard back from Riverrun in its second turn.

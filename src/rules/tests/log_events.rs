@@ -3,8 +3,8 @@
 use super::kit_events::start;
 use crate::board::UnitKind;
 use crate::rules::events::EventCard;
-use crate::rules::log_events::EconomyEvent;
-use crate::rules::state::Track;
+use crate::rules::model::log_events::EconomyEvent;
+use crate::rules::model::state::Track;
 use crate::rules::wildlings::PenaltyKind;
 
 #[test]
@@ -13,7 +13,7 @@ fn every_log_sentence_names_its_rule_in_both_languages() {
     use crate::rules::build::BuildError;
     use crate::rules::endgame::{GameResult, WinHow};
     use crate::rules::events::Category;
-    use crate::rules::log_events::{
+    use crate::rules::model::log_events::{
         DisbandReason, GainReason, MusterSkip, ReturnReason, SpendReason,
     };
     use crate::rules::muster::MusterError;

@@ -3,8 +3,8 @@
 
 use super::kit::*;
 use crate::board::OrderType;
-use crate::rules::log::{Event, Skip};
-use crate::rules::orders::{Alternative, Condition, Step};
+use crate::rules::model::log::{Event, Skip};
+use crate::rules::model::orders::{Alternative, Condition, Step};
 
 fn moved_to(log: &[Event]) -> Vec<crate::board::AreaId> {
     log.iter()

@@ -2,8 +2,8 @@
 
 use super::kit::*;
 use crate::board::{AreaId, Order, OrderType, UnitKind};
-use crate::rules::log::{Event, RetreatRule, TieBreak};
-use crate::rules::orders::{Placement, UnitSelection};
+use crate::rules::model::log::{Event, RetreatRule, TieBreak};
+use crate::rules::model::orders::{Placement, UnitSelection};
 use crate::rules::placement::{self, PlacementError};
 
 #[test]
@@ -255,7 +255,7 @@ fn march_that_breaks_supply_is_skipped_004_l633() {
     assert!(log.iter().any(|e| matches!(
         e,
         Event::Skipped {
-            why: crate::rules::log::Skip::Supply(_),
+            why: crate::rules::model::log::Skip::Supply(_),
             ..
         }
     )));

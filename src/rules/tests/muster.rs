@@ -2,7 +2,7 @@
 
 use super::kit_events::{W, empty};
 use crate::board::{Lang, UnitKind};
-use crate::rules::log_events::{EconomyEvent, MusterSkip};
+use crate::rules::model::log_events::{EconomyEvent, MusterSkip};
 use crate::rules::muster::{self, Blocked, MusterAction, MusterError, MusterItem, MusterPlan};
 
 fn item(w: &W, castle: &str, action: MusterAction) -> MusterItem {

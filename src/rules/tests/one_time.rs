@@ -7,13 +7,13 @@ mod recruit_caravan;
 
 use super::kit::*;
 use crate::board::{Order, OrderType, UnitKind};
-use crate::rules::log::Event;
-use crate::rules::modifiers::RoundModifiers;
+use crate::rules::model::log::Event;
+use crate::rules::model::modifiers::RoundModifiers;
+use crate::rules::model::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
 use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::rules::one_time::{
     self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime,
 };
-use crate::rules::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
 use crate::rules::placement::{self, PlacementError};
 
 fn o(kind: OrderType) -> Order {

@@ -6,10 +6,10 @@ use crate::rules::bidding::ClashBid;
 use crate::rules::build::{BuildPlan, PortBuild};
 use crate::rules::event_phase::{self, EventPhaseInput, Question};
 use crate::rules::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
-use crate::rules::log_events::EconomyEvent;
+use crate::rules::model::log_events::EconomyEvent;
+use crate::rules::model::state::Track;
 use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::rules::rewards::{self, RewardClaim, RewardKind};
-use crate::rules::state::Track;
 use crate::rules::wildlings::PenaltyKind;
 
 fn round_two(w: &mut W, e: [EventCard; 3], penalty: Option<PenaltyKind>) {

@@ -4,9 +4,9 @@
 
 use super::kit::*;
 use crate::board::{Order, OrderType};
-use crate::rules::log::{Event, Skip};
-use crate::rules::modifiers::RoundModifiers;
-use crate::rules::orders::{Placement, RavenChange};
+use crate::rules::model::log::{Event, Skip};
+use crate::rules::model::modifiers::RoundModifiers;
+use crate::rules::model::orders::{Placement, RavenChange};
 use crate::rules::placement::{self, PlacementError};
 
 fn o(kind: OrderType, special: bool) -> Order {
@@ -340,7 +340,7 @@ fn t35_a_later_raid_on_an_emptied_target_counts_as_not_executed_a40() {
 fn t64_raid_example_in_iron_throne_order() {
     let mut t = fresh();
     t.track(
-        crate::rules::state::Track::IronThrone,
+        crate::rules::model::state::Track::IronThrone,
         &[
             "greyjoy",
             "stark",

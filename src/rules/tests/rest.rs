@@ -2,10 +2,10 @@
 //! L2467, A-52, A-53), each named after its rule.
 
 use super::kit_events::{W, start};
-use crate::rules::log_events::{EconomyEvent, ReturnReason};
+use crate::rules::model::log_events::{EconomyEvent, ReturnReason};
+use crate::rules::model::state::{LeaderStatus, Track};
 use crate::rules::rest;
 use crate::rules::rewards::{self, RewardClaim, RewardError, RewardKind};
-use crate::rules::state::{LeaderStatus, Track};
 
 const STARK: [&str; 7] = [
     "Eddard Stark",

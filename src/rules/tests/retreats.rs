@@ -3,7 +3,7 @@
 
 use super::kit::*;
 use crate::board::OrderType;
-use crate::rules::log::{Event, Loss, RetreatRule};
+use crate::rules::model::log::{Event, Loss, RetreatRule};
 use crate::rules::retreat::settle_pending;
 
 fn retreat_of(log: &[Event]) -> Option<(crate::board::AreaId, RetreatRule)> {

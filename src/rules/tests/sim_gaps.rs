@@ -4,7 +4,7 @@
 
 use super::kit::*;
 use crate::board::{OrderType, UnitKind};
-use crate::rules::state::PendingRetreat;
+use crate::rules::model::state::PendingRetreat;
 
 #[test]
 fn entering_an_empty_home_seat_takes_its_port_ships_withdraw_to_the_sea_004_l1053() {

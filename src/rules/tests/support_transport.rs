@@ -4,8 +4,8 @@
 
 use super::kit::*;
 use crate::board::OrderType;
-use crate::rules::log::{Event, Skip, TermKind};
-use crate::rules::orders::{
+use crate::rules::model::log::{Event, Skip, TermKind};
+use crate::rules::model::orders::{
     Condition, CrossSupport, Party, Pick, Refusal, SupportTarget, Transport, Withheld,
 };
 
@@ -149,7 +149,10 @@ fn a39_a_house_never_supports_against_its_own_units() {
 
 /// T-43: Baratheon's Dragonstone army to Flint's Finger through Shipbreaker Bay (own), the two
 /// Summer Seas (Tyrell) and the Sunset Sea (Greyjoy).
-fn t43(greyjoy_agrees: bool, defended: bool) -> (T, Vec<Event>, crate::rules::state::GameState) {
+fn t43(
+    greyjoy_agrees: bool,
+    defended: bool,
+) -> (T, Vec<Event>, crate::rules::model::state::GameState) {
     let mut t = fresh();
     t.put("baratheon", "dragonstone", "KF");
     t.order("dragonstone", OrderType::March, false);
