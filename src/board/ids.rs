@@ -6,6 +6,14 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The most houses a board may have: the game state keeps each influence track in a list of
+/// this fixed capacity (a game has 6).
+pub const MAX_HOUSES: usize = 8;
+
+/// The most leaders one house may have: the game state keeps a house's leaders in a list of
+/// this fixed capacity (a house has 7).
+pub const MAX_LEADERS: usize = 8;
+
 /// An area (区域): a land province, a sea or a port. Index into `Board::areas`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct AreaId(pub u16);

@@ -7,7 +7,7 @@ pub mod ids;
 mod load;
 mod validate;
 
-pub use ids::{AreaId, HouseId, LeaderId, Order, OrderType, UnitKind};
+pub use ids::{AreaId, HouseId, LeaderId, MAX_HOUSES, MAX_LEADERS, Order, OrderType, UnitKind};
 pub use load::{BoardError, parse_units};
 
 use serde::{Deserialize, Serialize};
@@ -437,5 +437,18 @@ impl Board {
     /// The province a port belongs to, or the area itself.
     pub fn province_of(&self, a: AreaId) -> AreaId {
         self.area(a).port_of.unwrap_or(a)
+    }
+    /// Whether every area id exists on the board (ids from submissions are never trusted).
+    pub fn has_areas(&self, ids: impl IntoIterator<Item = AreaId>) -> bool {
+        ids.into_iter().all(|a| a.index() < self.areas.len())
+    }
+    /// The bank a pontoon in `area` reaches: the one named, or the only one the area offers.
+    pub fn pontoon_bank(&self, area: AreaId, named: Option<AreaId>) -> Option<AreaId> {
+        let targets = &self.area(area).pontoon_targets;
+        match named {
+            Some(b) => targets.contains(&b).then_some(b),
+            None if targets.len() == 1 => targets.first().copied(),
+            None => None,
+        }
     }
 }

@@ -104,15 +104,15 @@ pub fn check(b: &Board) -> Vec<String> {
             ));
         }
     }
-    // The game state keeps tracks and leaders in lists of fixed capacity (`rules::units`).
-    let max_houses = crate::rules::state::TrackOrder::CAPACITY;
+    // The game state keeps tracks and leaders in lists of fixed capacity.
+    let max_houses = super::MAX_HOUSES;
     if b.houses.len() > max_houses {
         p.push(format!(
             "{} houses: a game has at most {max_houses}",
             b.houses.len()
         ));
     }
-    let max_leaders = crate::rules::state::Leaders::CAPACITY;
+    let max_leaders = super::MAX_LEADERS;
     for h in &b.houses {
         let n = b.leaders_of(h.id).count();
         if n == 0 {

@@ -277,7 +277,7 @@ fn check_downgrade(
     worst: bool,
     v: &[(AreaId, UnitKind)],
 ) -> Result<(), WildlingError> {
-    if !economy::areas_exist(board, v.iter().map(|u| u.0)) {
+    if !board.has_areas(v.iter().map(|u| u.0)) {
         return Err(WildlingError::UnknownId);
     }
     let knights = state.unit_count(house, UnitKind::Knight);
@@ -310,7 +310,7 @@ fn check_penalty_disband(
     worst: bool,
     units: &[(AreaId, UnitKind)],
 ) -> Result<(), WildlingError> {
-    if !economy::areas_exist(board, units.iter().map(|u| u.0)) {
+    if !board.has_areas(units.iter().map(|u| u.0)) {
         return Err(WildlingError::UnknownId);
     }
     for (i, &(a, k)) in units.iter().enumerate() {

@@ -13,8 +13,6 @@ mod input;
 mod problems;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_choice;
 
 pub use close::{
     Closed, Options, StepOutcome, close_step, close_step_with, close_steps, close_steps_expected,

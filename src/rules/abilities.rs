@@ -1,11 +1,12 @@
 //! 将领特长 Leaders' special abilities that change units or orders (004:L1764–L2003; A-14…A-18):
 //! Loras, Ellaria and Renly, Asha, Arianne, and the win/lose abilities applied after a battle.
 
-use super::battle::{Effects, hard, log_ability, pick_unit};
-use super::log::{AbilityEffect, Event, Loss};
-use super::military::Ctx;
+use super::battle::spec::{Effects, log_ability, pick_unit};
+use super::battle::strength::hard;
+use super::military::ctx::Ctx;
+use super::model::log::{AbilityEffect, Event, Loss};
+use super::model::state::Unit;
 use super::one_time::OneTimeEvent;
-use super::state::Unit;
 use crate::board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
 
 /// 百花骑士: kill one defending footman or archer at once, the victim's choice, normal units
@@ -100,7 +101,7 @@ pub fn after_abilities(
         let opponent = if side == 0 { dh } else { Some(attacker) };
         match a {
             Ability::Jaime if won => {
-                let lost = super::consolidate::gain_power(ctx.board, &mut ctx.state, house, 2);
+                let lost = ctx.state.gain_power(ctx.board, house, 2);
                 log_ability(ctx, l, area, AbilityEffect::Tokens(2 - lost));
             }
             Ability::Renly if won && !ctx.once[house.index()].renly => {

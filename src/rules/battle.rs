@@ -5,87 +5,24 @@
 //! casualties, win/lose abilities, retreat and occupation. Attacks on neutrals follow 004:L2257.
 //!
 //! This file holds the battle itself up to the comparison (abilities of step a), both sides'
-//! terms, the sword, the tie-break); `battle/strength.rs` the value of each unit and
+//! terms, the sword, the tie-break); `battle/spec.rs` what its steps hand each other, `battle/strength.rs` the value of each unit and
 //! `battle/outcome.rs` what follows the result.
 
 mod outcome;
-mod strength;
+pub(crate) mod spec;
+pub(crate) mod strength;
 
-pub use outcome::find_units;
 use outcome::{lose, win, win_over_house};
+use spec::ability_of;
+pub use spec::{AttackSpec, Effects, log_ability, pick_unit};
 pub use strength::{attack_value, defence_value, hard};
 
-use super::log::{AbilityEffect, BattleReport, Defender, Event, Term, TermKind, TieBreak};
-use super::military::Ctx;
-use super::orders::Party;
-use super::state::{Track, Unit};
+use super::military::ctx::Ctx;
+use super::model::log::{AbilityEffect, BattleReport, Defender, Event, Term, TermKind, TieBreak};
+use super::model::orders::Party;
+use super::model::state::{Track, Unit};
 use super::support::{BattleSides, Supporter};
 use crate::board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
-
-/// An attack as the march hands it over.
-#[derive(Clone, Debug)]
-pub struct AttackSpec {
-    /// Attacking house.
-    pub house: HouseId,
-    /// Origin (the embarkation province for transported units).
-    pub from: AreaId,
-    /// Attacked area.
-    pub to: AreaId,
-    /// The attacking units (still standing in `from`).
-    pub moving: Vec<Unit>,
-    /// 行军+1.
-    pub march_bonus: bool,
-    /// The march leader.
-    pub leader: Option<LeaderId>,
-    /// The second leader who will defend `to` (004:L2040).
-    pub second: Option<LeaderId>,
-    /// Other houses' ships that carried the attackers (−1, 004:L1595).
-    pub carriers: Vec<HouseId>,
-}
-
-/// Per side (0 attacker, 1 defender): what the abilities of step a) decided.
-#[derive(Clone, Debug, Default)]
-pub struct Effects {
-    pub blocked: [bool; 2],
-    pub cersei: [bool; 2],
-    pub balon: [bool; 2],
-    pub salladhor: [bool; 2],
-    pub catelyn: bool,
-    /// Set values of the attacker's led units (Robb, Vargo, Victarion).
-    pub set: Vec<(UnitKind, i32)>,
-    /// Class iii abilities to apply after the result: (side, leader, ability).
-    pub after: Vec<(usize, LeaderId, Ability)>,
-}
-
-fn ability_of(ctx: &Ctx, l: Option<LeaderId>) -> Option<(LeaderId, Ability)> {
-    let l = l?;
-    ctx.board.leader(l).ability.map(|a| (l, a))
-}
-
-pub fn log_ability(ctx: &mut Ctx, l: LeaderId, area: AreaId, effect: AbilityEffect) {
-    let house = ctx.board.leader(l).house;
-    ctx.log.push(Event::Ability {
-        house,
-        leader: l,
-        area,
-        effect,
-    });
-}
-
-/// Pick a unit of `units` (non-routed first) by a preference list, for Loras or Ellaria.
-pub fn pick_unit(units: &[Unit], prefs: &[UnitKind]) -> Option<usize> {
-    for routed in [false, true] {
-        for k in prefs {
-            if let Some(i) = units
-                .iter()
-                .position(|u| u.kind == *k && u.routed == routed)
-            {
-                return Some(i);
-            }
-        }
-    }
-    None
-}
 
 fn fiefdoms(ctx: &Ctx, h: HouseId) -> usize {
     ctx.state.rank(Track::Fiefdoms, h)

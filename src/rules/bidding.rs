@@ -2,21 +2,12 @@
 //! tokens in hand, new ranks by bid, ties on the Iron Throne ordered by the previous King and on
 //! the other two tracks by the new King (004:L1157), defaults of A-65; every bid is spent.
 
-use super::log_events::{EconomyEvent, SpendReason};
-use super::state::{GameState, Track};
+pub use super::model::log_events::track_name;
+use super::model::log_events::{EconomyEvent, SpendReason};
+use super::model::state::{GameState, Track};
+pub use super::model::window::{ClashBid, Tie, TieDecisions};
 use crate::board::{Board, HouseId, Lang};
 use serde::{Deserialize, Serialize};
-
-/// A house's three bids.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClashBid {
-    /// 铁王座 Iron Throne.
-    pub throne: u8,
-    /// 封邑 Fiefdoms.
-    pub fiefdoms: u8,
-    /// 御前会议 King's Court.
-    pub court: u8,
-}
 
 impl ClashBid {
     /// Total of the three bids.
@@ -35,18 +26,6 @@ impl ClashBid {
 
 /// The three tracks in order.
 pub const TRACKS: [Track; 3] = [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt];
-
-/// Name of a track.
-pub fn track_name(t: Track, lang: Lang) -> &'static str {
-    match (t, lang) {
-        (Track::IronThrone, Lang::Zh) => "铁王座",
-        (Track::Fiefdoms, Lang::Zh) => "封邑",
-        (Track::KingsCourt, Lang::Zh) => "御前会议",
-        (Track::IronThrone, Lang::En) => "Iron Throne",
-        (Track::Fiefdoms, Lang::En) => "Fiefdoms",
-        (Track::KingsCourt, Lang::En) => "King's Court",
-    }
-}
 
 /// Why a bid is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,28 +100,6 @@ pub fn effective_bids(
             }
         })
         .collect()
-}
-
-/// A group of houses with equal bids on a track, which a King orders.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tie {
-    /// The track.
-    pub track: Track,
-    /// The bid they share.
-    pub bid: u8,
-    /// The tied houses, in the default order (their previous relative order, A-65).
-    pub houses: Vec<HouseId>,
-    /// Who orders them: the previous King on the Iron Throne, the new King on the others
-    /// (004:L1157), or Martell holding Doran's captured throne.
-    pub decider: Option<HouseId>,
-}
-
-/// The Kings' orderings of tied houses, one list per track (houses earlier in a list rank
-/// higher among the tied ones; houses not named keep the default order after the named).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TieDecisions {
-    /// Iron Throne, Fiefdoms, King's Court.
-    pub orders: [Option<Vec<HouseId>>; 3],
 }
 
 /// The new order on one track, and its ties.

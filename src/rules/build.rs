@@ -3,30 +3,12 @@
 //! consolidate-power income, the last map slots in Iron Throne order.
 
 use super::events::{self, EventCard};
-use super::log_events::{EconomyEvent, SpendReason};
-use super::state::GameState;
+pub use super::model::errors::BuildError;
+use super::model::log_events::{EconomyEvent, SpendReason};
+use super::model::state::GameState;
+pub use super::model::window::{BuildPlan, PortBuild};
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 use serde::{Deserialize, Serialize};
-
-/// Build a temporary port in a province, facing a sea (needed where the site has several).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PortBuild {
-    /// The province.
-    pub province: AreaId,
-    /// The sea its port faces.
-    pub sea: Option<AreaId>,
-}
-
-/// What a house builds in one window.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BuildPlan {
-    /// Temporary ports, priced in the order written.
-    pub ports: Vec<PortBuild>,
-    /// Own empty temporary ports to pull down (gone at the end of the phase, 004:L1060).
-    pub demolish: Vec<AreaId>,
-    /// Provinces where last round's consolidate income becomes a fortification.
-    pub fortify: Vec<AreaId>,
-}
 
 impl BuildPlan {
     /// Whether the plan builds and demolishes nothing.
@@ -42,54 +24,6 @@ pub enum BuildWindow {
     EventPhase,
     /// 布置军事命令阶段 (004:L1709): no fortification if this round had a Mustering event.
     Placement,
-}
-
-/// Why a building is refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BuildError {
-    /// Only in a province the house controls (004:L1034, A-60).
-    NotControlled(AreaId),
-    /// The province has no temporary port site, or it is built already (004:L989).
-    NoPortSite(AreaId),
-    /// The site faces several seas: name one (004:L1038).
-    NeedSea {
-        /// The province.
-        province: AreaId,
-        /// Its seas.
-        options: Vec<AreaId>,
-    },
-    /// The sea named is not on that site's coast (004:L996; D6).
-    SeaNotOnCoast {
-        /// The province.
-        province: AreaId,
-        /// The sea named.
-        sea: AreaId,
-        /// The seas it may face.
-        options: Vec<AreaId>,
-    },
-    /// Not enough tokens in hand.
-    Tokens {
-        /// Needed.
-        cost: u8,
-        /// In hand.
-        hand: u8,
-    },
-    /// Only an own temporary port with no ships can be pulled down (004:L1060).
-    CannotDemolish(AreaId),
-    /// No successful consolidate power there last round (004:L1076, A-58).
-    NoIncome(AreaId),
-    /// A fortification needs a footman or archer there (004:L1078).
-    NeedsFootOrArcher(AreaId),
-    /// One fortification per province (004:L1082).
-    AlreadyFortified(AreaId),
-    /// Nine fortifications on the map already (004:L1082).
-    MapFull(u8),
-    /// At most four fortifications a round (004:L1080).
-    TooManyForts(u8),
-    /// Not in order placement after a Mustering event (004:L1712).
-    AfterMuster,
-    /// An area the board does not have.
-    UnknownArea,
 }
 
 impl BuildError {
@@ -294,7 +228,7 @@ fn apply_plan<T: Target>(
         .flat_map(|p| std::iter::once(p.province).chain(p.sea))
         .chain(plan.demolish.iter().copied())
         .chain(plan.fortify.iter().copied());
-    if !super::economy::areas_exist(board, ids) {
+    if !board.has_areas(ids) {
         return vec![BuildError::UnknownArea];
     }
     let mut errs = Vec::new();

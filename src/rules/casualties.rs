@@ -4,9 +4,9 @@
 //! destroyed and never count; archers are never casualties, but each surviving footman or knight
 //! covers one archer and the others are destroyed.
 
-use super::log::{Event, Loss};
-use super::military::Ctx;
-use super::state::Unit;
+use super::military::ctx::Ctx;
+use super::model::log::{Event, Loss};
+use super::model::state::Unit;
 use crate::board::{AreaId, HouseId, UnitKind};
 
 /// Remove the losses from `units` (the beaten force, routed units included) and return the rest.

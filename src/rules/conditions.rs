@@ -2,8 +2,8 @@
 //! what has already happened counts — moves, control, earlier battles and the static strength of
 //! a garrison — never leaders, swords or other houses' support and transport.
 
-use super::military::Ctx;
-use super::orders::Condition;
+use super::military::ctx::Ctx;
+use super::model::orders::Condition;
 use crate::board::{AreaId, HouseId, OrderType, UnitKind};
 
 /// Whether a condition of `me`'s plan holds now. `from` is the origin of the march being
@@ -53,12 +53,12 @@ pub fn static_defence(ctx: &Ctx, area: AreaId, from: Option<AreaId>) -> i32 {
         return 0;
     };
     let b = ctx.board;
-    let hard = super::battle::hard(ctx, area);
+    let hard = super::battle::strength::hard(ctx, area);
     let mut total: i32 = st
         .units
         .iter()
         .filter(|u| !u.routed)
-        .map(|u| super::battle::defence_value(u.kind, hard))
+        .map(|u| super::battle::strength::defence_value(u.kind, hard))
         .sum();
     if let Some(o) = st.order.filter(|o| o.kind == OrderType::Defence) {
         total += if o.special { 2 } else { 1 };
@@ -73,8 +73,8 @@ pub fn static_defence(ctx: &Ctx, area: AreaId, from: Option<AreaId>) -> i32 {
         if Some(s) == from
             || ctx.state.occupant(s) != Some(h)
             || !ctx.has_order(s, OrderType::Support)
-            || !super::support::may_support(ctx, s, area)
-            || super::support::withheld(ctx, h, s, area)
+            || !ctx.may_support(s, area)
+            || ctx.withheld(h, s, area)
         {
             continue;
         }
@@ -83,7 +83,7 @@ pub fn static_defence(ctx: &Ctx, area: AreaId, from: Option<AreaId>) -> i32 {
             let rain =
                 ctx.mods.rains_of_autumn && matches!(u.kind, UnitKind::Footman | UnitKind::Archer);
             if !rain {
-                total += super::battle::defence_value(u.kind, hard);
+                total += super::battle::strength::defence_value(u.kind, hard);
             }
         }
         if sup.order.map(|o| o.special).unwrap_or(false) {

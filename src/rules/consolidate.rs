@@ -2,22 +2,11 @@
 //! whose consolidate order still stands and which was never taken this round gives 1 + its crowns,
 //! or a fortification instead.
 
-use super::log::{Event, FortifyProblem};
-use super::military::Ctx;
+use super::military::ctx::Ctx;
+use super::model::log::{Event, FortifyProblem};
+use super::model::state::Track;
 use super::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
-use super::state::{GameState, Track};
-use crate::board::{AreaId, Board, HouseId, OrderType, UnitKind};
-
-/// Add power tokens to a house's hand, respecting the cap on tokens owned. Returns the
-/// number lost to the cap.
-pub fn gain_power(board: &Board, state: &mut GameState, house: HouseId, n: u8) -> u8 {
-    let owned = state.power_owned(house);
-    let room = (board.rules.max_power as u32)
-        .saturating_sub(owned)
-        .min(n as u32) as u8;
-    state.house_mut(house).power += room;
-    n - room
-}
+use crate::board::{AreaId, HouseId, OrderType, UnitKind};
 
 /// Collect consolidate-power income, or build the fortifications asked for instead (004:L1070–
 /// L1101): in Iron Throne order, at most 4 per house and round and 9 on the map, one per
@@ -60,7 +49,7 @@ pub fn resolve(ctx: &mut Ctx) {
                 }
             }
             let n = 1 + ctx.board.area(a).crowns;
-            let capped = gain_power(ctx.board, &mut ctx.state, house, n);
+            let capped = ctx.state.gain_power(ctx.board, house, n);
             ctx.log.push(Event::Consolidated {
                 house,
                 area: a,

@@ -2,58 +2,12 @@
 //! (004:L643–L661, 表五, A-57), Game of Thrones income (004:L902, A-73) and what happens when a
 //! non-combat loss empties a province (004:L1062, L1094).
 
-use super::events::EventDeck;
-use super::log_events::{DisbandReason, EconomyEvent};
-use super::rewards::PendingReward;
-use super::state::GameState;
-use super::{consolidate, supply};
+pub use super::model::economy::{CpIncome, DisbandPlan, EconomyState};
+use super::model::log_events::{DisbandReason, EconomyEvent};
+use super::model::state::GameState;
+use super::supply;
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 use serde::{Deserialize, Serialize};
-
-/// What the rest of the round keeps in the game state (one field, `GameState::economy`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EconomyState {
-    /// The event bags and draws (None until [`super::events::start_game`]). Shared between
-    /// copies of the state until one of them draws (`Arc::make_mut`): the rules copy the state
-    /// for every sub-step, and the deck changes only when events are drawn or chosen.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck: Option<std::sync::Arc<EventDeck>>,
-    /// Wildling penalty 3 was suffered in this round: no special orders (004:L1132).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub special_orders_banned: Option<u8>,
-    /// Leader victory rewards waiting for the next event phase.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pending_rewards: Vec<PendingReward>,
-    /// Successful consolidate-power incomes of the last military phase, which may be converted
-    /// into fortifications in this event phase (004:L1076, A-58). The military phase fills it
-    /// with [`record_consolidation`].
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cp_income: Vec<CpIncome>,
-    /// Round 11 is being played because round 10 ended in a tie (004:L260, A-75).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub extra_round: bool,
-    /// The result once the game is over.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<super::endgame::GameResult>,
-}
-
-/// One successful consolidate power of the last military phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CpIncome {
-    /// The house.
-    pub house: HouseId,
-    /// The province.
-    pub area: AreaId,
-    /// The round of the military phase.
-    pub round: u8,
-    /// Tokens it gave (1 + crowns, before the cap).
-    pub income: u8,
-}
-
-/// Whether every area id exists on the board (ids from submissions are never trusted).
-pub fn areas_exist(board: &Board, ids: impl IntoIterator<Item = AreaId>) -> bool {
-    ids.into_iter().all(|a| a.index() < board.areas.len())
-}
 
 /// Record a successful consolidate power (called by the military phase after CP resolution);
 /// the entries of earlier rounds are dropped.
@@ -70,11 +24,11 @@ pub fn record_consolidation(state: &mut GameState, house: HouseId, area: AreaId,
 
 /// At the end of a military phase: keep its consolidate incomes (for a fortification in the
 /// next event phase, A-58) and the deferred leader rewards its log reports.
-pub fn after_military(board: &Board, state: &mut GameState, log: &[super::log::Event]) {
+pub fn after_military(board: &Board, state: &mut GameState, log: &[super::model::log::Event]) {
     let round = state.round;
     state.economy.cp_income.retain(|c| c.round == round);
     for e in log {
-        if let super::log::Event::Consolidated {
+        if let super::model::log::Event::Consolidated {
             house,
             area,
             gained,
@@ -93,10 +47,10 @@ pub fn gain(
     state: &mut GameState,
     house: HouseId,
     n: u8,
-    why: super::log_events::GainReason,
+    why: super::model::log_events::GainReason,
     log: &mut Vec<EconomyEvent>,
 ) {
-    let lost = consolidate::gain_power(board, state, house, n);
+    let lost = state.gain_power(board, house, n);
     log.push(EconomyEvent::PowerGained {
         house,
         gained: n - lost,
@@ -108,13 +62,6 @@ pub fn gain(
 // ---------------------------------------------------------------------------------------------
 // Supply (补给结算)
 // ---------------------------------------------------------------------------------------------
-
-/// A house's choice of units to disband at a Supply event (one entry per unit).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DisbandPlan {
-    /// Area and kind of each unit to disband.
-    pub units: Vec<(AreaId, UnitKind)>,
-}
 
 /// Why a disbanding plan is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -264,7 +211,7 @@ pub fn check_disbanding(
     house: HouseId,
     plan: &DisbandPlan,
 ) -> Result<(), Vec<SupplyError>> {
-    if !areas_exist(board, plan.units.iter().map(|u| u.0)) {
+    if !board.has_areas(plan.units.iter().map(|u| u.0)) {
         return Err(vec![SupplyError::UnknownArea]);
     }
     let barrels = state.barrels_controlled(board, house);
@@ -481,7 +428,7 @@ pub fn resolve_game_of_thrones_in(board: &Board, s: &mut GameState) -> Vec<Econo
             s,
             h,
             crowns.saturating_add(ports),
-            super::log_events::GainReason::GameOfThrones,
+            super::model::log_events::GainReason::GameOfThrones,
             &mut log,
         );
     }

@@ -4,55 +4,11 @@
 //! effective barrels, then tokens in hand; still tied, one extra round is played, after which the
 //! whole chain is applied again and a remaining tie is a draw.
 
-use super::log_events::EconomyEvent;
-use super::state::{GameState, Step};
+pub use super::model::economy::{GameResult, Standing, WinHow};
+use super::model::log_events::EconomyEvent;
+use super::model::state::{GameState, Step};
 use crate::board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
-
-/// What decided a win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WinHow {
-    /// Six castles, at any moment (004:L266).
-    SixCastles,
-    /// Most castles after the last round (004:L257).
-    Castles,
-    /// Tied on castles, most effective barrels (004:L258).
-    Barrels,
-    /// Tied on castles and barrels, most tokens in hand (004:L259).
-    Tokens,
-}
-
-/// The result of a finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameResult {
-    /// One house won.
-    Won {
-        /// The winner.
-        house: HouseId,
-        /// Its castles.
-        castles: u8,
-        /// What decided it.
-        how: WinHow,
-    },
-    /// Still tied after the extra round (004:L261).
-    Draw {
-        /// The houses sharing first place.
-        houses: Vec<HouseId>,
-    },
-}
-
-/// One house's standing for the end of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Standing {
-    /// The house.
-    pub house: HouseId,
-    /// Castles (cities and strongholds) controlled.
-    pub castles: u8,
-    /// Effective barrels, the level in force, not capped at 6.
-    pub barrels: u8,
-    /// Tokens in hand, not those on the map (004:L259).
-    pub tokens: u8,
-}
 
 impl Standing {
     fn key(&self) -> (u8, u8, u8) {

@@ -9,88 +9,20 @@
 //! first window with no second-window answers it tells what must be asked; called again with the
 //! answers it gives the final result.
 
-use super::bidding::{self, ClashBid, Tie, TieDecisions};
-use super::build::{self, BuildPlan, BuildWindow};
-use super::economy::{self, DisbandPlan};
+use super::bidding::{self};
+use super::build::{self, BuildWindow};
+use super::economy::{self};
 use super::events;
 use super::events::{Category, EventCard, EventError, chooser_of, current};
-use super::log_events::EconomyEvent;
-use super::modifiers::RoundModifiers;
-use super::muster::{self, Blocked, MusterPlan};
-use super::rewards::{self, RewardClaim};
-use super::state::GameState;
-use super::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingReward};
+use super::model::log_events::EconomyEvent;
+use super::model::modifiers::RoundModifiers;
+use super::model::state::GameState;
+pub use super::model::window::{EventPhaseInput, EventWindow, Question};
+use super::muster::{self};
+use super::rewards::{self};
+use super::wildlings::{self, PenaltyKind};
 use crate::board::{Board, HouseId, Lang};
 use serde::{Deserialize, Serialize};
-
-/// Everything the houses send in an event phase. Missing entries take the defaults of A-26.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EventPhaseInput {
-    /// Chooser events (optional rule): the holder's choice per category.
-    pub choices: Vec<(HouseId, Category, EventCard)>,
-    /// Leader victory rewards claimed (Melisandre, Luwin, Doran).
-    pub claims: Vec<(HouseId, RewardClaim)>,
-    /// Ports and fortifications.
-    pub build: Vec<(HouseId, BuildPlan)>,
-    /// Disbanding at a Supply event.
-    pub disband: Vec<(HouseId, DisbandPlan)>,
-    /// Muster plans at a Mustering event.
-    pub muster: Vec<(HouseId, MusterPlan)>,
-    /// Clash of Kings bids.
-    pub clash: Vec<(HouseId, ClashBid)>,
-    /// Wildling bids.
-    pub wildling_bids: Vec<(HouseId, u8)>,
-    /// Second window: replacement muster plans of houses whose ships were blocked.
-    pub muster_replacements: Vec<(HouseId, MusterPlan)>,
-    /// Second window: the Kings' orderings of tied bids (004:L1157).
-    pub clash_ties: TieDecisions,
-    /// Second window: the King's pick among tied highest (or lowest) wildling bidders.
-    pub wildling_king_pick: Option<HouseId>,
-    /// Second window: the Night's Watch reward chosen by the highest bidder.
-    pub wildling_reward: Option<WildlingReward>,
-    /// Second window: the houses' choices for the wildling penalty.
-    pub wildling_penalty: Vec<(HouseId, PenaltyChoice)>,
-}
-
-/// The first window of an event phase while the second is open: what the houses sent, and the
-/// questions it raises with every answer at its default.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EventWindow {
-    /// The first window's submissions.
-    pub input: EventPhaseInput,
-    /// The questions of the second window.
-    pub questions: Vec<Question>,
-}
-
-/// A question for the second window.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Question {
-    /// A house may send a replacement for a ship blocked in a sea conflict (004:L769, A-62).
-    MusterRevision(Blocked),
-    /// A King orders houses with equal bids (004:L1157).
-    ClashTie(Tie),
-    /// The King names one of the tied highest (`reward`) or lowest wildling bidders (004:L1122,
-    /// L1126).
-    WildlingTie {
-        /// The King.
-        king: Option<HouseId>,
-        /// The tied houses.
-        houses: Vec<HouseId>,
-        /// Highest (reward) or lowest (penalty).
-        reward: bool,
-    },
-    /// The highest bidder chooses a Night's Watch reward (004:L1114).
-    WildlingReward(HouseId),
-    /// A house chooses how it suffers the penalty (004:L1128).
-    WildlingPenalty {
-        /// The house.
-        house: HouseId,
-        /// The penalty.
-        penalty: PenaltyKind,
-        /// Whether it is the lowest bidder, who suffers more.
-        worst: bool,
-    },
-}
 
 /// What an event phase gives.
 #[derive(Clone, Debug)]

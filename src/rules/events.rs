@@ -12,26 +12,18 @@
 //! (004:L2437–L2442). Round r+1 is drawn at the end of round r's event phase (and in round 1,
 //! 附录1), from the game's own generator ([`super::rng`]), so the same seed gives the same game.
 
-use super::log_events::EconomyEvent;
-use super::rng::Rng;
-use super::state::{GameState, Track};
+pub use super::model::events::{
+    Category, CategoryDraw, EventBags, EventCard, EventDeck, EventSettings, RoundEvents,
+};
+use super::model::log_events::EconomyEvent;
+use super::model::rng::Rng;
+use super::model::state::{GameState, Track};
 use super::wildlings::PenaltyKind;
 use crate::board::{Board, HouseId, Lang};
 use serde::{Deserialize, Serialize};
 
 mod deck;
-pub use deck::{EventBags, EventDeck, restore_tables, start_game};
-
-/// The three categories that have an event every round (004:L2387).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Category {
-    /// 经济事件.
-    Economic = 0,
-    /// 政治事件.
-    Political = 1,
-    /// 军事事件.
-    Military = 2,
-}
+pub use deck::{restore_tables, start_game};
 
 impl Category {
     /// Processing order (004:L2389): economic → political → military.
@@ -58,45 +50,6 @@ impl Category {
             Category::Military => Track::KingsCourt,
         }
     }
-}
-
-/// An event card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum EventCard {
-    /// 补给结算 Supply.
-    Supply,
-    /// 征兵 Mustering.
-    Muster,
-    /// 诸王争霸 Clash of Kings.
-    ClashOfKings,
-    /// 权力游戏 Game of Thrones; one in each political cycle also gives wildlings +2 (004:L2399).
-    GameOfThrones {
-        /// This one raises the wildlings by 2.
-        wildlings: bool,
-    },
-    /// 风暴之海: no raids this round.
-    SeaOfStorms,
-    /// 群鸦飨宴: no consolidate power this round.
-    FeastForCrows,
-    /// 秋雨连绵: footmen and archers support with 0; wildlings +2.
-    RainsOfAutumn,
-    /// 干戈四起: no defence orders; wildlings +2.
-    StormOfSwords,
-    /// 野人入侵 Wildling attack.
-    WildlingAttack,
-    /// 惊涛骇浪: ships at sea execute no orders; wildlings +2 (round ≥ 6, once a game).
-    RoughSeas,
-    /// 河流封冻: rivers are ordinary borders this round (round ≥ 6, once a game).
-    FrozenRivers,
-    /// 盛夏之末: the category's event is postponed; wildlings +2.
-    LastDaysOfSummer,
-    /// 利刃王座 (optional): the King chooses Mustering, Supply or LDoS; wildlings +1.
-    ThroneOfBlades,
-    /// 黑翼玄言 (optional): the sword holder chooses Game of Thrones, Clash of Kings or LDoS.
-    DarkWings,
-    /// 惩恶伐罪 (optional): the Raven holder chooses a military event (not the two new ones) or
-    /// LDoS; wildlings +1.
-    PunishTheGuilty,
 }
 
 impl EventCard {
@@ -221,17 +174,6 @@ impl EventCard {
     }
 }
 
-/// Settings of a game for the events (decisions.md: configurable per game).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EventSettings {
-    /// Winter is Coming per category and round, in thousandths (A-70; default 100 = 0.1).
-    pub wic_per_mille: u16,
-    /// Optional rule 预告事件: the events of the next three rounds are public (004:L2630).
-    pub preview: bool,
-    /// Optional rule: the three chooser events are in the bags (004:L2636).
-    pub chooser_events: bool,
-}
-
 impl Default for EventSettings {
     fn default() -> Self {
         EventSettings {
@@ -258,19 +200,6 @@ impl EventSettings {
     }
 }
 
-/// The draw of one category for one round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CategoryDraw {
-    /// 凛冬将至 happened: the bag was refilled before this draw; the holder is not told the
-    /// outcome in advance (004:L2448).
-    pub winter: bool,
-    /// The card drawn.
-    pub card: EventCard,
-    /// For a chooser card: what the holder chose (or the default), once decided.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chosen: Option<EventCard>,
-}
-
 impl CategoryDraw {
     /// The event that takes place: the card, or a chooser's choice (None while undecided).
     pub fn effective(&self) -> Option<EventCard> {
@@ -280,18 +209,6 @@ impl CategoryDraw {
             Some(self.card)
         }
     }
-}
-
-/// The events of one round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RoundEvents {
-    /// The round.
-    pub round: u8,
-    /// Economic, political, military.
-    pub draws: [CategoryDraw; 3],
-    /// The penalty drawn with a wildling attack, announced with it (004:L1128).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wildling_penalty: Option<PenaltyKind>,
 }
 
 impl RoundEvents {

@@ -8,12 +8,13 @@
 //! The plan writes it like a march: `赫伦堡2F 强行军到 奔流城` / `菲林特之指1E 强行军到 奔流城`
 //! (lines with one step number are one forced march). Leaders do not travel with gathered units.
 
-use super::log::{Event, Skip};
-use super::march::{put_units, select, take_units, vacate};
-use super::military::Ctx;
+use super::military::ctx::Ctx;
+use super::military::leave::vacate;
+use super::military::moves::{find_units, put_units, select, take_units};
+use super::model::log::{Event, Skip};
+use super::model::orders::MarchStep;
+use super::model::state::Unit;
 use super::one_time::{OneTimeEvent, OneTimeKind, Waste};
-use super::orders::MarchStep;
-use super::state::Unit;
 use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 fn march_order() -> Order {
@@ -109,7 +110,7 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
     }
     let mut from = Vec::new();
     for (src, units) in accepted {
-        let pick = super::battle::find_units(ctx, src, &units);
+        let pick = find_units(ctx, src, &units);
         let moving = take_units(ctx, src, &pick);
         let kinds: Vec<UnitKind> = moving.iter().map(|u| u.kind).collect();
         put_units(ctx, house, to, moving);

@@ -3,55 +3,12 @@
 //! defends a newly taken area, substitutes for leaders given two tasks, military districts, and
 //! who actually fought (they rest at the end of the round, A-51).
 
-use super::log::{Event, LeaderProblem};
-use super::military::Ctx;
-use super::orders::MarchMove;
-use super::state::LeaderStatus;
-use crate::board::{Ability, AreaId, Board, HouseId, LeaderId};
-
-/// Where each leader is and what he has done this round.
-#[derive(Clone, Debug, Default)]
-pub struct LeaderTrack {
-    /// The area each leader is in (`None`: not on the map, or a district leader).
-    pub at: Vec<Option<AreaId>>,
-    /// A district leader's two areas, while the district stands.
-    pub district: Vec<Option<[AreaId; 2]>>,
-    /// Led a march (so he no longer defends where he left, 004:L2062).
-    pub led: Vec<bool>,
-    /// Defended an area (so he no longer leads its march, 004:L2062).
-    pub defended: Vec<bool>,
-    /// Actually fought a battle (rests at the end of the round, 004:L2118).
-    pub fought: Vec<bool>,
-    /// Per area: the defence leader set during the phase (conquest, retreat).
-    pub slot: Vec<Option<LeaderId>>,
-}
-
-impl LeaderTrack {
-    /// Nobody deployed.
-    pub fn new(board: &Board) -> LeaderTrack {
-        let n = board.leaders.len();
-        LeaderTrack {
-            at: vec![None; n],
-            district: vec![None; n],
-            led: vec![false; n],
-            defended: vec![false; n],
-            fought: vec![false; n],
-            slot: vec![None; board.areas.len()],
-        }
-    }
-    /// Leaders who fought, in board order.
-    pub fn fought_list(&self) -> Vec<LeaderId> {
-        self.fought
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| **f)
-            .map(|(i, _)| LeaderId(i as u8))
-            .collect()
-    }
-    fn is_at(&self, l: LeaderId, a: AreaId) -> bool {
-        self.at.get(l.index()).copied().flatten() == Some(a)
-    }
-}
+use super::military::ctx::Ctx;
+pub use super::military::ctx::LeaderTrack;
+use super::model::log::{Event, LeaderProblem};
+use super::model::orders::MarchMove;
+use super::model::state::LeaderStatus;
+use crate::board::{Ability, AreaId, HouseId, LeaderId};
 
 /// Conflict class of an ability (004:L2219–L2225, A-13): 1 cancel/ignore, 2 ordinary,
 /// 3 win/lose.

@@ -4,11 +4,13 @@
 //! attacking; supply checked for the result of every move; a step that cannot run lets
 //! the next one move up (递补, A-28).
 
-use super::battle::AttackSpec;
-use super::log::{Event, Skip};
-use super::military::Ctx;
-use super::orders::{MarchStep, Step, UnitSelection};
-use super::state::Unit;
+use super::battle::spec::AttackSpec;
+use super::military::ctx::Ctx;
+use super::military::leave::vacate;
+use super::military::moves::{find_units, put_units, select, take_units};
+use super::model::log::{Event, Skip};
+use super::model::orders::{MarchStep, Step};
+use super::model::state::Unit;
 use super::transport::Route;
 use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
@@ -89,96 +91,6 @@ fn march_order() -> Order {
         kind: OrderType::March,
         special: false,
     }
-}
-
-/// Take the units a move names out of a list of units (non-routed only). None if not all there.
-pub fn select(units: &[Unit], sel: &UnitSelection) -> Option<Vec<usize>> {
-    let free: Vec<usize> = (0..units.len()).filter(|&i| !units[i].routed).collect();
-    match sel {
-        UnitSelection::All => (!free.is_empty()).then_some(free),
-        UnitSelection::Kind(k) => {
-            let v: Vec<usize> = free.into_iter().filter(|&i| units[i].kind == *k).collect();
-            (!v.is_empty()).then_some(v)
-        }
-        UnitSelection::Exact(list) => {
-            let mut taken: Vec<usize> = Vec::new();
-            for (kind, n) in list {
-                let mut need = *n as usize;
-                for &i in &free {
-                    if need == 0 {
-                        break;
-                    }
-                    if units[i].kind == *kind && !taken.contains(&i) {
-                        taken.push(i);
-                        need -= 1;
-                    }
-                }
-                if need > 0 {
-                    return None;
-                }
-            }
-            (!taken.is_empty()).then_some(taken)
-        }
-    }
-}
-
-/// Remove the units at `idx` (sorted any way) from an area and return them.
-pub fn take_units(ctx: &mut Ctx, area: AreaId, idx: &[usize]) -> Vec<Unit> {
-    let mut idx = idx.to_vec();
-    idx.sort_unstable_by(|a, b| b.cmp(a));
-    idx.dedup();
-    let st = ctx.state.area_mut(area);
-    let mut out: Vec<Unit> = Vec::new();
-    for i in idx {
-        if i < st.units.len() {
-            out.push(st.units.remove(i));
-        }
-    }
-    out.reverse();
-    out
-}
-
-/// Put units into an area for a house.
-pub fn put_units(ctx: &mut Ctx, house: HouseId, area: AreaId, units: Vec<Unit>) {
-    let st = ctx.state.area_mut(area);
-    st.house = Some(house);
-    st.units.extend(units);
-}
-
-/// An area the house's last units left: its order lapses; a fortification dissolves (004:L1094);
-/// a token is left if the plan asked for it and a token is in hand (004:L912, A-35); a conquered
-/// home seat left empty returns to its house (004:L945).
-pub fn vacate(ctx: &mut Ctx, house: HouseId, area: AreaId, leave_token: bool) {
-    if !ctx.state.area(area).units.is_empty() {
-        return;
-    }
-    let b = ctx.board;
-    ctx.emptied[area.index()] = true;
-    let st = ctx.state.area_mut(area);
-    st.house = None;
-    st.order = None;
-    if st.fortification.is_some() {
-        st.fortification = None;
-        ctx.log.push(Event::FortificationGone { area });
-    }
-    if b.area(area).is_land() {
-        if leave_token && ctx.state.area(area).token.is_none() && ctx.state.house(house).power > 0 {
-            ctx.state.house_mut(house).power -= 1;
-            ctx.state.area_mut(area).token = Some(house);
-            ctx.log.push(Event::TokenPlaced { house, area });
-        }
-        if let Some(home) = b.area(area).home_of
-            && home != house
-            && ctx.state.area(area).token.is_none()
-        {
-            ctx.log.push(Event::HomeSeatReverted { house: home, area });
-        }
-        // Ships in the port of a province the house no longer controls are lost (004:L1064).
-        super::ports::lose_ports_if_uncontrolled(ctx, area);
-    }
-    ctx.refresh_pontoons();
-    super::leaders::check_districts(ctx);
-    ctx.check_victory();
 }
 
 fn skip(ctx: &mut Ctx, house: HouseId, from: AreaId, order: Order, why: Skip) {
@@ -384,7 +296,7 @@ fn peaceful_move(ctx: &mut Ctx, house: HouseId, from: AreaId, s: Sub) {
     }
     let new_area = ctx.state.occupant(to) != Some(house);
     let old_controller = ctx.state.controller(ctx.board, to);
-    let pick = super::battle::find_units(ctx, from, &s.units);
+    let pick = find_units(ctx, from, &s.units);
     let moving = take_units(ctx, from, &pick);
     let kinds: Vec<UnitKind> = moving.iter().map(|u| u.kind).collect();
     put_units(ctx, house, to, moving);

@@ -4,9 +4,9 @@
 //! These are the validation errors a player sees at once; the adjudication itself skips
 //! anything that becomes impossible later.
 
+use super::model::orders::{MarchStep, Party, Plan, SupportTarget};
+use super::model::state::{GameState, LeaderStatus, Track};
 use super::one_time::OneTimeKind;
-use super::orders::{MarchStep, Party, Plan, SupportTarget};
-use super::state::{GameState, LeaderStatus, Track};
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, OrderType};
 use serde::{Deserialize, Serialize};
 
@@ -350,15 +350,11 @@ pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::orders::{MarchMove, Pick, RaidStep, Step, UnitSelection};
+    use crate::rules::model::orders::{MarchMove, Pick, RaidStep, Step, UnitSelection};
 
     fn setup() -> (Board, GameState) {
-        let b = match Board::default_board() {
-            Ok(b) => b,
-            Err(e) => panic!("{e}"),
-        };
-        let s = GameState::new_game(&b);
-        (b, s)
+        let w = crate::rules::tests::kit_events::start();
+        (w.b, w.s)
     }
 
     fn id(b: &Board, k: &str) -> AreaId {
@@ -455,7 +451,9 @@ mod tests {
         }
         let put = |s: &mut GameState, a: AreaId, h: &str, k: crate::board::UnitKind| {
             s.area_mut(a).house = b.house_by_key(h);
-            s.area_mut(a).units.push(crate::rules::state::Unit::new(k));
+            s.area_mut(a)
+                .units
+                .push(crate::rules::model::state::Unit::new(k));
         };
         use crate::board::UnitKind::{Footman, Knight, Siege};
         for k in [Footman, Footman, Knight, Siege] {
@@ -498,7 +496,7 @@ mod tests {
 
     #[test]
     fn a_neutral_defence_support_needs_a_neutral_garrison_there_004_l2258() {
-        use crate::rules::orders::CrossSupport;
+        use crate::rules::model::orders::CrossSupport;
         let (b, mut s) = setup();
         let lannister = b.house_by_key("lannister").unwrap_or(HouseId(0));
         let line = |area| CrossSupport {
@@ -528,7 +526,7 @@ mod tests {
 
     #[test]
     fn withholding_names_a_support_order_of_ones_own_004_l1398() {
-        use crate::rules::orders::Withheld;
+        use crate::rules::model::orders::Withheld;
         let (b, mut s) = setup();
         let lannister = b.house_by_key("lannister").unwrap_or(HouseId(0));
         let (ss, bw) = (id(&b, "stoney-sept"), id(&b, "blackwater"));
@@ -544,7 +542,7 @@ mod tests {
             vec![PlanError::NoOrder(ss, OrderType::Support)]
         );
         s.area_mut(ss).house = Some(lannister);
-        s.area_mut(ss).units = vec![crate::rules::state::Unit {
+        s.area_mut(ss).units = vec![crate::rules::model::state::Unit {
             kind: crate::board::UnitKind::Knight,
             routed: false,
         }]

@@ -1,9 +1,9 @@
 //! 港口易手 Ports when their province changes hands (004:L1053–L1066, A-61), and ships lost in
 //! the port of a province their house no longer controls (004:L1064).
 
-use super::log::{Event, Loss};
-use super::military::Ctx;
-use super::state::Unit;
+use super::military::ctx::Ctx;
+use super::model::log::{Event, Loss};
+use super::model::state::Unit;
 use crate::board::{AreaId, HouseId, UnitKind};
 
 /// After a province changes hands, its ports follow (004:L1053–L1066, A-61): the old owner's
@@ -43,13 +43,13 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
             }
             if !kept.is_empty() {
                 let kinds = kept.iter().map(|u| u.kind).collect();
-                super::march::put_units(ctx, h, s, kept);
+                super::military::moves::put_units(ctx, h, s, kept);
                 ctx.log.push(Event::Retreated {
                     house: h,
                     from: port,
                     to: s,
                     units: kinds,
-                    rule: super::log::RetreatRule::Only,
+                    rule: super::model::log::RetreatRule::Only,
                 });
             }
         } else if !temporary && let Some(c) = owner {
@@ -68,7 +68,7 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
             }
             if !kept.is_empty() {
                 let kinds = kept.iter().map(|u| u.kind).collect();
-                super::march::put_units(ctx, c, port, kept);
+                super::military::moves::put_units(ctx, c, port, kept);
                 ctx.log.push(Event::ShipsCaptured {
                     from: h,
                     to: c,

@@ -3,10 +3,10 @@
 //! power token; a raid that cannot be executed lets the house's next raid move up (递补, A-28).
 //! With the optional rule a consolidate- or support-type one-time order in the target goes too.
 
-use super::log::{Event, Skip};
-use super::military::Ctx;
+use super::military::ctx::Ctx;
+use super::model::log::{Event, Skip};
+use super::model::orders::RaidStep;
 use super::one_time::OneTimeEvent;
-use super::orders::RaidStep;
 use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 /// Execute every house's raids.
@@ -108,7 +108,7 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &RaidStep) -> bool {
                     ctx.state.area_mut(target).order = None;
                     let plunder = o.kind == OrderType::Consolidate;
                     if plunder {
-                        super::consolidate::gain_power(ctx.board, &mut ctx.state, house, 1);
+                        ctx.state.gain_power(ctx.board, house, 1);
                     }
                     ctx.log.push(Event::Raided {
                         house,
@@ -125,7 +125,7 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &RaidStep) -> bool {
                     // the same area, 2 in all (004:L2528, T-13).
                     let plunder = u8::from(p.kind.attribute() == OrderType::Consolidate);
                     if plunder > 0 {
-                        super::consolidate::gain_power(ctx.board, &mut ctx.state, house, plunder);
+                        ctx.state.gain_power(ctx.board, house, plunder);
                     }
                     ctx.log.push(Event::OneTime(OneTimeEvent::Raided {
                         house,

@@ -4,10 +4,10 @@
 //! other houses' remaining marches, e) not in the way of own marches, f) the player's choice
 //! after the phase (kept pending; the first candidate if he does not answer, A-48).
 
-use super::log::{Event, Loss, RetreatRule};
-use super::military::Ctx;
-use super::modifiers::RoundModifiers;
-use super::state::{GameState, PendingRetreat, Unit};
+use super::military::ctx::Ctx;
+use super::model::log::{Event, Loss, RetreatRule};
+use super::model::modifiers::RoundModifiers;
+use super::model::state::{GameState, PendingRetreat, Unit};
 use crate::board::{AreaId, Board, HouseId, UnitKind};
 
 /// Candidate areas for a force of these kinds retreating from `area` (004:L2284–L2296): its own
@@ -228,7 +228,7 @@ fn place(
         return None;
     }
     let kinds = moving.iter().map(|u| u.kind).collect();
-    super::march::put_units(ctx, house, to, moving);
+    super::military::moves::put_units(ctx, house, to, moving);
     ctx.log.push(Event::Retreated {
         house,
         from: area,
@@ -249,7 +249,7 @@ pub fn settle_pending(
     answers: &[(usize, AreaId)],
 ) -> (GameState, Vec<Event>) {
     let mods = RoundModifiers::default();
-    let mut ctx = super::military::Ctx::for_settling(board, state, &mods);
+    let mut ctx = super::military::ctx::Ctx::for_settling(board, state, &mods);
     let pending = std::mem::take(&mut ctx.state.pending_retreats);
     for (i, p) in pending.into_iter().enumerate() {
         let chosen = answers
@@ -264,7 +264,7 @@ pub fn settle_pending(
         // An area may have changed since the phase: another house's units, or a port whose
         // province the house no longer controls (004:L1064). The next candidate still open
         // is taken then.
-        let open = |ctx: &super::military::Ctx, a: AreaId| {
+        let open = |ctx: &super::military::ctx::Ctx, a: AreaId| {
             ctx.state.occupant(a).map(|h| h == p.house).unwrap_or(true)
                 && board
                     .area(a)

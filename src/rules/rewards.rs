@@ -2,37 +2,12 @@
 //! sends an opposing available leader to rest for 1 token, Luwin recalls a resting Stark leader
 //! (himself included), Doran seizes a track item of the opponent he beat.
 
-use super::log_events::{EconomyEvent, ReturnReason, SpendReason};
+pub use super::model::economy::{PendingReward, RewardClaim, RewardKind};
+use super::model::log_events::{EconomyEvent, ReturnReason, SpendReason};
+use super::model::state::{GameState, LeaderStatus, Track};
 use super::rest;
-use super::state::{GameState, LeaderStatus, Track};
 use crate::board::{Board, HouseId, Lang, LeaderId};
 use serde::{Deserialize, Serialize};
-
-/// Which deferred reward.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RewardKind {
-    /// 红袍女 Melisandre.
-    Melisandre,
-    /// 鲁温 Luwin.
-    Luwin,
-    /// 道朗 Doran.
-    Doran,
-}
-
-/// A reward won in a military phase, to be claimed in the next event phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingReward {
-    /// The house.
-    pub house: HouseId,
-    /// The winning leader.
-    pub leader: LeaderId,
-    /// Which reward.
-    pub kind: RewardKind,
-    /// The round of the win(s).
-    pub round: u8,
-    /// The houses the leader beat that round (several wins still give one reward, 004:L1825).
-    pub beaten: Vec<HouseId>,
-}
 
 /// Record a win of a leader with a deferred reward (called by the military phase after a
 /// battle the leader won). Several wins in a round make one reward with every beaten house.
@@ -61,17 +36,6 @@ pub fn record_win(
             beaten: vec![beaten],
         });
     }
-}
-
-/// A claim in the event phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RewardClaim {
-    /// Send this available leader of a beaten house to rest (pay 1 token).
-    Melisandre(LeaderId),
-    /// Recall this resting leader of the house.
-    Luwin(LeaderId),
-    /// Seize this track's first place from the beaten house holding it.
-    Doran(Track),
 }
 
 /// Why a claim is not accepted.
@@ -370,8 +334,8 @@ pub fn resolve(
 /// Record the deferred rewards a military phase's log reports (the ability events of
 /// Melisandre, Luwin and Doran after a won battle, 004:L2460): the beaten house is the other side
 /// of that leader's battle. Call at the end of the military phase.
-pub fn record_from_log(board: &Board, state: &mut GameState, log: &[super::log::Event]) {
-    use super::log::{AbilityEffect, Defender, Event};
+pub fn record_from_log(board: &Board, state: &mut GameState, log: &[super::model::log::Event]) {
+    use super::model::log::{AbilityEffect, Defender, Event};
     use crate::board::Ability;
     for (i, e) in log.iter().enumerate() {
         let Event::Ability {

@@ -3,10 +3,10 @@
 //! its condition holds at the moment it applies; the supported house may refuse it (A-37…A-39);
 //! a house may keep one of its support orders out of one battle (`X 不支援 Y`, 004:L1398).
 
-use super::log::Event;
-use super::military::Ctx;
-use super::orders::{Party, SupportTarget};
-use super::state::Unit;
+use super::military::ctx::Ctx;
+use super::model::log::Event;
+use super::model::orders::{Party, SupportTarget};
+use super::model::state::Unit;
 use crate::board::{AreaId, HouseId, OrderType};
 
 /// One supporting area in a battle.
@@ -20,30 +20,6 @@ pub struct Supporter {
     pub units: Vec<Unit>,
     /// 支援+1.
     pub bonus: bool,
-}
-
-/// Support geometry (004:L1376–L1382): land units support land battles; ships at sea support
-/// battles in their sea and in coastal provinces; port ships only their sea; not across a sea
-/// in a 惊涛骇浪 round.
-pub fn may_support(ctx: &Ctx, s: AreaId, battle: AreaId) -> bool {
-    let (src, dst) = (ctx.board.area(s), ctx.board.area(battle));
-    if !ctx.sea_acts(s) {
-        return false;
-    }
-    if dst.is_land() {
-        !src.is_port()
-    } else {
-        !src.is_land()
-    }
-}
-
-/// Whether `house`'s plan keeps its support order in `from` out of the battle for `battle`
-/// (004:L1398).
-pub fn withheld(ctx: &Ctx, house: HouseId, from: AreaId, battle: AreaId) -> bool {
-    ctx.plans[house.index()]
-        .withheld
-        .iter()
-        .any(|w| w.from == from && w.battle == battle)
 }
 
 /// The battle a support line could apply to.
@@ -103,7 +79,7 @@ pub fn supporters(ctx: &mut Ctx, bs: &BattleSides, side: Party) -> Vec<Supporter
         Some(bs.attacker)
     };
     for s in ctx.neighbours(bs.area) {
-        if s == bs.from || !ctx.has_order(s, OrderType::Support) || !may_support(ctx, s, bs.area) {
+        if s == bs.from || !ctx.has_order(s, OrderType::Support) || !ctx.may_support(s, bs.area) {
             continue;
         }
         let Some(o) = ctx.state.occupant(s) else {
@@ -116,7 +92,7 @@ pub fn supporters(ctx: &mut Ctx, bs: &BattleSides, side: Party) -> Vec<Supporter
         if !own && cross_side(ctx, o, s, bs) != Some(side) {
             continue;
         }
-        if withheld(ctx, o, s, bs.area) {
+        if ctx.withheld(o, s, bs.area) {
             ctx.log.push(Event::SupportWithheld {
                 house: o,
                 from: s,

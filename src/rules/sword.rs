@@ -4,9 +4,9 @@
 //! assignment is cancelled and the automatic rule takes over: the first battle that the house
 //! loses without the sword and wins with it ("one point short", counting the Fiefdoms tie rule).
 
-use super::battle::AttackSpec;
-use super::log::Event;
-use super::military::Ctx;
+use super::battle::spec::AttackSpec;
+use super::military::ctx::Ctx;
+use super::model::log::Event;
 use crate::board::HouseId;
 
 /// Decide the sword for one battle with totals `a` (attacker) and `d` (defender) so far.

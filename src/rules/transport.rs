@@ -3,7 +3,7 @@
 //! order, cover at most 4 seas, carry one foreign army per carrier and round, and cost −1
 //! . Islands are reached only this way (004:L1640).
 
-use super::military::Ctx;
+use super::military::ctx::Ctx;
 use crate::board::{AreaId, HouseId, UnitKind};
 
 /// How a march gets to its destination.
@@ -176,4 +176,23 @@ pub fn route(
         return None;
     }
     Some(Route::Foreign { carriers })
+}
+
+/// The transport questions the other military steps ask of the context.
+impl Ctx<'_> {
+    /// Land units of a house may reach `to` from `from` through a chain of seas that each hold
+    /// one of its ships (own sea transport, 004:L1548). Routed ships still transport
+    /// (004:L2325); not in a 惊涛骇浪 round.
+    pub fn by_own_transport(&self, house: HouseId, from: AreaId, to: AreaId) -> bool {
+        own_chain(self, house, from, to)
+    }
+
+    /// Whether units of these kinds may go from `from` to `to` in one march by adjacency or own
+    /// transport (cross-house transport is found by [`route`]).
+    pub fn reachable(&self, house: HouseId, from: AreaId, to: AreaId, kinds: &[UnitKind]) -> bool {
+        matches!(
+            route(self, house, from, to, kinds),
+            Some(Route::Adjacent | Route::Own)
+        )
+    }
 }

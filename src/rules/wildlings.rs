@@ -4,28 +4,18 @@
 //! more. Ties are the King's. All bids are spent and the strength returns to 0.
 
 use super::economy::{self, CHEAP_FIRST};
-use super::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
+pub use super::model::events::PenaltyKind;
+use super::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
+use super::model::state::{GameState, LeaderStatus, Track};
+pub use super::model::window::{PenaltyChoice, WildlingReward};
 use super::muster::{self, MusterPlan};
-use super::state::{GameState, LeaderStatus, Track};
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 mod penalty;
 pub use penalty::{
-    PenaltyChoice, apply_penalty, apply_penalty_in, best_tracks, default_penalty_disband,
-    disband_due,
+    apply_penalty, apply_penalty_in, best_tracks, default_penalty_disband, disband_due,
 };
-
-/// The penalty of a lost attack, drawn with the attack (004:L1128–L1132).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PenaltyKind {
-    /// Everyone disbands units worth 2 mustering points; the lowest bidder 4.
-    Disband,
-    /// Everyone downgrades 2 knights; the lowest bidder all of them.
-    DowngradeKnights,
-    /// No special orders this round; the lowest bidder's best rank drops to last.
-    NoSpecialOrders,
-}
 
 impl PenaltyKind {
     /// A description.
@@ -217,17 +207,6 @@ pub fn king_pick(
     chosen
 }
 
-/// The Night's Watch reward the highest bidder chooses (004:L1116–L1119, A-67).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WildlingReward {
-    /// Bring one of his resting leaders back.
-    RecallLeader(LeaderId),
-    /// Upgrade up to two footmen or archers, anywhere, to knights (within the knight cap).
-    Knights(Vec<(AreaId, UnitKind)>),
-    /// Muster at once in one castle province he controls, with its points (all items name it).
-    Muster(MusterPlan),
-}
-
 /// Why a reward or penalty choice is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WildlingError {
@@ -296,7 +275,7 @@ fn knights_ok(
     house: HouseId,
     ups: &[(AreaId, UnitKind)],
 ) -> Result<(), WildlingError> {
-    if !economy::areas_exist(board, ups.iter().map(|u| u.0)) {
+    if !board.has_areas(ups.iter().map(|u| u.0)) {
         return Err(WildlingError::UnknownId);
     }
     if ups.len() > 2 {

@@ -107,7 +107,7 @@ fn pontoon_note(board: &Board, area: AreaId, o: &OneTimeOrder, lang: Lang) -> Op
     if o.kind != OneTimeKind::Pontoon {
         return None;
     }
-    let bank = crate::rules::one_time::pontoon_bank(board, area, o.bank)?;
+    let bank = board.pontoon_bank(area, o.bank)?;
     if !board.adjacent(area, bank) {
         return None;
     }

@@ -2,11 +2,13 @@
 //! casualties, the defender's retreat (or its end when it cannot retreat, A-21), the win/lose
 //! abilities, and the attackers moving in or going back routed.
 
-use super::{AttackSpec, Effects};
-use crate::board::{AreaId, HouseId, LeaderId, UnitKind};
-use crate::rules::log::{Event, Loss};
-use crate::rules::military::Ctx;
-use crate::rules::state::Unit;
+use super::spec::{AttackSpec, Effects};
+use crate::board::{HouseId, LeaderId, UnitKind};
+use crate::rules::military::ctx::Ctx;
+use crate::rules::military::leave::vacate;
+use crate::rules::military::moves::{find_units, put_units, take_units};
+use crate::rules::model::log::{Event, Loss};
+use crate::rules::model::state::Unit;
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn win_over_house(
@@ -55,18 +57,18 @@ pub(super) fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Ef
     let mut moving = spec.moving.clone();
     // Take the attackers out of `from` now; class iii abilities may still kill one (Arianne).
     let pick = find_units(ctx, from, &moving);
-    let arrived = crate::rules::march::take_units(ctx, from, &pick);
+    let arrived = take_units(ctx, from, &pick);
     moving = arrived;
     crate::rules::abilities::after_abilities(ctx, fx, house, dh, 0, to, Some(&mut moving));
     ctx.taken[to.index()] = true;
     if moving.is_empty() {
         // Arianne killed the last attacker: the area stays empty (004:L2003, A-15).
         if ctx.state.area(from).units.is_empty() {
-            crate::rules::march::vacate(ctx, house, from, false);
+            vacate(ctx, house, from, false);
         }
         return;
     }
-    crate::rules::march::put_units(ctx, house, to, moving);
+    put_units(ctx, house, to, moving);
     crate::rules::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
     crate::rules::ports::capture_ports(ctx, to, dh);
     ctx.refresh_pontoons();
@@ -86,7 +88,7 @@ pub(super) fn lose(
 ) {
     let (house, from, to) = (spec.house, spec.from, spec.to);
     let pick = find_units(ctx, from, &spec.moving);
-    let beaten = crate::rules::march::take_units(ctx, from, &pick);
+    let beaten = take_units(ctx, from, &pick);
     let mut survivors =
         crate::rules::casualties::losses(ctx, house, from, beaten, casualties, false);
     if !vs_neutral {
@@ -97,29 +99,15 @@ pub(super) fn lose(
     if let Some(l) = spec.leader {
         ctx.leaders.led[l.index()] = true;
     }
-    crate::rules::march::put_units(ctx, house, from, survivors);
+    put_units(ctx, house, from, survivors);
     if let Some(d) = dh {
         crate::rules::abilities::after_abilities(ctx, fx, house, Some(d), 1, to, None);
         if ctx.state.area(to).units.is_empty() {
-            crate::rules::march::vacate(ctx, d, to, false);
+            vacate(ctx, d, to, false);
             crate::rules::leaders::retreat_with(ctx, d, to, None, None);
         }
     }
     if ctx.state.area(from).units.is_empty() {
-        crate::rules::march::vacate(ctx, house, from, false);
+        vacate(ctx, house, from, false);
     }
-}
-
-/// Indices in `area` of units equal to `wanted` (each taken once).
-pub fn find_units(ctx: &Ctx, area: AreaId, wanted: &[Unit]) -> Vec<usize> {
-    let st = ctx.state.area(area);
-    let mut pick: Vec<usize> = Vec::new();
-    for w in wanted {
-        if let Some(i) = (0..st.units.len())
-            .find(|i| !pick.contains(i) && st.units[*i].kind == w.kind && !st.units[*i].routed)
-        {
-            pick.push(i);
-        }
-    }
-    pick
 }

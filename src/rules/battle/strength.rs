@@ -3,7 +3,7 @@
 //! −1 against a fortification (004:L1090).
 
 use crate::board::{AreaId, UnitKind};
-use crate::rules::military::Ctx;
+use crate::rules::military::ctx::Ctx;
 
 /// Whether a battle area counts as hard (city, stronghold or fortification): siege engines 4,
 /// archers defend at 2, no knight-versus-archer counter (004:L282–L306).

@@ -3,26 +3,6 @@
 
 use super::*;
 
-/// The bags and the draws made so far: everything needed to resume a game exactly.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EventDeck {
-    /// The generator.
-    pub rng: Rng,
-    /// The game's settings.
-    pub settings: EventSettings,
-    /// The cards of the bags, from the board.
-    #[serde(default)]
-    pub tables: EventBags,
-    /// Cards left in each bag (economic, political, military).
-    pub bags: [Vec<EventCard>; 3],
-    /// 惊涛骇浪 / 河流封冻 already drawn (never again).
-    pub once_drawn: Vec<EventCard>,
-    /// Rounds drawn but not begun, in round order.
-    pub upcoming: Vec<RoundEvents>,
-    /// The events of the round in progress (None in round 1).
-    pub current: Option<RoundEvents>,
-}
-
 impl EventCard {
     /// Every card with its key in the board's `[events]` table (`board::EVENT_CARD_KEYS`).
     pub const KEYS: [(&'static str, EventCard); 16] = [
@@ -54,19 +34,6 @@ impl EventCard {
     pub fn from_key(key: &str) -> Option<EventCard> {
         Self::KEYS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c)
     }
-}
-
-/// The cards of the bags as the board's `[events]` table lists them (004:L2392–L2446, A-70).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EventBags {
-    /// One cycle of each bag: economic, political, military.
-    pub cycle: [Vec<EventCard>; 3],
-    /// Cards added to the military bag from `late_from` on, each at most once a game.
-    pub late: Vec<EventCard>,
-    /// First round of the late cards (004:L2406).
-    pub late_from: u8,
-    /// The optional chooser card of each category (004:L2636).
-    pub choosers: Vec<EventCard>,
 }
 
 impl EventBags {

@@ -1,11 +1,11 @@
 //! 征兵 Mustering: checking a whole plan against the state and a budget, as the rules will
 //! carry it out (land units first, then ships).
 
-use super::{
-    Counts, MusterAction, MusterError, MusterPlan, apply_change, cost, counts, item_change,
-};
+use super::cost::{Counts, apply_change, cost, counts, item_change};
 use crate::board::{AreaId, Board, HouseId};
-use crate::rules::state::GameState;
+use crate::rules::model::errors::MusterError;
+use crate::rules::model::state::GameState;
+use crate::rules::model::window::{MusterAction, MusterPlan};
 
 /// Check a plan against the state and a budget (normally [`points`]): points per castle, and
 /// every item carried out in order on a copy of the state (land items first, then ships, as

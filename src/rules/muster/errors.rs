@@ -3,51 +3,6 @@
 
 use super::*;
 
-/// Why a muster item is not accepted.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum MusterError {
-    /// The area has no city or stronghold (004:L674).
-    NotACastle(AreaId),
-    /// The house does not control the castle (004:L920).
-    NotControlled(AreaId),
-    /// More points spent at a castle than it has (004:L674, L751).
-    TooManyPoints {
-        /// The castle.
-        castle: AreaId,
-        /// Points spent by the plan.
-        spent: u8,
-        /// Points it has in this mustering.
-        points: u8,
-    },
-    /// Ships are mustered with the ship action, naming where they go.
-    ShipNeedsPlace,
-    /// Only footmen and archers upgrade, only to knights or siege engines (004:L739).
-    BadUpgrade(UnitKind, UnitKind),
-    /// No such unit of the house stands in the castle's province to upgrade (004:L739).
-    NothingToUpgrade(AreaId, UnitKind),
-    /// No placement listed for a ship.
-    NoPlacement(AreaId),
-    /// A ship placement that is neither a sea next to the castle nor its port (004:L755).
-    NotOnCoast {
-        /// The castle.
-        castle: AreaId,
-        /// The area named.
-        area: AreaId,
-    },
-    /// New ships go only into ports that existed before this round began (004:L761, T-15).
-    PortNotReady(AreaId),
-    /// No listed placement can take the ship: other houses' ships in the sea, or a full port.
-    NoFreePlacement(AreaId),
-    /// The unit cap of the kind would be exceeded (004:L749).
-    Cap(UnitKind, u8),
-    /// The army in the area would exceed the supply limit (004:L747).
-    Supply(AreaId),
-    /// At most one siege engine per army (004:L636).
-    TwoSieges(AreaId),
-    /// An area the board does not have.
-    UnknownArea,
-}
-
 impl MusterError {
     /// A sentence for the player.
     pub fn message(&self, board: &Board, lang: Lang) -> String {

@@ -4,17 +4,6 @@
 
 use super::*;
 
-/// A house's choice for the penalty.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PenaltyChoice {
-    /// Units to disband (one entry per unit), worth exactly the points due.
-    Disband(Vec<(AreaId, UnitKind)>),
-    /// Knights to downgrade: the area and the new kind (F or A), one entry per knight.
-    Downgrade(Vec<(AreaId, UnitKind)>),
-    /// The track that drops when the house's best rank is shared by several tracks.
-    Track(Track),
-}
-
 fn house_units(state: &GameState, house: HouseId) -> Vec<(AreaId, UnitKind, usize)> {
     let mut v = Vec::new();
     for (i, a) in state.areas.iter().enumerate() {
@@ -108,9 +97,7 @@ fn apply_house_penalty(
         PenaltyKind::Disband => {
             let due = disband_due(board, s, house, worst);
             let chosen = match choice {
-                Some(PenaltyChoice::Disband(u))
-                    if economy::areas_exist(board, u.iter().map(|x| x.0)) =>
-                {
+                Some(PenaltyChoice::Disband(u)) if board.has_areas(u.iter().map(|x| x.0)) => {
                     Some(u.clone())
                 }
                 _ => None,
@@ -151,7 +138,7 @@ fn apply_house_penalty(
             let due = if worst { knights } else { knights.min(2) };
             let chosen = match choice {
                 Some(PenaltyChoice::Downgrade(v))
-                    if v.len() == due && economy::areas_exist(board, v.iter().map(|x| x.0)) =>
+                    if v.len() == due && board.has_areas(v.iter().map(|x| x.0)) =>
                 {
                     Some(v.clone())
                 }
