@@ -114,6 +114,9 @@ pub struct Game {
     pub step: String,
     /// When the current step closes (`None`: no deadline set).
     pub deadline: Option<DateTime<Utc>>,
+    /// When the GM paused it (status `paused`); the deadline then keeps the time that was
+    /// left, counted from this moment.
+    pub paused_at: Option<DateTime<Utc>>,
 }
 
 /// A house (player seat) to add with [`StoreTx::add_house`].
@@ -268,7 +271,7 @@ fn normalize_address(address: &str) -> Result<String, StoreError> {
 }
 
 const GAME_COLS: &str =
-    "id, created_at, updated_at, config, seed_hash, seed, status, round, step, deadline";
+    "id, created_at, updated_at, config, seed_hash, seed, status, round, step, deadline, paused_at";
 
 fn game_from_row(row: &Row<'_>) -> Result<Game, StoreError> {
     Ok(Game {
@@ -282,6 +285,7 @@ fn game_from_row(row: &Row<'_>) -> Result<Game, StoreError> {
         round: row.get(7)?,
         step: row.get(8)?,
         deadline: parse_opt_ts(row.get(9)?, "games.deadline")?,
+        paused_at: parse_opt_ts(row.get(10)?, "games.paused_at")?,
     })
 }
 
@@ -344,6 +348,52 @@ impl StoreTx<'_> {
             out.push(game_from_row(row)?);
         }
         Ok(out)
+    }
+
+    /// Pauses a running game (GM): nothing of it closes until it is resumed.
+    pub fn pause_game(&self, id: &str, at: DateTime<Utc>) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE games SET status = 'paused', paused_at = ?2, updated_at = ?2
+             WHERE id = ?1 AND status = 'running'",
+            params![id, format_ts(at)],
+        )?;
+        self.expect_status_change(id, n, "pause")
+    }
+
+    /// Resumes a paused game with the open step's new deadline.
+    pub fn resume_game(
+        &self,
+        id: &str,
+        deadline: Option<DateTime<Utc>>,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE games SET status = 'running', paused_at = NULL, deadline = ?2, updated_at = ?3
+             WHERE id = ?1 AND status = 'paused'",
+            params![id, deadline.map(format_ts), format_ts(at)],
+        )?;
+        self.expect_status_change(id, n, "resume")
+    }
+
+    fn expect_status_change(
+        &self,
+        id: &str,
+        changed: usize,
+        attempted: &'static str,
+    ) -> Result<(), StoreError> {
+        if changed == 1 {
+            return Ok(());
+        }
+        match self.game(id)? {
+            None => Err(StoreError::NotFound {
+                what: format!("game {id}"),
+            }),
+            Some(g) => Err(StoreError::WrongState {
+                what: format!("game {id}"),
+                state: g.status.as_str().to_string(),
+                attempted,
+            }),
+        }
     }
 
     /// Running games whose deadline is at or before `now`, earliest first.

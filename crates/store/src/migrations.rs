@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2];
+const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -145,6 +145,12 @@ DROP TABLE mails;
 ALTER TABLE mails_v2 RENAME TO mails;
 CREATE UNIQUE INDEX mails_by_message_id ON mails(message_id) WHERE message_id IS NOT NULL;
 CREATE INDEX mails_new ON mails(status) WHERE status = 'new';
+"#;
+
+/// Version 3: a game paused by the GM remembers when (the time left on the open step is
+/// counted from then when it resumes).
+const V3: &str = r#"
+ALTER TABLE games ADD COLUMN paused_at TEXT;                -- RFC 3339 UTC; NULL unless paused
 "#;
 
 /// Reads `PRAGMA user_version`.

@@ -7,6 +7,13 @@
 //! leaders' rest, the end-of-game check, and the next round. A step for which no house has
 //! anything to send is closed at once, inside the same call ([`expected`]).
 
+// Paths written before the split: `crate::board::…`, `crate::rules::…` are those crates,
+// `crate::game::…` this one.
+#[allow(unused_imports)]
+pub(crate) use crate as game;
+pub(crate) use maester_board as board;
+pub(crate) use maester_rules as rules;
+
 mod close;
 mod expect;
 mod input;

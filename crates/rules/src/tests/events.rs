@@ -525,7 +525,7 @@ fn every_event_card_key_of_the_board_file_is_a_card_a70() {
 
 #[test]
 fn the_bags_come_from_the_board_file_and_an_unknown_card_is_refused_a70() {
-    let text = include_str!("../../../data/westeros.toml");
+    let text = include_str!("../../../../data/westeros.toml");
     let b = match crate::board::Board::from_toml(text) {
         Ok(b) => b,
         Err(e) => panic!("{e}"),

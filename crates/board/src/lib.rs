@@ -2,6 +2,10 @@
 //! rule tables of the rulebook, loaded from one data file (`data/westeros.toml`) and validated
 //! when loaded. No area, house or leader name appears in the engine's code.
 
+// Inside this crate, `crate::board::…` names this crate (paths written before the split).
+#[allow(unused_imports)]
+pub(crate) use crate as board;
+
 pub mod file;
 pub mod ids;
 mod load;
@@ -13,7 +17,7 @@ pub use load::{BoardError, parse_units};
 use serde::{Deserialize, Serialize};
 
 /// The default board, compiled into the binary so that maester runs without its data folder.
-pub const DEFAULT_BOARD_TOML: &str = include_str!("../../data/westeros.toml");
+pub const DEFAULT_BOARD_TOML: &str = include_str!("../../../data/westeros.toml");
 
 /// What kind of area this is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
