@@ -4,20 +4,22 @@ pub mod config;
 pub mod daemon;
 pub mod demo;
 pub mod error;
-pub mod lang;
 pub mod out;
-pub mod scenario;
 pub mod schedule;
-pub mod sim;
-pub mod words;
 
 /// The board as data (the `maester-board` crate).
 pub use maester_board as board;
 /// The round as steps (the `maester-game` crate).
 pub use maester_game as game;
+/// The adjudication suite and the simulator (the `maester-harness` crate).
+pub use maester_harness::{scenario, sim};
+/// The order language (the `maester-lang` crate).
+pub use maester_lang as lang;
 /// Mail transports and MIME (the `maester-mail` crate).
 pub use maester_mail as mail;
 /// The rules (the `maester-rules` crate).
 pub use maester_rules as rules;
 /// The SQLite store (the `maester-store` crate).
 pub use maester_store as store;
+/// Every player-facing sentence (the `maester-words` crate).
+pub use maester_words as words;

@@ -7,11 +7,11 @@ use pest_derive::Parser;
 
 /// The generated PEG parser; `Rule::line` parses one normalised line.
 #[derive(Parser)]
-#[grammar = "grammar/lexicon.pest"]
-#[grammar = "grammar/placement.pest"]
-#[grammar = "grammar/plan.pest"]
-#[grammar = "grammar/events.pest"]
-#[grammar = "grammar/submission.pest"]
+#[grammar = "../../grammar/lexicon.pest"]
+#[grammar = "../../grammar/placement.pest"]
+#[grammar = "../../grammar/plan.pest"]
+#[grammar = "../../grammar/events.pest"]
+#[grammar = "../../grammar/submission.pest"]
 pub struct OrderParser;
 
 #[cfg(test)]

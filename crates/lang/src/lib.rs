@@ -70,6 +70,13 @@
 //! * ignored: blank lines, quoted lines (`>`), a label `[红狮提交:]`/`[红狮提交]:` (alone or
 //!   before an order), the prefix `或者:`, and everything after a signature line `--`.
 
+// Paths written before the split name the other crates through the crate root.
+#[allow(unused_imports)]
+pub(crate) use crate as lang;
+pub(crate) use maester_board as board;
+pub(crate) use maester_game as game;
+pub(crate) use maester_rules as rules;
+
 pub mod ast;
 pub mod echo;
 pub mod errors;

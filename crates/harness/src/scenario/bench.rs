@@ -7,7 +7,7 @@ use crate::board::Board;
 use std::time::Instant;
 
 /// The built-in benchmark position.
-pub const MILITARY_PHASE: &str = include_str!("../../benches/military_phase.toml");
+pub const MILITARY_PHASE: &str = include_str!("../../../../benches/military_phase.toml");
 
 /// Timing of a benchmark run.
 #[derive(Debug)]

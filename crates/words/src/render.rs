@@ -7,15 +7,21 @@ use serde::Serialize;
 use std::path::Path;
 
 const BUILTIN: &[(&str, &str)] = &[
-    ("zh/reply.txt", include_str!("../../templates/zh/reply.txt")),
-    ("en/reply.txt", include_str!("../../templates/en/reply.txt")),
+    (
+        "zh/reply.txt",
+        include_str!("../../../templates/zh/reply.txt"),
+    ),
+    (
+        "en/reply.txt",
+        include_str!("../../../templates/en/reply.txt"),
+    ),
     (
         "zh/report.txt",
-        include_str!("../../templates/zh/report.txt"),
+        include_str!("../../../templates/zh/report.txt"),
     ),
     (
         "en/report.txt",
-        include_str!("../../templates/en/report.txt"),
+        include_str!("../../../templates/en/report.txt"),
     ),
 ];
 
