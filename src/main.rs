@@ -189,6 +189,35 @@ pub enum GmCmd {
         #[arg(long, default_value_t = 30)]
         limit: u32,
     },
+    /// Enter or correct a house's submission for the open step, in the order language (checked
+    /// like the player's mail; the player gets a copy).
+    Submit {
+        /// The house.
+        #[arg(long)]
+        house: String,
+        /// A file with the submission, or - for standard input.
+        #[arg(default_value = "-")]
+        file: String,
+        /// Only if this is the open step.
+        #[arg(long)]
+        step: Option<String>,
+        /// Only if this is the current round.
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// The open step's results as if it closed now, printed for the GM; nothing is stored or
+    /// sent.
+    Preview,
+    /// Open the last closed step again from the state before it closed; what the players sent
+    /// stands; every player is told why.
+    Rollback {
+        /// Why (told to the players).
+        #[arg(long)]
+        reason: String,
+        /// The reopened step's deadline (+2d, or a local time); the schedule's by default.
+        #[arg(long)]
+        deadline: Option<String>,
+    },
     /// Send failed outgoing mails again (after fixing what made the server refuse them).
     #[command(group(clap::ArgGroup::new("which").required(true).args(["all", "id"])))]
     Requeue {

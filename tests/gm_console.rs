@@ -215,3 +215,139 @@ fn an_announcement_reaches_every_player_or_only_the_house_named() {
     assert_eq!(only, vec!["a@x.example".to_string()]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn count(d: &Daemon, sql: &str) -> i64 {
+    match d.store.connection().query_row(sql, [], |r| r.get(0)) {
+        Ok(n) => n,
+        Err(e) => panic!("{sql}: {e}"),
+    }
+}
+
+#[test]
+fn the_gm_submits_for_a_house_previews_without_writing_and_a_rollback_reruns_the_step_identically()
+{
+    let dir = temp_dir("gm-act");
+    let cfg = write_config(&dir, "gmc");
+    new_game_with_known_secrets(&cfg);
+    let mut d = open(&cfg);
+    let now = Utc::now();
+    // A submission with an error is refused and changes nothing.
+    let bad = apply(
+        &mut d,
+        "gmc",
+        &GmCommand::Submit {
+            house: "stark".into(),
+            text: "临冬城 行军+1\n白港 突袭了\n".into(),
+            guard: Guard::default(),
+        },
+        now,
+    );
+    let Err(e) = bad else {
+        panic!("a bad submission must be refused")
+    };
+    assert!(e.to_string().contains("line 2"), "{e}");
+    assert_eq!(count(&d, "SELECT COUNT(*) FROM submissions"), 0);
+    let out = gm(
+        &mut d,
+        GmCommand::Submit {
+            house: "白狼".into(),
+            text: "临冬城 行军+1\n白港 支援\n".into(),
+            guard: Guard {
+                round: Some(1),
+                step: Some(Step::Placement),
+            },
+        },
+        now,
+    );
+    assert!(out.contains("临冬城 行军+1"), "{out}");
+    if let Err(e) = d.send_outbox(now) {
+        panic!("{e}");
+    }
+    assert!(
+        mails_to(&dir, "a@x.example")
+            .iter()
+            .any(|b| b.contains("GM代为提交") && b.contains("白港 支援")),
+        "the player gets the canonical copy"
+    );
+    assert!(gm(&mut d, GmCommand::Who, now).contains("1 of 6 have sent"));
+    // Preview: every house's report, nothing stored or queued.
+    let (snaps, outbox) = (
+        count(&d, "SELECT COUNT(*) FROM snapshots"),
+        count(&d, "SELECT COUNT(*) FROM outbox"),
+    );
+    let preview = gm(&mut d, GmCommand::Preview, now);
+    assert!(preview.starts_with("PREVIEW"), "{preview}");
+    assert_eq!(preview.matches("===== to ").count(), 6, "{preview}");
+    assert!(preview.contains("临冬城 行军+1"), "{preview}");
+    assert_eq!(count(&d, "SELECT COUNT(*) FROM snapshots"), snaps);
+    assert_eq!(count(&d, "SELECT COUNT(*) FROM outbox"), outbox);
+    // Close, roll back, close again at the same moment: the same reports.
+    let reports = |d: &Daemon| -> Vec<String> {
+        let mut stmt = match d
+            .store
+            .connection()
+            .prepare("SELECT raw FROM outbox ORDER BY id")
+        {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        let rows = stmt.query_map([], |r| r.get::<_, Vec<u8>>(0));
+        let all: Vec<Vec<u8>> = match rows {
+            Ok(r) => r.filter_map(|x| x.ok()).collect(),
+            Err(e) => panic!("{e}"),
+        };
+        all.iter()
+            .map(|raw| maester::mail::decode(raw))
+            .filter(|m| m.subject.contains("结果") || m.subject.contains("results"))
+            .map(|m| format!("{}\n{}", m.to.join(","), m.body))
+            .collect()
+    };
+    let t1 = now + TimeDelta::minutes(5);
+    gm(
+        &mut d,
+        GmCommand::Process {
+            step: Some(Step::Placement),
+            round: Some(1),
+        },
+        t1,
+    );
+    let first = reports(&d);
+    assert_eq!(first.len(), 6);
+    let after_close = count(&d, "SELECT COUNT(*) FROM snapshots");
+    gm(
+        &mut d,
+        GmCommand::Rollback {
+            reason: "误判了白港的支援".into(),
+            when: None,
+        },
+        t1,
+    );
+    let row = game_row(&d);
+    assert_eq!((row.round, row.step.as_str()), (1, "placement"));
+    assert_eq!(count(&d, "SELECT COUNT(*) FROM snapshots"), after_close + 1);
+    gm(
+        &mut d,
+        GmCommand::Process {
+            step: Some(Step::Placement),
+            round: Some(1),
+        },
+        t1,
+    );
+    let all = reports(&d);
+    assert_eq!(all.len(), 12);
+    let mut a = all[..6].to_vec();
+    let mut b = all[6..].to_vec();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b, "the re-run close gives the same reports");
+    if let Err(e) = d.send_outbox(t1) {
+        panic!("{e}");
+    }
+    assert!(
+        mails_to(&dir, "f@x.example")
+            .iter()
+            .any(|m| m.contains("重新进行") && m.contains("误判了白港的支援")),
+        "every player is told why"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -70,16 +70,27 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
         GmCmd::Resume { deadline } => GmCommand::Resume { when: deadline },
         GmCmd::Announce { house, text } => GmCommand::Announce {
             house,
-            text: if text == "-" {
-                let mut s = String::new();
-                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-                    .map_err(|e| Error::io("standard input", e))?;
-                s
-            } else {
-                text
-            },
+            text: if text == "-" { read_text("-")? } else { text },
         },
         GmCmd::Who => GmCommand::Who,
+        GmCmd::Submit {
+            house,
+            file,
+            step,
+            round,
+        } => GmCommand::Submit {
+            house,
+            text: read_text(&file)?,
+            guard: Guard {
+                round,
+                step: step_arg(step)?,
+            },
+        },
+        GmCmd::Preview => GmCommand::Preview,
+        GmCmd::Rollback { reason, deadline } => GmCommand::Rollback {
+            reason,
+            when: deadline,
+        },
         GmCmd::Log { limit } => GmCommand::Log { limit },
     };
     let out = apply(&mut d, &game, &cmd, Utc::now())?;
@@ -108,4 +119,16 @@ fn step_arg(step: Option<String>) -> Result<Option<maester::rules::Step>, Error>
         )))
     })
     .transpose()
+}
+
+/// A text from a file, or from standard input for `-`.
+fn read_text(file: &str) -> Result<String, Error> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| Error::io("standard input", e))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| Error::io(file, e))
+    }
 }

@@ -6,7 +6,7 @@ use super::letters::{self, Letter, queue};
 use crate::board::{Board, HouseId, Lang};
 use crate::config::GameConfig;
 use crate::error::Error;
-use crate::game::{Options, Submission, close_steps};
+use crate::game::{Options, StepOutcome, Submission, close_steps};
 use crate::mail::Mailbox;
 use crate::rules::events::EventSettings;
 use crate::rules::{GameState, Step};
@@ -428,32 +428,20 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
     n
 }
 
-/// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open
-/// the next step with its deadline. One transaction, which re-checks what the close was
-/// computed from (the newest snapshot, the open step, and for a deadline close the stored
-/// deadline): of any number of processes closing the same step at once, exactly one writes.
-/// Returns the number of reports queued (a house whose player left, now neutral, gets none).
-pub fn close_step_now(
-    d: &mut Daemon,
-    id: &str,
-    now: DateTime<Utc>,
-    why: CloseWhy,
-) -> Result<Closed, Error> {
-    let g = load(d, id)?;
-    if g.state.step == Step::Finished {
-        return Ok(Closed::NotClosed(format!("game {id} is over")));
-    }
-    if let CloseWhy::Gm { step, round } = why {
-        let open_round = u32::from(g.state.round);
-        if step.is_some_and(|s| s != g.state.step) || round.is_some_and(|r| r != open_round) {
-            return Ok(Closed::NotClosed(format!(
-                "the open step of game {id} is round {open_round} {}, not {}{}",
-                g.state.step.key(),
-                round.map(|r| format!("round {r} ")).unwrap_or_default(),
-                step.map(Step::key).unwrap_or("this step")
-            )));
-        }
-    }
+/// What closing the open step of a loaded game would give: the outcome of the rules, the next
+/// deadline and every house's report. Writes nothing (`preview` shows it to the GM).
+pub struct Computed {
+    /// The rules' outcome.
+    pub out: StepOutcome,
+    /// The next step's deadline (none when the game is over).
+    pub next_deadline: Option<DateTime<Utc>>,
+    /// Every house's report (a neutral house gets none).
+    pub mails: Vec<Letter>,
+}
+
+/// Adjudicate the open step of `g` with the round's current submissions, without writing.
+pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Computed, Error> {
+    let id = g.row.id.as_str();
     let mut rows = Vec::new();
     for step in Step::ALL {
         rows.extend(
@@ -516,6 +504,44 @@ pub fn close_step_now(
             &format!("report:{id}:{seq}:{}", h.house),
         )?);
     }
+    Ok(Computed {
+        out,
+        next_deadline,
+        mails,
+    })
+}
+
+/// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open
+/// the next step with its deadline. One transaction, which re-checks what the close was
+/// computed from (the newest snapshot, the open step, and for a deadline close the stored
+/// deadline): of any number of processes closing the same step at once, exactly one writes.
+/// Returns the number of reports queued (a house whose player left, now neutral, gets none).
+pub fn close_step_now(
+    d: &mut Daemon,
+    id: &str,
+    now: DateTime<Utc>,
+    why: CloseWhy,
+) -> Result<Closed, Error> {
+    let g = load(d, id)?;
+    if g.state.step == Step::Finished {
+        return Ok(Closed::NotClosed(format!("game {id} is over")));
+    }
+    if let CloseWhy::Gm { step, round } = why {
+        let open_round = u32::from(g.state.round);
+        if step.is_some_and(|s| s != g.state.step) || round.is_some_and(|r| r != open_round) {
+            return Ok(Closed::NotClosed(format!(
+                "the open step of game {id} is round {open_round} {}, not {}{}",
+                g.state.step.key(),
+                round.map(|r| format!("round {r} ")).unwrap_or_default(),
+                step.map(Step::key).unwrap_or("this step")
+            )));
+        }
+    }
+    let Computed {
+        out,
+        next_deadline,
+        mails,
+    } = compute_close(d, &g, now)?;
     let state_json = super::stored::encode(&out.state)?;
     let log_json = serde_json::to_value(&out.log)?;
     let finished = out.state.step == Step::Finished;

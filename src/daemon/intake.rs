@@ -468,7 +468,7 @@ fn answer_letter(
     )
 }
 
-fn validation_errors(
+pub(crate) fn validation_errors(
     g: &Loaded,
     e: &SubmissionError,
     lang: Lang,

@@ -74,3 +74,46 @@ pub fn paused_line(lang: Lang) -> &'static str {
         }
     }
 }
+
+/// The GM entered a submission on the house's behalf; its canonical form follows.
+pub fn submitted_for_you(step: &str, round: u8, echo: &[String], lang: Lang) -> (String, String) {
+    let lines: String = echo.iter().map(|l| format!("    {l}\n")).collect();
+    match lang {
+        Lang::Zh => (
+            "GM代为提交".into(),
+            format!(
+                "GM通知:GM代你提交了第{round}回合{step}的内容,现在生效的是:\n\n{lines}\n截止之前你仍然可以自己重新发送。{SIGN_ZH}"
+            ),
+        ),
+        Lang::En => (
+            "The GM entered your orders".into(),
+            format!(
+                "From the GM: the GM entered your submission for round {round}, {step}. It now reads:\n\n{lines}\nYou may still send your own before the deadline.{SIGN_EN}"
+            ),
+        ),
+    }
+}
+
+/// A step already closed is opened again.
+pub fn rolled_back(
+    step: &str,
+    round: u8,
+    reason: &str,
+    deadline: &str,
+    lang: Lang,
+) -> (String, String) {
+    match lang {
+        Lang::Zh => (
+            format!("第{round}回合{step}重新进行"),
+            format!(
+                "GM通知:第{round}回合{step}的结算被撤回,将重新进行。原因:{reason}\n你之前提交的内容仍然有效,也可以重新发送。新的截止时间:{deadline}。{SIGN_ZH}"
+            ),
+        ),
+        Lang::En => (
+            format!("Round {round}, {step} is run again"),
+            format!(
+                "From the GM: the results of round {round}, {step} are withdrawn and the step will be run again. Why: {reason}\nWhat you sent for it stands; you may send again. New deadline: {deadline}.{SIGN_EN}"
+            ),
+        ),
+    }
+}

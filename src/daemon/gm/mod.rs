@@ -9,6 +9,7 @@
 //! on the next step by accident. The rules part (what a neutral house is) lives in
 //! `rules::endgame`.
 
+mod act;
 mod seats;
 mod steps;
 mod talk;
@@ -81,6 +82,24 @@ pub enum GmCommand {
         /// How many.
         limit: u32,
     },
+    /// Enter (or correct) a house's submission for the open step, in the order language.
+    Submit {
+        /// House key or name.
+        house: String,
+        /// The submission, as the player would write it.
+        text: String,
+        /// The step the GM means.
+        guard: Guard,
+    },
+    /// The open step's results as if it closed now, for the GM only; nothing changes.
+    Preview,
+    /// Open the last closed step again from the state before it closed.
+    Rollback {
+        /// Why (told to the players).
+        reason: String,
+        /// The reopened step's deadline, if not the schedule's.
+        when: Option<String>,
+    },
 }
 
 /// The step a command means: it is refused when the open step is another one.
@@ -147,6 +166,9 @@ pub fn apply(
         GmCommand::Announce { house, text } => talk::announce(d, &g, house.as_deref(), text, now),
         GmCommand::Who => talk::who(d, &g),
         GmCommand::Log { limit } => talk::log(d, &g, *limit),
+        GmCommand::Submit { house, text, guard } => act::submit(d, &g, house, text, *guard, now),
+        GmCommand::Preview => act::preview(d, &g, now),
+        GmCommand::Rollback { reason, when } => act::rollback(d, &g, reason, when.as_deref(), now),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;
             let why = games::CloseWhy::Gm {

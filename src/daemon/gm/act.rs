@@ -1,0 +1,238 @@
+//! Acting for the players and on the results: entering a house's submission, previewing the
+//! open step's results without committing anything, and rolling a closed step back.
+
+use super::{GmOutcome, Guard, house_of, lang_of, notices};
+use crate::daemon::Daemon;
+use crate::daemon::games::{self, Loaded};
+use crate::daemon::letters;
+use crate::error::Error;
+use crate::store::{GameStatus, NewSnapshot, NewSubmission, StoreError};
+use crate::words::notices as words;
+use chrono::{DateTime, Utc};
+
+/// The refusal of a change computed from a state that moved meanwhile.
+fn refused_if_stale(id: &str, e: StoreError) -> Error {
+    match e {
+        StoreError::Stale { detail, .. } => {
+            Error::Refused(format!("game {id}: {detail}: nothing done"))
+        }
+        other => Error::Store(other),
+    }
+}
+
+/// `submit`: the GM enters (or corrects) a house's submission for the open step, read and
+/// checked exactly like the player's mail; the player gets the canonical form.
+pub(super) fn submit(
+    d: &mut Daemon,
+    g: &Loaded,
+    house: &str,
+    text: &str,
+    guard: Guard,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, Error> {
+    guard.check(g)?;
+    let hid = house_of(g, house)?;
+    let key = g.board.house(hid).key.clone();
+    if g.state.house(hid).neutral {
+        return Err(Error::Refused(format!(
+            "{key} is neutral: it takes no orders"
+        )));
+    }
+    let seat = d
+        .store
+        .house(&g.row.id, &key)?
+        .ok_or_else(|| Error::NotFound(format!("seat {key}")))?;
+    let lang = lang_of(seat.language);
+    let parsed = crate::lang::submit::parse_mail(&g.board, &g.state, text, lang);
+    let mut errors = parsed.errors.clone();
+    if errors.is_empty()
+        && let Some(sub) = &parsed.submission
+        && let Err(e) = crate::game::check(&g.board, &g.state, hid, sub)
+    {
+        errors = crate::daemon::intake::validation_errors(g, &e, lang, &parsed);
+    }
+    if !errors.is_empty() {
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|e| format!("  line {}: {} — {}", e.line, e.text, e.message))
+            .collect();
+        return Err(Error::Refused(format!(
+            "the submission for {key} was not accepted, nothing changed:\n{}",
+            lines.join("\n")
+        )));
+    }
+    let Some(sub) = parsed.submission else {
+        return Err(Error::Refused(format!("no orders for {key} in the text")));
+    };
+    let step_name = letters::step_name(g.state.step, lang);
+    let copy = notices(
+        d,
+        g,
+        &format!("submit:{key}:{}", now.timestamp()),
+        None,
+        |l| words::submitted_for_you(&step_name, g.state.round, &parsed.echo, l),
+    )?
+    .into_iter()
+    .filter(|m| m.to.contains(&seat.address))
+    .collect::<Vec<_>>();
+    let parsed_json = serde_json::to_value(&sub)?;
+    let text = parsed.echo.join("\n");
+    let id = g.row.id.as_str();
+    d.store
+        .transaction(|tx| -> Result<(), StoreError> {
+            if tx.latest_snapshot_seq(id)? != g.seq {
+                return Err(StoreError::Stale {
+                    what: format!("game {id}"),
+                    detail: "its open step closed while the command was prepared".into(),
+                });
+            }
+            tx.add_submission(&NewSubmission {
+                game_id: id,
+                house: &key,
+                round: u32::from(g.state.round),
+                step: sub.step().key(),
+                kind: "orders",
+                text: &text,
+                parsed: &parsed_json,
+                mail_id: None,
+                received_at: now,
+            })?;
+            for m in &copy {
+                letters::queue(tx, Some(id), m, None, now)?;
+            }
+            tx.append_audit(
+                Some(id),
+                "gm",
+                "submit",
+                &format!(
+                    "for {key}, {} of round {}: {text}",
+                    sub.step().key(),
+                    g.state.round
+                ),
+                now,
+            )?;
+            Ok(())
+        })
+        .map_err(|e| refused_if_stale(id, e))?;
+    Ok(GmOutcome {
+        summary: format!(
+            "submission for {key} stored:\n  {}",
+            parsed.echo.join("\n  ")
+        ),
+        queued: copy.len(),
+        secret: None,
+    })
+}
+
+/// `preview`: the open step adjudicated as if it closed now, every house's report shown to the
+/// GM; nothing is written and nothing is sent.
+pub(super) fn preview(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<GmOutcome, Error> {
+    let c = games::compute_close(d, g, now)?;
+    let mut out = vec![format!(
+        "PREVIEW of game {}, round {} {} closing now (nothing stored, nothing sent); next: round {} {}",
+        g.row.id,
+        g.state.round,
+        g.state.step.key(),
+        c.out.state.round,
+        c.out.state.step.key()
+    )];
+    for m in &c.mails {
+        let shown = crate::mail::decode(&m.raw);
+        out.push(format!(
+            "\n===== to {} — {}\n{}",
+            m.to.join(", "),
+            shown.subject,
+            shown.body
+        ));
+    }
+    Ok(GmOutcome {
+        summary: out.join("\n"),
+        queued: 0,
+        secret: None,
+    })
+}
+
+/// `rollback`: the last closed step is opened again, from the state before it closed; what the
+/// players sent for it stands; everyone is told why.
+pub(super) fn rollback(
+    d: &mut Daemon,
+    g: &Loaded,
+    reason: &str,
+    when: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, Error> {
+    let id = g.row.id.as_str();
+    let before = g.seq - 1;
+    let snap = match d.store.snapshot(id, before)? {
+        Some(s) if before >= 1 => s,
+        _ => {
+            return Err(Error::Refused(format!(
+                "game {id} has no closed step to roll back"
+            )));
+        }
+    };
+    let state = crate::daemon::stored::decode(snap.state.clone()).map_err(|e| Error::State {
+        game: id.to_string(),
+        detail: e.to_string(),
+    })?;
+    let deadline = match when {
+        Some(w) => g
+            .schedule
+            .parse_when(w, now)
+            .map_err(|e| Error::Refused(e.to_string()))?,
+        None => games::deadline_for(&g.schedule, state.step, now)?,
+    };
+    let (round, step) = (state.round, state.step);
+    let mails = notices(d, g, "rollback", None, |l| {
+        words::rolled_back(
+            &letters::step_name(step, l),
+            round,
+            reason,
+            &g.at(deadline, l),
+            l,
+        )
+    })?;
+    let state_json = crate::daemon::stored::encode(&state)?;
+    let log = serde_json::json!({ "gm": "rollback", "to_snapshot": before, "reason": reason });
+    let finished = g.row.status == GameStatus::Finished;
+    d.store
+        .transaction(|tx| -> Result<(), StoreError> {
+            tx.add_snapshot(&NewSnapshot {
+                game_id: id,
+                round: u32::from(round),
+                step: step.key(),
+                after_seq: g.seq,
+                state: &state_json,
+                log: &log,
+                created_at: now,
+            })?;
+            tx.set_game_step(id, u32::from(round), step.key(), Some(deadline), now)?;
+            if finished {
+                tx.set_game_status(id, GameStatus::Running, now)?;
+            }
+            for m in &mails {
+                letters::queue(tx, Some(id), m, None, now)?;
+            }
+            tx.append_audit(
+                Some(id),
+                "gm",
+                "rollback",
+                &format!(
+                    "back to round {round} {} (snapshot {before}): {reason}",
+                    step.key()
+                ),
+                now,
+            )?;
+            Ok(())
+        })
+        .map_err(|e| refused_if_stale(id, e))?;
+    Ok(GmOutcome {
+        summary: format!(
+            "game {id} back to round {round} {}; deadline {}",
+            step.key(),
+            g.at(deadline, crate::board::Lang::En)
+        ),
+        queued: mails.len(),
+        secret: None,
+    })
+}
