@@ -32,6 +32,9 @@ enum Command {
         #[arg(long)]
         print_secrets: bool,
     },
+    /// Check the config's [game] as new-game would (players, houses, addresses, schedule) and
+    /// say what new-game would do; nothing is created or sent.
+    CheckConfig,
     /// Run the daemon: poll mail, answer, close steps at their deadlines, send reports.
     Run {
         /// Do one round of work and exit.
@@ -274,6 +277,7 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
             json,
             file,
         } => cli::check::check(config, house, phase, game, state, lang, json, file),
+        Command::CheckConfig => cli::service::check_config(config),
         Command::NewGame { print_secrets } => cli::service::new_game(config, print_secrets),
         Command::Run { once } => cli::service::run(config, once),
         Command::Gm { game, command } => cli::gm::gm(config, game, command),

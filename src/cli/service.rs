@@ -1,4 +1,4 @@
-//! The service's commands: `new-game`, `run`, `status`.
+//! The service's commands: `check-config`, `new-game`, `run`, `status`.
 
 use chrono::Utc;
 use maester::config::Config;
@@ -6,12 +6,71 @@ use maester::daemon::{Daemon, games};
 use maester::error::Error;
 use std::path::Path;
 
+/// Where the mails of this configuration go, in words.
+fn mail_route(c: &Config) -> String {
+    match (&c.mail.smtp, c.mail.transport.as_str()) {
+        (Some(s), "imap") => format!("by SMTP through {}:{}", s.host, s.port),
+        _ => format!(
+            "as files into {} (Maildir transport)",
+            c.path(&c.mail.maildir.outbox).display()
+        ),
+    }
+}
+
+/// `maester check-config`: what `new-game` would do, checked; nothing is created or sent.
+pub fn check_config(config: &Path) -> Result<(), Error> {
+    let c = Config::load(config)?;
+    let g = maester::daemon::setup::check(&c, Utc::now())?;
+    maester::say!(
+        "{}: game {} can be created (nothing was created or sent)",
+        config.display(),
+        g.cfg.id
+    );
+    for p in &g.cfg.players {
+        maester::say!(
+            "  {:<10} {} <{}> ({})",
+            p.house,
+            p.name,
+            p.address,
+            match p.language.unwrap_or(g.cfg.language) {
+                maester::board::Lang::Zh => "zh",
+                maester::board::Lang::En => "en",
+            }
+        );
+    }
+    maester::say!(
+        "  round 1 placement would close {}",
+        g.schedule.format_deadline_en(g.first_deadline)
+    );
+    maester::say!("  the welcome mails would go {}", mail_route(&c));
+    maester::say!(
+        "  the database would be {}",
+        c.path(&c.daemon.database).display()
+    );
+    Ok(())
+}
+
 /// `maester new-game`: the config's game created, the welcome mails sent.
 pub fn new_game(config: &Path, print_secrets: bool) -> Result<(), Error> {
-    let mut d = Daemon::open(Config::load(config)?)?;
+    let c = Config::load(config)?;
+    // Checked before anything is created: a bad config leaves no database and no mail behind.
+    maester::daemon::setup::check(&c, Utc::now())?;
+    let route = mail_route(&c);
+    let mut d = Daemon::open(c)?;
     let secrets = games::new_game(&mut d, Utc::now(), None)?;
     let t = d.tick(Utc::now())?;
-    maester::say!("game created; {} welcome mails sent", t.sent);
+    let id = d.config.game()?.id;
+    let to: Vec<String> = d
+        .store
+        .houses(&id)?
+        .into_iter()
+        .map(|h| format!("{} <{}>", h.house, h.address))
+        .collect();
+    maester::say!(
+        "game {id} created; {} welcome mails sent {route} to: {}",
+        t.sent,
+        to.join(", ")
+    );
     if print_secrets {
         for (h, s) in secrets {
             maester::say!("  {h}: {s}");

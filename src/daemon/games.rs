@@ -77,12 +77,15 @@ impl Loaded {
 }
 
 /// Resolve paths of the game config relative to the daemon's config folder.
-fn board_and_templates(d: &Daemon, cfg: &GameConfig) -> Result<(Board, Templates), Error> {
+pub(super) fn board_and_templates(
+    config: &crate::config::Config,
+    cfg: &GameConfig,
+) -> Result<(Board, Templates), Error> {
     let board = match &cfg.board {
-        Some(p) => Board::from_path(&d.config.path(p))?,
+        Some(p) => Board::from_path(&config.path(p))?,
         None => Board::default_board()?,
     };
-    let dir = cfg.templates.as_ref().map(|p| d.config.path(p));
+    let dir = cfg.templates.as_ref().map(|p| config.path(p));
     let templates = Templates::load(dir.as_deref()).map_err(Error::Template)?;
     Ok((board, templates))
 }
@@ -94,7 +97,7 @@ pub fn load(d: &Daemon, id: &str) -> Result<Loaded, Error> {
         .game(id)?
         .ok_or(Error::Config(format!("no game {id}")))?;
     let cfg = GameConfig::from_text(&row.config)?;
-    let (board, templates) = board_and_templates(d, &cfg)?;
+    let (board, templates) = board_and_templates(&d.config, &cfg)?;
     let schedule = cfg.schedule()?;
     let snap = d
         .store
@@ -144,39 +147,15 @@ pub fn new_game(
     now: DateTime<Utc>,
     secrets: Option<Vec<String>>,
 ) -> Result<Vec<(String, String)>, Error> {
-    let cfg = d.config.game()?;
+    let super::setup::CheckedGame {
+        cfg,
+        board,
+        templates,
+        schedule,
+        ..
+    } = super::setup::check(&d.config, now)?;
     let table = d.config.game.clone().unwrap_or_default();
     let config_text = toml::to_string(&table).map_err(|e| Error::Config(e.to_string()))?;
-    let (board, templates) = board_and_templates(d, &cfg)?;
-    let schedule = cfg.schedule()?;
-    let keys: Vec<&str> = Step::ALL
-        .iter()
-        .filter(|s| **s != Step::Finished)
-        .map(|s| s.key())
-        .collect();
-    match schedule.check_steps(&keys) {
-        Ok(()) | Err(crate::schedule::ScheduleError::Missing { .. }) => {}
-        Err(e) => return Err(Error::Config(format!("[game.schedule]: {e}"))),
-    }
-    for k in [Step::Placement.key(), Step::Plan.key()] {
-        schedule
-            .deadline_for(k, now)
-            .map_err(|e| Error::Config(format!("[game.schedule]: {e}")))?;
-    }
-    for p in &cfg.players {
-        if board.house_by_key(&p.house).is_none() {
-            return Err(Error::Config(format!(
-                "[[game.players]] house {:?} is not on the board",
-                p.house
-            )));
-        }
-    }
-    if cfg.players.len() != board.houses.len() {
-        return Err(Error::Config(format!(
-            "the game needs {} players, one per house",
-            board.houses.len()
-        )));
-    }
     let seed = match &cfg.seed {
         Some(s) => s.clone(),
         None => random_hex(16)?,

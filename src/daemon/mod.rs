@@ -11,6 +11,7 @@ pub mod letters;
 pub mod lock;
 pub mod outage;
 pub mod requeue;
+pub mod setup;
 pub mod stored;
 
 use crate::config::Config;

@@ -1,0 +1,75 @@
+//! Setting up: `maester check-config` says what `new-game` would do and creates nothing; two
+//! houses with one address, an unknown house (with the valid names) and a typo in a key are
+//! clear errors; houses may be named in Chinese.
+
+mod maildir_support;
+
+use maildir_support::*;
+
+#[test]
+fn check_config_creates_nothing_and_accepts_chinese_house_names() {
+    let dir = temp_dir("chkcfg");
+    let cfg = write_config(&dir, "chk");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    std::fs::write(&cfg, text.replace("house = \"stark\"", "house = \"白狼\"")).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("game chk can be created"), "{said}");
+    assert!(
+        said.contains("stark") && said.contains("a@x.example"),
+        "{said}"
+    );
+    assert!(!dir.join("maester.sqlite").exists(), "no database created");
+    assert!(!dir.join("mail/outbox").exists(), "nothing sent");
+    let created = maester(&cfg, &["new-game"], None);
+    let said = String::from_utf8_lossy(&created.stdout);
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
+    assert!(
+        said.contains("stark <a@x.example>") && said.contains("mail/outbox"),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_shared_address_an_unknown_house_and_a_key_typo_are_named() {
+    let dir = temp_dir("chkcfg-bad");
+    let cfg = write_config(&dir, "chk");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let bad = text
+        .replace("address = \"b@x.example\"", "address = \"A@x.example\"")
+        .replace("house = \"martell\"", "house = \"多恩\"");
+    std::fs::write(&cfg, bad).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("#2") && err.contains("a@x.example") && err.contains("#1"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\"多恩\"") && err.contains("martell (橙日)"),
+        "{err}"
+    );
+    // new-game refuses the same config before mailing anyone.
+    let out = maester(&cfg, &["new-game"], None);
+    assert!(!out.status.success());
+    assert!(!dir.join("mail/outbox").exists());
+    // A typo in a key names the key.
+    let typo = text.replace("address = \"c@x.example\"", "adress = \"c@x.example\"");
+    std::fs::write(&cfg, typo).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("adress"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
