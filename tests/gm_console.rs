@@ -351,3 +351,91 @@ fn the_gm_submits_for_a_house_previews_without_writing_and_a_rollback_reruns_the
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn gm_commands_by_mail_need_the_gm_secret_and_are_answered_line_by_line() {
+    let dir = temp_dir("gm-mail");
+    let cfg = write_config(&dir, "gmc");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    std::fs::write(
+        &cfg,
+        text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n"),
+    )
+    .unwrap_or_default();
+    let mut d = open(&cfg);
+    let mut secrets: Vec<String> = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    secrets.push("gm-s".into());
+    let now = Utc::now();
+    if let Err(e) = maester::daemon::games::new_game(&mut d, now, Some(secrets)) {
+        panic!("{e}");
+    }
+    let before = game_row(&d).deadline;
+    let inbox = dir.join("mail/inbox");
+    let gm_mail = |id: &str, body: &str| -> Vec<u8> {
+        format!(
+            "From: GM <gm@x.example>\r\nTo: referee@test.maester\r\nSubject: [gmc] 指令\r\n\
+             Message-ID: <{id}@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}"
+        )
+        .into_bytes()
+    };
+    // Wrong secret: answered, nothing done.
+    if let Err(e) =
+        maester::demo::deliver(&inbox, "g1", &gm_mail("g1", "密码: nope\r\n延期 +5d\r\n"))
+    {
+        panic!("{e}");
+    }
+    if let Err(e) = d.tick(now) {
+        panic!("{e}");
+    }
+    assert_eq!(game_row(&d).deadline, before);
+    let answers = mails_to(&dir, "gm@x.example");
+    assert!(
+        answers.iter().any(|b| b.contains("GM密码不对")),
+        "{answers:#?}"
+    );
+    // The right secret: a guard, a deadline, who, a stale process (refused), an announcement.
+    let body = "密码: gm-s\r\n第1回合 placement\r\n延期 +2d\r\n谁没交\r\n第1回合 plan\r\n结算\r\n公告\r\n周末休息一天\r\n";
+    if let Err(e) = maester::demo::deliver(&inbox, "g2", &gm_mail("g2", body)) {
+        panic!("{e}");
+    }
+    let t1 = now + TimeDelta::seconds(5);
+    if let Err(e) = d.tick(t1) {
+        panic!("{e}");
+    }
+    let after = game_row(&d).deadline;
+    assert!(
+        after.is_some_and(|t| (t - (t1 + TimeDelta::days(2))).num_seconds().abs() < 2),
+        "{before:?} -> {after:?}"
+    );
+    assert_eq!(
+        game_row(&d).step,
+        "placement",
+        "the stale process did nothing"
+    );
+    let answers = mails_to(&dir, "gm@x.example");
+    let answer = answers
+        .iter()
+        .find(|b| b.contains("line 3"))
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        answer.contains("line 3: round 1 placement: deadline"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("line 4: game gmc") && answer.contains("MISSING"),
+        "{answer}"
+    );
+    assert!(answer.contains("line 6: refused"), "{answer}");
+    assert!(
+        answer.contains("line 7: announcement to every player"),
+        "{answer}"
+    );
+    assert!(
+        mails_to(&dir, "c@x.example")
+            .iter()
+            .any(|b| b.contains("周末休息一天")),
+        "the players got the announcement"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -71,8 +71,12 @@ pub fn new_game(config: &Path, print_secrets: bool) -> Result<(), Error> {
         t.sent,
         to.join(", ")
     );
-    if print_secrets {
-        for (h, s) in secrets {
+    for (h, s) in secrets {
+        if h == "gm" {
+            maester::say!(
+                "  GM secret (a line \"secret: …\" in GM command mails from the gm_address): {s}"
+            );
+        } else if print_secrets {
             maester::say!("  {h}: {s}");
         }
     }

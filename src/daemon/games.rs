@@ -238,6 +238,12 @@ pub fn new_game(
         out.push((p.house.clone(), secret));
     }
     let _ = templates;
+    // The GM's secret, for GM commands by mail (the last entry of `secrets` when given).
+    let gm_secret = match secrets.as_ref().and_then(|s| s.get(cfg.players.len())) {
+        Some(s) => s.clone(),
+        None => new_secret()?,
+    };
+    let gm_salt = random_hex(8)?;
     let state_json = super::stored::encode(&state)?;
     let game_id = cfg.id.clone();
     d.store.transaction(|tx| -> Result<(), StoreError> {
@@ -279,6 +285,7 @@ pub fn new_game(
             log: &serde_json::Value::Array(Vec::new()),
             created_at: now,
         })?;
+        tx.set_gm_secret(&game_id, &gm_secret, &gm_salt)?;
         for l in &letters {
             queue(tx, Some(&game_id), l, None, now)?;
         }
@@ -291,6 +298,7 @@ pub fn new_game(
         )?;
         Ok(())
     })?;
+    out.push(("gm".to_string(), gm_secret));
     Ok(out)
 }
 

@@ -220,6 +220,29 @@ fn seat_of(
             "sender address {from:?} cannot be answered"
         ))));
     }
+    if d.config
+        .daemon
+        .gm_address
+        .as_deref()
+        .is_some_and(|gm| gm.eq_ignore_ascii_case(&from))
+    {
+        let o = super::gm_mail::handle(d, mail, m.received_at)?;
+        let reply = plain_reply(
+            d,
+            mail,
+            m,
+            Lang::Zh,
+            format!("{}\n\n—— maester", o.answer),
+            String::new(),
+        )?;
+        return Ok(Err(Outcome::Answered {
+            outcome: o.outcome,
+            reply,
+            game: o.game,
+            house: None,
+            submission: None,
+        }));
+    }
     let seats = d.store.houses_by_address(&from)?;
     let mut running = Vec::new();
     for s in seats {

@@ -6,6 +6,7 @@
 pub mod alerts;
 pub mod games;
 pub mod gm;
+pub mod gm_mail;
 pub mod intake;
 pub mod letters;
 pub mod lock;

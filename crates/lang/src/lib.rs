@@ -81,6 +81,7 @@ pub mod ast;
 pub mod echo;
 pub mod errors;
 pub mod expect;
+pub mod gm;
 pub mod grammar;
 pub mod names;
 pub mod normalize;

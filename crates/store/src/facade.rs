@@ -191,4 +191,9 @@ impl Store {
     pub fn last_audit_at(&self, action: &str) -> Result<Option<DateTime<Utc>>, StoreError> {
         self.view().last_audit_at(action)
     }
+
+    /// See [`super::StoreTx::verify_gm_secret`].
+    pub fn verify_gm_secret(&self, game_id: &str, secret: &str) -> Result<bool, StoreError> {
+        self.view().verify_gm_secret(game_id, secret)
+    }
 }

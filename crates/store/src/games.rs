@@ -527,6 +527,36 @@ impl StoreTx<'_> {
         expect_one(n, || format!("house {house} in game {game_id}"))
     }
 
+    /// Sets the GM's secret of a game (Argon2id, like the houses').
+    pub fn set_gm_secret(&self, game_id: &str, secret: &str, salt: &str) -> Result<(), StoreError> {
+        let hash = hash_secret_argon2(salt, game_id, "gm", secret)?;
+        self.conn.execute(
+            "INSERT INTO gm_secrets (game_id, secret_salt, secret_hash) VALUES (?1, ?2, ?3)
+             ON CONFLICT(game_id) DO UPDATE SET secret_salt = ?2, secret_hash = ?3",
+            params![game_id, salt, hash],
+        )?;
+        Ok(())
+    }
+
+    /// True when `secret` is the game's GM secret (false when the game has none).
+    pub fn verify_gm_secret(&self, game_id: &str, secret: &str) -> Result<bool, StoreError> {
+        let hash: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT secret_hash FROM gm_secrets WHERE game_id = ?1",
+                [game_id],
+                |row| row.get(0),
+            )
+            .optional()?;
+        match hash {
+            Some(h) => argon2_matches(&h, game_id, "gm", secret),
+            None => {
+                let _ = hash_secret_argon2("no such seat", game_id, "gm", secret);
+                Ok(false)
+            }
+        }
+    }
+
     /// The house, if the game has it.
     pub fn house(&self, game_id: &str, house: &str) -> Result<Option<House>, StoreError> {
         let sql = format!("SELECT {HOUSE_COLS} FROM houses WHERE game_id = ?1 AND house = ?2");

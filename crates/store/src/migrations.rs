@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -151,6 +151,15 @@ CREATE INDEX mails_new ON mails(status) WHERE status = 'new';
 /// counted from then when it resumes).
 const V3: &str = r#"
 ALTER TABLE games ADD COLUMN paused_at TEXT;                -- RFC 3339 UTC; NULL unless paused
+"#;
+
+/// Version 4: the GM's secret per game (GM commands by mail), hashed like the houses'.
+const V4: &str = r#"
+CREATE TABLE gm_secrets (
+    game_id     TEXT PRIMARY KEY NOT NULL REFERENCES games(id),
+    secret_salt TEXT NOT NULL,
+    secret_hash TEXT NOT NULL                      -- Argon2id PHC string
+) STRICT;
 "#;
 
 /// Reads `PRAGMA user_version`.

@@ -1,0 +1,226 @@
+//! The GM's mail (`grammar/gm.pest`): the GM secret and one command per line; `公告` /
+//! `announce` and `代交 <house>` / `submit <house>` take the following lines as their text.
+//! Pure: text in, typed lines out; which game and whether the secret is right is the shell's.
+
+use crate::normalize::normalize_line;
+use pest::Parser;
+use pest_derive::Parser;
+
+/// The generated parser of a GM mail line.
+#[derive(Parser)]
+#[grammar = "../../grammar/gm.pest"]
+struct GmParser;
+
+/// One command of a GM mail, as written (house and step names unresolved).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GmLine {
+    /// Set the open step's deadline (`+2d`, or a local time).
+    Deadline(String),
+    /// Pause the game.
+    Pause,
+    /// Resume, with a new deadline if given.
+    Resume(Option<String>),
+    /// Close the open step now.
+    Process,
+    /// The open step's results, for the GM only.
+    Preview,
+    /// Reopen the last closed step, with the reason.
+    Rollback(String),
+    /// Who has sent what.
+    Who,
+    /// The audit log.
+    Log,
+    /// A message to every player, or to the house named.
+    Announce {
+        /// The house, as written.
+        house: Option<String>,
+        /// The text.
+        text: String,
+    },
+    /// A submission entered for a house.
+    Submit {
+        /// The house, as written.
+        house: String,
+        /// The submission's text.
+        text: String,
+    },
+    /// The step the following commands mean: round and step as written.
+    Guard {
+        /// The round.
+        round: u32,
+        /// The step, as written.
+        step: String,
+    },
+}
+
+/// A GM mail read: the secret, the commands in order (with their line numbers), and the
+/// lines that are not commands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GmMail {
+    /// The secret line's value.
+    pub secret: Option<String>,
+    /// The commands with their 1-based line numbers.
+    pub commands: Vec<(usize, GmLine)>,
+    /// Lines that are no command: (line number, text).
+    pub unknown: Vec<(usize, String)>,
+}
+
+enum Block {
+    Announce(usize, Option<String>, Vec<String>),
+    Submit(usize, String, Vec<String>),
+}
+
+impl Block {
+    fn finish(self, out: &mut GmMail) {
+        match self {
+            Block::Announce(l, house, lines) => out.commands.push((
+                l,
+                GmLine::Announce {
+                    house,
+                    text: lines.join("\n").trim().to_string(),
+                },
+            )),
+            Block::Submit(l, house, lines) => out.commands.push((
+                l,
+                GmLine::Submit {
+                    house,
+                    text: lines.join("\n"),
+                },
+            )),
+        }
+    }
+}
+
+/// Read a GM mail's text.
+pub fn parse_gm_mail(text: &str) -> GmMail {
+    let mut out = GmMail::default();
+    let mut block: Option<Block> = None;
+    for (i, original) in text.lines().enumerate() {
+        let n = i + 1;
+        let norm = normalize_line(original);
+        let parsed = GmParser::parse(Rule::gm_line, &norm.text)
+            .ok()
+            .and_then(|mut p| p.next())
+            .and_then(|line| line.into_inner().next());
+        if let Some(b) = block.as_mut() {
+            let ends = parsed.as_ref().is_some_and(|p| p.as_rule() == Rule::gm_end);
+            if !ends {
+                match b {
+                    Block::Announce(_, _, lines) | Block::Submit(_, _, lines) => {
+                        lines.push(original.to_string())
+                    }
+                }
+                continue;
+            }
+            if let Some(b) = block.take() {
+                b.finish(&mut out);
+            }
+            continue;
+        }
+        if norm.text.is_empty() {
+            continue;
+        }
+        let Some(p) = parsed else {
+            out.unknown.push((n, original.trim().to_string()));
+            continue;
+        };
+        let arg = |p: &pest::iterators::Pair<Rule>| {
+            p.clone()
+                .into_inner()
+                .next()
+                .map(|a| a.as_str().trim().to_string())
+        };
+        match p.as_rule() {
+            Rule::gm_secret => out.secret = arg(&p),
+            Rule::gm_deadline => out
+                .commands
+                .push((n, GmLine::Deadline(arg(&p).unwrap_or_default()))),
+            Rule::gm_pause => out.commands.push((n, GmLine::Pause)),
+            Rule::gm_resume => out.commands.push((n, GmLine::Resume(arg(&p)))),
+            Rule::gm_process => out.commands.push((n, GmLine::Process)),
+            Rule::gm_preview => out.commands.push((n, GmLine::Preview)),
+            Rule::gm_rollback => out
+                .commands
+                .push((n, GmLine::Rollback(arg(&p).unwrap_or_default()))),
+            Rule::gm_who => out.commands.push((n, GmLine::Who)),
+            Rule::gm_log => out.commands.push((n, GmLine::Log)),
+            Rule::gm_announce => block = Some(Block::Announce(n, arg(&p), Vec::new())),
+            Rule::gm_submit => {
+                block = Some(Block::Submit(n, arg(&p).unwrap_or_default(), Vec::new()))
+            }
+            Rule::gm_guard => {
+                let mut inner = p.into_inner();
+                let round = inner
+                    .next()
+                    .and_then(|r| r.as_str().parse().ok())
+                    .unwrap_or(0);
+                let step = inner
+                    .next()
+                    .map(|s| s.as_str().to_string())
+                    .unwrap_or_default();
+                out.commands.push((n, GmLine::Guard { round, step }));
+            }
+            _ => out.unknown.push((n, original.trim().to_string())),
+        }
+    }
+    if let Some(b) = block.take() {
+        b.finish(&mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_gm_mail_in_chinese_reads_its_secret_commands_and_blocks() {
+        let m = parse_gm_mail(
+            "密码：gm-s\n第1回合 placement\n延期 +1d\n谁没交\n代交 白狼\n临冬城 行军+1\n白港 支援\n结束\n公告\n周六休战。\n大家辛苦了\n",
+        );
+        assert_eq!(m.secret.as_deref(), Some("gm-s"));
+        assert_eq!(
+            m.commands,
+            vec![
+                (
+                    2,
+                    GmLine::Guard {
+                        round: 1,
+                        step: "placement".into()
+                    }
+                ),
+                (3, GmLine::Deadline("+1d".into())),
+                (4, GmLine::Who),
+                (
+                    5,
+                    GmLine::Submit {
+                        house: "白狼".into(),
+                        text: "临冬城 行军+1\n白港 支援".into()
+                    }
+                ),
+                (
+                    9,
+                    GmLine::Announce {
+                        house: None,
+                        text: "周六休战。\n大家辛苦了".into()
+                    }
+                ),
+            ]
+        );
+        assert!(m.unknown.is_empty());
+    }
+
+    #[test]
+    fn english_commands_and_unknown_lines() {
+        let m = parse_gm_mail("secret: x\nPAUSE\nresume +2d\nrollback wrong ruling\nfoo bar\n");
+        assert_eq!(
+            m.commands,
+            vec![
+                (2, GmLine::Pause),
+                (3, GmLine::Resume(Some("+2d".into()))),
+                (4, GmLine::Rollback("wrong ruling".into())),
+            ]
+        );
+        assert_eq!(m.unknown, vec![(5, "foo bar".to_string())]);
+    }
+}

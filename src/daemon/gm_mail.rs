@@ -1,0 +1,166 @@
+//! GM commands by mail: a mail from `[daemon] gm_address` with the game's GM secret is read
+//! as GM commands (`lang::gm`), each carried out like the same command on the command line
+//! (`daemon::gm::apply`), and answered with the result of each. Without the right secret it
+//! changes nothing and is answered the way a player's wrong secret is.
+//!
+//! Each command is its own transaction; the answer is recorded after them. A crash between a
+//! command and the answer runs the mail's commands again at the next tick: the guards (round
+//! and step lines) make a repeated step command refuse itself.
+
+use super::Daemon;
+use super::gm::{GmCommand, Guard, apply};
+use crate::error::Error;
+use crate::lang::gm::{GmLine, GmMail, parse_gm_mail};
+use crate::mail::DecodedMail;
+use crate::rules::Step;
+use crate::store::GameStatus;
+use chrono::{DateTime, Utc};
+
+/// What a GM mail did: a short outcome for the mail's row, the game, and the answer's text.
+pub struct GmMailOutcome {
+    /// For the mail's row.
+    pub outcome: String,
+    /// The game the mail was for, if one could be told.
+    pub game: Option<String>,
+    /// The answer to the GM.
+    pub answer: String,
+}
+
+/// The game a GM mail means: the running game named `[id]` in the subject, or the only one.
+fn game_of(d: &Daemon, subject: &str) -> Result<Result<String, String>, Error> {
+    let running: Vec<String> = d
+        .store
+        .games()?
+        .into_iter()
+        .filter(|g| g.status != GameStatus::Finished)
+        .map(|g| g.id)
+        .collect();
+    let named: Vec<&String> = running
+        .iter()
+        .filter(|id| subject.contains(&format!("[{id}]")))
+        .collect();
+    Ok(match (named.as_slice(), running.as_slice()) {
+        ([one], _) => Ok((*one).clone()),
+        ([], [only]) => Ok(only.clone()),
+        ([], []) => Err("no game is running / 没有进行中的游戏".into()),
+        _ => Err(format!(
+            "several games are running: put the game's name in the subject, one of / 请在标题中写上游戏名: {}",
+            running
+                .iter()
+                .map(|g| format!("[{g}]"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )),
+    })
+}
+
+/// A step as the GM writes it: its key or its Chinese or English name.
+fn step_named(text: &str) -> Option<Step> {
+    let t = text.trim();
+    Step::from_key(t).or_else(|| {
+        Step::ALL
+            .iter()
+            .copied()
+            .find(|s| s.name_zh() == t || s.name_en().eq_ignore_ascii_case(t))
+    })
+}
+
+/// Carry out a GM mail.
+pub fn handle(
+    d: &mut Daemon,
+    mail: &DecodedMail,
+    now: DateTime<Utc>,
+) -> Result<GmMailOutcome, Error> {
+    let GmMail {
+        secret,
+        commands,
+        unknown,
+    } = parse_gm_mail(&mail.orders_text);
+    let game = match game_of(d, &mail.subject)? {
+        Ok(g) => g,
+        Err(why) => {
+            return Ok(GmMailOutcome {
+                outcome: "GM mail: no game".into(),
+                game: None,
+                answer: why,
+            });
+        }
+    };
+    let secret_ok = match &secret {
+        Some(s) => d.store.verify_gm_secret(&game, s)?,
+        None => false,
+    };
+    if !secret_ok {
+        let why = if secret.is_some() {
+            "The GM secret is wrong; nothing was done. / GM密码不对,没有执行任何指令。"
+        } else {
+            "The mail has no GM secret (a line \"secret: …\"); nothing was done. / 邮件中没有GM密码(一行「密码: …」),没有执行任何指令。"
+        };
+        return Ok(GmMailOutcome {
+            outcome: if secret.is_some() {
+                "GM mail: wrong secret".into()
+            } else {
+                "GM mail: no secret".into()
+            },
+            game: Some(game),
+            answer: why.into(),
+        });
+    }
+    let mut lines = Vec::new();
+    let mut guard = Guard::default();
+    let mut done = 0;
+    for (n, cmd) in commands {
+        let command = match cmd {
+            GmLine::Guard { round, step } => match step_named(&step) {
+                Some(s) => {
+                    guard = Guard {
+                        round: Some(round),
+                        step: Some(s),
+                    };
+                    lines.push(format!(
+                        "line {n}: the following commands mean round {round} {}",
+                        s.key()
+                    ));
+                    continue;
+                }
+                None => {
+                    lines.push(format!(
+                        "line {n}: no step {step:?}: use events, events_answers, placement, raven, plan or retreat — the commands after it were not run"
+                    ));
+                    break;
+                }
+            },
+            GmLine::Deadline(when) => GmCommand::Deadline { when, guard },
+            GmLine::Pause => GmCommand::Pause,
+            GmLine::Resume(when) => GmCommand::Resume { when },
+            GmLine::Process => GmCommand::Process {
+                step: guard.step,
+                round: guard.round,
+            },
+            GmLine::Preview => GmCommand::Preview,
+            GmLine::Rollback(reason) => GmCommand::Rollback { reason, when: None },
+            GmLine::Who => GmCommand::Who,
+            GmLine::Log => GmCommand::Log { limit: 30 },
+            GmLine::Announce { house, text } => GmCommand::Announce { house, text },
+            GmLine::Submit { house, text } => GmCommand::Submit { house, text, guard },
+        };
+        match apply(d, &game, &command, now) {
+            Ok(o) => {
+                done += 1;
+                lines.push(format!("line {n}: {}", o.summary));
+            }
+            Err(e) => lines.push(format!("line {n}: refused — {e}")),
+        }
+    }
+    for (n, text) in &unknown {
+        lines.push(format!("line {n}: not a GM command, ignored: {text}"));
+    }
+    if lines.is_empty() {
+        lines.push("no GM command in the mail / 邮件中没有GM指令".into());
+    }
+    Ok(GmMailOutcome {
+        outcome: format!("GM mail: {done} command(s) carried out"),
+        game: Some(game),
+        answer: lines.join("\n"),
+    })
+}
