@@ -10,7 +10,7 @@ use std::path::Path;
 /// `maester gm …`: a GM command on a running game.
 pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Error> {
     use maester::daemon::gm::{GmCommand, apply};
-    let mut d = Daemon::open(Config::load(config)?)?;
+    let mut d = Daemon::open_existing(Config::load(config)?)?;
     if let GmCmd::Requeue { all, id } = command {
         use maester::daemon::requeue::{Which, requeue};
         let which = match (all, id) {

@@ -24,8 +24,10 @@ pub fn new_game(config: &Path, print_secrets: bool) -> Result<(), Error> {
 pub fn run(config: &Path, once: bool) -> Result<(), Error> {
     let config = Config::load(config)?;
     let poll = std::time::Duration::from_secs(config.daemon.poll_seconds.max(1));
-    let _lock = maester::daemon::lock::DaemonLock::acquire(&config.path(&config.daemon.database))?;
-    let mut d = Daemon::open(config)?;
+    let db = config.path(&config.daemon.database);
+    // The database first: a missing one is refused before anything (the lock file) is created.
+    let mut d = Daemon::open_existing(config)?;
+    let _lock = maester::daemon::lock::DaemonLock::acquire(&db)?;
     loop {
         match d.tick(Utc::now()) {
             Ok(t) => tracing::info!(?t, "tick"),
@@ -41,7 +43,7 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
 
 /// `maester status`: a game's state as text or as the stable JSON view.
 pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> Result<(), Error> {
-    let d = Daemon::open(Config::load(config)?)?;
+    let d = Daemon::open_existing(Config::load(config)?)?;
     let lang = if lang == "en" {
         maester::board::Lang::En
     } else {

@@ -88,8 +88,24 @@ impl Daemon {
     /// Open the store and prepare the mail transports of a configuration. No mail server is
     /// contacted: IMAP connects at the first fetch, SMTP at each send, so `status` and the GM
     /// commands work while the servers are down.
+    ///
+    /// This creates the database when it does not exist: only `maester new-game` (and tests)
+    /// should call it; every other command uses [`Daemon::open_existing`].
     pub fn open(config: Config) -> Result<Daemon, Error> {
         let store = Store::open(config.path(&config.daemon.database))?;
+        Self::with_store(config, store)
+    }
+
+    /// As [`Daemon::open`], but the database must exist and hold a game: `run`, `status`, `gm`
+    /// and `check --game` refuse a missing or empty one ("no maester database at …: create the
+    /// game with `maester new-game`") instead of creating it and answering every player
+    /// "not registered".
+    pub fn open_existing(config: Config) -> Result<Daemon, Error> {
+        let store = Store::open_existing(config.path(&config.daemon.database))?;
+        Self::with_store(config, store)
+    }
+
+    fn with_store(config: Config, store: Store) -> Result<Daemon, Error> {
         let (inbox, outbox): (Box<dyn Inbox>, Box<dyn Outbox>) =
             match config.mail.transport.as_str() {
                 "imap" => {

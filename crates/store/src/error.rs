@@ -30,6 +30,14 @@ pub enum StoreError {
         /// Why it was rejected.
         detail: String,
     },
+    /// There is no maester database at this path (`empty: false`), or the file holds no game
+    /// (`empty: true`): only `maester new-game` creates one.
+    NoDatabase {
+        /// The database file.
+        path: std::path::PathBuf,
+        /// The file exists but holds no game.
+        empty: bool,
+    },
     /// A row the operation needs does not exist.
     NotFound {
         /// What was looked for (e.g. `game demo`).
@@ -74,6 +82,16 @@ impl fmt::Display for StoreError {
                 write!(f, "unexpected data in {what}: {detail}")
             }
             StoreError::Invalid { what, detail } => write!(f, "invalid {what}: {detail}"),
+            StoreError::NoDatabase { path, empty: false } => write!(
+                f,
+                "no maester database at {}: create the game with `maester new-game`",
+                path.display()
+            ),
+            StoreError::NoDatabase { path, empty: true } => write!(
+                f,
+                "the maester database at {} holds no game: create the game with `maester new-game`",
+                path.display()
+            ),
             StoreError::NotFound { what } => write!(f, "{what} not found"),
             StoreError::AlreadyExists { what } => write!(f, "{what} already exists"),
             StoreError::Stale { what, detail } => write!(f, "{what} changed meanwhile: {detail}"),

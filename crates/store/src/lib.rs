@@ -27,7 +27,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use error::StoreError;
 pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse, hash_secret};
@@ -95,12 +95,58 @@ impl Store {
     /// with [`StoreError::SchemaTooNew`].
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
         let conn = Connection::open(path.as_ref())?;
+        Self::open_wal(conn, path.as_ref())
+    }
+
+    /// Opens the database file at `path` only if it exists and holds at least one game:
+    /// what every command but `new-game` uses, so that a wrong path or a lost file is
+    /// reported instead of being silently replaced by an empty database (whose daemon would
+    /// consume the inbox and answer every player "not registered"). Nothing is created or
+    /// written when the file is missing or holds no game.
+    pub fn open_existing(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let path = path.as_ref();
+        let missing = || StoreError::NoDatabase {
+            path: path.to_path_buf(),
+            empty: false,
+        };
+        if !path.is_file() {
+            return Err(missing());
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::CannotOpen) => missing(),
+            _ => StoreError::from(e),
+        })?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let has_games: bool = conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games')",
+            [],
+            |row| row.get(0),
+        )?;
+        let games: i64 = if has_games {
+            conn.query_row("SELECT count(*) FROM games", [], |row| row.get(0))?
+        } else {
+            0
+        };
+        if games == 0 {
+            return Err(StoreError::NoDatabase {
+                path: path.to_path_buf(),
+                empty: true,
+            });
+        }
+        Self::open_wal(conn, path)
+    }
+
+    fn open_wal(conn: Connection, path: &Path) -> Result<Store, StoreError> {
         let journal: String =
             conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
         if !journal.eq_ignore_ascii_case("wal") {
             return Err(StoreError::Setup(format!(
                 "could not switch {} to WAL mode (journal_mode is {journal})",
-                path.as_ref().display()
+                path.display()
             )));
         }
         Self::setup(conn)
