@@ -404,6 +404,11 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
                 tracing::info!(game = %g.id, why, "due step not closed by this process");
                 continue;
             }
+            Ok(Err(e)) if d.note_disk_full(&e, now) => {
+                // Told once for the whole disk; the step is closed when there is room.
+                *errors += 1;
+                continue;
+            }
             Ok(Err(e)) => e.to_string(),
             Err(payload) => format!("panic: {}", super::alerts::panic_text(payload.as_ref())),
         };
@@ -578,5 +583,9 @@ pub fn close_step_now(
         step = out.closed.key(),
         "step closed"
     );
+    // Keep the WAL small after the biggest write of a game.
+    if let Err(e) = d.store.checkpoint() {
+        tracing::warn!(error = %e, "checkpoint after a step close failed; the next tick retries");
+    }
     Ok(Closed::Closed(mails.len()))
 }

@@ -4,6 +4,7 @@
 //! picks up exactly where the last one stopped.
 
 pub mod alerts;
+pub mod disk;
 pub mod games;
 pub mod gm;
 pub mod intake;
@@ -82,6 +83,7 @@ pub struct Daemon {
     pub sender: Sender,
     imap_outage: outage::Outage,
     smtp_outage: outage::Outage,
+    disk: disk::DiskState,
 }
 
 impl Daemon {
@@ -137,6 +139,7 @@ impl Daemon {
             sender,
             imap_outage: outage::Outage::new("IMAP"),
             smtp_outage: outage::Outage::new("SMTP"),
+            disk: disk::DiskState::default(),
         })
     }
 
@@ -147,22 +150,32 @@ impl Daemon {
     pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
         let mut t = Tick::default();
         if let Err(e) = self.fetch(now, &mut t) {
-            t.errors += 1;
-            tracing::warn!(error = %e, "reading mail failed; no new mail this tick");
+            self.stage_failed("reading mail", &e, now, &mut t);
         }
         failpoint("after-fetch");
         if let Err(e) = self.process(now, &mut t) {
-            t.errors += 1;
-            tracing::error!(error = %e, "reading stored mails failed");
+            self.stage_failed("reading stored mails", &e, now, &mut t);
         }
         failpoint("after-process");
         t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
         if let Err(e) = self.send(now, &mut t) {
-            t.errors += 1;
-            tracing::error!(error = %e, "sending failed");
+            self.stage_failed("sending", &e, now, &mut t);
+        }
+        // Keep the WAL small: a full disk must not be kept full by the journal.
+        if let Err(e) = self.store.checkpoint() {
+            self.stage_failed("checkpointing the database", &e.into(), now, &mut t);
         }
         self.tell_gm_of_outages(now);
+        self.disk_tick_done(now);
         Ok(t)
+    }
+
+    /// A stage of the tick failed as a whole: counted and logged (a full disk once, as such).
+    fn stage_failed(&mut self, what: &str, e: &Error, now: DateTime<Utc>, t: &mut Tick) {
+        t.errors += 1;
+        if !self.note_disk_full(e, now) {
+            tracing::error!(error = %e, "{what} failed; the next stage goes on");
+        }
     }
 
     /// When the IMAP or SMTP server has been unreachable for over an hour: tell the GM (once
@@ -245,6 +258,11 @@ impl Daemon {
             }));
             let failure = match result {
                 Ok(Ok(())) => None,
+                Ok(Err(e)) if self.note_disk_full(&e, now) => {
+                    // Not the mail's fault: it stays `new` and is taken again next tick.
+                    t.errors += 1;
+                    return Ok(());
+                }
                 Ok(Err(e)) => Some(e.to_string()),
                 Err(payload) => Some(format!("panic: {}", alerts::panic_text(payload.as_ref()))),
             };
@@ -300,6 +318,14 @@ impl Daemon {
                     self.smtp_outage.succeeded(now);
                     self.store.mark_sent(o.id, now)?;
                     t.sent += 1;
+                }
+                Err(e) if e.is_disk_full() => {
+                    // The Maildir outbox cannot be written: not the mail's fault, no attempt
+                    // is counted; everything stays queued until there is room.
+                    t.send_failures += 1;
+                    t.send_deferred += total - i - 1;
+                    self.note_disk_full(&Error::Mail(e), now);
+                    break;
                 }
                 Err(e) if e.is_unreachable() => {
                     t.send_failures += 1;

@@ -116,6 +116,18 @@ impl MailError {
         matches!(self, MailError::SmtpRefused(_) | MailError::Compose(_))
     }
 
+    /// A file could not be written because its volume is full (ENOSPC, EDQUOT): the
+    /// Maildir outbox on a full disk. Sending later, once there is room, succeeds.
+    pub fn is_disk_full(&self) -> bool {
+        matches!(
+            self,
+            MailError::Io { source, .. } if matches!(
+                source.kind(),
+                std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+            )
+        )
+    }
+
     /// The server did not answer at all; other mails sent now would fail the same way.
     pub fn is_unreachable(&self) -> bool {
         matches!(self, MailError::SmtpUnreachable(_))

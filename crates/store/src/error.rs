@@ -7,6 +7,9 @@ use std::fmt;
 pub enum StoreError {
     /// An error from SQLite itself (I/O, lock timeout, constraint …).
     Sqlite(rusqlite::Error),
+    /// The volume of the database is full (SQLITE_FULL): nothing was written. Retrying once
+    /// space is freed succeeds; no restart is needed.
+    DiskFull(rusqlite::Error),
     /// The database could not be set up (WAL mode, foreign keys …).
     Setup(String),
     /// The database was written by a newer maester; it is left untouched.
@@ -72,6 +75,11 @@ impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Sqlite(e) => write!(f, "database error: {e}"),
+            StoreError::DiskFull(_) => write!(
+                f,
+                "disk full: the database cannot be written; free space on its volume \
+                 (maester goes on by itself once there is room, nothing is lost)"
+            ),
             StoreError::Setup(msg) => write!(f, "database setup failed: {msg}"),
             StoreError::SchemaTooNew { found, supported } => write!(
                 f,
@@ -107,14 +115,37 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            StoreError::Sqlite(e) => Some(e),
+            StoreError::Sqlite(e) | StoreError::DiskFull(e) => Some(e),
             _ => None,
         }
     }
 }
 
+impl StoreError {
+    /// The volume is full (SQLITE_FULL).
+    pub fn is_disk_full(&self) -> bool {
+        matches!(self, StoreError::DiskFull(_))
+    }
+
+    /// SQLite could not read or write its files (SQLITE_IOERR, SQLITE_CANTOPEN): on a full
+    /// volume the WAL index or a temporary file fails this way rather than with SQLITE_FULL.
+    pub fn is_io(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Sqlite(e) if matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::SystemIoFailure | rusqlite::ErrorCode::CannotOpen)
+            )
+        )
+    }
+}
+
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
-        StoreError::Sqlite(e)
+        if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) {
+            StoreError::DiskFull(e)
+        } else {
+            StoreError::Sqlite(e)
+        }
     }
 }

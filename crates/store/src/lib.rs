@@ -39,6 +39,10 @@ pub use snapshots::{NewSnapshot, Snapshot};
 /// Default number of delivery attempts before an outgoing mail is `failed`.
 pub const DEFAULT_MAX_SEND_ATTEMPTS: u32 = 10;
 
+/// The size the WAL is cut back to after a checkpoint (`PRAGMA journal_size_limit`), so that
+/// a burst of writes cannot keep the volume full once it is checkpointed.
+const JOURNAL_SIZE_LIMIT: i64 = 1024 * 1024;
+
 /// How long a connection waits for a lock held by another process.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -163,6 +167,11 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", true)?;
         // Durability first: a committed mail must survive a power cut.
         conn.pragma_update(None, "synchronous", "FULL")?;
+        // journal_size_limit answers with the limit set; it is not a plain update.
+        let _limit: i64 =
+            conn.pragma_update_and_check(None, "journal_size_limit", JOURNAL_SIZE_LIMIT, |row| {
+                row.get(0)
+            })?;
         let fk: bool = conn.pragma_query_value(None, "foreign_keys", |row| row.get(0))?;
         if !fk {
             return Err(StoreError::Setup("foreign keys cannot be enabled".into()));
@@ -223,6 +232,19 @@ impl Store {
             conn: &self.conn,
             settings: self.settings,
         }
+    }
+
+    /// Copies the WAL into the database and truncates it (`PRAGMA wal_checkpoint(TRUNCATE)`),
+    /// so the WAL does not grow while the daemon runs; the daemon calls it after each tick and
+    /// each step close. A checkpoint that other readers keep from finishing is not an error:
+    /// the next one completes it.
+    pub fn checkpoint(&self) -> Result<(), StoreError> {
+        let (_busy, _log, _done): (i64, i64, i64) =
+            self.conn
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+                    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+                })?;
+        Ok(())
     }
 
     /// The underlying connection, for ad-hoc read-only queries (GM tools).
