@@ -285,6 +285,9 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         Ok(seat) => seat,
         Err(outcome) => return Ok(outcome),
     };
+    if let Some(size) = crate::mail::copy::stub_size(&m.raw) {
+        return too_large(d, m, mail, &seat, size);
+    }
     let g = games::load(d, &seat.game_id)?;
     let lang = g.lang_of(seat.language);
     let parsed = parse::parse_mail(&g.board, &g.state, &mail.orders_text, lang);
@@ -413,6 +416,50 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         game: Some(seat.game_id.clone()),
         house: Some(seat.house.clone()),
         submission,
+    })
+}
+
+/// A player's mail over the size limit, kept only as a stub: it changes nothing, and the
+/// player is told why and what to send instead.
+fn too_large(
+    d: &Daemon,
+    m: &Mail,
+    mail: &DecodedMail,
+    seat: &crate::store::House,
+    size: u64,
+) -> Result<Outcome, Error> {
+    let limit = d.config.daemon.max_mail_bytes;
+    let kb = |n: u64| n.div_ceil(1024);
+    let lang = match seat.language {
+        crate::store::Language::En => Lang::En,
+        crate::store::Language::Zh => Lang::Zh,
+    };
+    let reply = plain_reply(
+        d,
+        mail,
+        m,
+        lang,
+        format!(
+            "{}你好,\n\n你的邮件太大了({} KB,上限是 {} KB),maester 没有读取它,游戏中没有任何改变。\n\
+             请把命令直接写在邮件正文里(纯文本),不要带附件、图片或长篇引用,然后重新发送。\n\n—— maester 自动裁判",
+            seat.player_name,
+            kb(size),
+            kb(limit)
+        ),
+        format!(
+            "Hello {},\n\nYour mail is too large ({} KB; the limit is {} KB), so maester did not read it and it changed nothing in the game.\n\
+             Please send your orders again written in the mail itself, as plain text, without attachments, pictures or long quotes.\n\n-- maester, the automatic referee",
+            seat.player_name,
+            kb(size),
+            kb(limit)
+        ),
+    )?;
+    Ok(Outcome::Answered {
+        outcome: format!("too large ({size} bytes): answered, nothing read"),
+        reply,
+        game: Some(seat.game_id.clone()),
+        house: Some(seat.house.clone()),
+        submission: None,
     })
 }
 

@@ -44,6 +44,13 @@ pub fn panicpoint(subject: &str) {
     }
 }
 
+/// How many batches of [`crate::mail::FETCH_BATCH`] mails one tick reads at most (the rest
+/// waits for the next tick).
+const MAX_BATCHES: usize = 20;
+
+/// How many stored mails are read from the store at a time to be answered.
+const PROCESS_BATCH: u32 = 20;
+
 /// What one tick did (for logs and tests).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Tick {
@@ -116,13 +123,15 @@ impl Daemon {
                             "mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]".into(),
                         ));
                     };
-                    let inbox = crate::mail::ImapInbox::new(imap);
+                    let mut inbox = crate::mail::ImapInbox::new(imap);
+                    inbox.set_max_bytes(config.daemon.max_mail_bytes);
                     let outbox = crate::mail::SmtpOutbox::new(smtp)
                         .map_err(|e| Error::Config(format!("SMTP: {e}")))?;
                     (Box::new(inbox), Box::new(outbox))
                 }
                 _ => {
-                    let inbox = MaildirInbox::new(config.path(&config.mail.maildir.inbox))?;
+                    let mut inbox = MaildirInbox::new(config.path(&config.mail.maildir.inbox))?;
+                    inbox.set_max_bytes(config.daemon.max_mail_bytes);
                     let outbox = MaildirOutbox::new(config.path(&config.mail.maildir.outbox))?;
                     (Box::new(inbox), Box::new(outbox))
                 }
@@ -212,38 +221,56 @@ impl Daemon {
         if !self.imap_outage.may_try(now) {
             return Ok(());
         }
-        let mails = match self.inbox.fetch_new() {
-            Ok(m) => m,
-            Err(e) => {
-                t.errors += 1;
-                self.imap_outage.failed(now, &format!("reading mail: {e}"));
-                return Ok(());
-            }
-        };
-        for m in mails {
-            let d = crate::mail::decode(&m.raw);
-            let from = d.from_addr.clone().unwrap_or_default();
-            let new = NewMail {
-                mail_key: &m.key,
-                message_id: d.message_id.as_deref(),
-                from_addr: &from,
-                subject: &d.subject,
-                received_at: now,
-                raw: &m.raw,
+        // In batches: each one stored and marked done before the next is read.
+        for _ in 0..MAX_BATCHES {
+            let mails = match self.inbox.fetch_new() {
+                Ok(m) => m,
+                Err(e) => {
+                    t.errors += 1;
+                    self.imap_outage.failed(now, &format!("reading mail: {e}"));
+                    return Ok(());
+                }
             };
-            match self.store.insert_mail(&new)? {
-                InsertOutcome::New(_) => t.stored += 1,
-                InsertOutcome::Duplicate(_) => t.duplicates += 1,
+            let full = mails.len() >= crate::mail::FETCH_BATCH;
+            for m in mails {
+                self.store_one(&m, now, t)?;
+                if let Err(e) = self.inbox.mark_done(&m.key) {
+                    // Stored already: it comes back next time and is taken as a duplicate.
+                    t.errors += 1;
+                    self.imap_outage
+                        .failed(now, &format!("marking mail done: {e}"));
+                    return Ok(());
+                }
             }
-            if let Err(e) = self.inbox.mark_done(&m.key) {
-                // Stored already: it comes back next time and is taken as a duplicate.
-                t.errors += 1;
-                self.imap_outage
-                    .failed(now, &format!("marking mail done: {e}"));
-                return Ok(());
+            if !full {
+                break;
             }
         }
         self.imap_outage.succeeded(now);
+        Ok(())
+    }
+
+    /// Store one fetched mail (a duplicate is counted, not stored again).
+    fn store_one(
+        &mut self,
+        m: &crate::mail::InboundMail,
+        now: DateTime<Utc>,
+        t: &mut Tick,
+    ) -> Result<(), Error> {
+        let d = crate::mail::decode(&m.raw);
+        let from = d.from_addr.clone().unwrap_or_default();
+        let new = NewMail {
+            mail_key: &m.key,
+            message_id: d.message_id.as_deref(),
+            from_addr: &from,
+            subject: &d.subject,
+            received_at: now,
+            raw: &m.raw,
+        };
+        match self.store.insert_mail(&new)? {
+            InsertOutcome::New(_) => t.stored += 1,
+            InsertOutcome::Duplicate(_) => t.duplicates += 1,
+        }
         Ok(())
     }
 
@@ -251,31 +278,45 @@ impl Daemon {
     /// panic anywhere in it — is marked `failed` with the reason and the GM is told; the next
     /// mail is taken as if nothing happened.
     fn process(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
-        let mails = self.store.unprocessed_mails()?;
-        for m in mails {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                intake::handle(self, &m, now)
-            }));
-            let failure = match result {
-                Ok(Ok(())) => None,
-                Ok(Err(e)) if self.note_disk_full(&e, now) => {
-                    // Not the mail's fault: it stays `new` and is taken again next tick.
-                    t.errors += 1;
+        let mut after = 0;
+        loop {
+            let mails = self.store.unprocessed_mails_after(after, PROCESS_BATCH)?;
+            let Some(last) = mails.last().map(|m| m.id) else {
+                return Ok(());
+            };
+            after = last;
+            for m in mails {
+                if !self.process_one(&m, now, t) {
                     return Ok(());
                 }
-                Ok(Err(e)) => Some(e.to_string()),
-                Err(payload) => Some(format!("panic: {}", alerts::panic_text(payload.as_ref()))),
-            };
-            match failure {
-                None => t.processed += 1,
-                Some(why) => {
-                    t.failed += 1;
-                    self.mail_failed(&m, &why, now);
-                }
             }
-            failpoint("after-one-mail");
         }
-        Ok(())
+    }
+
+    /// Answer one stored mail; `false` when the tick should stop taking mails (a full disk).
+    fn process_one(&mut self, m: &crate::store::Mail, now: DateTime<Utc>, t: &mut Tick) -> bool {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            intake::handle(self, m, now)
+        }));
+        let failure = match result {
+            Ok(Ok(())) => None,
+            Ok(Err(e)) if self.note_disk_full(&e, now) => {
+                // Not the mail's fault: it stays `new` and is taken again next tick.
+                t.errors += 1;
+                return false;
+            }
+            Ok(Err(e)) => Some(e.to_string()),
+            Err(payload) => Some(format!("panic: {}", alerts::panic_text(payload.as_ref()))),
+        };
+        match failure {
+            None => t.processed += 1,
+            Some(why) => {
+                t.failed += 1;
+                self.mail_failed(m, &why, now);
+            }
+        }
+        failpoint("after-one-mail");
+        true
     }
 
     /// Mark a mail whose intake failed, and tell the GM.
