@@ -242,14 +242,17 @@ pub fn new_game(
             ),
         };
         let to = Mailbox::new(p.name.clone(), p.address.clone());
-        letters.push(letters::letter(
-            &d.sender,
-            &to,
-            subject,
-            text,
-            &format!("welcome:{}:{}", cfg.id, p.house),
-            None,
-        )?);
+        letters.push(
+            letters::letter(
+                &d.sender,
+                &to,
+                subject,
+                text.clone(),
+                &format!("welcome:{}:{}", cfg.id, p.house),
+                None,
+            )?
+            .secret_masked_when_sent(&text, &secret),
+        );
         out.push((p.house.clone(), secret));
     }
     let _ = templates;

@@ -27,6 +27,8 @@ enum Outcome {
         house: Option<String>,
         /// The submission, its canonical text, and the snapshot it was checked against.
         submission: Option<(game::Submission, String, i64)>,
+        /// The secret the mail gave (right or wrong): masked in the stored copy.
+        secret: Option<String>,
     },
 }
 
@@ -39,7 +41,7 @@ pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), Error>
     let mut attempts = 0;
     loop {
         let outcome = decide(d, m, &mail)?;
-        match record(d, m, &outcome, now) {
+        match record(d, m, &mail, &outcome, now) {
             Ok(()) => return after_record(d, &outcome, now),
             Err(StoreError::Stale { .. }) if attempts < 3 => attempts += 1,
             Err(e) => return Err(e.into()),
@@ -51,10 +53,17 @@ pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), Error>
 fn record(
     d: &mut Daemon,
     m: &Mail,
+    mail: &DecodedMail,
     outcome: &Outcome,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     let mail_id = m.id;
+    let redacted = match outcome {
+        Outcome::Answered {
+            secret: Some(s), ..
+        } => Some(redacted_copy(m, mail, s)),
+        _ => None,
+    };
     d.store.transaction(|tx| -> Result<(), StoreError> {
         match &outcome {
             Outcome::Ignored(why) => tx.mark_mail_ignored(mail_id, why, now),
@@ -64,7 +73,11 @@ fn record(
                 game,
                 house,
                 submission,
+                ..
             } => {
+                if let Some((raw, subject)) = &redacted {
+                    tx.redact_mail(mail_id, raw, subject)?;
+                }
                 if game.is_some() || house.is_some() {
                     tx.tag_mail(mail_id, game.as_deref(), house.as_deref())?;
                 }
@@ -108,6 +121,56 @@ fn record(
             }
         }
     })
+}
+
+/// The copy of a mail kept once its secret is read, and its subject: the mail's header and
+/// its decoded text (HTML turned to text, attachments dropped), with the secret masked
+/// wherever it occurs — the secret line, a quoted welcome mail, the header. The raw bytes
+/// cannot simply be searched: a body in base64 or quoted-printable hides the secret from a
+/// byte search but not from anyone who decodes it.
+fn redacted_copy(m: &Mail, mail: &DecodedMail, secret: &str) -> (Vec<u8>, String) {
+    let masked_header = mask_bytes(&m.raw[..header_len(&m.raw)], secret);
+    let raw = crate::mail::copy::text_copy(
+        &masked_header,
+        &letters::mask_secret(&mail.body, secret),
+        &[(
+            letters::REDACTED_HEADER,
+            "maester keeps the decoded text with the secret masked, not the mail as received"
+                .to_string(),
+        )],
+    );
+    (raw, letters::mask_secret(&m.subject, secret))
+}
+
+/// `raw` with every occurrence of `secret` (ignoring ASCII case) replaced by the mask; the
+/// other bytes untouched, whatever their charset.
+fn mask_bytes(raw: &[u8], secret: &str) -> Vec<u8> {
+    let needle = secret.trim().as_bytes().to_ascii_lowercase();
+    if secret.trim().chars().count() < 3 {
+        return raw.to_vec();
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let here = raw.get(i..i + needle.len());
+        if here.is_some_and(|w| w.eq_ignore_ascii_case(&needle)) {
+            out.extend_from_slice(letters::MASK.as_bytes());
+            i += needle.len();
+        } else {
+            out.push(raw[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The length of a raw mail's header block (up to and including the empty line).
+fn header_len(raw: &[u8]) -> usize {
+    raw.windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map(|p| p + 4)
+        .or_else(|| raw.windows(2).position(|w| w == b"\n\n").map(|p| p + 2))
+        .unwrap_or(raw.len())
 }
 
 /// What follows a recorded mail: an early close when every house has sent.
@@ -248,6 +311,7 @@ fn seat_of(
                 game: None,
                 house: None,
                 submission: None,
+                secret: None,
             }))
         }
         _ => {
@@ -275,6 +339,7 @@ fn seat_of(
                 game: None,
                 house: None,
                 submission: None,
+                secret: None,
             }))
         }
     }
@@ -416,6 +481,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         game: Some(seat.game_id.clone()),
         house: Some(seat.house.clone()),
         submission,
+        secret: parsed.secret.clone(),
     })
 }
 
@@ -460,6 +526,7 @@ fn too_large(
         game: Some(seat.game_id.clone()),
         house: Some(seat.house.clone()),
         submission: None,
+        secret: None,
     })
 }
 

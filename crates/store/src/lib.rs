@@ -167,6 +167,9 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", true)?;
         // Durability first: a committed mail must survive a power cut.
         conn.pragma_update(None, "synchronous", "FULL")?;
+        // Deleted and replaced content is overwritten, not left in free pages: a mail's secret
+        // is masked after intake and must not survive in the file.
+        let _on: i64 = conn.pragma_update_and_check(None, "secure_delete", 1, |row| row.get(0))?;
         // journal_size_limit answers with the limit set; it is not a plain update.
         let _limit: i64 =
             conn.pragma_update_and_check(None, "journal_size_limit", JOURNAL_SIZE_LIMIT, |row| {

@@ -281,6 +281,17 @@ impl StoreTx<'_> {
         Ok(out)
     }
 
+    /// Replaces a stored mail's raw bytes and subject with a copy that holds no secret (the
+    /// daemon's redacted copy, once intake has read the secret). The old bytes are not kept:
+    /// the store runs with `secure_delete`, so freed pages are overwritten.
+    pub fn redact_mail(&self, id: i64, raw: &[u8], subject: &str) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE mails SET raw = ?2, subject = ?3 WHERE id = ?1",
+            params![id, raw, subject],
+        )?;
+        expect_one(n, || format!("mail {id}"))
+    }
+
     /// Records which game and house a mail belongs to (any status).
     pub fn tag_mail(
         &self,

@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2];
+const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -145,6 +145,13 @@ DROP TABLE mails;
 ALTER TABLE mails_v2 RENAME TO mails;
 CREATE UNIQUE INDEX mails_by_message_id ON mails(message_id) WHERE message_id IS NOT NULL;
 CREATE INDEX mails_new ON mails(status) WHERE status = 'new';
+"#;
+
+/// Version 3: the copy of an outgoing mail to keep once it is sent, when the mail itself
+/// holds a secret (a welcome mail, a substitute's secret): `raw` is replaced by it at
+/// `mark_sent`, so the secret is on the wire but not kept in the database.
+const V3: &str = r#"
+ALTER TABLE outbox ADD COLUMN kept_after_send BLOB;
 "#;
 
 /// Reads `PRAGMA user_version`.
