@@ -48,6 +48,10 @@ pub struct DaemonConfig {
     /// first text part) and answered "too large"; default 2 MiB.
     #[serde(default = "default_max_mail_bytes")]
     pub max_mail_bytes: u64,
+    /// How many backups of the database (taken before every step close, in `backups/`
+    /// beside it) are kept; 0: none are taken. Default 10.
+    #[serde(default = "default_backups")]
+    pub backups: usize,
 }
 
 /// `[mail]`.
@@ -94,6 +98,9 @@ fn default_db() -> PathBuf {
 }
 fn default_poll() -> u64 {
     60
+}
+fn default_backups() -> usize {
+    10
 }
 fn default_max_mail_bytes() -> u64 {
     2 * 1024 * 1024

@@ -153,6 +153,9 @@ pub enum GmCmd {
         round: Option<u32>,
     },
     /// Send failed outgoing mails again (after fixing what made the server refuse them).
+    /// List the backups of the database (taken before every step close), oldest first: time,
+    /// game, round and step about to close, size, file.
+    Backups,
     #[command(group(clap::ArgGroup::new("which").required(true).args(["all", "id"])))]
     Requeue {
         /// Every failed mail (of the game given with --game, else of every game).

@@ -11,6 +11,9 @@ use std::path::Path;
 pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Error> {
     use maester::daemon::gm::{GmCommand, apply};
     let mut d = Daemon::open_existing(Config::load(config)?)?;
+    if let GmCmd::Backups = command {
+        return backups(&d, game.as_deref());
+    }
     if let GmCmd::Requeue { all, id } = command {
         use maester::daemon::requeue::{Which, requeue};
         let which = match (all, id) {
@@ -54,7 +57,9 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
             },
         },
         GmCmd::Leave { house } => GmCommand::Leave { house },
-        GmCmd::Requeue { .. } => return Err(Error::Refused("requeue is handled above".into())),
+        GmCmd::Requeue { .. } | GmCmd::Backups => {
+            return Err(Error::Refused("handled above".into()));
+        }
         GmCmd::Process { step, round } => GmCommand::Process {
             round,
             step: match step {
@@ -77,6 +82,34 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
     );
     if let Some(s) = out.secret {
         maester::say!("  new secret: {s}");
+    }
+    Ok(())
+}
+
+/// `maester gm backups`: the database's backups (of `game` only, when given), oldest first.
+fn backups(d: &Daemon, game: Option<&str>) -> Result<(), Error> {
+    let all = maester::daemon::backups::list(d)?;
+    let shown: Vec<_> = all
+        .iter()
+        .filter(|b| game.is_none_or(|g| b.game == g))
+        .collect();
+    if shown.is_empty() {
+        maester::say!(
+            "no backups in {}",
+            maester::daemon::backups::dir(d).display()
+        );
+        return Ok(());
+    }
+    for b in shown {
+        maester::say!(
+            "{}  game {}, round {} {}  {} kB  {}",
+            b.time.format("%Y-%m-%d %H:%M:%S UTC"),
+            b.game,
+            b.round,
+            b.step,
+            b.bytes.div_ceil(1024),
+            b.path.display()
+        );
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! picks up exactly where the last one stopped.
 
 pub mod alerts;
+pub mod backups;
 pub mod disk;
 pub mod games;
 pub mod gm;
