@@ -177,7 +177,9 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+                // maester's own information (one line per poll that did something, steps
+                // closed, backups) by default; other crates only warn. RUST_LOG overrides.
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("maester=info,warn")),
         )
         .with_writer(std::io::stderr)
         .init();

@@ -30,7 +30,11 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
     let _lock = maester::daemon::lock::DaemonLock::acquire(&db)?;
     loop {
         match d.tick(Utc::now()) {
-            Ok(t) => tracing::info!(?t, "tick"),
+            Ok(t) => {
+                if let Some(line) = t.summary() {
+                    tracing::info!("poll: {line}");
+                }
+            }
             Err(e) if once => return Err(e),
             Err(e) => tracing::error!(error = %e, "tick failed; retrying at the next poll"),
         }

@@ -32,17 +32,32 @@ enum Outcome {
     },
 }
 
+/// What became of a handled mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Handled {
+    /// Answered (orders taken, refused, a command, or the sender told why nothing happened).
+    Answered,
+    /// Deliberately not answered, and why (an auto-reply, the referee's own mail …).
+    Ignored(String),
+}
+
 /// Handle one stored mail (status `new`). The submission is checked against the state outside
 /// the write transaction; if the step closed meanwhile (a GM command, another process), the
 /// transaction sees it, writes nothing, and the mail is decided again on the new state.
-pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), Error> {
+pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<Handled, Error> {
     let mail = decode(&m.raw);
     super::panicpoint(&mail.subject);
     let mut attempts = 0;
     loop {
         let outcome = decide(d, m, &mail)?;
         match record(d, m, &mail, &outcome, now) {
-            Ok(()) => return after_record(d, &outcome, now),
+            Ok(()) => {
+                after_record(d, &outcome, now)?;
+                return Ok(match outcome {
+                    Outcome::Ignored(why) => Handled::Ignored(why),
+                    Outcome::Answered { .. } => Handled::Answered,
+                });
+            }
             Err(StoreError::Stale { .. }) if attempts < 3 => attempts += 1,
             Err(e) => return Err(e.into()),
         }

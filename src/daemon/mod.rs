@@ -61,6 +61,12 @@ pub struct Tick {
     pub duplicates: usize,
     /// Mails answered or ignored.
     pub processed: usize,
+    /// Of those, mails answered.
+    pub answered: usize,
+    /// Of those, mails deliberately not answered …
+    pub ignored: usize,
+    /// … and why (the first few distinct reasons).
+    pub ignored_why: Vec<String>,
     /// Steps closed.
     pub steps_closed: usize,
     /// Mails sent.
@@ -77,6 +83,37 @@ pub struct Tick {
     /// Stages of the tick that failed as a whole (reading mail, closing a step …); the tick
     /// went on with the next stage.
     pub errors: usize,
+}
+
+impl Tick {
+    /// One line saying what the tick did, `None` when it did nothing (for the log of
+    /// `maester run`, one line per poll that did something).
+    pub fn summary(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        let mut say = |n: usize, what: &str| {
+            if n > 0 {
+                parts.push(format!("{n} {what}"));
+            }
+        };
+        say(self.stored, "mails taken in");
+        say(self.duplicates, "seen before");
+        say(self.answered, "answered");
+        say(self.steps_closed, "steps closed");
+        say(self.sent, "mails sent");
+        say(self.send_failures, "send failures");
+        say(self.send_deferred, "left queued (SMTP not answering)");
+        say(self.refused, "refused for good by SMTP");
+        say(self.failed, "mails that could not be handled");
+        say(self.errors, "stages failed");
+        if self.ignored > 0 {
+            parts.push(format!(
+                "{} ignored ({})",
+                self.ignored,
+                self.ignored_why.join("; ")
+            ));
+        }
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
 }
 
 /// The running daemon.
@@ -300,7 +337,17 @@ impl Daemon {
             intake::handle(self, m, now)
         }));
         let failure = match result {
-            Ok(Ok(())) => None,
+            Ok(Ok(intake::Handled::Answered)) => {
+                t.answered += 1;
+                None
+            }
+            Ok(Ok(intake::Handled::Ignored(why))) => {
+                t.ignored += 1;
+                if t.ignored_why.len() < 5 && !t.ignored_why.contains(&why) {
+                    t.ignored_why.push(why);
+                }
+                None
+            }
             Ok(Err(e)) if self.note_disk_full(&e, now) => {
                 // Not the mail's fault: it stays `new` and is taken again next tick.
                 t.errors += 1;
