@@ -117,6 +117,26 @@ pub fn before_close(
     Ok(Some(path))
 }
 
+/// A backup of the database before a step close. One that fails is told to the GM and the
+/// step is closed all the same: the game must not stop for want of a copy.
+pub fn backup_before_close(d: &mut Daemon, id: &str, round: u8, step: &str, now: DateTime<Utc>) {
+    let round = u32::from(round);
+    match before_close(d, id, round, step, now) {
+        Ok(Some(path)) => tracing::info!(game = id, file = %path.display(), "database backed up"),
+        Ok(None) => {}
+        Err(e) => super::alerts::problem(
+            d,
+            Some(id),
+            "a backup could not be written",
+            &format!(
+                "the backup before closing round {round} {step} of game {id} failed: {e}\n\
+                 The step was closed all the same; the older backups are still there."
+            ),
+            now,
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

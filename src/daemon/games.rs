@@ -430,27 +430,6 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
     n
 }
 
-/// A backup of the database before a step close. One that fails is told to the GM and the
-/// step is closed all the same: the game must not stop for want of a copy.
-fn backup_before_close(d: &mut Daemon, id: &str, g: &Loaded, now: DateTime<Utc>) {
-    let round = u32::from(g.state.round);
-    let step = g.state.step.key();
-    match super::backups::before_close(d, id, round, step, now) {
-        Ok(Some(path)) => tracing::info!(game = id, file = %path.display(), "database backed up"),
-        Ok(None) => {}
-        Err(e) => super::alerts::problem(
-            d,
-            Some(id),
-            "a backup could not be written",
-            &format!(
-                "the backup before closing round {round} {step} of game {id} failed: {e}\n\
-                 The step was closed all the same; the older backups are still there."
-            ),
-            now,
-        ),
-    }
-}
-
 /// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open
 /// the next step with its deadline. One transaction, which re-checks what the close was
 /// computed from (the newest snapshot, the open step, and for a deadline close the stored
@@ -542,7 +521,7 @@ pub fn close_step_now(
     let state_json = super::stored::encode(&out.state)?;
     let log_json = serde_json::to_value(&out.log)?;
     let finished = out.state.step == Step::Finished;
-    backup_before_close(d, id, &g, now);
+    super::backups::backup_before_close(d, id, g.state.round, g.state.step.key(), now);
     let written = d.store.transaction(|tx| -> Result<(), StoreError> {
         let row = tx.game(id)?.ok_or(StoreError::NotFound {
             what: format!("game {id}"),

@@ -9,12 +9,17 @@ use super::letters::queue;
 use super::letters::{self, ErrorLine, ReplyContext};
 use crate::board::Lang;
 use crate::error::Error;
-use crate::game::{self, SubmissionError};
+use crate::game;
 use crate::lang::submit::{self as parse, Command};
 use crate::mail::{DecodedMail, Mailbox, decode};
 use crate::rules::Step;
 use crate::store::{Mail, NewSubmission, StoreError};
 use chrono::{DateTime, Utc};
+use errors::validation_errors;
+use redact::redacted_copy;
+
+mod errors;
+mod redact;
 
 /// The outcome recorded on the mail.
 #[allow(clippy::large_enum_variant)] // one short-lived value per mail
@@ -136,56 +141,6 @@ fn record(
             }
         }
     })
-}
-
-/// The copy of a mail kept once its secret is read, and its subject: the mail's header and
-/// its decoded text (HTML turned to text, attachments dropped), with the secret masked
-/// wherever it occurs — the secret line, a quoted welcome mail, the header. The raw bytes
-/// cannot simply be searched: a body in base64 or quoted-printable hides the secret from a
-/// byte search but not from anyone who decodes it.
-fn redacted_copy(m: &Mail, mail: &DecodedMail, secret: &str) -> (Vec<u8>, String) {
-    let masked_header = mask_bytes(&m.raw[..header_len(&m.raw)], secret);
-    let raw = crate::mail::copy::text_copy(
-        &masked_header,
-        &letters::mask_secret(&mail.body, secret),
-        &[(
-            letters::REDACTED_HEADER,
-            "maester keeps the decoded text with the secret masked, not the mail as received"
-                .to_string(),
-        )],
-    );
-    (raw, letters::mask_secret(&m.subject, secret))
-}
-
-/// `raw` with every occurrence of `secret` (ignoring ASCII case) replaced by the mask; the
-/// other bytes untouched, whatever their charset.
-fn mask_bytes(raw: &[u8], secret: &str) -> Vec<u8> {
-    let needle = secret.trim().as_bytes().to_ascii_lowercase();
-    if secret.trim().chars().count() < 3 {
-        return raw.to_vec();
-    }
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while i < raw.len() {
-        let here = raw.get(i..i + needle.len());
-        if here.is_some_and(|w| w.eq_ignore_ascii_case(&needle)) {
-            out.extend_from_slice(letters::MASK.as_bytes());
-            i += needle.len();
-        } else {
-            out.push(raw[i]);
-            i += 1;
-        }
-    }
-    out
-}
-
-/// The length of a raw mail's header block (up to and including the empty line).
-fn header_len(raw: &[u8]) -> usize {
-    raw.windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .map(|p| p + 4)
-        .or_else(|| raw.windows(2).position(|w| w == b"\n\n").map(|p| p + 2))
-        .unwrap_or(raw.len())
 }
 
 /// What follows a recorded mail: an early close when every house has sent.
@@ -590,69 +545,6 @@ fn answer_letter(
         &format!("reply:{}", m.mail_key),
         rt.as_ref().map(|(a, b)| (a.as_str(), b.as_slice())),
     )
-}
-
-fn validation_errors(
-    g: &Loaded,
-    e: &SubmissionError,
-    lang: Lang,
-    parsed: &parse::ParsedMail,
-) -> Vec<ErrorLine> {
-    match e {
-        SubmissionError::WrongStep { open, sent } => vec![ErrorLine {
-            line: 0,
-            column: 0,
-            text: String::new(),
-            message: match lang {
-                Lang::Zh => format!(
-                    "现在是{},不是{};{}",
-                    open.name_zh(),
-                    sent.name_zh(),
-                    letters::instructions(*open, lang)
-                ),
-                Lang::En => format!(
-                    "the open step is {}, not {}; {}",
-                    open.name_en(),
-                    sent.name_en(),
-                    letters::instructions(*open, lang)
-                ),
-            },
-        }],
-        SubmissionError::Plan(errs) => error_lines(
-            errs,
-            |e| parsed.line_of_area(e.area()),
-            |e| e.message(&g.board, lang),
-        ),
-        SubmissionError::Event(errs) => error_lines(
-            errs,
-            |e| parsed.line_of_part(e.part()),
-            |e| e.message(&g.board, lang),
-        ),
-        SubmissionError::Placement(errs) => error_lines(
-            errs,
-            |e| parsed.line_of_placement_error(e),
-            |e| e.message(&g.board, lang),
-        ),
-    }
-}
-
-/// Each error with the line it is about (its number and text) and its message.
-fn error_lines<E>(
-    errs: &[E],
-    line_of: impl Fn(&E) -> (usize, String),
-    message: impl Fn(&E) -> String,
-) -> Vec<ErrorLine> {
-    errs.iter()
-        .map(|e| {
-            let (line, text) = line_of(e);
-            ErrorLine {
-                line,
-                column: 0,
-                text,
-                message: message(e),
-            }
-        })
-        .collect()
 }
 
 fn info_for(g: &Loaded, house: crate::board::HouseId, c: &Command, lang: Lang, info: &mut String) {
