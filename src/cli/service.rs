@@ -26,7 +26,25 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
     let poll = std::time::Duration::from_secs(config.daemon.poll_seconds.max(1));
     let db = config.path(&config.daemon.database);
     // The database first: a missing one is refused before anything (the lock file) is created.
-    let mut d = Daemon::open_existing(config)?;
+    // On a full disk the daemon waits for room instead of exiting (a service manager would
+    // give up after a few restarts).
+    let mut waited = false;
+    let mut d = loop {
+        match Daemon::open_existing(config.clone()) {
+            Ok(d) => break d,
+            Err(e) if !once && maester::daemon::disk::says_disk_full(&e) => {
+                if !waited {
+                    tracing::error!(error = %e, "cannot start yet; trying again at every poll");
+                    waited = true;
+                }
+                std::thread::sleep(poll);
+            }
+            Err(e) => return Err(e),
+        }
+    };
+    if waited {
+        tracing::warn!("started: the disk has room again");
+    }
     let _lock = maester::daemon::lock::DaemonLock::acquire(&db)?;
     loop {
         match d.tick(Utc::now()) {

@@ -50,6 +50,22 @@ pub fn is_disk_full(e: &Error, db: &Path) -> bool {
     }
 }
 
+/// `e`, said as a full disk when it is one: SQLite reports a failure to grow the WAL index
+/// of a full volume as "disk I/O error" (e.g. when opening the database).
+pub fn explain(e: Error, db: &Path) -> Error {
+    match e {
+        Error::Store(s) if s.is_io() && free_bytes(db).is_some_and(|b| b < NEARLY_FULL) => {
+            Error::Store(s.into_disk_full())
+        }
+        e => e,
+    }
+}
+
+/// Whether `e` is a full disk as said by the store (after [`explain`]).
+pub fn says_disk_full(e: &Error) -> bool {
+    matches!(e, Error::Store(s) if s.is_disk_full())
+}
+
 /// Keeps track of a full disk across ticks.
 #[derive(Debug, Default)]
 pub struct DiskState {

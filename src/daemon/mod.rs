@@ -139,7 +139,8 @@ impl Daemon {
     /// This creates the database when it does not exist: only `maester new-game` (and tests)
     /// should call it; every other command uses [`Daemon::open_existing`].
     pub fn open(config: Config) -> Result<Daemon, Error> {
-        let store = Store::open(config.path(&config.daemon.database))?;
+        let db = config.path(&config.daemon.database);
+        let store = Store::open(&db).map_err(|e| disk::explain(e.into(), &db))?;
         Self::with_store(config, store)
     }
 
@@ -148,7 +149,8 @@ impl Daemon {
     /// game with `maester new-game`") instead of creating it and answering every player
     /// "not registered".
     pub fn open_existing(config: Config) -> Result<Daemon, Error> {
-        let store = Store::open_existing(config.path(&config.daemon.database))?;
+        let db = config.path(&config.daemon.database);
+        let store = Store::open_existing(&db).map_err(|e| disk::explain(e.into(), &db))?;
         Self::with_store(config, store)
     }
 

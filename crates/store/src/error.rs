@@ -127,6 +127,15 @@ impl StoreError {
         matches!(self, StoreError::DiskFull(_))
     }
 
+    /// The same error, said as a full disk when it is SQLite's (the caller knows the volume
+    /// is full: an I/O error on a volume with no room left).
+    pub fn into_disk_full(self) -> StoreError {
+        match self {
+            StoreError::Sqlite(e) => StoreError::DiskFull(e),
+            other => other,
+        }
+    }
+
     /// SQLite could not read or write its files (SQLITE_IOERR, SQLITE_CANTOPEN): on a full
     /// volume the WAL index or a temporary file fails this way rather than with SQLITE_FULL.
     pub fn is_io(&self) -> bool {
