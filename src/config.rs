@@ -44,6 +44,14 @@ pub struct DaemonConfig {
     /// The GM's address: told about problems (bounces, unknown senders …).
     #[serde(default)]
     pub gm_address: Option<String>,
+    /// Incoming mails over this size (bytes) are kept as a stub (header and the start of the
+    /// first text part) and answered "too large"; default 2 MiB.
+    #[serde(default = "default_max_mail_bytes")]
+    pub max_mail_bytes: u64,
+    /// How many backups of the database (taken before every step close, in `backups/`
+    /// beside it) are kept; 0: none are taken. Default 10.
+    #[serde(default = "default_backups")]
+    pub backups: usize,
 }
 
 /// `[mail]`.
@@ -90,6 +98,12 @@ fn default_db() -> PathBuf {
 }
 fn default_poll() -> u64 {
     60
+}
+fn default_backups() -> usize {
+    10
+}
+fn default_max_mail_bytes() -> u64 {
+    2 * 1024 * 1024
 }
 fn default_name() -> String {
     "maester".into()

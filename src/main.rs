@@ -222,6 +222,9 @@ pub enum GmCmd {
         deadline: Option<String>,
     },
     /// Send failed outgoing mails again (after fixing what made the server refuse them).
+    /// List the backups of the database (taken before every step close), oldest first: time,
+    /// game, round and step about to close, size, file.
+    Backups,
     #[command(group(clap::ArgGroup::new("which").required(true).args(["all", "id"])))]
     Requeue {
         /// Every failed mail (of the game given with --game, else of every game).
@@ -243,7 +246,9 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+                // maester's own information (one line per poll that did something, steps
+                // closed, backups) by default; other crates only warn. RUST_LOG overrides.
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("maester=info,warn")),
         )
         .with_writer(std::io::stderr)
         .init();

@@ -332,3 +332,46 @@ fn imap_inbox_reads_mail_over_tls_and_starttls() {
         }
     }
 }
+
+#[test]
+fn an_imap_mail_over_the_size_limit_is_fetched_only_in_part_as_a_stub() {
+    let Some((imap_port, smtp_port)) = servers() else {
+        return;
+    };
+    let token = run_token("big");
+    let mut inbox = ImapInbox::connect(&imap_config(imap_port, "martell", "pw-martell"))
+        .expect("IMAP login as martell");
+    drain(&mut inbox);
+    let mut big = format!(
+        "X-Maester-Test-Run: {token}\r\nFrom: <p@x.example>\r\nTo: <martell@localhost>\r\n\
+         Subject: orders with a photo\r\nMessage-ID: <{token}@x.example>\r\nMIME-Version: 1.0\r\n\
+         Content-Type: multipart/mixed; boundary=\"BB\"\r\n\r\n--BB\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\nsecret: s\r\nhelp\r\n--BB\r\n\
+         Content-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+    )
+    .into_bytes();
+    while big.len() < 300_000 {
+        big.extend_from_slice(&[b'Q'; 76]);
+        big.extend_from_slice(b"\r\n");
+    }
+    big.extend_from_slice(b"--BB--\r\n");
+    let mut out = smtp(smtp_port);
+    out.send("p@x.example", &["martell@localhost".into()], &big)
+        .expect("send the big mail");
+
+    inbox.set_max_bytes(100_000);
+    let got = wait_for(&mut inbox, &token, 1);
+    assert_eq!(got.len(), 1, "the big mail arrives");
+    let stub = &got[0].raw;
+    assert!(
+        stub.len() < 70_000,
+        "only its start was fetched: {} bytes",
+        stub.len()
+    );
+    let size = maester::mail::copy::stub_size(stub);
+    assert!(size.is_some_and(|n| n >= 300_000), "{size:?}");
+    let d = decode(stub);
+    assert_eq!(d.subject, "orders with a photo");
+    assert!(d.body.contains("help"), "{}", d.body);
+    inbox.mark_done(&got[0].key).expect("mark_done");
+}

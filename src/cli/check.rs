@@ -32,7 +32,7 @@ pub fn check(
     };
     let (board, st) = match (game, state) {
         (Some(g), _) => {
-            let d = Daemon::open(Config::load(config)?)?;
+            let d = Daemon::open_existing(Config::load(config)?)?;
             let l = games::load(&d, &g)?;
             (l.board, l.state)
         }

@@ -10,7 +10,10 @@ use std::path::Path;
 /// `maester gm …`: a GM command on a running game.
 pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Error> {
     use maester::daemon::gm::{GmCommand, Guard, apply};
-    let mut d = Daemon::open(Config::load(config)?)?;
+    let mut d = Daemon::open_existing(Config::load(config)?)?;
+    if let GmCmd::Backups = command {
+        return backups(&d, game.as_deref());
+    }
     if let GmCmd::Requeue { all, id } = command {
         use maester::daemon::requeue::{Which, requeue};
         let which = match (all, id) {
@@ -54,7 +57,9 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
             },
         },
         GmCmd::Leave { house } => GmCommand::Leave { house },
-        GmCmd::Requeue { .. } => return Err(Error::Refused("requeue is handled above".into())),
+        GmCmd::Requeue { .. } | GmCmd::Backups => {
+            return Err(Error::Refused("handled above".into()));
+        }
         GmCmd::Process { step, round } => GmCommand::Process {
             round,
             step: step_arg(step)?,
@@ -131,4 +136,32 @@ fn read_text(file: &str) -> Result<String, Error> {
     } else {
         std::fs::read_to_string(file).map_err(|e| Error::io(file, e))
     }
+}
+
+/// `maester gm backups`: the database's backups (of `game` only, when given), oldest first.
+fn backups(d: &Daemon, game: Option<&str>) -> Result<(), Error> {
+    let all = maester::daemon::backups::list(d)?;
+    let shown: Vec<_> = all
+        .iter()
+        .filter(|b| game.is_none_or(|g| b.game == g))
+        .collect();
+    if shown.is_empty() {
+        maester::say!(
+            "no backups in {}",
+            maester::daemon::backups::dir(d).display()
+        );
+        return Ok(());
+    }
+    for b in shown {
+        maester::say!(
+            "{}  game {}, round {} {}  {} kB  {}",
+            b.time.format("%Y-%m-%d %H:%M:%S UTC"),
+            b.game,
+            b.round,
+            b.step,
+            b.bytes.div_ceil(1024),
+            b.path.display()
+        );
+    }
+    Ok(())
 }

@@ -227,14 +227,17 @@ pub fn new_game(
             ),
         };
         let to = Mailbox::new(p.name.clone(), p.address.clone());
-        letters.push(letters::letter(
-            &d.sender,
-            &to,
-            subject,
-            text,
-            &format!("welcome:{}:{}", cfg.id, p.house),
-            None,
-        )?);
+        letters.push(
+            letters::letter(
+                &d.sender,
+                &to,
+                subject,
+                text.clone(),
+                &format!("welcome:{}:{}", cfg.id, p.house),
+                None,
+            )?
+            .secret_masked_when_sent(&text, &secret),
+        );
         out.push((p.house.clone(), secret));
     }
     let _ = templates;
@@ -397,6 +400,11 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
                 tracing::info!(game = %g.id, why, "due step not closed by this process");
                 continue;
             }
+            Ok(Err(e)) if d.note_disk_full(&e, now) => {
+                // Told once for the whole disk; the step is closed when there is room.
+                *errors += 1;
+                continue;
+            }
             Ok(Err(e)) => e.to_string(),
             Err(payload) => format!("panic: {}", super::alerts::panic_text(payload.as_ref())),
         };
@@ -532,6 +540,7 @@ pub fn close_step_now(
     let state_json = super::stored::encode(&out.state)?;
     let log_json = serde_json::to_value(&out.log)?;
     let finished = out.state.step == Step::Finished;
+    super::backups::backup_before_close(d, id, g.state.round, g.state.step.key(), now);
     let written = d.store.transaction(|tx| -> Result<(), StoreError> {
         let row = tx.game(id)?.ok_or(StoreError::NotFound {
             what: format!("game {id}"),
@@ -597,5 +606,9 @@ pub fn close_step_now(
         step = out.closed.key(),
         "step closed"
     );
+    // Keep the WAL small after the biggest write of a game.
+    if let Err(e) = d.store.checkpoint() {
+        tracing::warn!(error = %e, "checkpoint after a step close failed; the next tick retries");
+    }
     Ok(Closed::Closed(mails.len()))
 }

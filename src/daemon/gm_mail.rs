@@ -24,6 +24,8 @@ pub struct GmMailOutcome {
     pub game: Option<String>,
     /// The answer to the GM.
     pub answer: String,
+    /// The secret the mail gave (right or wrong): masked in the stored copy.
+    pub secret: Option<String>,
 }
 
 /// The game a GM mail means: the running game named `[id]` in the subject, or the only one.
@@ -83,6 +85,7 @@ pub fn handle(
                 outcome: "GM mail: no game".into(),
                 game: None,
                 answer: why,
+                secret,
             });
         }
     };
@@ -104,6 +107,7 @@ pub fn handle(
             },
             game: Some(game),
             answer: why.into(),
+            secret,
         });
     }
     let mut lines = Vec::new();
@@ -162,5 +166,6 @@ pub fn handle(
         outcome: format!("GM mail: {done} command(s) carried out"),
         game: Some(game),
         answer: lines.join("\n"),
+        secret,
     })
 }

@@ -9,12 +9,17 @@ use super::letters::queue;
 use super::letters::{self, ErrorLine, ReplyContext};
 use crate::board::Lang;
 use crate::error::Error;
-use crate::game::{self, SubmissionError};
+use crate::game;
 use crate::lang::submit::{self as parse, Command};
 use crate::mail::{DecodedMail, Mailbox, decode};
 use crate::rules::Step;
 use crate::store::{Mail, NewSubmission, StoreError};
 use chrono::{DateTime, Utc};
+pub(crate) use errors::validation_errors;
+use redact::redacted_copy;
+
+mod errors;
+mod redact;
 
 /// The outcome recorded on the mail.
 #[allow(clippy::large_enum_variant)] // one short-lived value per mail
@@ -27,20 +32,37 @@ enum Outcome {
         house: Option<String>,
         /// The submission, its canonical text, and the snapshot it was checked against.
         submission: Option<(game::Submission, String, i64)>,
+        /// The secret the mail gave (right or wrong): masked in the stored copy.
+        secret: Option<String>,
     },
+}
+
+/// What became of a handled mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Handled {
+    /// Answered (orders taken, refused, a command, or the sender told why nothing happened).
+    Answered,
+    /// Deliberately not answered, and why (an auto-reply, the referee's own mail …).
+    Ignored(String),
 }
 
 /// Handle one stored mail (status `new`). The submission is checked against the state outside
 /// the write transaction; if the step closed meanwhile (a GM command, another process), the
 /// transaction sees it, writes nothing, and the mail is decided again on the new state.
-pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), Error> {
+pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<Handled, Error> {
     let mail = decode(&m.raw);
     super::panicpoint(&mail.subject);
     let mut attempts = 0;
     loop {
         let outcome = decide(d, m, &mail)?;
-        match record(d, m, &outcome, now) {
-            Ok(()) => return after_record(d, &outcome, now),
+        match record(d, m, &mail, &outcome, now) {
+            Ok(()) => {
+                after_record(d, &outcome, now)?;
+                return Ok(match outcome {
+                    Outcome::Ignored(why) => Handled::Ignored(why),
+                    Outcome::Answered { .. } => Handled::Answered,
+                });
+            }
             Err(StoreError::Stale { .. }) if attempts < 3 => attempts += 1,
             Err(e) => return Err(e.into()),
         }
@@ -51,10 +73,17 @@ pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<(), Error>
 fn record(
     d: &mut Daemon,
     m: &Mail,
+    mail: &DecodedMail,
     outcome: &Outcome,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     let mail_id = m.id;
+    let redacted = match outcome {
+        Outcome::Answered {
+            secret: Some(s), ..
+        } => Some(redacted_copy(m, mail, s)),
+        _ => None,
+    };
     d.store.transaction(|tx| -> Result<(), StoreError> {
         match &outcome {
             Outcome::Ignored(why) => tx.mark_mail_ignored(mail_id, why, now),
@@ -64,7 +93,11 @@ fn record(
                 game,
                 house,
                 submission,
+                ..
             } => {
+                if let Some((raw, subject)) = &redacted {
+                    tx.redact_mail(mail_id, raw, subject)?;
+                }
                 if game.is_some() || house.is_some() {
                     tx.tag_mail(mail_id, game.as_deref(), house.as_deref())?;
                 }
@@ -241,6 +274,7 @@ fn seat_of(
             game: o.game,
             house: None,
             submission: None,
+            secret: o.secret,
         }));
     }
     let seats = d.store.houses_by_address(&from)?;
@@ -272,6 +306,7 @@ fn seat_of(
                 game: None,
                 house: None,
                 submission: None,
+                secret: None,
             }))
         }
         _ => {
@@ -299,6 +334,7 @@ fn seat_of(
                 game: None,
                 house: None,
                 submission: None,
+                secret: None,
             }))
         }
     }
@@ -309,6 +345,9 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         Ok(seat) => seat,
         Err(outcome) => return Ok(outcome),
     };
+    if let Some(size) = crate::mail::copy::stub_size(&m.raw) {
+        return too_large(d, m, mail, &seat, size);
+    }
     let g = games::load(d, &seat.game_id)?;
     let lang = g.lang_of(seat.language);
     let parsed = parse::parse_mail(&g.board, &g.state, &mail.orders_text, lang);
@@ -441,6 +480,52 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         game: Some(seat.game_id.clone()),
         house: Some(seat.house.clone()),
         submission,
+        secret: parsed.secret.clone(),
+    })
+}
+
+/// A player's mail over the size limit, kept only as a stub: it changes nothing, and the
+/// player is told why and what to send instead.
+fn too_large(
+    d: &Daemon,
+    m: &Mail,
+    mail: &DecodedMail,
+    seat: &crate::store::House,
+    size: u64,
+) -> Result<Outcome, Error> {
+    let limit = d.config.daemon.max_mail_bytes;
+    let kb = |n: u64| n.div_ceil(1024);
+    let lang = match seat.language {
+        crate::store::Language::En => Lang::En,
+        crate::store::Language::Zh => Lang::Zh,
+    };
+    let reply = plain_reply(
+        d,
+        mail,
+        m,
+        lang,
+        format!(
+            "{}你好,\n\n你的邮件太大了({} KB,上限是 {} KB),maester 没有读取它,游戏中没有任何改变。\n\
+             请把命令直接写在邮件正文里(纯文本),不要带附件、图片或长篇引用,然后重新发送。\n\n—— maester 自动裁判",
+            seat.player_name,
+            kb(size),
+            kb(limit)
+        ),
+        format!(
+            "Hello {},\n\nYour mail is too large ({} KB; the limit is {} KB), so maester did not read it and it changed nothing in the game.\n\
+             Please send your orders again written in the mail itself, as plain text, without attachments, pictures or long quotes.\n\n-- maester, the automatic referee",
+            seat.player_name,
+            kb(size),
+            kb(limit)
+        ),
+    )?;
+    Ok(Outcome::Answered {
+        outcome: format!("too large ({size} bytes): answered, nothing read"),
+        reply,
+        game: Some(seat.game_id.clone()),
+        house: Some(seat.house.clone()),
+        submission: None,
+        secret: None,
     })
 }
 
@@ -489,69 +574,6 @@ fn answer_letter(
         &format!("reply:{}", m.mail_key),
         rt.as_ref().map(|(a, b)| (a.as_str(), b.as_slice())),
     )
-}
-
-pub(crate) fn validation_errors(
-    g: &Loaded,
-    e: &SubmissionError,
-    lang: Lang,
-    parsed: &parse::ParsedMail,
-) -> Vec<ErrorLine> {
-    match e {
-        SubmissionError::WrongStep { open, sent } => vec![ErrorLine {
-            line: 0,
-            column: 0,
-            text: String::new(),
-            message: match lang {
-                Lang::Zh => format!(
-                    "现在是{},不是{};{}",
-                    open.name_zh(),
-                    sent.name_zh(),
-                    letters::instructions(*open, lang)
-                ),
-                Lang::En => format!(
-                    "the open step is {}, not {}; {}",
-                    open.name_en(),
-                    sent.name_en(),
-                    letters::instructions(*open, lang)
-                ),
-            },
-        }],
-        SubmissionError::Plan(errs) => error_lines(
-            errs,
-            |e| parsed.line_of_area(e.area()),
-            |e| e.message(&g.board, lang),
-        ),
-        SubmissionError::Event(errs) => error_lines(
-            errs,
-            |e| parsed.line_of_part(e.part()),
-            |e| e.message(&g.board, lang),
-        ),
-        SubmissionError::Placement(errs) => error_lines(
-            errs,
-            |e| parsed.line_of_placement_error(e),
-            |e| e.message(&g.board, lang),
-        ),
-    }
-}
-
-/// Each error with the line it is about (its number and text) and its message.
-fn error_lines<E>(
-    errs: &[E],
-    line_of: impl Fn(&E) -> (usize, String),
-    message: impl Fn(&E) -> String,
-) -> Vec<ErrorLine> {
-    errs.iter()
-        .map(|e| {
-            let (line, text) = line_of(e);
-            ErrorLine {
-                line,
-                column: 0,
-                text,
-                message: message(e),
-            }
-        })
-        .collect()
 }
 
 fn info_for(g: &Loaded, house: crate::board::HouseId, c: &Command, lang: Lang, info: &mut String) {

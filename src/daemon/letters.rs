@@ -36,6 +36,52 @@ pub struct Letter {
     pub subject: String,
     /// Raw bytes.
     pub raw: Vec<u8>,
+    /// What the store keeps of it once it is sent, when the mail holds a secret (see
+    /// [`Letter::secret_masked_when_sent`]); `None`: the mail as sent.
+    pub kept: Option<Vec<u8>>,
+}
+
+/// What a masked secret reads as in the copies maester keeps.
+pub const MASK: &str = "********";
+
+/// Header of a copy whose secret is masked.
+pub const REDACTED_HEADER: &str = "X-Maester-Redacted";
+
+/// `text` with every occurrence of `secret` (ignoring ASCII case) replaced by [`MASK`]. A
+/// secret shorter than 3 characters is not searched for (it would mask ordinary words).
+pub fn mask_secret(text: &str, secret: &str) -> String {
+    let secret = secret.trim();
+    if secret.chars().count() < 3 {
+        return text.to_string();
+    }
+    let lower = text.to_ascii_lowercase();
+    let needle = secret.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while let Some(found) = lower[at..].find(&needle) {
+        out.push_str(&text[at..at + found]);
+        out.push_str(MASK);
+        at += found + needle.len();
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+impl Letter {
+    /// The letter, sent as it is, but kept in the store once sent as its header and `text`
+    /// with `secret` masked (the welcome mails, a substitute's secret).
+    pub fn secret_masked_when_sent(mut self, text: &str, secret: &str) -> Letter {
+        let copy = crate::mail::copy::text_copy(
+            &self.raw,
+            &mask_secret(text, secret),
+            &[(
+                REDACTED_HEADER,
+                "the secret is masked in this copy; the mail sent held it".to_string(),
+            )],
+        );
+        self.kept = Some(copy);
+        self
+    }
 }
 
 pub use crate::lang::submit::ErrorLine;
@@ -109,6 +155,7 @@ pub fn letter(
         to: vec![to.addr.clone()],
         subject,
         raw,
+        kept: None,
     })
 }
 
@@ -359,7 +406,7 @@ pub fn queue(
     reply_to: Option<i64>,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    tx.queue_outgoing(&NewOutgoing {
+    let queued = tx.queue_outgoing(&NewOutgoing {
         game_id: game,
         message_id: &l.message_id,
         to_addrs: &l.to,
@@ -368,5 +415,8 @@ pub fn queue(
         reply_to_mail: reply_to,
         created_at: now,
     })?;
+    if let (crate::store::InsertOutcome::New(id), Some(kept)) = (queued, &l.kept) {
+        tx.keep_after_send(id, kept)?;
+    }
     Ok(())
 }

@@ -4,6 +4,8 @@
 //! picks up exactly where the last one stopped.
 
 pub mod alerts;
+pub mod backups;
+pub mod disk;
 pub mod games;
 pub mod gm;
 pub mod gm_mail;
@@ -45,6 +47,13 @@ pub fn panicpoint(subject: &str) {
     }
 }
 
+/// How many batches of [`crate::mail::FETCH_BATCH`] mails one tick reads at most (the rest
+/// waits for the next tick).
+const MAX_BATCHES: usize = 20;
+
+/// How many stored mails are read from the store at a time to be answered.
+const PROCESS_BATCH: u32 = 20;
+
 /// What one tick did (for logs and tests).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Tick {
@@ -54,6 +63,12 @@ pub struct Tick {
     pub duplicates: usize,
     /// Mails answered or ignored.
     pub processed: usize,
+    /// Of those, mails answered.
+    pub answered: usize,
+    /// Of those, mails deliberately not answered …
+    pub ignored: usize,
+    /// … and why (the first few distinct reasons).
+    pub ignored_why: Vec<String>,
     /// Steps closed.
     pub steps_closed: usize,
     /// Mails sent.
@@ -72,6 +87,37 @@ pub struct Tick {
     pub errors: usize,
 }
 
+impl Tick {
+    /// One line saying what the tick did, `None` when it did nothing (for the log of
+    /// `maester run`, one line per poll that did something).
+    pub fn summary(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        let mut say = |n: usize, what: &str| {
+            if n > 0 {
+                parts.push(format!("{n} {what}"));
+            }
+        };
+        say(self.stored, "mails taken in");
+        say(self.duplicates, "seen before");
+        say(self.answered, "answered");
+        say(self.steps_closed, "steps closed");
+        say(self.sent, "mails sent");
+        say(self.send_failures, "send failures");
+        say(self.send_deferred, "left queued (SMTP not answering)");
+        say(self.refused, "refused for good by SMTP");
+        say(self.failed, "mails that could not be handled");
+        say(self.errors, "stages failed");
+        if self.ignored > 0 {
+            parts.push(format!(
+                "{} ignored ({})",
+                self.ignored,
+                self.ignored_why.join("; ")
+            ));
+        }
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
+}
+
 /// The running daemon.
 pub struct Daemon {
     /// Configuration.
@@ -84,14 +130,33 @@ pub struct Daemon {
     pub sender: Sender,
     imap_outage: outage::Outage,
     smtp_outage: outage::Outage,
+    disk: disk::DiskState,
 }
 
 impl Daemon {
     /// Open the store and prepare the mail transports of a configuration. No mail server is
     /// contacted: IMAP connects at the first fetch, SMTP at each send, so `status` and the GM
     /// commands work while the servers are down.
+    ///
+    /// This creates the database when it does not exist: only `maester new-game` (and tests)
+    /// should call it; every other command uses [`Daemon::open_existing`].
     pub fn open(config: Config) -> Result<Daemon, Error> {
-        let store = Store::open(config.path(&config.daemon.database))?;
+        let db = config.path(&config.daemon.database);
+        let store = Store::open(&db).map_err(|e| disk::explain(e.into(), &db))?;
+        Self::with_store(config, store)
+    }
+
+    /// As [`Daemon::open`], but the database must exist and hold a game: `run`, `status`, `gm`
+    /// and `check --game` refuse a missing or empty one ("no maester database at …: create the
+    /// game with `maester new-game`") instead of creating it and answering every player
+    /// "not registered".
+    pub fn open_existing(config: Config) -> Result<Daemon, Error> {
+        let db = config.path(&config.daemon.database);
+        let store = Store::open_existing(&db).map_err(|e| disk::explain(e.into(), &db))?;
+        Self::with_store(config, store)
+    }
+
+    fn with_store(config: Config, store: Store) -> Result<Daemon, Error> {
         let (inbox, outbox): (Box<dyn Inbox>, Box<dyn Outbox>) =
             match config.mail.transport.as_str() {
                 "imap" => {
@@ -100,13 +165,15 @@ impl Daemon {
                             "mail.transport = \"imap\" needs [mail.imap] and [mail.smtp]".into(),
                         ));
                     };
-                    let inbox = crate::mail::ImapInbox::new(imap);
+                    let mut inbox = crate::mail::ImapInbox::new(imap);
+                    inbox.set_max_bytes(config.daemon.max_mail_bytes);
                     let outbox = crate::mail::SmtpOutbox::new(smtp)
                         .map_err(|e| Error::Config(format!("SMTP: {e}")))?;
                     (Box::new(inbox), Box::new(outbox))
                 }
                 _ => {
-                    let inbox = MaildirInbox::new(config.path(&config.mail.maildir.inbox))?;
+                    let mut inbox = MaildirInbox::new(config.path(&config.mail.maildir.inbox))?;
+                    inbox.set_max_bytes(config.daemon.max_mail_bytes);
                     let outbox = MaildirOutbox::new(config.path(&config.mail.maildir.outbox))?;
                     (Box::new(inbox), Box::new(outbox))
                 }
@@ -123,6 +190,7 @@ impl Daemon {
             sender,
             imap_outage: outage::Outage::new("IMAP"),
             smtp_outage: outage::Outage::new("SMTP"),
+            disk: disk::DiskState::default(),
         })
     }
 
@@ -133,22 +201,32 @@ impl Daemon {
     pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
         let mut t = Tick::default();
         if let Err(e) = self.fetch(now, &mut t) {
-            t.errors += 1;
-            tracing::warn!(error = %e, "reading mail failed; no new mail this tick");
+            self.stage_failed("reading mail", &e, now, &mut t);
         }
         failpoint("after-fetch");
         if let Err(e) = self.process(now, &mut t) {
-            t.errors += 1;
-            tracing::error!(error = %e, "reading stored mails failed");
+            self.stage_failed("reading stored mails", &e, now, &mut t);
         }
         failpoint("after-process");
         t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
         if let Err(e) = self.send(now, &mut t) {
-            t.errors += 1;
-            tracing::error!(error = %e, "sending failed");
+            self.stage_failed("sending", &e, now, &mut t);
+        }
+        // Keep the WAL small: a full disk must not be kept full by the journal.
+        if let Err(e) = self.store.checkpoint() {
+            self.stage_failed("checkpointing the database", &e.into(), now, &mut t);
         }
         self.tell_gm_of_outages(now);
+        self.disk_tick_done(now);
         Ok(t)
+    }
+
+    /// A stage of the tick failed as a whole: counted and logged (a full disk once, as such).
+    fn stage_failed(&mut self, what: &str, e: &Error, now: DateTime<Utc>, t: &mut Tick) {
+        t.errors += 1;
+        if !self.note_disk_full(e, now) {
+            tracing::error!(error = %e, "{what} failed; the next stage goes on");
+        }
     }
 
     /// When the IMAP or SMTP server has been unreachable for over an hour: tell the GM (once
@@ -185,38 +263,56 @@ impl Daemon {
         if !self.imap_outage.may_try(now) {
             return Ok(());
         }
-        let mails = match self.inbox.fetch_new() {
-            Ok(m) => m,
-            Err(e) => {
-                t.errors += 1;
-                self.imap_outage.failed(now, &format!("reading mail: {e}"));
-                return Ok(());
-            }
-        };
-        for m in mails {
-            let d = crate::mail::decode(&m.raw);
-            let from = d.from_addr.clone().unwrap_or_default();
-            let new = NewMail {
-                mail_key: &m.key,
-                message_id: d.message_id.as_deref(),
-                from_addr: &from,
-                subject: &d.subject,
-                received_at: now,
-                raw: &m.raw,
+        // In batches: each one stored and marked done before the next is read.
+        for _ in 0..MAX_BATCHES {
+            let mails = match self.inbox.fetch_new() {
+                Ok(m) => m,
+                Err(e) => {
+                    t.errors += 1;
+                    self.imap_outage.failed(now, &format!("reading mail: {e}"));
+                    return Ok(());
+                }
             };
-            match self.store.insert_mail(&new)? {
-                InsertOutcome::New(_) => t.stored += 1,
-                InsertOutcome::Duplicate(_) => t.duplicates += 1,
+            let full = mails.len() >= crate::mail::FETCH_BATCH;
+            for m in mails {
+                self.store_one(&m, now, t)?;
+                if let Err(e) = self.inbox.mark_done(&m.key) {
+                    // Stored already: it comes back next time and is taken as a duplicate.
+                    t.errors += 1;
+                    self.imap_outage
+                        .failed(now, &format!("marking mail done: {e}"));
+                    return Ok(());
+                }
             }
-            if let Err(e) = self.inbox.mark_done(&m.key) {
-                // Stored already: it comes back next time and is taken as a duplicate.
-                t.errors += 1;
-                self.imap_outage
-                    .failed(now, &format!("marking mail done: {e}"));
-                return Ok(());
+            if !full {
+                break;
             }
         }
         self.imap_outage.succeeded(now);
+        Ok(())
+    }
+
+    /// Store one fetched mail (a duplicate is counted, not stored again).
+    fn store_one(
+        &mut self,
+        m: &crate::mail::InboundMail,
+        now: DateTime<Utc>,
+        t: &mut Tick,
+    ) -> Result<(), Error> {
+        let d = crate::mail::decode(&m.raw);
+        let from = d.from_addr.clone().unwrap_or_default();
+        let new = NewMail {
+            mail_key: &m.key,
+            message_id: d.message_id.as_deref(),
+            from_addr: &from,
+            subject: &d.subject,
+            received_at: now,
+            raw: &m.raw,
+        };
+        match self.store.insert_mail(&new)? {
+            InsertOutcome::New(_) => t.stored += 1,
+            InsertOutcome::Duplicate(_) => t.duplicates += 1,
+        }
         Ok(())
     }
 
@@ -224,26 +320,55 @@ impl Daemon {
     /// panic anywhere in it — is marked `failed` with the reason and the GM is told; the next
     /// mail is taken as if nothing happened.
     fn process(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
-        let mails = self.store.unprocessed_mails()?;
-        for m in mails {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                intake::handle(self, &m, now)
-            }));
-            let failure = match result {
-                Ok(Ok(())) => None,
-                Ok(Err(e)) => Some(e.to_string()),
-                Err(payload) => Some(format!("panic: {}", alerts::panic_text(payload.as_ref()))),
+        let mut after = 0;
+        loop {
+            let mails = self.store.unprocessed_mails_after(after, PROCESS_BATCH)?;
+            let Some(last) = mails.last().map(|m| m.id) else {
+                return Ok(());
             };
-            match failure {
-                None => t.processed += 1,
-                Some(why) => {
-                    t.failed += 1;
-                    self.mail_failed(&m, &why, now);
+            after = last;
+            for m in mails {
+                if !self.process_one(&m, now, t) {
+                    return Ok(());
                 }
             }
-            failpoint("after-one-mail");
         }
-        Ok(())
+    }
+
+    /// Answer one stored mail; `false` when the tick should stop taking mails (a full disk).
+    fn process_one(&mut self, m: &crate::store::Mail, now: DateTime<Utc>, t: &mut Tick) -> bool {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            intake::handle(self, m, now)
+        }));
+        let failure = match result {
+            Ok(Ok(intake::Handled::Answered)) => {
+                t.answered += 1;
+                None
+            }
+            Ok(Ok(intake::Handled::Ignored(why))) => {
+                t.ignored += 1;
+                if t.ignored_why.len() < 5 && !t.ignored_why.contains(&why) {
+                    t.ignored_why.push(why);
+                }
+                None
+            }
+            Ok(Err(e)) if self.note_disk_full(&e, now) => {
+                // Not the mail's fault: it stays `new` and is taken again next tick.
+                t.errors += 1;
+                return false;
+            }
+            Ok(Err(e)) => Some(e.to_string()),
+            Err(payload) => Some(format!("panic: {}", alerts::panic_text(payload.as_ref()))),
+        };
+        match failure {
+            None => t.processed += 1,
+            Some(why) => {
+                t.failed += 1;
+                self.mail_failed(m, &why, now);
+            }
+        }
+        failpoint("after-one-mail");
+        true
     }
 
     /// Mark a mail whose intake failed, and tell the GM.
@@ -286,6 +411,14 @@ impl Daemon {
                     self.smtp_outage.succeeded(now);
                     self.store.mark_sent(o.id, now)?;
                     t.sent += 1;
+                }
+                Err(e) if e.is_disk_full() => {
+                    // The Maildir outbox cannot be written: not the mail's fault, no attempt
+                    // is counted; everything stays queued until there is room.
+                    t.send_failures += 1;
+                    t.send_deferred += total - i - 1;
+                    self.note_disk_full(&Error::Mail(e), now);
+                    break;
                 }
                 Err(e) if e.is_unreachable() => {
                     t.send_failures += 1;

@@ -19,7 +19,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 /// Time allowed for each read or write on the connection.
 const IO_TIMEOUT: Duration = Duration::from_secs(120);
 /// At most this many messages are returned by one `fetch_new` (the rest come next time).
-const MAX_BATCH: usize = 50;
+const MAX_BATCH: usize = super::FETCH_BATCH;
 /// Messages fetched per `UID FETCH` command.
 const FETCH_CHUNK: usize = 10;
 
@@ -76,6 +76,7 @@ pub struct ImapInbox {
     config: ImapConfig,
     session: Option<Session<Connection>>,
     uid_validity: u32,
+    max_bytes: u64,
 }
 
 impl fmt::Debug for ImapInbox {
@@ -108,6 +109,7 @@ impl ImapInbox {
             config: config.clone(),
             session: None,
             uid_validity: 0,
+            max_bytes: u64::MAX,
         }
     }
 
@@ -119,6 +121,12 @@ impl ImapInbox {
     }
 
     /// The UIDVALIDITY of the selected folder (part of every key).
+    /// Mails over `max` bytes (the server's RFC822.SIZE) are not fetched whole: only their
+    /// first bytes are, and they are returned as a stub ([`crate::copy::stub`]).
+    pub fn set_max_bytes(&mut self, max: u64) {
+        self.max_bytes = max;
+    }
+
     pub fn uid_validity(&self) -> u32 {
         self.uid_validity
     }
@@ -256,13 +264,56 @@ impl Inbox for ImapInbox {
                 .map(|u| u.to_string())
                 .collect::<Vec<_>>()
                 .join(",");
-            let mut got: Vec<(u32, Vec<u8>)> = self.run("UID FETCH", |s| {
-                let fetches = s.uid_fetch(&set, "(UID BODY.PEEK[])")?;
+            // Sizes first: a mail over the limit is fetched only in part and kept as a stub,
+            // so that one huge mail never sits whole in memory.
+            let max = self.max_bytes;
+            let sizes: Vec<(u32, u64)> = self.run("UID FETCH RFC822.SIZE", |s| {
+                let fetches = s.uid_fetch(&set, "(UID RFC822.SIZE)")?;
                 Ok(fetches
                     .iter()
-                    .filter_map(|f| Some((f.uid?, f.body()?.to_vec())))
+                    .filter_map(|f| Some((f.uid?, u64::from(f.size.unwrap_or(0)))))
                     .collect())
             })?;
+            let join = |v: Vec<u32>| {
+                v.iter()
+                    .map(|u| u.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let small = join(
+                sizes
+                    .iter()
+                    .filter(|(_, n)| *n <= max)
+                    .map(|(u, _)| *u)
+                    .collect(),
+            );
+            let big: Vec<(u32, u64)> = sizes.iter().filter(|(_, n)| *n > max).copied().collect();
+            let mut got: Vec<(u32, Vec<u8>)> = Vec::new();
+            if !small.is_empty() {
+                got.extend(self.run("UID FETCH", |s| {
+                    let fetches = s.uid_fetch(&small, "(UID BODY.PEEK[])")?;
+                    Ok(fetches
+                        .iter()
+                        .filter_map(|f| Some((f.uid?, f.body()?.to_vec())))
+                        .collect::<Vec<_>>())
+                })?);
+            }
+            if !big.is_empty() {
+                let set = join(big.iter().map(|(u, _)| *u).collect());
+                let query = format!("(UID BODY.PEEK[]<0.{}>)", crate::copy::STUB_READ_BYTES);
+                let heads: Vec<(u32, Vec<u8>)> = self.run("UID FETCH (partial)", |s| {
+                    let fetches = s.uid_fetch(&set, &query)?;
+                    Ok(fetches
+                        .iter()
+                        .filter_map(|f| Some((f.uid?, f.body()?.to_vec())))
+                        .collect())
+                })?;
+                for (uid, head) in heads {
+                    let size = big.iter().find(|(u, _)| *u == uid).map_or(0, |(_, n)| *n);
+                    tracing::warn!(uid, size, "mail over the size limit: kept as a stub");
+                    got.push((uid, crate::copy::stub(&head, size)));
+                }
+            }
             got.sort_by_key(|(uid, _)| *uid);
             let validity = self.uid_validity;
             out.extend(got.into_iter().map(|(uid, raw)| InboundMail {

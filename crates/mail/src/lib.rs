@@ -12,6 +12,7 @@
 //! de-duplicates by [`InboundMail::key`] and by Message-ID.
 
 pub mod compose;
+pub mod copy;
 pub mod decode;
 mod html;
 pub mod imap_inbox;
@@ -28,6 +29,10 @@ pub use decode::{AutoKind, DecodedMail, decode};
 pub use imap_inbox::{ImapConfig, ImapInbox};
 pub use maildir::{MaildirInbox, MaildirOutbox};
 pub use smtp_outbox::{DEFAULT_SMTP_TIMEOUT_SECONDS, SmtpConfig, SmtpOutbox};
+
+/// At most this many mails are returned by one [`Inbox::fetch_new`]: the daemon stores them
+/// and asks again, so memory stays bounded for any backlog.
+pub const FETCH_BATCH: usize = 50;
 
 /// One raw mail taken from an [`Inbox`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,6 +119,18 @@ impl MailError {
     /// its envelope cannot be built.
     pub fn is_permanent(&self) -> bool {
         matches!(self, MailError::SmtpRefused(_) | MailError::Compose(_))
+    }
+
+    /// A file could not be written because its volume is full (ENOSPC, EDQUOT): the
+    /// Maildir outbox on a full disk. Sending later, once there is room, succeeds.
+    pub fn is_disk_full(&self) -> bool {
+        matches!(
+            self,
+            MailError::Io { source, .. } if matches!(
+                source.kind(),
+                std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+            )
+        )
     }
 
     /// The server did not answer at all; other mails sent now would fail the same way.

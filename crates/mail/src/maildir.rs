@@ -20,6 +20,7 @@ const KEY_PREFIX: &str = "maildir:";
 #[derive(Debug, Clone)]
 pub struct MaildirInbox {
     dir: PathBuf,
+    max_bytes: u64,
 }
 
 impl MaildirInbox {
@@ -31,7 +32,46 @@ impl MaildirInbox {
             fs::create_dir_all(&p)
                 .map_err(|e| MailError::io(format!("create maildir folder {}", p.display()), e))?;
         }
-        Ok(MaildirInbox { dir })
+        Ok(MaildirInbox {
+            dir,
+            max_bytes: u64::MAX,
+        })
+    }
+
+    /// Mails over `max` bytes are not read whole: their size is checked before reading, only
+    /// their first bytes are read, and they are returned as a stub ([`crate::copy::stub`]).
+    pub fn set_max_bytes(&mut self, max: u64) {
+        self.max_bytes = max;
+    }
+
+    /// A mail file: whole, or as a stub when it is over the size limit (`None`: gone).
+    fn read_mail(&self, path: &Path) -> Result<Option<Vec<u8>>, MailError> {
+        let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
+        let size = match fs::metadata(path) {
+            Ok(m) => m.len(),
+            Err(e) if gone(&e) => return Ok(None),
+            Err(e) => return Err(MailError::io(format!("stat {}", path.display()), e)),
+        };
+        let read = if size > self.max_bytes {
+            tracing::warn!(file = %path.display(), size, "mail over the size limit: kept as a stub");
+            let mut head = Vec::new();
+            fs::File::open(path)
+                .and_then(|f| {
+                    std::io::Read::read_to_end(
+                        &mut std::io::Read::take(f, crate::copy::STUB_READ_BYTES as u64),
+                        &mut head,
+                    )
+                })
+                .map(|_| crate::copy::stub(&head, size))
+        } else {
+            fs::read(path)
+        };
+        match read {
+            Ok(raw) => Ok(Some(raw)),
+            // moved away by someone else between listing and reading
+            Err(e) if gone(&e) => Ok(None),
+            Err(e) => Err(MailError::io(format!("read {}", path.display()), e)),
+        }
     }
 
     /// The Maildir's root directory.
@@ -70,16 +110,13 @@ fn base_name(file_name: &str) -> &str {
 impl Inbox for MaildirInbox {
     fn fetch_new(&mut self) -> Result<Vec<InboundMail>, MailError> {
         let mut out = Vec::new();
-        for name in self.new_entries()? {
+        for name in self.new_entries()?.into_iter().take(super::FETCH_BATCH) {
             let path = self.dir.join("new").join(&name);
-            match fs::read(&path) {
-                Ok(raw) => out.push(InboundMail {
+            if let Some(raw) = self.read_mail(&path)? {
+                out.push(InboundMail {
                     key: format!("{KEY_PREFIX}{}", base_name(&name)),
                     raw,
-                }),
-                // moved away by someone else between listing and reading
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(MailError::io(format!("read {}", path.display()), e)),
+                });
             }
         }
         Ok(out)

@@ -126,6 +126,11 @@ impl Store {
         self.view().unprocessed_mails()
     }
 
+    /// See [`super::StoreTx::unprocessed_mails_after`].
+    pub fn unprocessed_mails_after(&self, after: i64, limit: u32) -> Result<Vec<Mail>, StoreError> {
+        self.view().unprocessed_mails_after(after, limit)
+    }
+
     /// See [`super::StoreTx::latest_submission`].
     pub fn latest_submission(
         &self,

@@ -27,7 +27,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use error::StoreError;
 pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse, hash_secret};
@@ -38,6 +38,10 @@ pub use snapshots::{NewSnapshot, Snapshot};
 
 /// Default number of delivery attempts before an outgoing mail is `failed`.
 pub const DEFAULT_MAX_SEND_ATTEMPTS: u32 = 10;
+
+/// The size the WAL is cut back to after a checkpoint (`PRAGMA journal_size_limit`), so that
+/// a burst of writes cannot keep the volume full once it is checkpointed.
+const JOURNAL_SIZE_LIMIT: i64 = 1024 * 1024;
 
 /// How long a connection waits for a lock held by another process.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -95,12 +99,58 @@ impl Store {
     /// with [`StoreError::SchemaTooNew`].
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
         let conn = Connection::open(path.as_ref())?;
+        Self::open_wal(conn, path.as_ref())
+    }
+
+    /// Opens the database file at `path` only if it exists and holds at least one game:
+    /// what every command but `new-game` uses, so that a wrong path or a lost file is
+    /// reported instead of being silently replaced by an empty database (whose daemon would
+    /// consume the inbox and answer every player "not registered"). Nothing is created or
+    /// written when the file is missing or holds no game.
+    pub fn open_existing(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let path = path.as_ref();
+        let missing = || StoreError::NoDatabase {
+            path: path.to_path_buf(),
+            empty: false,
+        };
+        if !path.is_file() {
+            return Err(missing());
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::CannotOpen) => missing(),
+            _ => StoreError::from(e),
+        })?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let has_games: bool = conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games')",
+            [],
+            |row| row.get(0),
+        )?;
+        let games: i64 = if has_games {
+            conn.query_row("SELECT count(*) FROM games", [], |row| row.get(0))?
+        } else {
+            0
+        };
+        if games == 0 {
+            return Err(StoreError::NoDatabase {
+                path: path.to_path_buf(),
+                empty: true,
+            });
+        }
+        Self::open_wal(conn, path)
+    }
+
+    fn open_wal(conn: Connection, path: &Path) -> Result<Store, StoreError> {
         let journal: String =
             conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
         if !journal.eq_ignore_ascii_case("wal") {
             return Err(StoreError::Setup(format!(
                 "could not switch {} to WAL mode (journal_mode is {journal})",
-                path.as_ref().display()
+                path.display()
             )));
         }
         Self::setup(conn)
@@ -117,6 +167,14 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", true)?;
         // Durability first: a committed mail must survive a power cut.
         conn.pragma_update(None, "synchronous", "FULL")?;
+        // Deleted and replaced content is overwritten, not left in free pages: a mail's secret
+        // is masked after intake and must not survive in the file.
+        let _on: i64 = conn.pragma_update_and_check(None, "secure_delete", 1, |row| row.get(0))?;
+        // journal_size_limit answers with the limit set; it is not a plain update.
+        let _limit: i64 =
+            conn.pragma_update_and_check(None, "journal_size_limit", JOURNAL_SIZE_LIMIT, |row| {
+                row.get(0)
+            })?;
         let fk: bool = conn.pragma_query_value(None, "foreign_keys", |row| row.get(0))?;
         if !fk {
             return Err(StoreError::Setup("foreign keys cannot be enabled".into()));
@@ -177,6 +235,50 @@ impl Store {
             conn: &self.conn,
             settings: self.settings,
         }
+    }
+
+    /// Copies the WAL into the database and truncates it (`PRAGMA wal_checkpoint(TRUNCATE)`),
+    /// so the WAL does not grow while the daemon runs; the daemon calls it after each tick and
+    /// each step close. A checkpoint that other readers keep from finishing is not an error:
+    /// the next one completes it.
+    pub fn checkpoint(&self) -> Result<(), StoreError> {
+        let (_busy, _log, _done): (i64, i64, i64) =
+            self.conn
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+                    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+                })?;
+        Ok(())
+    }
+
+    /// Copies the whole database to `dest` with SQLite's online backup (a consistent copy,
+    /// taken while other connections go on), written to a temporary name first and renamed,
+    /// so `dest` is either the complete copy or absent.
+    pub fn backup_to(&self, dest: &Path) -> Result<(), StoreError> {
+        let mut tmp = dest.as_os_str().to_owned();
+        tmp.push(".part");
+        let tmp = std::path::PathBuf::from(tmp);
+        let _ = std::fs::remove_file(&tmp);
+        let copied = self
+            .conn
+            .backup(
+                rusqlite::MAIN_DB,
+                &tmp,
+                None::<fn(rusqlite::backup::Progress)>,
+            )
+            .map_err(StoreError::from)
+            .and_then(|()| {
+                std::fs::rename(&tmp, dest).map_err(|e| {
+                    StoreError::Setup(format!(
+                        "rename {} to {}: {e}",
+                        tmp.display(),
+                        dest.display()
+                    ))
+                })
+            });
+        if copied.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        copied
     }
 
     /// The underlying connection, for ad-hoc read-only queries (GM tools).

@@ -266,6 +266,32 @@ impl StoreTx<'_> {
         Ok(out)
     }
 
+    /// Up to `limit` mails still `new` with an id above `after`, oldest first: the daemon
+    /// reads the pending mails in such batches, so memory stays bounded for any backlog.
+    pub fn unprocessed_mails_after(&self, after: i64, limit: u32) -> Result<Vec<Mail>, StoreError> {
+        let sql = format!(
+            "SELECT {MAIL_COLS} FROM mails WHERE status = 'new' AND id > ?1 ORDER BY id LIMIT ?2"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query(params![after, limit])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            out.push(mail_from_row(row)?);
+        }
+        Ok(out)
+    }
+
+    /// Replaces a stored mail's raw bytes and subject with a copy that holds no secret (the
+    /// daemon's redacted copy, once intake has read the secret). The old bytes are not kept:
+    /// the store runs with `secure_delete`, so freed pages are overwritten.
+    pub fn redact_mail(&self, id: i64, raw: &[u8], subject: &str) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE mails SET raw = ?2, subject = ?3 WHERE id = ?1",
+            params![id, raw, subject],
+        )?;
+        expect_one(n, || format!("mail {id}"))
+    }
+
     /// Records which game and house a mail belongs to (any status).
     pub fn tag_mail(
         &self,

@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -160,6 +160,13 @@ CREATE TABLE gm_secrets (
     secret_salt TEXT NOT NULL,
     secret_hash TEXT NOT NULL                      -- Argon2id PHC string
 ) STRICT;
+"#;
+
+/// Version 5: the copy of an outgoing mail to keep once it is sent, when the mail itself
+/// holds a secret (a welcome mail, a substitute's secret): `raw` is replaced by it at
+/// `mark_sent`, so the secret is on the wire but not kept in the database.
+const V5: &str = r#"
+ALTER TABLE outbox ADD COLUMN kept_after_send BLOB;
 "#;
 
 /// Reads `PRAGMA user_version`.

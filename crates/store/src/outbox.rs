@@ -236,10 +236,23 @@ impl StoreTx<'_> {
         Ok(out)
     }
 
-    /// Marks an outgoing mail sent.
+    /// Sets the copy of a queued mail to keep instead of it once it is sent (the mail with
+    /// its secret masked): [`StoreTx::mark_sent`] replaces `raw` with it.
+    pub fn keep_after_send(&self, id: i64, kept: &[u8]) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE outbox SET kept_after_send = ?2 WHERE id = ?1 AND status = 'queued'",
+            params![id, kept],
+        )?;
+        expect_one(n, || format!("queued outgoing mail {id}"))
+    }
+
+    /// Marks an outgoing mail sent; a mail with a copy to keep after sending (see
+    /// [`StoreTx::keep_after_send`]) keeps only that copy from now on.
     pub fn mark_sent(&self, id: i64, at: DateTime<Utc>) -> Result<(), StoreError> {
         let n = self.conn.execute(
-            "UPDATE outbox SET status = 'sent', sent_at = ?2 WHERE id = ?1",
+            "UPDATE outbox SET status = 'sent', sent_at = ?2,
+                              raw = coalesce(kept_after_send, raw), kept_after_send = NULL
+             WHERE id = ?1",
             params![id, format_ts(at)],
         )?;
         expect_one(n, || format!("outgoing mail {id}"))

@@ -107,14 +107,17 @@ pub(super) fn replace(
             ),
         ),
     };
-    mails.push(letters::letter(
-        &d.sender,
-        &Mailbox::new(name.to_string(), address.to_string()),
-        subject,
-        body,
-        &format!("gm:{}:{}:welcome:{key}:{address}", g.row.id, g.seq),
-        None,
-    )?);
+    mails.push(
+        letters::letter(
+            &d.sender,
+            &Mailbox::new(name.to_string(), address.to_string()),
+            subject,
+            body.clone(),
+            &format!("gm:{}:{}:welcome:{key}:{address}", g.row.id, g.seq),
+            None,
+        )?
+        .secret_masked_when_sent(&body, &secret),
+    );
     let game = g.row.id.clone();
     let queued = mails.len();
     d.store.transaction(|tx| -> Result<(), StoreError> {

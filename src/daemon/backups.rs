@@ -1,0 +1,158 @@
+//! Backups of the database: before every step close, a consistent copy (SQLite's online
+//! backup) is written to `<database folder>/backups/<time>-<game>-r<round>-<step>.sqlite`, and
+//! only the newest `[daemon] backups` copies are kept (default 10; 0 turns them off).
+//! `maester gm backups` lists them. A backup that cannot be written is told to the GM, and
+//! the step is closed all the same: a game must not stop for want of a copy.
+//!
+//! To restore one: stop `maester run`, copy the backup over the database file, delete the
+//! database's `-wal` and `-shm` files, start `maester run` again.
+
+use super::Daemon;
+use crate::error::Error;
+use chrono::{DateTime, NaiveDateTime, Utc};
+use std::path::{Path, PathBuf};
+
+const TIME_FORMAT: &str = "%Y%m%dT%H%M%SZ";
+
+/// One backup file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backup {
+    /// The file.
+    pub path: PathBuf,
+    /// When it was taken.
+    pub time: DateTime<Utc>,
+    /// The game whose step was about to close.
+    pub game: String,
+    /// Its round.
+    pub round: u32,
+    /// The step about to close (its key).
+    pub step: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
+/// The backup folder of a daemon: `backups/` beside the database.
+pub fn dir(d: &Daemon) -> PathBuf {
+    let db = d.config.path(&d.config.daemon.database);
+    db.parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+        .join("backups")
+}
+
+/// The file name of a backup.
+fn file_name(game: &str, round: u32, step: &str, time: DateTime<Utc>) -> String {
+    format!("{}-{game}-r{round}-{step}.sqlite", time.format(TIME_FORMAT))
+}
+
+/// A backup's time, game, round and step from its file name (`None`: not a backup).
+fn parse_name(name: &str) -> Option<(DateTime<Utc>, String, u32, String)> {
+    let stem = name.strip_suffix(".sqlite")?;
+    let (time, rest) = stem.split_once('-')?;
+    let time = NaiveDateTime::parse_from_str(time, TIME_FORMAT)
+        .ok()?
+        .and_utc();
+    let (rest, step) = rest.rsplit_once('-')?;
+    let (game, round) = rest.rsplit_once("-r")?;
+    let round = round.parse().ok()?;
+    (!game.is_empty() && !step.is_empty())
+        .then(|| (time, game.to_string(), round, step.to_string()))
+}
+
+/// Every backup in `dir`, oldest first.
+pub fn list_in(dir: &Path) -> Result<Vec<Backup>, Error> {
+    let rd = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::file(dir, e)),
+    };
+    let mut out = Vec::new();
+    for entry in rd {
+        let entry = entry.map_err(|e| Error::file(dir, e))?;
+        let Some((time, game, round, step)) = entry.file_name().to_str().and_then(parse_name)
+        else {
+            continue;
+        };
+        out.push(Backup {
+            path: entry.path(),
+            time,
+            game,
+            round,
+            step,
+            bytes: entry.metadata().map(|m| m.len()).unwrap_or(0),
+        });
+    }
+    out.sort_by(|a, b| (a.time, &a.path).cmp(&(b.time, &b.path)));
+    Ok(out)
+}
+
+/// Every backup of a daemon's database, oldest first.
+pub fn list(d: &Daemon) -> Result<Vec<Backup>, Error> {
+    list_in(&dir(d))
+}
+
+/// Back the database up before closing `game`'s round `round` step `step`, then delete the
+/// oldest backups beyond the configured number. Returns the new file (`None`: turned off).
+pub fn before_close(
+    d: &Daemon,
+    game: &str,
+    round: u32,
+    step: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<PathBuf>, Error> {
+    let keep = d.config.daemon.backups;
+    if keep == 0 {
+        return Ok(None);
+    }
+    let dir = dir(d);
+    std::fs::create_dir_all(&dir).map_err(|e| Error::file(&dir, e))?;
+    let path = dir.join(file_name(game, round, step, now));
+    d.store.backup_to(&path)?;
+    let all = list_in(&dir)?;
+    for old in all.iter().take(all.len().saturating_sub(keep)) {
+        if let Err(e) = std::fs::remove_file(&old.path) {
+            tracing::warn!(file = %old.path.display(), error = %e, "could not delete an old backup");
+        }
+    }
+    Ok(Some(path))
+}
+
+/// A backup of the database before a step close. One that fails is told to the GM and the
+/// step is closed all the same: the game must not stop for want of a copy.
+pub fn backup_before_close(d: &mut Daemon, id: &str, round: u8, step: &str, now: DateTime<Utc>) {
+    let round = u32::from(round);
+    match before_close(d, id, round, step, now) {
+        Ok(Some(path)) => tracing::info!(game = id, file = %path.display(), "database backed up"),
+        Ok(None) => {}
+        Err(e) => super::alerts::problem(
+            d,
+            Some(id),
+            "a backup could not be written",
+            &format!(
+                "the backup before closing round {round} {step} of game {id} failed: {e}\n\
+                 The step was closed all the same; the older backups are still there."
+            ),
+            now,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn a_backup_name_round_trips_with_dashes_in_the_game_id() {
+        let t = Utc.with_ymd_and_hms(2026, 11, 25, 13, 5, 9).single();
+        let Some(t) = t else { panic!("a valid time") };
+        let name = file_name("my-game_2", 3, "events_answers", t);
+        assert_eq!(name, "20261125T130509Z-my-game_2-r3-events_answers.sqlite");
+        assert_eq!(
+            parse_name(&name),
+            Some((t, "my-game_2".to_string(), 3, "events_answers".to_string()))
+        );
+        assert_eq!(parse_name("maester.sqlite"), None);
+        assert_eq!(parse_name("20261125T130509Z-g-r3-plan.sqlite.part"), None);
+    }
+}
