@@ -12,6 +12,7 @@ pub mod gm_mail;
 pub mod intake;
 pub mod letters;
 pub mod lock;
+pub mod new_game;
 pub mod outage;
 pub mod requeue;
 pub mod setup;

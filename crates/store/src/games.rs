@@ -1,10 +1,10 @@
 //! Games and houses (players, addresses, hashed secrets).
 
 use chrono::{DateTime, Utc};
-use rusqlite::{OptionalExtension, Row, params};
-use sha2::{Digest, Sha256};
+use rusqlite::{Row, params};
 
 use super::{StoreError, StoreTx, format_ts, parse_opt_ts, parse_ts};
+use crate::secrets::hash_secret_argon2;
 
 /// Whether a game is being refereed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,89 +151,6 @@ pub struct House {
     pub address: String,
     /// Mail language.
     pub language: Language,
-}
-
-/// Salted SHA-256 of a house secret, as lower-case hex: the form of schema 1, still read
-/// (and replaced by an Argon2id hash at the next right secret). Game and house are mixed in so
-/// equal secrets never give equal hashes across seats.
-pub fn hash_secret(salt: &str, game_id: &str, house: &str, secret: &str) -> String {
-    hex(&secret_digest(salt, game_id, house, secret))
-}
-
-/// What is hashed for a seat: game, house and secret, each length-prefixed.
-fn seat_input(game_id: &str, house: &str, secret: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    for part in ["maester-secret-v2", game_id, house, secret] {
-        out.extend_from_slice(&(part.len() as u64).to_be_bytes());
-        out.extend_from_slice(part.as_bytes());
-    }
-    out
-}
-
-/// The Argon2id hash of a house secret (a PHC string, `$argon2id$…`), salted with `salt`
-/// (random text from the caller).
-pub fn hash_secret_argon2(
-    salt: &str,
-    game_id: &str,
-    house: &str,
-    secret: &str,
-) -> Result<String, StoreError> {
-    use argon2::PasswordHasher;
-    let invalid = |e: argon2::password_hash::Error| StoreError::Invalid {
-        what: "houses.secret_salt",
-        detail: e.to_string(),
-    };
-    // Any salt text the caller has (hex from its random source) as 16 bytes of Argon2 salt.
-    let digest = Sha256::digest(salt.as_bytes());
-    let salt = argon2::password_hash::SaltString::encode_b64(&digest[..16]).map_err(invalid)?;
-    let hash = argon2::Argon2::default()
-        .hash_password(&seat_input(game_id, house, secret), &salt)
-        .map_err(invalid)?;
-    Ok(hash.to_string())
-}
-
-/// Whether `secret` matches an Argon2id PHC string.
-fn argon2_matches(phc: &str, game_id: &str, house: &str, secret: &str) -> Result<bool, StoreError> {
-    use argon2::PasswordVerifier;
-    let parsed = argon2::PasswordHash::new(phc).map_err(|e| StoreError::Corrupt {
-        what: "houses.secret_hash",
-        detail: format!("house {house} in game {game_id}: {e}"),
-    })?;
-    Ok(argon2::Argon2::default()
-        .verify_password(&seat_input(game_id, house, secret), &parsed)
-        .is_ok())
-}
-
-fn secret_digest(salt: &str, game_id: &str, house: &str, secret: &str) -> [u8; 32] {
-    let mut h = Sha256::new();
-    for part in ["maester-secret-v1", salt, game_id, house, secret] {
-        h.update((part.len() as u64).to_be_bytes());
-        h.update(part.as_bytes());
-    }
-    h.finalize().into()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex32(text: &str) -> Option<[u8; 32]> {
-    let bytes = text.as_bytes();
-    if bytes.len() != 64 {
-        return None;
-    }
-    let mut out = [0u8; 32];
-    for (i, pair) in bytes.chunks(2).enumerate() {
-        let s = std::str::from_utf8(pair).ok()?;
-        out[i] = u8::from_str_radix(s, 16).ok()?;
-    }
-    Some(out)
-}
-
-/// Compares two digests in time independent of where they differ.
-fn constant_time_eq(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
-    std::hint::black_box(diff) == 0
 }
 
 /// Checks a game id: 1–32 chars of ASCII letters, digits, `-`, `_`.
@@ -507,56 +424,6 @@ impl StoreTx<'_> {
         expect_one(n, || format!("house {house} in game {game_id}"))
     }
 
-    /// Replaces a house's secret (the old one stops working).
-    pub fn set_house_secret(
-        &self,
-        game_id: &str,
-        house: &str,
-        secret: &str,
-        salt: &str,
-    ) -> Result<(), StoreError> {
-        let n = self.conn.execute(
-            "UPDATE houses SET secret_salt = ?3, secret_hash = ?4 WHERE game_id = ?1 AND house = ?2",
-            params![
-                game_id,
-                house,
-                salt,
-                hash_secret_argon2(salt, game_id, house, secret)?
-            ],
-        )?;
-        expect_one(n, || format!("house {house} in game {game_id}"))
-    }
-
-    /// Sets the GM's secret of a game (Argon2id, like the houses').
-    pub fn set_gm_secret(&self, game_id: &str, secret: &str, salt: &str) -> Result<(), StoreError> {
-        let hash = hash_secret_argon2(salt, game_id, "gm", secret)?;
-        self.conn.execute(
-            "INSERT INTO gm_secrets (game_id, secret_salt, secret_hash) VALUES (?1, ?2, ?3)
-             ON CONFLICT(game_id) DO UPDATE SET secret_salt = ?2, secret_hash = ?3",
-            params![game_id, salt, hash],
-        )?;
-        Ok(())
-    }
-
-    /// True when `secret` is the game's GM secret (false when the game has none).
-    pub fn verify_gm_secret(&self, game_id: &str, secret: &str) -> Result<bool, StoreError> {
-        let hash: Option<String> = self
-            .conn
-            .query_row(
-                "SELECT secret_hash FROM gm_secrets WHERE game_id = ?1",
-                [game_id],
-                |row| row.get(0),
-            )
-            .optional()?;
-        match hash {
-            Some(h) => argon2_matches(&h, game_id, "gm", secret),
-            None => {
-                let _ = hash_secret_argon2("no such seat", game_id, "gm", secret);
-                Ok(false)
-            }
-        }
-    }
-
     /// The house, if the game has it.
     pub fn house(&self, game_id: &str, house: &str) -> Result<Option<House>, StoreError> {
         let sql = format!("SELECT {HOUSE_COLS} FROM houses WHERE game_id = ?1 AND house = ?2");
@@ -584,49 +451,6 @@ impl StoreTx<'_> {
             out.push(house_from_row(row)?);
         }
         Ok(out)
-    }
-
-    /// True when `secret` is the house's secret (constant-time compare).
-    /// An unknown game or house gives `false`.
-    pub fn verify_secret(
-        &self,
-        game_id: &str,
-        house: &str,
-        secret: &str,
-    ) -> Result<bool, StoreError> {
-        let stored: Option<(String, String)> = self
-            .conn
-            .query_row(
-                "SELECT secret_salt, secret_hash FROM houses WHERE game_id = ?1 AND house = ?2",
-                [game_id, house],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )
-            .optional()?;
-        let Some((salt, hash)) = stored else {
-            // Same work as for a real seat, so timing does not tell.
-            let _ = hash_secret_argon2("no such seat", game_id, house, secret);
-            return Ok(false);
-        };
-        if hash.starts_with("$argon2") {
-            return argon2_matches(&hash, game_id, house, secret);
-        }
-        // A schema-1 hash: compared, and replaced by an Argon2id hash when right.
-        let expected = unhex32(&hash).ok_or_else(|| StoreError::Corrupt {
-            what: "houses.secret_hash",
-            detail: format!("not a hex SHA-256 for house {house} in game {game_id}"),
-        })?;
-        let given = secret_digest(&salt, game_id, house, secret);
-        let right = constant_time_eq(&given, &expected);
-        if right {
-            let upgraded = hash_secret_argon2(&salt, game_id, house, secret)?;
-            self.conn.execute(
-                "UPDATE houses SET secret_hash = ?3 WHERE game_id = ?1 AND house = ?2 \
-                 AND secret_hash = ?4",
-                params![game_id, house, upgraded, hash],
-            )?;
-            tracing::info!(game = game_id, house, "secret hash upgraded to Argon2id");
-        }
-        Ok(right)
     }
 }
 

@@ -19,6 +19,7 @@ mod games;
 mod mails;
 mod migrations;
 mod outbox;
+mod secrets;
 mod snapshots;
 #[cfg(test)]
 mod tests;
@@ -30,10 +31,11 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use error::StoreError;
-pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse, hash_secret};
+pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse};
 pub use mails::{Mail, MailStatus, NewMail, NewSubmission, Submission};
 pub use migrations::SCHEMA_VERSION;
 pub use outbox::{AuditEntry, NewOutgoing, OutboxStatus, Outgoing};
+pub use secrets::hash_secret;
 pub use snapshots::{NewSnapshot, Snapshot};
 
 /// Default number of delivery attempts before an outgoing mail is `failed`.
