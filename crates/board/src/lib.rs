@@ -402,7 +402,6 @@ impl Board {
     }
     /// Whether two areas share an ordinary border (or a bridge). Rivers and temporary ports are
     /// not included: the rules add them from the state of the game.
-    #[inline]
     pub fn adjacent(&self, a: AreaId, b: AreaId) -> bool {
         self.area(a).adjacent.binary_search(&b).is_ok()
     }

@@ -131,7 +131,6 @@ impl<'a> Ctx<'a> {
 
     /// Adjacency this round: the state's borders and ports, plus frozen rivers (004:L1623) and
     /// standing pontoons (004:L2600).
-    #[inline]
     pub fn adjacent(&self, a: AreaId, b: AreaId) -> bool {
         if self.state.adjacent(self.board, a, b) {
             return true;

@@ -384,7 +384,6 @@ impl GameState {
 
     /// Ordinary adjacency in this state: the board's borders plus built temporary ports.
     /// Rivers stay closed (frozen rivers and pontoons are added by the military rules).
-    #[inline]
     pub fn adjacent(&self, board: &Board, a: AreaId, b: AreaId) -> bool {
         if board.adjacent(a, b) {
             return true;
