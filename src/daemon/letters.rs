@@ -8,6 +8,7 @@ use crate::game::StepOutcome;
 use crate::mail::{Mailbox, OutgoingMail, compose, new_message_id};
 use crate::rules::{GameState, Step};
 use crate::store::{NewOutgoing, StoreError, StoreTx};
+use crate::words::economy::Describe;
 use crate::words::log as words;
 use crate::words::render::Templates;
 use crate::words::view::{StateView, view};

@@ -35,7 +35,7 @@ fn units_line(board: &Board, units: &[(AreaId, UnitKind)], lang: Lang) -> String
 }
 
 fn track_name(t: Track, lang: Lang) -> &'static str {
-    crate::rules::bidding::track_name(t, lang)
+    crate::economy::track_name(t, lang)
 }
 
 /// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.

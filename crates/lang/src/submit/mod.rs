@@ -2,7 +2,6 @@
 //! text; this module (the submission adapter, pure: no mail, store or clock) picks what belongs to the open step and turns it into a typed submission,
 //! with the canonical echo and every error tied to its line.
 
-pub mod check;
 pub mod items;
 mod plan;
 
@@ -10,7 +9,7 @@ use crate::board::{AreaId, Board, Lang};
 use crate::game::{EventAnswers, EventOrders, Part, Submission};
 use crate::lang::ast::{Account, Item};
 use crate::lang::{self, Names};
-use crate::rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
+use crate::rules::one_time::{OneTimeKind, OneTimeOrder};
 use crate::rules::orders::Placement;
 use crate::rules::placement::PlacementError;
 use crate::rules::{GameState, Step};
@@ -182,6 +181,17 @@ fn source_areas(item: &Item<crate::lang::Resolved>) -> Vec<AreaId> {
     }
 }
 
+/// A one-time order in a game that does not use them (`OneTimeError::Off`): the adapter
+/// refuses the token as it reads the mail, so the sentence lives here, below `words`.
+pub fn one_time_off(lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "一次性军事命令是可选规则,本局没有使用(004:L2489)。".into(),
+        Lang::En => {
+            "one-time orders are an optional rule this game does not use (004:L2489).".into()
+        }
+    }
+}
+
 fn wrong_step(lang: Lang, open: Step) -> String {
     match lang {
         Lang::Zh => format!("现在是{},这一行不属于这个阶段。", open.name_zh()),
@@ -253,7 +263,7 @@ pub fn parse_mail_with(
             Item::Placement(p) if state.step == Step::Placement => {
                 if let Some(t) = &p.one_time {
                     if !state.one_time.enabled {
-                        err(OneTimeError::Off.message(board, lang));
+                        err(one_time_off(lang));
                         continue;
                     }
                     let o = one_time_order(t);

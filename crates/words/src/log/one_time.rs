@@ -2,6 +2,7 @@
 
 use super::common::{codes, units};
 use crate::board::{Board, Lang};
+use crate::economy::Describe;
 use crate::rules::one_time::{OneTimeEvent, Waste};
 
 /// One one-time event as a sentence.

@@ -1,11 +1,12 @@
-//! 征兵的错误 Why a muster plan is refused (004:L665–L792, A-62, A-63): one sentence per
-//! reason, in Chinese and English, with the rule it follows.
+//! muster
 
-use super::*;
+use super::RuleText;
+use crate::board::{AreaId, Board, Lang, UnitKind};
+use crate::rules::muster::MusterError;
 
-impl MusterError {
+impl RuleText for MusterError {
     /// A sentence for the player.
-    pub fn message(&self, board: &Board, lang: Lang) -> String {
+    fn message(&self, board: &Board, lang: Lang) -> String {
         let n = |a: &AreaId| board.area(*a).name(lang).to_string();
         let zh = lang == Lang::Zh;
         let k = |u: &UnitKind| if zh { u.name_zh() } else { u.name_en() };

@@ -1,0 +1,23 @@
+//! Why a submission is refused, in words: one sentence per reason of each rule error (the
+//! rules' and the game's error enums are data; this module turns them into Chinese and
+//! English, each with the rule it follows).
+
+use crate::board::{Board, Lang};
+
+mod bidding;
+mod build;
+mod events;
+mod muster;
+mod one_time;
+mod placement;
+mod plan;
+mod problems;
+mod rewards;
+mod supply;
+mod wildlings;
+
+/// A rule error as a sentence for the player.
+pub trait RuleText {
+    /// A sentence for the player.
+    fn message(&self, board: &Board, lang: Lang) -> String;
+}
