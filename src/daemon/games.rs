@@ -12,6 +12,7 @@ use crate::rules::events::EventSettings;
 use crate::rules::{GameState, Step};
 use crate::schedule::Schedule;
 use crate::store::{GameStatus, Language, NewGame, NewHouse, NewSnapshot, StoreError};
+use crate::words::event_text::NoticeText;
 use crate::words::render::Templates;
 use chrono::{DateTime, Utc};
 
@@ -212,7 +213,7 @@ pub fn new_game(
         let mut text = welcome_text(
             &board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang, &state,
         );
-        let public: Vec<String> = crate::rules::event_phase::preview_lines(&state, &drawn, lang)
+        let public: Vec<String> = crate::words::event_text::preview_lines(&state, &drawn, lang)
             .into_iter()
             .map(|l| format!("  {l}"))
             .collect();

@@ -137,43 +137,6 @@ impl EventCard {
     }
 }
 
-impl EventCard {
-    /// The options of a chooser card in words, joined (`征兵/补给结算/盛夏之末`).
-    pub fn options_text(self, lang: Lang) -> String {
-        let sep = match lang {
-            Lang::Zh => "/",
-            Lang::En => ", ",
-        };
-        self.choices()
-            .iter()
-            .map(|c| c.name(lang))
-            .collect::<Vec<_>>()
-            .join(sep)
-    }
-
-    /// The card's name; for a chooser card also who chooses among what (004:L2640–L2644), as
-    /// the announcements and the previews show it.
-    pub fn describe(self, lang: Lang) -> String {
-        let who = match (self, lang) {
-            (EventCard::ThroneOfBlades, Lang::Zh) => "国王",
-            (EventCard::ThroneOfBlades, Lang::En) => "the King",
-            (EventCard::DarkWings, Lang::Zh) => "瓦雷利亚钢剑持有者",
-            (EventCard::DarkWings, Lang::En) => "the Valyrian sword holder",
-            (EventCard::PunishTheGuilty, Lang::Zh) => "信鸦持有者",
-            (EventCard::PunishTheGuilty, Lang::En) => "the Raven holder",
-            _ => return self.name(lang).to_string(),
-        };
-        match lang {
-            Lang::Zh => format!("{}({who}选择:{})", self.name(lang), self.options_text(lang)),
-            Lang::En => format!(
-                "{} ({who} chooses: {})",
-                self.name(lang),
-                self.options_text(lang)
-            ),
-        }
-    }
-}
-
 impl Default for EventSettings {
     fn default() -> Self {
         EventSettings {

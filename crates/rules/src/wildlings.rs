@@ -9,39 +9,13 @@ use super::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendR
 use super::model::state::{GameState, LeaderStatus, Track};
 pub use super::model::window::{PenaltyChoice, WildlingReward};
 use super::muster::{self, MusterPlan};
-use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
+use crate::board::{AreaId, Board, HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 mod penalty;
 pub use penalty::{
     apply_penalty, apply_penalty_in, best_tracks, default_penalty_disband, disband_due,
 };
-
-impl PenaltyKind {
-    /// A description.
-    pub fn describe(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (PenaltyKind::Disband, Lang::Zh) => {
-                "每个玩家裁掉价值2点征兵点数的部队,出价最少者再裁2点(004:L1130)"
-            }
-            (PenaltyKind::Disband, Lang::En) => {
-                "every player disbands units worth 2 mustering points, the lowest bidder 2 more (004:L1130)"
-            }
-            (PenaltyKind::DowngradeKnights, Lang::Zh) => {
-                "每个玩家把两个骑士降级为步兵或弓箭手,出价最少者降级全部骑士(004:L1131)"
-            }
-            (PenaltyKind::DowngradeKnights, Lang::En) => {
-                "every player downgrades two knights to footmen or archers, the lowest bidder all of them (004:L1131)"
-            }
-            (PenaltyKind::NoSpecialOrders, Lang::Zh) => {
-                "本回合所有玩家不能使用特殊军事命令,出价最少者最高的一项排名降为最后一名(004:L1132)"
-            }
-            (PenaltyKind::NoSpecialOrders, Lang::En) => {
-                "nobody may use special orders this round; the lowest bidder's best rank drops to last (004:L1132)"
-            }
-        }
-    }
-}
 
 /// The outcome of the bidding.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

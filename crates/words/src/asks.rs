@@ -3,6 +3,7 @@
 //! the sentence for a default taken on a silent player's behalf, with its rule.
 
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use crate::event_text::CardText;
 use crate::game;
 use crate::rules::event_phase::Question;
 use crate::rules::events::{self, Category, EventCard, current};

@@ -15,6 +15,7 @@ pub(crate) use maester_rules as rules;
 pub mod asks;
 pub mod check;
 pub mod economy;
+pub mod event_text;
 pub mod instructions;
 pub mod log;
 pub mod notices;

@@ -2,6 +2,7 @@
 
 use super::RuleText;
 use crate::board::{AreaId, Board, Lang};
+use crate::event_text::CardText;
 use crate::game::{EventProblem, Part};
 
 impl RuleText for EventProblem {
