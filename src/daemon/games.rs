@@ -12,6 +12,7 @@ use crate::rules::events::EventSettings;
 use crate::rules::{GameState, Step};
 use crate::schedule::Schedule;
 use crate::store::{GameStatus, Language, NewGame, NewHouse, NewSnapshot, StoreError};
+use crate::words::Spelling;
 use crate::words::event_text::NoticeText;
 use crate::words::render::Templates;
 use chrono::{DateTime, Utc};

@@ -14,6 +14,7 @@ use crate::lang::submit::{self as parse, Command};
 use crate::mail::{DecodedMail, Mailbox, decode};
 use crate::rules::Step;
 use crate::store::{Mail, NewSubmission, StoreError};
+use crate::words::Spelling;
 use crate::words::rule_text::RuleText;
 use chrono::{DateTime, Utc};
 

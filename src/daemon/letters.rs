@@ -13,6 +13,7 @@ use crate::words::event_text::NoticeText;
 use crate::words::log as words;
 use crate::words::render::Templates;
 use crate::words::view::{StateView, view};
+use crate::words::{Named, Spelling};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 

@@ -19,7 +19,7 @@ use super::model::log_events::EconomyEvent;
 use super::model::rng::Rng;
 use super::model::state::{GameState, Track};
 use super::wildlings::PenaltyKind;
-use crate::board::{Board, HouseId, Lang};
+use crate::board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 
 mod deck;
@@ -28,18 +28,6 @@ pub use deck::{restore_tables, start_game};
 impl Category {
     /// Processing order (004:L2389): economic → political → military.
     pub const ALL: [Category; 3] = [Category::Economic, Category::Political, Category::Military];
-
-    /// Name in a language.
-    pub fn name(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (Category::Economic, Lang::Zh) => "经济事件",
-            (Category::Political, Lang::Zh) => "政治事件",
-            (Category::Military, Lang::Zh) => "军事事件",
-            (Category::Economic, Lang::En) => "economic event",
-            (Category::Political, Lang::En) => "political event",
-            (Category::Military, Lang::En) => "military event",
-        }
-    }
 
     /// The track whose first holder learns this category in advance (004:L1165, L1179, L1192,
     /// King → economic, sword → political, Raven → military.
@@ -53,45 +41,6 @@ impl Category {
 }
 
 impl EventCard {
-    /// Name in a language.
-    pub fn name(self, lang: Lang) -> &'static str {
-        use EventCard::*;
-        match (self, lang) {
-            (Supply, Lang::Zh) => "补给结算",
-            (Supply, Lang::En) => "Supply",
-            (Muster, Lang::Zh) => "征兵",
-            (Muster, Lang::En) => "Mustering",
-            (ClashOfKings, Lang::Zh) => "诸王争霸",
-            (ClashOfKings, Lang::En) => "Clash of Kings",
-            (GameOfThrones { wildlings: false }, Lang::Zh) => "权力游戏",
-            (GameOfThrones { wildlings: true }, Lang::Zh) => "权力游戏(野人战斗力+2)",
-            (GameOfThrones { wildlings: false }, Lang::En) => "Game of Thrones",
-            (GameOfThrones { wildlings: true }, Lang::En) => "Game of Thrones (wildlings +2)",
-            (SeaOfStorms, Lang::Zh) => "风暴之海",
-            (SeaOfStorms, Lang::En) => "Sea of Storms",
-            (FeastForCrows, Lang::Zh) => "群鸦飨宴",
-            (FeastForCrows, Lang::En) => "Feast for Crows",
-            (RainsOfAutumn, Lang::Zh) => "秋雨连绵",
-            (RainsOfAutumn, Lang::En) => "Rains of Autumn",
-            (StormOfSwords, Lang::Zh) => "干戈四起",
-            (StormOfSwords, Lang::En) => "Storm of Swords",
-            (WildlingAttack, Lang::Zh) => "野人入侵",
-            (WildlingAttack, Lang::En) => "Wildling Attack",
-            (RoughSeas, Lang::Zh) => "惊涛骇浪",
-            (RoughSeas, Lang::En) => "Rough Seas (惊涛骇浪)",
-            (FrozenRivers, Lang::Zh) => "河流封冻",
-            (FrozenRivers, Lang::En) => "Frozen Rivers (河流封冻)",
-            (LastDaysOfSummer, Lang::Zh) => "盛夏之末",
-            (LastDaysOfSummer, Lang::En) => "Last Days of Summer",
-            (ThroneOfBlades, Lang::Zh) => "利刃王座",
-            (ThroneOfBlades, Lang::En) => "A Throne of Blades",
-            (DarkWings, Lang::Zh) => "黑翼玄言",
-            (DarkWings, Lang::En) => "Dark Wings, Dark Words",
-            (PunishTheGuilty, Lang::Zh) => "惩恶伐罪",
-            (PunishTheGuilty, Lang::En) => "Punish the Guilty",
-        }
-    }
-
     /// Whether it is one of the optional chooser events (004:L2636–L2646).
     pub fn is_chooser(self) -> bool {
         matches!(

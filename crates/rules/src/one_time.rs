@@ -16,7 +16,7 @@ pub use super::model::one_time::{
 };
 use super::model::state::GameState;
 use super::muster::{self, MusterPlan};
-use crate::board::{AreaId, Board, HouseId, Lang, OrderType};
+use crate::board::{AreaId, Board, HouseId, OrderType};
 use serde::{Deserialize, Serialize};
 
 impl OneTimeKind {
@@ -41,20 +41,6 @@ impl OneTimeKind {
     /// one is not affected, 004:L2541).
     pub fn raidable(self) -> bool {
         self.attribute() != OrderType::March
-    }
-
-    /// Name in a language.
-    pub fn name(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (OneTimeKind::Recruit, Lang::Zh) => "招募",
-            (OneTimeKind::SupplyCaravan, Lang::Zh) => "补给车",
-            (OneTimeKind::ForcedMarch, Lang::Zh) => "强行军",
-            (OneTimeKind::Pontoon, Lang::Zh) => "浮桥",
-            (OneTimeKind::Recruit, Lang::En) => "Recruit",
-            (OneTimeKind::SupplyCaravan, Lang::En) => "Supply Caravan",
-            (OneTimeKind::ForcedMarch, Lang::En) => "Forced March",
-            (OneTimeKind::Pontoon, Lang::En) => "Pontoon",
-        }
     }
 }
 

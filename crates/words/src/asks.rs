@@ -2,6 +2,7 @@
 //! (no names in code: they come from the board), the questions of the second event window, and
 //! the sentence for a default taken on a silent player's behalf, with its rule.
 
+use crate::Named;
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 use crate::event_text::CardText;
 use crate::game;

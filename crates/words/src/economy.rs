@@ -13,6 +13,7 @@ mod power;
 mod supply;
 mod wildlings;
 
+use crate::Spelling;
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
 use crate::rules::log_events::*;
 use crate::rules::units::Track;

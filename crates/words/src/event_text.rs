@@ -2,6 +2,7 @@
 //! secret notices of the next round's events, the public preview, the wildling penalties
 //! (004:L1130–L1132, L1165–L1192, L2448, L2630, L2640–L2644).
 
+use crate::Named;
 use crate::board::Lang;
 use crate::rules::GameState;
 use crate::rules::event_phase::{AdvanceNotice, Foresight, public_preview};

@@ -22,3 +22,5 @@ pub mod notices;
 pub mod render;
 pub mod rule_text;
 pub mod view;
+
+pub use maester_lang::vocab::{Named, Spelling};

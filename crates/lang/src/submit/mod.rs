@@ -13,6 +13,7 @@ use crate::rules::one_time::{OneTimeKind, OneTimeOrder};
 use crate::rules::orders::Placement;
 use crate::rules::placement::PlacementError;
 use crate::rules::{GameState, Step};
+use crate::vocab::Spelling;
 use serde::Serialize;
 
 /// One error line of a reply.

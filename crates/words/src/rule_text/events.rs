@@ -1,6 +1,7 @@
 //! events
 
 use super::RuleText;
+use crate::Named;
 use crate::board::{Board, Lang};
 use crate::rules::events::EventError;
 

@@ -1,6 +1,7 @@
 //! muster
 
 use super::RuleText;
+use crate::Spelling;
 use crate::board::{AreaId, Board, Lang, UnitKind};
 use crate::rules::muster::MusterError;
 

@@ -1,6 +1,7 @@
 //! one_time
 
 use super::RuleText;
+use crate::Named;
 use crate::board::{AreaId, Board, Lang};
 use crate::rules::one_time::OneTimeError;
 

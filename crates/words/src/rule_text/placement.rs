@@ -1,6 +1,7 @@
 //! placement
 
 use super::RuleText;
+use crate::Spelling;
 use crate::board::{AreaId, Board, Lang, Order, OrderType};
 use crate::rules::placement::PlacementError;
 

@@ -3,6 +3,7 @@
 use super::RuleText;
 use crate::board::{AreaId, Board, Lang, LeaderId};
 use crate::rules::plan_check::PlanError;
+use crate::{Named, Spelling};
 
 impl RuleText for PlanError {
     /// A sentence for the player.

@@ -1,6 +1,7 @@
 //! problems
 
 use super::RuleText;
+use crate::Named;
 use crate::board::{AreaId, Board, Lang};
 use crate::event_text::CardText;
 use crate::game::{EventProblem, Part};

@@ -1,6 +1,7 @@
 //! supply
 
 use super::RuleText;
+use crate::Spelling;
 use crate::board::{Board, Lang};
 use crate::rules::economy::SupplyError;
 

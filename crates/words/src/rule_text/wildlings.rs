@@ -1,6 +1,7 @@
 //! wildlings
 
 use super::RuleText;
+use crate::Spelling;
 use crate::board::{Board, Lang};
 use crate::economy::track_name;
 use crate::rules::wildlings::WildlingError;
