@@ -40,6 +40,17 @@ pub enum BidError {
     Neutral,
 }
 
+impl BidError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            BidError::OverHand { .. } => "004:L1155",
+            BidError::Neutral => "A-21",
+        }
+    }
+}
+
 /// Check a Clash of Kings submission against the tokens in hand now.
 pub fn check(state: &GameState, house: HouseId, bid: &ClashBid) -> Result<(), BidError> {
     let h = state.house(house);

@@ -86,6 +86,19 @@ pub enum SupplyError {
     },
 }
 
+impl SupplyError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            SupplyError::NoSuchUnit(..) => "004:L652",
+            SupplyError::StillOver { .. } => "004:L650, L654",
+            SupplyError::UnknownArea => "",
+            SupplyError::TooMany { .. } => "004:L652",
+        }
+    }
+}
+
 /// Order in which units leave an army by default: cheapest first.
 pub const CHEAP_FIRST: [UnitKind; 5] = [
     UnitKind::Footman,

@@ -161,6 +161,21 @@ pub enum EventError {
     NotTheHolder(HouseId),
 }
 
+impl EventError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            EventError::NoDeck => "",
+            EventError::RoundOne => "004:L2381",
+            EventError::NotDrawn(..) => "",
+            EventError::NotAChooser(..) => "",
+            EventError::BadChoice(..) => "004:L2636–L2644",
+            EventError::NotTheHolder(..) => "004:L2636",
+        }
+    }
+}
+
 fn deck_mut(state: &mut GameState) -> Result<&mut EventDeck, EventError> {
     state
         .economy

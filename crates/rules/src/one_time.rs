@@ -110,6 +110,24 @@ pub enum OneTimeError {
     ForcedMarchInPort(AreaId),
 }
 
+impl OneTimeError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            OneTimeError::Off => "004:L2489",
+            OneTimeError::OnePerRound => "004:L2618",
+            OneTimeError::UsedBefore(..) => "004:L2502",
+            OneTimeError::FeastForCrows(..) => "004:L2531",
+            OneTimeError::RecruitNeedsCastle(..) => "004:L2562",
+            OneTimeError::CaravanNeedsBarrels(..) => "004:L2576",
+            OneTimeError::PontoonNotHere(..) => "004:L2606",
+            OneTimeError::PontoonBank(..) => "004:L2607",
+            OneTimeError::ForcedMarchInPort(..) => "004:L2595",
+        }
+    }
+}
+
 /// The bank a pontoon reaches: the one named, or the only one the area offers. Kept for the
 /// callers outside the rules; it is [`Board::pontoon_bank`].
 pub fn pontoon_bank(board: &Board, area: AreaId, named: Option<AreaId>) -> Option<AreaId> {

@@ -47,6 +47,32 @@ pub enum PlacementError {
     OneTime(OneTimeError),
 }
 
+impl PlacementError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            PlacementError::NoUnits(..) => "004:L1689",
+            PlacementError::TwoOrders(..) => "004:L1675",
+            PlacementError::TooMany(..) => "004:L1223",
+            PlacementError::TooManySpecial { .. } => "004:L1196",
+            PlacementError::SpecialTwice(..) => "004:L1490",
+            PlacementError::PortDefence(..) => "004:L1353",
+            PlacementError::ConsolidateNeedsFootOrArcher(..) => "004:L1470",
+            PlacementError::SiegeCannotRaid(..) => "004:L1441",
+            PlacementError::EventBan(OrderType::Raid) => "004:L1465",
+            PlacementError::EventBan(OrderType::Consolidate) => "004:L1480",
+            PlacementError::EventBan(..) => "004:L1364",
+            PlacementError::RoughSeas(..) => "A-45",
+            PlacementError::NoSpecial => "A-66",
+            PlacementError::NotRavenHolder => "004:L1702",
+            PlacementError::RavenNoOrder(..) => "004:L1704",
+            PlacementError::RavenSameOrder(..) => "004:L1703",
+            PlacementError::OneTime(e) => e.rule(),
+        }
+    }
+}
+
 /// Check one house's placement against the state at the start of the military phase, with no
 /// event in force. Returns every problem, not only the first.
 pub fn check(

@@ -39,6 +39,26 @@ pub enum PlanError {
 }
 
 impl PlanError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            PlanError::NoOrder(..) => "004:L1718",
+            PlanError::NotYourLeader(..) => "",
+            PlanError::LeaderResting(..) => "004:L2118",
+            PlanError::NoShips(..) => "004:L1566",
+            PlanError::NotSwordHolder => "004:L1732",
+            PlanError::NotYours(..) => "",
+            PlanError::BadDistrict(..) => "004:L2100",
+            PlanError::TwoAttacks(..) => "004:L1259, L1279",
+            PlanError::NoNeutral(..) => "004:L2258",
+            PlanError::NoOneTime(..) => "004:L2620",
+            PlanError::RecruitElsewhere(..) => "004:L2562",
+        }
+    }
+}
+
+impl PlanError {
     /// The area the error is about, to point at the line.
     pub fn area(&self) -> Option<AreaId> {
         match self {

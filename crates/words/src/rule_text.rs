@@ -16,6 +16,15 @@ mod rewards;
 mod supply;
 mod wildlings;
 
+/// A rule reference as the language writes it: the lines of one reference are joined by "、"
+/// in Chinese and by ", " in English (the rules give them the English way).
+fn cite(rule: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => rule.replace(", ", "、"),
+        Lang::En => rule.to_string(),
+    }
+}
+
 /// A rule error as a sentence for the player.
 pub trait RuleText {
     /// A sentence for the player.

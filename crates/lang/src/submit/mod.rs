@@ -9,7 +9,7 @@ use crate::board::{AreaId, Board, Lang};
 use crate::game::{EventAnswers, EventOrders, Part, Submission};
 use crate::lang::ast::{Account, Item};
 use crate::lang::{self, Names};
-use crate::rules::one_time::{OneTimeKind, OneTimeOrder};
+use crate::rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
 use crate::rules::orders::Placement;
 use crate::rules::placement::PlacementError;
 use crate::rules::{GameState, Step};
@@ -185,10 +185,11 @@ fn source_areas(item: &Item<crate::lang::Resolved>) -> Vec<AreaId> {
 /// A one-time order in a game that does not use them (`OneTimeError::Off`): the adapter
 /// refuses the token as it reads the mail, so the sentence lives here, below `words`.
 pub fn one_time_off(lang: Lang) -> String {
+    let rule = OneTimeError::Off.rule();
     match lang {
-        Lang::Zh => "一次性军事命令是可选规则,本局没有使用(004:L2489)。".into(),
+        Lang::Zh => format!("一次性军事命令是可选规则,本局没有使用({rule})。"),
         Lang::En => {
-            "one-time orders are an optional rule this game does not use (004:L2489).".into()
+            format!("one-time orders are an optional rule this game does not use ({rule}).")
         }
     }
 }

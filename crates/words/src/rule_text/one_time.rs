@@ -8,6 +8,7 @@ use crate::rules::one_time::OneTimeError;
 impl RuleText for OneTimeError {
     /// A sentence for the player.
     fn message(&self, board: &Board, lang: Lang) -> String {
+        let rule = super::cite(self.rule(), lang);
         let n = |a: &AreaId| board.area(*a).name(lang).to_string();
         let banks = |a: &AreaId| {
             board
@@ -23,64 +24,61 @@ impl RuleText for OneTimeError {
             // The order language refuses the token as it reads it: one sentence, kept there.
             OneTimeError::Off => crate::lang::submit::one_time_off(lang),
             OneTimeError::OnePerRound if zh => {
-                "每个家族每回合只能使用1条一次性命令(004:L2618)".into()
+                format!("每个家族每回合只能使用1条一次性命令({rule})")
             }
             OneTimeError::OnePerRound => {
-                "a house may place only one one-time order a round (004:L2618)".into()
+                format!("a house may place only one one-time order a round ({rule})")
             }
             OneTimeError::UsedBefore(k) if zh => format!(
-                "你已经用过{}命令;每种一次性命令整局游戏只能使用1次(004:L2502)",
+                "你已经用过{}命令;每种一次性命令整局游戏只能使用1次({rule})",
                 k.name(lang)
             ),
             OneTimeError::UsedBefore(k) => format!(
-                "you have used your {} already; each one-time order once a game (004:L2502)",
+                "you have used your {} already; each one-time order once a game ({rule})",
                 k.name(lang)
             ),
             OneTimeError::FeastForCrows(k) if zh => format!(
-                "本回合发生群鸦飨宴事件,不能放置巩固统治属性的{}命令(004:L2531)",
+                "本回合发生群鸦飨宴事件,不能放置巩固统治属性的{}命令({rule})",
                 k.name(lang)
             ),
             OneTimeError::FeastForCrows(k) => format!(
-                "Feast for Crows is in force: no consolidate-type order such as {} this round (004:L2531)",
+                "Feast for Crows is in force: no consolidate-type order such as {} this round ({rule})",
                 k.name(lang)
             ),
             OneTimeError::RecruitNeedsCastle(a) if zh => {
-                format!(
-                    "招募命令只能布置在有城市或要塞的省份,{}没有(004:L2562)",
-                    n(a)
-                )
+                format!("招募命令只能布置在有城市或要塞的省份,{}没有({rule})", n(a))
             }
             OneTimeError::RecruitNeedsCastle(a) => format!(
-                "Recruit goes only in a province with a city or stronghold; {} has none (004:L2562)",
+                "Recruit goes only in a province with a city or stronghold; {} has none ({rule})",
                 n(a)
             ),
             OneTimeError::CaravanNeedsBarrels(a) if zh => {
-                format!("补给车命令只能布置在有木桶的省份,{}没有(004:L2576)", n(a))
+                format!("补给车命令只能布置在有木桶的省份,{}没有({rule})", n(a))
             }
             OneTimeError::CaravanNeedsBarrels(a) => format!(
-                "a Supply Caravan goes only in a province with barrels; {} has none (004:L2576)",
+                "a Supply Caravan goes only in a province with barrels; {} has none ({rule})",
                 n(a)
             ),
             OneTimeError::PontoonNotHere(a) if zh => {
-                format!("{}不能放置浮桥命令;只有9个邻河省份可以(004:L2606)", n(a))
+                format!("{}不能放置浮桥命令;只有9个邻河省份可以({rule})", n(a))
             }
             OneTimeError::PontoonNotHere(a) => format!(
-                "no pontoon can be placed in {}; only nine river-side provinces allow one (004:L2606)",
+                "no pontoon can be placed in {}; only nine river-side provinces allow one ({rule})",
                 n(a)
             ),
             OneTimeError::PontoonBank(a) if zh => {
-                format!("在{}放置浮桥须写明通往哪一岸:{}(004:L2607)", n(a), banks(a))
+                format!("在{}放置浮桥须写明通往哪一岸:{}({rule})", n(a), banks(a))
             }
             OneTimeError::PontoonBank(a) => format!(
-                "a pontoon in {} must name its bank: {} (004:L2607)",
+                "a pontoon in {} must name its bank: {} ({rule})",
                 n(a),
                 banks(a)
             ),
             OneTimeError::ForcedMarchInPort(a) if zh => {
-                format!("强行军命令只能放在海域或陆地上,不能放在{}(004:L2595)", n(a))
+                format!("强行军命令只能放在海域或陆地上,不能放在{}({rule})", n(a))
             }
             OneTimeError::ForcedMarchInPort(a) => format!(
-                "a forced march stands at sea or on land, not in {} (004:L2595)",
+                "a forced march stands at sea or on land, not in {} ({rule})",
                 n(a)
             ),
         }
