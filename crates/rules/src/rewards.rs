@@ -57,6 +57,22 @@ pub enum RewardError {
     OnlyOnce,
 }
 
+impl RewardError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            RewardError::NoReward => "004:L2461",
+            RewardError::NotTarget(..) => "A-52",
+            RewardError::NoToken => "004:L2463",
+            RewardError::NotResting(..) => "004:L1861",
+            RewardError::NotHeld(..) => "A-53",
+            RewardError::UnknownLeader => "",
+            RewardError::OnlyOnce => "004:L1825",
+        }
+    }
+}
+
 fn status(state: &GameState, leader: LeaderId) -> Option<LeaderStatus> {
     state
         .houses

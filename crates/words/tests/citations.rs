@@ -8,9 +8,12 @@ use maester_board::{Lang, OrderType, UnitKind};
 use maester_rules::bidding::BidError;
 use maester_rules::economy::SupplyError;
 use maester_rules::events::{Category, EventCard, EventError};
+use maester_rules::muster::MusterError;
 use maester_rules::one_time::{OneTimeError, OneTimeKind};
 use maester_rules::placement::PlacementError;
 use maester_rules::plan_check::PlanError;
+use maester_rules::rewards::RewardError;
+use maester_rules::state::Track;
 use maester_words::rule_text::RuleText;
 
 fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
@@ -84,10 +87,53 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     v
 }
 
+fn more(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
+    let a = w.a("winterfell");
+    let sea = w.a("the-shivering-sea");
+    let l = w.l("Eddard Stark");
+    let mut v: Vec<(Box<dyn RuleText>, &'static str)> = Vec::new();
+    macro_rules! add {
+        ($e:expr) => {
+            v.push((Box::new($e.clone()), $e.rule()))
+        };
+    }
+    add!(MusterError::NotACastle(a));
+    add!(MusterError::NotControlled(a));
+    add!(MusterError::TooManyPoints {
+        castle: a,
+        spent: 3,
+        points: 2
+    });
+    add!(MusterError::ShipNeedsPlace);
+    add!(MusterError::BadUpgrade(UnitKind::Ship, UnitKind::Knight));
+    add!(MusterError::NothingToUpgrade(a, UnitKind::Footman));
+    add!(MusterError::NoPlacement(a));
+    add!(MusterError::NotOnCoast {
+        castle: a,
+        area: sea
+    });
+    add!(MusterError::PortNotReady(a));
+    add!(MusterError::NoFreePlacement(a));
+    add!(MusterError::Cap(UnitKind::Knight, 4));
+    add!(MusterError::Supply(a));
+    add!(MusterError::TwoSieges(a));
+    add!(MusterError::UnknownArea);
+    add!(RewardError::NoReward);
+    add!(RewardError::NotTarget(l));
+    add!(RewardError::NoToken);
+    add!(RewardError::NotResting(l));
+    for t in [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt] {
+        add!(RewardError::NotHeld(t));
+    }
+    add!(RewardError::UnknownLeader);
+    add!(RewardError::OnlyOnce);
+    v
+}
+
 #[test]
 fn every_sentence_cites_the_rule_its_error_names() {
     let w = start();
-    for (e, rule) in all(&w) {
+    for (e, rule) in all(&w).into_iter().chain(more(&w)) {
         let zh = e.message(&w.b, Lang::Zh);
         let en = e.message(&w.b, Lang::En);
         if rule.is_empty() {
@@ -110,8 +156,9 @@ fn only_the_errors_the_rulebook_has_no_line_for_cite_nothing() {
     let w = start();
     let bare: Vec<String> = all(&w)
         .into_iter()
+        .chain(more(&w))
         .filter(|(_, r)| r.is_empty())
         .map(|(e, _)| e.message(&w.b, Lang::En))
         .collect();
-    assert_eq!(bare.len(), 6, "{bare:?}");
+    assert_eq!(bare.len(), 8, "{bare:?}");
 }

@@ -96,3 +96,26 @@ pub enum MusterError {
     /// An area the board does not have.
     UnknownArea,
 }
+
+impl MusterError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            MusterError::NotACastle(..) => "004:L674",
+            MusterError::NotControlled(..) => "004:L920",
+            MusterError::TooManyPoints { .. } => "004:L674, L751",
+            MusterError::ShipNeedsPlace => "004:L755",
+            MusterError::BadUpgrade(..) => "004:L739, L741",
+            MusterError::NothingToUpgrade(..) => "004:L739",
+            MusterError::NoPlacement(..) => "004:L755",
+            MusterError::NotOnCoast { .. } => "004:L755–L757",
+            MusterError::PortNotReady(..) => "004:L761",
+            MusterError::NoFreePlacement(..) => "004:L756–L758",
+            MusterError::Cap(..) => "004:L749",
+            MusterError::Supply(..) => "004:L747",
+            MusterError::TwoSieges(..) => "004:L636",
+            MusterError::UnknownArea => "",
+        }
+    }
+}
