@@ -211,6 +211,25 @@ pub enum WildlingError {
     UnknownId,
 }
 
+impl WildlingError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            WildlingError::NotResting(..) => "004:L1116",
+            WildlingError::TooManyUpgrades(..) => "004:L1118",
+            WildlingError::NoSuchUnit(..) => "004:L1118",
+            WildlingError::KnightCap(..) => "004:L1118",
+            WildlingError::OneArea => "004:L1119, A-67",
+            WildlingError::Muster(e) => e.rule(),
+            WildlingError::WrongPoints { .. } => "004:L1130",
+            WildlingError::BadDowngrade => "004:L1131, A-66",
+            WildlingError::NotBestTrack(..) => "004:L1132",
+            WildlingError::UnknownId => "",
+        }
+    }
+}
+
 fn knights_ok(
     board: &Board,
     state: &GameState,

@@ -16,11 +16,12 @@ mod rewards;
 mod supply;
 mod wildlings;
 
-/// A rule reference as the language writes it: the lines of one reference are joined by "、"
-/// in Chinese and by ", " in English (the rules give them the English way).
+/// A rule reference as the language writes it: the lines of one rulebook reference are joined
+/// by "、" in Chinese and by ", " in English (the rules give them the English way); a FAQ answer
+/// after them keeps its ", " ("004:L1076, A-58").
 fn cite(rule: &str, lang: Lang) -> String {
     match lang {
-        Lang::Zh => rule.replace(", ", "、"),
+        Lang::Zh => rule.replace(", L", "、L"),
         Lang::En => rule.to_string(),
     }
 }

@@ -6,6 +6,7 @@ mod kit;
 use kit::{W, start};
 use maester_board::{Lang, OrderType, UnitKind};
 use maester_rules::bidding::BidError;
+use maester_rules::build::BuildError;
 use maester_rules::economy::SupplyError;
 use maester_rules::events::{Category, EventCard, EventError};
 use maester_rules::muster::MusterError;
@@ -14,6 +15,7 @@ use maester_rules::placement::PlacementError;
 use maester_rules::plan_check::PlanError;
 use maester_rules::rewards::RewardError;
 use maester_rules::state::Track;
+use maester_rules::wildlings::WildlingError;
 use maester_words::rule_text::RuleText;
 
 fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
@@ -130,10 +132,59 @@ fn more(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     v
 }
 
+fn build_and_wildlings(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
+    let a = w.a("winterfell");
+    let sea = w.a("the-shivering-sea");
+    let l = w.l("Eddard Stark");
+    let mut v: Vec<(Box<dyn RuleText>, &'static str)> = Vec::new();
+    macro_rules! add {
+        ($e:expr) => {
+            v.push((Box::new($e.clone()), $e.rule()))
+        };
+    }
+    add!(BuildError::NotControlled(a));
+    add!(BuildError::NoPortSite(a));
+    add!(BuildError::NeedSea {
+        province: a,
+        options: vec![sea, w.a("the-narrow-sea")]
+    });
+    add!(BuildError::SeaNotOnCoast {
+        province: a,
+        sea,
+        options: vec![sea]
+    });
+    add!(BuildError::Tokens { cost: 3, hand: 1 });
+    add!(BuildError::CannotDemolish(a));
+    add!(BuildError::NoIncome(a));
+    add!(BuildError::NeedsFootOrArcher(a));
+    add!(BuildError::AlreadyFortified(a));
+    add!(BuildError::MapFull(4));
+    add!(BuildError::TooManyForts(2));
+    add!(BuildError::AfterMuster);
+    add!(BuildError::UnknownArea);
+    add!(WildlingError::NotResting(l));
+    add!(WildlingError::TooManyUpgrades(3));
+    add!(WildlingError::NoSuchUnit(a, UnitKind::Knight));
+    add!(WildlingError::KnightCap(5));
+    add!(WildlingError::OneArea);
+    add!(WildlingError::Muster(MusterError::Supply(a)));
+    add!(WildlingError::WrongPoints { due: 2, listed: 1 });
+    add!(WildlingError::BadDowngrade);
+    for t in [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt] {
+        add!(WildlingError::NotBestTrack(t));
+    }
+    add!(WildlingError::UnknownId);
+    v
+}
+
 #[test]
 fn every_sentence_cites_the_rule_its_error_names() {
     let w = start();
-    for (e, rule) in all(&w).into_iter().chain(more(&w)) {
+    for (e, rule) in all(&w)
+        .into_iter()
+        .chain(more(&w))
+        .chain(build_and_wildlings(&w))
+    {
         let zh = e.message(&w.b, Lang::Zh);
         let en = e.message(&w.b, Lang::En);
         if rule.is_empty() {
@@ -143,7 +194,7 @@ fn every_sentence_cites_the_rule_its_error_names() {
             en.contains(&format!("{rule})")),
             "{en} does not cite {rule}"
         );
-        let rule_zh = rule.replace(", ", "、");
+        let rule_zh = rule.replace(", L", "、L");
         assert!(
             zh.contains(&format!("{rule_zh})")),
             "{zh} does not cite {rule_zh}"
@@ -157,8 +208,9 @@ fn only_the_errors_the_rulebook_has_no_line_for_cite_nothing() {
     let bare: Vec<String> = all(&w)
         .into_iter()
         .chain(more(&w))
+        .chain(build_and_wildlings(&w))
         .filter(|(_, r)| r.is_empty())
         .map(|(e, _)| e.message(&w.b, Lang::En))
         .collect();
-    assert_eq!(bare.len(), 8, "{bare:?}");
+    assert_eq!(bare.len(), 10, "{bare:?}");
 }
