@@ -3,10 +3,10 @@
 
 use maester::board::{Board, Lang};
 use maester::game::{self, Submission};
-use maester::lang::submit::check::check;
 use maester::rules::events::{self, EventCard};
 use maester::rules::wildlings::PenaltyKind;
 use maester::rules::{GameState, Step};
+use maester::words::check::check;
 
 fn board() -> Board {
     Board::default_board().unwrap_or_else(|e| panic!("{e}"))

@@ -50,9 +50,8 @@ pub fn check(
             (board, st)
         }
     };
-    let report =
-        maester::lang::submit::check::check(&board, st, &house, phase.as_deref(), &text, lang)
-            .map_err(Error::Refused)?;
+    let report = maester::words::check::check(&board, st, &house, phase.as_deref(), &text, lang)
+        .map_err(Error::Refused)?;
     if json {
         maester::say!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -14,6 +14,7 @@ use crate::lang::gm::{GmLine, GmMail, parse_gm_mail};
 use crate::mail::DecodedMail;
 use crate::rules::Step;
 use crate::store::GameStatus;
+use crate::words::Spelling;
 use chrono::{DateTime, Utc};
 
 /// What a GM mail did: a short outcome for the mail's row, the game, and the answer's text.

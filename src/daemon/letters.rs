@@ -8,9 +8,12 @@ use crate::game::StepOutcome;
 use crate::mail::{Mailbox, OutgoingMail, compose, new_message_id};
 use crate::rules::{GameState, Step};
 use crate::store::{NewOutgoing, StoreError, StoreTx};
+use crate::words::economy::Describe;
+use crate::words::event_text::NoticeText;
 use crate::words::log as words;
 use crate::words::render::Templates;
 use crate::words::view::{StateView, view};
+use crate::words::{Named, Spelling};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -321,9 +324,7 @@ pub fn report_context(
             _ => None,
         })
         .collect();
-    economy.extend(crate::rules::event_phase::preview_lines(
-        state, &drawn, lang,
-    ));
+    economy.extend(crate::words::event_text::preview_lines(state, &drawn, lang));
     let provisional: Vec<String> = out
         .provisional
         .iter()

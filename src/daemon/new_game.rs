@@ -12,6 +12,8 @@ use crate::rules::events::EventSettings;
 use crate::rules::{GameState, Step};
 use crate::schedule::Schedule;
 use crate::store::{Language, NewGame, NewHouse, NewSnapshot, StoreError};
+use crate::words::Spelling;
+use crate::words::event_text::NoticeText;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
@@ -191,7 +193,7 @@ fn add_previews(
     house: HouseId,
     lang: Lang,
 ) {
-    let public: Vec<String> = crate::rules::event_phase::preview_lines(state, drawn, lang)
+    let public: Vec<String> = crate::words::event_text::preview_lines(state, drawn, lang)
         .into_iter()
         .map(|l| format!("  {l}"))
         .collect();

@@ -98,19 +98,9 @@ impl UnitKind {
         }
     }
 
-    /// The Chinese word for the unit.
-    pub fn name_zh(self) -> &'static str {
-        match self {
-            UnitKind::Footman => "步兵",
-            UnitKind::Knight => "骑士",
-            UnitKind::Ship => "战舰",
-            UnitKind::Siege => "攻城车",
-            UnitKind::Archer => "弓箭手",
-        }
-    }
-
-    /// The English word for the unit.
-    pub fn name_en(self) -> &'static str {
+    /// The stable English key of the kind (the board file's checks name it so; the player's
+    /// words for it are `maester_lang::vocab`).
+    pub fn key(self) -> &'static str {
         match self {
             UnitKind::Footman => "footman",
             UnitKind::Knight => "knight",
@@ -162,19 +152,8 @@ impl OrderType {
         OrderType::Consolidate,
     ];
 
-    /// The Chinese name of the normal order.
-    pub fn name_zh(self) -> &'static str {
-        match self {
-            OrderType::March => "行军",
-            OrderType::Defence => "防守",
-            OrderType::Support => "支援",
-            OrderType::Raid => "突袭",
-            OrderType::Consolidate => "巩固统治",
-        }
-    }
-
-    /// The English name of the normal order.
-    pub fn name_en(self) -> &'static str {
+    /// The key of the order type in the board file (`[rules.order_limits]`).
+    pub fn key(self) -> &'static str {
         match self {
             OrderType::March => "march",
             OrderType::Defence => "defence",
@@ -200,26 +179,6 @@ pub struct Order {
     pub kind: OrderType,
     /// Whether this is the special order (行军+1, 防守+2, 支援+1, 突袭+1, 巩固统治+1).
     pub special: bool,
-}
-
-impl Order {
-    /// Canonical Chinese spelling, e.g. `行军+1`.
-    pub fn name_zh(self) -> String {
-        if self.special {
-            format!("{}+{}", self.kind.name_zh(), self.kind.special_bonus())
-        } else {
-            self.kind.name_zh().to_string()
-        }
-    }
-
-    /// Canonical English spelling, e.g. `march+1`.
-    pub fn name_en(self) -> String {
-        if self.special {
-            format!("{}+{}", self.kind.name_en(), self.kind.special_bonus())
-        } else {
-            self.kind.name_en().to_string()
-        }
-    }
 }
 
 #[cfg(test)]

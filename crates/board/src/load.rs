@@ -323,9 +323,9 @@ fn build_rules(r: &super::file::RulesFile, errs: &mut Vec<String>) -> Rules {
         };
     let mut order_limits = [0u8; 5];
     for (i, k) in OrderType::ALL.iter().enumerate() {
-        match r.order_limits.get(k.name_en()) {
+        match r.order_limits.get(k.key()) {
             Some(v) => order_limits[i] = *v,
-            None => errs.push(format!("rules.order_limits: missing `{}`", k.name_en())),
+            None => errs.push(format!("rules.order_limits: missing `{}`", k.key())),
         }
     }
     let points = |k: &str, errs: &mut Vec<String>| match r.muster_points.get(k) {

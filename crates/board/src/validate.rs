@@ -86,7 +86,7 @@ pub fn check(b: &Board) -> Vec<String> {
                     p.push(format!(
                         "house `{}` starts with {} in `{}`, where that unit cannot stand",
                         h.key,
-                        k.name_en(),
+                        k.key(),
                         area.key
                     ));
                 }

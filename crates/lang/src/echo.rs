@@ -5,6 +5,7 @@ use super::ast::*;
 use super::errors::Lang;
 use super::names::Names;
 use crate::board::{AreaId, HouseId, LeaderId, UnitKind};
+use crate::vocab::{Named, Spelling};
 
 struct Echo<'a> {
     names: &'a Names,

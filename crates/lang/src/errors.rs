@@ -4,6 +4,7 @@
 use super::ast::{StepNo, Track};
 use crate::board::OrderType;
 use crate::rules::events::EventCard;
+use crate::vocab::{Named, Spelling};
 use std::fmt::Write as _;
 
 /// A problem found while reading a line: the original column and what is wrong.

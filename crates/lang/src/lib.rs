@@ -90,6 +90,7 @@ pub mod parse;
 mod parse_plan;
 pub mod resolve;
 pub mod submit;
+pub mod vocab;
 
 pub use ast::{Entry, Item, Resolved, Syntax};
 pub use errors::{ErrorKind, Lang, LangError};

@@ -2,11 +2,10 @@
 //! tokens in hand, new ranks by bid, ties on the Iron Throne ordered by the previous King and on
 //! the other two tracks by the new King (004:L1157), defaults of A-65; every bid is spent.
 
-pub use super::model::log_events::track_name;
 use super::model::log_events::{EconomyEvent, SpendReason};
 use super::model::state::{GameState, Track};
 pub use super::model::window::{ClashBid, Tie, TieDecisions};
-use crate::board::{Board, HouseId, Lang};
+use crate::board::HouseId;
 use serde::{Deserialize, Serialize};
 
 impl ClashBid {
@@ -42,17 +41,12 @@ pub enum BidError {
 }
 
 impl BidError {
-    /// A sentence for the player.
-    pub fn message(&self, _board: &Board, lang: Lang) -> String {
-        match (self, lang) {
-            (BidError::OverHand { bid, hand }, Lang::Zh) => format!(
-                "出价合计{bid}个势力标志,超过你手中的{hand}个;放在地图上的势力标志不能用来出价(004:L1155)"
-            ),
-            (BidError::OverHand { bid, hand }, Lang::En) => format!(
-                "your bids total {bid} power tokens, more than the {hand} in your hand; tokens on the map cannot be bid (004:L1155)"
-            ),
-            (BidError::Neutral, Lang::Zh) => "中立家族不能出价(A-21)".into(),
-            (BidError::Neutral, Lang::En) => "a neutral house does not bid (A-21)".into(),
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            BidError::OverHand { .. } => "004:L1155",
+            BidError::Neutral => "A-21",
         }
     }
 }

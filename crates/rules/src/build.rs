@@ -7,7 +7,7 @@ pub use super::model::errors::BuildError;
 use super::model::log_events::{EconomyEvent, SpendReason};
 use super::model::state::GameState;
 pub use super::model::window::{BuildPlan, PortBuild};
-use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use crate::board::{AreaId, Board, HouseId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 impl BuildPlan {
@@ -24,105 +24,6 @@ pub enum BuildWindow {
     EventPhase,
     /// 布置军事命令阶段 (004:L1709): no fortification if this round had a Mustering event.
     Placement,
-}
-
-impl BuildError {
-    /// A sentence for the player.
-    pub fn message(&self, board: &Board, lang: Lang) -> String {
-        let n = |a: &AreaId| board.area(*a).name(lang).to_string();
-        let list = |v: &[AreaId]| {
-            v.iter()
-                .map(|a| board.area(*a).name(lang).to_string())
-                .collect::<Vec<_>>()
-                .join(if lang == Lang::Zh { "、" } else { ", " })
-        };
-        let zh = lang == Lang::Zh;
-        match self {
-            BuildError::NotControlled(a) if zh => format!("{}不是你占领的省份(004:L1034)", n(a)),
-            BuildError::NotControlled(a) => format!("you do not hold {} (004:L1034)", n(a)),
-            BuildError::NoPortSite(a) if zh => format!("{}不能再建造临时港口(004:L989)", n(a)),
-            BuildError::NoPortSite(a) => {
-                format!("no temporary port can be built at {} (004:L989)", n(a))
-            }
-            BuildError::NeedSea { province, options } if zh => format!(
-                "{}与多片海域邻接,请说明在哪片海滨建港:{}(004:L1038)",
-                n(province),
-                list(options)
-            ),
-            BuildError::NeedSea { province, options } => format!(
-                "{} has several coasts; name the sea: {} (004:L1038)",
-                n(province),
-                list(options)
-            ),
-            BuildError::SeaNotOnCoast {
-                province,
-                sea,
-                options,
-            } if zh => format!(
-                "{}的港口不能建在{},只能面向:{}(004:L996)",
-                n(province),
-                n(sea),
-                list(options)
-            ),
-            BuildError::SeaNotOnCoast {
-                province,
-                sea,
-                options,
-            } => format!(
-                "{}'s port cannot face {}; it may face: {} (004:L996)",
-                n(province),
-                n(sea),
-                list(options)
-            ),
-            BuildError::Tokens { cost, hand } if zh => {
-                format!("需要{cost}个势力标志,你手中只有{hand}个(004:L1036)")
-            }
-            BuildError::Tokens { cost, hand } => {
-                format!("this costs {cost} power tokens and you have {hand} in hand (004:L1036)")
-            }
-            BuildError::CannotDemolish(a) if zh => {
-                format!("只能拆除本家族没有战舰的临时港口:{}(004:L1060)", n(a))
-            }
-            BuildError::CannotDemolish(a) => format!(
-                "only your own empty temporary port can be pulled down: {} (004:L1060)",
-                n(a)
-            ),
-            BuildError::NoIncome(a) if zh => {
-                format!("你上一回合没有在{}成功巩固统治(004:L1076, A-58)", n(a))
-            }
-            BuildError::NoIncome(a) => format!(
-                "you had no successful consolidate power in {} last round (004:L1076, A-58)",
-                n(a)
-            ),
-            BuildError::NeedsFootOrArcher(a) if zh => {
-                format!("{}必须有你的步兵或弓箭手才能建防御工事(004:L1078)", n(a))
-            }
-            BuildError::NeedsFootOrArcher(a) => format!(
-                "a fortification in {} needs your footman or archer there (004:L1078)",
-                n(a)
-            ),
-            BuildError::AlreadyFortified(a) if zh => format!("{}已有防御工事(004:L1082)", n(a)),
-            BuildError::AlreadyFortified(a) => {
-                format!("{} already has a fortification (004:L1082)", n(a))
-            }
-            BuildError::MapFull(m) if zh => format!("地图上已有{m}个防御工事,达到上限(004:L1082)"),
-            BuildError::MapFull(m) => {
-                format!("the map already has {m} fortifications, the limit (004:L1082)")
-            }
-            BuildError::TooManyForts(m) if zh => format!("每回合最多建{m}个防御工事(004:L1080)"),
-            BuildError::TooManyForts(m) => {
-                format!("at most {m} fortifications a round (004:L1080)")
-            }
-            BuildError::UnknownArea if zh => "建造方案中有地图上不存在的区域".into(),
-            BuildError::UnknownArea => "the building plan names an area not on the map".into(),
-            BuildError::AfterMuster if zh => {
-                "本回合事件阶段有征兵事件,布置命令阶段不能转换防御工事(004:L1712)".into()
-            }
-            BuildError::AfterMuster => {
-                "this round's event phase had Mustering, so no fortification now (004:L1712)".into()
-            }
-        }
-    }
 }
 
 /// Ports a house owns: natural and built temporary ports of the provinces it controls (004:L1036).

@@ -6,7 +6,7 @@ pub use super::model::economy::{CpIncome, DisbandPlan, EconomyState};
 use super::model::log_events::{DisbandReason, EconomyEvent};
 use super::model::state::GameState;
 use super::supply;
-use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use crate::board::{AreaId, Board, HouseId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// Record a successful consolidate power (called by the military phase after CP resolution);
@@ -87,33 +87,14 @@ pub enum SupplyError {
 }
 
 impl SupplyError {
-    /// A sentence for the player.
-    pub fn message(&self, board: &Board, lang: Lang) -> String {
-        match (self, lang) {
-            (SupplyError::NoSuchUnit(a, k), Lang::Zh) => format!(
-                "你在{}没有这么多{}(004:L652)",
-                board.area(*a).name(lang),
-                k.name_zh()
-            ),
-            (SupplyError::NoSuchUnit(a, k), Lang::En) => format!(
-                "you do not have that many {}s in {} (004:L652)",
-                k.name_en(),
-                board.area(*a).name(lang)
-            ),
-            (SupplyError::StillOver { sizes, limits }, Lang::Zh) => format!(
-                "裁撤后军团规模{sizes:?}仍超过补给上限{limits:?};补给结算时只能裁撤,不能分散部队(004:L650、L654)"
-            ),
-            (SupplyError::StillOver { sizes, limits }, Lang::En) => format!(
-                "after this disbanding the armies {sizes:?} still exceed the supply limits {limits:?}; at a Supply event you may only disband, not spread out (004:L650, L654)"
-            ),
-            (SupplyError::UnknownArea, Lang::Zh) => "方案中有地图上不存在的区域".into(),
-            (SupplyError::UnknownArea, Lang::En) => "the plan names an area not on the map".into(),
-            (SupplyError::TooMany { needed, given }, Lang::Zh) => {
-                format!("只需裁撤{needed}支部队,你列出了{given}支(004:L652)")
-            }
-            (SupplyError::TooMany { needed, given }, Lang::En) => {
-                format!("only {needed} units must be disbanded; you listed {given} (004:L652)")
-            }
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            SupplyError::NoSuchUnit(..) => "004:L652",
+            SupplyError::StillOver { .. } => "004:L650, L654",
+            SupplyError::UnknownArea => "",
+            SupplyError::TooMany { .. } => "004:L652",
         }
     }
 }

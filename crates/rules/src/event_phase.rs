@@ -21,7 +21,7 @@ pub use super::model::window::{EventPhaseInput, EventWindow, Question};
 use super::muster::{self};
 use super::rewards::{self};
 use super::wildlings::{self, PenaltyKind};
-use crate::board::{Board, HouseId, Lang};
+use crate::board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 
 /// What an event phase gives.
@@ -228,35 +228,6 @@ pub struct AdvanceNotice {
     pub what: Foresight,
 }
 
-impl AdvanceNotice {
-    /// The sentence mailed to the house.
-    pub fn describe(&self, lang: Lang) -> String {
-        let cat = self.category.name(lang);
-        match (self.what, lang) {
-            (Foresight::Card(c), Lang::Zh) => format!(
-                "第{}回合的{}将是:{}(004:L1165/L1179/L1192)",
-                self.round,
-                cat,
-                c.describe(lang)
-            ),
-            (Foresight::Card(c), Lang::En) => format!(
-                "the {} of round {} will be: {} (004:L1165/L1179/L1192)",
-                cat,
-                self.round,
-                c.describe(lang)
-            ),
-            (Foresight::WinterIsComing, Lang::Zh) => format!(
-                "第{}回合的{}出现凛冬将至,你无法预知将发生什么(004:L2448)",
-                self.round, cat
-            ),
-            (Foresight::WinterIsComing, Lang::En) => format!(
-                "Winter is Coming in the {} of round {}: you cannot foresee it (004:L2448)",
-                cat, self.round
-            ),
-        }
-    }
-}
-
 /// The secret notices for the next round: to the King (economic), the sword holder (political)
 /// and the Raven holder (military) as the tracks stand now. None with the preview
 /// rule, where the draws are public instead (004:L2632).
@@ -313,39 +284,6 @@ pub fn public_preview(state: &GameState) -> Vec<(u8, [Foresight; 3])> {
                     }
                 }),
             )
-        })
-        .collect()
-}
-
-/// The public preview of some drawn rounds as sentences (optional rule, 004:L2630, T-50):
-/// nothing without the rule.
-pub fn preview_lines(state: &GameState, rounds: &[u8], lang: Lang) -> Vec<String> {
-    public_preview(state)
-        .into_iter()
-        .filter(|(r, _)| rounds.contains(r))
-        .map(|(r, draws)| {
-            let parts: Vec<String> = Category::ALL
-                .iter()
-                .zip(draws)
-                .map(|(c, f)| {
-                    let what = match (f, lang) {
-                        (Foresight::Card(card), l) => card.describe(l),
-                        (Foresight::WinterIsComing, Lang::Zh) => "凛冬将至".to_string(),
-                        (Foresight::WinterIsComing, Lang::En) => "Winter is Coming".to_string(),
-                    };
-                    match lang {
-                        Lang::Zh => format!("{}:{what}", c.name(lang)),
-                        Lang::En => format!("{}: {what}", c.name(lang)),
-                    }
-                })
-                .collect();
-            match lang {
-                Lang::Zh => format!("预告事件:第{r}回合 {}(004:L2630, A-71)", parts.join(";")),
-                Lang::En => format!(
-                    "Events preview, round {r}: {} (004:L2630, A-71)",
-                    parts.join("; ")
-                ),
-            }
         })
         .collect()
 }

@@ -19,7 +19,7 @@ use super::model::log_events::EconomyEvent;
 use super::model::rng::Rng;
 use super::model::state::{GameState, Track};
 use super::wildlings::PenaltyKind;
-use crate::board::{Board, HouseId, Lang};
+use crate::board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 
 mod deck;
@@ -28,18 +28,6 @@ pub use deck::{restore_tables, start_game};
 impl Category {
     /// Processing order (004:L2389): economic → political → military.
     pub const ALL: [Category; 3] = [Category::Economic, Category::Political, Category::Military];
-
-    /// Name in a language.
-    pub fn name(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (Category::Economic, Lang::Zh) => "经济事件",
-            (Category::Political, Lang::Zh) => "政治事件",
-            (Category::Military, Lang::Zh) => "军事事件",
-            (Category::Economic, Lang::En) => "economic event",
-            (Category::Political, Lang::En) => "political event",
-            (Category::Military, Lang::En) => "military event",
-        }
-    }
 
     /// The track whose first holder learns this category in advance (004:L1165, L1179, L1192,
     /// King → economic, sword → political, Raven → military.
@@ -53,45 +41,6 @@ impl Category {
 }
 
 impl EventCard {
-    /// Name in a language.
-    pub fn name(self, lang: Lang) -> &'static str {
-        use EventCard::*;
-        match (self, lang) {
-            (Supply, Lang::Zh) => "补给结算",
-            (Supply, Lang::En) => "Supply",
-            (Muster, Lang::Zh) => "征兵",
-            (Muster, Lang::En) => "Mustering",
-            (ClashOfKings, Lang::Zh) => "诸王争霸",
-            (ClashOfKings, Lang::En) => "Clash of Kings",
-            (GameOfThrones { wildlings: false }, Lang::Zh) => "权力游戏",
-            (GameOfThrones { wildlings: true }, Lang::Zh) => "权力游戏(野人战斗力+2)",
-            (GameOfThrones { wildlings: false }, Lang::En) => "Game of Thrones",
-            (GameOfThrones { wildlings: true }, Lang::En) => "Game of Thrones (wildlings +2)",
-            (SeaOfStorms, Lang::Zh) => "风暴之海",
-            (SeaOfStorms, Lang::En) => "Sea of Storms",
-            (FeastForCrows, Lang::Zh) => "群鸦飨宴",
-            (FeastForCrows, Lang::En) => "Feast for Crows",
-            (RainsOfAutumn, Lang::Zh) => "秋雨连绵",
-            (RainsOfAutumn, Lang::En) => "Rains of Autumn",
-            (StormOfSwords, Lang::Zh) => "干戈四起",
-            (StormOfSwords, Lang::En) => "Storm of Swords",
-            (WildlingAttack, Lang::Zh) => "野人入侵",
-            (WildlingAttack, Lang::En) => "Wildling Attack",
-            (RoughSeas, Lang::Zh) => "惊涛骇浪",
-            (RoughSeas, Lang::En) => "Rough Seas (惊涛骇浪)",
-            (FrozenRivers, Lang::Zh) => "河流封冻",
-            (FrozenRivers, Lang::En) => "Frozen Rivers (河流封冻)",
-            (LastDaysOfSummer, Lang::Zh) => "盛夏之末",
-            (LastDaysOfSummer, Lang::En) => "Last Days of Summer",
-            (ThroneOfBlades, Lang::Zh) => "利刃王座",
-            (ThroneOfBlades, Lang::En) => "A Throne of Blades",
-            (DarkWings, Lang::Zh) => "黑翼玄言",
-            (DarkWings, Lang::En) => "Dark Wings, Dark Words",
-            (PunishTheGuilty, Lang::Zh) => "惩恶伐罪",
-            (PunishTheGuilty, Lang::En) => "Punish the Guilty",
-        }
-    }
-
     /// Whether it is one of the optional chooser events (004:L2636–L2646).
     pub fn is_chooser(self) -> bool {
         matches!(
@@ -133,43 +82,6 @@ impl EventCard {
                 LastDaysOfSummer,
             ],
             _ => &[],
-        }
-    }
-}
-
-impl EventCard {
-    /// The options of a chooser card in words, joined (`征兵/补给结算/盛夏之末`).
-    pub fn options_text(self, lang: Lang) -> String {
-        let sep = match lang {
-            Lang::Zh => "/",
-            Lang::En => ", ",
-        };
-        self.choices()
-            .iter()
-            .map(|c| c.name(lang))
-            .collect::<Vec<_>>()
-            .join(sep)
-    }
-
-    /// The card's name; for a chooser card also who chooses among what (004:L2640–L2644), as
-    /// the announcements and the previews show it.
-    pub fn describe(self, lang: Lang) -> String {
-        let who = match (self, lang) {
-            (EventCard::ThroneOfBlades, Lang::Zh) => "国王",
-            (EventCard::ThroneOfBlades, Lang::En) => "the King",
-            (EventCard::DarkWings, Lang::Zh) => "瓦雷利亚钢剑持有者",
-            (EventCard::DarkWings, Lang::En) => "the Valyrian sword holder",
-            (EventCard::PunishTheGuilty, Lang::Zh) => "信鸦持有者",
-            (EventCard::PunishTheGuilty, Lang::En) => "the Raven holder",
-            _ => return self.name(lang).to_string(),
-        };
-        match lang {
-            Lang::Zh => format!("{}({who}选择:{})", self.name(lang), self.options_text(lang)),
-            Lang::En => format!(
-                "{} ({who} chooses: {})",
-                self.name(lang),
-                self.options_text(lang)
-            ),
         }
     }
 }
@@ -250,36 +162,16 @@ pub enum EventError {
 }
 
 impl EventError {
-    /// A sentence for the player.
-    pub fn message(&self, board: &Board, lang: Lang) -> String {
-        match (self, lang) {
-            (EventError::NoDeck, Lang::Zh) => "本局游戏的事件库尚未建立".into(),
-            (EventError::NoDeck, Lang::En) => "the game's event deck is not set up".into(),
-            (EventError::RoundOne, Lang::Zh) => "第一回合没有事件阶段(004:L2381)".into(),
-            (EventError::RoundOne, Lang::En) => "round 1 has no event phase (004:L2381)".into(),
-            (EventError::NotDrawn(r), Lang::Zh) => format!("第{r}回合的事件尚未生成"),
-            (EventError::NotDrawn(r), Lang::En) => format!("the events of round {r} are not drawn"),
-            (EventError::NotAChooser(c), l) => match l {
-                Lang::Zh => format!("本回合的{}不是可选择的事件,或已经选定", c.name(l)),
-                Lang::En => format!(
-                    "this round's {} is not a chooser event, or is decided",
-                    c.name(l)
-                ),
-            },
-            (EventError::BadChoice(e), l) => match l {
-                Lang::Zh => format!("不能选择{}(004:L2636–L2644)", e.name(l)),
-                Lang::En => format!("{} cannot be chosen (004:L2636–L2644)", e.name(l)),
-            },
-            (EventError::NotTheHolder(h), l) => match l {
-                Lang::Zh => format!(
-                    "{}不是有权选择该事件的家族(004:L2636)",
-                    board.house(*h).name(l)
-                ),
-                Lang::En => format!(
-                    "{} may not choose this event (004:L2636)",
-                    board.house(*h).name(l)
-                ),
-            },
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            EventError::NoDeck => "",
+            EventError::RoundOne => "004:L2381",
+            EventError::NotDrawn(..) => "",
+            EventError::NotAChooser(..) => "",
+            EventError::BadChoice(..) => "004:L2636–L2644",
+            EventError::NotTheHolder(..) => "004:L2636",
         }
     }
 }

@@ -6,11 +6,10 @@
 use super::model::log_events::{EconomyEvent, MusterSkip};
 use super::model::state::GameState;
 pub use super::model::window::{Blocked, MusterAction, MusterItem, MusterPlan};
-use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use crate::board::{AreaId, Board, HouseId, UnitKind};
 
 mod check;
 mod cost;
-mod errors;
 pub use super::model::errors::MusterError;
 pub use check::{check, is_valid};
 use cost::*;

@@ -16,7 +16,7 @@ pub use super::model::one_time::{
 };
 use super::model::state::GameState;
 use super::muster::{self, MusterPlan};
-use crate::board::{AreaId, Board, HouseId, Lang, OrderType};
+use crate::board::{AreaId, Board, HouseId, OrderType};
 use serde::{Deserialize, Serialize};
 
 impl OneTimeKind {
@@ -41,20 +41,6 @@ impl OneTimeKind {
     /// one is not affected, 004:L2541).
     pub fn raidable(self) -> bool {
         self.attribute() != OrderType::March
-    }
-
-    /// Name in a language.
-    pub fn name(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (OneTimeKind::Recruit, Lang::Zh) => "招募",
-            (OneTimeKind::SupplyCaravan, Lang::Zh) => "补给车",
-            (OneTimeKind::ForcedMarch, Lang::Zh) => "强行军",
-            (OneTimeKind::Pontoon, Lang::Zh) => "浮桥",
-            (OneTimeKind::Recruit, Lang::En) => "Recruit",
-            (OneTimeKind::SupplyCaravan, Lang::En) => "Supply Caravan",
-            (OneTimeKind::ForcedMarch, Lang::En) => "Forced March",
-            (OneTimeKind::Pontoon, Lang::En) => "Pontoon",
-        }
     }
 }
 
@@ -125,85 +111,19 @@ pub enum OneTimeError {
 }
 
 impl OneTimeError {
-    /// A sentence for the player.
-    pub fn message(&self, board: &Board, lang: Lang) -> String {
-        let n = |a: &AreaId| board.area(*a).name(lang).to_string();
-        let banks = |a: &AreaId| {
-            board
-                .area(*a)
-                .pontoon_targets
-                .iter()
-                .map(|b| board.area(*b).name(lang).to_string())
-                .collect::<Vec<_>>()
-                .join(if lang == Lang::Zh { "、" } else { ", " })
-        };
-        let zh = lang == Lang::Zh;
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
         match self {
-            OneTimeError::Off if zh => "一次性军事命令是可选规则,本局没有使用(004:L2489)。".into(),
-            OneTimeError::Off => {
-                "one-time orders are an optional rule this game does not use (004:L2489).".into()
-            }
-            OneTimeError::OnePerRound if zh => {
-                "每个家族每回合只能使用1条一次性命令(004:L2618)".into()
-            }
-            OneTimeError::OnePerRound => {
-                "a house may place only one one-time order a round (004:L2618)".into()
-            }
-            OneTimeError::UsedBefore(k) if zh => format!(
-                "你已经用过{}命令;每种一次性命令整局游戏只能使用1次(004:L2502)",
-                k.name(lang)
-            ),
-            OneTimeError::UsedBefore(k) => format!(
-                "you have used your {} already; each one-time order once a game (004:L2502)",
-                k.name(lang)
-            ),
-            OneTimeError::FeastForCrows(k) if zh => format!(
-                "本回合发生群鸦飨宴事件,不能放置巩固统治属性的{}命令(004:L2531)",
-                k.name(lang)
-            ),
-            OneTimeError::FeastForCrows(k) => format!(
-                "Feast for Crows is in force: no consolidate-type order such as {} this round (004:L2531)",
-                k.name(lang)
-            ),
-            OneTimeError::RecruitNeedsCastle(a) if zh => {
-                format!(
-                    "招募命令只能布置在有城市或要塞的省份,{}没有(004:L2562)",
-                    n(a)
-                )
-            }
-            OneTimeError::RecruitNeedsCastle(a) => format!(
-                "Recruit goes only in a province with a city or stronghold; {} has none (004:L2562)",
-                n(a)
-            ),
-            OneTimeError::CaravanNeedsBarrels(a) if zh => {
-                format!("补给车命令只能布置在有木桶的省份,{}没有(004:L2576)", n(a))
-            }
-            OneTimeError::CaravanNeedsBarrels(a) => format!(
-                "a Supply Caravan goes only in a province with barrels; {} has none (004:L2576)",
-                n(a)
-            ),
-            OneTimeError::PontoonNotHere(a) if zh => {
-                format!("{}不能放置浮桥命令;只有9个邻河省份可以(004:L2606)", n(a))
-            }
-            OneTimeError::PontoonNotHere(a) => format!(
-                "no pontoon can be placed in {}; only nine river-side provinces allow one (004:L2606)",
-                n(a)
-            ),
-            OneTimeError::PontoonBank(a) if zh => {
-                format!("在{}放置浮桥须写明通往哪一岸:{}(004:L2607)", n(a), banks(a))
-            }
-            OneTimeError::PontoonBank(a) => format!(
-                "a pontoon in {} must name its bank: {} (004:L2607)",
-                n(a),
-                banks(a)
-            ),
-            OneTimeError::ForcedMarchInPort(a) if zh => {
-                format!("强行军命令只能放在海域或陆地上,不能放在{}(004:L2595)", n(a))
-            }
-            OneTimeError::ForcedMarchInPort(a) => format!(
-                "a forced march stands at sea or on land, not in {} (004:L2595)",
-                n(a)
-            ),
+            OneTimeError::Off => "004:L2489",
+            OneTimeError::OnePerRound => "004:L2618",
+            OneTimeError::UsedBefore(..) => "004:L2502",
+            OneTimeError::FeastForCrows(..) => "004:L2531",
+            OneTimeError::RecruitNeedsCastle(..) => "004:L2562",
+            OneTimeError::CaravanNeedsBarrels(..) => "004:L2576",
+            OneTimeError::PontoonNotHere(..) => "004:L2606",
+            OneTimeError::PontoonBank(..) => "004:L2607",
+            OneTimeError::ForcedMarchInPort(..) => "004:L2595",
         }
     }
 }

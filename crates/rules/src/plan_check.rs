@@ -7,7 +7,7 @@
 use super::model::orders::{MarchStep, Party, Plan, SupportTarget};
 use super::model::state::{GameState, LeaderStatus, Track};
 use super::one_time::OneTimeKind;
-use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, OrderType};
+use crate::board::{AreaId, Board, HouseId, LeaderId, OrderType};
 use serde::{Deserialize, Serialize};
 
 /// A problem with a plan.
@@ -39,6 +39,26 @@ pub enum PlanError {
 }
 
 impl PlanError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            PlanError::NoOrder(..) => "004:L1718",
+            PlanError::NotYourLeader(..) => "",
+            PlanError::LeaderResting(..) => "004:L2118",
+            PlanError::NoShips(..) => "004:L1566",
+            PlanError::NotSwordHolder => "004:L1732",
+            PlanError::NotYours(..) => "",
+            PlanError::BadDistrict(..) => "004:L2100",
+            PlanError::TwoAttacks(..) => "004:L1259, L1279",
+            PlanError::NoNeutral(..) => "004:L2258",
+            PlanError::NoOneTime(..) => "004:L2620",
+            PlanError::RecruitElsewhere(..) => "004:L2562",
+        }
+    }
+}
+
+impl PlanError {
     /// The area the error is about, to point at the line.
     pub fn area(&self) -> Option<AreaId> {
         match self {
@@ -53,88 +73,6 @@ impl PlanError {
             | PlanError::NoOneTime(a, _)
             | PlanError::RecruitElsewhere(a) => Some(*a),
             PlanError::NotSwordHolder => None,
-        }
-    }
-
-    /// A sentence for the player.
-    pub fn message(&self, board: &Board, lang: Lang) -> String {
-        let n = |a: &AreaId| board.area(*a).name(lang).to_string();
-        let l = |x: &LeaderId| board.leader(*x).name(lang).to_string();
-        let zh = lang == Lang::Zh;
-        match self {
-            PlanError::NoOrder(a, k) if zh => format!(
-                "你在{}没有{}命令(执行方案只能执行已布置的命令,004:L1718)",
-                n(a),
-                k.name_zh()
-            ),
-            PlanError::NoOrder(a, k) => format!(
-                "you have no {} order in {} (a plan carries out placed orders, 004:L1718)",
-                k.name_en(),
-                n(a)
-            ),
-            PlanError::NotYourLeader(_, x) if zh => format!("{}不是你的将领", l(x)),
-            PlanError::NotYourLeader(_, x) => format!("{} is not one of your leaders", l(x)),
-            PlanError::LeaderResting(_, x) if zh => {
-                format!("{}正在休养,本回合不能派遣(004:L2118)", l(x))
-            }
-            PlanError::LeaderResting(_, x) => format!(
-                "{} is resting and cannot be deployed this round (004:L2118)",
-                l(x)
-            ),
-            PlanError::NoShips(a) if zh => format!("你在{}没有战舰,不能运输(004:L1566)", n(a)),
-            PlanError::NoShips(a) => format!(
-                "you have no ships in {} to transport with (004:L1566)",
-                n(a)
-            ),
-            PlanError::NotSwordHolder if zh => {
-                "只有封邑排名第一的家族持有瓦雷利亚钢剑(004:L1732)".into()
-            }
-            PlanError::NotSwordHolder => {
-                "only the house first on Fiefdoms holds the Valyrian sword (004:L1732)".into()
-            }
-            PlanError::NotYours(a) if zh => format!("你在{}没有部队", n(a)),
-            PlanError::NotYours(a) => format!("you have no units in {}", n(a)),
-            PlanError::BadDistrict(a) if zh => format!(
-                "军区必须是两个相邻的、有本家族部队的区域,最多两个军区:{}(004:L2100)",
-                n(a)
-            ),
-            PlanError::BadDistrict(a) => format!(
-                "a district is two adjacent areas with your units, two districts at most: {} (004:L2100)",
-                n(a)
-            ),
-            PlanError::TwoAttacks(a) if zh => format!(
-                "{}的军团分兵行军时,目的地中只能有一个有其他家族的部队或中立守军:一个军团不能同时进攻两个区域,请删去其中一路(004:L1259、L1279)",
-                n(a)
-            ),
-            PlanError::TwoAttacks(a) => format!(
-                "the army of {} is split towards more than one area held by another house or a neutral garrison: one army attacks one area at most; drop one of those moves (004:L1259, L1279)",
-                n(a)
-            ),
-            PlanError::NoNeutral(a) if zh => {
-                format!("{}没有中立守军,无从支援它的防守(004:L2258)", n(a))
-            }
-            PlanError::NoNeutral(a) => format!(
-                "there is no neutral garrison in {} whose defence could be supported (004:L2258)",
-                n(a)
-            ),
-            PlanError::NoOneTime(a, k) if zh => format!(
-                "你在{}没有{}命令(执行方案只能执行已布置的命令,004:L2620)",
-                n(a),
-                k.name(lang)
-            ),
-            PlanError::NoOneTime(a, k) => format!(
-                "you have no {} order in {} (a plan carries out placed orders, 004:L2620)",
-                k.name(lang),
-                n(a)
-            ),
-            PlanError::RecruitElsewhere(a) if zh => format!(
-                "招募只能使用布置了招募命令的省份的征兵点数,不能在{}征兵(004:L2562)",
-                n(a)
-            ),
-            PlanError::RecruitElsewhere(a) => format!(
-                "a recruit musters only with the points of its own castle, not in {} (004:L2562)",
-                n(a)
-            ),
         }
     }
 }

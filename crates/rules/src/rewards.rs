@@ -6,7 +6,7 @@ pub use super::model::economy::{PendingReward, RewardClaim, RewardKind};
 use super::model::log_events::{EconomyEvent, ReturnReason, SpendReason};
 use super::model::state::{GameState, LeaderStatus, Track};
 use super::rest;
-use crate::board::{Board, HouseId, Lang, LeaderId};
+use crate::board::{Board, HouseId, LeaderId};
 use serde::{Deserialize, Serialize};
 
 /// Record a win of a leader with a deferred reward (called by the military phase after a
@@ -58,50 +58,17 @@ pub enum RewardError {
 }
 
 impl RewardError {
-    /// A sentence for the player.
-    pub fn message(&self, board: &Board, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
-        let l = |x: &LeaderId| board.leader(*x).name(lang).to_string();
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
         match self {
-            RewardError::NoReward if zh => "你上一回合没有赢得这项战胜奖励(004:L2461)".into(),
-            RewardError::NoReward => "you did not win this reward last round (004:L2461)".into(),
-            RewardError::NotTarget(x) if zh => {
-                format!("{}不是被红袍女击败的家族中正在服役的将领(A-52)", l(x))
-            }
-            RewardError::NotTarget(x) => format!(
-                "{} is not an available leader of a house Melisandre beat (A-52)",
-                l(x)
-            ),
-            RewardError::NoToken if zh => {
-                "红袍女的奖励需要花费1个势力标志,你手中没有(004:L2463)".into()
-            }
-            RewardError::NoToken => {
-                "Melisandre's reward costs 1 power token and you have none in hand (004:L2463)"
-                    .into()
-            }
-            RewardError::NotResting(x) if zh => {
-                format!("{}不是本家族正在休养的将领(004:L1861)", l(x))
-            }
-            RewardError::NotResting(x) => {
-                format!("{} is not one of your resting leaders (004:L1861)", l(x))
-            }
-            RewardError::UnknownLeader if zh => "没有这名将领".into(),
-            RewardError::UnknownLeader => "no such leader".into(),
-            RewardError::OnlyOnce if zh => {
-                "每项战胜奖励只能领取一次,无论这名将领赢了几场战斗(004:L1825)".into()
-            }
-            RewardError::OnlyOnce => {
-                "each victory reward is claimed once, however many battles the leader won (004:L1825)"
-                    .into()
-            }
-            RewardError::NotHeld(t) if zh => format!(
-                "被道朗击败的家族现在不是{}第一名(A-53)",
-                super::bidding::track_name(*t, lang)
-            ),
-            RewardError::NotHeld(t) => format!(
-                "no house Doran beat holds first place on the {} now (A-53)",
-                super::bidding::track_name(*t, lang)
-            ),
+            RewardError::NoReward => "004:L2461",
+            RewardError::NotTarget(..) => "A-52",
+            RewardError::NoToken => "004:L2463",
+            RewardError::NotResting(..) => "004:L1861",
+            RewardError::NotHeld(..) => "A-53",
+            RewardError::UnknownLeader => "",
+            RewardError::OnlyOnce => "004:L1825",
         }
     }
 }

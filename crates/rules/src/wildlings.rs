@@ -9,39 +9,13 @@ use super::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendR
 use super::model::state::{GameState, LeaderStatus, Track};
 pub use super::model::window::{PenaltyChoice, WildlingReward};
 use super::muster::{self, MusterPlan};
-use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
+use crate::board::{AreaId, Board, HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 mod penalty;
 pub use penalty::{
     apply_penalty, apply_penalty_in, best_tracks, default_penalty_disband, disband_due,
 };
-
-impl PenaltyKind {
-    /// A description.
-    pub fn describe(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (PenaltyKind::Disband, Lang::Zh) => {
-                "每个玩家裁掉价值2点征兵点数的部队,出价最少者再裁2点(004:L1130)"
-            }
-            (PenaltyKind::Disband, Lang::En) => {
-                "every player disbands units worth 2 mustering points, the lowest bidder 2 more (004:L1130)"
-            }
-            (PenaltyKind::DowngradeKnights, Lang::Zh) => {
-                "每个玩家把两个骑士降级为步兵或弓箭手,出价最少者降级全部骑士(004:L1131)"
-            }
-            (PenaltyKind::DowngradeKnights, Lang::En) => {
-                "every player downgrades two knights to footmen or archers, the lowest bidder all of them (004:L1131)"
-            }
-            (PenaltyKind::NoSpecialOrders, Lang::Zh) => {
-                "本回合所有玩家不能使用特殊军事命令,出价最少者最高的一项排名降为最后一名(004:L1132)"
-            }
-            (PenaltyKind::NoSpecialOrders, Lang::En) => {
-                "nobody may use special orders this round; the lowest bidder's best rank drops to last (004:L1132)"
-            }
-        }
-    }
-}
 
 /// The outcome of the bidding.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -238,33 +212,20 @@ pub enum WildlingError {
 }
 
 impl WildlingError {
-    /// A sentence for the player.
-    pub fn message(&self, board: &Board, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
         match self {
-            WildlingError::NotResting(l) if zh => format!("{}不是你正在休养的将领(004:L1116)", board.leader(*l).name(lang)),
-            WildlingError::NotResting(l) => format!("{} is not one of your resting leaders (004:L1116)", board.leader(*l).name(lang)),
-            WildlingError::TooManyUpgrades(n) if zh => format!("最多升级两个步兵或弓箭手,你列出了{n}个(004:L1118)"),
-            WildlingError::TooManyUpgrades(n) => format!("at most two footmen or archers are upgraded; you listed {n} (004:L1118)"),
-            WildlingError::NoSuchUnit(a, k) if zh => format!("{}没有你的{}(004:L1118)", board.area(*a).name(lang), k.name_zh()),
-            WildlingError::NoSuchUnit(a, k) => format!("you have no {} in {} (004:L1118)", k.name_en(), board.area(*a).name(lang)),
-            WildlingError::KnightCap(c) if zh => format!("骑士不能超过上限{c}支(004:L1118)"),
-            WildlingError::KnightCap(c) => format!("knights cannot exceed the cap of {c} (004:L1118)"),
-            WildlingError::OneArea if zh => "奖励征兵只能在你控制的一个城市或要塞进行(004:L1119, A-67)".into(),
-            WildlingError::OneArea => "the reward muster is in one city or stronghold you control (004:L1119, A-67)".into(),
-            WildlingError::Muster(e) => e.message(board, lang),
-            WildlingError::WrongPoints { due, listed } if zh => format!(
-                "你需要裁掉价值{due}点征兵点数的部队,列出的部队价值{listed}点(004:L1130)"
-            ),
-            WildlingError::WrongPoints { due, listed } => format!(
-                "you must disband units worth {due} mustering points; those listed are worth {listed} (004:L1130)"
-            ),
-            WildlingError::BadDowngrade if zh => "降级的骑士数目或降级后的兵种不对(004:L1131, A-66)".into(),
-            WildlingError::BadDowngrade => "wrong number of knights, or a target that is not a footman or archer or is at its cap (004:L1131, A-66)".into(),
-            WildlingError::UnknownId if zh => "选择中有地图上不存在的区域或将领".into(),
-            WildlingError::UnknownId => "the choice names an area or leader not on the board".into(),
-            WildlingError::NotBestTrack(t) if zh => format!("{}不是你排名最高的领域(004:L1132)", super::bidding::track_name(*t, lang)),
-            WildlingError::NotBestTrack(t) => format!("{} is not your best track (004:L1132)", super::bidding::track_name(*t, lang)),
+            WildlingError::NotResting(..) => "004:L1116",
+            WildlingError::TooManyUpgrades(..) => "004:L1118",
+            WildlingError::NoSuchUnit(..) => "004:L1118",
+            WildlingError::KnightCap(..) => "004:L1118",
+            WildlingError::OneArea => "004:L1119, A-67",
+            WildlingError::Muster(e) => e.rule(),
+            WildlingError::WrongPoints { .. } => "004:L1130",
+            WildlingError::BadDowngrade => "004:L1131, A-66",
+            WildlingError::NotBestTrack(..) => "004:L1132",
+            WildlingError::UnknownId => "",
         }
     }
 }

@@ -2,7 +2,9 @@
 //! (no names in code: they come from the board), the questions of the second event window, and
 //! the sentence for a default taken on a silent player's behalf, with its rule.
 
+use crate::Named;
 use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
+use crate::event_text::CardText;
 use crate::game;
 use crate::rules::event_phase::Question;
 use crate::rules::events::{self, Category, EventCard, current};
@@ -35,7 +37,7 @@ fn units_line(board: &Board, units: &[(AreaId, UnitKind)], lang: Lang) -> String
 }
 
 fn track_name(t: Track, lang: Lang) -> &'static str {
-    crate::rules::bidding::track_name(t, lang)
+    crate::economy::track_name(t, lang)
 }
 
 /// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.

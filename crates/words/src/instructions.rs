@@ -1,6 +1,7 @@
 //! The step's instructions and name in words: what a house must send, shared by the answers,
 //! the reports and the questions of the event phase.
 
+use crate::Spelling;
 use crate::board::Lang;
 use crate::rules::Step;
 

@@ -13,8 +13,14 @@ pub(crate) use maester_lang as lang;
 pub(crate) use maester_rules as rules;
 
 pub mod asks;
+pub mod check;
+pub mod economy;
+pub mod event_text;
 pub mod instructions;
 pub mod log;
 pub mod notices;
 pub mod render;
+pub mod rule_text;
 pub mod view;
+
+pub use maester_lang::vocab::{Named, Spelling};

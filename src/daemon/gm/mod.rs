@@ -24,6 +24,7 @@ use crate::error::Error;
 use crate::mail::Mailbox;
 use crate::rules::Step;
 use crate::store::Language;
+use crate::words::economy::Describe;
 use chrono::{DateTime, Utc};
 
 /// A GM command.

@@ -5,6 +5,8 @@ use crate::daemon::games::Loaded;
 use crate::daemon::letters::{self, ErrorLine};
 use crate::game::SubmissionError;
 use crate::lang::submit as parse;
+use crate::words::Spelling;
+use crate::words::rule_text::RuleText;
 
 pub(crate) fn validation_errors(
     g: &Loaded,

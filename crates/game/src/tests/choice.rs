@@ -148,12 +148,6 @@ fn throne_of_blades_chosen_mustering_then_asks_the_muster_plans_t49() {
             chosen: EventCard::Muster
         }]
     );
-    let text = EventProblem::AlreadyChosen {
-        card: EventCard::ThroneOfBlades,
-        chosen: EventCard::Muster,
-    }
-    .message(&b, crate::board::Lang::Zh);
-    assert!(text.contains("已经选定") && text.contains("征兵"), "{text}");
 }
 
 /// A choice in a round whose events hold no chooser card is refused as not this round's.

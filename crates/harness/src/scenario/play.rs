@@ -11,7 +11,10 @@ use crate::game::{self, Options, Submission, SubmissionError};
 use crate::lang::submit::{names, parse_mail};
 use crate::rules::log::Event;
 use crate::rules::{GameState, Step};
+use crate::words::Spelling;
+use crate::words::economy::Describe;
 use crate::words::log as words;
+use crate::words::rule_text::RuleText;
 use std::collections::BTreeMap;
 
 /// What a round played gives.

@@ -7,6 +7,7 @@ use crate::board::{Board, HouseId, Lang};
 use crate::game::Submission;
 use crate::lang::submit::{names, parse_mail};
 use crate::rules::{GameState, Step, orders::Plan, placement};
+use crate::words::rule_text::RuleText;
 use std::path::{Path, PathBuf};
 
 /// Run one scenario file.

@@ -12,6 +12,8 @@ use crate::rules::rewards::{PendingReward, RewardKind};
 use crate::rules::state::{LeaderStatus, Unit};
 use crate::rules::wildlings::PenaltyKind;
 use crate::rules::{GameState, Step};
+use crate::words::Named;
+use crate::words::rule_text::RuleText;
 
 /// The seed of a scenario's event deck when the case names none.
 pub const DEFAULT_SEED: &str = "scenario";

@@ -2,7 +2,6 @@
 //! text; this module (the submission adapter, pure: no mail, store or clock) picks what belongs to the open step and turns it into a typed submission,
 //! with the canonical echo and every error tied to its line.
 
-pub mod check;
 pub mod items;
 mod plan;
 
@@ -14,6 +13,7 @@ use crate::rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
 use crate::rules::orders::Placement;
 use crate::rules::placement::PlacementError;
 use crate::rules::{GameState, Step};
+use crate::vocab::Spelling;
 use serde::Serialize;
 
 /// One error line of a reply.
@@ -182,6 +182,18 @@ fn source_areas(item: &Item<crate::lang::Resolved>) -> Vec<AreaId> {
     }
 }
 
+/// A one-time order in a game that does not use them (`OneTimeError::Off`): the adapter
+/// refuses the token as it reads the mail, so the sentence lives here, below `words`.
+pub fn one_time_off(lang: Lang) -> String {
+    let rule = OneTimeError::Off.rule();
+    match lang {
+        Lang::Zh => format!("一次性军事命令是可选规则,本局没有使用({rule})。"),
+        Lang::En => {
+            format!("one-time orders are an optional rule this game does not use ({rule}).")
+        }
+    }
+}
+
 fn wrong_step(lang: Lang, open: Step) -> String {
     match lang {
         Lang::Zh => format!("现在是{},这一行不属于这个阶段。", open.name_zh()),
@@ -253,7 +265,7 @@ pub fn parse_mail_with(
             Item::Placement(p) if state.step == Step::Placement => {
                 if let Some(t) = &p.one_time {
                     if !state.one_time.enabled {
-                        err(OneTimeError::Off.message(board, lang));
+                        err(one_time_off(lang));
                         continue;
                     }
                     let o = one_time_order(t);

@@ -52,6 +52,28 @@ pub enum BuildError {
     UnknownArea,
 }
 
+impl BuildError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            BuildError::NotControlled(..) => "004:L1034",
+            BuildError::NoPortSite(..) => "004:L989",
+            BuildError::NeedSea { .. } => "004:L1038",
+            BuildError::SeaNotOnCoast { .. } => "004:L996",
+            BuildError::Tokens { .. } => "004:L1036",
+            BuildError::CannotDemolish(..) => "004:L1060",
+            BuildError::NoIncome(..) => "004:L1076, A-58",
+            BuildError::NeedsFootOrArcher(..) => "004:L1078",
+            BuildError::AlreadyFortified(..) => "004:L1082",
+            BuildError::MapFull(..) => "004:L1082",
+            BuildError::TooManyForts(..) => "004:L1080",
+            BuildError::AfterMuster => "004:L1712",
+            BuildError::UnknownArea => "",
+        }
+    }
+}
+
 /// Why a muster item is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MusterError {
@@ -95,4 +117,27 @@ pub enum MusterError {
     TwoSieges(AreaId),
     /// An area the board does not have.
     UnknownArea,
+}
+
+impl MusterError {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            MusterError::NotACastle(..) => "004:L674",
+            MusterError::NotControlled(..) => "004:L920",
+            MusterError::TooManyPoints { .. } => "004:L674, L751",
+            MusterError::ShipNeedsPlace => "004:L755",
+            MusterError::BadUpgrade(..) => "004:L739, L741",
+            MusterError::NothingToUpgrade(..) => "004:L739",
+            MusterError::NoPlacement(..) => "004:L755",
+            MusterError::NotOnCoast { .. } => "004:L755–L757",
+            MusterError::PortNotReady(..) => "004:L761",
+            MusterError::NoFreePlacement(..) => "004:L756–L758",
+            MusterError::Cap(..) => "004:L749",
+            MusterError::Supply(..) => "004:L747",
+            MusterError::TwoSieges(..) => "004:L636",
+            MusterError::UnknownArea => "",
+        }
+    }
 }

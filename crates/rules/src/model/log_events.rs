@@ -1,26 +1,13 @@
 //! 事件阶段记录 The log of the rest of the round (events, supply, mustering, bids, wildlings,
-//! building, leaders' rest and rewards, end of game). Every entry says what happened and the rule
-//! it followed, in Chinese and English. (Kept apart from `log.rs`; the lead unifies them.)
-//!
-//! This file holds the entries (`EconomyEvent` and the reasons it carries); their sentences are
-//! written one rulebook chapter per file below `log_events/`, and `EconomyEvent::describe` sends
-//! each entry to its chapter.
-
-mod bidding;
-mod building;
-mod endgame;
-mod events;
-mod leaders;
-mod muster;
-mod power;
-mod supply;
-mod wildlings;
+//! building, leaders' rest and rewards, end of game): the entries (`EconomyEvent` and the
+//! reasons it carries), as data. Their sentences, in Chinese and English with the rule each
+//! follows, are `maester_words::economy` (one rulebook chapter per file).
 
 use super::economy::GameResult;
 use super::errors::{BuildError, MusterError};
 use super::events::{Category, EventCard, PenaltyKind};
 use super::units::Track;
-use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
+use crate::board::{AreaId, HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// Why a unit was disbanded outside battle.
@@ -307,113 +294,4 @@ pub enum EconomyEvent {
     PlayerSubstituted {
         house: HouseId,
     },
-}
-
-fn unit(k: UnitKind, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => k.name_zh(),
-        Lang::En => k.name_en(),
-    }
-}
-
-fn houses(board: &Board, v: &[HouseId], lang: Lang) -> String {
-    v.iter()
-        .map(|h| board.house(*h).name(lang).to_string())
-        .collect::<Vec<_>>()
-        .join(if lang == Lang::Zh { "、" } else { ", " })
-}
-
-/// What every chapter's sentences need: the board and the language, with the names they give.
-struct Words<'a> {
-    board: &'a Board,
-    lang: Lang,
-}
-
-impl Words<'_> {
-    fn h(&self, x: &HouseId) -> String {
-        self.board.house(*x).name(self.lang).to_string()
-    }
-
-    fn a(&self, x: &AreaId) -> String {
-        self.board.area(*x).name(self.lang).to_string()
-    }
-
-    fn l(&self, x: &LeaderId) -> String {
-        self.board.leader(*x).name(self.lang).to_string()
-    }
-
-    fn t(&self, x: &Track) -> &'static str {
-        track_name(*x, self.lang)
-    }
-
-    /// The King who decides, by name (empty when there is none).
-    fn king(&self, x: &Option<HouseId>) -> String {
-        x.map(|k| self.h(&k)).unwrap_or_default()
-    }
-}
-
-impl EconomyEvent {
-    /// The sentence for the report.
-    pub fn describe(&self, board: &Board, lang: Lang) -> String {
-        use EconomyEvent::*;
-        let w = Words { board, lang };
-        match self {
-            EventsDrawn { .. }
-            | WinterIsComing { .. }
-            | EventAnnounced { .. }
-            | WildlingPenaltyAnnounced { .. }
-            | Postponed { .. }
-            | WildlingsRise { .. }
-            | EventChosen { .. } => events::text(self, &w),
-            PowerGained { .. } | PowerSpent { .. } | ThroneIncome { .. } => power::text(self, &w),
-            CaravanBarrels { .. } | SupplyRecount { .. } | Disbanded { .. } => {
-                supply::text(self, &w)
-            }
-            Mustered { .. } | Upgraded { .. } | MusterSkipped { .. } => muster::text(self, &w),
-            BidReduced { .. } | ClashBids { .. } | TieBroken { .. } | TrackSet { .. } => {
-                bidding::text(self, &w)
-            }
-            WildlingBid { .. }
-            | WildlingOutcome { .. }
-            | WildlingsReset
-            | WildlingRewardTo { .. }
-            | WildlingWorst { .. }
-            | WildlingRewardLapsed { .. }
-            | WildlingPenalty { .. }
-            | SpecialOrdersBanned { .. }
-            | Downgraded { .. }
-            | TrackDropped { .. } => wildlings::text(self, &w),
-            FortificationDissolved { .. }
-            | PortShipsLost { .. }
-            | PortDestroyed { .. }
-            | PortBuilt { .. }
-            | PortDemolished { .. }
-            | FortificationBuilt { .. }
-            | BuildRefused { .. } => building::text(self, &w),
-            LeaderRests { .. }
-            | LeaderReturns { .. }
-            | RewardLapsed { .. }
-            | SentToRest { .. }
-            | DoranSeized { .. }
-            | DoranThroneTieBreak { .. } => leaders::text(self, &w),
-            Standing { .. }
-            | ExtraRound { .. }
-            | GameOver { .. }
-            | HouseNeutral { .. }
-            | PlayerSubstituted { .. } => endgame::text(self, &w),
-        }
-        .unwrap_or_default()
-    }
-}
-
-/// Name of a track.
-pub fn track_name(t: Track, lang: Lang) -> &'static str {
-    match (t, lang) {
-        (Track::IronThrone, Lang::Zh) => "铁王座",
-        (Track::Fiefdoms, Lang::Zh) => "封邑",
-        (Track::KingsCourt, Lang::Zh) => "御前会议",
-        (Track::IronThrone, Lang::En) => "Iron Throne",
-        (Track::Fiefdoms, Lang::En) => "Fiefdoms",
-        (Track::KingsCourt, Lang::En) => "King's Court",
-    }
 }

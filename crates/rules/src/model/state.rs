@@ -108,30 +108,6 @@ impl Step {
     pub fn from_key(key: &str) -> Option<Step> {
         Step::ALL.into_iter().find(|s| s.key() == key)
     }
-    /// Chinese name.
-    pub fn name_zh(self) -> &'static str {
-        match self {
-            Step::Events => "事件阶段",
-            Step::EventsAnswers => "事件阶段(平局与奖惩选择)",
-            Step::Placement => "布置军事命令阶段",
-            Step::Raven => "信鸦阶段",
-            Step::Plan => "制定执行方案阶段",
-            Step::Retreat => "选择撤退区域阶段",
-            Step::Finished => "游戏结束",
-        }
-    }
-    /// English name.
-    pub fn name_en(self) -> &'static str {
-        match self {
-            Step::Events => "event phase",
-            Step::EventsAnswers => "event phase answers",
-            Step::Placement => "order placement",
-            Step::Raven => "Raven",
-            Step::Plan => "execution plan",
-            Step::Retreat => "retreat choice",
-            Step::Finished => "game over",
-        }
-    }
 }
 
 /// The whole game.

@@ -14,7 +14,6 @@ mod economy;
 mod endgame;
 mod events;
 mod leaders;
-mod log_events;
 mod marches;
 mod military;
 mod muster;

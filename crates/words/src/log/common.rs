@@ -1,5 +1,6 @@
 //! The common words of every chapter: units, names, lists.
 
+use crate::Spelling;
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
 
 /// Units as words: `骑士×1 步兵×2` / `1 knight, 2 footmen`.

@@ -2,6 +2,7 @@
 //! leader left out of the round (004:L1772–L1774, L2095, L2118).
 
 use super::common::W;
+use crate::Spelling;
 use crate::board::LeaderId;
 use crate::rules::log::{AbilityEffect, Event, LeaderProblem};
 

@@ -1,7 +1,9 @@
 //! The one-time orders of the optional rule in words (004:L2489–L2624).
 
 use super::common::{codes, units};
+use crate::Named;
 use crate::board::{Board, Lang};
+use crate::economy::Describe;
 use crate::rules::one_time::{OneTimeEvent, Waste};
 
 /// One one-time event as a sentence.

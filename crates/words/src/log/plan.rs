@@ -3,6 +3,7 @@
 //! rejected.
 
 use super::common::W;
+use crate::Spelling;
 use crate::rules::log::{Event, Skip};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.

@@ -1,6 +1,7 @@
 //! 突袭 A raid in words: the order removed and the token plundered (004:L1431–L1465).
 
 use super::common::W;
+use crate::Spelling;
 use crate::rules::log::Event;
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.

@@ -1,23 +1,26 @@
 //! Every sentence of the event-phase log names the rule it follows, in both languages.
 
-use super::kit_events::start;
-use crate::board::UnitKind;
-use crate::rules::events::EventCard;
-use crate::rules::model::log_events::EconomyEvent;
-use crate::rules::model::state::Track;
-use crate::rules::wildlings::PenaltyKind;
+mod kit;
+
+use kit::start;
+use maester_board::UnitKind;
+use maester_rules::events::EventCard;
+use maester_rules::log_events::EconomyEvent;
+use maester_rules::state::Track;
+use maester_rules::wildlings::PenaltyKind;
+use maester_words::economy::Describe;
 
 #[test]
 fn every_log_sentence_names_its_rule_in_both_languages() {
-    use crate::board::Lang;
-    use crate::rules::build::BuildError;
-    use crate::rules::endgame::{GameResult, WinHow};
-    use crate::rules::events::Category;
-    use crate::rules::model::log_events::{
+    use EconomyEvent::*;
+    use maester_board::Lang;
+    use maester_rules::build::BuildError;
+    use maester_rules::endgame::{GameResult, WinHow};
+    use maester_rules::events::Category;
+    use maester_rules::log_events::{
         DisbandReason, GainReason, MusterSkip, ReturnReason, SpendReason,
     };
-    use crate::rules::muster::MusterError;
-    use EconomyEvent::*;
+    use maester_rules::muster::MusterError;
     let w = start();
     let (h, h2) = (w.h("stark"), w.h("lannister"));
     let a = w.a("winterfell");

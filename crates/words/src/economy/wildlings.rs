@@ -2,6 +2,7 @@
 //! penalties (004:L1106–L1141, A-65, A-66).
 
 use super::{EconomyEvent, Words, unit};
+use crate::event_text::PenaltyText;
 
 /// The sentence of an entry of this chapter, `None` for another chapter's entry.
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {

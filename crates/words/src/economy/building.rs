@@ -2,6 +2,7 @@
 //! or dissolved (004:L1036–L1094, A-58, A-60).
 
 use super::{EconomyEvent, Words};
+use crate::rule_text::RuleText;
 
 /// The sentence of an entry of this chapter, `None` for another chapter's entry.
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {

@@ -1,8 +1,9 @@
 //! `maester check`: the daemon's own reading and validation of a submission, for a GM who wants to
 //! look at a disputed mail, or a player's tool.
 
-use super::{ErrorLine, parse_mail};
 use crate::board::{Board, Lang};
+use crate::lang::submit::{ErrorLine, names, parse_mail};
+use crate::rule_text::RuleText;
 use crate::rules::{GameState, Step};
 use serde::Serialize;
 
@@ -61,7 +62,7 @@ pub fn check(
     text: &str,
     lang: Lang,
 ) -> Result<CheckReport, String> {
-    let names = super::names(board);
+    let names = names(board);
     let h = board
         .house_by_key(house)
         .or_else(|| match names.houses.lookup(house) {

@@ -2,6 +2,7 @@
 //! (004:L739–L755).
 
 use super::{EconomyEvent, MusterSkip, Words, unit};
+use crate::rule_text::RuleText;
 
 /// The sentence of an entry of this chapter, `None` for another chapter's entry.
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {

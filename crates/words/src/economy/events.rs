@@ -3,6 +3,8 @@
 //! event (004:L2384–L2445, L2636, A-70).
 
 use super::{EconomyEvent, Words};
+use crate::Named;
+use crate::event_text::{CardText, PenaltyText};
 
 /// The sentence of an entry of this chapter, `None` for another chapter's entry.
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
