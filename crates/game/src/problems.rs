@@ -104,6 +104,32 @@ pub enum EventProblem {
 }
 
 impl EventProblem {
+    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            EventProblem::NotThisRound(..) => "004:L2384",
+            EventProblem::NotAsked(..) => "",
+            EventProblem::Supply(e) => e.rule(),
+            EventProblem::Muster(_, e) => e.rule(),
+            EventProblem::Bid(_, e) => e.rule(),
+            EventProblem::Wildling(_, e) => e.rule(),
+            EventProblem::Reward(e) => e.rule(),
+            EventProblem::Build(e) => e.rule(),
+            EventProblem::NotTied(..) => "004:L1157",
+            EventProblem::NameTheTrack => "",
+            EventProblem::OverHand { .. } => "004:L1155, L1106",
+            EventProblem::NoRetreat(..) => "A-48",
+            EventProblem::ChoiceFirst(..) => "004:L2640–L2644, A-71",
+            EventProblem::NotTheChooser { .. } => "004:L2640–L2644",
+            EventProblem::AlreadyChosen { .. } => "004:L2640–L2644",
+            EventProblem::NotAnOption { .. } => "004:L2640–L2644",
+            EventProblem::NotACandidate { .. } => "A-48",
+        }
+    }
+}
+
+impl EventProblem {
     /// The part of the mail it is about.
     pub fn part(&self) -> Part {
         match self {

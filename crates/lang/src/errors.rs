@@ -275,14 +275,7 @@ fn kind_word(kind: NameKind, lang: Lang) -> &'static str {
 }
 
 fn track_name(t: Track, lang: Lang) -> &'static str {
-    match (t, lang) {
-        (Track::IronThrone, Lang::Zh) => "铁王座",
-        (Track::Fiefdoms, Lang::Zh) => "封邑",
-        (Track::KingsCourt, Lang::Zh) => "御前会议",
-        (Track::IronThrone, Lang::En) => "Iron Throne",
-        (Track::Fiefdoms, Lang::En) => "Fiefdoms",
-        (Track::KingsCourt, Lang::En) => "King's Court",
-    }
+    t.name(lang)
 }
 
 impl ErrorKind {

@@ -1,13 +1,14 @@
 //! The names of the game's nouns as the order language spells them: unit kinds, order types and
 //! orders (the canonical spelling the echo writes and the grammar reads, `行军+1`), the steps of
-//! the round, event cards and their categories, one-time orders. They live here, below
-//! `words`, because the language needs them itself (echo, its own errors, the adapter's
-//! refusals) and `words` builds on the language; `words` re-exports both traits.
+//! the round, event cards and their categories, one-time orders, the influence tracks. They
+//! live here, below `words`, because the language needs them itself (echo, its own errors, the
+//! adapter's refusals) and `words` builds on the language; `words` re-exports both traits.
 
 use crate::board::{Lang, Order, OrderType, UnitKind};
 use crate::rules::Step;
 use crate::rules::events::{Category, EventCard};
 use crate::rules::one_time::OneTimeKind;
+use crate::rules::state::Track;
 
 /// The Chinese and the English name of a noun of the game.
 pub trait Spelling {
@@ -196,6 +197,21 @@ impl Named for OneTimeKind {
             (OneTimeKind::SupplyCaravan, Lang::En) => "Supply Caravan",
             (OneTimeKind::ForcedMarch, Lang::En) => "Forced March",
             (OneTimeKind::Pontoon, Lang::En) => "Pontoon",
+        }
+    }
+}
+
+impl Named for Track {
+    /// The name of an influence track.
+    fn name(self, lang: Lang) -> &'static str {
+        let t = self;
+        match (t, lang) {
+            (Track::IronThrone, Lang::Zh) => "铁王座",
+            (Track::Fiefdoms, Lang::Zh) => "封邑",
+            (Track::KingsCourt, Lang::Zh) => "御前会议",
+            (Track::IronThrone, Lang::En) => "Iron Throne",
+            (Track::Fiefdoms, Lang::En) => "Fiefdoms",
+            (Track::KingsCourt, Lang::En) => "King's Court",
         }
     }
 }

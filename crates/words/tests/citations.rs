@@ -1,10 +1,11 @@
-//! Citations as data: every rule error the rules return names its rule (`rule()`), and its
-//! sentence in words cites exactly that rule, in both languages.
+//! Citations as data: every rule error the rules and the game return names its rule
+//! (`rule()`), and its sentence in words cites exactly that rule, in both languages.
 
 mod kit;
 
 use kit::{W, start};
 use maester_board::{Lang, OrderType, UnitKind};
+use maester_game::{EventProblem, Part};
 use maester_rules::bidding::BidError;
 use maester_rules::build::BuildError;
 use maester_rules::economy::SupplyError;
@@ -177,6 +178,46 @@ fn build_and_wildlings(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     v
 }
 
+fn problems(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
+    let a = w.a("winterfell");
+    let h = w.h("stark");
+    let mut v: Vec<(Box<dyn RuleText>, &'static str)> = Vec::new();
+    macro_rules! add {
+        ($e:expr) => {
+            v.push((Box::new($e.clone()), $e.rule()))
+        };
+    }
+    add!(EventProblem::NotThisRound(Part::Muster));
+    add!(EventProblem::NotAsked(Part::Tie));
+    add!(EventProblem::Supply(SupplyError::UnknownArea));
+    add!(EventProblem::Muster(Part::Muster, MusterError::Supply(a)));
+    add!(EventProblem::Bid(Part::Clash, BidError::Neutral));
+    add!(EventProblem::Wildling(Part::Reward, WildlingError::OneArea));
+    add!(EventProblem::Reward(RewardError::NoToken));
+    add!(EventProblem::Build(BuildError::NoIncome(a)));
+    add!(EventProblem::NotTied(h));
+    add!(EventProblem::NameTheTrack);
+    add!(EventProblem::OverHand { bid: 9, hand: 4 });
+    add!(EventProblem::NoRetreat(a));
+    add!(EventProblem::ChoiceFirst(Part::Muster));
+    add!(EventProblem::NotTheChooser {
+        cards: vec![(EventCard::ThroneOfBlades, Some(h))]
+    });
+    add!(EventProblem::AlreadyChosen {
+        card: EventCard::ThroneOfBlades,
+        chosen: EventCard::Muster
+    });
+    add!(EventProblem::NotAnOption {
+        card: EventCard::DarkWings,
+        named: EventCard::Supply
+    });
+    add!(EventProblem::NotACandidate {
+        from: a,
+        candidates: vec![w.a("castle-black")]
+    });
+    v
+}
+
 #[test]
 fn every_sentence_cites_the_rule_its_error_names() {
     let w = start();
@@ -184,6 +225,7 @@ fn every_sentence_cites_the_rule_its_error_names() {
         .into_iter()
         .chain(more(&w))
         .chain(build_and_wildlings(&w))
+        .chain(problems(&w))
     {
         let zh = e.message(&w.b, Lang::Zh);
         let en = e.message(&w.b, Lang::En);
@@ -209,8 +251,9 @@ fn only_the_errors_the_rulebook_has_no_line_for_cite_nothing() {
         .into_iter()
         .chain(more(&w))
         .chain(build_and_wildlings(&w))
+        .chain(problems(&w))
         .filter(|(_, r)| r.is_empty())
         .map(|(e, _)| e.message(&w.b, Lang::En))
         .collect();
-    assert_eq!(bare.len(), 10, "{bare:?}");
+    assert_eq!(bare.len(), 13, "{bare:?}");
 }

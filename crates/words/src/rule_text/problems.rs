@@ -9,10 +9,11 @@ use crate::game::{EventProblem, Part};
 impl RuleText for EventProblem {
     /// A sentence for the player.
     fn message(&self, board: &Board, lang: Lang) -> String {
+        let rule = super::cite(self.rule(), lang);
         let zh = lang == Lang::Zh;
         let n = |a: &AreaId| board.area(*a).name(lang).to_string();
         match self {
-            EventProblem::NotThisRound(p) => not_this_round(*p, lang),
+            EventProblem::NotThisRound(p) => not_this_round(*p, &rule, lang),
             EventProblem::NotAsked(p) if zh => {
                 format!("这个问题不是问你的({}),本行不生效。", part_zh(*p))
             }
@@ -25,12 +26,11 @@ impl RuleText for EventProblem {
             EventProblem::Wildling(_, e) => e.message(board, lang),
             EventProblem::Reward(e) => e.message(board, lang),
             EventProblem::Build(e) => e.message(board, lang),
-            EventProblem::NotTied(h) if zh => format!(
-                "{}不在平局的家族之中(004:L1157)",
-                board.house(*h).name(lang)
-            ),
+            EventProblem::NotTied(h) if zh => {
+                format!("{}不在平局的家族之中({rule})", board.house(*h).name(lang))
+            }
             EventProblem::NotTied(h) => format!(
-                "{} is not one of the tied houses (004:L1157)",
+                "{} is not one of the tied houses ({rule})",
                 board.house(*h).name(lang)
             ),
             EventProblem::NameTheTrack if zh => {
@@ -40,18 +40,18 @@ impl RuleText for EventProblem {
                 "you decide several ties: name the track, e.g. \"tie fiefdoms: Lannister > Stark\"."
                     .into()
             }
-            EventProblem::OverHand { bid, hand } if zh => format!(
-                "诸王争霸和野人的出价合计{bid}个势力标志,超过你手中的{hand}个(004:L1155、L1106)"
-            ),
+            EventProblem::OverHand { bid, hand } if zh => {
+                format!("诸王争霸和野人的出价合计{bid}个势力标志,超过你手中的{hand}个({rule})")
+            }
             EventProblem::OverHand { bid, hand } => format!(
-                "your Clash of Kings and wildling bids total {bid} tokens, more than the {hand} in your hand (004:L1155, L1106)"
+                "your Clash of Kings and wildling bids total {bid} tokens, more than the {hand} in your hand ({rule})"
             ),
             EventProblem::ChoiceFirst(p) if zh => format!(
-                "本回合先由持有者选择事件(004:L2640–L2644, A-71);{}在选择公布之后再发送,本行不生效。",
+                "本回合先由持有者选择事件({rule});{}在选择公布之后再发送,本行不生效。",
                 part_zh(*p)
             ),
             EventProblem::ChoiceFirst(p) => format!(
-                "this round's chooser event is chosen first (004:L2640–L2644, A-71); send your {} once the choice is published. The line has no effect.",
+                "this round's chooser event is chosen first ({rule}); send your {} once the choice is published. The line has no effect.",
                 part_en(*p)
             ),
             EventProblem::NotTheChooser { cards } => {
@@ -67,53 +67,50 @@ impl RuleText for EventProblem {
                     })
                     .collect();
                 if zh {
-                    format!(
-                        "你不是有权选择事件的家族:{}(004:L2640–L2644)",
-                        who.join(";")
-                    )
+                    format!("你不是有权选择事件的家族:{}({rule})", who.join(";"))
                 } else {
                     format!(
-                        "you do not choose this round's event: {} (004:L2640–L2644)",
+                        "you do not choose this round's event: {} ({rule})",
                         who.join("; ")
                     )
                 }
             }
             EventProblem::AlreadyChosen { card, chosen } if zh => format!(
-                "{}已经选定为{},选择的期限已过,本行不生效(004:L2640–L2644)。",
+                "{}已经选定为{},选择的期限已过,本行不生效({rule})。",
                 card.name(lang),
                 chosen.name(lang)
             ),
             EventProblem::AlreadyChosen { card, chosen } => format!(
-                "{} was already decided: {}. The time to choose has passed; the line has no effect (004:L2640–L2644).",
+                "{} was already decided: {}. The time to choose has passed; the line has no effect ({rule}).",
                 card.name(lang),
                 chosen.name(lang)
             ),
             EventProblem::NotAnOption { card, named } if zh => format!(
-                "{}不能选择{},可选:{}(004:L2640–L2644)",
+                "{}不能选择{},可选:{}({rule})",
                 card.name(lang),
                 named.name(lang),
                 card.options_text(lang)
             ),
             EventProblem::NotAnOption { card, named } => format!(
-                "{} cannot become {}; the options are: {} (004:L2640–L2644)",
+                "{} cannot become {}; the options are: {} ({rule})",
                 card.name(lang),
                 named.name(lang),
                 card.options_text(lang)
             ),
             EventProblem::NoRetreat(a) if zh => {
-                format!("你在{}没有等待选择撤退区域的部队(A-48)", n(a))
+                format!("你在{}没有等待选择撤退区域的部队({rule})", n(a))
             }
             EventProblem::NoRetreat(a) => format!(
-                "no force of yours beaten in {} waits for a retreat choice (A-48)",
+                "no force of yours beaten in {} waits for a retreat choice ({rule})",
                 n(a)
             ),
             EventProblem::NotACandidate { from, candidates } => {
                 let list: Vec<String> = candidates.iter().map(&n).collect();
                 if zh {
-                    format!("{}的部队只能撤退到:{}(A-48)", n(from), list.join("、"))
+                    format!("{}的部队只能撤退到:{}({rule})", n(from), list.join("、"))
                 } else {
                     format!(
-                        "the force beaten in {} may retreat only to: {} (A-48)",
+                        "the force beaten in {} may retreat only to: {} ({rule})",
                         n(from),
                         list.join(", ")
                     )
@@ -157,11 +154,11 @@ fn part_en(p: Part) -> &'static str {
     }
 }
 
-fn not_this_round(p: Part, lang: Lang) -> String {
+fn not_this_round(p: Part, rule: &str, lang: Lang) -> String {
     match lang {
-        Lang::Zh => format!("本回合的事件不需要{}(004:L2384),本行不生效。", part_zh(p)),
+        Lang::Zh => format!("本回合的事件不需要{}({rule}),本行不生效。", part_zh(p)),
         Lang::En => format!(
-            "this round's events ask for no {} (004:L2384); the line has no effect.",
+            "this round's events ask for no {} ({rule}); the line has no effect.",
             part_en(p)
         ),
     }
