@@ -13,6 +13,7 @@ pub mod intake;
 pub mod letters;
 pub mod lock;
 pub mod outage;
+pub mod reminders;
 pub mod requeue;
 pub mod setup;
 pub mod stored;
@@ -71,6 +72,8 @@ pub struct Tick {
     pub ignored_why: Vec<String>,
     /// Steps closed.
     pub steps_closed: usize,
+    /// Reminders queued (one per house reminded).
+    pub reminders: usize,
     /// Mails sent.
     pub sent: usize,
     /// Sends that failed (retried later, or refused for good: see `refused`).
@@ -101,6 +104,7 @@ impl Tick {
         say(self.duplicates, "seen before");
         say(self.answered, "answered");
         say(self.steps_closed, "steps closed");
+        say(self.reminders, "reminders");
         say(self.sent, "mails sent");
         say(self.send_failures, "send failures");
         say(self.send_deferred, "left queued (SMTP not answering)");
@@ -209,6 +213,7 @@ impl Daemon {
         }
         failpoint("after-process");
         t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
+        t.reminders += reminders::send_due_reminders(self, now, &mut t.errors);
         if let Err(e) = self.send(now, &mut t) {
             self.stage_failed("sending", &e, now, &mut t);
         }

@@ -19,6 +19,7 @@ mod games;
 mod mails;
 mod migrations;
 mod outbox;
+mod reminders;
 mod snapshots;
 #[cfg(test)]
 mod tests;
@@ -34,6 +35,7 @@ pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse, hash_secre
 pub use mails::{Mail, MailStatus, NewMail, NewSubmission, Submission};
 pub use migrations::SCHEMA_VERSION;
 pub use outbox::{AuditEntry, NewOutgoing, OutboxStatus, Outgoing};
+pub use reminders::ReminderKey;
 pub use snapshots::{NewSnapshot, Snapshot};
 
 /// Default number of delivery attempts before an outgoing mail is `failed`.
