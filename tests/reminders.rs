@@ -1,9 +1,11 @@
 //! Reminders before a deadline, with the daemon's clock injected: each offset is sent once,
-//! only to the houses that have not sent yet, and not at all in a paused game.
+//! only to the houses that have not sent yet, not at all in a paused game; and every answer
+//! says how many houses have sent and which are still missing.
 
 mod maildir_support;
 
 use chrono::{DateTime, TimeDelta, Utc};
+use maester::board::{Board, Lang};
 use maester::daemon::Daemon;
 use maester::daemon::gm::{GmCommand, apply};
 use maildir_support::*;
@@ -58,6 +60,17 @@ fn reminders_to(dir: &Path, addr: &str) -> Vec<String> {
         .collect()
 }
 
+fn zh_name(house: &str) -> String {
+    let board = match Board::default_board() {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    match board.house_by_key(house) {
+        Some(h) => board.house(h).name(Lang::Zh).to_string(),
+        None => panic!("no house {house}"),
+    }
+}
+
 #[test]
 fn reminders_go_once_each_and_only_to_the_silent_houses() {
     let (dir, cfg) = game(
@@ -102,7 +115,7 @@ fn reminders_go_once_each_and_only_to_the_silent_houses() {
     );
     assert!(en.contains("0 of 6 have sent; still waiting for:"), "{en}");
 
-    // Stark sends its orders.
+    // Stark sends its orders: the answer says who is still missing.
     let inbox = dir.join("mail/inbox");
     let orders = mail_from(
         "a@x.example",
@@ -114,6 +127,18 @@ fn reminders_go_once_each_and_only_to_the_silent_houses() {
     }
     let t = tick(&mut d, at(20));
     assert_eq!(t.answered, 1, "{t:?}");
+    let answer = outbox_files(&dir.join("mail/outbox"))
+        .into_iter()
+        .find(|(t, b)| t.contains("a@x.example") && b.contains("已收到"))
+        .map(|(_, b)| b)
+        .unwrap_or_else(|| panic!("no answer to stark"));
+    assert!(answer.contains("6家中已有1家提交,仍在等待:"), "{answer}");
+    assert!(answer.contains(&zh_name("lannister")), "{answer}");
+    let waiting = answer
+        .lines()
+        .find(|l| l.contains("仍在等待"))
+        .unwrap_or_default();
+    assert!(!waiting.contains(&zh_name("stark")), "{waiting}");
 
     // 3 h before: the 4 h reminder, to the five silent houses only.
     let t = tick(&mut d, at(3));
