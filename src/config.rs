@@ -145,6 +145,9 @@ pub struct GameConfig {
     /// `[game.events]`: the event deck.
     #[serde(default)]
     pub events: EventsConfig,
+    /// `[game.reminders]`: reminders before each deadline.
+    #[serde(default)]
+    pub reminders: RemindersConfig,
     /// `[game.schedule]`: deadlines (see `maester::schedule`).
     pub schedule: toml::Table,
     /// `[[game.players]]`.
@@ -173,6 +176,48 @@ impl Default for EventsConfig {
         EventsConfig {
             winter_is_coming: default_wic(),
         }
+    }
+}
+
+/// `[game.reminders]`.
+#[derive(Debug, Deserialize, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RemindersConfig {
+    /// How long before each deadline the silent houses are reminded (`24h`, `4h`, `30m`, `1d`);
+    /// empty: no reminders.
+    #[serde(default = "default_reminders")]
+    pub before: Vec<String>,
+}
+
+fn default_reminders() -> Vec<String> {
+    vec!["24h".into(), "4h".into()]
+}
+
+impl Default for RemindersConfig {
+    fn default() -> Self {
+        RemindersConfig {
+            before: default_reminders(),
+        }
+    }
+}
+
+impl RemindersConfig {
+    /// The offsets, parsed: each as (its text, its length), without duplicates.
+    pub fn offsets(&self) -> Result<Vec<(String, chrono::TimeDelta)>, Error> {
+        let mut out: Vec<(String, chrono::TimeDelta)> = Vec::new();
+        for text in &self.before {
+            let d = crate::schedule::parse_duration(text)
+                .map_err(|e| Error::Config(format!("[game.reminders] before {text:?}: {e}")))?;
+            if d <= chrono::TimeDelta::zero() {
+                return Err(Error::Config(format!(
+                    "[game.reminders] before {text:?}: must be longer than 0"
+                )));
+            }
+            if !out.iter().any(|(_, o)| *o == d) {
+                out.push((text.trim().to_string(), d));
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -315,6 +360,7 @@ impl GameConfig {
                 "[game.events] winter_is_coming = {p}: a probability from 0 to 1 (A-70)"
             )));
         }
+        g.reminders.offsets()?;
         Ok(g)
     }
 
@@ -361,5 +407,30 @@ mod tests {
             assert!(e.to_string().contains("winter_is_coming"), "{e}");
         }
         assert!(game("[events]\nwinter = 0.2").is_err(), "unknown key");
+    }
+
+    /// Reminders default to 24 h and 4 h before each deadline; a bad duration is refused.
+    #[test]
+    fn reminders_default_to_24h_and_4h() {
+        let g = game("").unwrap_or_else(|e| panic!("{e}"));
+        let hours: Vec<i64> = g
+            .reminders
+            .offsets()
+            .unwrap_or_else(|e| panic!("{e}"))
+            .iter()
+            .map(|(_, d)| d.num_hours())
+            .collect();
+        assert_eq!(hours, vec![24, 4]);
+        let g =
+            game("[reminders]\nbefore = [\"1d12h\", \"30m\"]").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.reminders.before, vec!["1d12h", "30m"]);
+        let g = game("[reminders]\nbefore = []").unwrap_or_else(|e| panic!("{e}"));
+        assert!(g.reminders.before.is_empty());
+        for bad in ["\"soon\"", "\"0m\""] {
+            let e = game(&format!("[reminders]\nbefore = [{bad}]"))
+                .err()
+                .unwrap_or_else(|| panic!("{bad} accepted"));
+            assert!(e.to_string().contains("reminders"), "{e}");
+        }
     }
 }

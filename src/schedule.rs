@@ -431,7 +431,7 @@ fn parse_rule(text: &str) -> Result<Rule, String> {
 
 /// `30m`, `12h`, `1d`, `1d12h`, `1d 12h 30m`: days, hours, minutes, each at
 /// most once and in that order. `0m` is allowed (closes at once).
-fn parse_duration(text: &str) -> Result<TimeDelta, String> {
+pub fn parse_duration(text: &str) -> Result<TimeDelta, String> {
     const HINT: &str = "expected a duration like 30m, 12h, 1d or 1d12h";
     let mut rest = text.trim();
     if rest.is_empty() {

@@ -187,9 +187,14 @@ fn v1_running_game_loads_and_closes_its_plan_step_after_the_upgrade() {
     assert_eq!(v["round"], 1);
     assert_eq!(v["step"], "plan");
 
-    // Resume: a tick before the deadline changes nothing (everything was sent already) …
+    // Resume: a tick before the deadline closes nothing; it sends the one reminder due (the
+    // default 4 h before) to Martell, the only house still silent …
     let t = d.tick(deadline - TimeDelta::minutes(1)).expect("tick");
-    assert_eq!((t.stored, t.steps_closed, t.sent), (0, 0, 0), "{t:?}");
+    assert_eq!(
+        (t.stored, t.steps_closed, t.reminders, t.sent),
+        (0, 0, 1, 1),
+        "{t:?}"
+    );
 
     // … and a tick past it closes the plan step: Martell's plan is taken by default, the round
     // ends, every house gets its report.
@@ -207,8 +212,13 @@ fn v1_running_game_loads_and_closes_its_plan_step_after_the_upgrade() {
     let row = d.store.game(GAME).expect("game row").expect("the game");
     assert!(row.deadline.is_some_and(|t| t > deadline), "{row:?}");
 
-    // One report to each house, about the plan of round 1.
-    let mails = sent_mails(&dir.join("mail/outbox"));
+    // The one reminder went to Martell; then one report to each house, about the plan of
+    // round 1.
+    let (reminders, mails): (Vec<_>, Vec<_>) = sent_mails(&dir.join("mail/outbox"))
+        .into_iter()
+        .partition(|(_, b)| b.contains("提醒:") || b.contains("Reminder:"));
+    assert_eq!(reminders.len(), 1, "{reminders:#?}");
+    assert!(reminders[0].0.contains("f@x.example"), "{reminders:#?}");
     assert_eq!(mails.len(), 6, "{mails:#?}");
     for (_, address, _) in SEATS {
         let to_house: Vec<&(String, String)> = mails

@@ -374,6 +374,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
             String::new()
         },
         deadline: g.deadline_text(lang),
+        waiting: String::new(),
     };
     let mut submission = None;
     let outcome;
@@ -472,6 +473,10 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
                 }
             },
         }
+    }
+    if ctx.accepted {
+        let sent = submission.as_ref().map(|_| seat.house.as_str());
+        ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;
     }
     let reply = answer_letter(d, &g, &seat, m, mail, &ctx, lang)?;
     Ok(Outcome::Answered {

@@ -114,6 +114,9 @@ pub struct ReplyContext {
     pub info: String,
     /// Deadline text.
     pub deadline: String,
+    /// How many houses have sent in the open step and which are still missing (empty when the
+    /// step waits for one house only, or the mail was not accepted).
+    pub waiting: String,
 }
 
 /// Compose a letter; the Message-ID is derived from `id_seed`.

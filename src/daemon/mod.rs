@@ -14,6 +14,7 @@ pub mod letters;
 pub mod lock;
 pub mod new_game;
 pub mod outage;
+pub mod reminders;
 pub mod requeue;
 pub mod setup;
 pub mod stored;
@@ -72,6 +73,8 @@ pub struct Tick {
     pub ignored_why: Vec<String>,
     /// Steps closed.
     pub steps_closed: usize,
+    /// Reminders queued (one per house reminded).
+    pub reminders: usize,
     /// Mails sent.
     pub sent: usize,
     /// Sends that failed (retried later, or refused for good: see `refused`).
@@ -102,6 +105,7 @@ impl Tick {
         say(self.duplicates, "seen before");
         say(self.answered, "answered");
         say(self.steps_closed, "steps closed");
+        say(self.reminders, "reminders");
         say(self.sent, "mails sent");
         say(self.send_failures, "send failures");
         say(self.send_deferred, "left queued (SMTP not answering)");
@@ -210,6 +214,7 @@ impl Daemon {
         }
         failpoint("after-process");
         t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
+        t.reminders += reminders::send_due_reminders(self, now, &mut t.errors);
         if let Err(e) = self.send(now, &mut t) {
             self.stage_failed("sending", &e, now, &mut t);
         }

@@ -19,6 +19,7 @@ mod games;
 mod mails;
 mod migrations;
 mod outbox;
+mod reminders;
 mod secrets;
 mod snapshots;
 #[cfg(test)]
@@ -35,6 +36,7 @@ pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse};
 pub use mails::{Mail, MailStatus, NewMail, NewSubmission, Submission};
 pub use migrations::SCHEMA_VERSION;
 pub use outbox::{AuditEntry, NewOutgoing, OutboxStatus, Outgoing};
+pub use reminders::ReminderKey;
 pub use secrets::hash_secret;
 pub use snapshots::{NewSnapshot, Snapshot};
 

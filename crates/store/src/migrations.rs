@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -167,6 +167,19 @@ CREATE TABLE gm_secrets (
 /// `mark_sent`, so the secret is on the wire but not kept in the database.
 const V5: &str = r#"
 ALTER TABLE outbox ADD COLUMN kept_after_send BLOB;
+"#;
+
+/// Version 6: the reminders sent before a deadline, one row per game, round, step and offset
+/// (the key makes each reminder go out once, whatever runs at the same time).
+const V6: &str = r#"
+CREATE TABLE reminders_sent (
+    game_id     TEXT NOT NULL REFERENCES games(id),
+    round       INTEGER NOT NULL CHECK (round >= 0),
+    step        TEXT NOT NULL,
+    before_secs INTEGER NOT NULL CHECK (before_secs >= 0), -- how long before the deadline
+    sent_at     TEXT NOT NULL,                  -- RFC 3339 UTC
+    PRIMARY KEY (game_id, round, step, before_secs)
+) STRICT;
 "#;
 
 /// Reads `PRAGMA user_version`.

@@ -117,3 +117,91 @@ pub fn rolled_back(
         ),
     }
 }
+
+/// How many of the houses asked in the open step have sent, and which are still missing (their
+/// names in the reader's language); empty when the step waits for one house only.
+pub fn still_waiting(sent: usize, asked: usize, missing: &[String], lang: Lang) -> String {
+    if asked < 2 {
+        return String::new();
+    }
+    match (missing.is_empty(), lang) {
+        (true, Lang::Zh) => format!("{asked}家中已有{sent}家提交,不再等待任何家族。"),
+        (true, Lang::En) => format!("{sent} of {asked} have sent; nobody is missing."),
+        (false, Lang::Zh) => format!(
+            "{asked}家中已有{sent}家提交,仍在等待:{}。",
+            missing.join("、")
+        ),
+        (false, Lang::En) => format!(
+            "{sent} of {asked} have sent; still waiting for: {}.",
+            missing.join(", ")
+        ),
+    }
+}
+
+/// What a reminder says.
+pub struct Reminder<'a> {
+    /// The step's name.
+    pub step: &'a str,
+    /// The round.
+    pub round: u8,
+    /// The deadline, in words.
+    pub deadline: &'a str,
+    /// How long before the deadline this reminder comes, e.g. `24h`.
+    pub before: &'a str,
+    /// What the house must send, with examples.
+    pub what: &'a str,
+    /// What happens when it stays silent (the default of the step; empty: said generally).
+    pub default: &'a str,
+    /// The [`still_waiting`] line (empty: not shown).
+    pub waiting: &'a str,
+}
+
+/// A reminder to a house that has not sent yet.
+pub fn reminder(r: &Reminder<'_>, lang: Lang) -> (String, String) {
+    let Reminder {
+        step,
+        round,
+        deadline,
+        before,
+        what,
+        default,
+        waiting,
+    } = r;
+    let waiting = if waiting.is_empty() {
+        String::new()
+    } else {
+        format!("\n\n{waiting}")
+    };
+    match lang {
+        Lang::Zh => {
+            let before = before
+                .replace('d', "天")
+                .replace('h', "小时")
+                .replace('m', "分钟");
+            let silent = if default.is_empty() {
+                "如果你不发送任何内容,将按默认处理。".to_string()
+            } else {
+                format!("如果你不发送任何内容,将按默认处理:{default}")
+            };
+            (
+                format!("提醒:第{round}回合{step}将于{before}后截止"),
+                format!(
+                    "提醒:第{round}回合{step}的截止时间是 {deadline}(还有约{before}),你还没有提交。\n\n{what}\n\n{silent}{waiting}{SIGN_ZH}"
+                ),
+            )
+        }
+        Lang::En => {
+            let silent = if default.is_empty() {
+                "If you send nothing, the defaults apply.".to_string()
+            } else {
+                format!("If you send nothing, the defaults apply: {default}")
+            };
+            (
+                format!("Reminder: round {round}, {step} closes in {before}"),
+                format!(
+                    "Reminder: round {round}, {step} closes at {deadline} (in about {before}), and you have not sent yours yet.\n\n{what}\n\n{silent}{waiting}{SIGN_EN}"
+                ),
+            )
+        }
+    }
+}

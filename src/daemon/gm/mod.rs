@@ -14,7 +14,7 @@ mod seats;
 mod steps;
 mod talk;
 
-pub use talk::sent_and_missing;
+pub use talk::{SentOrMissing, sent_and_missing};
 
 use super::Daemon;
 use super::games::{self, Loaded};

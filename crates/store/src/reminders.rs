@@ -1,0 +1,101 @@
+//! The reminders sent before a deadline: one row per (game, round, step, offset), so each
+//! reminder goes out exactly once.
+
+use chrono::{DateTime, Utc};
+use rusqlite::params;
+
+use super::{Store, StoreError, StoreTx, format_ts};
+
+/// Which reminder: the open step of a game and how long before its deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReminderKey<'a> {
+    /// The game.
+    pub game_id: &'a str,
+    /// The round.
+    pub round: u32,
+    /// The step, e.g. `placement`.
+    pub step: &'a str,
+    /// How long before the deadline, in seconds.
+    pub before_secs: i64,
+}
+
+impl StoreTx<'_> {
+    /// Records that a reminder is sent. Returns `false` (and changes nothing) when it was
+    /// recorded already: the caller then queues nothing.
+    pub fn mark_reminder_sent(
+        &self,
+        key: &ReminderKey<'_>,
+        at: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let n = self.conn.execute(
+            "INSERT OR IGNORE INTO reminders_sent (game_id, round, step, before_secs, sent_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                key.game_id,
+                key.round,
+                key.step,
+                key.before_secs,
+                format_ts(at)
+            ],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// Whether a reminder was recorded as sent.
+    pub fn reminder_sent(&self, key: &ReminderKey<'_>) -> Result<bool, StoreError> {
+        let n: i64 = self.conn.query_row(
+            "SELECT COUNT(*) FROM reminders_sent
+             WHERE game_id = ?1 AND round = ?2 AND step = ?3 AND before_secs = ?4",
+            params![key.game_id, key.round, key.step, key.before_secs],
+            |row| row.get(0),
+        )?;
+        Ok(n > 0)
+    }
+}
+
+impl Store {
+    /// See [`StoreTx::reminder_sent`].
+    pub fn reminder_sent(&self, key: &ReminderKey<'_>) -> Result<bool, StoreError> {
+        self.view().reminder_sent(key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NewGame;
+
+    #[test]
+    fn a_reminder_is_recorded_once() -> Result<(), StoreError> {
+        let mut store = Store::open_in_memory()?;
+        let now = Utc::now();
+        store.transaction(|tx| {
+            tx.create_game(&NewGame {
+                id: "g",
+                config: "",
+                seed_hash: "h",
+                seed: "s",
+                round: 1,
+                step: "placement",
+                deadline: None,
+                created_at: now,
+            })
+        })?;
+        let key = ReminderKey {
+            game_id: "g",
+            round: 1,
+            step: "placement",
+            before_secs: 86_400,
+        };
+        assert!(!store.reminder_sent(&key)?);
+        assert!(store.transaction(|tx| tx.mark_reminder_sent(&key, now))?);
+        assert!(!store.transaction(|tx| tx.mark_reminder_sent(&key, now))?);
+        assert!(store.reminder_sent(&key)?);
+        let other = ReminderKey {
+            before_secs: 4 * 3_600,
+            ..key
+        };
+        assert!(!store.reminder_sent(&other)?);
+        Ok(())
+    }
+}
