@@ -16,9 +16,11 @@ use crate::rules::Step;
 use crate::store::{Mail, NewSubmission, StoreError};
 use chrono::{DateTime, Utc};
 pub(crate) use errors::validation_errors;
+use info::info_for;
 use redact::redacted_copy;
 
 mod errors;
+mod info;
 mod redact;
 
 /// The outcome recorded on the mail.
@@ -579,27 +581,4 @@ fn answer_letter(
         &format!("reply:{}", m.mail_key),
         rt.as_ref().map(|(a, b)| (a.as_str(), b.as_slice())),
     )
-}
-
-fn info_for(g: &Loaded, house: crate::board::HouseId, c: &Command, lang: Lang, info: &mut String) {
-    match c {
-        Command::Help => info.push_str(&crate::words::asks::what_to_send(
-            &g.board, &g.state, house, lang,
-        )),
-        Command::Status => {
-            let v = crate::words::view::view(&g.board, &g.state, lang);
-            for a in v.areas {
-                info.push_str(&format!(
-                    "  {} {} {}\n",
-                    a.name,
-                    a.holder_name.unwrap_or_default(),
-                    a.units_text
-                ));
-            }
-        }
-        Command::Wait | Command::NoWait | Command::History => {}
-    }
-    if !info.is_empty() && !info.ends_with('\n') {
-        info.push('\n');
-    }
 }

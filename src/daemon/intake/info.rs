@@ -1,0 +1,34 @@
+//! What an account command (帮助 / help, 状态 / status) adds to the answer.
+
+use super::Command;
+use crate::board::Lang;
+use crate::daemon::games::Loaded;
+
+pub(super) fn info_for(
+    g: &Loaded,
+    house: crate::board::HouseId,
+    c: &Command,
+    lang: Lang,
+    info: &mut String,
+) {
+    match c {
+        Command::Help => info.push_str(&crate::words::asks::what_to_send(
+            &g.board, &g.state, house, lang,
+        )),
+        Command::Status => {
+            let v = crate::words::view::view(&g.board, &g.state, lang);
+            for a in v.areas {
+                info.push_str(&format!(
+                    "  {} {} {}\n",
+                    a.name,
+                    a.holder_name.unwrap_or_default(),
+                    a.units_text
+                ));
+            }
+        }
+        Command::Wait | Command::NoWait | Command::History => {}
+    }
+    if !info.is_empty() && !info.ends_with('\n') {
+        info.push('\n');
+    }
+}
