@@ -1,7 +1,7 @@
 //! Acting for the players and on the results: entering a house's submission, previewing the
 //! open step's results without committing anything, and rolling a closed step back.
 
-use super::{GmOutcome, Guard, house_of, lang_of, notices};
+use super::{GmOutcome, Guard, house_of, lang_of, notices, refused_if_stale};
 use crate::daemon::Daemon;
 use crate::daemon::games::{self, Loaded};
 use crate::daemon::letters;
@@ -9,16 +9,6 @@ use crate::error::Error;
 use crate::store::{GameStatus, NewSnapshot, NewSubmission, StoreError};
 use crate::words::notices as words;
 use chrono::{DateTime, Utc};
-
-/// The refusal of a change computed from a state that moved meanwhile.
-fn refused_if_stale(id: &str, e: StoreError) -> Error {
-    match e {
-        StoreError::Stale { detail, .. } => {
-            Error::Refused(format!("game {id}: {detail}: nothing done"))
-        }
-        other => Error::Store(other),
-    }
-}
 
 /// `submit`: the GM enters (or corrects) a house's submission for the open step, read and
 /// checked exactly like the player's mail; the player gets the canonical form.

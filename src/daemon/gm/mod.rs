@@ -205,6 +205,16 @@ pub fn apply(
     }
 }
 
+/// The refusal of a change computed from a state that moved meanwhile.
+pub(super) fn refused_if_stale(id: &str, e: crate::store::StoreError) -> Error {
+    match e {
+        crate::store::StoreError::Stale { detail, .. } => {
+            Error::Refused(format!("game {id}: {detail}: nothing done"))
+        }
+        other => Error::Store(other),
+    }
+}
+
 /// A house of the game by key or by any of its names.
 pub(super) fn house_of(g: &Loaded, s: &str) -> Result<HouseId, Error> {
     if let Some(h) = g.board.house_by_key(s.trim()) {

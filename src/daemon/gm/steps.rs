@@ -1,7 +1,7 @@
 //! The open step: move its deadline, pause and resume the game. Closing it now (`process`)
 //! is `games::close_step_now` behind the same guard.
 
-use super::{GmOutcome, Guard, notices};
+use super::{GmOutcome, Guard, notices, refused_if_stale};
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
 use crate::daemon::letters::{self, Letter};
@@ -40,12 +40,7 @@ fn commit(
         tx.append_audit(Some(id), "gm", audit.0, audit.1, now)?;
         Ok(())
     });
-    match result {
-        Err(StoreError::Stale { detail, .. }) => {
-            Err(Error::Refused(format!("game {id}: {detail}: nothing done")))
-        }
-        other => other.map_err(Error::from),
-    }
+    result.map_err(|e| refused_if_stale(id, e))
 }
 
 /// `deadline`: the open step closes at `when` instead.
