@@ -92,13 +92,10 @@ pub const LEADERS: &[(&str, &str, &[&str])] = &[
     ("亚莲恩", "Arianne", &["亚莲恩•马泰尔", "Arianne Martell"]),
 ];
 
-/// `shared/reference/westeros-map.json`, found beside the crate or one of its ancestors.
+/// The reference map (`shared/reference/westeros-map.json`), kept in the repository as
+/// `tests/fixtures/westeros-map.json` so that a clean clone tests on its own.
 pub fn map_path() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    root.ancestors()
-        .map(|a| a.join("shared/reference/westeros-map.json"))
-        .find(|p| p.exists())
-        .expect("shared/reference/westeros-map.json beside the crate")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/westeros-map.json")
 }
 
 pub fn names() -> &'static Names {
