@@ -7,6 +7,7 @@ use super::Daemon;
 use super::games::{self, Loaded};
 use super::letters::queue;
 use super::letters::{self, ErrorLine, ReplyContext};
+use super::refusals::validation_errors;
 use crate::board::Lang;
 use crate::error::Error;
 use crate::game;
@@ -15,11 +16,9 @@ use crate::mail::{DecodedMail, Mailbox, decode};
 use crate::rules::Step;
 use crate::store::{Mail, NewSubmission, StoreError};
 use chrono::{DateTime, Utc};
-pub(crate) use errors::validation_errors;
 use info::info_for;
 use redact::redacted_copy;
 
-mod errors;
 mod info;
 mod redact;
 

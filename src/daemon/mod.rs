@@ -14,6 +14,7 @@ pub mod letters;
 pub mod lock;
 pub mod new_game;
 pub mod outage;
+pub mod refusals;
 pub mod reminders;
 pub mod requeue;
 pub mod setup;

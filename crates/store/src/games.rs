@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{Row, params};
 
+use super::expect_one;
 use super::{StoreError, StoreTx, format_ts, parse_opt_ts, parse_ts};
 use crate::secrets::hash_secret_argon2;
 
@@ -451,14 +452,5 @@ impl StoreTx<'_> {
             out.push(house_from_row(row)?);
         }
         Ok(out)
-    }
-}
-
-/// Maps "no row updated" to [`StoreError::NotFound`].
-pub(super) fn expect_one(n: usize, what: impl FnOnce() -> String) -> Result<(), StoreError> {
-    if n == 0 {
-        Err(StoreError::NotFound { what: what() })
-    } else {
-        Ok(())
     }
 }

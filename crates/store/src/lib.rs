@@ -313,3 +313,12 @@ fn parse_opt_ts(
 ) -> Result<Option<DateTime<Utc>>, StoreError> {
     text.map(|t| parse_ts(&t, what)).transpose()
 }
+
+/// Maps "no row updated" to [`StoreError::NotFound`].
+fn expect_one(n: usize, what: impl FnOnce() -> String) -> Result<(), StoreError> {
+    if n == 0 {
+        Err(StoreError::NotFound { what: what() })
+    } else {
+        Ok(())
+    }
+}

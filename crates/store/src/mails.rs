@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::games::expect_one;
+use super::expect_one;
 use super::{InsertOutcome, StoreError, StoreTx, format_ts, parse_opt_ts, parse_ts};
 
 /// Where a received mail stands.

@@ -3,7 +3,7 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::games::expect_one;
+use super::expect_one;
 use super::{InsertOutcome, StoreError, StoreTx, format_ts, parse_opt_ts, parse_ts};
 
 /// First retry delay after a failed delivery; doubled each time.

@@ -4,7 +4,7 @@
 use rusqlite::{OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
-use super::games::expect_one;
+use super::expect_one;
 use super::{StoreError, StoreTx};
 
 /// Salted SHA-256 of a house secret, as lower-case hex: the form of schema 1, still read

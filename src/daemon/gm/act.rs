@@ -39,7 +39,7 @@ pub(super) fn submit(
         && let Some(sub) = &parsed.submission
         && let Err(e) = crate::game::check(&g.board, &g.state, hid, sub)
     {
-        errors = crate::daemon::intake::validation_errors(g, &e, lang, &parsed);
+        errors = crate::daemon::refusals::validation_errors(g, &e, lang, &parsed);
     }
     if !errors.is_empty() {
         let lines: Vec<String> = errors

@@ -1,4 +1,5 @@
-//! The errors of a refused submission, each with the line it is about.
+//! The errors of a refused submission, each with the line it is about: for a player's
+//! answer (intake) and for a submission the GM enters (gm).
 
 use crate::board::Lang;
 use crate::daemon::games::Loaded;
