@@ -122,14 +122,36 @@ pub fn load(d: &Daemon, id: &str) -> Result<Loaded, Error> {
 pub enum CloseWhy {
     /// Its deadline has passed (the daemon's tick): the stored deadline must still be due.
     Deadline,
-    /// The GM closes the open step now; with a step (and a round), only when that step (of
-    /// that round) is the open one.
-    Gm {
-        /// The step the GM means.
-        step: Option<Step>,
-        /// The round the GM means.
-        round: Option<u32>,
-    },
+    /// The GM closes the open step now; with a guard, only when it names the open step.
+    Gm(Guard),
+}
+
+/// The step a GM command means: the command is refused when the open step is another one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Guard {
+    /// The round.
+    pub round: Option<u32>,
+    /// The step.
+    pub step: Option<Step>,
+}
+
+impl Guard {
+    /// Why the open step of `g` is not the one meant, or `None` when it is.
+    pub fn mismatch(&self, g: &Loaded) -> Option<String> {
+        let round = u32::from(g.state.round);
+        (self.step.is_some_and(|s| s != g.state.step) || self.round.is_some_and(|r| r != round))
+            .then(|| {
+                format!(
+                    "the open step of game {} is round {round} {}, not {}{}",
+                    g.row.id,
+                    g.state.step.key(),
+                    self.round
+                        .map(|r| format!("round {r} "))
+                        .unwrap_or_default(),
+                    self.step.map(Step::key).unwrap_or("this step")
+                )
+            })
+    }
 }
 
 /// What closing a step did.
@@ -288,16 +310,10 @@ pub fn close_step_now(
     if g.state.step == Step::Finished {
         return Ok(Closed::NotClosed(format!("game {id} is over")));
     }
-    if let CloseWhy::Gm { step, round } = why {
-        let open_round = u32::from(g.state.round);
-        if step.is_some_and(|s| s != g.state.step) || round.is_some_and(|r| r != open_round) {
-            return Ok(Closed::NotClosed(format!(
-                "the open step of game {id} is round {open_round} {}, not {}{}",
-                g.state.step.key(),
-                round.map(|r| format!("round {r} ")).unwrap_or_default(),
-                step.map(Step::key).unwrap_or("this step")
-            )));
-        }
+    if let CloseWhy::Gm(guard) = why
+        && let Some(why) = guard.mismatch(&g)
+    {
+        return Ok(Closed::NotClosed(why));
     }
     let Computed {
         out,

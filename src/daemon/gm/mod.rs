@@ -103,31 +103,15 @@ pub enum GmCommand {
     },
 }
 
-/// The step a command means: it is refused when the open step is another one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Guard {
-    /// The round.
-    pub round: Option<u32>,
-    /// The step.
-    pub step: Option<Step>,
-}
+pub use super::games::Guard;
 
 impl Guard {
     /// Refuse when the game's open step is not the one meant.
     fn check(&self, g: &Loaded) -> Result<(), Error> {
-        let round = u32::from(g.state.round);
-        if self.step.is_some_and(|s| s != g.state.step) || self.round.is_some_and(|r| r != round) {
-            return Err(Error::Refused(format!(
-                "the open step of game {} is round {round} {}, not {}{}: nothing done",
-                g.row.id,
-                g.state.step.key(),
-                self.round
-                    .map(|r| format!("round {r} "))
-                    .unwrap_or_default(),
-                self.step.map(Step::key).unwrap_or("this step")
-            )));
+        match self.mismatch(g) {
+            Some(why) => Err(Error::Refused(format!("{why}: nothing done"))),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -172,10 +156,10 @@ pub fn apply(
         GmCommand::Rollback { reason, when } => act::rollback(d, &g, reason, when.as_deref(), now),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;
-            let why = games::CloseWhy::Gm {
+            let why = games::CloseWhy::Gm(Guard {
                 step: *step,
                 round: *round,
-            };
+            });
             let queued = match games::close_step_now(d, game, now, why)? {
                 games::Closed::Closed(n) => n,
                 games::Closed::NotClosed(why) => {
