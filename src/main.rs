@@ -211,8 +211,9 @@ pub enum GmCmd {
     /// The open step's results as if it closed now, printed for the GM; nothing is stored or
     /// sent.
     Preview,
-    /// Open the last closed step again from the state before it closed; what the players sent
-    /// stands; every player is told why.
+    /// Open the last closed step (or the step named with --round and --step) again from the
+    /// state before it closed; what the players sent stands; every player is told why.
+    #[command(group(clap::ArgGroup::new("target").multiple(true).requires_all(["round", "step"])))]
     Rollback {
         /// Why (told to the players).
         #[arg(long)]
@@ -220,11 +221,34 @@ pub enum GmCmd {
         /// The reopened step's deadline (+2d, or a local time); the schedule's by default.
         #[arg(long)]
         deadline: Option<String>,
+        /// Back to the start of this round's step (with --step) instead of the last closed one.
+        #[arg(long, group = "target")]
+        round: Option<u32>,
+        /// Back to the start of this step (with --round).
+        #[arg(long, group = "target")]
+        step: Option<String>,
     },
-    /// Send failed outgoing mails again (after fixing what made the server refuse them).
+    /// Mail a past report (the newest by default, or the one closing --round/--step), or with
+    /// --answer the last answer, again to a house's current player: a new Message-ID,
+    /// threaded to the original.
+    Resend {
+        /// The house.
+        #[arg(long)]
+        house: String,
+        /// The last answer to the house's mail instead of a report.
+        #[arg(long, conflicts_with_all = ["round", "step"])]
+        answer: bool,
+        /// The report of this round's step (with --step).
+        #[arg(long, requires = "step")]
+        round: Option<u32>,
+        /// The report of this step (with --round).
+        #[arg(long, requires = "round")]
+        step: Option<String>,
+    },
     /// List the backups of the database (taken before every step close), oldest first: time,
     /// game, round and step about to close, size, file.
     Backups,
+    /// Send failed outgoing mails again (after fixing what made the server refuse them).
     #[command(group(clap::ArgGroup::new("which").required(true).args(["all", "id"])))]
     Requeue {
         /// Every failed mail (of the game given with --game, else of every game).

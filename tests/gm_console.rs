@@ -319,6 +319,7 @@ fn the_gm_submits_for_a_house_previews_without_writing_and_a_rollback_reruns_the
         GmCommand::Rollback {
             reason: "误判了白港的支援".into(),
             when: None,
+            target: None,
         },
         t1,
     );

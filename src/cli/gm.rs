@@ -92,9 +92,28 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
             },
         },
         GmCmd::Preview => GmCommand::Preview,
-        GmCmd::Rollback { reason, deadline } => GmCommand::Rollback {
+        GmCmd::Rollback {
+            reason,
+            deadline,
+            round,
+            step,
+        } => GmCommand::Rollback {
             reason,
             when: deadline,
+            target: round_step(round, step)?,
+        },
+        GmCmd::Resend {
+            house,
+            answer,
+            round,
+            step,
+        } => GmCommand::Resend {
+            house,
+            which: if answer {
+                maester::daemon::gm::Resend::Answer
+            } else {
+                maester::daemon::gm::Resend::Report(round_step(round, step)?)
+            },
         },
         GmCmd::Log { limit } => GmCommand::Log { limit },
     };
@@ -124,6 +143,17 @@ fn step_arg(step: Option<String>) -> Result<Option<maester::rules::Step>, Error>
         )))
     })
     .transpose()
+}
+
+/// `--round R --step S` given together (clap checks that one comes with the other).
+fn round_step(
+    round: Option<u32>,
+    step: Option<String>,
+) -> Result<Option<(u32, maester::rules::Step)>, Error> {
+    Ok(match (round, step_arg(step)?) {
+        (Some(r), Some(s)) => Some((r, s)),
+        _ => None,
+    })
 }
 
 /// A text from a file, or from standard input for `-`.

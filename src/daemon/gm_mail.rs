@@ -143,7 +143,11 @@ pub fn handle(
                 round: guard.round,
             },
             GmLine::Preview => GmCommand::Preview,
-            GmLine::Rollback(reason) => GmCommand::Rollback { reason, when: None },
+            GmLine::Rollback(reason) => GmCommand::Rollback {
+                reason,
+                when: None,
+                target: None,
+            },
             GmLine::Who => GmCommand::Who,
             GmLine::Log => GmCommand::Log { limit: 30 },
             GmLine::Announce { house, text } => GmCommand::Announce { house, text },

@@ -177,7 +177,7 @@ pub fn usable_address(addr: &str) -> bool {
         .is_ok()
 }
 
-fn bracketed_id(id: &str) -> Option<String> {
+pub(crate) fn bracketed_id(id: &str) -> Option<String> {
     let bare = id.trim();
     let bare = bare.strip_prefix('<').unwrap_or(bare);
     let bare = bare.strip_suffix('>').unwrap_or(bare);

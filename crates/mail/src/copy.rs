@@ -21,7 +21,7 @@ pub const STUB_READ_BYTES: usize = 64 * 1024;
 
 /// The header block of `raw`: up to the first empty line (or all of it when there is none,
 /// cut at the last complete line).
-fn header_block(raw: &[u8]) -> &[u8] {
+pub(crate) fn header_block(raw: &[u8]) -> &[u8] {
     let mut i = 0;
     while i < raw.len() {
         let end = raw[i..].iter().position(|b| *b == b'\n').map(|p| i + p + 1);

@@ -18,6 +18,7 @@ mod html;
 pub mod imap_inbox;
 pub mod maildir;
 pub mod quote;
+pub mod resend;
 pub mod smtp_outbox;
 
 use std::fmt;
@@ -28,6 +29,7 @@ pub use compose::{
 pub use decode::{AutoKind, DecodedMail, decode};
 pub use imap_inbox::{ImapConfig, ImapInbox};
 pub use maildir::{MaildirInbox, MaildirOutbox};
+pub use resend::resent_copy;
 pub use smtp_outbox::{DEFAULT_SMTP_TIMEOUT_SECONDS, SmtpConfig, SmtpOutbox};
 
 /// At most this many mails are returned by one [`Inbox::fetch_new`]: the daemon stores them

@@ -142,24 +142,29 @@ pub(super) fn preview(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<
     })
 }
 
-/// `rollback`: the last closed step is opened again, from the state before it closed; what the
-/// players sent for it stands; everyone is told why.
+/// `rollback`: the last closed step (or the step named by `target`) is opened again, from the
+/// state before it closed; what the players sent for it stands; everyone is told why.
 pub(super) fn rollback(
     d: &mut Daemon,
     g: &Loaded,
     reason: &str,
     when: Option<&str>,
+    target: Option<(u32, crate::rules::Step)>,
     now: DateTime<Utc>,
 ) -> Result<GmOutcome, Error> {
     let id = g.row.id.as_str();
-    let before = g.seq - 1;
-    let snap = match d.store.snapshot(id, before)? {
-        Some(s) if before >= 1 => s,
-        _ => {
-            return Err(Error::Refused(format!(
-                "game {id} has no closed step to roll back"
-            )));
-        }
+    let marks = d.store.snapshot_marks(id)?;
+    let Some(before) = super::history::rollback_target(&marks, g.seq, target) else {
+        return Err(Error::Refused(match target {
+            Some((r, s)) => format!(
+                "game {id} has no earlier state in round {r} {} to roll back to",
+                s.key()
+            ),
+            None => format!("game {id} has no closed step to roll back"),
+        }));
+    };
+    let Some(snap) = d.store.snapshot(id, before)? else {
+        return Err(Error::NotFound(format!("game {id} snapshot {before}")));
     };
     let state = crate::daemon::stored::decode(snap.state.clone()).map_err(|e| Error::State {
         game: id.to_string(),

@@ -10,10 +10,12 @@
 //! `rules::endgame`.
 
 mod act;
+mod history;
 mod seats;
 mod steps;
 mod talk;
 
+pub use history::Resend;
 pub use talk::{SentOrMissing, sent_and_missing};
 
 use super::Daemon;
@@ -94,12 +96,21 @@ pub enum GmCommand {
     },
     /// The open step's results as if it closed now, for the GM only; nothing changes.
     Preview,
-    /// Open the last closed step again from the state before it closed.
+    /// Open the last closed step (or the one named) again from the state before it closed.
     Rollback {
         /// Why (told to the players).
         reason: String,
         /// The reopened step's deadline, if not the schedule's.
         when: Option<String>,
+        /// Back to the start of this round and step instead of the last closed one.
+        target: Option<(u32, Step)>,
+    },
+    /// Mail a past report or the last answer again to a house's current player.
+    Resend {
+        /// House key or name.
+        house: String,
+        /// Which mail.
+        which: Resend,
     },
 }
 
@@ -153,7 +164,12 @@ pub fn apply(
         GmCommand::Log { limit } => talk::log(d, &g, *limit),
         GmCommand::Submit { house, text, guard } => act::submit(d, &g, house, text, *guard, now),
         GmCommand::Preview => act::preview(d, &g, now),
-        GmCommand::Rollback { reason, when } => act::rollback(d, &g, reason, when.as_deref(), now),
+        GmCommand::Rollback {
+            reason,
+            when,
+            target,
+        } => act::rollback(d, &g, reason, when.as_deref(), *target, now),
+        GmCommand::Resend { house, which } => history::resend(d, &g, house, *which, now),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;
             let why = games::CloseWhy::Gm(Guard {
@@ -226,7 +242,6 @@ pub(super) fn lang_of(l: Language) -> Lang {
     }
 }
 
-/// A notice to every seat, each in its language; `except` gets none.
 /// What a GM change did, as one sentence for the players.
 pub(super) fn log_sentence(
     g: &Loaded,
@@ -239,6 +254,7 @@ pub(super) fn log_sentence(
         .join("; ")
 }
 
+/// A notice to every seat, each in its language; `except` gets none.
 pub(super) fn notices(
     d: &Daemon,
     g: &Loaded,

@@ -1,0 +1,113 @@
+//! A game's history as the GM console reads it: which snapshot came from a close and which
+//! from a GM change (rollback, edit), the mails sent for a step or in answer to a house, and
+//! the game's stored configuration (its schedule for later steps).
+
+use chrono::{DateTime, Utc};
+use rusqlite::params;
+
+use super::outbox::{OUT_COLS, outgoing_from_row};
+use super::{Outgoing, Store, StoreError, StoreTx, expect_one, format_ts};
+
+/// One snapshot without its state: what made it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SnapshotMark {
+    /// Sequence number.
+    pub seq: i64,
+    /// The round the state is in.
+    pub round: u32,
+    /// The step the state is in.
+    pub step: String,
+    /// The GM command that wrote it (`rollback`, `edit` …); `None` for a close of a step or
+    /// the game's start.
+    pub gm: Option<String>,
+    /// For a rollback: the snapshot whose state it restored.
+    pub restores: Option<i64>,
+}
+
+impl StoreTx<'_> {
+    /// Every snapshot of the game, oldest first, with what made it (read from its log: a GM
+    /// change stores `{"gm": …}` there, a close the list of what happened).
+    pub fn snapshot_marks(&self, game_id: &str) -> Result<Vec<SnapshotMark>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, round, step,
+                    CASE json_type(log) WHEN 'object' THEN json_extract(log, '$.gm') END,
+                    CASE json_type(log) WHEN 'object' THEN json_extract(log, '$.to_snapshot') END
+             FROM snapshots WHERE game_id = ?1 ORDER BY seq",
+        )?;
+        let mut rows = stmt.query([game_id])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            out.push(SnapshotMark {
+                seq: row.get(0)?,
+                round: row.get(1)?,
+                step: row.get(2)?,
+                gm: row.get(3)?,
+                restores: row.get(4)?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The outgoing mail with this Message-ID, if any.
+    pub fn outgoing_by_message_id(&self, message_id: &str) -> Result<Option<Outgoing>, StoreError> {
+        let sql = format!("SELECT {OUT_COLS} FROM outbox WHERE message_id = ?1");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([message_id])?;
+        rows.next()?.map(outgoing_from_row).transpose()
+    }
+
+    /// The newest answer to a mail of `house` in the game.
+    pub fn last_answer_to_house(
+        &self,
+        game_id: &str,
+        house: &str,
+    ) -> Result<Option<Outgoing>, StoreError> {
+        let cols = OUT_COLS
+            .split(", ")
+            .map(|c| format!("o.{}", c.trim()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "SELECT {cols} FROM outbox o JOIN mails m ON o.reply_to_mail = m.id
+             WHERE m.game_id = ?1 AND m.house = ?2 ORDER BY o.id DESC LIMIT 1"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query(params![game_id, house])?;
+        rows.next()?.map(outgoing_from_row).transpose()
+    }
+
+    /// Replace the game's stored configuration (TOML): what later steps are scheduled by.
+    pub fn set_game_config(
+        &self,
+        id: &str,
+        config: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE games SET config = ?2, updated_at = ?3 WHERE id = ?1",
+            params![id, config, format_ts(at)],
+        )?;
+        expect_one(n, || format!("game {id}"))
+    }
+}
+
+impl Store {
+    /// See [`StoreTx::snapshot_marks`].
+    pub fn snapshot_marks(&self, game_id: &str) -> Result<Vec<SnapshotMark>, StoreError> {
+        self.view().snapshot_marks(game_id)
+    }
+
+    /// See [`StoreTx::outgoing_by_message_id`].
+    pub fn outgoing_by_message_id(&self, message_id: &str) -> Result<Option<Outgoing>, StoreError> {
+        self.view().outgoing_by_message_id(message_id)
+    }
+
+    /// See [`StoreTx::last_answer_to_house`].
+    pub fn last_answer_to_house(
+        &self,
+        game_id: &str,
+        house: &str,
+    ) -> Result<Option<Outgoing>, StoreError> {
+        self.view().last_answer_to_house(game_id, house)
+    }
+}

@@ -1,0 +1,161 @@
+//! The game's past as the GM acts on it: which state a rollback goes back to (a rollback's own
+//! snapshot stands for the state it restored, so rolling back twice goes two steps back, never
+//! forward again), and `resend`: a past report or the last answer mailed again.
+
+use super::{GmOutcome, house_of, refused_if_stale};
+use crate::daemon::Daemon;
+use crate::daemon::games::Loaded;
+use crate::daemon::letters::{self, Letter};
+use crate::error::Error;
+use crate::rules::Step;
+use crate::store::{SnapshotMark, StoreError};
+use chrono::{DateTime, Utc};
+
+fn mark(marks: &[SnapshotMark], seq: i64) -> Option<&SnapshotMark> {
+    marks.iter().find(|m| m.seq == seq)
+}
+
+/// The snapshot whose state `seq` holds: itself, or for a rollback the one it restored.
+pub(super) fn effective(marks: &[SnapshotMark], seq: i64) -> i64 {
+    let mut s = seq;
+    for _ in 0..marks.len() {
+        match mark(marks, s) {
+            Some(SnapshotMark {
+                gm: Some(g),
+                restores: Some(k),
+                ..
+            }) if g == "rollback" && *k < s => s = *k,
+            _ => break,
+        }
+    }
+    s
+}
+
+/// The state before the one `seq` holds (what undoing it goes back to), if there is one.
+pub(super) fn previous(marks: &[SnapshotMark], seq: i64) -> Option<i64> {
+    let e = effective(marks, seq);
+    (e > 1).then(|| effective(marks, e - 1))
+}
+
+/// The snapshot a rollback restores: the state before the open one, or with `target` the
+/// newest earlier state in that round and step.
+pub(super) fn rollback_target(
+    marks: &[SnapshotMark],
+    current: i64,
+    target: Option<(u32, Step)>,
+) -> Option<i64> {
+    let mut at = previous(marks, current)?;
+    let Some((round, step)) = target else {
+        return Some(at);
+    };
+    loop {
+        let m = mark(marks, at)?;
+        if m.round == round && m.step == step.key() {
+            return Some(at);
+        }
+        at = previous(marks, at)?;
+    }
+}
+
+/// Which mail `resend` sends again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resend {
+    /// The report of the newest close, or of the newest close of this round and step.
+    Report(Option<(u32, Step)>),
+    /// The last answer to a mail of the house.
+    Answer,
+}
+
+/// The snapshot a report was written for: the newest close (of the step named).
+fn report_seq(marks: &[SnapshotMark], which: Option<(u32, Step)>) -> Option<i64> {
+    marks
+        .iter()
+        .filter(|m| m.seq > 1 && m.gm.is_none())
+        .filter(|m| match which {
+            None => true,
+            Some((round, step)) => mark(marks, m.seq - 1)
+                .is_some_and(|before| before.round == round && before.step == step.key()),
+        })
+        .map(|m| m.seq)
+        .max()
+}
+
+/// `resend`: a past report or the last answer mailed again to the house's current player,
+/// under a new Message-ID and threaded to the original.
+pub(super) fn resend(
+    d: &mut Daemon,
+    g: &Loaded,
+    house: &str,
+    which: Resend,
+    now: DateTime<Utc>,
+) -> Result<GmOutcome, Error> {
+    let id = g.row.id.as_str();
+    let hid = house_of(g, house)?;
+    let key = g.board.house(hid).key.clone();
+    let seat = d
+        .store
+        .house(id, &key)?
+        .ok_or_else(|| Error::NotFound(format!("seat {key}")))?;
+    let (original, what) = match which {
+        Resend::Answer => (
+            d.store.last_answer_to_house(id, &key)?,
+            "the last answer".to_string(),
+        ),
+        Resend::Report(step) => {
+            let marks = d.store.snapshot_marks(id)?;
+            let Some(seq) = report_seq(&marks, step) else {
+                return Err(Error::Refused(match step {
+                    Some((r, s)) => format!("no report of round {r} {} in game {id}", s.key()),
+                    None => format!("game {id} has no report yet"),
+                }));
+            };
+            let mid = crate::mail::new_message_id(
+                &d.sender.domain,
+                format!("report:{id}:{seq}:{key}").as_bytes(),
+            );
+            let closed = mark(&marks, seq - 1)
+                .map(|m| format!("the report of round {} {}", m.round, m.step))
+                .unwrap_or_else(|| "the report".into());
+            (d.store.outgoing_by_message_id(&mid)?, closed)
+        }
+    };
+    let Some(original) = original else {
+        return Err(Error::Refused(format!(
+            "{what} for {key} is not in the store"
+        )));
+    };
+    let new_id = crate::mail::new_message_id(
+        &d.sender.domain,
+        format!("resend:{}:{}", original.message_id, now.timestamp_micros()).as_bytes(),
+    );
+    let raw = crate::mail::resent_copy(&original.raw, &new_id, &now.to_rfc2822(), &seat.address)
+        .map_err(|e| Error::Refused(format!("{what} for {key}: {e}")))?;
+    let letter = Letter {
+        message_id: new_id,
+        to: vec![seat.address.clone()],
+        subject: original.subject.clone(),
+        raw,
+        kept: None,
+    };
+    d.store
+        .transaction(|tx| -> Result<(), StoreError> {
+            letters::queue(tx, Some(id), &letter, None, now)?;
+            tx.append_audit(
+                Some(id),
+                "gm",
+                "resend",
+                &format!(
+                    "{what} for {key} sent again to {} (first sent as {})",
+                    seat.address, original.message_id
+                ),
+                now,
+            )?;
+            Ok(())
+        })
+        .map_err(|e| refused_if_stale(id, e))?;
+    Ok(GmOutcome {
+        summary: format!("{what} for {key} queued again to {}", seat.address),
+        queued: 1,
+        secret: None,
+    })
+}
