@@ -245,6 +245,26 @@ pub enum GmCmd {
         #[arg(long, requires = "round")]
         step: Option<String>,
     },
+    /// Correct the game's state with the lines of a scenario's [setup] (units, clear, tokens,
+    /// clear_tokens, fortifications, power, barrels, neutral, tracks, wildlings, resting,
+    /// ready; see docs/scenarios.md); every player is told what changed and why.
+    Edit {
+        /// Why (told to the players).
+        #[arg(long)]
+        reason: String,
+        /// A file with the correction (TOML), or - for standard input.
+        #[arg(default_value = "-")]
+        file: String,
+        /// Make it even when the result breaks a rule that always holds (supply, unit caps).
+        #[arg(long)]
+        force: bool,
+        /// Only if this is the open step.
+        #[arg(long)]
+        step: Option<String>,
+        /// Only if this is the current round.
+        #[arg(long)]
+        round: Option<u32>,
+    },
     /// List the backups of the database (taken before every step close), oldest first: time,
     /// game, round and step about to close, size, file.
     Backups,

@@ -102,6 +102,21 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
             when: deadline,
             target: round_step(round, step)?,
         },
+        GmCmd::Edit {
+            reason,
+            file,
+            force,
+            step,
+            round,
+        } => GmCommand::Edit {
+            text: read_text(&file)?,
+            reason,
+            force,
+            guard: Guard {
+                round,
+                step: step_arg(step)?,
+            },
+        },
         GmCmd::Resend {
             house,
             answer,

@@ -205,3 +205,22 @@ pub fn reminder(r: &Reminder<'_>, lang: Lang) -> (String, String) {
         }
     }
 }
+
+/// The GM corrected the game's state: why, and every change.
+pub fn corrected(reason: &str, changes: &[String], lang: Lang) -> (String, String) {
+    let lines: String = changes.iter().map(|l| format!("    {l}\n")).collect();
+    match lang {
+        Lang::Zh => (
+            "GM更正了局面".into(),
+            format!(
+                "GM通知:GM更正了局面。原因:{reason}\n\n更正的内容:\n{lines}\n其他一切不变。{SIGN_ZH}"
+            ),
+        ),
+        Lang::En => (
+            "The GM corrected the game".into(),
+            format!(
+                "From the GM: the game's state was corrected. Why: {reason}\n\nWhat changed:\n{lines}\nEverything else stays as it was.{SIGN_EN}"
+            ),
+        ),
+    }
+}

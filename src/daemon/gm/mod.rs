@@ -10,6 +10,7 @@
 //! `rules::endgame`.
 
 mod act;
+mod edit;
 mod history;
 mod seats;
 mod steps;
@@ -105,6 +106,17 @@ pub enum GmCommand {
         /// Back to the start of this round and step instead of the last closed one.
         target: Option<(u32, Step)>,
     },
+    /// Correct the state with the words of a scenario's `[setup]`; every player is told.
+    Edit {
+        /// The correction (TOML, keys as [`crate::scenario::Edit`]).
+        text: String,
+        /// Why (told to the players).
+        reason: String,
+        /// Make it even when the result breaks a rule that always holds.
+        force: bool,
+        /// The step the GM means.
+        guard: Guard,
+    },
     /// Mail a past report or the last answer again to a house's current player.
     Resend {
         /// House key or name.
@@ -169,6 +181,19 @@ pub fn apply(
             when,
             target,
         } => act::rollback(d, &g, reason, when.as_deref(), *target, now),
+        GmCommand::Edit {
+            text,
+            reason,
+            force,
+            guard,
+        } => {
+            let c = edit::Correction {
+                text,
+                reason,
+                force: *force,
+            };
+            edit::edit(d, &g, &c, *guard, now)
+        }
         GmCommand::Resend { house, which } => history::resend(d, &g, house, *which, now),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;

@@ -3,12 +3,14 @@
 //! The format is documented in `docs/scenarios.md`.
 
 pub mod bench;
+mod edit;
 mod expect;
 mod format;
 mod play;
 mod run;
 mod setup;
 
+pub use edit::Edit;
 pub use format::Outcome;
 pub use format::{Scenario, ScenarioError};
 pub use run::{prepare, run_file, run_paths};
