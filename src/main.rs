@@ -265,6 +265,14 @@ pub enum GmCmd {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// Change the schedule of the steps to come, e.g. `plan="Mon 21:00, Thu 21:00"`,
+    /// `default=2d`, `timezone=Asia/Shanghai`, `min_open=6h` (the open step keeps its
+    /// deadline; use `deadline` for it). Every player is told.
+    Schedule {
+        /// Entries `key=value`.
+        #[arg(required = true)]
+        entries: Vec<String>,
+    },
     /// List the backups of the database (taken before every step close), oldest first: time,
     /// game, round and step about to close, size, file.
     Backups,

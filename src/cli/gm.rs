@@ -117,6 +117,12 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
                 step: step_arg(step)?,
             },
         },
+        GmCmd::Schedule { entries } => GmCommand::Schedule {
+            changes: entries
+                .iter()
+                .map(|e| maester::daemon::gm::parse_schedule_change(e))
+                .collect::<Result<_, _>>()?,
+        },
         GmCmd::Resend {
             house,
             answer,

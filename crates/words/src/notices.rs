@@ -224,3 +224,22 @@ pub fn corrected(reason: &str, changes: &[String], lang: Lang) -> (String, Strin
         ),
     }
 }
+
+/// The GM changed the schedule of the steps to come.
+pub fn schedule_changed(entries: &[String], lang: Lang) -> (String, String) {
+    let lines: String = entries.iter().map(|l| format!("    {l}\n")).collect();
+    match lang {
+        Lang::Zh => (
+            "日程已更改".into(),
+            format!(
+                "GM通知:之后各阶段的截止时间按新的日程计算(当前阶段的截止时间不变):\n{lines}{SIGN_ZH}"
+            ),
+        ),
+        Lang::En => (
+            "The schedule has changed".into(),
+            format!(
+                "From the GM: the steps to come close by a new schedule (the open step keeps its deadline):\n{lines}{SIGN_EN}"
+            ),
+        ),
+    }
+}

@@ -12,11 +12,13 @@
 mod act;
 mod edit;
 mod history;
+mod schedule;
 mod seats;
 mod steps;
 mod talk;
 
 pub use history::Resend;
+pub use schedule::parse_change as parse_schedule_change;
 pub use talk::{SentOrMissing, sent_and_missing};
 
 use super::Daemon;
@@ -117,6 +119,12 @@ pub enum GmCommand {
         /// The step the GM means.
         guard: Guard,
     },
+    /// Change the schedule of the steps to come (`plan = Mon 21:00`, `default = 2d`,
+    /// `timezone = …`, `min_open = 6h`); the open step keeps its deadline.
+    Schedule {
+        /// The entries changed, as (key, value).
+        changes: Vec<(String, String)>,
+    },
     /// Mail a past report or the last answer again to a house's current player.
     Resend {
         /// House key or name.
@@ -194,6 +202,7 @@ pub fn apply(
             };
             edit::edit(d, &g, &c, *guard, now)
         }
+        GmCommand::Schedule { changes } => schedule::schedule(d, &g, changes, now),
         GmCommand::Resend { house, which } => history::resend(d, &g, house, *which, now),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;
