@@ -8,9 +8,9 @@
 //! and step lines) make a repeated step command refuse itself.
 
 use super::Daemon;
-use super::gm::{GmCommand, Guard, apply};
+use super::gm::{GmCommand, Guard, Resend, apply};
 use crate::error::Error;
-use crate::lang::gm::{GmLine, GmMail, parse_gm_mail};
+use crate::lang::gm::{GmLine, GmMail, ResendWhich, parse_gm_mail};
 use crate::mail::DecodedMail;
 use crate::rules::Step;
 use crate::store::GameStatus;
@@ -66,6 +66,10 @@ fn step_named(text: &str) -> Option<Step> {
             .copied()
             .find(|s| s.name_zh() == t || s.name_en().eq_ignore_ascii_case(t))
     })
+}
+
+fn no_step(step: &str) -> String {
+    format!("no step {step:?}: use events, events_answers, placement, raven, plan or retreat")
 }
 
 /// Carry out a GM mail.
@@ -130,7 +134,8 @@ pub fn handle(
                 }
                 None => {
                     lines.push(format!(
-                        "line {n}: no step {step:?}: use events, events_answers, placement, raven, plan or retreat — the commands after it were not run"
+                        "line {n}: {} — the commands after it were not run",
+                        no_step(&step)
                     ));
                     break;
                 }
@@ -143,11 +148,71 @@ pub fn handle(
                 round: guard.round,
             },
             GmLine::Preview => GmCommand::Preview,
-            GmLine::Rollback(reason) => GmCommand::Rollback {
+            GmLine::Rollback { target, reason } => {
+                let target = match target {
+                    None => None,
+                    Some((round, step)) => match step_named(&step) {
+                        Some(s) => Some((round, s)),
+                        None => {
+                            lines.push(format!("line {n}: refused — {}", no_step(&step)));
+                            continue;
+                        }
+                    },
+                };
+                GmCommand::Rollback {
+                    reason,
+                    when: None,
+                    target,
+                }
+            }
+            GmLine::Resend { house, which } => {
+                let which = match which {
+                    ResendWhich::Report => Resend::Report(None),
+                    ResendWhich::Answer => Resend::Answer,
+                    ResendWhich::Step(round, step) => match step_named(&step) {
+                        Some(s) => Resend::Report(Some((round, s))),
+                        None => {
+                            lines.push(format!("line {n}: refused — {}", no_step(&step)));
+                            continue;
+                        }
+                    },
+                };
+                GmCommand::Resend { house, which }
+            }
+            GmLine::Edit { reason, text } => GmCommand::Edit {
+                text,
                 reason,
-                when: None,
-                target: None,
+                force: false,
+                guard,
             },
+            GmLine::Schedule(entry) => match super::gm::parse_schedule_change(&entry) {
+                Ok(change) => GmCommand::Schedule {
+                    changes: vec![change],
+                },
+                Err(e) => {
+                    lines.push(format!("line {n}: refused — {e}"));
+                    continue;
+                }
+            },
+            GmLine::Replace { house, rest } => match rest.rsplit_once(' ') {
+                Some((name, address)) if address.contains('@') && !name.trim().is_empty() => {
+                    GmCommand::Replace {
+                        house,
+                        name: name.trim().to_string(),
+                        address: address.trim().to_string(),
+                        language: None,
+                    }
+                }
+                _ => {
+                    lines.push(format!(
+                        "line {n}: refused — write `换人 <house> <name> <address>` / `replace <house> <name> <address>`"
+                    ));
+                    continue;
+                }
+            },
+            GmLine::Leave(house) => GmCommand::Leave { house },
+            GmLine::Requeue => GmCommand::Requeue,
+            GmLine::Backups => GmCommand::Backups,
             GmLine::Who => GmCommand::Who,
             GmLine::Log => GmCommand::Log { limit: 30 },
             GmLine::Announce { house, text } => GmCommand::Announce { house, text },

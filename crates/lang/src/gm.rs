@@ -24,8 +24,42 @@ pub enum GmLine {
     Process,
     /// The open step's results, for the GM only.
     Preview,
-    /// Reopen the last closed step, with the reason.
-    Rollback(String),
+    /// Reopen the last closed step, or the round and step named, with the reason.
+    Rollback {
+        /// The round and step (as written) to go back to; the last closed step when absent.
+        target: Option<(u32, String)>,
+        /// Why.
+        reason: String,
+    },
+    /// Mail a past report or the last answer again.
+    Resend {
+        /// The house, as written.
+        house: String,
+        /// Which mail.
+        which: ResendWhich,
+    },
+    /// Correct the state: the reason and the correction's lines.
+    Edit {
+        /// Why.
+        reason: String,
+        /// The correction (a scenario's `[setup]` keys).
+        text: String,
+    },
+    /// One entry of the schedule for the steps to come (`plan = Mon 21:00`).
+    Schedule(String),
+    /// A substitute takes over a house: the house, then the name and the address.
+    Replace {
+        /// The house, as written.
+        house: String,
+        /// The name and the address, as written.
+        rest: String,
+    },
+    /// A house's player leaves with no substitute.
+    Leave(String),
+    /// Send the game's failed outgoing mails again.
+    Requeue,
+    /// The database's backups.
+    Backups,
     /// Who has sent what.
     Who,
     /// The audit log.
@@ -53,6 +87,17 @@ pub enum GmLine {
     },
 }
 
+/// Which mail `resend` means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResendWhich {
+    /// The newest report.
+    Report,
+    /// The report of this round and step (as written).
+    Step(u32, String),
+    /// The last answer to the house's mail.
+    Answer,
+}
+
 /// A GM mail read: the secret, the commands in order (with their line numbers), and the
 /// lines that are not commands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -68,6 +113,7 @@ pub struct GmMail {
 enum Block {
     Announce(usize, Option<String>, Vec<String>),
     Submit(usize, String, Vec<String>),
+    Edit(usize, String, Vec<String>),
 }
 
 impl Block {
@@ -84,6 +130,13 @@ impl Block {
                 l,
                 GmLine::Submit {
                     house,
+                    text: lines.join("\n"),
+                },
+            )),
+            Block::Edit(l, reason, lines) => out.commands.push((
+                l,
+                GmLine::Edit {
+                    reason,
                     text: lines.join("\n"),
                 },
             )),
@@ -106,9 +159,9 @@ pub fn parse_gm_mail(text: &str) -> GmMail {
             let ends = parsed.as_ref().is_some_and(|p| p.as_rule() == Rule::gm_end);
             if !ends {
                 match b {
-                    Block::Announce(_, _, lines) | Block::Submit(_, _, lines) => {
-                        lines.push(original.to_string())
-                    }
+                    Block::Announce(_, _, lines)
+                    | Block::Submit(_, _, lines)
+                    | Block::Edit(_, _, lines) => lines.push(original.to_string()),
                 }
                 continue;
             }
@@ -139,9 +192,23 @@ pub fn parse_gm_mail(text: &str) -> GmMail {
             Rule::gm_resume => out.commands.push((n, GmLine::Resume(arg(&p)))),
             Rule::gm_process => out.commands.push((n, GmLine::Process)),
             Rule::gm_preview => out.commands.push((n, GmLine::Preview)),
-            Rule::gm_rollback => out
+            Rule::gm_rollback => out.commands.push((n, rollback(p))),
+            Rule::gm_resend => out.commands.push((n, resend(p))),
+            Rule::gm_edit => block = Some(Block::Edit(n, arg(&p).unwrap_or_default(), Vec::new())),
+            Rule::gm_schedule => out
                 .commands
-                .push((n, GmLine::Rollback(arg(&p).unwrap_or_default()))),
+                .push((n, GmLine::Schedule(arg(&p).unwrap_or_default()))),
+            Rule::gm_replace => {
+                let mut inner = p.into_inner().map(|x| x.as_str().trim().to_string());
+                let house = inner.next().unwrap_or_default();
+                let rest = inner.next().unwrap_or_default();
+                out.commands.push((n, GmLine::Replace { house, rest }));
+            }
+            Rule::gm_leave => out
+                .commands
+                .push((n, GmLine::Leave(arg(&p).unwrap_or_default()))),
+            Rule::gm_requeue => out.commands.push((n, GmLine::Requeue)),
+            Rule::gm_backups => out.commands.push((n, GmLine::Backups)),
             Rule::gm_who => out.commands.push((n, GmLine::Who)),
             Rule::gm_log => out.commands.push((n, GmLine::Log)),
             Rule::gm_announce => block = Some(Block::Announce(n, arg(&p), Vec::new())),
@@ -167,6 +234,43 @@ pub fn parse_gm_mail(text: &str) -> GmMail {
         b.finish(&mut out);
     }
     out
+}
+
+/// `第3回合 plan` / `round 3 plan`: the round and the step as written.
+fn round_step(p: pest::iterators::Pair<Rule>) -> Option<(u32, String)> {
+    let mut inner = p.into_inner();
+    let round = inner.next()?.as_str().parse().ok()?;
+    let step = inner.next()?.as_str().to_string();
+    Some((round, step))
+}
+
+fn rollback(p: pest::iterators::Pair<Rule>) -> GmLine {
+    let mut target = None;
+    let mut reason = String::new();
+    for x in p.into_inner() {
+        match x.as_rule() {
+            Rule::gm_round_step => target = round_step(x),
+            _ => reason = x.as_str().trim().to_string(),
+        }
+    }
+    GmLine::Rollback { target, reason }
+}
+
+fn resend(p: pest::iterators::Pair<Rule>) -> GmLine {
+    let mut house = String::new();
+    let mut which = ResendWhich::Report;
+    for x in p.into_inner() {
+        match x.as_rule() {
+            Rule::gm_answer => which = ResendWhich::Answer,
+            Rule::gm_round_step => {
+                if let Some((r, s)) = round_step(x) {
+                    which = ResendWhich::Step(r, s);
+                }
+            }
+            _ => house = x.as_str().trim().to_string(),
+        }
+    }
+    GmLine::Resend { house, which }
 }
 
 #[cfg(test)]
@@ -218,7 +322,13 @@ mod tests {
             vec![
                 (2, GmLine::Pause),
                 (3, GmLine::Resume(Some("+2d".into()))),
-                (4, GmLine::Rollback("wrong ruling".into())),
+                (
+                    4,
+                    GmLine::Rollback {
+                        target: None,
+                        reason: "wrong ruling".into()
+                    }
+                ),
             ]
         );
         assert_eq!(m.unknown, vec![(5, "foo bar".to_string())]);

@@ -125,6 +125,10 @@ pub enum GmCommand {
         /// The entries changed, as (key, value).
         changes: Vec<(String, String)>,
     },
+    /// Send the game's failed outgoing mails again.
+    Requeue,
+    /// The database's backups of this game.
+    Backups,
     /// Mail a past report or the last answer again to a house's current player.
     Resend {
         /// House key or name.
@@ -203,6 +207,8 @@ pub fn apply(
             edit::edit(d, &g, &c, *guard, now)
         }
         GmCommand::Schedule { changes } => schedule::schedule(d, &g, changes, now),
+        GmCommand::Requeue => talk::requeue(d, &g, now),
+        GmCommand::Backups => talk::backups(d, &g),
         GmCommand::Resend { house, which } => history::resend(d, &g, house, *which, now),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;

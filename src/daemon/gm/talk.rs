@@ -141,3 +141,46 @@ pub(super) fn log(d: &mut Daemon, g: &Loaded, limit: u32) -> Result<GmOutcome, E
         secret: None,
     })
 }
+
+/// `requeue`: the game's failed outgoing mails queued again.
+pub(super) fn requeue(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<GmOutcome, Error> {
+    use crate::daemon::requeue::{Which, requeue};
+    let ids = requeue(d, Which::All, Some(&g.row.id), now)?;
+    Ok(GmOutcome {
+        summary: format!(
+            "{} failed mail(s) of game {} queued again",
+            ids.len(),
+            g.row.id
+        ),
+        queued: ids.len(),
+        secret: None,
+    })
+}
+
+/// `backups`: the database's backups taken before this game's closes, oldest first.
+pub(super) fn backups(d: &Daemon, g: &Loaded) -> Result<GmOutcome, Error> {
+    let all = crate::daemon::backups::list(d)?;
+    let lines: Vec<String> = all
+        .iter()
+        .filter(|b| b.game == g.row.id)
+        .map(|b| {
+            format!(
+                "{}  round {} {}  {} kB  {}",
+                b.time.format("%Y-%m-%d %H:%M UTC"),
+                b.round,
+                b.step,
+                b.bytes.div_ceil(1024),
+                b.path.display()
+            )
+        })
+        .collect();
+    Ok(GmOutcome {
+        summary: if lines.is_empty() {
+            format!("no backups of game {}", g.row.id)
+        } else {
+            format!("backups of game {}:\n  {}", g.row.id, lines.join("\n  "))
+        },
+        queued: 0,
+        secret: None,
+    })
+}
