@@ -5,70 +5,14 @@
 //! Like `tests/mail_servers.rs`, it fails with instructions when `MAILTEST_IMAP_PORT` is not set,
 //! unless `MAESTER_SKIP_MAIL_SERVERS=1`.
 
+mod server_support;
+
 use chrono::{TimeDelta, Utc};
 use maester::config::Config;
 use maester::daemon::{Daemon, games};
-use maester::mail::{
-    ImapConfig, ImapInbox, Inbox, Outbox, Security, SmtpConfig, SmtpOutbox, decode,
-};
+use maester::mail::{Outbox, SmtpConfig, SmtpOutbox};
+use server_support::*;
 use std::time::{Duration, Instant};
-
-const HOUSES: [&str; 6] = [
-    "stark",
-    "greyjoy",
-    "lannister",
-    "baratheon",
-    "tyrell",
-    "martell",
-];
-
-fn ports() -> Option<(u16, u16)> {
-    let Ok(imap) = std::env::var("MAILTEST_IMAP_PORT") else {
-        if std::env::var("MAESTER_SKIP_MAIL_SERVERS").as_deref() == Ok("1") {
-            println!("daemon server test SKIPPED (MAESTER_SKIP_MAIL_SERVERS=1)");
-            return None;
-        }
-        panic!(
-            "start the mail servers first: `bash scripts/test.sh` does it (or scripts/mailtest-up.sh, then set MAILTEST_IMAP_PORT and MAILTEST_SMTP_PORT)"
-        );
-    };
-    let smtp = std::env::var("MAILTEST_SMTP_PORT").unwrap_or_else(|_| "2525".into());
-    match (imap.parse(), smtp.parse()) {
-        (Ok(i), Ok(s)) => Some((i, s)),
-        _ => panic!("bad MAILTEST_IMAP_PORT / MAILTEST_SMTP_PORT"),
-    }
-}
-
-fn imap(port: u16, user: &str, password: &str) -> ImapConfig {
-    ImapConfig {
-        host: "127.0.0.1".into(),
-        port,
-        security: Security::Plain,
-        user: user.into(),
-        password: password.into(),
-        mailbox: "INBOX".into(),
-    }
-}
-
-/// Read (and mark done) everything in a player's mailbox, waiting up to 10 s for `want` mails.
-fn collect(port: u16, house: &str, want: usize, into: &mut Vec<String>) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let mut inbox = match ImapInbox::connect(&imap(port, house, &format!("pw-{house}"))) {
-        Ok(i) => i,
-        Err(e) => panic!("IMAP login {house}: {e}"),
-    };
-    loop {
-        for m in inbox.fetch_new().unwrap_or_default() {
-            let d = decode(&m.raw);
-            into.push(format!("{}\n{}", d.subject, d.body));
-            let _ = inbox.mark_done(&m.key);
-        }
-        if into.len() >= want || Instant::now() > deadline {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
 
 #[test]
 fn orders_by_smtp_answers_and_reports_over_real_imap_and_smtp() {
@@ -77,20 +21,7 @@ fn orders_by_smtp_answers_and_reports_over_real_imap_and_smtp() {
     };
     let run = format!("e2e{}", std::process::id());
     let dir = std::env::temp_dir().join(format!("maester-{run}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_default();
-    let mut players = String::new();
-    for h in HOUSES {
-        players.push_str(&format!("[[game.players]]\nhouse = \"{h}\"\nname = \"{h} player\"\naddress = \"{h}@localhost\"\n\n"));
-    }
-    let cfg_text = format!(
-        "[daemon]\naddress = \"referee@localhost\"\n\n[mail]\ntransport = \"imap\"\n\
-         [mail.imap]\nhost = \"127.0.0.1\"\nport = {imap_port}\nsecurity = \"plain\"\nuser = \"referee\"\npassword = \"refpass\"\n\
-         [mail.smtp]\nhost = \"127.0.0.1\"\nport = {smtp_port}\nsecurity = \"plain\"\n\n\
-         [game]\nid = \"{run}\"\nseed = \"e2e\"\nearly_close = false\n[game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n\n{players}"
-    );
-    let cfg_path = dir.join("maester.toml");
-    std::fs::write(&cfg_path, cfg_text).unwrap_or_default();
+    let cfg_path = write_server_config(&dir, &run, imap_port, smtp_port);
     let config = match Config::load(&cfg_path) {
         Ok(c) => c,
         Err(e) => panic!("{e}"),
