@@ -138,16 +138,20 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
         },
         GmCmd::Log { limit } => GmCommand::Log { limit },
     };
+    let before = d.store.last_outgoing_id()?;
     let out = apply(&mut d, &game, &cmd, Utc::now())?;
     if out.queued == 0 {
         maester::say!("{}", out.summary);
     } else {
+        let to = d.store.recipients_after(before)?;
         let t = d.send_outbox(Utc::now())?;
         maester::say!(
-            "{}; {} mails queued, {} sent",
+            "{}\n{} mails queued, {} sent {} to: {}",
             out.summary,
             out.queued,
-            t.sent
+            t.sent,
+            super::service::mail_route(&d.config),
+            to.join(", ")
         );
     }
     if let Some(s) = out.secret {

@@ -7,7 +7,7 @@ use maester::error::Error;
 use std::path::Path;
 
 /// Where the mails of this configuration go, in words.
-fn mail_route(c: &Config) -> String {
+pub(crate) fn mail_route(c: &Config) -> String {
     match (&c.mail.smtp, c.mail.transport.as_str()) {
         (Some(s), "imap") => format!("by SMTP through {}:{}", s.host, s.port),
         _ => format!(

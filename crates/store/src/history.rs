@@ -76,6 +76,26 @@ impl StoreTx<'_> {
         rows.next()?.map(outgoing_from_row).transpose()
     }
 
+    /// The newest outgoing mail's id (0 when there is none).
+    pub fn last_outgoing_id(&self) -> Result<i64, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT COALESCE(MAX(id), 0) FROM outbox", [], |r| r.get(0))?)
+    }
+
+    /// The recipients of the outgoing mails queued after `id`, oldest first.
+    pub fn recipients_after(&self, id: i64) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT to_addrs FROM outbox WHERE id > ?1 ORDER BY id")?;
+        let mut rows = stmt.query([id])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            out.push(row.get(0)?);
+        }
+        Ok(out)
+    }
+
     /// Replace the game's stored configuration (TOML): what later steps are scheduled by.
     pub fn set_game_config(
         &self,
@@ -92,6 +112,16 @@ impl StoreTx<'_> {
 }
 
 impl Store {
+    /// See [`StoreTx::last_outgoing_id`].
+    pub fn last_outgoing_id(&self) -> Result<i64, StoreError> {
+        self.view().last_outgoing_id()
+    }
+
+    /// See [`StoreTx::recipients_after`].
+    pub fn recipients_after(&self, id: i64) -> Result<Vec<String>, StoreError> {
+        self.view().recipients_after(id)
+    }
+
     /// See [`StoreTx::snapshot_marks`].
     pub fn snapshot_marks(&self, game_id: &str) -> Result<Vec<SnapshotMark>, StoreError> {
         self.view().snapshot_marks(game_id)
