@@ -1,5 +1,6 @@
 //! maester: a play-by-email referee for A Game of Thrones: The Board Game.
 
+pub mod bench_intake;
 pub mod config;
 pub mod daemon;
 pub mod demo;

@@ -96,6 +96,20 @@ enum Command {
         /// A scenario file to time instead of the built-in crowded position.
         scenario: Option<PathBuf>,
     },
+    /// Measure the intake of a burst of order mails beside the durable floor (one SQLite commit
+    /// per mail, same pragmas) in the same run, and print both and the ratio (build with
+    /// --release).
+    BenchIntake {
+        /// Mails per run.
+        #[arg(long, default_value_t = 2000)]
+        mails: usize,
+        /// Runs (the median ratio is printed).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// Folder for the runs' files (a temporary one by default).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
     /// Play whole random games through the step machine, check the invariants after every step,
     /// and print games per second and the hash of the final states (build with --release).
     Simulate {
@@ -324,6 +338,7 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
             iterations,
             scenario,
         } => cli::harness::bench(iterations, scenario),
+        Command::BenchIntake { mails, runs, dir } => cli::harness::bench_intake(mails, runs, dir),
         Command::Scenario { paths, verbose } => cli::harness::scenario(&paths, verbose),
         Command::Check {
             house,

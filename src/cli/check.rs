@@ -42,12 +42,12 @@ pub fn check(
                 .map_err(|e| Error::Refused(format!("{}: {e}", p.display())))?;
             let st = serde_json::from_str(&t)
                 .map_err(|e| Error::Refused(format!("{}: {e}", p.display())))?;
-            (board, st)
+            (std::sync::Arc::new(board), st)
         }
         (None, None) => {
             let board = maester::board::Board::default_board()?;
             let st = maester::rules::GameState::new_game(&board);
-            (board, st)
+            (std::sync::Arc::new(board), st)
         }
     };
     let report = maester::words::check::check(&board, st, &house, phase.as_deref(), &text, lang)

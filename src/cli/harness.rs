@@ -133,3 +133,35 @@ fn memory_kb(field: &str) -> Option<u64> {
         .parse()
         .ok()
 }
+
+/// `maester bench-intake`: maester's intake beside the durable floor, run after run.
+pub fn bench_intake(mails: usize, runs: usize, dir: Option<PathBuf>) -> Result<(), Error> {
+    let dir = dir.unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("maester-bench-intake-{}", std::process::id()))
+    });
+    let mut ratios = Vec::new();
+    for run in 1..=runs.max(1) {
+        let r = maester::bench_intake::intake(&dir, mails, chrono::Utc::now())?;
+        let ratio = r.maester / r.floor.max(1e-9);
+        maester::say!(
+            "run {run}: {} mails: maester {:.3}s ({:.0}/s, {} answers) · floor {:.3}s ({:.0}/s) · ratio {ratio:.2}× · closing the step after {:.1} ms",
+            r.mails,
+            r.maester,
+            r.mails as f64 / r.maester.max(1e-9),
+            r.answers,
+            r.floor,
+            r.mails as f64 / r.floor.max(1e-9),
+            r.close * 1000.0
+        );
+        ratios.push(ratio);
+    }
+    ratios.sort_by(f64::total_cmp);
+    maester::say!(
+        "median ratio maester/floor: {:.2}× over {} runs; peak memory {} kB",
+        ratios[ratios.len() / 2],
+        ratios.len(),
+        memory_kb("VmHWM:").unwrap_or(0)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}

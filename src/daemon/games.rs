@@ -35,9 +35,11 @@ pub struct Loaded {
     /// Its `[game]` config.
     pub cfg: GameConfig,
     /// Its board.
-    pub board: Board,
+    pub board: std::sync::Arc<Board>,
     /// Its templates.
-    pub templates: Templates,
+    pub templates: std::sync::Arc<Templates>,
+    /// The board's name index.
+    pub names: std::sync::Arc<crate::lang::Names>,
     /// Its schedule.
     pub schedule: Schedule,
     /// Current state (latest snapshot).
@@ -76,7 +78,7 @@ impl Loaded {
 }
 
 /// Resolve paths of the game config relative to the daemon's config folder.
-pub(super) fn board_and_templates(
+pub(crate) fn board_and_templates(
     config: &crate::config::Config,
     cfg: &GameConfig,
 ) -> Result<(Board, Templates), Error> {
@@ -89,30 +91,39 @@ pub(super) fn board_and_templates(
     Ok((board, templates))
 }
 
-/// Load a stored game.
+/// Load a stored game: its config, board, templates and name index built once per process
+/// (again when they change), its newest snapshot decoded once per snapshot.
 pub fn load(d: &Daemon, id: &str) -> Result<Loaded, Error> {
     let row = d
         .store
         .game(id)?
         .ok_or(Error::Config(format!("no game {id}")))?;
-    let cfg = GameConfig::from_text(&row.config)?;
-    let (board, templates) = board_and_templates(&d.config, &cfg)?;
-    let schedule = cfg.schedule()?;
-    let snap = d
-        .store
-        .latest_snapshot(id)?
-        .ok_or(Error::Config(format!("game {id} has no state")))?;
-    let mut state: GameState =
-        super::stored::decode(snap.state).map_err(|e| Error::Config(format!("game {id}: {e}")))?;
-    crate::rules::events::restore_tables(&board, &mut state);
+    let built = d.cache.built(&d.config, id, &row.config)?;
+    let latest = d.store.latest_snapshot_seq(id)?;
+    let (state, seq) = match d.cache.state(id, latest) {
+        Some(st) => (GameState::clone(&st), latest),
+        None => {
+            let snap = d
+                .store
+                .latest_snapshot(id)?
+                .ok_or(Error::Config(format!("game {id} has no state")))?;
+            let mut state: GameState = super::stored::decode(snap.state)
+                .map_err(|e| Error::Config(format!("game {id}: {e}")))?;
+            crate::rules::events::restore_tables(&built.board, &mut state);
+            d.cache
+                .keep_state(id, snap.seq, std::sync::Arc::new(state.clone()));
+            (state, snap.seq)
+        }
+    };
     Ok(Loaded {
         row,
-        cfg,
-        board,
-        templates,
-        schedule,
+        cfg: built.cfg.clone(),
+        board: built.board.clone(),
+        templates: built.templates.clone(),
+        schedule: built.schedule.clone(),
+        names: built.names.clone(),
         state,
-        seq: snap.seq,
+        seq,
     })
 }
 

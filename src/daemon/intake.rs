@@ -351,12 +351,12 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
     }
     let g = games::load(d, &seat.game_id)?;
     let lang = g.lang_of(seat.language);
-    let parsed = parse::parse_mail(&g.board, &g.state, &mail.orders_text, lang);
+    let parsed = parse::parse_mail_with(&g.board, &g.names, &g.state, &mail.orders_text, lang);
     let house_id = g
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
     let secret_ok = match &parsed.secret {
-        Some(s) => d.store.verify_secret(&seat.game_id, &seat.house, s)?,
+        Some(s) => super::cache::verify_secret(d, &seat.game_id, &seat.house, s)?,
         None => false,
     };
     let mut ctx = ReplyContext {

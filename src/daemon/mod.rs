@@ -5,6 +5,7 @@
 
 pub mod alerts;
 pub mod backups;
+mod cache;
 pub mod disk;
 pub mod games;
 pub mod gm;
@@ -137,6 +138,8 @@ pub struct Daemon {
     imap_outage: outage::Outage,
     smtp_outage: outage::Outage,
     disk: disk::DiskState,
+    /// What is built once per process (boards, templates, name indexes, newest states).
+    pub(crate) cache: cache::Cache,
 }
 
 impl Daemon {
@@ -197,6 +200,7 @@ impl Daemon {
             imap_outage: outage::Outage::new("IMAP"),
             smtp_outage: outage::Outage::new("SMTP"),
             disk: disk::DiskState::default(),
+            cache: cache::Cache::default(),
         })
     }
 
@@ -407,7 +411,28 @@ impl Daemon {
         if !self.smtp_outage.may_try(now) {
             return Ok(());
         }
-        let due = self.store.due_outgoing(now, 100)?;
+        // Every due mail, in batches, in this tick: a burst of answers goes out at once. A
+        // batch that sends nothing (the server is down, the disk is full) ends the stage.
+        loop {
+            let before = t.sent + t.send_failures;
+            let due = self.store.due_outgoing(now, SEND_BATCH)?;
+            let last = due.len() < SEND_BATCH as usize;
+            if due.is_empty() || !self.send_batch(due, now, t)? || last {
+                return Ok(());
+            }
+            if t.sent + t.send_failures == before {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Send one batch of due mails; false when the stage must stop (unreachable, disk full).
+    fn send_batch(
+        &mut self,
+        due: Vec<crate::store::Outgoing>,
+        now: DateTime<Utc>,
+        t: &mut Tick,
+    ) -> Result<bool, Error> {
         let total = due.len();
         for (i, o) in due.into_iter().enumerate() {
             match self
@@ -425,13 +450,13 @@ impl Daemon {
                     t.send_failures += 1;
                     t.send_deferred += total - i - 1;
                     self.note_disk_full(&Error::Mail(e), now);
-                    break;
+                    return Ok(false);
                 }
                 Err(e) if e.is_unreachable() => {
                     t.send_failures += 1;
                     t.send_deferred += total - i - 1;
                     self.smtp_outage.failed(now, &e.to_string());
-                    break;
+                    return Ok(false);
                 }
                 Err(e) if e.is_permanent() => {
                     self.smtp_outage.succeeded(now);
@@ -464,9 +489,12 @@ impl Daemon {
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 }
+
+/// How many due mails are read from the queue at a time.
+const SEND_BATCH: u32 = 100;
 
 /// The state of a game as text or as the stable JSON view (`maester status`).
 pub fn status(

@@ -157,7 +157,8 @@ impl Inbox for MaildirInbox {
 /// Each file starts with `Return-Path: <envelope from>` and
 /// `X-Maester-Envelope-To: <a>, <b>` lines, then the mail as given.
 /// A mail whose Message-ID is already in the directory is not written again,
-/// so a retried send after a crash leaves a single file.
+/// so a retried send after a crash leaves a single file: a marker `tmp/index/<hash>` per mail
+/// makes that check one `stat`, not a listing of the outbox.
 #[derive(Debug, Clone)]
 pub struct MaildirOutbox {
     dir: PathBuf,
@@ -167,10 +168,39 @@ impl MaildirOutbox {
     /// Opens (and creates if needed) the outbox directory `dir` and its `tmp`.
     pub fn new(dir: impl Into<PathBuf>) -> Result<Self, MailError> {
         let dir = dir.into();
-        let tmp = dir.join("tmp");
-        fs::create_dir_all(&tmp)
-            .map_err(|e| MailError::io(format!("create outbox {}", tmp.display()), e))?;
-        Ok(MaildirOutbox { dir })
+        let index = dir.join("tmp").join("index");
+        fs::create_dir_all(&index)
+            .map_err(|e| MailError::io(format!("create outbox {}", index.display()), e))?;
+        let outbox = MaildirOutbox { dir };
+        outbox.complete_index()?;
+        Ok(outbox)
+    }
+
+    /// The marker of a mail written: `tmp/index/<hash>`. One `stat` tells whether a mail was
+    /// written already, however many files the outbox holds.
+    fn marker(&self, hash: &str) -> PathBuf {
+        self.dir.join("tmp").join("index").join(hash)
+    }
+
+    /// Once per process: a marker for every mail in the outbox (a crash between writing a mail
+    /// and its marker, or an outbox written before markers existed, leaves one missing).
+    fn complete_index(&self) -> Result<(), MailError> {
+        for f in self.sent_files()? {
+            let hash = f
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_suffix(".eml"))
+                .and_then(|n| n.rsplit_once('-'))
+                .map(|(_, h)| h.to_string());
+            if let Some(h) = hash {
+                let m = self.marker(&h);
+                if !m.exists() {
+                    fs::write(&m, b"")
+                        .map_err(|e| MailError::io(format!("write {}", m.display()), e))?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The outbox directory.
@@ -216,12 +246,7 @@ impl Outbox for MaildirOutbox {
     fn send(&mut self, envelope_from: &str, to: &[String], raw: &[u8]) -> Result<(), MailError> {
         let hash = short_hash(raw);
         let suffix = format!("-{hash}.eml");
-        let already = self.sent_files()?.iter().any(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.ends_with(&suffix))
-        });
-        if already {
+        if self.marker(&hash).exists() {
             tracing::info!(hash, "outbox: mail already written, not writing it twice");
             return Ok(());
         }
@@ -242,11 +267,17 @@ impl Outbox for MaildirOutbox {
         .into_bytes();
         data.extend_from_slice(raw);
 
+        let marker = self.marker(&hash);
         let write = || -> std::io::Result<()> {
             let mut f = fs::File::create(&tmp)?;
             f.write_all(&data)?;
             f.sync_all()?;
-            fs::rename(&tmp, &dst)
+            fs::rename(&tmp, &dst)?;
+            // The mail is written; a missing marker is made at the next start.
+            if let Err(e) = fs::write(&marker, b"") {
+                tracing::warn!(error = %e, "outbox: marker not written");
+            }
+            Ok(())
         };
         write().map_err(|e| {
             let _ = fs::remove_file(&tmp);
@@ -331,7 +362,18 @@ mod tests {
         outbox.send("", &to, &raw2).expect("send again");
         let files = outbox.sent_files().expect("list");
         assert_eq!(files.len(), 1, "{files:?}");
-        assert!(fs::read_dir(dir.join("tmp")).expect("tmp").next().is_none());
+        let left: Vec<_> = fs::read_dir(dir.join("tmp"))
+            .expect("tmp")
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name() != "index")
+            .collect();
+        assert!(left.is_empty(), "nothing half-written is left in tmp");
+        // Markers lost (a crash before one was written, an older outbox): rebuilt at the next
+        // start, and the retry still writes nothing.
+        fs::remove_dir_all(dir.join("tmp/index")).expect("remove markers");
+        let mut reopened = MaildirOutbox::new(&dir).expect("reopen");
+        reopened.send("", &to, &raw2).expect("send after restart");
+        assert_eq!(reopened.sent_files().expect("list").len(), 1);
 
         let stored = fs::read(&files[0]).expect("read");
         assert!(

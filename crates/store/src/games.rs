@@ -316,12 +316,7 @@ impl StoreTx<'_> {
 
     /// Running games whose deadline is at or before `now`, earliest first.
     pub fn games_due(&self, now: DateTime<Utc>) -> Result<Vec<Game>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLS} FROM games
-             WHERE status = 'running' AND deadline IS NOT NULL AND deadline <= ?1
-             ORDER BY deadline, id"
-        );
-        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut stmt = self.conn.prepare_cached(&games_due_sql())?;
         let mut rows = stmt.query([format_ts(now)])?;
         let mut out = Vec::new();
         while let Some(row) = rows.next()? {
@@ -453,4 +448,13 @@ impl StoreTx<'_> {
         }
         Ok(out)
     }
+}
+
+/// Running games whose deadline has come (the partial index `games_due`).
+pub(crate) fn games_due_sql() -> String {
+    format!(
+        "SELECT {GAME_COLS} FROM games
+         WHERE status = 'running' AND deadline IS NOT NULL AND deadline <= ?1
+         ORDER BY deadline, id"
+    )
 }

@@ -96,6 +96,18 @@ impl StoreTx<'_> {
         Ok(out)
     }
 
+    /// A seat's stored secret hash (what `verify_secret` compares against), if the seat exists.
+    pub fn secret_hash(&self, game_id: &str, house: &str) -> Result<Option<String>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT secret_hash FROM houses WHERE game_id = ?1 AND house = ?2")?;
+        let mut rows = stmt.query([game_id, house])?;
+        Ok(match rows.next()? {
+            Some(row) => Some(row.get(0)?),
+            None => None,
+        })
+    }
+
     /// Replace the game's stored configuration (TOML): what later steps are scheduled by.
     pub fn set_game_config(
         &self,
@@ -112,6 +124,16 @@ impl StoreTx<'_> {
 }
 
 impl Store {
+    /// See [`StoreTx::secret_hash`].
+    pub fn secret_hash(&self, game_id: &str, house: &str) -> Result<Option<String>, StoreError> {
+        self.view().secret_hash(game_id, house)
+    }
+
+    /// See [`StoreTx::latest_snapshot_seq`].
+    pub fn latest_snapshot_seq(&self, game_id: &str) -> Result<i64, StoreError> {
+        self.view().latest_snapshot_seq(game_id)
+    }
+
     /// See [`StoreTx::last_outgoing_id`].
     pub fn last_outgoing_id(&self) -> Result<i64, StoreError> {
         self.view().last_outgoing_id()

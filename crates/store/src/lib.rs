@@ -20,6 +20,7 @@ mod history;
 mod mails;
 mod migrations;
 mod outbox;
+pub mod plans;
 mod reminders;
 mod secrets;
 mod snapshots;

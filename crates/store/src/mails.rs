@@ -269,10 +269,7 @@ impl StoreTx<'_> {
     /// Up to `limit` mails still `new` with an id above `after`, oldest first: the daemon
     /// reads the pending mails in such batches, so memory stays bounded for any backlog.
     pub fn unprocessed_mails_after(&self, after: i64, limit: u32) -> Result<Vec<Mail>, StoreError> {
-        let sql = format!(
-            "SELECT {MAIL_COLS} FROM mails WHERE status = 'new' AND id > ?1 ORDER BY id LIMIT ?2"
-        );
-        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut stmt = self.conn.prepare_cached(&unprocessed_mails_after_sql())?;
         let mut rows = stmt.query(params![after, limit])?;
         let mut out = Vec::new();
         while let Some(row) = rows.next()? {
@@ -404,13 +401,7 @@ impl StoreTx<'_> {
         step: &str,
         kind: &str,
     ) -> Result<Option<Submission>, StoreError> {
-        let sql = format!(
-            "SELECT {SUB_COLS} FROM submissions
-             WHERE game_id = ?1 AND house = ?2 AND round = ?3 AND step = ?4 AND kind = ?5
-               AND superseded_by IS NULL
-             ORDER BY id DESC LIMIT 1"
-        );
-        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut stmt = self.conn.prepare_cached(&latest_submission_sql())?;
         let mut rows = stmt.query(params![game_id, house, round, step, kind])?;
         rows.next()?.map(submission_from_row).transpose()
     }
@@ -423,12 +414,7 @@ impl StoreTx<'_> {
         round: u32,
         step: &str,
     ) -> Result<Vec<Submission>, StoreError> {
-        let sql = format!(
-            "SELECT {SUB_COLS} FROM submissions
-             WHERE game_id = ?1 AND round = ?2 AND step = ?3 AND superseded_by IS NULL
-             ORDER BY house, kind, id"
-        );
-        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut stmt = self.conn.prepare_cached(&current_submissions_sql())?;
         let mut rows = stmt.query(params![game_id, round, step])?;
         let mut out = Vec::new();
         while let Some(row) = rows.next()? {
@@ -436,4 +422,28 @@ impl StoreTx<'_> {
         }
         Ok(out)
     }
+}
+
+/// Stored mails not yet answered, after an id (the partial index `mails_new`).
+pub(crate) fn unprocessed_mails_after_sql() -> String {
+    format!("SELECT {MAIL_COLS} FROM mails WHERE status = 'new' AND id > ?1 ORDER BY id LIMIT ?2")
+}
+
+/// A house's current submission of a kind (the partial index `submissions_current`).
+pub(crate) fn latest_submission_sql() -> String {
+    format!(
+        "SELECT {SUB_COLS} FROM submissions
+         WHERE game_id = ?1 AND house = ?2 AND round = ?3 AND step = ?4 AND kind = ?5
+           AND superseded_by IS NULL
+         ORDER BY id DESC LIMIT 1"
+    )
+}
+
+/// Every current submission of a step (the partial index `submissions_current`).
+pub(crate) fn current_submissions_sql() -> String {
+    format!(
+        "SELECT {SUB_COLS} FROM submissions
+         WHERE game_id = ?1 AND round = ?2 AND step = ?3 AND superseded_by IS NULL
+         ORDER BY house, kind, id"
+    )
 }

@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -180,6 +180,15 @@ CREATE TABLE reminders_sent (
     sent_at     TEXT NOT NULL,                  -- RFC 3339 UTC
     PRIMARY KEY (game_id, round, step, before_secs)
 ) STRICT;
+"#;
+
+/// Version 7: indexes for the queries of every tick and every mail, so that their cost stays
+/// flat as a store grows: the current submissions of a step (the earlier, superseded ones are
+/// left out of the index), and the running games whose deadline has come.
+const V7: &str = r#"
+CREATE INDEX submissions_current ON submissions(game_id, round, step, house, kind)
+    WHERE superseded_by IS NULL;
+CREATE INDEX games_due ON games(deadline, id) WHERE status = 'running' AND deadline IS NOT NULL;
 "#;
 
 /// Reads `PRAGMA user_version`.

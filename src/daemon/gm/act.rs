@@ -33,7 +33,7 @@ pub(super) fn submit(
         .house(&g.row.id, &key)?
         .ok_or_else(|| Error::NotFound(format!("seat {key}")))?;
     let lang = lang_of(seat.language);
-    let parsed = crate::lang::submit::parse_mail(&g.board, &g.state, text, lang);
+    let parsed = crate::lang::submit::parse_mail_with(&g.board, &g.names, &g.state, text, lang);
     let mut errors = parsed.errors.clone();
     if errors.is_empty()
         && let Some(sub) = &parsed.submission

@@ -38,9 +38,8 @@ pub(super) fn edit(
         return Err(refused(&"give the reason the players will read"));
     }
     let edit = crate::scenario::Edit::parse(c.text).map_err(|e| refused(&e))?;
-    let names = crate::lang::Names::from_board(&g.board);
     let after = edit
-        .apply(&g.board, &names, &g.state)
+        .apply(&g.board, &g.names, &g.state)
         .map_err(|e| refused(&e))?;
     let broken = crate::sim::invariants(&g.board, &after);
     if !broken.is_empty() && !c.force {

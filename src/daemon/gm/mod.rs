@@ -260,8 +260,7 @@ pub(super) fn house_of(g: &Loaded, s: &str) -> Result<HouseId, Error> {
     if let Some(h) = g.board.house_by_key(s.trim()) {
         return Ok(h);
     }
-    let names = crate::lang::Names::from_board(&g.board);
-    match names.houses.lookup(s.trim()) {
+    match g.names.houses.lookup(s.trim()) {
         crate::lang::names::Lookup::Found(h) => Ok(h),
         _ => Err(Error::Refused(format!(
             "no house {s:?}: use one of {}",

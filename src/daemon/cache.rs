@@ -1,0 +1,171 @@
+//! What does not change from mail to mail, built once per process: each game's parsed config,
+//! board, templates, schedule and name index (built again when the stored config text or the
+//! board file or templates folder it names changes), and the state of each game's newest
+//! snapshot (a snapshot never changes once written: its sequence number is the key), and the
+//! secrets already found right: the Argon2id check that guards a secret at rest costs tens of
+//! milliseconds by design, so a right secret is checked once per process and then compared
+//! by a keyed SHA-256 held in memory only (a wrong secret always takes the full check).
+
+use super::games::board_and_templates;
+use crate::board::Board;
+use crate::config::{Config, GameConfig};
+use crate::error::Error;
+use crate::lang::Names;
+use crate::rules::GameState;
+use crate::schedule::Schedule;
+use crate::words::render::Templates;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+/// A game's config and what it gives.
+pub struct Built {
+    /// The stored config text it was built from.
+    text: String,
+    /// When the board file and the templates named were last changed.
+    stamp: Option<SystemTime>,
+    /// The parsed `[game]`.
+    pub cfg: GameConfig,
+    /// The board.
+    pub board: Arc<Board>,
+    /// The templates.
+    pub templates: Arc<Templates>,
+    /// The schedule.
+    pub schedule: Schedule,
+    /// The board's name index.
+    pub names: Arc<Names>,
+}
+
+/// A seat: (game, house).
+type Seat = (String, String);
+
+/// The per-process cache of a daemon.
+#[derive(Default)]
+pub struct Cache {
+    built: Mutex<HashMap<String, Arc<Built>>>,
+    states: Mutex<HashMap<String, (i64, Arc<GameState>)>>,
+    /// (game, house) → (the stored hash it was checked against, keyed digest of the secret).
+    secrets: Mutex<HashMap<Seat, (String, [u8; 32])>>,
+    /// The key of those digests: random per process.
+    key: std::sync::OnceLock<Option<String>>,
+}
+
+/// The newest modification time of a file, or of a folder and the files in it.
+fn modified(path: &Path) -> Option<SystemTime> {
+    let meta = std::fs::metadata(path).ok()?;
+    let mut t = meta.modified().ok()?;
+    if meta.is_dir()
+        && let Ok(rd) = std::fs::read_dir(path)
+    {
+        for e in rd.flatten() {
+            if let Ok(m) = e.metadata().and_then(|m| m.modified()) {
+                t = t.max(m);
+            }
+        }
+    }
+    Some(t)
+}
+
+fn stamp(config: &Config, cfg: &GameConfig) -> Option<SystemTime> {
+    let board = cfg.board.as_ref().and_then(|p| modified(&config.path(p)));
+    let templates = cfg
+        .templates
+        .as_ref()
+        .and_then(|p| modified(&config.path(p)));
+    board.max(templates)
+}
+
+impl Cache {
+    /// The game's config and what it gives, from the stored config text.
+    pub fn built(&self, config: &Config, id: &str, text: &str) -> Result<Arc<Built>, Error> {
+        if let Ok(map) = self.built.lock()
+            && let Some(b) = map.get(id)
+            && b.text == text
+            && b.stamp == stamp(config, &b.cfg)
+        {
+            return Ok(b.clone());
+        }
+        let cfg = GameConfig::from_text(text)?;
+        let (board, templates) = board_and_templates(config, &cfg)?;
+        let schedule = cfg.schedule()?;
+        let names = Names::from_board(&board);
+        let b = Arc::new(Built {
+            text: text.to_string(),
+            stamp: stamp(config, &cfg),
+            cfg,
+            board: Arc::new(board),
+            templates: Arc::new(templates),
+            schedule,
+            names: Arc::new(names),
+        });
+        if let Ok(mut map) = self.built.lock() {
+            map.insert(id.to_string(), b.clone());
+        }
+        Ok(b)
+    }
+
+    /// The state of snapshot `seq` of the game, if it is the one kept.
+    pub fn state(&self, id: &str, seq: i64) -> Option<Arc<GameState>> {
+        let map = self.states.lock().ok()?;
+        map.get(id)
+            .filter(|(s, _)| *s == seq)
+            .map(|(_, st)| st.clone())
+    }
+
+    /// Keep the state of snapshot `seq` of the game.
+    pub fn keep_state(&self, id: &str, seq: i64, state: Arc<GameState>) {
+        if let Ok(mut map) = self.states.lock() {
+            map.insert(id.to_string(), (seq, state));
+        }
+    }
+}
+
+impl Cache {
+    fn digest(&self, secret: &str) -> Option<[u8; 32]> {
+        use sha2::{Digest, Sha256};
+        let key = self
+            .key
+            .get_or_init(|| super::new_game::random_hex(32).ok())
+            .as_ref()?;
+        let mut h = Sha256::new();
+        h.update(key.as_bytes());
+        h.update([0u8]);
+        h.update(secret.as_bytes());
+        Some(h.finalize().into())
+    }
+}
+
+/// Whether `secret` is the seat's secret: the Argon2id check the first time it is right in
+/// this process, a keyed digest compared in constant time after that (for as long as the
+/// stored hash is the same: a new secret for the seat is checked in full again).
+pub fn verify_secret(
+    d: &super::Daemon,
+    game: &str,
+    house: &str,
+    secret: &str,
+) -> Result<bool, Error> {
+    let key = (game.to_string(), house.to_string());
+    let stored = d.store.secret_hash(game, house)?;
+    if let (Some(stored), Some(given)) = (&stored, d.cache.digest(secret))
+        && let Ok(map) = d.cache.secrets.lock()
+        && let Some((hash, known)) = map.get(&key)
+        && hash == stored
+        && known
+            .iter()
+            .zip(given.iter())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+    {
+        return Ok(true);
+    }
+    let right = d.store.verify_secret(game, house, secret)?;
+    if right
+        && let (Some(stored), Some(given)) =
+            (d.store.secret_hash(game, house)?, d.cache.digest(secret))
+        && let Ok(mut map) = d.cache.secrets.lock()
+    {
+        map.insert(key, (stored, given));
+    }
+    Ok(right)
+}
