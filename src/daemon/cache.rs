@@ -3,8 +3,9 @@
 //! board file or templates folder it names changes), and the state of each game's newest
 //! snapshot (a snapshot never changes once written: its sequence number is the key), and the
 //! secrets already found right: the Argon2id check that guards a secret at rest costs tens of
-//! milliseconds by design, so a right secret is checked once per process and then compared
-//! by a keyed SHA-256 held in memory only (a wrong secret always takes the full check).
+//! milliseconds by design, so a secret is checked once per process and then compared by a
+//! keyed SHA-256 held in memory only (right ones, and the last few wrong ones of each seat: a
+//! player resending the same mistyped secret; any other wrong secret takes the full check).
 
 use super::games::board_and_templates;
 use crate::board::Board;
@@ -40,13 +41,18 @@ pub struct Built {
 /// A seat: (game, house).
 type Seat = (String, String);
 
+/// A keyed SHA-256 of a secret.
+type Digest = [u8; 32];
+
 /// The per-process cache of a daemon.
 #[derive(Default)]
 pub struct Cache {
     built: Mutex<HashMap<String, Arc<Built>>>,
     states: Mutex<HashMap<String, (i64, Arc<GameState>)>>,
     /// (game, house) → (the stored hash it was checked against, keyed digest of the secret).
-    secrets: Mutex<HashMap<Seat, (String, [u8; 32])>>,
+    secrets: Mutex<HashMap<Seat, (String, Digest)>>,
+    /// (game, house) → (the stored hash, keyed digests of secrets found wrong against it).
+    wrong: Mutex<HashMap<Seat, (String, Vec<Digest>)>>,
     /// The key of those digests: random per process.
     key: std::sync::OnceLock<Option<String>>,
 }
@@ -136,7 +142,18 @@ impl Cache {
     }
 }
 
-/// Whether `secret` is the seat's secret: the Argon2id check the first time it is right in
+/// How many wrong secrets of a seat are remembered.
+const WRONG_KEPT: usize = 16;
+
+/// Two digests compared in constant time.
+fn same(a: &[u8; 32], b: &[u8; 32]) -> bool {
+    a.iter()
+        .zip(b.iter())
+        .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+        == 0
+}
+
+/// Whether `secret` is the seat's secret: the Argon2id check the first time it is given in
 /// this process, a keyed digest compared in constant time after that (for as long as the
 /// stored hash is the same: a new secret for the seat is checked in full again).
 pub fn verify_secret(
@@ -147,25 +164,42 @@ pub fn verify_secret(
 ) -> Result<bool, Error> {
     let key = (game.to_string(), house.to_string());
     let stored = d.store.secret_hash(game, house)?;
-    if let (Some(stored), Some(given)) = (&stored, d.cache.digest(secret))
-        && let Ok(map) = d.cache.secrets.lock()
-        && let Some((hash, known)) = map.get(&key)
-        && hash == stored
-        && known
-            .iter()
-            .zip(given.iter())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
-    {
-        return Ok(true);
+    let given = d.cache.digest(secret);
+    if let (Some(stored), Some(given)) = (&stored, given) {
+        if let Ok(map) = d.cache.secrets.lock()
+            && let Some((hash, known)) = map.get(&key)
+            && hash == stored
+            && same(known, &given)
+        {
+            return Ok(true);
+        }
+        if let Ok(map) = d.cache.wrong.lock()
+            && let Some((hash, known)) = map.get(&key)
+            && hash == stored
+            && known.iter().any(|k| same(k, &given))
+        {
+            return Ok(false);
+        }
     }
     let right = d.store.verify_secret(game, house, secret)?;
-    if right
-        && let (Some(stored), Some(given)) =
-            (d.store.secret_hash(game, house)?, d.cache.digest(secret))
-        && let Ok(mut map) = d.cache.secrets.lock()
-    {
-        map.insert(key, (stored, given));
+    let (Some(stored), Some(given)) = (d.store.secret_hash(game, house)?, given) else {
+        return Ok(right);
+    };
+    if right {
+        if let Ok(mut map) = d.cache.secrets.lock() {
+            map.insert(key, (stored, given));
+        }
+    } else if let Ok(mut map) = d.cache.wrong.lock() {
+        let entry = map
+            .entry(key)
+            .or_insert_with(|| (stored.clone(), Vec::new()));
+        if entry.0 != stored {
+            *entry = (stored, Vec::new());
+        }
+        if entry.1.len() >= WRONG_KEPT {
+            entry.1.remove(0);
+        }
+        entry.1.push(given);
     }
     Ok(right)
 }

@@ -285,8 +285,8 @@ impl Daemon {
                 }
             };
             let full = mails.len() >= crate::mail::FETCH_BATCH;
+            self.store_batch(&mails, now, t)?;
             for m in mails {
-                self.store_one(&m, now, t)?;
                 if let Err(e) = self.inbox.mark_done(&m.key) {
                     // Stored already: it comes back next time and is taken as a duplicate.
                     t.errors += 1;
@@ -303,27 +303,46 @@ impl Daemon {
         Ok(())
     }
 
-    /// Store one fetched mail (a duplicate is counted, not stored again).
-    fn store_one(
+    /// Store a fetched batch in one transaction (a duplicate is counted, not stored again),
+    /// before any of it is marked done in the mailbox. A mail the store cannot take (no key)
+    /// is left out and logged; it does not hold back the others.
+    fn store_batch(
         &mut self,
-        m: &crate::mail::InboundMail,
+        mails: &[crate::mail::InboundMail],
         now: DateTime<Utc>,
         t: &mut Tick,
     ) -> Result<(), Error> {
-        let d = crate::mail::decode(&m.raw);
-        let from = d.from_addr.clone().unwrap_or_default();
-        let new = NewMail {
-            mail_key: &m.key,
-            message_id: d.message_id.as_deref(),
-            from_addr: &from,
-            subject: &d.subject,
-            received_at: now,
-            raw: &m.raw,
-        };
-        match self.store.insert_mail(&new)? {
-            InsertOutcome::New(_) => t.stored += 1,
-            InsertOutcome::Duplicate(_) => t.duplicates += 1,
-        }
+        let decoded: Vec<_> = mails
+            .iter()
+            .map(|m| {
+                let d = crate::mail::decode(&m.raw);
+                (d.from_addr.unwrap_or_default(), d.message_id, d.subject)
+            })
+            .collect();
+        let (stored, duplicates) = self.store.transaction(|tx| {
+            let (mut stored, mut duplicates) = (0, 0);
+            for (m, (from, message_id, subject)) in mails.iter().zip(&decoded) {
+                let new = NewMail {
+                    mail_key: &m.key,
+                    message_id: message_id.as_deref(),
+                    from_addr: from,
+                    subject,
+                    received_at: now,
+                    raw: &m.raw,
+                };
+                match tx.insert_mail(&new) {
+                    Ok(InsertOutcome::New(_)) => stored += 1,
+                    Ok(InsertOutcome::Duplicate(_)) => duplicates += 1,
+                    Err(crate::store::StoreError::Invalid { what, detail }) => {
+                        tracing::error!(key = %m.key, what, detail, "mail not stored");
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok::<_, crate::store::StoreError>((stored, duplicates))
+        })?;
+        t.stored += stored;
+        t.duplicates += duplicates;
         Ok(())
     }
 
