@@ -109,9 +109,11 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
         tracing::warn!("started: the disk has room again");
     }
     let _lock = maester::daemon::lock::DaemonLock::acquire(&db)?;
+    let mut took_mail = true;
     loop {
         match d.tick(Utc::now()) {
             Ok(t) => {
+                took_mail = t.stored + t.duplicates > 0;
                 if let Some(line) = t.summary() {
                     tracing::info!("poll: {line}");
                 }
@@ -122,7 +124,13 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
         if once {
             return Ok(());
         }
-        std::thread::sleep(poll);
+        // The next tick comes when mail arrives (IMAP IDLE, a look at the Maildir), at the
+        // latest after the poll interval (deadlines, reminders, queued mail).
+        // Mail waiting that the last tick could not take (the disk is full, the mailbox
+        // refuses a move) does not make the daemon spin: then at most one tick a second.
+        if d.wait_for_mail(poll) && !took_mail {
+            std::thread::sleep(poll.min(std::time::Duration::from_secs(1)));
+        }
     }
 }
 

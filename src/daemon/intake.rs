@@ -162,7 +162,9 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
 fn maybe_close_early(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), Error> {
     let g = games::load(d, id)?;
     let paused = g.row.status == crate::store::GameStatus::Paused;
-    if !g.cfg.early_close || g.state.step == Step::Finished || paused {
+    // Already due: nothing to bring forward (no query, no write for each later mail).
+    let due = g.row.deadline.is_some_and(|t| t <= now);
+    if !g.cfg.early_close || g.state.step == Step::Finished || paused || due {
         return Ok(());
     }
     let mut subs = d

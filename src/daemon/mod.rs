@@ -346,6 +346,21 @@ impl Daemon {
         Ok(())
     }
 
+    /// Wait up to `max` for new mail (IMAP IDLE, or a look at the Maildir every 200 ms): the
+    /// next tick then comes at once. An inbox that cannot be waited on (the server is down)
+    /// makes it a plain wait.
+    pub fn wait_for_mail(&mut self, max: std::time::Duration) -> bool {
+        let start = std::time::Instant::now();
+        match self.inbox.wait_for_mail(max) {
+            Ok(new) => new,
+            Err(e) => {
+                tracing::debug!(error = %e, "waiting for mail failed; sleeping instead");
+                std::thread::sleep(max.saturating_sub(start.elapsed()));
+                false
+            }
+        }
+    }
+
     /// Answer every stored mail not yet processed. A mail whose intake fails — an error or a
     /// panic anywhere in it — is marked `failed` with the reason and the GM is told; the next
     /// mail is taken as if nothing happened.

@@ -248,7 +248,41 @@ impl Drop for ImapInbox {
     }
 }
 
+impl ImapInbox {
+    /// IDLE (RFC 2177) until the folder changes or `max` passes, where the server offers it;
+    /// else a plain wait. The IDLE leaves the socket without its read timeout, so the
+    /// connection is dropped after it (without LOGOUT, which could wait on a silent server)
+    /// and the next fetch connects again.
+    fn idle(&mut self, max: Duration) -> Result<bool, MailError> {
+        use imap::extensions::idle::{WaitOutcome, stop_on_any};
+        let session = self.ensure_session()?;
+        let offers = session
+            .capabilities()
+            .map(|c| c.has_str("IDLE"))
+            .map_err(|e| imap_err("CAPABILITY", e))?;
+        if !offers {
+            std::thread::sleep(max);
+            return Ok(false);
+        }
+        let outcome = session
+            .idle()
+            .timeout(max)
+            .keepalive(false)
+            .wait_while(stop_on_any);
+        self.session = None;
+        match outcome {
+            Ok(WaitOutcome::MailboxChanged) => Ok(true),
+            Ok(WaitOutcome::TimedOut) => Ok(false),
+            Err(e) => Err(imap_err("IDLE", e)),
+        }
+    }
+}
+
 impl Inbox for ImapInbox {
+    fn wait_for_mail(&mut self, max: Duration) -> Result<bool, MailError> {
+        self.idle(max)
+    }
+
     fn fetch_new(&mut self) -> Result<Vec<InboundMail>, MailError> {
         let mut uids: Vec<u32> = self
             .run("UID SEARCH UNSEEN", |s| s.uid_search("UNSEEN"))?

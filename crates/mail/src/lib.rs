@@ -56,6 +56,13 @@ pub trait Inbox {
     /// Marks a message as handled so that [`Inbox::fetch_new`] no longer returns it.
     /// Marking a message that is already done (or gone) is not an error.
     fn mark_done(&mut self, key: &str) -> Result<(), MailError>;
+
+    /// Waits up to `max` for new mail; true when some may have arrived (the caller then
+    /// fetches at once). Without a way to be told, it just waits `max`.
+    fn wait_for_mail(&mut self, max: std::time::Duration) -> Result<bool, MailError> {
+        std::thread::sleep(max);
+        Ok(false)
+    }
 }
 
 /// Where outgoing mail goes.

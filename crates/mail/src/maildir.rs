@@ -122,6 +122,27 @@ impl Inbox for MaildirInbox {
         Ok(out)
     }
 
+    /// Looks at `new/` every 200 ms (one directory read): a delivered mail is answered
+    /// within a fraction of a second whatever the poll interval.
+    fn wait_for_mail(&mut self, max: std::time::Duration) -> Result<bool, MailError> {
+        let until = std::time::Instant::now() + max;
+        let new = self.dir.join("new");
+        loop {
+            let any = fs::read_dir(&new)
+                .map_err(|e| MailError::io(format!("list {}", new.display()), e))?
+                .filter_map(|e| e.ok())
+                .any(|e| !e.file_name().to_string_lossy().starts_with('.'));
+            if any {
+                return Ok(true);
+            }
+            let now = std::time::Instant::now();
+            if now >= until {
+                return Ok(false);
+            }
+            std::thread::sleep((until - now).min(std::time::Duration::from_millis(200)));
+        }
+    }
+
     fn mark_done(&mut self, key: &str) -> Result<(), MailError> {
         let name = key
             .strip_prefix(KEY_PREFIX)
