@@ -255,7 +255,7 @@ fn t20_attack_at_strength_zero_the_highest_bidder_still_rewarded_king_breaks_tie
 fn a64_wildling_bid_over_the_hand_is_cut_to_what_is_left() {
     let mut w = start();
     w.power("stark", 2);
-    assert!(wildlings::check_bid(&w.s, w.h("stark"), 3).is_err());
+    assert!(wildlings::check_bid(&w.s, w.h("stark"), 3, Default::default()).is_err());
     let (s, r, log) = wildlings::resolve_attack(&w.s, &[(w.h("stark"), 3)]);
     assert_eq!(s.house(w.h("stark")).power, 0);
     assert!(r.bids.contains(&(w.h("stark"), 2)));
@@ -596,4 +596,48 @@ fn clash_resolution_reports_the_same_ties_as_before_any_power_is_spent_004_l1157
     }
     let some = bidding::ties(&w.s, &t66(&w), None, &TieDecisions::default());
     assert!(!some.is_empty(), "T-66 has ties");
+}
+
+#[test]
+fn a64_wildling_bid_may_use_this_phases_game_of_thrones_income_004_l2389() {
+    let mut w = start();
+    w.power("stark", 0);
+    let stark = w.h("stark");
+    let budget = wildlings::BidBudget {
+        income: 2,
+        clash: 0,
+    };
+    assert_eq!(wildlings::check_bid(&w.s, stark, 2, budget), Ok(()));
+    assert_eq!(
+        wildlings::check_bid(&w.s, stark, 3, budget),
+        Err(BidError::WildlingOverBudget {
+            wildling: 3,
+            clash: 0,
+            hand: 0,
+            income: 2
+        })
+    );
+}
+
+#[test]
+fn a64_clash_bids_are_spent_before_the_wildling_bid_004_l2389() {
+    let mut w = start();
+    w.power("stark", 5);
+    let stark = w.h("stark");
+    let budget = wildlings::BidBudget {
+        income: 0,
+        clash: 4,
+    };
+    assert_eq!(wildlings::check_bid(&w.s, stark, 1, budget), Ok(()));
+    let e = wildlings::check_bid(&w.s, stark, 2, budget);
+    assert_eq!(
+        e,
+        Err(BidError::WildlingOverBudget {
+            wildling: 2,
+            clash: 4,
+            hand: 5,
+            income: 0
+        })
+    );
+    assert_eq!(e.map_err(|e| e.rule()), Err("004:L2389, L1106, A-64"));
 }
