@@ -5,6 +5,7 @@
 pub mod bench;
 mod expect;
 mod format;
+mod history;
 mod play;
 mod run;
 mod setup;
