@@ -93,7 +93,7 @@ pub fn if_king(qs: &[Question], q: &Question) -> Vec<HouseId> {
         Question::WildlingTie { king, .. } => *king,
         _ => return Vec::new(),
     };
-    let mut v = super::input::kings_to_be(qs, king);
+    let mut v = super::ties::kings_to_be(qs, king);
     v.retain(|h| Some(*h) != king);
     v
 }

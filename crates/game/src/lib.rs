@@ -20,6 +20,7 @@ mod input;
 mod problems;
 #[cfg(test)]
 mod tests;
+mod ties;
 
 pub use close::{
     Closed, Options, StepOutcome, close_step, close_step_with, close_steps, close_steps_expected,
