@@ -71,6 +71,11 @@ fn a_player_pulls_down_his_own_temporary_port_004_l1060() {
     assert_eq!(it, Item::DemolishPort(area("卡林湾")));
     assert_eq!(one("拆除港口:卡林湾。"), it);
     assert_eq!(one("demolish port Moat Cailin"), it);
+    assert_eq!(one("destroy port: Moat Cailin."), it);
+    assert_eq!(
+        one("摧毁港口 卡林湾港口"),
+        Item::DemolishPort(area("卡林湾港口"))
+    );
 }
 
 #[test]
@@ -156,4 +161,35 @@ fn a_wildling_tie_has_its_own_label_004_l1163() {
             ..
         }
     ));
+}
+
+/// A plan mail in the `plan` step of a new game.
+fn plan_mail(text: &str, lang: Lang) -> maester_lang::submit::ParsedMail {
+    let mut s = maester_rules::GameState::new_game(board());
+    s.step = maester_rules::Step::Plan;
+    maester_lang::submit::parse_mail(board(), &s, text, lang)
+}
+
+#[test]
+fn a_unit_choice_goes_to_the_plan_and_a_leader_without_it_is_refused_004_l1805() {
+    let ok = plan_mail(
+        "蓝礼升级: 弓箭手\n百花骑士歼灭: 弓箭手\n摧毁俘虏的战舰",
+        Lang::Zh,
+    );
+    assert!(ok.errors.is_empty(), "{:?}", ok.errors);
+    let Some(maester_game::Submission::Plan(plan)) = ok.submission else {
+        panic!("a plan");
+    };
+    assert_eq!(plan.units.upgrade, Some(UnitKind::Archer));
+    assert_eq!(plan.units.loras_victim, Some(UnitKind::Archer));
+    assert!(plan.destroy_captured_ships);
+    // Tywin upgrades nothing; a knight is not a footman or an archer.
+    let bad = plan_mail("泰温升级: 弓箭手", Lang::Zh);
+    assert!(bad.errors[0].message.contains("蓝礼"), "{:?}", bad.errors);
+    let bad = plan_mail("Renly Baratheon upgrades: knight", Lang::En);
+    assert!(
+        bad.errors[0].message.contains("footman"),
+        "{:?}",
+        bad.errors
+    );
 }
