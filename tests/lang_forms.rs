@@ -523,6 +523,7 @@ fn event_phase_submissions() {
         it,
         Item::TieBreak {
             track: None,
+            wildlings: false,
             order: vec![house("红狮"), house("白狼")]
         }
     );

@@ -201,7 +201,7 @@ impl Rng<'_> {
         [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt][self.below(3)]
     }
     fn item(&mut self) -> Item<Resolved> {
-        match self.below(19) {
+        match self.below(22) {
             0 => Item::Placement(Placement {
                 area: self.area(),
                 order: Some(maester::board::Order {
@@ -267,10 +267,21 @@ impl Rng<'_> {
                 area: self.area(),
                 coast: self.coin().then(|| self.area()),
             },
-            _ => Item::TieBreak {
-                track: self.coin().then(|| self.track()),
-                order: (0..2 + self.below(3)).map(|_| self.house()).collect(),
+            19 => Item::DemolishPort(self.area()),
+            20 if self.coin() => Item::DestroyCapturedShips,
+            20 => Item::LeaderPick {
+                leader: self.leader(),
+                kill: self.coin(),
+                kinds: (0..1 + self.below(2)).map(|_| self.kind()).collect(),
             },
+            _ => {
+                let track = self.coin().then(|| self.track());
+                Item::TieBreak {
+                    track,
+                    wildlings: track.is_none() && self.coin(),
+                    order: (0..2 + self.below(3)).map(|_| self.house()).collect(),
+                }
+            }
         }
     }
 }

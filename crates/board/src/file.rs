@@ -178,6 +178,10 @@ pub struct AreaFile {
     /// For ports: the seas the port may face (one for natural ports).
     #[serde(default)]
     pub port_seas: Vec<String>,
+    /// For temporary port sites: seas as the variant's 表十 names them where the board differs
+    /// (map notes D6), each mapped to the board's sea it stands for.
+    #[serde(default)]
+    pub port_seas_as_written: std::collections::BTreeMap<String, String>,
     /// For ports: a temporary port site (exists only once built).
     #[serde(default)]
     pub temporary: bool,

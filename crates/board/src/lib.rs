@@ -76,6 +76,9 @@ pub struct Area {
     pub port_of: Option<AreaId>,
     /// For a port: the seas it may face (exactly one for natural ports).
     pub port_seas: Vec<AreaId>,
+    /// For a port: seas as the variant's 表十 names them where the board differs (D6): the
+    /// sea written, and the board's sea it stands for (one of `port_seas`).
+    pub port_seas_as_written: Vec<(AreaId, AreaId)>,
     /// For a port: a temporary port site, which exists only once built.
     pub temporary: bool,
     /// Ordinary neighbours (borders and bridges), sorted.

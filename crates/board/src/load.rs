@@ -303,6 +303,11 @@ fn build_area(
         pontoon_targets: list(&a.pontoon_targets, errs),
         port_of: a.port_of.as_deref().map(|k| area(k, &ctx, errs)),
         port_seas: list(&a.port_seas, errs),
+        port_seas_as_written: a
+            .port_seas_as_written
+            .iter()
+            .map(|(w, s)| (area(w, &ctx, errs), area(s, &ctx, errs)))
+            .collect(),
         temporary: a.temporary,
         adjacent,
         ports: Vec::new(),

@@ -150,6 +150,15 @@ fn check_port(b: &Board, a: &Area, p: &mut Vec<String>) {
     if a.port_seas.is_empty() {
         p.push(format!("port `{}` faces no sea", a.key));
     }
+    for &(written, s) in &a.port_seas_as_written {
+        if !b.area(written).is_sea() || !a.port_seas.contains(&s) {
+            p.push(format!(
+                "port `{}`: `{}` as written must be a sea standing for one of its port_seas",
+                a.key,
+                b.area(written).key
+            ));
+        }
+    }
     for &s in &a.port_seas {
         if !b.area(s).is_sea() {
             p.push(format!(

@@ -84,6 +84,20 @@ pub fn asked_of(board: &Board, state: &GameState, q: &Question) -> Vec<HouseId> 
     }
 }
 
+/// The houses asked a question of the new King besides the King by the default order: those
+/// tied with him for first place on the Iron Throne, who may become King by the old King's
+/// ordering sent in the same window (004:L1157).
+pub fn if_king(qs: &[Question], q: &Question) -> Vec<HouseId> {
+    let king = match q {
+        Question::ClashTie(t) if t.track != Track::IronThrone => t.decider,
+        Question::WildlingTie { king, .. } => *king,
+        _ => return Vec::new(),
+    };
+    let mut v = super::ties::kings_to_be(qs, king);
+    v.retain(|h| Some(*h) != king);
+    v
+}
+
 /// The houses that have something to send in the open step, in board order.
 pub fn expected(board: &Board, state: &GameState) -> Vec<HouseId> {
     let mut v: Vec<HouseId> = match state.step {
@@ -109,6 +123,10 @@ pub fn expected(board: &Board, state: &GameState) -> Vec<HouseId> {
         Step::EventsAnswers => {
             let qs = open_questions(board, state);
             let mut v: Vec<HouseId> = qs.iter().flat_map(|q| asked_of(board, state, q)).collect();
+            // The houses that may become King decide the new King's ties (004:L1157).
+            for q in qs.iter() {
+                v.extend(if_king(&qs, q));
+            }
             // Tied highest wildling bidders may each be the one the King names: all are asked.
             for q in qs.iter() {
                 if let Question::WildlingTie {

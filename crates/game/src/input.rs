@@ -3,6 +3,7 @@
 
 use super::expect::{open_questions, stored_input};
 use super::problems::{EventProblem, Part};
+use super::ties::{TieKind, tie_lines, tie_target};
 use super::{EventAnswers, EventOrders, RetreatChoice};
 use crate::board::{AreaId, Board, HouseId, UnitKind};
 use crate::rules::build::{self, BuildWindow};
@@ -61,14 +62,12 @@ pub fn check_events(
     if let Some(n) = o.wildling_bid {
         if ev.effective(Category::Military) != Some(EventCard::WildlingAttack) {
             errs.push(EventProblem::NotThisRound(Part::WildlingBid));
-        } else if let Err(e) = wildlings::check_bid(state, house, n) {
-            errs.push(EventProblem::Bid(Part::WildlingBid, e));
+        } else {
+            let budget = wildlings::BidBudget::of(board, state, house, o.clash.as_ref());
+            if let Err(e) = wildlings::check_bid(state, house, n, budget) {
+                errs.push(EventProblem::Bid(Part::WildlingBid, e));
+            }
         }
-    }
-    let total = o.clash.map(|b| b.total()).unwrap_or(0) + o.wildling_bid.unwrap_or(0) as u32;
-    let hand = state.house(house).power;
-    if o.clash.is_some() && o.wildling_bid.is_some() && total > hand as u32 {
-        errs.push(EventProblem::OverHand { bid: total, hand });
     }
     errs.extend(
         rewards::check_all(board, state, house, &o.claims)
@@ -193,10 +192,10 @@ fn check_answers_with(
     qs: &[Question],
 ) -> Vec<EventProblem> {
     let mut errs = Vec::new();
-    for (track, order) in &a.ties {
-        match tie_target(qs, house, *track) {
+    for (label, order) in tie_lines(a) {
+        match tie_target(qs, house, label, order) {
             Err(e) => errs.push(e),
-            Ok(tied) => {
+            Ok((_, tied)) => {
                 if let Some(h) = order.iter().find(|h| !tied.contains(h)) {
                     errs.push(EventProblem::NotTied(*h));
                 }
@@ -331,39 +330,6 @@ fn check_penalty_disband(
     Ok(())
 }
 
-/// What a tie-break line of `house` decides: the tied houses. `track` None is the wildling tie
-/// or the only tie the house decides.
-fn tie_target(
-    qs: &[Question],
-    house: HouseId,
-    track: Option<Track>,
-) -> Result<Vec<HouseId>, EventProblem> {
-    // The ties this house decides that the line may mean, as (track, houses).
-    let hits = || {
-        qs.iter()
-            .filter_map(move |q| match q {
-                Question::ClashTie(t) if t.decider == Some(house) => {
-                    Some((Some(t.track), &t.houses))
-                }
-                Question::WildlingTie {
-                    king: Some(k),
-                    houses,
-                    ..
-                } if *k == house => Some((None, houses)),
-                _ => None,
-            })
-            .filter(move |(t, _)| track.is_none() || *t == track)
-    };
-    let mut it = hits();
-    match (it.next(), it.next()) {
-        (None, _) => Err(EventProblem::NotAsked(Part::Tie)),
-        (Some((_, houses)), None) => Ok(houses.clone()),
-        // Several ties of one track (different bids): any of their houses may be ordered.
-        _ if track.is_some() => Ok(hits().flat_map(|(_, h)| h.iter().copied()).collect()),
-        _ => Err(EventProblem::NameTheTrack),
-    }
-}
-
 /// Check retreat choices against the forces waiting for one.
 pub fn check_retreats(state: &GameState, house: HouseId, v: &[RetreatChoice]) -> Vec<EventProblem> {
     let mut errs = Vec::new();
@@ -465,42 +431,64 @@ pub(crate) fn second_window(
         .filter(|(h, a)| check_answers_with(board, state, *h, a, &qs).is_empty())
         .collect();
     let of = |h: HouseId| valid.iter().find(|(x, _)| *x == h).map(|(_, a)| a);
-    let mut input = stored_input(state).into_owned();
-    // Pass 1: who decides (tie orders, the King's pick).
-    for (h, a) in &valid {
-        for (track, order) in &a.ties {
-            let Ok(tied) = tie_target(&qs, *h, *track) else {
-                continue;
-            };
-            let clash_track = track.or_else(|| {
-                qs.iter().find_map(|q| match q {
-                    Question::ClashTie(t) if t.decider == Some(*h) && t.houses == tied => {
-                        Some(t.track)
-                    }
-                    _ => None,
-                })
-            });
-            match clash_track {
-                Some(t) => merge_order(&mut input.clash_ties.orders[t as usize], order),
-                None => input.wildling_king_pick = order.first().copied(),
-            }
+    let stored = stored_input(state).into_owned();
+    let mut input = stored.clone();
+    let mut made: Option<(EventPhaseInput, event_phase::EventPhaseOutcome)> = None;
+    let mut questions_now = |input: &EventPhaseInput| {
+        if *input == stored {
+            return qs.clone().into_owned();
         }
-    }
-    // Pass 2: the questions as the decisions leave them (the same when nothing was decided).
-    let mut made = None;
-    let qs2 = if input == *stored_input(state) {
-        qs
-    } else {
-        match event_phase::resolve(board, state, &input) {
+        if let Some((i, o)) = &made
+            && i == input
+        {
+            return o.questions.clone();
+        }
+        match event_phase::resolve(board, state, input) {
             Ok(o) => {
                 let q = o.questions.clone();
                 made = Some((input.clone(), o));
-                std::borrow::Cow::Owned(q)
+                q
             }
-            Err(_) => std::borrow::Cow::Owned(Vec::new()),
+            Err(_) => Vec::new(),
         }
     };
-    for q in qs2.iter() {
+    // Pass 1: the old King orders the Iron Throne ties.
+    for (h, a) in &valid {
+        for (label, order) in tie_lines(a) {
+            if let Ok((TieKind::Clash(Track::IronThrone), _)) = tie_target(&qs, *h, label, order) {
+                merge_order(&mut input.clash_ties.orders[0], order);
+            }
+        }
+    }
+    // Pass 2: the King the throne leaves orders the other ties (004:L1157) and picks among
+    // the tied wildling bidders (004:L1163); lines of a house that did not become King count
+    // for nothing.
+    let qs_king = questions_now(&input);
+    for (h, a) in &valid {
+        for (label, order) in tie_lines(a) {
+            match tie_target(&qs_king, *h, label, order) {
+                Ok((TieKind::Clash(t), _)) if t != Track::IronThrone => {
+                    let is_king = qs_king.iter().any(|q| {
+                        matches!(q, Question::ClashTie(x) if x.track == t && x.decider == Some(*h))
+                    });
+                    if is_king {
+                        merge_order(&mut input.clash_ties.orders[t as usize], order);
+                    }
+                }
+                Ok((TieKind::Wildlings, _))
+                    if qs_king.iter().any(
+                        |q| matches!(q, Question::WildlingTie { king: Some(k), .. } if k == h),
+                    ) =>
+                {
+                    input.wildling_king_pick = order.first().copied();
+                }
+                _ => {}
+            }
+        }
+    }
+    // Pass 3: the questions as the decisions leave them (the same when nothing was decided).
+    let qs2 = questions_now(&input);
+    for q in &qs2 {
         match q {
             Question::WildlingReward(h) => {
                 input.wildling_reward = of(*h).and_then(|a| a.reward.clone());
@@ -515,22 +503,6 @@ pub(crate) fn second_window(
                     && !input.muster_replacements.iter().any(|(h, _)| *h == b.house)
                 {
                     input.muster_replacements.push((b.house, m));
-                }
-            }
-            Question::ClashTie(t) if t.track != Track::IronThrone => {
-                // The new King orders Fiefdoms and King's Court (004:L1157).
-                // Every line of the King for this track counts: a track may have several ties
-                // (different bids), each ordered on its own line.
-                let mut decided = None;
-                for (_, o) in t.decider.and_then(of).iter().flat_map(|a| {
-                    a.ties
-                        .iter()
-                        .filter(|(tr, _)| *tr == Some(t.track) || tr.is_none())
-                }) {
-                    merge_order(&mut decided, o);
-                }
-                if decided.is_some() {
-                    input.clash_ties.orders[t.track as usize] = decided;
                 }
             }
             _ => {}

@@ -20,12 +20,13 @@ mod input;
 mod problems;
 #[cfg(test)]
 mod tests;
+mod ties;
 
 pub use close::{
     Closed, Options, StepOutcome, close_step, close_step_with, close_steps, close_steps_expected,
     close_steps_owned,
 };
-pub use expect::{asked_of, expected, open_questions, raven_holder};
+pub use expect::{asked_of, expected, if_king, open_questions, raven_holder};
 pub use input::{check_answers, check_events};
 pub use problems::{EventProblem, Part};
 
@@ -111,6 +112,9 @@ pub struct EventAnswers {
     /// the houses first = higher (for a wildling tie the first named is the one chosen).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ties: Vec<(Option<Track>, Vec<HouseId>)>,
+    /// Wildling tie orderings (`平局 野人:`), the first named being the one chosen (004:L1163).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wildling_ties: Vec<Vec<HouseId>>,
     /// The Night's Watch reward.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reward: Option<WildlingReward>,

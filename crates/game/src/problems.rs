@@ -62,13 +62,6 @@ pub enum EventProblem {
     NotTied(HouseId),
     /// The house decides several ties: the line must name the track.
     NameTheTrack,
-    /// Both bids together are more than the tokens in hand (004:L1155, L1106).
-    OverHand {
-        /// Bid in all.
-        bid: u32,
-        /// Tokens in hand.
-        hand: u8,
-    },
     /// No force of the house waits for a retreat choice there.
     NoRetreat(AreaId),
     /// While a chooser card is undecided only the choice is sent; the rest follows once
@@ -118,7 +111,6 @@ impl EventProblem {
             EventProblem::Build(e) => e.rule(),
             EventProblem::NotTied(..) => "004:L1157",
             EventProblem::NameTheTrack => "",
-            EventProblem::OverHand { .. } => "004:L1155, L1106",
             EventProblem::NoRetreat(..) => "A-48",
             EventProblem::ChoiceFirst(..) => "004:L2640–L2644, A-71",
             EventProblem::NotTheChooser { .. } => "004:L2640–L2644",
@@ -143,7 +135,6 @@ impl EventProblem {
             EventProblem::Reward(_) => Part::Claim,
             EventProblem::Build(_) => Part::Build,
             EventProblem::NotTied(_) | EventProblem::NameTheTrack => Part::Tie,
-            EventProblem::OverHand { .. } => Part::Clash,
             EventProblem::NoRetreat(_) | EventProblem::NotACandidate { .. } => Part::Retreat,
             EventProblem::NotTheChooser { .. }
             | EventProblem::NotAnOption { .. }

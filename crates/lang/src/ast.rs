@@ -450,10 +450,26 @@ pub enum Item<S: Stage> {
         /// The coast, where several are possible.
         coast: Option<S::Area>,
     },
-    /// `平局: 红狮 > 白狼`, optionally for one track.
+    /// `摧毁港口: 卡林湾`: pull down one's own empty temporary port, named by its province or
+    /// by the port (004:L1060).
+    DemolishPort(S::Area),
+    /// `摧毁俘虏的战舰`: ships captured in a natural port are destroyed (004:L1054, A-61).
+    DestroyCapturedShips,
+    /// `蓝礼升级: 弓箭手`, `洛拉斯歼灭: 弓箭手`: the player's unit choice in a leader's ability.
+    LeaderPick {
+        /// The leader named.
+        leader: S::Leader,
+        /// Whether the line says who is killed (else who is upgraded).
+        kill: bool,
+        /// The unit kinds, first choice first.
+        kinds: Vec<UnitKind>,
+    },
+    /// `平局: 红狮 > 白狼`, optionally for one track or for the wildling tie.
     TieBreak {
         /// The track, if named.
         track: Option<Track>,
+        /// `平局 野人:`: the wildling tie (004:L1163).
+        wildlings: bool,
         /// The tied houses, first = higher.
         order: Vec<S::House>,
     },

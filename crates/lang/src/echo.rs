@@ -497,10 +497,42 @@ impl Echo<'_> {
                 }
                 s
             }
-            Item::TieBreak { track, order } => {
+            Item::DestroyCapturedShips => self
+                .w("摧毁俘虏的战舰", "destroy captured ships")
+                .to_string(),
+            Item::LeaderPick {
+                leader,
+                kill,
+                kinds,
+            } => {
+                let verb = match kill {
+                    true => self.w("歼灭", " kills"),
+                    false => self.w("升级", " upgrades"),
+                };
+                let list = kinds
+                    .iter()
+                    .map(|k| self.kind(*k))
+                    .collect::<Vec<_>>()
+                    .join(" > ");
+                format!("{}{verb}: {list}", self.leader(*leader))
+            }
+            Item::DemolishPort(a) => {
+                format!(
+                    "{} {}",
+                    self.w("摧毁港口:", "destroy port at"),
+                    self.area(*a)
+                )
+            }
+            Item::TieBreak {
+                track,
+                wildlings,
+                order,
+            } => {
                 let mut s = self.w("平局", "tie").to_string();
                 if let Some(t) = track {
                     s += &format!(" {}", self.track(*t));
+                } else if *wildlings {
+                    s += self.w(" 野人", " wildlings");
                 }
                 s += ": ";
                 s + &order

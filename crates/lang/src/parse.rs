@@ -54,11 +54,21 @@ fn item(ctx: &Ctx, p: P) -> Result<Item<Syntax>, Problem> {
                 .map(|c| ctx.name(&first(&c, Rule::place).expect("place")));
             Item::BuildPort { area, coast }
         }
+        Rule::demolish_port => {
+            Item::DemolishPort(ctx.name(&first(&p, Rule::place).expect("place")))
+        }
+        Rule::destroy_captured => Item::DestroyCapturedShips,
+        Rule::leader_pick => Item::LeaderPick {
+            leader: ctx.name(&first(&p, Rule::pick_leader).expect("leader")),
+            kill: first(&p, Rule::kw_pick_kill).is_some(),
+            kinds: all(&p, Rule::unit_kind).iter().map(unit_kind).collect(),
+        },
         Rule::bid => bid(ctx, p)?,
         Rule::wildling_bid => Item::WildlingBid(num(&first(&p, Rule::number).expect("number"))),
         Rule::choose => Item::Choose(chosen_event(ctx, &p)?),
         Rule::tie_break => Item::TieBreak {
             track: first(&p, Rule::track).map(|t| track(&t)),
+            wildlings: first(&p, Rule::tie_wildlings).is_some(),
             order: all(&p, Rule::house).iter().map(|h| ctx.name(h)).collect(),
         },
         Rule::reward => Item::Reward(reward(ctx, p)?),
@@ -231,8 +241,19 @@ fn reward(ctx: &Ctx, p: P) -> Result<Reward<Syntax>, Problem> {
         Rule::reward_rest => Reward::Rest(ctx.name(&first(&inner, Rule::leader).expect("leader"))),
         Rule::reward_upgrade => Reward::Upgrade(unit_refs(ctx, &inner)?),
         Rule::reward_muster => Reward::Muster(musters(ctx, &inner)?),
-        _ => Reward::Capture(track(&first(&inner, Rule::track).expect("track"))),
+        _ => Reward::Capture(captured(&inner)),
     })
+}
+
+/// The track of Doran's capture: named, or by its item (瓦雷利亚钢剑 → 封邑, 信鸦 → 御前会议).
+fn captured(p: &P) -> Track {
+    if first(p, Rule::capture_sword).is_some() {
+        Track::Fiefdoms
+    } else if first(p, Rule::capture_raven).is_some() {
+        Track::KingsCourt
+    } else {
+        first(p, Rule::track).map_or(Track::IronThrone, |t| track(&t))
+    }
 }
 
 fn unit_refs(ctx: &Ctx, p: &P) -> Result<Vec<UnitRef<Syntax>>, Problem> {

@@ -332,8 +332,24 @@ impl Resolver<'_> {
                 area: self.area(area),
                 coast: coast.as_ref().map(|c| self.area(c)),
             },
-            Item::TieBreak { track, order } => Item::TieBreak {
+            Item::DemolishPort(a) => Item::DemolishPort(self.area(a)),
+            Item::DestroyCapturedShips => Item::DestroyCapturedShips,
+            Item::LeaderPick {
+                leader,
+                kill,
+                kinds,
+            } => Item::LeaderPick {
+                leader: self.leader(leader),
+                kill: *kill,
+                kinds: kinds.clone(),
+            },
+            Item::TieBreak {
+                track,
+                wildlings,
+                order,
+            } => Item::TieBreak {
                 track: *track,
+                wildlings: *wildlings,
                 order: order.iter().map(|h| self.house(h)).collect(),
             },
             Item::Account(a) => Item::Account(a.clone()),

@@ -38,6 +38,20 @@ pub enum BidError {
     },
     /// A house turned neutral does not bid.
     Neutral,
+    /// The wildling bid is more than the house will have when the attack is resolved: the
+    /// tokens in hand, plus this phase's Game of Thrones income, less its Clash of Kings bids
+    /// (events resolve economic, political, military, 004:L2389; 004:L1106; A-64). The mail is
+    /// refused whole, so that the player can correct it before the deadline.
+    WildlingOverBudget {
+        /// The wildling bid.
+        wildling: u8,
+        /// The Clash of Kings bids of the same mail, in all (0 without them).
+        clash: u32,
+        /// Tokens in hand now.
+        hand: u8,
+        /// This phase's Game of Thrones income (0 without that event).
+        income: u8,
+    },
 }
 
 impl BidError {
@@ -47,6 +61,7 @@ impl BidError {
         match self {
             BidError::OverHand { .. } => "004:L1155",
             BidError::Neutral => "A-21",
+            BidError::WildlingOverBudget { .. } => "004:L2389, L1106, A-64",
         }
     }
 }

@@ -58,7 +58,16 @@ fn port_site(
         .find(|&p| board.area(p).temporary && state.area(p).port_built.is_none())
         .ok_or(BuildError::NoPortSite(b.province))?;
     let options = board.area(site).port_seas.clone();
-    match b.sea {
+    // A sea as 表十 writes it stands for the board's sea (map notes D6).
+    let written = |sea: AreaId| {
+        board
+            .area(site)
+            .port_seas_as_written
+            .iter()
+            .find(|(w, _)| *w == sea)
+            .map_or(sea, |(_, s)| *s)
+    };
+    match b.sea.map(written) {
         Some(sea) if options.contains(&sea) => Ok((site, sea)),
         Some(sea) => Err(BuildError::SeaNotOnCoast {
             province: b.province,
@@ -71,6 +80,18 @@ fn port_site(
             options,
         }),
     }
+}
+
+/// The port a demolition names: the port itself, or the temporary port built in the province
+/// named (a player names the province, 004:L1060).
+fn demolished_port<T: Target>(board: &Board, s: &T, named: AreaId) -> AreaId {
+    board
+        .area(named)
+        .ports
+        .iter()
+        .copied()
+        .find(|&p| board.area(p).temporary && s.area(p).port_built.is_some())
+        .unwrap_or(named)
 }
 
 fn income_last_round(state: &GameState, house: HouseId, area: AreaId) -> Option<u8> {
@@ -233,7 +254,8 @@ fn apply_plan<T: Target>(
             Err(e) => errs.push(e),
         }
     }
-    for &p in &plan.demolish {
+    for &named in &plan.demolish {
+        let p = demolished_port(board, s, named);
         let a = board.area(p);
         let ok = a.is_port()
             && a.temporary
@@ -241,8 +263,11 @@ fn apply_plan<T: Target>(
             && s.area(p).units.is_empty()
             && a.port_of
                 .is_some_and(|pr| s.controller(board, pr) == Some(house));
-        if seen() && ok {
-            s.write().area_mut(p).port_built = None;
+        let write = seen();
+        if ok {
+            if write {
+                s.write().area_mut(p).port_built = None;
+            }
             log.push(EconomyEvent::PortDemolished { house, port: p });
         } else {
             errs.push(BuildError::CannotDemolish(p));

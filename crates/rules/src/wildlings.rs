@@ -34,20 +34,68 @@ pub struct AttackResult {
     pub lowest: Vec<HouseId>,
 }
 
-/// Check a wildling bid against the tokens in hand now.
+/// What a house's wildling bid may use besides its tokens in hand: the events before the attack
+/// resolve first (economic, political, military, 004:L2389, A-64).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BidBudget {
+    /// This phase's Game of Thrones income, as far as the cap of owned tokens lets it in.
+    pub income: u8,
+    /// The same mail's Clash of Kings bids, in all.
+    pub clash: u32,
+}
+
+impl BidBudget {
+    /// The budget of `house` in this round's event phase, its Clash of Kings bids being
+    /// `clash` (counted only when the round's political event is a Clash of Kings). The income
+    /// is known from crowns and ports now.
+    pub fn of(
+        board: &Board,
+        state: &GameState,
+        house: HouseId,
+        clash: Option<&super::bidding::ClashBid>,
+    ) -> BidBudget {
+        use super::events::{Category, EventCard, current};
+        let political = current(state)
+            .filter(|e| e.round == state.round)
+            .and_then(|e| e.effective(Category::Political));
+        let income = match political {
+            Some(EventCard::GameOfThrones { .. }) if !state.house(house).neutral => {
+                let (crowns, ports) = economy::throne_incomes(board, state)
+                    .get(house.index())
+                    .copied()
+                    .unwrap_or_default();
+                let room = (board.rules.max_power as u32).saturating_sub(state.power_owned(house));
+                (crowns.saturating_add(ports) as u32).min(room) as u8
+            }
+            _ => 0,
+        };
+        let clash = match political {
+            Some(EventCard::ClashOfKings) => clash.map_or(0, |b| b.total()),
+            _ => 0,
+        };
+        BidBudget { income, clash }
+    }
+}
+
+/// Check a wildling bid against what the house will have when the attack is resolved: tokens
+/// in hand + this phase's Game of Thrones income − its Clash of Kings bids.
 pub fn check_bid(
     state: &GameState,
     house: HouseId,
     bid: u8,
+    budget: BidBudget,
 ) -> Result<(), super::bidding::BidError> {
     let h = state.house(house);
     if h.neutral {
         return Err(super::bidding::BidError::Neutral);
     }
-    if bid > h.power {
-        return Err(super::bidding::BidError::OverHand {
-            bid: bid as u32,
+    let will_have = (h.power as u32 + budget.income as u32).saturating_sub(budget.clash);
+    if bid as u32 > will_have {
+        return Err(super::bidding::BidError::WildlingOverBudget {
+            wildling: bid,
+            clash: budget.clash,
             hand: h.power,
+            income: budget.income,
         });
     }
     Ok(())

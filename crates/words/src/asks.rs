@@ -98,7 +98,8 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
         }
         Step::Events => events_asks(board, state, h, lang, &mut lines),
         Step::EventsAnswers => {
-            for q in game::open_questions(board, state).iter() {
+            let qs = game::open_questions(board, state);
+            for q in qs.iter() {
                 let mine = match &q {
                     Question::WildlingTie {
                         houses,
@@ -109,6 +110,13 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
                 };
                 if game::asked_of(board, state, q).contains(&h) {
                     lines.push(question_text(board, state, q, lang));
+                } else if game::if_king(&qs, q).contains(&h) {
+                    let head = if z {
+                        "如果前任国王把铁王座第一名判给你,你就是新任国王,以下问题由你裁决(004:L1157):"
+                    } else {
+                        "If the old King's ordering of the Iron Throne tie makes you King, you decide this (004:L1157):"
+                    };
+                    lines.push(format!("{head}\n{}", question_text(board, state, q, lang)));
                 } else if let Some(t) = mine {
                     lines.push(t);
                 }
@@ -484,19 +492,19 @@ pub fn question_text(board: &Board, state: &GameState, q: &Question, lang: Lang)
             let ex = format!("{first} > {}", rest.join(" > "));
             match (reward, z) {
                 (true, true) => format!(
-                    "野人出价最高的平局:{},由你(国王)选出得到奖励的一家,写在第一位(004:L1122),例如:\n  平局: {ex}\n不回复则给铁王座排名最高者(A-65)。",
+                    "野人出价最高的平局:{},由你(国王)选出得到奖励的一家,写在第一位(004:L1122),例如:\n  平局 野人: {ex}\n不回复则给铁王座排名最高者(A-65)。",
                     names(houses)
                 ),
                 (true, false) => format!(
-                    "Tie for the highest wildling bid: {}; you, the King, name the house that gets the reward, first (004:L1122), e.g.:\n  tie: {ex}\nWithout an answer the highest on the Iron Throne gets it (A-65).",
+                    "Tie for the highest wildling bid: {}; you, the King, name the house that gets the reward, first (004:L1122), e.g.:\n  tie wildlings: {ex}\nWithout an answer the highest on the Iron Throne gets it (A-65).",
                     names(houses)
                 ),
                 (false, true) => format!(
-                    "野人出价最低的平局:{},由你(国王)选出受重罚的一家,写在第一位(004:L1126),例如:\n  平局: {ex}\n不回复则为铁王座排名最低者(A-65)。",
+                    "野人出价最低的平局:{},由你(国王)选出受重罚的一家,写在第一位(004:L1126),例如:\n  平局 野人: {ex}\n不回复则为铁王座排名最低者(A-65)。",
                     names(houses)
                 ),
                 (false, false) => format!(
-                    "Tie for the lowest wildling bid: {}; you, the King, name the house that suffers more, first (004:L1126), e.g.:\n  tie: {ex}\nWithout an answer the lowest on the Iron Throne does (A-65).",
+                    "Tie for the lowest wildling bid: {}; you, the King, name the house that suffers more, first (004:L1126), e.g.:\n  tie wildlings: {ex}\nWithout an answer the lowest on the Iron Throne does (A-65).",
                     names(houses)
                 ),
             }

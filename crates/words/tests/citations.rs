@@ -71,6 +71,18 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(PlanError::RecruitElsewhere(a));
     add!(BidError::OverHand { bid: 7, hand: 5 });
     add!(BidError::Neutral);
+    add!(BidError::WildlingOverBudget {
+        wildling: 6,
+        clash: 3,
+        hand: 5,
+        income: 0
+    });
+    add!(BidError::WildlingOverBudget {
+        wildling: 3,
+        clash: 0,
+        hand: 0,
+        income: 2
+    });
     add!(SupplyError::NoSuchUnit(a, UnitKind::Knight));
     add!(SupplyError::StillOver {
         sizes: vec![3, 2],
@@ -197,7 +209,6 @@ fn problems(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(EventProblem::Build(BuildError::NoIncome(a)));
     add!(EventProblem::NotTied(h));
     add!(EventProblem::NameTheTrack);
-    add!(EventProblem::OverHand { bid: 9, hand: 4 });
     add!(EventProblem::NoRetreat(a));
     add!(EventProblem::ChoiceFirst(Part::Muster));
     add!(EventProblem::NotTheChooser {

@@ -1,5 +1,6 @@
 //! Tests of the step machine: `steps` for the sequence of a round, `choice` for the chooser
-//! events of the optional rules.
+//! events of the optional rules, `new_king` for the ties the new King decides (004:L1157).
 
 mod choice;
+mod new_king;
 mod steps;

@@ -294,6 +294,13 @@ pub fn check(
             ));
         }
     }
+    for (h, words) in &ex.notices {
+        let hid = house(board, &names, h)?;
+        let text = super::history::notice_words(&played.notices, hid);
+        in_order(&text, words, &format!("{h}'s notices"), &mut out.failures);
+    }
+    let preview = played.preview.join("\n");
+    in_order(&preview, &ex.preview, "the preview", &mut out.failures);
     let whole = out.log.join("\n");
     let mut from = 0;
     for w in &ex.log {
@@ -305,4 +312,15 @@ pub fn check(
         }
     }
     Ok(())
+}
+
+/// Each word must be found in `text` after the one before it.
+fn in_order(text: &str, words: &[String], what: &str, failures: &mut Vec<String>) {
+    let mut from = 0;
+    for w in words {
+        match text[from..].find(w.as_str()) {
+            Some(i) => from += i + w.len(),
+            None => failures.push(format!("{what} do not say {w:?} (in order): {text:?}")),
+        }
+    }
 }

@@ -118,6 +118,14 @@ pub struct Setup {
     /// opens with its event phase.
     #[serde(default)]
     pub events: Vec<String>,
+    /// The next round's draw, in the form of `events` (a category not listed holds 盛夏之末):
+    /// its secret notices to the track leaders can then be checked (`expect.notices`).
+    #[serde(default)]
+    pub next_events: Vec<String>,
+    /// One-time orders each house placed in an earlier round, used up for the game
+    /// (004:L2502, L2516, L2532): `{ "白狼" = ["强行军"] }`; needs `rules.one_time_orders`.
+    #[serde(default)]
+    pub one_time_used: BTreeMap<String, Vec<String>>,
     /// The penalty drawn with a wildling attack: `裁军` (disband), `降级` (downgrade knights)
     /// or `禁止特殊命令` (no special orders); default `裁军`.
     #[serde(default)]
@@ -195,6 +203,14 @@ pub struct Expect {
     /// The game ends drawn between these houses (004:L261).
     #[serde(default)]
     pub draw: Vec<String>,
+    /// Words each house's secret notices about the next round must contain, in order (the
+    /// King, the sword and the Raven holders, 004:L1165, L2448).
+    #[serde(default)]
+    pub notices: BTreeMap<String, Vec<String>>,
+    /// Words the public preview of the coming rounds at the start of the round must contain,
+    /// in order (optional rule, 004:L2630).
+    #[serde(default)]
+    pub preview: Vec<String>,
     /// Words that must appear in the log in words (Chinese), in order.
     #[serde(default)]
     pub log: Vec<String>,

@@ -6,6 +6,7 @@ pub mod bench;
 mod edit;
 mod expect;
 mod format;
+mod history;
 mod play;
 mod run;
 mod setup;

@@ -9,6 +9,7 @@ use super::format::{Mails, Scenario, ScenarioError, house};
 use crate::board::{Board, HouseId, Lang};
 use crate::game::{self, Options, Submission, SubmissionError};
 use crate::lang::submit::{names, parse_mail};
+use crate::rules::event_phase::AdvanceNotice;
 use crate::rules::log::Event;
 use crate::rules::{GameState, Step};
 use crate::words::Spelling;
@@ -25,6 +26,10 @@ pub struct Played {
     pub military: Vec<Event>,
     /// Every problem found in a house's submissions (parse and validation), by house.
     pub problems: BTreeMap<HouseId, Vec<String>>,
+    /// The secret notices about the next round (004:L1165, L2448).
+    pub notices: Vec<AdvanceNotice>,
+    /// The public preview of the coming rounds at the start of the round (004:L2630).
+    pub preview: Vec<String>,
 }
 
 /// The case's section for the open step, and its name for messages. The `events` step asks the
@@ -139,6 +144,8 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
         state: state.clone(),
         military: Vec::new(),
         problems: BTreeMap::new(),
+        notices: Vec::new(),
+        preview: super::history::preview(&state),
     };
     let round = state.round;
     let mut used: Vec<&'static str> = Vec::new();
@@ -182,6 +189,7 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
             ));
         }
         played.military.extend(o.log);
+        played.notices.extend(o.notices);
         state = o.state;
     }
     let sections = [

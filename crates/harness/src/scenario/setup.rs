@@ -6,7 +6,7 @@ use super::format::{Scenario, ScenarioError, area, house, house_lines, leader, t
 use crate::board::{Ability, Board, Lang};
 use crate::lang::Names;
 use crate::rules::economy::CpIncome;
-use crate::rules::events::{self, Category, CategoryDraw, EventCard, EventDeck, RoundEvents};
+use crate::rules::events::{self, Category, EventCard, EventDeck, RoundEvents};
 use crate::rules::log_events::EconomyEvent;
 use crate::rules::rewards::{PendingReward, RewardKind};
 use crate::rules::state::{LeaderStatus, Unit};
@@ -140,6 +140,7 @@ impl Scenario {
                 || !st.tokens.trim().is_empty()
                 || !st.fortifications.trim().is_empty()
                 || !st.events.is_empty()
+                || !st.one_time_used.is_empty()
                 || st.round.is_some_and(|r| r != 1);
             if given {
                 return Err(ScenarioError(
@@ -172,6 +173,7 @@ impl Scenario {
         }
         // A position set up by hand has no Supply basis: a caravan counts every province new.
         s.one_time.enabled = st.rules.one_time_orders;
+        super::history::mark_used(self, board, names, &mut s)?;
         for (h, items) in house_lines(board, names, &st.units)? {
             for item in items {
                 let split = item
@@ -327,26 +329,10 @@ impl Scenario {
                 "round 1 has no event phase (004:L2381): set `round` to 2 or more".into(),
             ));
         }
-        let mut listed: [Option<EventCard>; 3] = [None; 3];
-        for e in &self.setup.events {
-            let (c, card) = event(e)?;
-            if card.is_chooser() && !self.setup.rules.one_time_orders {
-                return Err(ScenarioError(format!(
-                    "{e:?} is an optional chooser event (004:L2638): set [setup] rules = {{ one_time_orders = true }}"
-                )));
-            }
-            if listed[c as usize].replace(card).is_some() {
-                return Err(ScenarioError(format!(
-                    "two events of the same category: {}",
-                    c.name(Lang::Zh)
-                )));
-            }
-        }
-        let draws = listed.map(|c| CategoryDraw {
-            winter: false,
-            card: c.unwrap_or(EventCard::LastDaysOfSummer),
-            chosen: None,
-        });
+        let one_time = self.setup.rules.one_time_orders;
+        let (draws, named) = super::history::round_draw(&self.setup.events, one_time)?;
+        let listed: [Option<EventCard>; 3] =
+            std::array::from_fn(|i| named[i].then_some(draws[i].card));
         // A penalty may also be set for a Wildling Attack the Raven holder may choose (004:L2644).
         let attack = matches!(
             listed[Category::Military as usize],
@@ -369,16 +355,19 @@ impl Scenario {
             (None, false) => None,
         };
         let seed = self.setup.seed.as_deref().unwrap_or(DEFAULT_SEED);
-        let mut deck = EventDeck::new(
-            seed,
-            events::EventSettings::default(),
-            events::EventBags::of(board),
-        );
+        // With the optional rules the coming rounds are previewed in public (004:L2630).
+        let settings = events::EventSettings {
+            preview: one_time,
+            ..events::EventSettings::default()
+        };
+        let mut deck = EventDeck::new(seed, settings, events::EventBags::of(board));
         deck.upcoming = vec![RoundEvents {
             round: s.round,
             draws,
             wildling_penalty,
         }];
+        deck.upcoming
+            .extend(super::history::next_round(self, s.round)?);
         s.economy.deck = Some(std::sync::Arc::new(deck));
         let before = s.wildlings;
         let log = events::begin_round(board, &mut s)

@@ -81,6 +81,9 @@ fn build_items(b: &BuildPlan, v: &mut Vec<Item<Resolved>>) {
             coast: p.sea,
         });
     }
+    for a in &b.demolish {
+        v.push(Item::DemolishPort(*a));
+    }
     for a in &b.fortify {
         v.push(Item::Fortify(*a));
     }
@@ -195,6 +198,14 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
             for (t, order) in &a.ties {
                 v.push(Item::TieBreak {
                     track: *t,
+                    wildlings: false,
+                    order: order.clone(),
+                });
+            }
+            for order in &a.wildling_ties {
+                v.push(Item::TieBreak {
+                    track: None,
+                    wildlings: true,
                     order: order.clone(),
                 });
             }
@@ -235,7 +246,8 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
 /// Whether [`items`] is empty, without building the items (the simulator asks it of every
 /// submission it generates).
 pub fn says_nothing(sub: &Submission) -> bool {
-    let no_builds = |b: &BuildPlan| b.ports.is_empty() && b.fortify.is_empty();
+    let no_builds =
+        |b: &BuildPlan| b.ports.is_empty() && b.demolish.is_empty() && b.fortify.is_empty();
     let no_muster = |m: &Option<MusterPlan>| m.as_ref().is_none_or(|m| m.items.is_empty());
     match sub {
         Submission::Placement(p) => p.orders.is_empty() && no_builds(&p.build),
@@ -271,7 +283,11 @@ pub fn says_nothing(sub: &Submission) -> bool {
                 Some(PenaltyChoice::Track(_)) => true,
                 _ => false,
             };
-            a.ties.is_empty() && !reward && !penalty && no_muster(&a.muster)
+            a.ties.is_empty()
+                && a.wildling_ties.is_empty()
+                && !reward
+                && !penalty
+                && no_muster(&a.muster)
         }
     }
 }

@@ -98,9 +98,10 @@ pub fn part_of(step: Step, item: &Item<Resolved>) -> Option<Part> {
         (Step::Events, Item::Reward(Reward::Recall(_) | Reward::Rest(_) | Reward::Capture(_))) => {
             Some(Part::Claim)
         }
-        (Step::Events | Step::Placement, Item::BuildPort { .. } | Item::Fortify(_)) => {
-            Some(Part::Build)
-        }
+        (
+            Step::Events | Step::Placement,
+            Item::BuildPort { .. } | Item::DemolishPort(_) | Item::Fortify(_),
+        ) => Some(Part::Build),
         (Step::EventsAnswers, Item::TieBreak { .. }) => Some(Part::Tie),
         (
             Step::EventsAnswers,
@@ -153,7 +154,9 @@ pub fn add_event_item(
         Item::Reward(Reward::Recall(l)) => o.claims.push(RewardClaim::Luwin(*l)),
         Item::Reward(Reward::Rest(l)) => o.claims.push(RewardClaim::Melisandre(*l)),
         Item::Reward(Reward::Capture(t)) => o.claims.push(RewardClaim::Doran(*t)),
-        Item::BuildPort { .. } | Item::Fortify(_) => add_build_item(&mut o.build, item)?,
+        Item::BuildPort { .. } | Item::DemolishPort(_) | Item::Fortify(_) => {
+            add_build_item(&mut o.build, item)?
+        }
         _ => return Err(String::new()),
     }
     Ok(())
@@ -166,6 +169,7 @@ pub fn add_build_item(b: &mut BuildPlan, item: &Item<Resolved>) -> Result<(), St
             province: *area,
             sea: *coast,
         }),
+        Item::DemolishPort(a) => b.demolish.push(*a),
         Item::Fortify(a) => b.fortify.push(*a),
         _ => return Err(String::new()),
     }
@@ -180,7 +184,14 @@ pub fn add_answer_item(
     lang: Lang,
 ) -> Result<(), String> {
     match item {
-        Item::TieBreak { track: t, order } => a.ties.push((*t, order.clone())),
+        Item::TieBreak {
+            wildlings: true,
+            order,
+            ..
+        } => a.wildling_ties.push(order.clone()),
+        Item::TieBreak {
+            track: t, order, ..
+        } => a.ties.push((*t, order.clone())),
         Item::Reward(Reward::Recall(l)) => a.reward = Some(WildlingReward::RecallLeader(*l)),
         Item::Reward(Reward::Upgrade(refs)) => {
             let ups = refs

@@ -3,6 +3,7 @@
 //! with the canonical echo and every error tied to its line.
 
 pub mod items;
+mod picks;
 mod plan;
 
 use crate::board::{AreaId, Board, Lang};
@@ -155,6 +156,8 @@ fn is_plan_item(item: &Item<crate::lang::Resolved>) -> bool {
             | Item::Sword(_)
             | Item::Cancels { .. }
             | Item::Muster(_)
+            | Item::DestroyCapturedShips
+            | Item::LeaderPick { .. }
     )
 }
 
@@ -323,7 +326,7 @@ pub fn parse_mail_with(
             }
         }
     }
-    let (plan, plan_errors) = plan::build(&plan_items, lang);
+    let (plan, plan_errors) = plan::build(board, &plan_items, lang);
     let failed_lines: Vec<usize> = plan_errors.iter().map(|(l, _)| *l).collect();
     for (line, message) in plan_errors {
         let message = if message.is_empty() {

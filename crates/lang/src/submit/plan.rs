@@ -2,7 +2,7 @@
 //! steps with alternatives and conditions, split and chained marches, leaders, supports,
 //! transports, refusals, preferences, the sword and Asha's list.
 
-use crate::board::Lang;
+use crate::board::{Board, Lang};
 use crate::lang::ast::{
     Action, Alternative as LAlt, Cmp, Cond, Condition as LCond, Item, LeaderChoice, Predicate,
     Resolved, Side, StepNo, SupportTarget as LTarget, UnitSel,
@@ -296,7 +296,11 @@ fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
 }
 
 /// Build the plan from the items of a mail. Returns the plan and, per item line, an error.
-pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usize, String)>) {
+pub fn build(
+    board: &Board,
+    items: &[(usize, &Item<Resolved>)],
+    lang: Lang,
+) -> (Plan, Vec<(usize, String)>) {
     let mut plan = Plan::default();
     let mut errors = Vec::new();
     // Consecutive lines `n-1)`, `n-2)` … are the alternatives of step n.
@@ -415,6 +419,18 @@ pub fn build(items: &[(usize, &Item<Resolved>)], lang: Lang) -> (Plan, Vec<(usiz
                 from: *from,
                 battle: *battle,
             }),
+            Item::DestroyCapturedShips => plan.destroy_captured_ships = true,
+            Item::LeaderPick {
+                leader,
+                kill,
+                kinds,
+            } => {
+                if let Err(e) =
+                    super::picks::leader_pick(board, &mut plan, *leader, *kill, kinds, lang)
+                {
+                    errors.push((line, e));
+                }
+            }
             // 招募: the muster plan of a Recruit order (004:L2620).
             Item::Muster(items) => match super::items::muster_plan(items, lang) {
                 Ok(p) => plan
@@ -445,7 +461,7 @@ mod tests {
         assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
         let items: Vec<(usize, &Item<Resolved>)> =
             parsed.items.iter().map(|e| (e.line, &e.item)).collect();
-        build(&items, Lang::Zh)
+        build(&board, &items, Lang::Zh)
     }
 
     #[test]

@@ -255,7 +255,7 @@ fn t20_attack_at_strength_zero_the_highest_bidder_still_rewarded_king_breaks_tie
 fn a64_wildling_bid_over_the_hand_is_cut_to_what_is_left() {
     let mut w = start();
     w.power("stark", 2);
-    assert!(wildlings::check_bid(&w.s, w.h("stark"), 3).is_err());
+    assert!(wildlings::check_bid(&w.s, w.h("stark"), 3, Default::default()).is_err());
     let (s, r, log) = wildlings::resolve_attack(&w.s, &[(w.h("stark"), 3)]);
     assert_eq!(s.house(w.h("stark")).power, 0);
     assert!(r.bids.contains(&(w.h("stark"), 2)));

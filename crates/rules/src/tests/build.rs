@@ -54,11 +54,18 @@ fn t14_port_costs_two_plus_ports_owned_priced_one_at_a_time_004_l1036_a60() {
 }
 
 #[test]
-fn d6_highgarden_port_faces_west_summer_sea_or_redwyne_not_sunset_sea() {
+fn d6_highgarden_port_faces_west_summer_sea_or_redwyne_its_sunset_sea_as_written_004_l1018() {
     let mut w = empty();
     w.put("tyrell", "highgarden", "F");
     let t = w.h("tyrell");
-    let bad = ports(vec![port(&w, "highgarden", Some("sunset-sea"))]);
+    // 表十's 日落之海 is the board's West Summer Sea coast (D6).
+    let written = ports(vec![port(&w, "highgarden", Some("sunset-sea"))]);
+    let (s, _) = build::resolve(&w.b, &w.s, &[(t, written)], BuildWindow::EventPhase);
+    assert_eq!(
+        s.area(w.a("port-of-highgarden")).port_built,
+        Some(w.a("west-summer-sea"))
+    );
+    let bad = ports(vec![port(&w, "highgarden", Some("the-golden-sound"))]);
     let e = build::check(&w.b, &w.s, t, &bad, BuildWindow::EventPhase).expect_err("D6");
     assert!(
         matches!(&e[0], BuildError::SeaNotOnCoast { options, .. } if options.contains(&w.a("west-summer-sea")))
@@ -137,6 +144,27 @@ fn demolished_port_still_counts_for_a_new_ports_cost_in_the_same_phase_004_l1060
         build::check(&w.b, &w.s, g, &plan, BuildWindow::EventPhase),
         Err(vec![BuildError::CannotDemolish(ps)])
     );
+}
+
+#[test]
+fn a_player_names_his_port_by_its_province_to_pull_it_down_004_l1060() {
+    let mut w = empty();
+    w.put("greyjoy", "seagard", "F");
+    let g = w.h("greyjoy");
+    let ps = w.a("port-of-seagard");
+    w.s.area_mut(ps).port_built = Some(w.a("ironmans-bay"));
+    let plan = BuildPlan {
+        demolish: vec![w.a("seagard")],
+        ..Default::default()
+    };
+    // The check of a plan whose last item is the demolition accepts it.
+    assert_eq!(
+        build::check(&w.b, &w.s, g, &plan, BuildWindow::EventPhase),
+        Ok(())
+    );
+    let (s, log) = build::resolve(&w.b, &w.s, &[(g, plan)], BuildWindow::EventPhase);
+    assert_eq!(s.area(ps).port_built, None);
+    assert!(log.contains(&EconomyEvent::PortDemolished { house: g, port: ps }));
 }
 
 /// Baratheon consolidated at Kingswood (1 + 1 crown) last round (round 2 now).

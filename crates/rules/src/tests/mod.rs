@@ -24,3 +24,4 @@ mod rest;
 mod retreats;
 mod sim_gaps;
 mod support_transport;
+mod wildling_budget;

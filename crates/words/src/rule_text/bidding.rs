@@ -15,8 +15,58 @@ impl RuleText for BidError {
             (BidError::OverHand { bid, hand }, Lang::En) => format!(
                 "your bids total {bid} power tokens, more than the {hand} in your hand; tokens on the map cannot be bid ({rule})"
             ),
+            (
+                BidError::WildlingOverBudget {
+                    wildling,
+                    clash,
+                    hand,
+                    income,
+                },
+                lang,
+            ) => over_budget(*wildling, *clash, *hand, *income, lang, &rule),
             (BidError::Neutral, Lang::Zh) => format!("中立家族不能出价({rule})"),
             (BidError::Neutral, Lang::En) => format!("a neutral house does not bid ({rule})"),
+        }
+    }
+}
+
+/// The wildling bid against what the house will have: both totals, the income counted.
+fn over_budget(wildling: u8, clash: u32, hand: u8, income: u8, lang: Lang, rule: &str) -> String {
+    let have = (hand as u32 + income as u32).saturating_sub(clash);
+    let asked = wildling as u32 + clash;
+    let funds = hand as u32 + income as u32;
+    match lang {
+        Lang::Zh => {
+            let bids = if clash > 0 {
+                format!("诸王争霸出价{clash}个 + 野人出价{wildling}个 = {asked}个势力标志")
+            } else {
+                format!("野人出价{wildling}个势力标志")
+            };
+            let means = if income > 0 {
+                format!("手中{hand}个 + 本阶段权力游戏收入{income}个 = {funds}个")
+            } else {
+                format!("手中{hand}个")
+            };
+            format!(
+                "{bids},超过你届时拥有的{means}(野人出价最多{have}个);事件依经济、政治、军事的顺序结算,放在地图上的势力标志不能用来出价。整封邮件未被接受,请在截止时间前改正后重发({rule})"
+            )
+        }
+        Lang::En => {
+            let bids = if clash > 0 {
+                format!(
+                    "Clash of Kings bids {clash} + wildling bid {wildling} = {asked} power tokens"
+                )
+            } else {
+                format!("a wildling bid of {wildling} power tokens")
+            };
+            let means = if income > 0 {
+                format!("{hand} in hand + {income} from this phase's Game of Thrones = {funds}")
+            } else {
+                format!("the {hand} in your hand")
+            };
+            format!(
+                "{bids} is more than you will have: {means} (a wildling bid of at most {have}); the events resolve economic, political, military, and tokens on the map cannot be bid. The whole mail is refused: correct it and send it again before the deadline ({rule})"
+            )
         }
     }
 }

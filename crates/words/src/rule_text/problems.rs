@@ -40,12 +40,6 @@ impl RuleText for EventProblem {
                 "you decide several ties: name the track, e.g. \"tie fiefdoms: Lannister > Stark\"."
                     .into()
             }
-            EventProblem::OverHand { bid, hand } if zh => {
-                format!("诸王争霸和野人的出价合计{bid}个势力标志,超过你手中的{hand}个({rule})")
-            }
-            EventProblem::OverHand { bid, hand } => format!(
-                "your Clash of Kings and wildling bids total {bid} tokens, more than the {hand} in your hand ({rule})"
-            ),
             EventProblem::ChoiceFirst(p) if zh => format!(
                 "本回合先由持有者选择事件({rule});{}在选择公布之后再发送,本行不生效。",
                 part_zh(*p)
