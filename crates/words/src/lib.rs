@@ -14,6 +14,7 @@ pub(crate) use maester_rules as rules;
 
 pub mod asks;
 pub mod check;
+pub mod deadlines;
 pub mod economy;
 pub mod event_text;
 pub mod instructions;

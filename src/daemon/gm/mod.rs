@@ -10,6 +10,7 @@
 //! `rules::endgame`.
 
 mod act;
+pub mod policy;
 mod seats;
 mod steps;
 mod talk;
@@ -94,6 +95,26 @@ pub enum GmCommand {
     },
     /// The open step's results as if it closed now, for the GM only; nothing changes.
     Preview,
+    /// Record an absence of a house (not counted against the player's cap): a deadline of a
+    /// step waiting for it that falls in it moves to its end.
+    Absence {
+        /// House key or name.
+        house: String,
+        /// First day: `2026-12-20` or `12-20`.
+        from: String,
+        /// Last day (inclusive).
+        to: String,
+    },
+    /// Cancel an absence by its id (as `who` and `status` show it).
+    CancelAbsence {
+        /// The absence's id.
+        id: i64,
+    },
+    /// The reminder offsets of the game (`24h`, `4h`; none: no reminders).
+    Reminders {
+        /// How long before each deadline.
+        before: Vec<String>,
+    },
     /// Open the last closed step again from the state before it closed.
     Rollback {
         /// Why (told to the players).
@@ -153,6 +174,9 @@ pub fn apply(
         GmCommand::Log { limit } => talk::log(d, &g, *limit),
         GmCommand::Submit { house, text, guard } => act::submit(d, &g, house, text, *guard, now),
         GmCommand::Preview => act::preview(d, &g, now),
+        GmCommand::Absence { house, from, to } => policy::set_absence(d, &g, house, from, to, now),
+        GmCommand::CancelAbsence { id } => policy::cancel_absence(d, &g, *id, now),
+        GmCommand::Reminders { before } => policy::set_reminders(d, &g, before, now),
         GmCommand::Rollback { reason, when } => act::rollback(d, &g, reason, when.as_deref(), now),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;
@@ -239,7 +263,7 @@ pub(super) fn log_sentence(
         .join("; ")
 }
 
-pub(super) fn notices(
+pub(crate) fn notices(
     d: &Daemon,
     g: &Loaded,
     tag: &str,
