@@ -83,11 +83,14 @@ fn orders_by_smtp_answers_and_reports_over_real_imap_and_smtp() {
     for h in HOUSES {
         players.push_str(&format!("[[game.players]]\nhouse = \"{h}\"\nname = \"{h} player\"\naddress = \"{h}@localhost\"\n\n"));
     }
+    // The deadline passes by a jump of the clock, as if the daemon had run all along: the
+    // downtime guard and the grace are set aside (tests/downtime_guard.rs, tests/grace.rs).
     let cfg_text = format!(
         "[daemon]\naddress = \"referee@localhost\"\n\n[mail]\ntransport = \"imap\"\n\
          [mail.imap]\nhost = \"127.0.0.1\"\nport = {imap_port}\nsecurity = \"plain\"\nuser = \"referee\"\npassword = \"refpass\"\n\
          [mail.smtp]\nhost = \"127.0.0.1\"\nport = {smtp_port}\nsecurity = \"plain\"\n\n\
-         [game]\nid = \"{run}\"\nseed = \"e2e\"\nearly_close = false\n[game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n\n{players}"
+         [game]\nid = \"{run}\"\nseed = \"e2e\"\nearly_close = false\n[game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n\
+         [game.deadlines]\ngrace = {{}}\ndowntime_margin = \"30d\"\n\n{players}"
     );
     let cfg_path = dir.join("maester.toml");
     std::fs::write(&cfg_path, cfg_text).unwrap_or_default();
