@@ -71,6 +71,31 @@ fn wait_stops_the_early_close_and_the_step_closes_at_its_deadline() {
 }
 
 #[test]
+fn nowait_lets_the_step_close_early_again() {
+    let (dir, cfg) = game("early-nowait", "en", "");
+    let mut d = open(&cfg);
+    let dl = deadline(&d, "en");
+    let t0 = dl - hours(48);
+    send(&dir, "stark", "n-wait", "等待");
+    tick(&mut d, t0);
+    for (i, (h, _)) in HOME_ORDERS.iter().enumerate() {
+        send_orders(&dir, h, &format!("n{i}"));
+    }
+    let t = tick(&mut d, t0 + minutes(5));
+    assert_eq!((t.answered, t.steps_closed), (6, 0), "{t:?}");
+    assert_eq!(deadline(&d, "en"), dl, "stark asked to wait");
+    send(&dir, "stark", "n-nowait", "不等待");
+    let t = tick(&mut d, t0 + minutes(10));
+    assert_eq!((t.answered, t.steps_closed), (1, 0), "{t:?}");
+    assert_eq!(deadline(&d, "en"), t0 + minutes(40));
+    let answer = mails_to(&dir, "stark", "已收到「不等待」").concat();
+    assert!(answer.contains("可以提前结算"), "{answer}");
+    let t = tick(&mut d, t0 + minutes(40));
+    assert_eq!(t.steps_closed, 1, "{t:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_zero_delay_closes_in_the_same_tick() {
     let (dir, cfg) = game(
         "early-zero",

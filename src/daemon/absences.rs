@@ -70,13 +70,19 @@ impl Resolved {
 /// What a player's mail changes in the deadline policy, written with its answer.
 #[derive(Debug, Clone)]
 pub enum Change {
-    /// `wait`.
+    /// `wait` or `nowait`.
     Wait(WaitChange),
     /// An absence.
     Absence(Resolved),
 }
 
 impl Change {
+    /// Whether it lets the step close early again (`nowait`): the early close is then
+    /// computed as after a submission.
+    pub fn releases(&self) -> bool {
+        matches!(self, Change::Wait(w) if !w.hold)
+    }
+
     /// Write it inside the transaction that stores the answer.
     pub fn write(&self, tx: &StoreTx<'_>, now: DateTime<Utc>) -> Result<(), StoreError> {
         match self {
@@ -176,10 +182,15 @@ pub fn requests(
     let cap = g.cfg.deadlines.absence_days;
     for c in commands {
         match c {
-            Command::Wait => {
-                let w = super::deadlines::wait_request(d, g, house)?;
+            Command::Wait | Command::NoWait => {
+                let hold = *c == Command::Wait;
+                let w = super::deadlines::wait_request(d, g, house, hold)?;
                 let deadline = w.deadline.map(|t| g.at(t, lang)).unwrap_or_default();
-                info.push(words::waiting_asked(&deadline, lang));
+                info.push(if hold {
+                    words::waiting_asked(&deadline, lang)
+                } else {
+                    words::no_wait_asked(lang).to_string()
+                });
                 changes.push(Change::Wait(w));
             }
             Command::Absent {

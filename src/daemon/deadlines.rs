@@ -221,13 +221,19 @@ pub fn closing_line(
         .map(|at| words::closing_soon(&g.at(at, lang), lang)))
 }
 
-/// `wait` / `等待` from `house`: the open step does not close early; a deadline brought
-/// forward goes back to the step's own. The change is written by the caller's transaction.
-pub fn wait_request(d: &Daemon, g: &Loaded, house: &str) -> Result<WaitChange, Error> {
+/// `wait` / `等待` from `house` (`hold`): the open step does not close early; a deadline
+/// brought forward goes back to the step's own. `nowait` / `不等待` (not `hold`) lifts that
+/// again. The change is written by the caller's transaction.
+pub fn wait_request(d: &Daemon, g: &Loaded, house: &str, hold: bool) -> Result<WaitChange, Error> {
     let mut t = timing(d, g)?;
-    let deadline = t.scheduled.or(g.row.deadline);
-    if t.grace_until.is_none() {
-        t.held_by = Some(house.to_string());
+    let in_grace = t.grace_until.is_some();
+    let deadline = if hold && !in_grace {
+        t.scheduled.or(g.row.deadline)
+    } else {
+        g.row.deadline
+    };
+    if !in_grace {
+        t.held_by = hold.then(|| house.to_string());
     }
     Ok(WaitChange {
         game: g.row.id.clone(),
@@ -236,6 +242,7 @@ pub fn wait_request(d: &Daemon, g: &Loaded, house: &str) -> Result<WaitChange, E
         timing: t,
         deadline,
         house: house.to_string(),
+        hold,
     })
 }
 
@@ -249,6 +256,8 @@ pub struct WaitChange {
     /// The deadline the step closes at now.
     pub deadline: Option<DateTime<Utc>>,
     house: String,
+    /// `wait` (true) or `nowait`.
+    pub hold: bool,
 }
 
 impl WaitChange {
@@ -269,8 +278,17 @@ impl WaitChange {
         tx.append_audit(
             Some(&self.game),
             &format!("house:{}", self.house),
-            "wait",
-            &format!("round {} {}: no early close", self.round, self.step),
+            if self.hold { "wait" } else { "nowait" },
+            &format!(
+                "round {} {}: {}",
+                self.round,
+                self.step,
+                if self.hold {
+                    "no early close"
+                } else {
+                    "early close again"
+                }
+            ),
             now,
         )
         .map(|_| ())

@@ -154,9 +154,11 @@ fn record(
 fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result<(), Error> {
     if let Outcome::Answered {
         game: Some(g),
-        submission: Some(_),
+        submission,
+        policy,
         ..
     } = outcome
+        && (submission.is_some() || policy.iter().any(|c| c.releases()))
     {
         super::deadlines::after_submission(d, g, now)?;
     }

@@ -188,6 +188,14 @@ pub fn waiting_asked(deadline: &str, lang: Lang) -> String {
     }
 }
 
+/// The answer's line to `nowait`.
+pub fn no_wait_asked(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "已收到「不等待」:所有家族都提交后,这一步可以提前结算。",
+        Lang::En => "No-wait noted: this step may close early again once everyone has sent.",
+    }
+}
+
 /// The answer's line when every house has sent: the step closes after a short delay.
 pub fn closing_soon(at: &str, lang: Lang) -> String {
     match lang {
