@@ -222,9 +222,11 @@ impl Daemon {
             self.stage_failed("reading stored mails", &e, now, &mut t);
         }
         failpoint("after-process");
+        // Absences before the close (a due deadline in one stays open) and after (new steps).
         t.deadlines_moved += absences::move_for_absences(self, now, &mut t.errors);
         if guarded.is_some() {
             t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
+            t.deadlines_moved += absences::move_for_absences(self, now, &mut t.errors);
         }
         t.reminders += reminders::send_due_reminders(self, now, &mut t.errors);
         if let Err(e) = self.send(now, &mut t) {
@@ -520,7 +522,6 @@ pub fn status(
             sent: Vec<String>,
             /// The houses asked something in the open step that have not sent it yet.
             waiting_for: Vec<String>,
-            /// Grace, `wait`, reminders sent, absences (docs/status-json.md).
             #[serde(flatten)]
             policy: gm::policy::PolicyView,
             #[serde(flatten)]
