@@ -316,21 +316,58 @@ pub fn downtime_guard(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) ->
 
 fn guard(d: &mut Daemon, now: DateTime<Utc>) -> Result<usize, Error> {
     let last = d.store.last_tick()?;
-    let moved = match last {
-        Some(last) if now > last => move_all_after_downtime(d, last, now)?,
+    let moves = match last {
+        Some(last) if now > last => after_downtime(d, last, now)?,
         // The first tick, or a clock set back: nothing to guard, nothing reopens.
-        _ => 0,
+        _ => Vec::new(),
     };
-    d.store.transaction(|tx| tx.record_tick(now))?;
-    Ok(moved)
+    // Every move and the tick in one transaction: a failure moves nothing, and the next tick
+    // (which sees the same outage) tries again; nothing moves twice.
+    d.store.transaction(|tx| -> Result<(), StoreError> {
+        for m in &moves {
+            if tx.game(&m.id)?.and_then(|r| r.deadline) != Some(m.old) {
+                continue;
+            }
+            tx.set_step_timing(&m.id, m.round, &m.step, &m.timing)?;
+            tx.set_deadline(&m.id, Some(m.new), now)?;
+            for l in &m.mails {
+                letters::queue(tx, Some(&m.id), l, None, now)?;
+            }
+            tx.append_audit(Some(&m.id), "daemon", "downtime guard", &m.detail, now)?;
+        }
+        tx.record_tick(now)
+    })?;
+    for m in &moves {
+        super::alerts::problem(
+            d,
+            Some(&m.id),
+            "deadlines moved after the daemon was not running",
+            &m.detail,
+            now,
+        );
+    }
+    Ok(moves.len())
 }
 
-/// The guard proper, `last` being the tick before this one.
-fn move_all_after_downtime(
+/// One open deadline moved out after an outage, with the notices to every player.
+struct Move {
+    id: String,
+    round: u32,
+    step: String,
+    old: DateTime<Utc>,
+    new: DateTime<Utc>,
+    timing: StepTiming,
+    mails: Vec<Letter>,
+    detail: String,
+}
+
+/// The guard proper, `last` being the tick before this one: the moves to make (none when no
+/// deadline passed more than its game's margin ago while the daemon was not running).
+fn after_downtime(
     d: &mut Daemon,
     last: DateTime<Utc>,
     now: DateTime<Utc>,
-) -> Result<usize, Error> {
+) -> Result<Vec<Move>, Error> {
     let outage = now - last;
     let open: Vec<Game> = d
         .store
@@ -348,32 +385,34 @@ fn move_all_after_downtime(
         }
     }
     if !tripped {
-        return Ok(0);
+        return Ok(Vec::new());
     }
-    let mut moved = 0;
+    let mut moves = Vec::new();
     for g in &open {
-        move_after_downtime(d, g, outage, now)?;
-        moved += 1;
+        if let Some(m) = move_after_downtime(d, g, outage, now)? {
+            moves.push(m);
+        }
     }
-    Ok(moved)
+    Ok(moves)
 }
 
-/// Move the open deadline of one game out by `outage`, and tell everyone why.
+/// The open deadline of one game moved out by `outage` (at least `min_open` from now), and
+/// the notices telling everyone why.
 fn move_after_downtime(
-    d: &mut Daemon,
+    d: &Daemon,
     row: &Game,
     outage: TimeDelta,
     now: DateTime<Utc>,
-) -> Result<(), Error> {
+) -> Result<Option<Move>, Error> {
     let Some(old) = row.deadline else {
-        return Ok(());
+        return Ok(None);
     };
     let g = games::load(d, &row.id)?;
     let new = (old + outage).max(now + g.schedule.min_open());
-    let mut t = timing(d, &g)?;
-    t.scheduled = t.scheduled.map(|s| s + outage);
-    t.grace_until = t.grace_until.map(|s| s + outage);
-    let hours = outage.num_hours();
+    let mut timing = timing(d, &g)?;
+    timing.scheduled = timing.scheduled.map(|s| s + outage);
+    timing.grace_until = timing.grace_until.map(|s| s + outage);
+    let hours = outage.num_hours().max(1);
     let mails = super::gm::notices(d, &g, &format!("downtime:{}", now.timestamp()), None, |l| {
         words::moved_after_downtime(
             &words::StepAt {
@@ -385,7 +424,6 @@ fn move_after_downtime(
             l,
         )
     })?;
-    let id = row.id.clone();
     let detail = format!(
         "the daemon did not run from {} to {} ({hours} h): round {} {} does not close at {}; \
          its deadline moves to {}",
@@ -396,21 +434,14 @@ fn move_after_downtime(
         crate::store::format_ts(old),
         crate::store::format_ts(new)
     );
-    d.store.transaction(|tx| -> Result<(), StoreError> {
-        tx.set_step_timing(&id, row.round, &row.step, &t)?;
-        tx.set_deadline(&id, Some(new), now)?;
-        for m in &mails {
-            letters::queue(tx, Some(&id), m, None, now)?;
-        }
-        tx.append_audit(Some(&id), "daemon", "downtime guard", &detail, now)
-            .map(|_| ())
-    })?;
-    super::alerts::problem(
-        d,
-        Some(&row.id),
-        "deadlines moved after the daemon was not running",
-        &detail,
-        now,
-    );
-    Ok(())
+    Ok(Some(Move {
+        id: row.id.clone(),
+        round: row.round,
+        step: row.step.clone(),
+        old,
+        new,
+        timing,
+        mails,
+        detail,
+    }))
 }
