@@ -145,3 +145,46 @@ fn dates_that_do_not_work_are_refused() {
     assert!(d.store.absences("ax").unwrap_or_default().is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_gm_sets_an_absence_and_the_reminders_by_mail() {
+    let dir = temp_dir("absence-gm-mail");
+    let cfg = write_config(&dir, "am");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let text = text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n");
+    std::fs::write(&cfg, text).unwrap_or_default();
+    let mut d = open(&cfg);
+    let mut secrets: Vec<String> = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    secrets.push("gm-s".into());
+    let now = chrono::Utc::now();
+    if let Err(e) = maester::daemon::games::new_game(&mut d, now, Some(secrets)) {
+        panic!("{e}");
+    }
+    let first = (now + TimeDelta::days(10)).date_naive();
+    let last = first + TimeDelta::days(20);
+    let body = format!(
+        "密码: gm-s\r\n请假 白狼 {} 到 {}\r\n提醒 2h\r\n",
+        zh_day(first),
+        zh_day(last)
+    );
+    let mail = format!(
+        "From: GM <gm@x.example>\r\nTo: referee@test.maester\r\nSubject: [am] 指令\r\n\
+         Message-ID: <gm1@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}"
+    );
+    if let Err(e) = maester::demo::deliver(&dir.join("mail/inbox"), "gm1", mail.as_bytes()) {
+        panic!("{e}");
+    }
+    let t = tick(&mut d, now);
+    assert_eq!(t.answered, 1, "{t:?}");
+    let absences = d.store.absences("am").unwrap_or_default();
+    assert_eq!(absences.len(), 1, "{absences:#?}");
+    assert_eq!(
+        (absences[0].house.as_str(), absences[0].days),
+        ("stark", 21)
+    );
+    assert_eq!(absences[0].set_by, "gm", "not counted against the cap");
+    assert!(row(&d, "am").config.contains("2h"));
+    let told = mails_to(&dir, "greyjoy", "GM登记了请假").concat();
+    assert!(told.contains("GM为白狼登记了请假"), "{told}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
