@@ -89,3 +89,20 @@ fn a_step_without_grace_closes_at_its_deadline() {
     assert!(mails_to(&dir, "stark", "迟交通知").is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_immediate_schedule_gives_no_grace() {
+    let (dir, cfg) = game_edited("grace-immediate", "gi", |t| {
+        t.replace(
+            "timezone = \"UTC\"\n",
+            "timezone = \"UTC\"\nimmediate = true\n",
+        )
+    });
+    let mut d = open(&cfg);
+    let dl = deadline(&d, "gi");
+    let t = tick(&mut d, dl + hours(1) / 60);
+    assert!(t.steps_closed >= 1, "{t:?}");
+    assert!(mails_to(&dir, "stark", "迟交通知").is_empty());
+    assert!(audit(&d, "gi", "grace").is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}

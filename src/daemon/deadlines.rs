@@ -34,7 +34,8 @@ pub fn grace_begins(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<bo
     };
     let cfg = GameConfig::from_text(&row.config)?;
     let grace = cfg.deadlines.grace(&row.step)?;
-    if grace <= TimeDelta::zero() {
+    // An immediate schedule (tests, demos) waits for nobody, not even in a grace.
+    if grace <= TimeDelta::zero() || cfg.schedule()?.is_immediate() {
         return Ok(false);
     }
     let mut t = d.store.step_timing(&row.id, row.round, &row.step)?;
