@@ -282,3 +282,104 @@ impl Store {
         self.view().deadlines_in_absences()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NewGame;
+    use chrono::TimeDelta;
+
+    fn store_with_game(deadline: DateTime<Utc>) -> Result<Store, StoreError> {
+        let mut store = Store::open_in_memory()?;
+        store.transaction(|tx| {
+            tx.create_game(&NewGame {
+                id: "g",
+                config: "",
+                seed_hash: "h",
+                seed: "s",
+                round: 1,
+                step: "placement",
+                deadline: Some(deadline),
+                created_at: deadline - TimeDelta::days(3),
+            })
+        })?;
+        Ok(store)
+    }
+
+    fn t0() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-12-20T12:00:00Z")
+            .map(|t| t.with_timezone(&Utc))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn the_last_tick_never_moves_backwards() -> Result<(), StoreError> {
+        let mut store = store_with_game(t0())?;
+        assert_eq!(store.last_tick()?, None);
+        store.transaction(|tx| tx.record_tick(t0()))?;
+        store.transaction(|tx| tx.record_tick(t0() - TimeDelta::days(2)))?;
+        assert_eq!(store.last_tick()?, Some(t0()));
+        store.transaction(|tx| tx.record_tick(t0() + TimeDelta::hours(1)))?;
+        assert_eq!(store.last_tick()?, Some(t0() + TimeDelta::hours(1)));
+        Ok(())
+    }
+
+    #[test]
+    fn a_deadline_inside_an_absence_is_found_until_it_is_cancelled() -> Result<(), StoreError> {
+        let mut store = store_with_game(t0())?;
+        let absence = |starts, ends| NewAbsence {
+            game_id: "g",
+            house: "stark",
+            first_day: "2026-12-19",
+            last_day: "2026-12-21",
+            starts,
+            ends,
+            days: 3,
+            by_gm: false,
+        };
+        let before = absence(t0() - TimeDelta::days(5), t0() - TimeDelta::days(1));
+        let around = absence(t0() - TimeDelta::days(1), t0() + TimeDelta::days(1));
+        store.transaction(|tx| tx.add_absence(&before, t0()))?;
+        let id = store.transaction(|tx| tx.add_absence(&around, t0()))?;
+        let hits = store.deadlines_in_absences()?;
+        assert_eq!(hits.iter().map(|a| a.id).collect::<Vec<_>>(), vec![id]);
+        let backwards = absence(t0(), t0() - TimeDelta::days(1));
+        assert!(
+            store
+                .transaction(|tx| tx.add_absence(&backwards, t0()))
+                .is_err()
+        );
+        store.transaction(|tx| tx.cancel_absence("g", id, t0()))?;
+        assert!(store.deadlines_in_absences()?.is_empty());
+        assert_eq!(store.absences("g")?.len(), 1);
+        assert!(
+            store
+                .transaction(|tx| tx.cancel_absence("g", id, t0()))
+                .is_err()
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn step_timing_is_per_step_and_cleared_when_a_step_closes() -> Result<(), StoreError> {
+        let mut store = store_with_game(t0())?;
+        assert_eq!(
+            store.step_timing("g", 1, "placement")?,
+            StepTiming::default()
+        );
+        let t = StepTiming {
+            scheduled: Some(t0()),
+            grace_until: Some(t0() + TimeDelta::hours(12)),
+            held_by: Some("stark".into()),
+        };
+        store.transaction(|tx| tx.set_step_timing("g", 1, "placement", &t))?;
+        assert_eq!(store.step_timing("g", 1, "placement")?, t);
+        assert_eq!(store.step_timing("g", 1, "plan")?, StepTiming::default());
+        store.transaction(|tx| tx.clear_step_timing("g"))?;
+        assert_eq!(
+            store.step_timing("g", 1, "placement")?,
+            StepTiming::default()
+        );
+        Ok(())
+    }
+}
