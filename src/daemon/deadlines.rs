@@ -187,6 +187,14 @@ pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<
     t.scheduled.get_or_insert(deadline);
     let (round, step) = (g.row.round, g.row.step.clone());
     d.store.transaction(|tx| -> Result<(), StoreError> {
+        let same = tx
+            .game(id)?
+            .is_some_and(|r| r.round == round && r.step == step && r.deadline == Some(deadline));
+        if !same {
+            // Closed or moved meanwhile (a GM command, another process): nothing to bring
+            // forward.
+            return Ok(());
+        }
         tx.set_step_timing(id, round, &step, &t)?;
         tx.set_deadline(id, Some(at), now)?;
         tx.append_audit(
@@ -268,11 +276,22 @@ impl WaitChange {
         tx: &crate::store::StoreTx<'_>,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
+        let row = tx.game(&self.game)?;
+        if row
+            .as_ref()
+            .is_none_or(|r| r.round != self.round || r.step != self.step)
+        {
+            // The step closed since the mail was read: it is decided again on the new one.
+            return Err(StoreError::Stale {
+                what: format!("game {}", self.game),
+                detail: "the step changed while the mail was read".into(),
+            });
+        }
         if self.timing.grace_until.is_some() {
             return Ok(());
         }
         tx.set_step_timing(&self.game, self.round, &self.step, &self.timing)?;
-        let current = tx.game(&self.game)?.and_then(|r| r.deadline);
+        let current = row.and_then(|r| r.deadline);
         if current != self.deadline {
             tx.set_deadline(&self.game, self.deadline, now)?;
         }
