@@ -7,6 +7,9 @@ use crate::mail::smtp_outbox::SmtpConfig;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+mod deadlines;
+pub use deadlines::DeadlinesConfig;
+
 /// The whole file.
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
@@ -148,6 +151,9 @@ pub struct GameConfig {
     /// `[game.reminders]`: reminders before each deadline.
     #[serde(default)]
     pub reminders: RemindersConfig,
+    /// `[game.deadlines]`: grace, early close delay, downtime guard, absences.
+    #[serde(default)]
+    pub deadlines: DeadlinesConfig,
     /// `[game.schedule]`: deadlines (see `maester::schedule`).
     pub schedule: toml::Table,
     /// `[[game.players]]`.
@@ -361,6 +367,8 @@ impl GameConfig {
             )));
         }
         g.reminders.offsets()?;
+        let steps: Vec<&str> = crate::rules::Step::ALL.iter().map(|s| s.key()).collect();
+        g.deadlines.check(&steps)?;
         Ok(g)
     }
 

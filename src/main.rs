@@ -287,6 +287,29 @@ pub enum GmCmd {
         #[arg(required = true)]
         entries: Vec<String>,
     },
+    /// Record an absence of a house (not counted against the player's cap), or cancel one:
+    /// a deadline of a step waiting for the house that falls in it moves to its end.
+    #[command(group(clap::ArgGroup::new("absence").required(true).args(["house", "cancel"])))]
+    Absence {
+        /// The house.
+        #[arg(long, requires_all = ["from", "to"])]
+        house: Option<String>,
+        /// First day: 2026-12-20 (or 12-20, the next such day).
+        #[arg(long)]
+        from: Option<String>,
+        /// Last day (inclusive).
+        #[arg(long)]
+        to: Option<String>,
+        /// Cancel the absence with this id (as `gm who` shows it).
+        #[arg(long)]
+        cancel: Option<i64>,
+    },
+    /// How long before each deadline the silent houses are reminded, e.g. `24h 4h`; with
+    /// none, no reminders. Stored with the game.
+    Reminders {
+        /// The offsets.
+        before: Vec<String>,
+    },
     /// List the backups of the database (taken before every step close), oldest first: time,
     /// game, round and step about to close, size, file.
     Backups,

@@ -38,12 +38,15 @@ fn seed_with_throne_of_blades(b: &Board) -> String {
         .unwrap_or_else(|| panic!("no seed draws A Throne of Blades in round 2"))
 }
 
+/// The game's config: silent steps close at their deadline, complete ones at once (no grace, no
+/// delay: they are checked in tests/grace.rs and tests/early_close_delay.rs).
 fn config(seed: &str) -> String {
     let mut text = format!(
         "[daemon]\naddress = \"referee@choice.maester\"\n[mail]\ntransport = \"maildir\"\n\
          [game]\nid = \"choice\"\nseed = \"{seed}\"\nearly_close = true\n\
          [game.rules]\none_time_orders = true\n[game.events]\nwinter_is_coming = 0.1\n\
-         [game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n"
+         [game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n\
+         [game.deadlines]\ngrace = {{}}\nearly_close_delay = \"0m\"\n"
     );
     for (h, a) in HOUSES {
         text.push_str(&format!(

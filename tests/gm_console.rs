@@ -121,6 +121,9 @@ fn deadline_moves_the_open_step_tells_everyone_and_a_stale_guard_changes_nothing
 fn a_paused_game_closes_nothing_answers_mails_and_resumes_with_the_time_that_was_left() {
     let dir = temp_dir("gm-pause");
     let cfg = write_config(&dir, "gmc");
+    // The step closes at its deadline once resumed, without grace (tests/grace.rs).
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    std::fs::write(&cfg, format!("{text}[game.deadlines]\ngrace = {{}}\n")).unwrap_or_default();
     new_game_with_known_secrets(&cfg);
     let mut d = open(&cfg);
     let t0 = Utc::now();

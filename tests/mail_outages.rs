@@ -137,6 +137,8 @@ fn daemon(s: &Servers, tag: &str, smtp_port: u16, timeout: u64) -> (Daemon, Path
     (d, dir, run)
 }
 
+/// The tests jump the clock by days between two ticks as if the daemon had run all along: the
+/// downtime guard and the grace are set aside (tests/downtime_guard.rs and tests/grace.rs).
 fn write_config(
     dir: &std::path::Path,
     name: &str,
@@ -153,7 +155,8 @@ fn write_config(
         "[daemon]\naddress = \"referee@localhost\"\ngm_address = \"tester@localhost\"\n\n[mail]\ntransport = \"imap\"\n\
          [mail.imap]\nhost = \"127.0.0.1\"\nport = {imap}\nsecurity = \"plain\"\nuser = \"referee\"\npassword = \"refpass\"\n\
          [mail.smtp]\nhost = \"127.0.0.1\"\nport = {smtp}\nsecurity = \"plain\"\ntimeout_seconds = {timeout}\n\n\
-         [game]\nid = \"{run}\"\nseed = \"outage\"\nearly_close = false\n[game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n\n{players}"
+         [game]\nid = \"{run}\"\nseed = \"outage\"\nearly_close = false\n[game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n\
+         [game.deadlines]\ngrace = {{}}\ndowntime_margin = \"30d\"\n\n{players}"
     );
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap_or_default();

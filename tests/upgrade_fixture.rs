@@ -196,9 +196,17 @@ fn v1_running_game_loads_and_closes_its_plan_step_after_the_upgrade() {
         "{t:?}"
     );
 
-    // … and a tick past it closes the plan step: Martell's plan is taken by default, the round
-    // ends, every house gets its report.
+    // … a tick past it finds Martell late: the plan step's grace begins (12 h, the default of a
+    // game stored before the deadline policy), Martell gets a late notice, the others the late
+    // list …
     let t = d.tick(deadline + TimeDelta::minutes(1)).expect("tick");
+    assert_eq!((t.steps_closed, t.sent), (0, 6), "{t:?}");
+
+    // … and a tick past the grace closes the plan step: Martell's plan is taken by default,
+    // the round ends, every house gets its report.
+    let t = d
+        .tick(deadline + TimeDelta::hours(12) + TimeDelta::minutes(1))
+        .expect("tick");
     assert_eq!(t.steps_closed, 1, "{t:?}");
     assert_eq!(t.sent, 6, "{t:?}");
     assert_eq!(t.send_failures, 0, "{t:?}");
@@ -212,10 +220,11 @@ fn v1_running_game_loads_and_closes_its_plan_step_after_the_upgrade() {
     let row = d.store.game(GAME).expect("game row").expect("the game");
     assert!(row.deadline.is_some_and(|t| t > deadline), "{row:?}");
 
-    // The one reminder went to Martell; then one report to each house, about the plan of
-    // round 1.
+    // The one reminder went to Martell; then (beside the grace's notices) one report to each
+    // house, about the plan of round 1.
     let (reminders, mails): (Vec<_>, Vec<_>) = sent_mails(&dir.join("mail/outbox"))
         .into_iter()
+        .filter(|(_, b)| !(b.contains("截止时间已过") || b.contains("past its deadline")))
         .partition(|(_, b)| b.contains("提醒:") || b.contains("Reminder:"));
     assert_eq!(reminders.len(), 1, "{reminders:#?}");
     assert!(reminders[0].0.contains("f@x.example"), "{reminders:#?}");

@@ -137,6 +137,21 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
             },
         },
         GmCmd::Log { limit } => GmCommand::Log { limit },
+        GmCmd::Absence {
+            house,
+            from,
+            to,
+            cancel,
+        } => match (cancel, house, from, to) {
+            (Some(id), _, _, _) => GmCommand::CancelAbsence { id },
+            (None, Some(house), Some(from), Some(to)) => GmCommand::Absence { house, from, to },
+            _ => {
+                return Err(Error::Refused(
+                    "absence: give --house, --from and --to, or --cancel <id>".into(),
+                ));
+            }
+        },
+        GmCmd::Reminders { before } => GmCommand::Reminders { before },
     };
     let before = d.store.last_outgoing_id()?;
     let out = apply(&mut d, &game, &cmd, Utc::now())?;

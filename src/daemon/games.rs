@@ -189,6 +189,11 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
     let mut n = 0;
     for g in due {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            if super::deadlines::grace_begins(d, &g, now)? {
+                return Ok(Closed::NotClosed(
+                    "the grace began: the late houses are told".into(),
+                ));
+            }
             close_step_now(d, &g.id, now, CloseWhy::Deadline)
         }));
         let why = match result {
@@ -357,6 +362,7 @@ pub fn close_step_now(
         for m in &mails {
             queue(tx, Some(id), m, None, now)?;
         }
+        tx.clear_step_timing(id)?;
         tx.set_game_step(
             id,
             out.state.round as u32,

@@ -217,6 +217,9 @@ pub fn handle(
             GmLine::Log => GmCommand::Log { limit: 30 },
             GmLine::Announce { house, text } => GmCommand::Announce { house, text },
             GmLine::Submit { house, text } => GmCommand::Submit { house, text, guard },
+            GmLine::Absence { house, from, to } => GmCommand::Absence { house, from, to },
+            GmLine::CancelAbsence(id) => GmCommand::CancelAbsence { id },
+            GmLine::Reminders(before) => GmCommand::Reminders { before },
         };
         match apply(d, &game, &command, now) {
             Ok(o) => {

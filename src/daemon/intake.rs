@@ -13,7 +13,6 @@ use crate::error::Error;
 use crate::game;
 use crate::lang::submit::{self as parse, Command};
 use crate::mail::{DecodedMail, Mailbox, decode};
-use crate::rules::Step;
 use crate::store::{Mail, NewSubmission, StoreError};
 use chrono::{DateTime, Utc};
 use info::info_for;
@@ -35,6 +34,8 @@ enum Outcome {
         submission: Option<(game::Submission, String, i64)>,
         /// The secret the mail gave (right or wrong): masked in the stored copy.
         secret: Option<String>,
+        /// What the mail changes in the deadline policy (`wait`, an absence).
+        policy: Vec<super::absences::Change>,
     },
 }
 
@@ -55,7 +56,7 @@ pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<Handled, E
     super::panicpoint(&mail.subject);
     let mut attempts = 0;
     loop {
-        let outcome = decide(d, m, &mail)?;
+        let outcome = decide(d, m, &mail, now)?;
         match record(d, m, &mail, &outcome, now) {
             Ok(()) => {
                 after_record(d, &outcome, now)?;
@@ -94,8 +95,12 @@ fn record(
                 game,
                 house,
                 submission,
+                policy,
                 ..
             } => {
+                for c in policy {
+                    c.write(tx, now)?;
+                }
                 if let Some((raw, subject)) = &redacted {
                     tx.redact_mail(mail_id, raw, subject)?;
                 }
@@ -144,55 +149,18 @@ fn record(
     })
 }
 
-/// What follows a recorded mail: an early close when every house has sent.
+/// What follows a recorded mail: an early close when every house has sent (see
+/// `deadlines::after_submission`: a short delay after the last one, at once in a grace).
 fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result<(), Error> {
     if let Outcome::Answered {
         game: Some(g),
-        submission: Some(_),
+        submission,
+        policy,
         ..
     } = outcome
+        && (submission.is_some() || policy.iter().any(|c| c.releases()))
     {
-        maybe_close_early(d, g, now)?;
-    }
-    Ok(())
-}
-
-/// When every house has sent its submission for the open step and the game allows it, the
-/// deadline is brought forward to now.
-fn maybe_close_early(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), Error> {
-    let g = games::load(d, id)?;
-    let paused = g.row.status == crate::store::GameStatus::Paused;
-    // Already due: nothing to bring forward (no query, no write for each later mail).
-    let due = g.row.deadline.is_some_and(|t| t <= now);
-    if !g.cfg.early_close || g.state.step == Step::Finished || paused || due {
-        return Ok(());
-    }
-    let mut subs = d
-        .store
-        .current_submissions(id, g.state.round as u32, g.state.step.key())?;
-    if g.state.step == Step::Raven {
-        // The Raven holder's plan means he keeps his orders.
-        subs.extend(
-            d.store
-                .current_submissions(id, g.state.round as u32, Step::Plan.key())?,
-        );
-    }
-    let expected = game::expected(&g.board, &g.state);
-    if expected.iter().all(|h| {
-        let key = &g.board.house(*h).key;
-        subs.iter().any(|s| &s.house == key)
-    }) {
-        d.store.transaction(|tx| -> Result<(), StoreError> {
-            tx.set_deadline(id, Some(now), now)?;
-            tx.append_audit(
-                Some(id),
-                "daemon",
-                "deadline brought forward",
-                "every house has sent its submission",
-                now,
-            )?;
-            Ok(())
-        })?;
+        super::deadlines::after_submission(d, g, now)?;
     }
     Ok(())
 }
@@ -278,6 +246,7 @@ fn seat_of(
             house: None,
             submission: None,
             secret: o.secret,
+            policy: Vec::new(),
         }));
     }
     let seats = d.store.houses_by_address(&from)?;
@@ -310,6 +279,7 @@ fn seat_of(
                 house: None,
                 submission: None,
                 secret: None,
+                policy: Vec::new(),
             }))
         }
         _ => {
@@ -338,12 +308,18 @@ fn seat_of(
                 house: None,
                 submission: None,
                 secret: None,
+                policy: Vec::new(),
             }))
         }
     }
 }
 
-fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error> {
+fn decide(
+    d: &mut Daemon,
+    m: &Mail,
+    mail: &DecodedMail,
+    now: DateTime<Utc>,
+) -> Result<Outcome, Error> {
     let seat = match seat_of(d, m, mail)? {
         Ok(seat) => seat,
         Err(outcome) => return Ok(outcome),
@@ -380,7 +356,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         waiting: String::new(),
     };
     let mut submission = None;
-    let outcome;
+    let mut outcome;
     if !secret_ok {
         ctx.errors.push(ErrorLine {
             line: 0,
@@ -477,9 +453,37 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
             },
         }
     }
+    let mut policy = Vec::new();
+    if ctx.accepted {
+        let super::absences::Requests {
+            changes,
+            info,
+            errors,
+        } = super::absences::requests(d, &g, &seat.house, &parsed.commands, now, lang)?;
+        if errors.is_empty() {
+            policy = changes;
+            for line in info {
+                ctx.info.push_str(&line);
+                ctx.info.push('\n');
+            }
+        } else {
+            ctx.accepted = false;
+            ctx.echo.clear();
+            ctx.errors = errors;
+            submission = None;
+            outcome = format!("rejected: {} error(s)", ctx.errors.len());
+        }
+    }
     if ctx.accepted {
         let sent = submission.as_ref().map(|_| seat.house.as_str());
         ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;
+        if let Some(h) = sent
+            && policy.is_empty()
+            && let Some(line) = super::deadlines::closing_line(d, &g, h, now, lang)?
+        {
+            ctx.info.push_str(&line);
+            ctx.info.push('\n');
+        }
     }
     let reply = answer_letter(d, &g, &seat, m, mail, &ctx, lang)?;
     Ok(Outcome::Answered {
@@ -489,6 +493,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         house: Some(seat.house.clone()),
         submission,
         secret: parsed.secret.clone(),
+        policy,
     })
 }
 
@@ -534,6 +539,7 @@ fn too_large(
         house: Some(seat.house.clone()),
         submission: None,
         secret: None,
+        policy: Vec::new(),
     })
 }
 

@@ -3,9 +3,11 @@
 //! passed, and sends what is queued. Every step is idempotent: after a crash, the next tick
 //! picks up exactly where the last one stopped.
 
+pub mod absences;
 pub mod alerts;
 pub mod backups;
 mod cache;
+pub mod deadlines;
 pub mod disk;
 pub mod games;
 pub mod gm;
@@ -77,6 +79,8 @@ pub struct Tick {
     pub steps_closed: usize,
     /// Reminders queued (one per house reminded).
     pub reminders: usize,
+    /// Open deadlines moved by the deadline policy (after downtime, for an absence).
+    pub deadlines_moved: usize,
     /// Mails sent.
     pub sent: usize,
     /// Sends that failed (retried later, or refused for good: see `refused`).
@@ -108,6 +112,7 @@ impl Tick {
         say(self.answered, "answered");
         say(self.steps_closed, "steps closed");
         say(self.reminders, "reminders");
+        say(self.deadlines_moved, "deadlines moved");
         say(self.sent, "mails sent");
         say(self.send_failures, "send failures");
         say(self.send_deferred, "left queued (SMTP not answering)");
@@ -210,6 +215,9 @@ impl Daemon {
     /// is queued is sent in every case. Failures are counted in the result and told to the GM.
     pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
         let mut t = Tick::default();
+        // First: a deadline that passed while the daemon was not running must not close now.
+        let guarded = deadlines::downtime_guard(self, now, &mut t.errors);
+        t.deadlines_moved += guarded.unwrap_or(0);
         if let Err(e) = self.fetch(now, &mut t) {
             self.stage_failed("reading mail", &e, now, &mut t);
         }
@@ -218,7 +226,12 @@ impl Daemon {
             self.stage_failed("reading stored mails", &e, now, &mut t);
         }
         failpoint("after-process");
-        t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
+        // Absences before the close (a due deadline in one stays open) and after (new steps).
+        t.deadlines_moved += absences::move_for_absences(self, now, &mut t.errors);
+        if guarded.is_some() {
+            t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
+            t.deadlines_moved += absences::move_for_absences(self, now, &mut t.errors);
+        }
         t.reminders += reminders::send_due_reminders(self, now, &mut t.errors);
         if let Err(e) = self.send(now, &mut t) {
             self.stage_failed("sending", &e, now, &mut t);
@@ -560,6 +573,7 @@ pub fn status(
     let (sent, waiting_for): (Vec<_>, Vec<_>) = who.into_iter().partition(|(_, t)| t.is_some());
     let sent: Vec<String> = sent.into_iter().map(|(h, _)| h).collect();
     let waiting_for: Vec<String> = waiting_for.into_iter().map(|(h, _)| h).collect();
+    let policy = gm::policy::view(d, &g)?;
     if json {
         #[derive(serde::Serialize)]
         struct Status<'a> {
@@ -571,6 +585,8 @@ pub fn status(
             /// The houses asked something in the open step that have not sent it yet.
             waiting_for: Vec<String>,
             #[serde(flatten)]
+            policy: gm::policy::PolicyView,
+            #[serde(flatten)]
             view: crate::words::view::StateView,
         }
         let s = Status {
@@ -579,6 +595,7 @@ pub fn status(
             deadline: g.row.deadline.map(|t| t.to_rfc3339()),
             sent,
             waiting_for,
+            policy,
             view: v,
         };
         return serde_json::to_string_pretty(&s)
@@ -611,6 +628,10 @@ pub fn status(
                 waiting_for.join(", ")
             }
         ));
+    }
+    for line in gm::policy::lines(&policy) {
+        out.push_str(&line);
+        out.push('\n');
     }
     for a in &v.areas {
         out.push_str(&format!(

@@ -185,7 +185,7 @@ fn reminder_text(
 
 /// What happens to `h` if it stays silent: the step's default sentence without the house's
 /// name before its colon.
-fn silent_default(g: &Loaded, h: HouseId, lang: Lang) -> String {
+pub(crate) fn silent_default(g: &Loaded, h: HouseId, lang: Lang) -> String {
     let text = crate::words::asks::default_text(&g.board, g.state.step, h, lang);
     match text.split_once([':', ':']) {
         Some((_, rest)) => rest.trim().to_string(),

@@ -75,7 +75,9 @@ pub fn collect(port: u16, house: &str, want: usize, into: &mut Vec<String>) {
 }
 
 /// A config for game `run` in `dir` on the IMAP/SMTP transport, the houses at
-/// `<house>@localhost`; returns its path.
+/// `<house>@localhost`; returns its path. Deadlines pass by jumps of the clock, as if the
+/// daemon had run all along: the downtime guard and the grace are set aside
+/// (tests/downtime_guard.rs and tests/grace.rs test them).
 pub fn write_server_config(dir: &Path, run: &str, imap_port: u16, smtp_port: u16) -> PathBuf {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).unwrap_or_default();
@@ -87,7 +89,8 @@ pub fn write_server_config(dir: &Path, run: &str, imap_port: u16, smtp_port: u16
         "[daemon]\naddress = \"referee@localhost\"\n\n[mail]\ntransport = \"imap\"\n\
          [mail.imap]\nhost = \"127.0.0.1\"\nport = {imap_port}\nsecurity = \"plain\"\nuser = \"referee\"\npassword = \"refpass\"\n\
          [mail.smtp]\nhost = \"127.0.0.1\"\nport = {smtp_port}\nsecurity = \"plain\"\n\n\
-         [game]\nid = \"{run}\"\nseed = \"e2e\"\nearly_close = false\n[game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n\n{players}"
+         [game]\nid = \"{run}\"\nseed = \"e2e\"\nearly_close = false\n[game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n\
+         [game.deadlines]\ngrace = {{}}\ndowntime_margin = \"30d\"\n\n{players}"
     );
     let cfg_path = dir.join("maester.toml");
     std::fs::write(&cfg_path, cfg_text).unwrap_or_default();

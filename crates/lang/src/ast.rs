@@ -359,6 +359,44 @@ pub enum Account {
     Wait,
     /// `NOWAIT` / `不等待`.
     NoWait,
+    /// `请假: 12月20日 到 12月27日` / `absent: 2026-12-20 to 2026-12-27`: first and last day.
+    Absent(Day, Day),
+}
+
+/// A calendar day as a player writes it; checked (and given a year) by the shell, which knows
+/// the game's time zone and today.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Day {
+    /// The year, when written.
+    pub year: Option<i32>,
+    /// 1–12 when valid (not checked here).
+    pub month: u32,
+    /// 1–31 when valid (not checked here).
+    pub day: u32,
+}
+
+impl Day {
+    /// Reads `2026-12-20`, `2026/12/20`, `2026年12月20日`, `12月20日`, `12-20`.
+    pub fn parse(text: &str) -> Option<Day> {
+        let parts: Vec<&str> = text
+            .split(['-', '/', '年', '月', '日', '号'])
+            .filter(|p| !p.is_empty())
+            .collect();
+        let num = |s: &str| s.parse::<u32>().ok();
+        match parts.as_slice() {
+            [y, m, d] => Some(Day {
+                year: Some(y.parse().ok()?),
+                month: num(m)?,
+                day: num(d)?,
+            }),
+            [m, d] => Some(Day {
+                year: None,
+                month: num(m)?,
+                day: num(d)?,
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// One submission item (one line).

@@ -548,6 +548,20 @@ impl Echo<'_> {
                 Account::History => self.w("历史", "history").to_string(),
                 Account::Wait => self.w("等待", "wait").to_string(),
                 Account::NoWait => self.w("不等待", "nowait").to_string(),
+                Account::Absent(a, b) => {
+                    let day = |d: &crate::ast::Day| match d.year {
+                        Some(y) => format!("{y}-{:02}-{:02}", d.month, d.day),
+                        None if self.zh() => format!("{}月{}日", d.month, d.day),
+                        None => format!("{:02}-{:02}", d.month, d.day),
+                    };
+                    format!(
+                        "{}: {} {} {}",
+                        self.w("请假", "absent"),
+                        day(a),
+                        self.w("到", "to"),
+                        day(b)
+                    )
+                }
             },
         }
     }

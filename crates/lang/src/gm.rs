@@ -78,6 +78,19 @@ pub enum GmLine {
         /// The submission's text.
         text: String,
     },
+    /// An absence of a house: the house, first and last day as written.
+    Absence {
+        /// The house, as written.
+        house: String,
+        /// First day.
+        from: String,
+        /// Last day.
+        to: String,
+    },
+    /// Cancel the absence with this id.
+    CancelAbsence(i64),
+    /// The reminder offsets, as written (none: no reminders).
+    Reminders(Vec<String>),
     /// The step the following commands mean: round and step as written.
     Guard {
         /// The round.
@@ -227,6 +240,31 @@ pub fn parse_gm_mail(text: &str) -> GmMail {
                     .unwrap_or_default();
                 out.commands.push((n, GmLine::Guard { round, step }));
             }
+            Rule::gm_absence => {
+                let parts: Vec<String> = p
+                    .into_inner()
+                    .map(|a| a.as_str().trim().to_string())
+                    .collect();
+                match parts.as_slice() {
+                    [house, from, to] => out.commands.push((
+                        n,
+                        GmLine::Absence {
+                            house: house.clone(),
+                            from: from.clone(),
+                            to: to.clone(),
+                        },
+                    )),
+                    _ => out.unknown.push((n, original.trim().to_string())),
+                }
+            }
+            Rule::gm_cancel_absence => match arg(&p).and_then(|a| a.parse().ok()) {
+                Some(id) => out.commands.push((n, GmLine::CancelAbsence(id))),
+                None => out.unknown.push((n, original.trim().to_string())),
+            },
+            Rule::gm_reminders => out.commands.push((
+                n,
+                GmLine::Reminders(p.into_inner().map(|a| a.as_str().to_string()).collect()),
+            )),
             _ => out.unknown.push((n, original.trim().to_string())),
         }
     }
@@ -276,6 +314,29 @@ fn resend(p: pest::iterators::Pair<Rule>) -> GmLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn absences_and_reminders_by_gm_mail() {
+        let m = parse_gm_mail(
+            "请假 白狼 12月20日 到 12月27日\nabsence stark 2026-12-20 to 2026-12-27\n取消请假 3\ncancel absence x\n提醒 24h 4h\nreminders\n",
+        );
+        let absence = |house: &str, from: &str, to: &str| GmLine::Absence {
+            house: house.into(),
+            from: from.into(),
+            to: to.into(),
+        };
+        assert_eq!(
+            m.commands,
+            vec![
+                (1, absence("白狼", "12月20日", "12月27日")),
+                (2, absence("stark", "2026-12-20", "2026-12-27")),
+                (3, GmLine::CancelAbsence(3)),
+                (5, GmLine::Reminders(vec!["24h".into(), "4h".into()])),
+                (6, GmLine::Reminders(Vec::new())),
+            ]
+        );
+        assert_eq!(m.unknown, vec![(4, "cancel absence x".to_string())]);
+    }
 
     #[test]
     fn a_gm_mail_in_chinese_reads_its_secret_commands_and_blocks() {

@@ -176,6 +176,19 @@ fn account(ctx: &Ctx, p: P) -> Account {
         Rule::account_status => Account::Status,
         Rule::account_history => Account::History,
         Rule::account_nowait => Account::NoWait,
+        Rule::account_absent => {
+            let mut days = inner
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::absence_date)
+                .filter_map(|p| crate::ast::Day::parse(p.as_str()));
+            let none = crate::ast::Day {
+                year: None,
+                month: 0,
+                day: 0,
+            };
+            let first = days.next().unwrap_or(none);
+            Account::Absent(first, days.next().unwrap_or(none))
+        }
         _ => Account::Wait,
     }
 }

@@ -13,6 +13,7 @@
 //! and stored as RFC 3339 UTC text with whole seconds (`2026-11-23T13:00:00Z`),
 //! so a GM can read every table with `sqlite3`.
 
+mod deadlines;
 mod error;
 mod facade;
 mod games;
@@ -33,6 +34,7 @@ use std::time::Duration;
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
+pub use deadlines::{Absence, NewAbsence, StepTiming};
 pub use error::StoreError;
 pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse};
 pub use history::SnapshotMark;

@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -189,6 +189,39 @@ const V7: &str = r#"
 CREATE INDEX submissions_current ON submissions(game_id, round, step, house, kind)
     WHERE superseded_by IS NULL;
 CREATE INDEX games_due ON games(deadline, id) WHERE status = 'running' AND deadline IS NOT NULL;
+"#;
+
+/// Version 8, the deadline policy: how the open step's deadline was changed (its scheduled
+/// deadline, the end of its grace, a house that asked to wait), the daemon's last tick (the
+/// downtime guard) and the players' absences.
+const V8: &str = r#"
+CREATE TABLE step_timing (
+    game_id     TEXT NOT NULL REFERENCES games(id),
+    round       INTEGER NOT NULL CHECK (round >= 0),
+    step        TEXT NOT NULL,
+    scheduled   TEXT,                           -- the step's deadline before an early close
+    grace_until TEXT,                           -- set when the grace began (late houses told)
+    held_by     TEXT,                           -- a house wrote `wait`: no early close
+    PRIMARY KEY (game_id, round, step)
+) STRICT;
+CREATE TABLE daemon_clock (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    last_tick   TEXT NOT NULL                   -- RFC 3339 UTC; never moves backwards
+) STRICT;
+CREATE TABLE absences (
+    id           INTEGER PRIMARY KEY,
+    game_id      TEXT NOT NULL REFERENCES games(id),
+    house        TEXT NOT NULL,
+    first_day    TEXT NOT NULL,                 -- local date, YYYY-MM-DD
+    last_day     TEXT NOT NULL,                 -- local date, inclusive
+    starts       TEXT NOT NULL,                 -- RFC 3339 UTC: start of first_day
+    ends         TEXT NOT NULL,                 -- RFC 3339 UTC: end of last_day
+    days         INTEGER NOT NULL CHECK (days > 0),
+    set_by       TEXT NOT NULL CHECK (set_by IN ('player', 'gm')),
+    created_at   TEXT NOT NULL,
+    cancelled_at TEXT
+) STRICT;
+CREATE INDEX absences_by_game ON absences(game_id, house);
 "#;
 
 /// Reads `PRAGMA user_version`.

@@ -53,7 +53,39 @@ impl StoreTx<'_> {
     }
 }
 
+impl StoreTx<'_> {
+    /// The reminders sent in this step: how long before the deadline (seconds) and when.
+    pub fn reminders_sent_in(
+        &self,
+        game_id: &str,
+        round: u32,
+        step: &str,
+    ) -> Result<Vec<(i64, DateTime<Utc>)>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT before_secs, sent_at FROM reminders_sent
+             WHERE game_id = ?1 AND round = ?2 AND step = ?3 ORDER BY before_secs DESC",
+        )?;
+        let mut rows = stmt.query(params![game_id, round, step])?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            let at: String = row.get(1)?;
+            out.push((row.get(0)?, super::parse_ts(&at, "reminders_sent.sent_at")?));
+        }
+        Ok(out)
+    }
+}
+
 impl Store {
+    /// See [`StoreTx::reminders_sent_in`].
+    pub fn reminders_sent_in(
+        &self,
+        game_id: &str,
+        round: u32,
+        step: &str,
+    ) -> Result<Vec<(i64, DateTime<Utc>)>, StoreError> {
+        self.view().reminders_sent_in(game_id, round, step)
+    }
+
     /// See [`StoreTx::reminder_sent`].
     pub fn reminder_sent(&self, key: &ReminderKey<'_>) -> Result<bool, StoreError> {
         self.view().reminder_sent(key)

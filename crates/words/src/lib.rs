@@ -15,6 +15,7 @@ pub(crate) use maester_rules as rules;
 pub mod asks;
 pub mod check;
 pub mod corrections;
+pub mod deadlines;
 pub mod economy;
 pub mod event_text;
 pub mod instructions;

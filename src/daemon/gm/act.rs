@@ -201,6 +201,7 @@ pub(super) fn rollback(
                 log: &log,
                 created_at: now,
             })?;
+            tx.clear_step_timing(id)?;
             tx.set_game_step(id, u32::from(round), step.key(), Some(deadline), now)?;
             if finished {
                 tx.set_game_status(id, GameStatus::Running, now)?;

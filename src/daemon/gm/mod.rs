@@ -12,6 +12,7 @@
 mod act;
 mod edit;
 mod history;
+pub mod policy;
 mod schedule;
 mod seats;
 mod steps;
@@ -99,6 +100,26 @@ pub enum GmCommand {
     },
     /// The open step's results as if it closed now, for the GM only; nothing changes.
     Preview,
+    /// Record an absence of a house (not counted against the player's cap): a deadline of a
+    /// step waiting for it that falls in it moves to its end.
+    Absence {
+        /// House key or name.
+        house: String,
+        /// First day: `2026-12-20` or `12-20`.
+        from: String,
+        /// Last day (inclusive).
+        to: String,
+    },
+    /// Cancel an absence by its id (as `who` and `status` show it).
+    CancelAbsence {
+        /// The absence's id.
+        id: i64,
+    },
+    /// The reminder offsets of the game (`24h`, `4h`; none: no reminders).
+    Reminders {
+        /// How long before each deadline.
+        before: Vec<String>,
+    },
     /// Open the last closed step (or the one named) again from the state before it closed.
     Rollback {
         /// Why (told to the players).
@@ -210,6 +231,9 @@ pub fn apply(
         GmCommand::Requeue => talk::requeue(d, &g, now),
         GmCommand::Backups => talk::backups(d, &g),
         GmCommand::Resend { house, which } => history::resend(d, &g, house, *which, now),
+        GmCommand::Absence { house, from, to } => policy::set_absence(d, &g, house, from, to, now),
+        GmCommand::CancelAbsence { id } => policy::cancel_absence(d, &g, *id, now),
+        GmCommand::Reminders { before } => policy::set_reminders(d, &g, before, now),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;
             let why = games::CloseWhy::Gm(Guard {
@@ -294,7 +318,7 @@ pub(super) fn log_sentence(
 }
 
 /// A notice to every seat, each in its language; `except` gets none.
-pub(super) fn notices(
+pub(crate) fn notices(
     d: &Daemon,
     g: &Loaded,
     tag: &str,

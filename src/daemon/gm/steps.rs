@@ -76,6 +76,10 @@ pub(super) fn deadline(
         at.to_rfc3339()
     );
     commit(d, g, &mails, ("deadline", &detail), now, |tx| {
+        // The new deadline is the step's own: an early close is computed again from it.
+        let mut t = tx.step_timing(&g.row.id, g.row.round, &g.row.step)?;
+        t.scheduled = None;
+        tx.set_step_timing(&g.row.id, g.row.round, &g.row.step, &t)?;
         tx.set_deadline(&g.row.id, Some(at), now)
     })?;
     Ok(GmOutcome {

@@ -112,6 +112,7 @@ pub(super) fn who(d: &mut Daemon, g: &Loaded) -> Result<GmOutcome, Error> {
         rows.len() - missing,
         rows.len()
     ));
+    lines.extend(super::policy::lines(&super::policy::view(d, g)?));
     Ok(GmOutcome {
         summary: lines.join("\n"),
         queued: 0,

@@ -26,7 +26,7 @@ pub(super) fn info_for(
                 ));
             }
         }
-        Command::Wait | Command::NoWait | Command::History => {}
+        Command::Wait | Command::NoWait | Command::History | Command::Absent { .. } => {}
     }
     if !info.is_empty() && !info.ends_with('\n') {
         info.push('\n');

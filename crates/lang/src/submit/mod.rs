@@ -43,6 +43,17 @@ pub enum Command {
     Wait,
     /// NOWAIT.
     NoWait,
+    /// An absence from the first to the last day (inclusive), on this line of the mail.
+    Absent {
+        /// First day.
+        first: crate::ast::Day,
+        /// Last day.
+        last: crate::ast::Day,
+        /// The line (1-based) and its text, for an answer that quotes it.
+        line: usize,
+        /// The line's text.
+        text: String,
+    },
 }
 
 /// A mail, read for the open step.
@@ -265,6 +276,12 @@ pub fn parse_mail_with(
             Item::Account(Account::History) => out.commands.push(Command::History),
             Item::Account(Account::Wait) => out.commands.push(Command::Wait),
             Item::Account(Account::NoWait) => out.commands.push(Command::NoWait),
+            Item::Account(Account::Absent(first, last)) => out.commands.push(Command::Absent {
+                first: *first,
+                last: *last,
+                line: entry.line,
+                text: line_text(entry.line),
+            }),
             Item::Placement(p) if state.step == Step::Placement => {
                 if let Some(t) = &p.one_time {
                     if !state.one_time.enabled {

@@ -1,0 +1,222 @@
+//! What the deadline policy tells the players: late notices and the late list at a deadline
+//! with grace, a deadline moved after the daemon was down or for an absence, and the answers
+//! to `wait` and `absent`. Each notice is (subject, body) in the reader's language; the game
+//! tag `[id]` is added by the caller. Every deadline is given already in words, with its zone.
+
+use crate::board::Lang;
+
+const SIGN_ZH: &str = "\n\n—— maester 自动裁判";
+const SIGN_EN: &str = "\n\n-- maester, the automatic referee";
+
+/// The open step, as the notices name it.
+pub struct StepAt<'a> {
+    /// The step's name in the reader's language.
+    pub step: &'a str,
+    /// The round.
+    pub round: u8,
+}
+
+/// To a late house at the deadline: the grace runs until `grace_until`.
+pub fn late_notice(
+    s: &StepAt<'_>,
+    grace_until: &str,
+    what: &str,
+    default: &str,
+    lang: Lang,
+) -> (String, String) {
+    let StepAt { step, round } = s;
+    match lang {
+        Lang::Zh => (
+            format!("迟交通知:第{round}回合{step}已过截止时间"),
+            format!(
+                "第{round}回合{step}的截止时间已过,你还没有提交。宽限期到 {grace_until} 为止:在此之前发送仍然有效,所有迟交的家族都提交后立即结算。\n\n{what}\n\n如果宽限期结束时仍未提交,将按默认处理:{default}{SIGN_ZH}"
+            ),
+        ),
+        Lang::En => (
+            format!("Late: round {round}, {step} is past its deadline"),
+            format!(
+                "Round {round}, {step} is past its deadline and you have not sent yours. The grace runs until {grace_until}: what you send before then counts, and the step closes as soon as every late house has sent.\n\n{what}\n\nIf you have still sent nothing when the grace ends, the defaults apply: {default}{SIGN_EN}"
+            ),
+        ),
+    }
+}
+
+/// To the houses that have sent (or are asked nothing) at a deadline with grace: who is late.
+pub fn late_list(
+    s: &StepAt<'_>,
+    late: &[String],
+    grace_until: &str,
+    lang: Lang,
+) -> (String, String) {
+    let StepAt { step, round } = s;
+    match lang {
+        Lang::Zh => (
+            format!("第{round}回合{step}:等待迟交的家族"),
+            format!(
+                "第{round}回合{step}的截止时间已过,以下家族还没有提交:{}。宽限期到 {grace_until} 为止,他们都提交后立即结算。{SIGN_ZH}",
+                late.join("、")
+            ),
+        ),
+        Lang::En => (
+            format!("Round {round}, {step}: waiting for the late houses"),
+            format!(
+                "Round {round}, {step} is past its deadline and these houses have not sent theirs: {}. The grace runs until {grace_until}; the step closes as soon as they have all sent.{SIGN_EN}",
+                late.join(", ")
+            ),
+        ),
+    }
+}
+
+/// To everyone: the daemon was not running for `outage`, so the deadline moved.
+pub fn moved_after_downtime(
+    s: &StepAt<'_>,
+    outage: &str,
+    deadline: &str,
+    lang: Lang,
+) -> (String, String) {
+    let StepAt { step, round } = s;
+    match lang {
+        Lang::Zh => (
+            "裁判停机,截止时间顺延".into(),
+            format!(
+                "裁判程序停止运行了约{outage},期间无法收发邮件。为公平起见,第{round}回合{step}不会按原截止时间结算,截止时间顺延到 {deadline}。停机期间发来的命令都已收到并有效。{SIGN_ZH}"
+            ),
+        ),
+        Lang::En => (
+            "The referee was down: the deadline moves".into(),
+            format!(
+                "The referee was not running for about {outage} and could neither read nor send mail. So that nobody loses out, round {round}, {step} does not close at its old deadline: it now closes at {deadline}. Orders sent meanwhile have been received and count.{SIGN_EN}"
+            ),
+        ),
+    }
+}
+
+/// To everyone: the deadline moved to the end of a player's absence.
+pub fn moved_for_absence(
+    s: &StepAt<'_>,
+    house: &str,
+    days: &str,
+    deadline: &str,
+    lang: Lang,
+) -> (String, String) {
+    let StepAt { step, round } = s;
+    match lang {
+        Lang::Zh => (
+            "截止时间因请假顺延".into(),
+            format!(
+                "{house}请假({days}),原截止时间在请假期间内。第{round}回合{step}的截止时间顺延到 {deadline}。{SIGN_ZH}"
+            ),
+        ),
+        Lang::En => (
+            "The deadline moves for an absence".into(),
+            format!(
+                "{house} is away ({days}) and the deadline fell in that time: round {round}, {step} now closes at {deadline}.{SIGN_EN}"
+            ),
+        ),
+    }
+}
+
+/// An absence in words: `12月20日 到 12月27日` / `2026-12-20 to 2026-12-27`.
+pub fn days_text(first: &str, last: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{first} 到 {last}"),
+        Lang::En => format!("{first} to {last}"),
+    }
+}
+
+/// The answer's line when an absence is recorded.
+pub fn absence_taken(days: &str, used: u32, cap: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "请假已登记:{days}。截止时间落在这段时间内时会顺延到请假结束。本局已用请假{used}天(上限{cap}天)。"
+        ),
+        Lang::En => format!(
+            "Absence recorded: {days}. A deadline falling in it moves to its end. Days of absence used in this game: {used} of {cap}."
+        ),
+    }
+}
+
+/// Why an absence is refused: over the cap.
+pub fn absence_over_cap(days: u32, used: u32, cap: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "请假{days}天超过了上限:本局每位玩家最多请假{cap}天,你已用{used}天。请缩短请假,或请GM代为登记。"
+        ),
+        Lang::En => format!(
+            "An absence of {days} days is over the limit: {cap} days per player per game, and you have used {used}. Make it shorter, or ask the GM to set it."
+        ),
+    }
+}
+
+/// Why an absence is refused: it ends in the past, or ends before it starts.
+pub fn absence_bad_dates(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "请假的日期不对:结束日期不能早于开始日期,也不能已经过去。",
+        Lang::En => {
+            "The absence's dates do not work: it cannot end before it starts, nor in the past."
+        }
+    }
+}
+
+/// To everyone: the GM recorded an absence of `house`.
+pub fn absence_set_by_gm(house: &str, days: &str, lang: Lang) -> (String, String) {
+    match lang {
+        Lang::Zh => (
+            "GM登记了请假".into(),
+            format!(
+                "GM通知:GM为{house}登记了请假:{days}。截止时间落在这段时间内时会顺延到请假结束。{SIGN_ZH}"
+            ),
+        ),
+        Lang::En => (
+            "The GM recorded an absence".into(),
+            format!(
+                "From the GM: {house} is away {days}. A deadline falling in that time moves to its end.{SIGN_EN}"
+            ),
+        ),
+    }
+}
+
+/// The answer's line to `wait`.
+pub fn waiting_asked(deadline: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "已收到「等待」:这一步不会因为所有家族都已提交而提前结算,将在截止时间 {deadline} 结算。"
+        ),
+        Lang::En => format!(
+            "Wait noted: this step will not close early when everyone has sent; it closes at its deadline, {deadline}."
+        ),
+    }
+}
+
+/// The answer's line to `nowait`.
+pub fn no_wait_asked(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "已收到「不等待」:所有家族都提交后,这一步可以提前结算。",
+        Lang::En => "No-wait noted: this step may close early again once everyone has sent.",
+    }
+}
+
+/// The answer's line when every house has sent: the step closes after a short delay.
+pub fn closing_soon(at: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "所有家族都已提交:这一步将于 {at} 结算。在此之前仍可修改;如需更多时间,请发送「等待」。"
+        ),
+        Lang::En => format!(
+            "Every house has sent: this step closes at {at}. You may still correct yours until then; to stop the early close, send \"wait\"."
+        ),
+    }
+}
+
+/// An outage's length in words (whole hours, or days and hours).
+pub fn outage_text(hours: i64, lang: Lang) -> String {
+    let (d, h) = (hours / 24, hours % 24);
+    match (lang, d, h) {
+        (Lang::Zh, 0, h) => format!("{h}小时"),
+        (Lang::Zh, d, 0) => format!("{d}天"),
+        (Lang::Zh, d, h) => format!("{d}天{h}小时"),
+        (Lang::En, 0, h) => format!("{h} h"),
+        (Lang::En, d, 0) => format!("{d} days"),
+        (Lang::En, d, h) => format!("{d} days {h} h"),
+    }
+}
