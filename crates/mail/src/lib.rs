@@ -11,14 +11,18 @@
 //! A crash between the two steps makes the same mail come back, so the daemon
 //! de-duplicates by [`InboundMail::key`] and by Message-ID.
 
+mod body;
 pub mod compose;
 pub mod copy;
 pub mod decode;
+pub mod flowed;
+mod headers;
 mod html;
 pub mod imap_inbox;
 pub mod maildir;
 pub mod quote;
 pub mod smtp_outbox;
+pub mod utf7;
 
 use std::fmt;
 
