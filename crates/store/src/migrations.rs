@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7_MAIL_CONTENT_HASH];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -180,6 +180,16 @@ CREATE TABLE reminders_sent (
     sent_at     TEXT NOT NULL,                  -- RFC 3339 UTC
     PRIMARY KEY (game_id, round, step, before_secs)
 ) STRICT;
+"#;
+
+/// Version 7 (mail content hash): a duplicate mail is the same sender and the same content,
+/// never the Message-ID alone (anyone could reuse a player's Message-ID and make his orders
+/// vanish). Each mail keeps the SHA-256 of its raw bytes as received (the raw copy itself may
+/// later be redacted), and the Message-ID index is no longer unique.
+const V7_MAIL_CONTENT_HASH: &str = r#"
+ALTER TABLE mails ADD COLUMN raw_sha256 TEXT;               -- hex SHA-256 of the raw bytes as received
+DROP INDEX mails_by_message_id;
+CREATE INDEX mails_by_message_id ON mails(message_id) WHERE message_id IS NOT NULL;
 "#;
 
 /// Reads `PRAGMA user_version`.
