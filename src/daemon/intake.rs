@@ -213,9 +213,10 @@ fn plain_reply(
         return Ok(None);
     };
     let to = Mailbox::new(mail.from_name.clone().unwrap_or_default(), addr);
-    let (subject, text) = match lang {
-        Lang::Zh => (format!("回复:{}", mail.subject), text_zh),
-        Lang::En => (format!("Re: {}", mail.subject), text_en),
+    let subject = crate::words::answers::reply_subject(&mail.subject);
+    let text = match lang {
+        Lang::Zh => text_zh,
+        Lang::En => text_en,
     };
     let rt = reply_to(mail);
     let l = letters::letter(
@@ -355,10 +356,25 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
     let house_id = g
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
-    let secret_ok = match &parsed.secret {
-        Some(s) => d.store.verify_secret(&seat.game_id, &seat.house, s)?,
-        None => false,
-    };
+    let mut secret_ok = false;
+    for s in parsed
+        .secret
+        .as_deref()
+        .map(crate::lang::secret::secret_candidates)
+        .unwrap_or_default()
+    {
+        if d.store.verify_secret(&seat.game_id, &seat.house, &s)? {
+            secret_ok = true;
+            break;
+        }
+    }
+    // Whole-mail errors (too long, too many lines) say more than "no secret".
+    let whole_mail: Vec<ErrorLine> = parsed
+        .errors
+        .iter()
+        .filter(|e| e.line == 0)
+        .cloned()
+        .collect();
     let mut ctx = ReplyContext {
         player: seat.player_name.clone(),
         house: g.board.house(house_id).name(lang).to_string(),
@@ -369,6 +385,16 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         echo: Vec::new(),
         replaced: false,
         errors: Vec::new(),
+        ignored: parsed
+            .ignored
+            .iter()
+            .map(|(line, text)| ErrorLine {
+                line: *line,
+                column: 0,
+                text: text.clone(),
+                message: String::new(),
+            })
+            .collect(),
         info: if g.row.status == crate::store::GameStatus::Paused {
             format!("{}\n", crate::words::notices::paused_line(lang))
         } else {
@@ -379,7 +405,18 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
     };
     let mut submission = None;
     let outcome;
-    if !secret_ok {
+    if !whole_mail.is_empty() {
+        ctx.errors = whole_mail;
+        outcome = "rejected: the whole mail (too long)".to_string();
+    } else if parsed.secret.is_none() && !mail.attachments.is_empty() {
+        ctx.errors.push(ErrorLine {
+            line: 0,
+            column: 0,
+            text: String::new(),
+            message: crate::words::answers::attachments_not_read(lang, &mail.attachments),
+        });
+        outcome = "no secret in the text; attachments not read".to_string();
+    } else if !secret_ok {
         ctx.errors.push(ErrorLine {
             line: 0,
             column: 0,
@@ -551,26 +588,8 @@ fn answer_letter(
         .render("reply", lang, ctx)
         .map_err(Error::Template)?;
     let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
-    let tag = format!("[{}]", seat.game_id);
-    let original = mail.subject.replace(&tag, "").trim().to_string();
-    let subject = match lang {
-        Lang::Zh => format!(
-            "{tag} {}:{original}",
-            if ctx.accepted {
-                "已收到"
-            } else {
-                "未接受"
-            }
-        ),
-        Lang::En => format!(
-            "{tag} {}: {original}",
-            if ctx.accepted {
-                "received"
-            } else {
-                "not accepted"
-            }
-        ),
-    };
+    let subject =
+        crate::words::answers::answer_subject(lang, &seat.game_id, ctx.accepted, &mail.subject);
     let rt = reply_to(mail);
     letters::letter(
         &d.sender,
