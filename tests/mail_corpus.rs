@@ -111,3 +111,41 @@ fn every_client_shaped_mail_gives_its_expected_outcome_on_maildir() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_reused_message_id_does_not_make_a_players_orders_vanish() {
+    let dir = temp_dir("mail-corpus-clash");
+    let cfg = write_config(&dir, "corpus");
+    new_game_with_known_secrets(&cfg);
+    let inbox = dir.join("mail/inbox");
+    let player = std::fs::read(corpus_dir().join("gmail_top.eml")).unwrap_or_default();
+    let mid = maester::mail::decode(&player)
+        .message_id
+        .unwrap_or_default();
+    // Someone else sends first, reusing the player's Message-ID.
+    let forged = String::from_utf8_lossy(&player)
+        .replacen("<a@x.example>", "<b@x.example>", 1)
+        .into_bytes();
+    for (name, raw) in [("1-forged", &forged), ("2-player", &player)] {
+        if let Err(e) = maester::demo::deliver(&inbox, name, raw) {
+            panic!("{e}");
+        }
+    }
+    let o = maester(&cfg, &["run", "--once"], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let sent = answers(&dir);
+    let to_player = sent
+        .iter()
+        .filter(|(rt, s, _)| rt == &mid && s.contains("已收到"))
+        .count();
+    assert_eq!(to_player, 1, "the player's orders were answered: {sent:#?}");
+    assert_eq!(sent.iter().filter(|(rt, _, _)| rt == &mid).count(), 2);
+    let config = maester::config::Config::load(&cfg).unwrap_or_else(|e| panic!("{e}"));
+    let d = maester::daemon::Daemon::open(config).unwrap_or_else(|e| panic!("{e}"));
+    let audit = d.store.audit_log(None, 50).unwrap_or_default();
+    assert!(
+        audit.iter().any(|a| a.action == "message-id clash"),
+        "{audit:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -19,6 +19,7 @@ use chrono::{DateTime, Utc};
 use info::info_for;
 use redact::redacted_copy;
 
+mod checks;
 mod info;
 mod redact;
 
@@ -356,25 +357,8 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
     let house_id = g
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
-    let mut secret_ok = false;
-    for s in parsed
-        .secret
-        .as_deref()
-        .map(crate::lang::secret::secret_candidates)
-        .unwrap_or_default()
-    {
-        if d.store.verify_secret(&seat.game_id, &seat.house, &s)? {
-            secret_ok = true;
-            break;
-        }
-    }
-    // Whole-mail errors (too long, too many lines) say more than "no secret".
-    let whole_mail: Vec<ErrorLine> = parsed
-        .errors
-        .iter()
-        .filter(|e| e.line == 0)
-        .cloned()
-        .collect();
+    let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref())?;
+    let whole_mail = checks::whole_mail_errors(&parsed);
     let mut ctx = ReplyContext {
         player: seat.player_name.clone(),
         house: g.board.house(house_id).name(lang).to_string(),
@@ -385,16 +369,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         echo: Vec::new(),
         replaced: false,
         errors: Vec::new(),
-        ignored: parsed
-            .ignored
-            .iter()
-            .map(|(line, text)| ErrorLine {
-                line: *line,
-                column: 0,
-                text: text.clone(),
-                message: String::new(),
-            })
-            .collect(),
+        ignored: checks::ignored_lines(&parsed),
         info: if g.row.status == crate::store::GameStatus::Paused {
             format!("{}\n", crate::words::notices::paused_line(lang))
         } else {
