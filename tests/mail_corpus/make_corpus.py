@@ -183,3 +183,10 @@ write("too_many_lines.eml",
       head("long-1@x.example", "orders", "",
            "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n"),
       crlf(text).encode("utf-8").decode("latin-1"))
+
+# Over 64 KB of text in fewer than 2,000 lines: too long as a whole, not "no secret".
+text = f"密码: stark-s\n{ORDERS_ZH}\n" + ("谢谢大家的耐心等待" * 3 + "\n") * 1000
+write("too_large_text.eml",
+      head("large-1@x.example", "orders", "",
+           "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n"),
+      crlf(b64(text, "utf-8") + "\n"))
