@@ -58,3 +58,37 @@ fn utf7_surrogate_pairs_and_broken_input() {
     assert_eq!(decode_utf7(b"+2D0-x"), "\u{fffd}x");
     assert_eq!(decode_utf7(b"abc+"), "abc");
 }
+
+/// A small deterministic generator (xorshift) for inputs no test writer thinks of.
+fn noise(seed: u64, len: usize, alphabet: &[u8]) -> Vec<u8> {
+    let mut x = seed | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            alphabet[(x % alphabet.len() as u64) as usize]
+        })
+        .collect()
+}
+
+#[test]
+fn any_input_decodes_without_panic() {
+    let utf7_alphabet = b"+-/AZaz09 :.\x80\xff";
+    let flowed_alphabet = b"> \r\n-a";
+    for seed in 1..2000u64 {
+        let bytes = noise(seed, (seed % 40) as usize, utf7_alphabet);
+        let _ = decode_utf7(&bytes);
+        let text = String::from_utf8_lossy(&noise(seed, (seed % 60) as usize, flowed_alphabet))
+            .to_string()
+            + "临";
+        let a = unflow(&text, seed % 2 == 0);
+        // Unflowing never invents text: every non-space character is kept.
+        let count = |s: &str| {
+            s.chars()
+                .filter(|c| !matches!(c, ' ' | '\r' | '\n' | '>'))
+                .count()
+        };
+        assert_eq!(count(&a), count(&text), "{text:?} -> {a:?}");
+    }
+}
