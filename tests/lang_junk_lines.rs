@@ -28,6 +28,18 @@ fn greetings_and_thanks_are_ignored_and_listed() {
 }
 
 #[test]
+fn a_heading_above_the_orders_is_ignored() {
+    for line in [
+        "我的命令如下:",
+        "Here are my orders for this round:",
+        "等待大家的命令",
+    ] {
+        let (items, junk, errors) = ignored(&format!("{line}\n临冬城 行军+1"));
+        assert_eq!((items, errors, junk.len()), (1, 0, 1), "{line}");
+    }
+}
+
+#[test]
 fn a_sign_off_by_a_house_or_leader_name_alone_is_ignored() {
     for line in ["Stannis", "—— 白狼", "史坦尼斯", "Stark"] {
         let (items, junk, errors) = ignored(&format!("临冬城 行军+1\n{line}"));

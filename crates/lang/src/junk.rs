@@ -10,7 +10,8 @@ use super::names::{Names, fold};
 use super::normalize::normalize_line;
 
 /// Chinese words of the order language and of the game's nouns (after normalisation, so
-/// Traditional spellings are covered).
+/// Traditional spellings are covered). Words players use around their orders (命令, 帮助,
+/// 等待) are not in it: `我的命令如下:` is a heading, not an order.
 const ZH_WORDS: &[&str] = &[
     "行军",
     "移动",
@@ -57,11 +58,6 @@ const ZH_WORDS: &[&str] = &[
     "升级",
     "拒绝",
     "信鸦",
-    "命令",
-    "帮助",
-    "状态",
-    "历史",
-    "等待",
     "势力",
 ];
 
@@ -123,12 +119,7 @@ const EN_WORDS: &[&str] = &[
     "build",
     "port",
     "raven",
-    "help",
-    "status",
-    "history",
     "nowait",
-    "orders",
-    "order",
     "cp",
     "power",
 ];
