@@ -1,7 +1,7 @@
 //! Which parts of a mail are its text, and that text as the player wrote it.
 //!
 //! The part tree is walked: a `multipart/alternative` gives ONE of its alternatives (the first
-//! `text/plain`, else the first other one that holds text), any other multipart gives all its
+//! non-empty `text/plain`, else the first other one that holds text), any other multipart gives all its
 //! inline text parts; attachments are never read, only named. A `format=flowed` part is
 //! unflowed and a UTF-7 part decoded by [`super::utf7`] before anything else reads it.
 
@@ -80,10 +80,15 @@ fn walk(msg: &Message, id: u32, depth: usize, leaves: &mut Vec<u32>, att: &mut V
                     .copied()
                     .find(|c| get(c).is_some_and(|x| pred(*c, x)))
             };
-            let chosen = find(&|_, x| is_plain(x))
+            // An empty plain alternative beside an HTML one (some webmail sends it) is
+            // passed over: the HTML holds the text.
+            let blank =
+                |x: &MessagePart| matches!(&x.body, PartType::Text(t) if t.trim().is_empty());
+            let chosen = find(&|_, x| is_plain(x) && !blank(x))
                 .or_else(|| find(&|c, x| is_multi(x) && holds_plain(c)))
                 .or_else(|| find(&|_, x| matches!(x.body, PartType::Html(_))))
-                .or_else(|| find(&|_, x| is_multi(x)));
+                .or_else(|| find(&|_, x| is_multi(x)))
+                .or_else(|| find(&|_, x| is_plain(x)));
             if let Some(c) = chosen {
                 walk(msg, c, depth + 1, leaves, att);
             }

@@ -145,3 +145,14 @@ fn thunderbird_format_flowed_with_delsp_is_unflowed_before_reading() {
         "密码: 6s8vxb5p\n石圣堂巩固统治\n临冬城 行军+1"
     );
 }
+
+#[test]
+fn an_empty_plain_alternative_gives_way_to_the_html_one() {
+    let raw = mail(
+        &format!(
+            "{BASE}\r\nSubject: orders\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"b1\""
+        ),
+        "--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n \r\n\r\n--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<div>临冬城 行军+1</div>\r\n--b1--\r\n",
+    );
+    assert_eq!(decode(&raw).orders_text, "临冬城 行军+1");
+}
