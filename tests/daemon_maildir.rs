@@ -75,7 +75,7 @@ fn order_mail(id: &str) -> Vec<u8> {
 fn answers_to_a(dir: &Path) -> usize {
     outbox_files(&dir.join("mail/outbox"))
         .iter()
-        .filter(|(t, b)| t.contains("a@x.example") && b.starts_with("[crash] 已收到"))
+        .filter(|(t, b)| t.contains("a@x.example") && b.starts_with("Re: [crash] 已收到"))
         .count()
 }
 

@@ -103,7 +103,7 @@ fn gm_replace_seats_a_substitute_with_a_new_secret_004_l492() {
     assert!(
         mails_to(&sent, "z@x.example")
             .iter()
-            .any(|b| b.starts_with("[g1] 已收到")),
+            .any(|b| b.starts_with("Re: [g1] 已收到")),
         "the substitute's orders are accepted: {:#?}",
         mails_to(&sent, "z@x.example")
     );
@@ -152,7 +152,7 @@ fn gm_leave_turns_the_house_neutral_and_it_gets_no_more_reports_a21() {
     assert!(
         mails_to(&sent, "b@x.example")
             .iter()
-            .any(|b| b.starts_with("[g2] 未接受") && b.contains("中立")),
+            .any(|b| b.starts_with("Re: [g2] 未接受") && b.contains("中立")),
         "{:#?}",
         mails_to(&sent, "b@x.example")
     );

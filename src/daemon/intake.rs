@@ -18,6 +18,7 @@ use chrono::{DateTime, Utc};
 use info::info_for;
 use redact::redacted_copy;
 
+mod checks;
 mod info;
 mod redact;
 
@@ -183,9 +184,10 @@ fn plain_reply(
         return Ok(None);
     };
     let to = Mailbox::new(mail.from_name.clone().unwrap_or_default(), addr);
-    let (subject, text) = match lang {
-        Lang::Zh => (format!("回复:{}", mail.subject), text_zh),
-        Lang::En => (format!("Re: {}", mail.subject), text_en),
+    let subject = crate::words::answers::reply_subject(&mail.subject);
+    let text = match lang {
+        Lang::Zh => text_zh,
+        Lang::En => text_en,
     };
     let rt = reply_to(mail);
     let l = letters::letter(
@@ -333,10 +335,8 @@ fn decide(
     let house_id = g
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
-    let secret_ok = match &parsed.secret {
-        Some(s) => super::cache::verify_secret(d, &seat.game_id, &seat.house, s)?,
-        None => false,
-    };
+    let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref())?;
+    let whole_mail = checks::whole_mail_errors(&parsed);
     let mut ctx = ReplyContext {
         player: seat.player_name.clone(),
         house: g.board.house(house_id).name(lang).to_string(),
@@ -347,6 +347,7 @@ fn decide(
         echo: Vec::new(),
         replaced: false,
         errors: Vec::new(),
+        ignored: checks::ignored_lines(&parsed),
         info: if g.row.status == crate::store::GameStatus::Paused {
             format!("{}\n", crate::words::notices::paused_line(lang))
         } else {
@@ -357,7 +358,18 @@ fn decide(
     };
     let mut submission = None;
     let mut outcome;
-    if !secret_ok {
+    if !whole_mail.is_empty() {
+        ctx.errors = whole_mail;
+        outcome = "rejected: the whole mail (too long)".to_string();
+    } else if parsed.secret.is_none() && !mail.attachments.is_empty() {
+        ctx.errors.push(ErrorLine {
+            line: 0,
+            column: 0,
+            text: String::new(),
+            message: crate::words::answers::attachments_not_read(lang, &mail.attachments),
+        });
+        outcome = "no secret in the text; attachments not read".to_string();
+    } else if !secret_ok {
         ctx.errors.push(ErrorLine {
             line: 0,
             column: 0,
@@ -559,26 +571,8 @@ fn answer_letter(
         .render("reply", lang, ctx)
         .map_err(Error::Template)?;
     let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
-    let tag = format!("[{}]", seat.game_id);
-    let original = mail.subject.replace(&tag, "").trim().to_string();
-    let subject = match lang {
-        Lang::Zh => format!(
-            "{tag} {}:{original}",
-            if ctx.accepted {
-                "已收到"
-            } else {
-                "未接受"
-            }
-        ),
-        Lang::En => format!(
-            "{tag} {}: {original}",
-            if ctx.accepted {
-                "received"
-            } else {
-                "not accepted"
-            }
-        ),
-    };
+    let subject =
+        crate::words::answers::answer_subject(lang, &seat.game_id, ctx.accepted, &mail.subject);
     let rt = reply_to(mail);
     letters::letter(
         &d.sender,

@@ -110,6 +110,8 @@ pub struct ReplyContext {
     pub replaced: bool,
     /// Errors.
     pub errors: Vec<ErrorLine>,
+    /// Lines that are no orders and were ignored (line and text; no message).
+    pub ignored: Vec<ErrorLine>,
     /// Extra information (help, status …).
     pub info: String,
     /// Deadline text.

@@ -6,7 +6,7 @@
 pub mod absences;
 pub mod alerts;
 pub mod backups;
-mod cache;
+pub(crate) mod cache;
 pub mod deadlines;
 pub mod disk;
 pub mod games;

@@ -68,7 +68,10 @@
 //! * account: `密码: …` | `password: …`/`secret: …` (kept exactly as written), `帮助`/`HELP`,
 //!   `状态`/`STATUS`, `历史`/`HISTORY`, `等待`/`WAIT`, `不等待`/`NOWAIT`.
 //! * ignored: blank lines, quoted lines (`>`), a label `[红狮提交:]`/`[红狮提交]:` (alone or
-//!   before an order), the prefix `或者:`, and everything after a signature line `--`.
+//!   before an order), the prefix `或者:`, a comment from `//` to the end of its line,
+//!   everything after a signature line `--` or an end line `结束` | `end`; a line that does
+//!   not parse and names nothing of the game (a greeting, a name signing the mail) is listed
+//!   in [`ParsedSubmission::ignored`] instead of being an error ([`junk`]).
 
 // Paths written before the split name the other crates through the crate root.
 #[allow(unused_imports)]
@@ -83,12 +86,14 @@ pub mod errors;
 pub mod expect;
 pub mod gm;
 pub mod grammar;
+pub mod junk;
 pub mod names;
 pub mod normalize;
 mod pairs;
 pub mod parse;
 mod parse_plan;
 pub mod resolve;
+pub mod secret;
 pub mod submit;
 pub mod vocab;
 
@@ -119,17 +124,42 @@ pub struct ParsedSubmission {
     pub items: Vec<Entry<Item<Resolved>>>,
     /// Every error, in mail order.
     pub errors: Vec<LangError>,
+    /// Lines that did not parse and name nothing of the game: `(line number, text)`.
+    pub ignored: Vec<(usize, String)>,
 }
 
-/// The lines of a mail that carry something: `(line number, original text)`. Blank lines and
-/// quoted lines (`>`) are skipped; a signature line (`--`) ends the submission.
+/// The lines of a mail that carry something: `(line number, original text)`. Blank lines,
+/// quoted lines (`>`) and comments (`//`) are skipped; a signature line (`--`) or an end line
+/// (`结束` / `end`) ends the submission.
 fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
         .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .take_while(|(_, l)| l.trim_end() != "--")
+        .map(|(i, l)| (i + 1, without_comment(l)))
+        .take_while(|(_, l)| l.trim_end() != "--" && !is_end_line(l))
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with(['>', '＞']))
+}
+
+/// The line up to a comment: `//` (or full-width `／／`) at its start or after a space. A
+/// `//` inside a word (`http://`) is no comment.
+fn without_comment(line: &str) -> &str {
+    let mut prev_space = true;
+    for (i, c) in line.char_indices() {
+        let rest = &line[i..];
+        if prev_space && (rest.starts_with("//") || rest.starts_with("／／")) {
+            return &line[..i];
+        }
+        prev_space = normalize::is_space(c);
+    }
+    line
+}
+
+/// `结束` / `end` alone on its line: the orders end here.
+fn is_end_line(line: &str) -> bool {
+    use pest::Parser;
+    let norm = normalize::normalize_line(line);
+    !norm.text.is_empty()
+        && grammar::OrderParser::parse(grammar::Rule::end_line, &norm.text).is_ok()
 }
 
 fn whole_mail_error(kind: ErrorKind) -> LangError {
@@ -198,6 +228,7 @@ pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
     let mut out = ParsedSubmission {
         items: Vec::new(),
         errors: syntax.errors,
+        ignored: Vec::new(),
     };
     let original: Vec<&str> = text.split('\n').collect();
     for Entry { line, item } in syntax.items {
@@ -220,8 +251,37 @@ pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
     for e in &mut out.errors {
         refine_at_name(e, names);
     }
+    set_junk_aside(&mut out, names);
     out.errors.sort_by_key(|e| (e.line, e.column));
     out
+}
+
+/// Moves the lines whose only errors are "does not parse" or "no such name" and that name
+/// nothing of the game from the errors to [`ParsedSubmission::ignored`].
+fn set_junk_aside(out: &mut ParsedSubmission, names: &Names) {
+    let unreadable = |e: &LangError| {
+        matches!(
+            e.kind,
+            ErrorKind::Syntax { .. } | ErrorKind::UnknownName { .. }
+        )
+    };
+    let mut junk: Vec<usize> = Vec::new();
+    for e in &out.errors {
+        if e.line == 0 || junk.contains(&e.line) {
+            continue;
+        }
+        let all_unreadable = out
+            .errors
+            .iter()
+            .filter(|x| x.line == e.line)
+            .all(unreadable);
+        if all_unreadable && junk::is_junk(&e.text, names) {
+            junk.push(e.line);
+            out.ignored.push((e.line, e.text.trim().to_string()));
+        }
+    }
+    out.errors.retain(|e| !junk.contains(&e.line));
+    out.ignored.sort();
 }
 
 /// A syntax error at the end of a line that ends in a run of name characters which is no name

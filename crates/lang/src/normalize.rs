@@ -56,7 +56,7 @@ fn is_zero_width(c: char) -> bool {
     )
 }
 
-fn is_space(c: char) -> bool {
+pub(crate) fn is_space(c: char) -> bool {
     c.is_whitespace() || matches!(c, '\u{00A0}' | '\u{3000}' | '\u{2007}' | '\u{202F}')
 }
 

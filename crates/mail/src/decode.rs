@@ -8,15 +8,18 @@
 //! * raw 8-bit non-UTF-8 headers (a `Subject:` written in bare GBK bytes): the header block is
 //!   re-read with the charset of the first text part, or GB18030 when that gives no hint;
 //! * [`AutoKind`] detection of auto-replies, bounces and list mail;
+//! * the raw header block checked first ([`super::headers`]): leading blank lines, repeated
+//!   `From`/`Content-Type`, the `Subject`'s encoded-words joined before decoding;
+//! * one alternative per `multipart/alternative`, `format=flowed` unflowed, UTF-7 decoded, the
+//!   attachments named but never read ([`super::body`]);
 //! * `orders_text`: the body without quotes and signatures ([`super::quote::strip_quotes`]).
 
 use chrono::{DateTime, Utc};
 use mail_parser::decoders::charsets::map::charset_decoder;
-use mail_parser::{
-    Encoding, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
-};
+use mail_parser::{HeaderValue, Message, MessageParser, MimeHeaders};
 
-use super::html::html_to_text;
+use super::body::{part_text, parts};
+use super::headers;
 use super::quote::strip_quotes;
 
 /// Why a mail looks machine-generated. The daemon should not treat such mail as orders
@@ -65,6 +68,8 @@ pub struct DecodedMail {
     pub orders_text: String,
     /// `Some` for auto-replies, bounces and list mail.
     pub auto: Option<AutoKind>,
+    /// The names (or content types) of the attachments, which are never read.
+    pub attachments: Vec<String>,
 }
 
 /// Decodes a raw RFC 5322 message. Never panics: unparsable input gives a mostly empty
@@ -88,6 +93,8 @@ pub fn decode(raw: &[u8]) -> DecodedMail {
 }
 
 fn decode_inner(raw: &[u8]) -> DecodedMail {
+    let prepared = headers::prepare(raw);
+    let raw: &[u8] = &prepared;
     let parser = MessageParser::default();
     let Some(msg) = parser.parse(raw) else {
         return DecodedMail::default();
@@ -127,7 +134,9 @@ fn decode_inner(raw: &[u8]) -> DecodedMail {
                 .collect()
         })
         .unwrap_or_default();
-    let subject = hdr.subject().map(unfold).unwrap_or_default();
+    let subject = headers::subject(header_block, &guess_charset(&msg))
+        .or_else(|| hdr.subject().map(unfold))
+        .unwrap_or_default();
 
     let date = msg
         .date()
@@ -137,7 +146,8 @@ fn decode_inner(raw: &[u8]) -> DecodedMail {
     let in_reply_to = ids(msg.in_reply_to()).into_iter().next();
     let references = ids(msg.references());
 
-    let body = body_text(&msg, raw);
+    let found = parts(&msg);
+    let body = body_text(&msg, &found.text, raw);
     let orders_text = strip_quotes(&body);
     let auto = detect_auto(&msg, from_addr.as_deref(), &subject);
 
@@ -153,6 +163,7 @@ fn decode_inner(raw: &[u8]) -> DecodedMail {
         body,
         orders_text,
         auto,
+        attachments: found.attachments,
     }
 }
 
@@ -197,28 +208,14 @@ fn ids(v: &HeaderValue) -> Vec<String> {
     }
 }
 
-/// Plain text parts if the mail has any, else its HTML converted to text.
-fn body_text(msg: &Message, raw: &[u8]) -> String {
-    let part = |id: &u32| msg.parts.get(*id as usize);
-    let has_plain = msg
-        .text_body
-        .iter()
-        .filter_map(part)
-        .any(|p| matches!(p.body, PartType::Text(_)));
-    let ids = if has_plain {
-        &msg.text_body
-    } else {
-        &msg.html_body
-    };
+/// The text of the chosen parts, one after the other.
+fn body_text(msg: &Message, ids: &[u32], raw: &[u8]) -> String {
     let mut out = String::new();
-    for p in ids.iter().filter_map(part) {
-        let text = match (&p.body, unlabelled_8bit(p, raw)) {
-            (PartType::Text(_), Some(t)) => t,
-            (PartType::Html(_), Some(h)) => html_to_text(&h),
-            (PartType::Text(t), None) => t.to_string(),
-            (PartType::Html(h), None) => html_to_text(h),
-            _ => continue,
-        };
+    for text in ids
+        .iter()
+        .filter_map(|id| msg.parts.get(*id as usize))
+        .filter_map(|p| part_text(p, raw))
+    {
         if !out.is_empty() && !out.ends_with('\n') {
             out.push('\n');
         }
@@ -230,28 +227,6 @@ fn body_text(msg: &Message, raw: &[u8]) -> String {
         .replace('\r', "\n")
         .replace('\u{a0}', " ")
         .replace(['\u{feff}', '\u{200b}'], "")
-}
-
-/// A part sent as raw 8-bit bytes that are not UTF-8 although no (non-ASCII) charset is
-/// declared: mail-parser would read it as UTF-8 and produce U+FFFD garbage. Decode it as
-/// GB18030 instead, the usual culprit. (Only for unencoded parts; base64/QP parts without a
-/// charset are left to mail-parser.)
-fn unlabelled_8bit(part: &MessagePart, raw: &[u8]) -> Option<String> {
-    if part.encoding != Encoding::None {
-        return None;
-    }
-    let declared = part
-        .content_type()
-        .and_then(|ct| ct.attribute("charset"))
-        .map(|c| c.trim().to_ascii_lowercase());
-    if !matches!(declared.as_deref(), None | Some("us-ascii" | "ascii")) {
-        return None;
-    }
-    let bytes = raw.get(part.raw_body_offset() as usize..part.raw_end_offset() as usize)?;
-    if std::str::from_utf8(bytes).is_ok() {
-        return None;
-    }
-    charset_decoder(b"gb18030").map(|dec| dec(bytes))
 }
 
 fn detect_auto(msg: &Message, from_addr: Option<&str>, subject: &str) -> Option<AutoKind> {

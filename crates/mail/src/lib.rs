@@ -9,17 +9,22 @@
 //!
 //! The daemon's loop is: `fetch_new()`, store and answer each mail, then `mark_done(key)`.
 //! A crash between the two steps makes the same mail come back, so the daemon
-//! de-duplicates by [`InboundMail::key`] and by Message-ID.
+//! de-duplicates by [`InboundMail::key`], and by Message-ID together with the sender and
+//! the content (never by Message-ID alone).
 
+mod body;
 pub mod compose;
 pub mod copy;
 pub mod decode;
+pub mod flowed;
+mod headers;
 mod html;
 pub mod imap_inbox;
 pub mod maildir;
 pub mod quote;
 pub mod resend;
 pub mod smtp_outbox;
+pub mod utf7;
 
 use std::fmt;
 

@@ -11,12 +11,16 @@
 //!   `------------------ 原始邮件 ------------------`, `---- 回复的原邮件 ----`, and Outlook-style
 //!   header blocks (`From:`/`发件人:`/`寄件者:` followed within a few lines by
 //!   `Sent:`/`Date:`/`To:`/`Subject:`/`发送时间:`/`收件人:`/`主题:`…);
-//! * everything after a signature separator `-- ` (or `--`) is dropped;
+//!   A reply header followed by a `>` block is bottom- or inline-posting: only the header and
+//!   the quoted lines are dropped, the player's text after the block is kept;
+//! * everything after a signature separator is dropped: `-- ` (or `--`), a rule of six or more
+//!   dashes (`------`, QQ's `------------------ 个人签名 ------------------` block);
 //! * one-line client signatures (`Sent from my iPhone`, `发自我的iPhone`, `发自网易邮箱大师`,
-//!   `Get Outlook for …`) are dropped.
+//!   `Get Outlook for …`, `获取 Outlook for iOS`) are dropped;
+//! * trailing lines holding only a mail address or a date (Foxmail's signature) are dropped.
 //!
-//! A quote that slips through is harmless as long as the order grammar ignores lines
-//! it cannot read; the rules err on the side of keeping the player's text.
+//! What slips through is read by the order language, which lists a line naming nothing of
+//! the game as ignored; the rules here err on the side of keeping the player's text.
 
 /// Returns `body` without quoted text, reply headers and signatures.
 ///
@@ -32,7 +36,7 @@ pub fn strip_quotes(body: &str) -> String {
         let raw = lines[i];
         let t = norm(raw);
 
-        if is_signature_separator(raw) || is_original_separator(&t) {
+        if is_signature_separator(raw) || is_dash_rule(&t) || is_original_separator(&t) {
             break;
         }
         if is_reply_header_end(&t) {
@@ -42,6 +46,12 @@ pub fn strip_quotes(body: &str) -> String {
                 && is_reply_header_start(&norm(prev))
             {
                 kept.pop();
+            }
+            if quoted_block_follows(&lines, i + 1) {
+                // Bottom- or inline-posting: the quote is dropped line by line below, and
+                // what follows it is the player's.
+                i += 1;
+                continue;
             }
             break;
         }
@@ -56,7 +66,10 @@ pub fn strip_quotes(body: &str) -> String {
         i += 1;
     }
 
-    while kept.last().is_some_and(|l| is_blank_or_rule(l)) {
+    while kept
+        .last()
+        .is_some_and(|l| is_blank_or_rule(l) || is_address_or_date(&norm(l)))
+    {
         kept.pop();
     }
     let start = kept
@@ -73,6 +86,40 @@ fn norm(line: &str) -> String {
 
 fn is_quoted(t: &str) -> bool {
     t.starts_with('>') || t.starts_with('＞')
+}
+
+/// The first non-blank line from `from` on is quoted (`>`).
+fn quoted_block_follows(lines: &[&str], from: usize) -> bool {
+    lines
+        .iter()
+        .skip(from)
+        .map(|l| norm(l))
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| is_quoted(&l))
+}
+
+/// A rule of six or more dashes, alone or around a word: a signature block follows (QQ Mail's
+/// `------------------ 个人签名 ------------------`, Foxmail's and many hand-made ones).
+fn is_dash_rule(t: &str) -> bool {
+    t.starts_with("------")
+}
+
+/// A line holding only a mail address (`Theon@foxmail.com`) or a date (`2026-11-25`,
+/// `2026年11月25日`): Foxmail and others sign with them.
+fn is_address_or_date(t: &str) -> bool {
+    let t = t.trim_matches(|c: char| c.is_whitespace() || matches!(c, '<' | '>'));
+    if t.is_empty() {
+        return false;
+    }
+    let address = !t.contains(char::is_whitespace)
+        && t.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty() && domain.contains('.') && !domain.contains('@')
+        });
+    let date = t.chars().any(|c| c.is_ascii_digit())
+        && t.chars().all(|c| {
+            c.is_ascii_digit() || matches!(c, '-' | '/' | '.' | ' ' | ':' | '年' | '月' | '日')
+        });
+    address || date
 }
 
 /// The usenet signature separator "-- ", also when a client ate the trailing space.
@@ -172,12 +219,20 @@ fn is_header_block_start(lines: &[&str], i: usize) -> bool {
 
 fn is_client_signature(t: &str) -> bool {
     let lower = t.to_lowercase();
+    let tight: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
     lower.starts_with("sent from my ")
+        || lower.starts_with("sent from mail for ")
+        || lower.starts_with("sent from outlook")
         || lower.starts_with("get outlook for ")
-        || t.starts_with("发自我的")
-        || t.starts_with("发自网易邮箱")
-        || t.starts_with("发自手机QQ邮箱")
-        || (t.starts_with("从我的") && t.ends_with("发送"))
+        || tight.starts_with("获取outlookfor")
+        || tight.starts_with("获取outlook")
+        || tight.starts_with("發自我的")
+        || tight.starts_with("发自我的")
+        || tight.starts_with("发自网易邮箱")
+        || tight.starts_with("发自手机qq邮箱")
+        || tight.starts_with("来自手机qq邮箱")
+        || (tight.starts_with("从我的") && tight.ends_with("发送"))
+        || (tight.starts_with("從我的") && tight.ends_with("傳送"))
 }
 
 /// Blank, or a horizontal rule such as `________` or `-----` left above a cut quote.

@@ -144,6 +144,15 @@ pub struct Submission {
 }
 
 /// Strips `<>` and blanks from a Message-ID; empty gives `None`.
+/// Hex SHA-256 of a mail's raw bytes.
+fn raw_sha256(raw: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(raw)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 fn normalize_message_id(id: Option<&str>) -> Option<String> {
     let id = id?.trim();
     let id = id.strip_prefix('<').unwrap_or(id);
@@ -195,10 +204,11 @@ fn submission_from_row(row: &Row<'_>) -> Result<Submission, StoreError> {
 }
 
 impl StoreTx<'_> {
-    /// Stores a received mail (status `new`). A mail whose key **or**
-    /// Message-ID is already stored is a [`InsertOutcome::Duplicate`] and
-    /// nothing is written, so a mail fetched again after a crash is never
-    /// processed twice.
+    /// Stores a received mail (status `new`). A mail whose key is already stored, or whose
+    /// Message-ID, sender and content (the SHA-256 of the raw bytes) are those of a stored
+    /// mail, is a [`InsertOutcome::Duplicate`] and nothing is written, so a mail fetched again
+    /// after a crash is never processed twice. A mail reusing a stored Message-ID with another
+    /// sender or content is stored as a new mail and the clash is written to the audit.
     pub fn insert_mail(&self, mail: &NewMail<'_>) -> Result<InsertOutcome, StoreError> {
         if mail.mail_key.trim().is_empty() {
             return Err(StoreError::Invalid {
@@ -207,32 +217,70 @@ impl StoreTx<'_> {
             });
         }
         let message_id = normalize_message_id(mail.message_id);
-        let existing: Option<i64> = self
+        let hash = raw_sha256(mail.raw);
+        let by_key: Option<i64> = self
             .conn
             .query_row(
-                "SELECT id FROM mails
-                 WHERE mail_key = ?1 OR (?2 IS NOT NULL AND message_id = ?2)
-                 ORDER BY id LIMIT 1",
-                params![mail.mail_key, message_id],
+                "SELECT id FROM mails WHERE mail_key = ?1",
+                params![mail.mail_key],
                 |row| row.get(0),
             )
             .optional()?;
-        if let Some(id) = existing {
+        if let Some(id) = by_key {
             return Ok(InsertOutcome::Duplicate(id));
         }
+        let mut clash = None;
+        if let Some(mid) = &message_id {
+            let mut stmt = self.conn.prepare_cached(
+                "SELECT id, from_addr, raw_sha256, raw FROM mails WHERE message_id = ?1 ORDER BY id",
+            )?;
+            let rows = stmt.query_map(params![mid], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, Option<String>>(2)?,
+                    row.get::<_, Vec<u8>>(3)?,
+                ))
+            })?;
+            for row in rows {
+                let (id, from, stored_hash, raw) = row?;
+                // Mails stored before the hash was kept: hash their raw copy.
+                let stored_hash = stored_hash.unwrap_or_else(|| raw_sha256(&raw));
+                if from.eq_ignore_ascii_case(mail.from_addr) && stored_hash == hash {
+                    return Ok(InsertOutcome::Duplicate(id));
+                }
+                clash.get_or_insert((id, from));
+            }
+        }
         self.conn.execute(
-            "INSERT INTO mails (mail_key, message_id, from_addr, subject, received_at, raw, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'new')",
+            "INSERT INTO mails (mail_key, message_id, from_addr, subject, received_at, raw, status,
+                                raw_sha256)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'new', ?7)",
             params![
                 mail.mail_key,
                 message_id,
                 mail.from_addr,
                 mail.subject,
                 format_ts(mail.received_at),
-                mail.raw
+                mail.raw,
+                hash
             ],
         )?;
-        Ok(InsertOutcome::New(self.conn.last_insert_rowid()))
+        let id = self.conn.last_insert_rowid();
+        if let (Some((first, from)), Some(mid)) = (clash, &message_id) {
+            self.append_audit(
+                None,
+                "daemon",
+                "message-id clash",
+                &format!(
+                    "mail {id} from {} reuses the Message-ID <{mid}> of mail {first} from {from} \
+                     with other content: processed as a new mail",
+                    mail.from_addr
+                ),
+                mail.received_at,
+            )?;
+        }
+        Ok(InsertOutcome::New(id))
     }
 
     /// The mail with this id, if any.
@@ -248,7 +296,8 @@ impl StoreTx<'_> {
         let Some(mid) = normalize_message_id(Some(message_id)) else {
             return Ok(None);
         };
-        let sql = format!("SELECT {MAIL_COLS} FROM mails WHERE message_id = ?1");
+        let sql =
+            format!("SELECT {MAIL_COLS} FROM mails WHERE message_id = ?1 ORDER BY id LIMIT 1");
         let mut stmt = self.conn.prepare_cached(&sql)?;
         let mut rows = stmt.query([mid])?;
         rows.next()?.map(mail_from_row).transpose()

@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -222,6 +222,16 @@ CREATE TABLE absences (
     cancelled_at TEXT
 ) STRICT;
 CREATE INDEX absences_by_game ON absences(game_id, house);
+"#;
+
+/// Version 9 (mail content hash): a duplicate mail is the same sender and the same content,
+/// never the Message-ID alone (anyone could reuse a player's Message-ID and make his orders
+/// vanish). Each mail keeps the SHA-256 of its raw bytes as received (the raw copy itself may
+/// later be redacted), and the Message-ID index is no longer unique.
+const V9: &str = r#"
+ALTER TABLE mails ADD COLUMN raw_sha256 TEXT;               -- hex SHA-256 of the raw bytes as received
+DROP INDEX mails_by_message_id;
+CREATE INDEX mails_by_message_id ON mails(message_id) WHERE message_id IS NOT NULL;
 "#;
 
 /// Reads `PRAGMA user_version`.

@@ -12,6 +12,7 @@ pub(crate) use maester_game as game;
 pub(crate) use maester_lang as lang;
 pub(crate) use maester_rules as rules;
 
+pub mod answers;
 pub mod asks;
 pub mod check;
 pub mod corrections;

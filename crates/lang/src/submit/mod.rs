@@ -78,6 +78,8 @@ pub struct ParsedMail {
     pub part_lines: Vec<(Part, usize, String)>,
     /// Remarks on accepted lines the player should know (an order that has no effect).
     pub notes: Vec<String>,
+    /// Lines that are no orders and name nothing of the game, ignored: `(line, text)`.
+    pub ignored: Vec<(usize, String)>,
 }
 
 impl ParsedMail {
@@ -234,7 +236,10 @@ pub fn parse_mail_with(
 ) -> ParsedMail {
     let ll = lang;
     let parsed = lang::parse_submission(text, names);
-    let mut out = ParsedMail::default();
+    let mut out = ParsedMail {
+        ignored: parsed.ignored.clone(),
+        ..ParsedMail::default()
+    };
     let original: Vec<&str> = text.split('\n').collect();
     let line_text = |l: usize| {
         original

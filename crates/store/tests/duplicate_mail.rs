@@ -1,0 +1,95 @@
+//! A duplicate mail is the same key, or the same Message-ID with the same sender and the
+//! same content: never the Message-ID alone. A clash is stored as a new mail and audited.
+
+use chrono::{TimeZone, Utc};
+use maester_store::{InsertOutcome, NewMail, Store};
+
+fn mail<'a>(key: &'a str, mid: Option<&'a str>, from: &'a str, raw: &'a [u8]) -> NewMail<'a> {
+    NewMail {
+        mail_key: key,
+        message_id: mid,
+        from_addr: from,
+        subject: "orders",
+        received_at: Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap(),
+        raw,
+    }
+}
+
+#[test]
+fn same_message_id_sender_and_content_under_a_new_key_is_a_duplicate() {
+    let mut store = Store::open_in_memory().unwrap();
+    let raw = b"From: theon@example.com\r\n\r\norders\r\n";
+    let first = store
+        .insert_mail(&mail("imap:7:1", Some("<a@x>"), "theon@example.com", raw))
+        .unwrap();
+    let again = store
+        .insert_mail(&mail("imap:8:1", Some("a@x"), "THEON@example.com", raw))
+        .unwrap();
+    assert_eq!(again, InsertOutcome::Duplicate(first.id()));
+    assert!(store.audit_log(None, 10).unwrap().is_empty());
+}
+
+#[test]
+fn a_reused_message_id_from_another_sender_is_a_new_mail_and_audited() {
+    let mut store = Store::open_in_memory().unwrap();
+    let first = store
+        .insert_mail(&mail(
+            "maildir:1",
+            Some("<a@x>"),
+            "theon@example.com",
+            b"mine",
+        ))
+        .unwrap();
+    let other = store
+        .insert_mail(&mail(
+            "maildir:2",
+            Some("<a@x>"),
+            "robb@example.com",
+            b"mine",
+        ))
+        .unwrap();
+    assert!(other.is_new());
+    assert_ne!(other.id(), first.id());
+    assert_eq!(store.unprocessed_mails().unwrap().len(), 2);
+    let audit = store.audit_log(None, 10).unwrap();
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0].action, "message-id clash");
+    assert!(
+        audit[0].detail.contains("robb@example.com"),
+        "{}",
+        audit[0].detail
+    );
+    assert!(audit[0].detail.contains("<a@x>"), "{}", audit[0].detail);
+}
+
+#[test]
+fn a_reused_message_id_with_other_content_is_a_new_mail() {
+    let mut store = Store::open_in_memory().unwrap();
+    store
+        .insert_mail(&mail(
+            "maildir:1",
+            Some("<a@x>"),
+            "theon@example.com",
+            b"v1",
+        ))
+        .unwrap();
+    let second = store
+        .insert_mail(&mail(
+            "maildir:2",
+            Some("<a@x>"),
+            "theon@example.com",
+            b"v2",
+        ))
+        .unwrap();
+    assert!(second.is_new());
+    // The same second mail delivered once more is a duplicate of the second, not the first.
+    let third = store
+        .insert_mail(&mail(
+            "maildir:3",
+            Some("<a@x>"),
+            "theon@example.com",
+            b"v2",
+        ))
+        .unwrap();
+    assert_eq!(third, InsertOutcome::Duplicate(second.id()));
+}

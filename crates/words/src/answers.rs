@@ -1,0 +1,102 @@
+//! The words of the referee's answers to a player's mail that are not in the `reply`
+//! template: the subject (`Re: [game] 已收到: …`, never piling up over a conversation) and the
+//! whole-mail refusals (orders sent only as an attachment).
+
+use crate::board::Lang;
+
+/// Prefixes a conversation piles up in front of a subject: mail clients' reply and forward
+/// marks, and the referee's own words of an earlier answer.
+const PREFIXES: &[&str] = &[
+    "re",
+    "aw",
+    "sv",
+    "fw",
+    "fwd",
+    "回复",
+    "回覆",
+    "答复",
+    "答覆",
+    "转发",
+    "轉寄",
+    "已收到",
+    "未接受",
+    "received",
+    "not accepted",
+];
+
+/// A subject with every leading reply mark (`Re:`, `回复：`, `Re[2]:`), the game's tag and the
+/// referee's earlier verdicts removed, and its spaces collapsed.
+pub fn bare_subject(subject: &str, tag: Option<&str>) -> String {
+    let mut s = subject.replace('\u{3000}', " ");
+    if let Some(tag) = tag {
+        s = s.replace(tag, " ");
+    }
+    let mut rest = s.trim();
+    'strip: loop {
+        // ASCII lower case keeps every byte offset.
+        let lower = rest.to_ascii_lowercase();
+        for p in PREFIXES {
+            if let Some(after) = lower.strip_prefix(p) {
+                let after = after.trim_start();
+                // `Re[2]:` / `Re(2):`
+                let after = match after.strip_prefix(['[', '(']) {
+                    Some(a) => a
+                        .trim_start_matches(|c: char| c.is_ascii_digit())
+                        .strip_prefix([']', ')'])
+                        .unwrap_or(after),
+                    None => after,
+                };
+                if let Some(after) = after.strip_prefix([':', '：']) {
+                    let cut = rest.len() - after.len();
+                    if let Some(r) = rest.get(cut..) {
+                        rest = r.trim_start();
+                        continue 'strip;
+                    }
+                }
+            }
+        }
+        break;
+    }
+    rest.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The subject of the answer to a registered player's mail: `Re: [game] 已收到: <subject>`
+/// (`Re: [game] received: <subject>`), whatever reply marks the player's subject carried.
+pub fn answer_subject(lang: Lang, game: &str, accepted: bool, original: &str) -> String {
+    let tag = format!("[{game}]");
+    let verdict = match (lang, accepted) {
+        (Lang::Zh, true) => "已收到",
+        (Lang::Zh, false) => "未接受",
+        (Lang::En, true) => "received",
+        (Lang::En, false) => "not accepted",
+    };
+    let rest = bare_subject(original, Some(&tag));
+    if rest.is_empty() {
+        format!("Re: {tag} {verdict}")
+    } else {
+        format!("Re: {tag} {verdict}: {rest}")
+    }
+}
+
+/// The subject of any other answer: `Re: <subject>` without piled-up marks.
+pub fn reply_subject(original: &str) -> String {
+    let rest = bare_subject(original, None);
+    if rest.is_empty() {
+        "Re:".into()
+    } else {
+        format!("Re: {rest}")
+    }
+}
+
+/// The mail has no secret in its text but has attachments: they are never read.
+pub fn attachments_not_read(lang: Lang, names: &[String]) -> String {
+    let list = names.join(", ");
+    match lang {
+        Lang::Zh => format!(
+            "邮件正文中没有密码。附件({list})不会被读取:请把密码和命令直接写在邮件正文里(纯文本),然后重新发送。"
+        ),
+        Lang::En => format!(
+            "The mail's text has no secret. Attachments ({list}) are not read: write the secret and the orders in the mail itself, as plain text, and send it again."
+        ),
+    }
+}
