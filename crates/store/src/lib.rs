@@ -16,6 +16,7 @@
 mod error;
 mod facade;
 mod games;
+mod mailops;
 mod mails;
 mod migrations;
 mod outbox;
@@ -33,6 +34,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use error::StoreError;
 pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse};
+pub use mailops::{Bounce, ImapMark, NewBounce, OutKind};
 pub use mails::{Mail, MailStatus, NewMail, NewSubmission, Submission};
 pub use migrations::SCHEMA_VERSION;
 pub use outbox::{AuditEntry, NewOutgoing, OutboxStatus, Outgoing};

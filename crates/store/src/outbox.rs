@@ -113,10 +113,10 @@ pub struct AuditEntry {
     pub detail: String,
 }
 
-const OUT_COLS: &str = "id, game_id, message_id, to_addrs, subject, raw, status, attempts, \
+pub(crate) const OUT_COLS: &str = "id, game_id, message_id, to_addrs, subject, raw, status, attempts, \
                         last_error, created_at, next_attempt_at, sent_at, reply_to_mail";
 
-fn outgoing_from_row(row: &Row<'_>) -> Result<Outgoing, StoreError> {
+pub(crate) fn outgoing_from_row(row: &Row<'_>) -> Result<Outgoing, StoreError> {
     let to: String = row.get(3)?;
     Ok(Outgoing {
         id: row.get(0)?,
