@@ -7,6 +7,9 @@ use crate::mail::smtp_outbox::SmtpConfig;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+mod mail_ops;
+pub use mail_ops::{BudgetConfig, GuardConfig, UnknownSenders};
+
 /// The whole file.
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
@@ -70,6 +73,15 @@ pub struct MailConfig {
     /// `[mail.smtp]`.
     #[serde(default)]
     pub smtp: Option<SmtpConfig>,
+    /// `[mail.folders]` (IMAP): extra folders read, where handled mail goes, the Sent folder.
+    #[serde(default)]
+    pub folders: crate::mail::ImapFolders,
+    /// `[mail.guard]`: unknown senders, answers per hour, wrong secrets.
+    #[serde(default)]
+    pub guard: GuardConfig,
+    /// `[mail.budget]`: mails sent per day.
+    #[serde(default)]
+    pub budget: BudgetConfig,
 }
 
 /// `[mail.maildir]`.

@@ -55,7 +55,10 @@ pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<Handled, E
     super::panicpoint(&mail.subject);
     let mut attempts = 0;
     loop {
-        let outcome = decide(d, m, &mail)?;
+        let mut outcome = decide(d, m, &mail, now)?;
+        if let Outcome::Answered { reply, outcome, .. } = &mut outcome {
+            super::guard::limit_answer(d, reply, outcome, now)?;
+        }
         match record(d, m, &mail, &outcome, now) {
             Ok(()) => {
                 after_record(d, &outcome, now)?;
@@ -218,7 +221,7 @@ fn plain_reply(
         Lang::En => (format!("Re: {}", mail.subject), text_en),
     };
     let rt = reply_to(mail);
-    let l = letters::letter(
+    let l = letters::answer(
         &d.sender,
         &to,
         subject,
@@ -235,7 +238,11 @@ fn seat_of(
     d: &mut Daemon,
     m: &Mail,
     mail: &DecodedMail,
+    now: DateTime<Utc>,
 ) -> Result<Result<crate::store::House, Outcome>, Error> {
+    if mail.auto == Some(crate::mail::AutoKind::Bounce) {
+        return Ok(Err(Outcome::Ignored(super::guard::bounce(d, m, now)?)));
+    }
     if let Some(kind) = mail.auto {
         return Ok(Err(Outcome::Ignored(format!(
             "automatic mail ({kind:?}): never answered"
@@ -292,24 +299,17 @@ fn seat_of(
     }
     match running.len() {
         1 => Ok(Ok(running.remove(0))),
-        0 => {
-            let reply = plain_reply(
-                d,
-                mail,
-                m,
-                Lang::Zh,
-                "你好,\n\n这个邮箱地址没有登记在任何正在进行的游戏中,邮件没有改变任何内容。\n如果你是玩家,请用向GM登记的邮箱发送命令。\n\nHello,\n\nThis address is not registered in any running game; your mail changed nothing.\nIf you are a player, send your orders from the address you gave the GM.\n\n—— maester".into(),
-                String::new(),
-            )?;
-            Ok(Err(Outcome::Answered {
+        0 => Ok(Err(match super::guard::unknown_sender(d, m, mail, now)? {
+            Ok(l) => Outcome::Answered {
                 outcome: "unknown sender".into(),
-                reply,
+                reply: Some(l),
                 game: None,
                 house: None,
                 submission: None,
                 secret: None,
-            }))
-        }
+            },
+            Err(why) => Outcome::Ignored(why),
+        })),
         _ => {
             let ids: Vec<String> = d
                 .store
@@ -341,8 +341,13 @@ fn seat_of(
     }
 }
 
-fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error> {
-    let seat = match seat_of(d, m, mail)? {
+fn decide(
+    d: &mut Daemon,
+    m: &Mail,
+    mail: &DecodedMail,
+    now: DateTime<Utc>,
+) -> Result<Outcome, Error> {
+    let seat = match seat_of(d, m, mail, now)? {
         Ok(seat) => seat,
         Err(outcome) => return Ok(outcome),
     };
@@ -392,7 +397,7 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
             },
         });
         outcome = if parsed.secret.is_some() {
-            "wrong secret"
+            super::guard::WRONG_SECRET
         } else {
             "no secret"
         }
@@ -479,10 +484,23 @@ fn decide(d: &mut Daemon, m: &Mail, mail: &DecodedMail) -> Result<Outcome, Error
         let sent = submission.as_ref().map(|_| seat.house.as_str());
         ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;
     }
-    let reply = answer_letter(d, &g, &seat, m, mail, &ctx, lang)?;
+    if secret_ok
+        && let Some(failed) =
+            super::guard::auth_flags(d, m, mail, Some(seat.game_id.as_str()), now)?
+    {
+        ctx.info
+            .push_str(&crate::words::mail_ops::auth_warning(&failed, lang));
+        ctx.info.push('\n');
+    }
+    let answered = outcome != super::guard::WRONG_SECRET
+        || super::guard::wrong_secret(d, &seat, mail.from_addr.as_deref().unwrap_or(""), now)?;
+    let reply = match answered {
+        true => Some(answer_letter(d, &g, &seat, m, mail, &ctx, lang)?),
+        false => None,
+    };
     Ok(Outcome::Answered {
         outcome,
-        reply: Some(reply),
+        reply,
         game: Some(seat.game_id.clone()),
         house: Some(seat.house.clone()),
         submission,
@@ -572,7 +590,7 @@ fn answer_letter(
         ),
     };
     let rt = reply_to(mail);
-    letters::letter(
+    letters::answer(
         &d.sender,
         &to,
         subject,

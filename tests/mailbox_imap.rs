@@ -1,0 +1,325 @@
+//! The mailbox run the way a mail operator would, against the real Dovecot and SMTP servers on
+//! 127.0.0.1 (started by `scripts/test.sh`, or `scripts/mailtest-up.sh` with
+//! `MAILTEST_IMAP_PORT` and `MAILTEST_SMTP_PORT` set): a mail the GM opened (`\Seen`) before
+//! maester polled is still read; a mail filed in Junk is read; handled mail is moved to its
+//! folder; a copy of every sent mail lands in the Sent folder; answers go out with the null
+//! envelope sender and `Auto-Submitted: auto-replied`, welcome mails from the referee with
+//! `auto-generated`, all with `MIME-Version: 1.0`; a bounce of maester's own mail reaches the GM
+//! and `status`. Like `tests/mail_servers.rs`, it fails with instructions when the servers are
+//! not given, unless `MAESTER_SKIP_MAIL_SERVERS=1`.
+
+use chrono::Utc;
+use imap::types::Flag;
+use maester::daemon::{Daemon, games};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+const HOUSES: [&str; 6] = [
+    "stark",
+    "greyjoy",
+    "lannister",
+    "baratheon",
+    "tyrell",
+    "martell",
+];
+
+fn ports() -> Option<(u16, u16)> {
+    let Ok(imap) = std::env::var("MAILTEST_IMAP_PORT") else {
+        if std::env::var("MAESTER_SKIP_MAIL_SERVERS").as_deref() == Ok("1") {
+            println!("mailbox test SKIPPED (MAESTER_SKIP_MAIL_SERVERS=1)");
+            return None;
+        }
+        panic!(
+            "start the mail servers first: `bash scripts/test.sh` does it (or scripts/mailtest-up.sh, then set MAILTEST_IMAP_PORT and MAILTEST_SMTP_PORT)"
+        );
+    };
+    let smtp = std::env::var("MAILTEST_SMTP_PORT").unwrap_or_else(|_| "2525".into());
+    match (imap.parse(), smtp.parse()) {
+        (Ok(i), Ok(s)) => Some((i, s)),
+        _ => panic!("bad MAILTEST_IMAP_PORT / MAILTEST_SMTP_PORT"),
+    }
+}
+
+type Session = imap::Session<imap::Connection>;
+
+/// A mail client's session (plain IMAP on loopback).
+fn session(port: u16, user: &str, password: &str) -> Session {
+    let tcp = match TcpStream::connect(("127.0.0.1", port)) {
+        Ok(t) => t,
+        Err(e) => panic!("connect IMAP {port}: {e}"),
+    };
+    let conn: imap::Connection = Box::new(tcp);
+    let mut client = imap::Client::new(conn);
+    if let Err(e) = client.read_greeting() {
+        panic!("greeting: {e}");
+    }
+    match client.login(user, password) {
+        Ok(s) => s,
+        Err((e, _)) => panic!("login {user}: {e}"),
+    }
+}
+
+fn append(s: &mut Session, folder: &str, raw: &[u8], seen: bool) {
+    let mut cmd = s.append(folder, raw);
+    if seen {
+        cmd.flag(Flag::Seen);
+    }
+    if let Err(e) = cmd.finish() {
+        panic!("append to {folder}: {e}");
+    }
+}
+
+/// The raw mails of a folder.
+fn folder_mails(s: &mut Session, folder: &str) -> Vec<String> {
+    match s.select(folder) {
+        Ok(mb) if mb.exists == 0 => return Vec::new(),
+        Ok(_) => {}
+        Err(e) => panic!("select {folder}: {e}"),
+    }
+    match s.fetch("1:*", "BODY.PEEK[]") {
+        Ok(f) => f
+            .iter()
+            .filter_map(|m| m.body().map(|b| String::from_utf8_lossy(b).into_owned()))
+            .collect(),
+        Err(e) => panic!("fetch {folder}: {e}"),
+    }
+}
+
+/// The mails of the tester's INBOX whose subject holds `token`, waiting up to 10 s for `want`.
+fn delivered(port: u16, token: &str, want: usize) -> Vec<String> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let mut s = session(port, "tester", "testpass");
+        let all: Vec<String> = folder_mails(&mut s, "INBOX")
+            .into_iter()
+            .filter(|m| maester::mail::decode(m.as_bytes()).subject.contains(token))
+            .collect();
+        let _ = s.logout();
+        if all.len() >= want || Instant::now() > deadline {
+            return all;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+fn mail(from: &str, id: &str, subject: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: <{from}>\r\nTo: referee@localhost\r\nSubject: {subject}\r\nMessage-ID: <{id}>\r\n\
+         Date: Wed, 25 Nov 2026 20:31:00 +0800\r\nMIME-Version: 1.0\r\n\
+         Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}"
+    )
+    .into_bytes()
+}
+
+fn header<'a>(raw: &'a str, name: &str) -> Vec<&'a str> {
+    let head = raw.split("\r\n\r\n").next().unwrap_or("");
+    head.split("\r\n")
+        .filter_map(|l| {
+            l.split_once(':')
+                .filter(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.trim())
+        })
+        .collect()
+}
+
+#[test]
+fn a_mailbox_run_without_a_person_reads_seen_and_junk_mail_files_it_and_keeps_sent_copies() {
+    let Some((imap_port, smtp_port)) = ports() else {
+        return;
+    };
+    let _ = tracing_subscriber::fmt().with_test_writer().try_init();
+    let token = format!(
+        "ops{}x{}",
+        std::process::id(),
+        Utc::now().timestamp() % 100_000
+    );
+    let (main, junk) = (token.clone(), format!("{token}junk"));
+    let mut client = session(imap_port, "referee", "refpass");
+    for f in [&main, &junk] {
+        if let Err(e) = client.create(f) {
+            panic!("create {f}: {e}");
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("maester-{token}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_default();
+    let mut players = String::new();
+    for h in HOUSES {
+        players.push_str(&format!(
+            "[[game.players]]\nhouse = \"{h}\"\nname = \"{h} player\"\naddress = \"tester@{h}.example\"\n\n"
+        ));
+    }
+    let cfg = format!(
+        "[daemon]\naddress = \"referee@localhost\"\ngm_address = \"tester@gm.example\"\n\n[mail]\ntransport = \"imap\"\n\
+         [mail.imap]\nhost = \"127.0.0.1\"\nport = {imap_port}\nsecurity = \"plain\"\nuser = \"referee\"\npassword = \"refpass\"\nmailbox = \"{main}\"\n\
+         [mail.smtp]\nhost = \"127.0.0.1\"\nport = {smtp_port}\nsecurity = \"plain\"\n\
+         [mail.folders]\nprocessed = \"{main}/processed\"\nignored = \"{main}/ignored\"\nextra = [\"{junk}\"]\nsent = \"{main}/sent\"\n\n\
+         [game]\nid = \"{token}\"\nseed = \"ops\"\nearly_close = false\n[game.schedule]\ntimezone = \"UTC\"\n[game.schedule.steps]\ndefault = \"1d\"\n\n{players}"
+    );
+    let cfg_path = dir.join("maester.toml");
+    std::fs::write(&cfg_path, cfg).unwrap_or_default();
+    let config = match maester::config::Config::load(&cfg_path) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    let mut d = match Daemon::open(config) {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    let now = Utc::now();
+    let secrets: Vec<String> = HOUSES.iter().map(|h| format!("{h}-{token}")).collect();
+    if let Err(e) = games::new_game(&mut d, now, Some(secrets.clone())) {
+        panic!("{e}");
+    }
+    if let Err(e) = d.tick(now) {
+        panic!("{e}");
+    }
+
+    // The GM opened Stark's mail in his mail client before maester polled; Greyjoy's mail
+    // was filed in Junk by the provider; a stranger wrote too.
+    let orders = |i: usize, o: &str| format!("密码: {}\r\n{o}\r\n", secrets[i]);
+    append(
+        &mut client,
+        &main,
+        &mail(
+            "tester@stark.example",
+            &format!("{token}-s@stark.example"),
+            &format!("[{token}] orders"),
+            &orders(0, "临冬城 行军+1\r\n白港 支援"),
+        ),
+        true,
+    );
+    append(
+        &mut client,
+        &junk,
+        &mail(
+            "tester@greyjoy.example",
+            &format!("{token}-g@greyjoy.example"),
+            &format!("[{token}] orders"),
+            &orders(1, "派克岛 行军\r\n灰水望 防守"),
+        ),
+        false,
+    );
+    append(
+        &mut client,
+        &main,
+        &mail(
+            "someone@stranger.example",
+            &format!("{token}-x@stranger.example"),
+            "hello",
+            "hi\r\n",
+        ),
+        false,
+    );
+    let t = match d.tick(now) {
+        Ok(t) => t,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!((t.stored, t.answered, t.ignored), (3, 2, 1), "{t:?}");
+
+    // Filed away: nothing left in the folders read.
+    let sep = |f: &str| f.replace('/', ".");
+    assert!(folder_mails(&mut client, &main).is_empty());
+    assert!(folder_mails(&mut client, &junk).is_empty());
+    let processed = folder_mails(&mut client, &sep(&format!("{main}/processed")));
+    assert_eq!(
+        processed.len(),
+        2,
+        "Stark's (seen) and Greyjoy's (junk) mails"
+    );
+    let ignored = folder_mails(&mut client, &sep(&format!("{main}/ignored")));
+    assert_eq!(ignored.len(), 1);
+    assert!(ignored[0].contains("someone@stranger.example"));
+    let sent = folder_mails(&mut client, &sep(&format!("{main}/sent")));
+    assert_eq!(
+        sent.len(),
+        6 + 2,
+        "six welcome mails and two answers kept in Sent"
+    );
+
+    // What the players received through SMTP → LMTP → Dovecot.
+    let got = delivered(imap_port, &token, 8);
+    let answer = got
+        .iter()
+        .find(|m| m.contains(&format!("In-Reply-To: <{token}-s@stark.example>")))
+        .unwrap_or_else(|| panic!("Stark's answer among {} mails", got.len()));
+    assert_eq!(
+        header(answer, "Return-Path"),
+        ["<>"],
+        "null envelope sender"
+    );
+    assert_eq!(header(answer, "Auto-Submitted"), ["auto-replied"]);
+    assert_eq!(header(answer, "MIME-Version"), ["1.0"]);
+    let welcome = got
+        .iter()
+        .find(|m| maester::mail::decode(m.as_bytes()).subject.contains("欢迎"))
+        .unwrap_or_else(|| panic!("a welcome mail among {} mails", got.len()));
+    assert_eq!(header(welcome, "Return-Path"), ["<referee@localhost>"]);
+    assert_eq!(header(welcome, "Auto-Submitted"), ["auto-generated"]);
+    assert_eq!(header(welcome, "MIME-Version"), ["1.0"]);
+    assert!(got.iter().all(|m| !m.contains("someone@stranger.example")));
+
+    // The marks are kept: a new daemon on the same database reads only what is new.
+    drop(d);
+    let config = match maester::config::Config::load(&cfg_path) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    let mut d = match Daemon::open_existing(config) {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    let marks = match d.store.imap_marks() {
+        Ok(m) => m,
+        Err(e) => panic!("{e}"),
+    };
+    assert!(
+        marks.iter().any(|m| m.folder == main && m.last_uid >= 2),
+        "{marks:?}"
+    );
+    assert!(
+        marks.iter().any(|m| m.folder == junk && m.last_uid >= 1),
+        "{marks:?}"
+    );
+
+    // A bounce of Stark's welcome mail, as a mail server writes it.
+    let welcome_id = maester::mail::decode(welcome.as_bytes())
+        .message_id
+        .unwrap_or_default();
+    let to = maester::mail::decode(welcome.as_bytes()).to.join("");
+    let dsn = format!(
+        "From: Mail Delivery System <MAILER-DAEMON@localhost>\r\nTo: referee@localhost\r\n\
+         Subject: Undelivered Mail Returned to Sender\r\nMessage-ID: <{token}-dsn@localhost>\r\n\
+         Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n\
+         Content-Type: multipart/report; report-type=delivery-status; boundary=\"b\"\r\n\r\n\
+         --b\r\nContent-Type: text/plain\r\n\r\nYour message could not be delivered.\r\n\
+         --b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; localhost\r\n\r\n\
+         Final-Recipient: rfc822; {to}\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 no such user\r\n\r\n\
+         --b\r\nContent-Type: text/rfc822-headers\r\n\r\nFrom: referee@localhost\r\nTo: {to}\r\nMessage-ID: <{welcome_id}>\r\n\r\n--b--\r\n"
+    );
+    append(&mut client, &main, dsn.as_bytes(), false);
+    let t = match d.tick(now) {
+        Ok(t) => t,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(
+        (t.stored, t.duplicates, t.ignored),
+        (1, 0, 1),
+        "only the new mail: {t:?}"
+    );
+    let status = match maester::daemon::status(&d, None, false, maester::board::Lang::En) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    assert!(
+        status.contains(&format!("bounced (7 days): {to} (5.1.1)")),
+        "{status}"
+    );
+    let gm: Vec<String> = delivered(imap_port, "bounced", 1)
+        .into_iter()
+        .filter(|m| maester::mail::decode(m.as_bytes()).body.contains(&token))
+        .collect();
+    assert!(!gm.is_empty(), "the GM is told of the bounce");
+    let _ = client.logout();
+    let _ = std::fs::remove_dir_all(&dir);
+}
