@@ -146,21 +146,23 @@ pub fn wrong_secret(
     Ok(count <= limit)
 }
 
-/// The DKIM/SPF/DMARC failures for the sender's domain, flagged in the audit log; `None` when
-/// there are none.
-pub fn auth_flags(
+/// The DKIM/SPF/DMARC failures for the sender's domain: flagged in the audit log, and a warning
+/// added to `info` (the answer, which goes to the player's registered address).
+pub fn auth_warning(
     d: &mut Daemon,
     m: &Mail,
     mail: &DecodedMail,
-    game: Option<&str>,
+    game: &str,
+    lang: crate::board::Lang,
+    info: &mut String,
     now: DateTime<Utc>,
-) -> Result<Option<String>, Error> {
-    let Some(domain) = mail.from_addr.as_deref().and_then(|a| a.rsplit_once('@')) else {
-        return Ok(None);
+) -> Result<(), Error> {
+    let Some((_, domain)) = mail.from_addr.as_deref().and_then(|a| a.rsplit_once('@')) else {
+        return Ok(());
     };
-    let failures = crate::mail::auth_failures(&m.raw, domain.1);
+    let failures = crate::mail::auth_failures(&m.raw, domain);
     if failures.is_empty() {
-        return Ok(None);
+        return Ok(());
     }
     let text = failures
         .iter()
@@ -173,10 +175,18 @@ pub fn auth_flags(
         mail.from_addr.as_deref().unwrap_or("")
     );
     d.store.transaction(|tx| -> Result<(), StoreError> {
-        tx.append_audit(game, "daemon", "sender authentication failed", &detail, now)?;
+        tx.append_audit(
+            Some(game),
+            "daemon",
+            "sender authentication failed",
+            &detail,
+            now,
+        )?;
         Ok(())
     })?;
-    Ok(Some(text))
+    info.push_str(&crate::words::mail_ops::auth_warning(&text, lang));
+    info.push('\n');
+    Ok(())
 }
 
 /// A bounce: when it is a delivery status report about a mail of maester's, each failed
@@ -200,7 +210,13 @@ pub fn bounce(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<String, Er
         return Ok("a bounce of a mail maester did not send: not answered".into());
     };
     let failed: Vec<_> = dsn.recipients.iter().filter(|r| r.is_failure()).collect();
-    for r in &failed {
+    // Taken in again after a crash: recorded and told once.
+    let recorded = d
+        .store
+        .bounces_since(None, DateTime::<Utc>::UNIX_EPOCH)?
+        .iter()
+        .any(|b| b.mail_id == Some(m.id));
+    for r in failed.iter().filter(|_| !recorded) {
         d.store.transaction(|tx| -> Result<(), StoreError> {
             tx.record_bounce(&NewBounce {
                 mail_id: Some(m.id),

@@ -484,20 +484,15 @@ fn decide(
         let sent = submission.as_ref().map(|_| seat.house.as_str());
         ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;
     }
-    if secret_ok
-        && let Some(failed) =
-            super::guard::auth_flags(d, m, mail, Some(seat.game_id.as_str()), now)?
-    {
-        ctx.info
-            .push_str(&crate::words::mail_ops::auth_warning(&failed, lang));
-        ctx.info.push('\n');
+    if secret_ok {
+        super::guard::auth_warning(d, m, mail, &seat.game_id, lang, &mut ctx.info, now)?;
     }
-    let answered = outcome != super::guard::WRONG_SECRET
-        || super::guard::wrong_secret(d, &seat, mail.from_addr.as_deref().unwrap_or(""), now)?;
-    let reply = match answered {
-        true => Some(answer_letter(d, &g, &seat, m, mail, &ctx, lang)?),
-        false => None,
-    };
+    let from = mail.from_addr.as_deref().unwrap_or("");
+    let answered =
+        outcome != super::guard::WRONG_SECRET || super::guard::wrong_secret(d, &seat, from, now)?;
+    let reply = answered
+        .then(|| answer_letter(d, &g, &seat, m, mail, &ctx, lang))
+        .transpose()?;
     Ok(Outcome::Answered {
         outcome,
         reply,
