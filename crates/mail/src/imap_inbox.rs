@@ -336,7 +336,9 @@ impl ImapInbox {
     /// The mails of one folder above its mark, at most `room` of them, oldest first.
     fn fetch_folder(&mut self, folder: &str, room: usize) -> Result<Vec<InboundMail>, MailError> {
         let main = folder == self.config.mailbox;
-        self.run(Some(folder), "select", |_| Ok(()))?;
+        // NOOP makes the server tell the session of mail delivered since its last command
+        // (Dovecot does not look before a SEARCH in a folder selected earlier).
+        self.run(Some(folder), "NOOP", |s| s.noop())?;
         let validity = self.validities.get(folder).copied().unwrap_or(0);
         let mark = match self.marks.get(folder).filter(|(v, _)| *v == validity) {
             Some((_, u)) => *u,
