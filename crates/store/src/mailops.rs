@@ -153,8 +153,8 @@ impl StoreTx<'_> {
         )?)
     }
 
-    /// How many mails of one seat were decided with `outcome` since `since` (the wrong secrets
-    /// of a house today).
+    /// How many mails of one seat were decided with an outcome starting with `outcome` since
+    /// `since` (the wrong secrets of a house today, answered or held back).
     pub fn seat_outcomes_since(
         &self,
         game_id: &str,
@@ -164,7 +164,8 @@ impl StoreTx<'_> {
     ) -> Result<u32, StoreError> {
         Ok(self.conn.query_row(
             "SELECT count(*) FROM mails
-             WHERE game_id = ?1 AND house = ?2 AND outcome = ?3 AND processed_at >= ?4",
+             WHERE game_id = ?1 AND house = ?2 AND processed_at >= ?4
+               AND substr(outcome, 1, length(?3)) = ?3",
             params![game_id, house, outcome, format_ts(since)],
             |r| r.get(0),
         )?)

@@ -140,3 +140,61 @@ fn bounces_are_recorded_and_listed_since_a_time() {
             .is_empty()
     );
 }
+
+#[test]
+fn a_seats_wrong_secrets_are_counted_since_a_time_answered_or_held_back() {
+    use maester_store::{Language, NewGame, NewHouse, NewMail};
+    let mut s = store();
+    let outcomes = [
+        (t(8, 0), "wrong secret"),
+        (t(9, 0), "wrong secret"),
+        (
+            t(9, 5),
+            "wrong secret (not answered: 10 answers to a@x in the last hour)",
+        ),
+        (t(9, 6), "no secret"),
+    ];
+    let r = s.transaction(|tx| -> Result<(), StoreError> {
+        tx.create_game(&NewGame {
+            id: "g",
+            config: "",
+            seed_hash: "h",
+            seed: "s",
+            round: 1,
+            step: "placement",
+            deadline: None,
+            created_at: t(7, 0),
+        })?;
+        tx.add_house(&NewHouse {
+            game_id: "g",
+            house: "stark",
+            player_name: "Ned",
+            address: "a@x",
+            language: Language::Zh,
+            secret: "winter",
+            salt: "salt",
+        })?;
+        for (i, (at, outcome)) in outcomes.iter().enumerate() {
+            let key = format!("k{i}");
+            let id = tx
+                .insert_mail(&NewMail {
+                    mail_key: &key,
+                    message_id: None,
+                    from_addr: "a@x",
+                    subject: "orders",
+                    received_at: *at,
+                    raw: b"Subject: orders\r\n\r\nsecret: x\r\n",
+                })?
+                .id();
+            tx.tag_mail(id, Some("g"), Some("stark"))?;
+            tx.mark_mail_processed(id, outcome, *at)?;
+        }
+        Ok(())
+    });
+    assert!(r.is_ok(), "{r:?}");
+    let count = |h, m| {
+        s.seat_outcomes_since("g", "stark", "wrong secret", t(h, m))
+            .unwrap_or(99)
+    };
+    assert_eq!((count(0, 0), count(8, 30), count(9, 10)), (3, 2, 0));
+}
