@@ -320,3 +320,44 @@ fn the_daily_budget_keeps_mail_queued_for_the_next_day() {
     assert_eq!(sent(&dir).len(), 6);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn strangers_answered_daily_are_bounded_in_all_and_each_once() {
+    let (dir, cfg) = game(
+        "guard-daily",
+        "[mail.guard]\nunknown_senders = \"daily\"\nunknown_answers_per_day = 7\n",
+    );
+    let mut d = daemon(&cfg);
+    let now = Utc::now();
+    tick(&mut d, now);
+    let before = sent(&dir).len();
+    for i in 0..30 {
+        let from = format!("forged{i}@spoofed.example");
+        deliver(
+            &dir,
+            &format!("f{i:02}"),
+            &mail_from(&from, &format!("f{i}"), "hi\r\n"),
+        );
+        // The same stranger twice: answered once at most.
+        deliver(
+            &dir,
+            &format!("g{i:02}"),
+            &mail_from(&from, &format!("g{i}"), "hi again\r\n"),
+        );
+    }
+    tick(&mut d, now);
+    let answers = sent(&dir).len() - before;
+    assert_eq!(
+        answers, 7,
+        "at most unknown_answers_per_day strangers a day"
+    );
+    let mut to: Vec<String> = sent(&dir)
+        .iter()
+        .skip(before)
+        .flat_map(|m| maester::mail::decode(m.as_bytes()).to)
+        .collect();
+    to.sort();
+    to.dedup();
+    assert_eq!(to.len(), 7, "each stranger once");
+    let _ = std::fs::remove_dir_all(&dir);
+}

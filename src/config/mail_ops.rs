@@ -26,6 +26,10 @@ pub struct GuardConfig {
     /// it is larger than this many bytes (default 8 KiB).
     #[serde(default = "default_unknown_bytes")]
     pub unknown_kept_bytes: usize,
+    /// With `daily`: at most this many strangers answered in a day (UTC) in all (default 20),
+    /// so that a flood of forged senders gets a bounded number of answers.
+    #[serde(default = "default_unknown_answers")]
+    pub unknown_answers_per_day: u32,
     /// At most this many answers to one address in an hour (default 10); the mails over it
     /// are stored and not answered.
     #[serde(default = "default_answers_per_hour")]
@@ -39,6 +43,9 @@ pub struct GuardConfig {
 fn default_unknown_bytes() -> usize {
     8 * 1024
 }
+fn default_unknown_answers() -> u32 {
+    20
+}
 fn default_answers_per_hour() -> u32 {
     10
 }
@@ -51,6 +58,7 @@ impl Default for GuardConfig {
         GuardConfig {
             unknown_senders: UnknownSenders::default(),
             unknown_kept_bytes: default_unknown_bytes(),
+            unknown_answers_per_day: default_unknown_answers(),
             answers_per_hour: default_answers_per_hour(),
             wrong_secrets_per_day: default_wrong_secrets(),
         }

@@ -2,7 +2,8 @@
 //!
 //! * A mail from an address that holds no seat is kept (cut to `unknown_kept_bytes`) and not
 //!   answered — or, with `unknown_senders = "daily"`, answered at most once a day with a text
-//!   that says nothing about which addresses are players'.
+//!   that says nothing about which addresses are players', and no more than
+//!   `unknown_answers_per_day` strangers in all.
 //! * A mail from such an address that replies to one of maester's own mails is a loop (a robot
 //!   answering without `Auto-Submitted`): never answered.
 //! * No address gets more than `answers_per_hour` answers in an hour.
@@ -53,6 +54,12 @@ pub fn unknown_sender(
         return Ok(Err(
             "unknown sender: answered once today already, not again".into(),
         ));
+    }
+    let cap = d.config.mail.guard.unknown_answers_per_day;
+    if d.store.answers_without_game_since(day_start(now))? >= cap {
+        return Ok(Err(format!(
+            "unknown sender: {cap} strangers answered today already, not answered"
+        )));
     }
     let to = Mailbox::new(String::new(), addr);
     let subject = format!("Re: {}", mail.subject.trim());

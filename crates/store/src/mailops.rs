@@ -144,6 +144,17 @@ impl StoreTx<'_> {
         )?)
     }
 
+    /// How many answers about no game (to addresses that hold no seat) were queued since
+    /// `since`.
+    pub fn answers_without_game_since(&self, since: DateTime<Utc>) -> Result<u32, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM outbox
+             WHERE kind = 'answer' AND game_id IS NULL AND created_at >= ?1",
+            [format_ts(since)],
+            |r| r.get(0),
+        )?)
+    }
+
     /// How many mails were handed to the SMTP server since `since`.
     pub fn sent_since(&self, since: DateTime<Utc>) -> Result<u32, StoreError> {
         Ok(self.conn.query_row(
@@ -283,6 +294,11 @@ impl Store {
     /// See [`StoreTx::answers_to_since`].
     pub fn answers_to_since(&self, addr: &str, since: DateTime<Utc>) -> Result<u32, StoreError> {
         self.view().answers_to_since(addr, since)
+    }
+
+    /// See [`StoreTx::answers_without_game_since`].
+    pub fn answers_without_game_since(&self, since: DateTime<Utc>) -> Result<u32, StoreError> {
+        self.view().answers_without_game_since(since)
     }
 
     /// See [`StoreTx::sent_since`].
