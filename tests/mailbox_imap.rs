@@ -128,6 +128,14 @@ fn a_mailbox_run_without_a_person_reads_seen_and_junk_mail_files_it_and_keeps_se
         6 + 2,
         "six welcome mails and two answers kept in Sent"
     );
+    // The Sent copies are what maester keeps: the welcome mails' secrets masked.
+    assert!(
+        sent.iter().all(|m| {
+            let body = maester::mail::decode(m.as_bytes()).body;
+            secrets.iter().all(|s| !body.contains(s.as_str()))
+        }),
+        "no secret in the Sent folder"
+    );
 
     // What the players received through SMTP → LMTP → Dovecot.
     let got = delivered(imap_port, &token, 8);
@@ -149,6 +157,11 @@ fn a_mailbox_run_without_a_person_reads_seen_and_junk_mail_files_it_and_keeps_se
     assert_eq!(header(welcome, "Return-Path"), ["<referee@localhost>"]);
     assert_eq!(header(welcome, "Auto-Submitted"), ["auto-generated"]);
     assert_eq!(header(welcome, "MIME-Version"), ["1.0"]);
+    let welcome_body = maester::mail::decode(welcome.as_bytes()).body;
+    assert!(
+        secrets.iter().any(|s| welcome_body.contains(s.as_str())),
+        "the player's own copy holds his secret"
+    );
     assert!(got.iter().all(|m| !m.contains("someone@stranger.example")));
 
     // The marks are kept: a new daemon on the same database reads only what is new.

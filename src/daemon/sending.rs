@@ -37,6 +37,12 @@ pub(super) fn send(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(
                 all
             };
             if room == 0 {
+                if t.over_budget == 0 {
+                    tracing::warn!(
+                        sent_today,
+                        "the day's sending budget is spent: mails stay queued until tomorrow (UTC)"
+                    );
+                }
                 t.over_budget += 1;
                 continue;
             }
@@ -49,7 +55,9 @@ pub(super) fn send(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(
             Ok(()) => {
                 d.smtp_outage.succeeded(now);
                 d.store.mark_sent(o.id, now)?;
-                mailbox::keep_sent(d, &o.raw);
+                // What the store keeps of it (a secret masked), not the bytes sent.
+                let kept = d.store.outgoing(o.id)?.map_or(o.raw, |k| k.raw);
+                mailbox::keep_sent(d, &kept);
                 t.sent += 1;
                 sent_today += 1;
             }
