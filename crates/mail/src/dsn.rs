@@ -36,8 +36,9 @@ pub struct Dsn {
     pub recipients: Vec<DsnRecipient>,
 }
 
-/// Reads a `multipart/report; report-type=delivery-status` mail. `None` when the mail has no
-/// `message/delivery-status` part with at least one recipient.
+/// Reads a `multipart/report; report-type=delivery-status` mail, or a plain-text bounce with an
+/// `X-Failed-Recipients` header (the returned message's `Message-ID` read from the quoted
+/// headers). `None` when neither gives at least one recipient.
 pub fn parse_dsn(raw: &[u8]) -> Option<Dsn> {
     let msg = MessageParser::default().parse(raw)?;
     let mut recipients = Vec::new();
@@ -69,12 +70,42 @@ pub fn parse_dsn(raw: &[u8]) -> Option<Dsn> {
         }
     }
     if recipients.is_empty() {
+        // A plain-text bounce (Exim and others): the failed addresses in X-Failed-Recipients,
+        // the returned message's headers quoted in the text.
+        recipients = failed_recipients_header(&msg);
+        if original.is_none() {
+            let text: String = (0..msg.text_body.len())
+                .filter_map(|i| msg.body_text(i))
+                .collect::<Vec<_>>()
+                .join("\n");
+            original = header_message_id(&text);
+        }
+    }
+    if recipients.is_empty() {
         return None;
     }
     Some(Dsn {
         original_message_id: original,
         recipients,
     })
+}
+
+/// The addresses of an `X-Failed-Recipients` header, as failed recipients without a status.
+fn failed_recipients_header(msg: &mail_parser::Message<'_>) -> Vec<DsnRecipient> {
+    msg.header_raw("X-Failed-Recipients")
+        .map(|v| {
+            v.split(',')
+                .map(|a| a.trim().trim_matches(['<', '>']).to_ascii_lowercase())
+                .filter(|a| a.contains('@'))
+                .map(|recipient| DsnRecipient {
+                    recipient,
+                    action: "failed".into(),
+                    status: "5.0.0".into(),
+                    diagnostic: String::new(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn bare_id(id: &str) -> String {
@@ -202,6 +233,29 @@ Message-ID: <maester.abc@example.org>\r\n\r\nbody\r\n--b1--\r\n";
         assert!(d.recipients[0].diagnostic.contains("does not exist"));
         assert!(d.recipients[0].is_failure());
         assert!(!d.recipients[1].is_failure());
+    }
+
+    #[test]
+    fn a_plain_text_bounce_with_x_failed_recipients_and_the_quoted_headers() {
+        let raw = b"From: Mail Delivery System <Mailer-Daemon@mx.example.net>\r\n\
+To: referee@example.org\r\nSubject: Mail delivery failed: returning message to sender\r\n\
+X-Failed-Recipients: Gone@Example.com\r\nAuto-Submitted: auto-replied\r\n\
+Content-Type: text/plain; charset=us-ascii\r\n\r\n\
+This message was created automatically by mail delivery software.\r\n\r\n\
+A message that you sent could not be delivered to one or more of its\r\n\
+recipients. This is a permanent error. The following address(es) failed:\r\n\r\n\
+  gone@example.com\r\n    mailbox is full\r\n\r\n\
+------ This is a copy of the message, including all the headers. ------\r\n\r\n\
+From: referee@example.org\r\nTo: gone@example.com\r\nSubject: report\r\n\
+Message-ID: <maester.def@example.org>\r\n\r\nreport text\r\n";
+        let d = parse_dsn(raw).expect("dsn");
+        assert_eq!(
+            d.original_message_id.as_deref(),
+            Some("maester.def@example.org")
+        );
+        assert_eq!(d.recipients.len(), 1);
+        assert_eq!(d.recipients[0].recipient, "gone@example.com");
+        assert!(d.recipients[0].is_failure());
     }
 
     #[test]
