@@ -295,6 +295,13 @@ fn a_forged_sender_domain_with_the_right_secret_is_flagged_and_the_player_warned
             .any(|a| a.action == "sender authentication failed" && a.detail.contains("dmarc=fail")),
         "{audit:#?}"
     );
+    let gm = to_addr(&sent(&dir), "gm@x.example");
+    assert!(
+        gm.iter().any(|m| maester::mail::decode(m.as_bytes())
+            .subject
+            .contains("failed sender authentication")),
+        "the GM is told: {gm:#?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

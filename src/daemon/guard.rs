@@ -153,8 +153,9 @@ pub fn wrong_secret(
     Ok(count <= limit)
 }
 
-/// The DKIM/SPF/DMARC failures for the sender's domain: flagged in the audit log, and a warning
-/// added to `info` (the answer, which goes to the player's registered address).
+/// The DKIM/SPF/DMARC failures for the sender's domain of a mail with a house's right secret:
+/// flagged in the audit log, told to the GM, and a warning added to `info` (the answer, which
+/// goes to the player's registered address).
 pub fn auth_warning(
     d: &mut Daemon,
     m: &Mail,
@@ -193,6 +194,8 @@ pub fn auth_warning(
     })?;
     info.push_str(&crate::words::mail_ops::auth_warning(&text, lang));
     info.push('\n');
+    let (what, detail) = crate::words::mail_ops::auth_alert(game, &detail);
+    alerts::problem(d, Some(game), &what, &detail, now);
     Ok(())
 }
 

@@ -44,6 +44,20 @@ pub fn wrong_secrets_alert(game: &str, house: &str, count: u32, from: &str) -> (
     )
 }
 
+/// What the GM is told when a mail with a house's right secret failed the sender-domain checks:
+/// (subject line, detail). `detail` names the mail, its sender and the failed checks.
+pub fn auth_alert(game: &str, detail: &str) -> (String, String) {
+    (
+        format!("game {game}: a mail with a house's right secret failed sender authentication"),
+        format!(
+            "{detail}\n\
+             The receiving server could not confirm that the sender's domain sent it: the secret may \
+             have leaked. The player was warned in his answer; `maester gm` can give the house a new secret.\n\
+             收件服务器无法确认这封带有正确密码的邮件来自发件人的域名:密码可能已经泄露。玩家已在回复中得到提醒。"
+        ),
+    )
+}
+
 /// What the GM is told when a mail of maester's did not arrive: (subject line, detail).
 pub fn bounce_alert(
     recipient: &str,
