@@ -295,6 +295,21 @@ fn a_forged_sender_domain_with_the_right_secret_is_flagged_and_the_player_warned
             .any(|a| a.action == "sender authentication failed" && a.detail.contains("dmarc=fail")),
         "{audit:#?}"
     );
+    // With a wrong secret: flagged in the audit, no warning (nothing leaked).
+    let raw = raw
+        .replace("stark-s", "guess")
+        .replace("forged@", "forged2@");
+    deliver(&dir, "forged2", raw.as_bytes());
+    tick(&mut d, now);
+    let audit = match d.store.audit_log(Some("guard-auth"), 100) {
+        Ok(a) => a,
+        Err(e) => panic!("{e}"),
+    };
+    let flagged = audit
+        .iter()
+        .filter(|a| a.action == "sender authentication failed")
+        .count();
+    assert_eq!(flagged, 2, "{audit:#?}");
     let gm = to_addr(&sent(&dir), "gm@x.example");
     assert!(
         gm.iter().any(|m| maester::mail::decode(m.as_bytes())

@@ -153,16 +153,16 @@ pub fn wrong_secret(
     Ok(count <= limit)
 }
 
-/// The DKIM/SPF/DMARC failures for the sender's domain of a mail with a house's right secret:
-/// flagged in the audit log, told to the GM, and a warning added to `info` (the answer, which
-/// goes to the player's registered address).
-pub fn auth_warning(
+/// The DKIM/SPF/DMARC failures for the sender's domain of a player's mail are flagged in the
+/// audit log. When the mail carried the house's right secret (`warn`: the answer's language and
+/// its extra lines), the GM is told and the answer — which goes to the player's registered
+/// address — warns the player.
+pub fn auth_check(
     d: &mut Daemon,
     m: &Mail,
     mail: &DecodedMail,
     game: &str,
-    lang: crate::board::Lang,
-    info: &mut String,
+    warn: Option<(crate::board::Lang, &mut String)>,
     now: DateTime<Utc>,
 ) -> Result<(), Error> {
     let Some((_, domain)) = mail.from_addr.as_deref().and_then(|a| a.rsplit_once('@')) else {
@@ -178,9 +178,14 @@ pub fn auth_warning(
         .collect::<Vec<_>>()
         .join(", ");
     let detail = format!(
-        "mail {} from {}: {text}",
+        "mail {} from {}: {text}{}",
         m.id,
-        mail.from_addr.as_deref().unwrap_or("")
+        mail.from_addr.as_deref().unwrap_or(""),
+        if warn.is_some() {
+            " (with the house's right secret)"
+        } else {
+            ""
+        }
     );
     d.store.transaction(|tx| -> Result<(), StoreError> {
         tx.append_audit(
@@ -192,10 +197,12 @@ pub fn auth_warning(
         )?;
         Ok(())
     })?;
-    info.push_str(&crate::words::mail_ops::auth_warning(&text, lang));
-    info.push('\n');
-    let (what, detail) = crate::words::mail_ops::auth_alert(game, &detail);
-    alerts::problem(d, Some(game), &what, &detail, now);
+    if let Some((lang, info)) = warn {
+        info.push_str(&crate::words::mail_ops::auth_warning(&text, lang));
+        info.push('\n');
+        let (what, detail) = crate::words::mail_ops::auth_alert(game, &detail);
+        alerts::problem(d, Some(game), &what, &detail, now);
+    }
     Ok(())
 }
 

@@ -484,9 +484,8 @@ fn decide(
         let sent = submission.as_ref().map(|_| seat.house.as_str());
         ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;
     }
-    if secret_ok {
-        super::guard::auth_warning(d, m, mail, &seat.game_id, lang, &mut ctx.info, now)?;
-    }
+    let warn = secret_ok.then_some((lang, &mut ctx.info));
+    super::guard::auth_check(d, m, mail, &seat.game_id, warn, now)?;
     let from = mail.from_addr.as_deref().unwrap_or("");
     let answered =
         outcome != super::guard::WRONG_SECRET || super::guard::wrong_secret(d, &seat, from, now)?;
