@@ -8,8 +8,8 @@
 #   Dovecot LMTP      127.0.0.1:$MAILTEST_LMTP_PORT (default 2424)
 #   aiosmtpd SMTP     127.0.0.1:$MAILTEST_SMTP_PORT (default 2525), relays every message to LMTP
 #
-# Users: player/secret, referee/refpass, tester/testpass, and stark … martell with password
-# pw-<house> (one mailbox per house for the daemon's end-to-end test). Any address user@anything lands in
+# Users: player/secret, referee/refpass, tester/testpass, ops/pw-ops, and stark … martell with
+# password pw-<house> (one mailbox per house for the daemon's end-to-end test). Any address user@anything lands in
 # mailbox "user".
 # State, logs and Maildirs live in $MAILTEST_DIR (default /tmp/maester-mailtest).
 # Installs dovecot-core, dovecot-imapd, dovecot-lmtpd (apt) and aiosmtpd (pip, in a venv) if missing.
@@ -89,6 +89,8 @@ chown vmail:vmail "$M/mail"
 printf 'player:{PLAIN}secret\nreferee:{PLAIN}refpass\ntester:{PLAIN}testpass\n' >"$M/users"
 # six player mailboxes for the daemon's end-to-end test (one per house)
 for h in stark greyjoy lannister baratheon tyrell martell; do printf '%s:{PLAIN}pw-%s\n' "$h" "$h" >>"$M/users"; done
+# the referee's mailbox of the mailbox-operations test (tests/mailbox_robots.rs), alone in it
+printf 'ops:{PLAIN}pw-ops\n' >>"$M/users"
 
 # A throwaway CA and a "localhost" certificate (rustls refuses a self-signed leaf).
 (

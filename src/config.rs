@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 mod deadlines;
 pub use deadlines::DeadlinesConfig;
+mod mail_ops;
+pub use mail_ops::{BudgetConfig, GuardConfig, UnknownSenders};
 
 /// The whole file.
 #[derive(Debug, Deserialize, Clone)]
@@ -73,6 +75,15 @@ pub struct MailConfig {
     /// `[mail.smtp]`.
     #[serde(default)]
     pub smtp: Option<SmtpConfig>,
+    /// `[mail.folders]` (IMAP): extra folders read, where handled mail goes, the Sent folder.
+    #[serde(default)]
+    pub folders: crate::mail::ImapFolders,
+    /// `[mail.guard]`: unknown senders, answers per hour, wrong secrets.
+    #[serde(default)]
+    pub guard: GuardConfig,
+    /// `[mail.budget]`: mails sent per day.
+    #[serde(default)]
+    pub budget: BudgetConfig,
 }
 
 /// `[mail.maildir]`.

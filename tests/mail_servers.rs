@@ -142,7 +142,7 @@ fn gbk_mail_survives_smtp_and_imap_and_mark_done_hides_it() {
         text: "已收到：\n临冬城 行军+1\n御林步兵 移动到 君临城\n".into(),
         in_reply_to: Some("gbk-qp-1@qq.example".into()),
         references: vec!["gbk-qp-1@qq.example".into()],
-        auto_submitted: true,
+        auto_submitted: maester::mail::AutoSubmitted::Replied,
         attachments: vec![],
     };
     let raw = compose(&reply).expect("compose");

@@ -57,7 +57,10 @@ pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<Handled, E
     super::panicpoint(&mail.subject);
     let mut attempts = 0;
     loop {
-        let outcome = decide(d, m, &mail, now)?;
+        let mut outcome = decide(d, m, &mail, now)?;
+        if let Outcome::Answered { reply, outcome, .. } = &mut outcome {
+            super::guard::limit_answer(d, reply, outcome, now)?;
+        }
         match record(d, m, &mail, &outcome, now) {
             Ok(()) => {
                 after_record(d, &outcome, now)?;
@@ -190,7 +193,7 @@ fn plain_reply(
         Lang::En => text_en,
     };
     let rt = reply_to(mail);
-    let l = letters::letter(
+    let l = letters::answer(
         &d.sender,
         &to,
         subject,
@@ -207,7 +210,11 @@ fn seat_of(
     d: &mut Daemon,
     m: &Mail,
     mail: &DecodedMail,
+    now: DateTime<Utc>,
 ) -> Result<Result<crate::store::House, Outcome>, Error> {
+    if mail.auto == Some(crate::mail::AutoKind::Bounce) {
+        return Ok(Err(Outcome::Ignored(super::guard::bounce(d, m, now)?)));
+    }
     if let Some(kind) = mail.auto {
         return Ok(Err(Outcome::Ignored(format!(
             "automatic mail ({kind:?}): never answered"
@@ -265,25 +272,18 @@ fn seat_of(
     }
     match running.len() {
         1 => Ok(Ok(running.remove(0))),
-        0 => {
-            let reply = plain_reply(
-                d,
-                mail,
-                m,
-                Lang::Zh,
-                "你好,\n\n这个邮箱地址没有登记在任何正在进行的游戏中,邮件没有改变任何内容。\n如果你是玩家,请用向GM登记的邮箱发送命令。\n\nHello,\n\nThis address is not registered in any running game; your mail changed nothing.\nIf you are a player, send your orders from the address you gave the GM.\n\n—— maester".into(),
-                String::new(),
-            )?;
-            Ok(Err(Outcome::Answered {
+        0 => Ok(Err(match super::guard::unknown_sender(d, m, mail, now)? {
+            Ok(l) => Outcome::Answered {
                 outcome: "unknown sender".into(),
-                reply,
+                reply: Some(l),
                 game: None,
                 house: None,
                 submission: None,
                 secret: None,
                 policy: Vec::new(),
-            }))
-        }
+            },
+            Err(why) => Outcome::Ignored(why),
+        })),
         _ => {
             let ids: Vec<String> = d
                 .store
@@ -322,7 +322,7 @@ fn decide(
     mail: &DecodedMail,
     now: DateTime<Utc>,
 ) -> Result<Outcome, Error> {
-    let seat = match seat_of(d, m, mail)? {
+    let seat = match seat_of(d, m, mail, now)? {
         Ok(seat) => seat,
         Err(outcome) => return Ok(outcome),
     };
@@ -382,7 +382,7 @@ fn decide(
             },
         });
         outcome = if parsed.secret.is_some() {
-            "wrong secret"
+            super::guard::WRONG_SECRET
         } else {
             "no secret"
         }
@@ -497,10 +497,17 @@ fn decide(
             ctx.info.push('\n');
         }
     }
-    let reply = answer_letter(d, &g, &seat, m, mail, &ctx, lang)?;
+    let warn = secret_ok.then_some((lang, &mut ctx.info));
+    super::guard::auth_check(d, m, mail, &seat.game_id, warn, now)?;
+    let from = mail.from_addr.as_deref().unwrap_or("");
+    let answered =
+        outcome != super::guard::WRONG_SECRET || super::guard::wrong_secret(d, &seat, from, now)?;
+    let reply = answered
+        .then(|| answer_letter(d, &g, &seat, m, mail, &ctx, lang))
+        .transpose()?;
     Ok(Outcome::Answered {
         outcome,
-        reply: Some(reply),
+        reply,
         game: Some(seat.game_id.clone()),
         house: Some(seat.house.clone()),
         submission,
@@ -574,7 +581,7 @@ fn answer_letter(
     let subject =
         crate::words::answers::answer_subject(lang, &seat.game_id, ctx.accepted, &mail.subject);
     let rt = reply_to(mail);
-    letters::letter(
+    letters::answer(
         &d.sender,
         &to,
         subject,

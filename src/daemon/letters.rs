@@ -5,9 +5,9 @@
 use crate::board::{Board, HouseId, Lang};
 use crate::error::Error;
 use crate::game::StepOutcome;
-use crate::mail::{Mailbox, OutgoingMail, compose, new_message_id};
+use crate::mail::{AutoSubmitted, Mailbox, OutgoingMail, compose, new_message_id};
 use crate::rules::{GameState, Step};
-use crate::store::{NewOutgoing, StoreError, StoreTx};
+use crate::store::{NewOutgoing, OutKind, StoreError, StoreTx};
 use crate::words::economy::Describe;
 use crate::words::event_text::NoticeText;
 use crate::words::log as words;
@@ -42,6 +42,8 @@ pub struct Letter {
     /// What the store keeps of it once it is sent, when the mail holds a secret (see
     /// [`Letter::secret_masked_when_sent`]); `None`: the mail as sent.
     pub kept: Option<Vec<u8>>,
+    /// An answer, a report or a notice (envelope sender and sending budget).
+    pub kind: OutKind,
 }
 
 /// What a masked secret reads as in the copies maester keeps.
@@ -71,6 +73,13 @@ pub fn mask_secret(text: &str, secret: &str) -> String {
 }
 
 impl Letter {
+    /// The same letter sent as a notice: after answers and reports when the daily budget is
+    /// short (reminders, the GM's messages to the players).
+    pub fn notice(mut self) -> Letter {
+        self.kind = OutKind::Notice;
+        self
+    }
+
     /// The letter, sent as it is, but kept in the store once sent as its header and `text`
     /// with `secret` masked (the welcome mails, a substitute's secret).
     pub fn secret_masked_when_sent(mut self, text: &str, secret: &str) -> Letter {
@@ -121,7 +130,8 @@ pub struct ReplyContext {
     pub waiting: String,
 }
 
-/// Compose a letter; the Message-ID is derived from `id_seed`.
+/// Compose a letter maester sends of its own accord (`Auto-Submitted: auto-generated`: a
+/// report, a welcome mail, a notice); the Message-ID is derived from `id_seed`.
 pub fn letter(
     sender: &Sender,
     to: &Mailbox,
@@ -129,6 +139,44 @@ pub fn letter(
     text: String,
     id_seed: &str,
     reply_to: Option<(&str, &[String])>,
+) -> Result<Letter, Error> {
+    build(
+        sender,
+        to,
+        (subject, text),
+        id_seed,
+        reply_to,
+        OutKind::Report,
+    )
+}
+
+/// Compose an automatic answer to a received mail (`Auto-Submitted: auto-replied`, sent with
+/// the null envelope sender so that a bounce of it cannot loop); as [`letter`] otherwise.
+pub fn answer(
+    sender: &Sender,
+    to: &Mailbox,
+    subject: String,
+    text: String,
+    id_seed: &str,
+    reply_to: Option<(&str, &[String])>,
+) -> Result<Letter, Error> {
+    build(
+        sender,
+        to,
+        (subject, text),
+        id_seed,
+        reply_to,
+        OutKind::Answer,
+    )
+}
+
+fn build(
+    sender: &Sender,
+    to: &Mailbox,
+    (subject, text): (String, String),
+    id_seed: &str,
+    reply_to: Option<(&str, &[String])>,
+    kind: OutKind,
 ) -> Result<Letter, Error> {
     let message_id = new_message_id(&sender.domain, id_seed.as_bytes());
     // Ids a reply cannot carry (non-ASCII, brackets inside …) are left out rather than
@@ -154,7 +202,10 @@ pub fn letter(
         text,
         in_reply_to,
         references,
-        auto_submitted: true,
+        auto_submitted: match kind {
+            OutKind::Answer => AutoSubmitted::Replied,
+            OutKind::Report | OutKind::Notice => AutoSubmitted::Generated,
+        },
         attachments: Vec::new(),
     };
     let raw = compose(&mail)?;
@@ -164,6 +215,7 @@ pub fn letter(
         subject,
         raw,
         kept: None,
+        kind,
     })
 }
 
@@ -421,8 +473,13 @@ pub fn queue(
         reply_to_mail: reply_to,
         created_at: now,
     })?;
-    if let (crate::store::InsertOutcome::New(id), Some(kept)) = (queued, &l.kept) {
-        tx.keep_after_send(id, kept)?;
+    if let crate::store::InsertOutcome::New(id) = queued {
+        if let Some(kept) = &l.kept {
+            tx.keep_after_send(id, kept)?;
+        }
+        if l.kind != OutKind::Report {
+            tx.set_outgoing_kind(id, l.kind)?;
+        }
     }
     Ok(())
 }

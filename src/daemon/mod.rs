@@ -12,21 +12,24 @@ pub mod disk;
 pub mod games;
 pub mod gm;
 pub mod gm_mail;
+pub mod guard;
 pub mod intake;
 pub mod letters;
 pub mod lock;
+mod mailbox;
 pub mod new_game;
 pub mod outage;
 pub mod refusals;
 pub mod reminders;
 pub mod requeue;
+mod sending;
 pub mod setup;
 pub mod stored;
 
 use crate::config::Config;
 use crate::error::Error;
 use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox};
-use crate::store::{InsertOutcome, NewMail, OutboxStatus, Store};
+use crate::store::{InsertOutcome, NewMail, Store};
 use chrono::{DateTime, Utc};
 use letters::Sender;
 
@@ -90,6 +93,8 @@ pub struct Tick {
     /// Mails not tried because the SMTP server did not answer (sending stopped for the tick;
     /// they stay queued as they were).
     pub send_deferred: usize,
+    /// Mails left queued because the day's sending budget is spent (`[mail.budget]`).
+    pub over_budget: usize,
     /// Mails whose intake failed (marked `failed`, the GM told).
     pub failed: usize,
     /// Stages of the tick that failed as a whole (reading mail, closing a step …); the tick
@@ -116,6 +121,7 @@ impl Tick {
         say(self.sent, "mails sent");
         say(self.send_failures, "send failures");
         say(self.send_deferred, "left queued (SMTP not answering)");
+        say(self.over_budget, "left queued (daily sending budget spent)");
         say(self.refused, "refused for good by SMTP");
         say(self.failed, "mails that could not be handled");
         say(self.errors, "stages failed");
@@ -181,6 +187,7 @@ impl Daemon {
                     };
                     let mut inbox = crate::mail::ImapInbox::new(imap);
                     inbox.set_max_bytes(config.daemon.max_mail_bytes);
+                    inbox.set_folders(config.mail.folders.clone());
                     let outbox = crate::mail::SmtpOutbox::new(smtp)
                         .map_err(|e| Error::Config(format!("SMTP: {e}")))?;
                     (Box::new(inbox), Box::new(outbox))
@@ -196,7 +203,7 @@ impl Daemon {
             from: Mailbox::new(config.daemon.name.clone(), config.daemon.address.clone()),
             domain: config.domain(),
         };
-        Ok(Daemon {
+        let mut d = Daemon {
             config,
             store,
             inbox,
@@ -206,7 +213,9 @@ impl Daemon {
             smtp_outage: outage::Outage::new("SMTP"),
             disk: disk::DiskState::default(),
             cache: cache::Cache::default(),
-        })
+        };
+        mailbox::resume(&mut d)?;
+        Ok(d)
     }
 
     /// One round of work at time `now`. Each stage runs whatever the one before did: a failed
@@ -305,9 +314,10 @@ impl Daemon {
                     t.errors += 1;
                     self.imap_outage
                         .failed(now, &format!("marking mail done: {e}"));
-                    return Ok(());
+                    return mailbox::save_marks(self, now);
                 }
             }
+            mailbox::save_marks(self, now)?;
             if !full {
                 break;
             }
@@ -419,7 +429,10 @@ impl Daemon {
             Err(payload) => Some(format!("panic: {}", alerts::panic_text(payload.as_ref()))),
         };
         match failure {
-            None => t.processed += 1,
+            None => {
+                t.processed += 1;
+                mailbox::file_away(self, m);
+            }
             Some(why) => {
                 t.failed += 1;
                 self.mail_failed(m, &why, now);
@@ -450,98 +463,11 @@ impl Daemon {
         );
     }
 
-    /// Send what is due in the outbox. A server that does not answer (refused connection,
-    /// timeout) stops the sending for this tick — the rest stays queued as it is and the server
-    /// is tried again after a backoff; a permanent refusal (5xx) fails that mail at once and
-    /// tells the GM; a temporary one (4xx) is retried later.
+    /// Send what is due in the outbox (see [`sending::send`]).
     fn send(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
-        if !self.smtp_outage.may_try(now) {
-            return Ok(());
-        }
-        // Every due mail, in batches, in this tick: a burst of answers goes out at once. A
-        // batch that sends nothing (the server is down, the disk is full) ends the stage.
-        loop {
-            let before = t.sent + t.send_failures;
-            let due = self.store.due_outgoing(now, SEND_BATCH)?;
-            let last = due.len() < SEND_BATCH as usize;
-            if due.is_empty() || !self.send_batch(due, now, t)? || last {
-                return Ok(());
-            }
-            if t.sent + t.send_failures == before {
-                return Ok(());
-            }
-        }
-    }
-
-    /// Send one batch of due mails; false when the stage must stop (unreachable, disk full).
-    fn send_batch(
-        &mut self,
-        due: Vec<crate::store::Outgoing>,
-        now: DateTime<Utc>,
-        t: &mut Tick,
-    ) -> Result<bool, Error> {
-        let total = due.len();
-        for (i, o) in due.into_iter().enumerate() {
-            match self
-                .outbox
-                .send(&self.config.daemon.address, &o.to_addrs, &o.raw)
-            {
-                Ok(()) => {
-                    self.smtp_outage.succeeded(now);
-                    self.store.mark_sent(o.id, now)?;
-                    t.sent += 1;
-                }
-                Err(e) if e.is_disk_full() => {
-                    // The Maildir outbox cannot be written: not the mail's fault, no attempt
-                    // is counted; everything stays queued until there is room.
-                    t.send_failures += 1;
-                    t.send_deferred += total - i - 1;
-                    self.note_disk_full(&Error::Mail(e), now);
-                    return Ok(false);
-                }
-                Err(e) if e.is_unreachable() => {
-                    t.send_failures += 1;
-                    t.send_deferred += total - i - 1;
-                    self.smtp_outage.failed(now, &e.to_string());
-                    return Ok(false);
-                }
-                Err(e) if e.is_permanent() => {
-                    self.smtp_outage.succeeded(now);
-                    self.store.mark_refused(o.id, &e.to_string(), now)?;
-                    t.send_failures += 1;
-                    t.refused += 1;
-                    alerts::problem(
-                        self,
-                        o.game_id.as_deref(),
-                        "a mail was refused by the SMTP server",
-                        &format!(
-                            "outgoing mail {} to {}, subject {:?}: {e}
-                             It is marked failed and will not be retried; after fixing the                              cause, `maester gm requeue --id {}` sends it again.",
-                            o.id,
-                            o.to_addrs.join(", "),
-                            o.subject,
-                            o.id
-                        ),
-                        now,
-                    );
-                }
-                Err(e) => {
-                    let status = self.store.mark_attempt_failed(o.id, &e.to_string(), now)?;
-                    t.send_failures += 1;
-                    if status == OutboxStatus::Failed {
-                        tracing::error!(message_id = %o.message_id, error = %e, "giving up sending a mail");
-                    } else {
-                        tracing::warn!(message_id = %o.message_id, error = %e, "sending failed, will retry");
-                    }
-                }
-            }
-        }
-        Ok(true)
+        sending::send(self, now, t)
     }
 }
-
-/// How many due mails are read from the queue at a time.
-const SEND_BATCH: u32 = 100;
 
 /// The state of a game as text or as the stable JSON view (`maester status`).
 pub fn status(
@@ -574,6 +500,7 @@ pub fn status(
     let sent: Vec<String> = sent.into_iter().map(|(h, _)| h).collect();
     let waiting_for: Vec<String> = waiting_for.into_iter().map(|(h, _)| h).collect();
     let policy = gm::policy::view(d, &g)?;
+    let bounces = mailbox::recent_bounces(d, &id)?;
     if json {
         #[derive(serde::Serialize)]
         struct Status<'a> {
@@ -584,6 +511,8 @@ pub fn status(
             sent: Vec<String>,
             /// The houses asked something in the open step that have not sent it yet.
             waiting_for: Vec<String>,
+            /// Maester's mails that bounced in the last 7 days: "address (status)".
+            bounces: Vec<String>,
             #[serde(flatten)]
             policy: gm::policy::PolicyView,
             #[serde(flatten)]
@@ -596,6 +525,7 @@ pub fn status(
             sent,
             waiting_for,
             policy,
+            bounces: bounces.clone(),
             view: v,
         };
         return serde_json::to_string_pretty(&s)
@@ -632,6 +562,9 @@ pub fn status(
     for line in gm::policy::lines(&policy) {
         out.push_str(&line);
         out.push('\n');
+    }
+    if !bounces.is_empty() {
+        out.push_str(&format!("  bounced (7 days): {}\n", bounces.join(", ")));
     }
     for a in &v.areas {
         out.push_str(&format!(

@@ -101,21 +101,24 @@ fn remind_game(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<usize, 
         }
         let lang = g.lang_of(h.language);
         let (subject, body) = reminder_text(&g, id, &before_text, &who, lang);
-        mails.push(letters::letter(
-            &d.sender,
-            &Mailbox::new(h.player_name.clone(), h.address.clone()),
-            format!("[{}] {subject}", g.row.id),
-            body,
-            &format!(
-                "reminder:{}:{}:{}:{}:{}",
-                g.row.id,
-                row.round,
-                row.step,
-                before.num_seconds(),
-                h.house
-            ),
-            None,
-        )?);
+        mails.push(
+            letters::letter(
+                &d.sender,
+                &Mailbox::new(h.player_name.clone(), h.address.clone()),
+                format!("[{}] {subject}", g.row.id),
+                body,
+                &format!(
+                    "reminder:{}:{}:{}:{}:{}",
+                    g.row.id,
+                    row.round,
+                    row.step,
+                    before.num_seconds(),
+                    h.house
+                ),
+                None,
+            )?
+            .notice(),
+        );
     }
     let id = g.row.id.clone();
     let queued = d

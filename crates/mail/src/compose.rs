@@ -5,7 +5,9 @@
 
 use std::time::SystemTime;
 
-use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
+use lettre::message::header::{
+    ContentTransferEncoding, ContentType, HeaderName, HeaderValue, MIME_VERSION_1_0,
+};
 use lettre::message::{Attachment as LettreAttachment, Body, MultiPart, SinglePart};
 use sha2::{Digest, Sha256};
 
@@ -41,6 +43,29 @@ pub struct Attachment {
     pub bytes: Vec<u8>,
 }
 
+/// The `Auto-Submitted` header of an outgoing mail (RFC 3834 §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutoSubmitted {
+    /// No header: a mail written by a person.
+    No,
+    /// `auto-generated`: a mail the referee sends of its own accord (reports, welcome mails,
+    /// reminders, notices to the GM).
+    Generated,
+    /// `auto-replied`: an automatic answer to a received mail.
+    Replied,
+}
+
+impl AutoSubmitted {
+    /// The header's value, `None` for [`AutoSubmitted::No`].
+    pub fn value(self) -> Option<&'static str> {
+        match self {
+            AutoSubmitted::No => None,
+            AutoSubmitted::Generated => Some("auto-generated"),
+            AutoSubmitted::Replied => Some("auto-replied"),
+        }
+    }
+}
+
 /// Everything needed to build one outgoing mail with [`compose`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutgoingMail {
@@ -58,17 +83,17 @@ pub struct OutgoingMail {
     pub in_reply_to: Option<String>,
     /// The thread's Message-IDs, oldest first, bare.
     pub references: Vec<String>,
-    /// Marks the mail as an automatic answer (`Auto-Submitted: auto-replied`), so that
-    /// well-behaved auto-responders do not answer it back.
-    pub auto_submitted: bool,
+    /// Marks the mail as automatic (`Auto-Submitted`, RFC 3834), so that well-behaved
+    /// auto-responders do not answer it back.
+    pub auto_submitted: AutoSubmitted,
     /// Files to attach; when non-empty the mail becomes multipart/mixed.
     pub attachments: Vec<Attachment>,
 }
 
 /// Builds the RFC 5322 bytes of `mail`: Message-ID, Date (now), From, To, Subject,
-/// In-Reply-To/References when given, `Auto-Submitted: auto-replied` (plus
-/// `X-Auto-Response-Suppress: All`) when `auto_submitted`, a UTF-8 text/plain body, and
-/// multipart/mixed when there are attachments. Lines end with CRLF.
+/// In-Reply-To/References when given, `MIME-Version: 1.0`, `Auto-Submitted` (plus
+/// `X-Auto-Response-Suppress: All`) unless [`AutoSubmitted::No`], a UTF-8 text/plain body,
+/// and multipart/mixed when there are attachments. Lines end with CRLF.
 pub fn compose(mail: &OutgoingMail) -> Result<Vec<u8>, MailError> {
     let message_id = bracketed_id(&mail.message_id)
         .ok_or_else(|| MailError::Compose(format!("bad Message-ID {:?}", mail.message_id)))?;
@@ -99,11 +124,11 @@ pub fn compose(mail: &OutgoingMail) -> Result<Vec<u8>, MailError> {
     if !refs.is_empty() {
         b = b.references(refs.join(" "));
     }
-    if mail.auto_submitted {
+    if let Some(value) = mail.auto_submitted.value() {
         b = b
             .raw_header(HeaderValue::new(
                 HeaderName::new_from_ascii_str("Auto-Submitted"),
-                "auto-replied".into(),
+                value.into(),
             ))
             .raw_header(HeaderValue::new(
                 HeaderName::new_from_ascii_str("X-Auto-Response-Suppress"),
@@ -112,7 +137,10 @@ pub fn compose(mail: &OutgoingMail) -> Result<Vec<u8>, MailError> {
     }
 
     let message = if mail.attachments.is_empty() {
-        b.header(ContentType::TEXT_PLAIN).body(mail.text.clone())
+        // lettre adds MIME-Version itself only to multipart and single-part bodies.
+        b.header(ContentType::TEXT_PLAIN)
+            .header(MIME_VERSION_1_0)
+            .body(mail.text.clone())
     } else {
         let mut mp = MultiPart::mixed().singlepart(SinglePart::plain(mail.text.clone()));
         for a in &mail.attachments {
@@ -222,7 +250,7 @@ mod tests {
                 "<report-2@maester.example>".into(),
                 "gbk-qp-1@qq.example".into(),
             ],
-            auto_submitted: true,
+            auto_submitted: AutoSubmitted::Replied,
             attachments: vec![],
         }
     }
@@ -246,6 +274,11 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("\r\nDate: "), "{text}");
+        assert_eq!(
+            text.matches("\r\nMIME-Version: 1.0\r\n").count(),
+            1,
+            "{text}"
+        );
         let d = decode(&raw);
         assert_eq!(d.message_id.as_deref(), Some(m.message_id.as_str()));
         assert_eq!(d.subject, m.subject);
@@ -266,7 +299,7 @@ mod tests {
     #[test]
     fn attachment_makes_multipart_mixed_and_survives_decoding() {
         let mut m = sample();
-        m.auto_submitted = false;
+        m.auto_submitted = AutoSubmitted::No;
         let png = vec![1, 2, 3, b'P', b'N', b'G', 0, 0x89, 255];
         m.attachments.push(Attachment {
             filename: "map-round-3.png".into(),

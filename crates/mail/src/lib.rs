@@ -12,13 +12,16 @@
 //! de-duplicates by [`InboundMail::key`], and by Message-ID together with the sender and
 //! the content (never by Message-ID alone).
 
+pub mod auth_results;
 mod body;
 pub mod compose;
 pub mod copy;
 pub mod decode;
+pub mod dsn;
 pub mod flowed;
 mod headers;
 mod html;
+pub mod imap_folders;
 pub mod imap_inbox;
 pub mod maildir;
 pub mod quote;
@@ -28,10 +31,14 @@ pub mod utf7;
 
 use std::fmt;
 
+pub use auth_results::{AuthFailure, auth_failures};
 pub use compose::{
-    Attachment, Mailbox, OutgoingMail, compose, new_message_id, usable_address, usable_message_id,
+    Attachment, AutoSubmitted, Mailbox, OutgoingMail, compose, new_message_id, usable_address,
+    usable_message_id,
 };
 pub use decode::{AutoKind, DecodedMail, decode};
+pub use dsn::{Dsn, DsnRecipient, parse_dsn};
+pub use imap_folders::ImapFolders;
 pub use imap_inbox::{ImapConfig, ImapInbox};
 pub use maildir::{MaildirInbox, MaildirOutbox};
 pub use resend::resent_copy;
@@ -68,6 +75,47 @@ pub trait Inbox {
         std::thread::sleep(max);
         Ok(false)
     }
+    /// Where to resume reading (the high-water marks kept by the daemon from an earlier run).
+    /// Only an IMAP inbox has marks; the default ignores them.
+    fn resume(&mut self, _marks: &[UidMark]) {}
+
+    /// The high-water marks reached so far (every mail up to them is marked done), for the
+    /// daemon to keep. Only an IMAP inbox has marks.
+    fn marks(&self) -> Vec<UidMark> {
+        Vec::new()
+    }
+
+    /// Files a handled mail away (IMAP: moved to the folder configured for `filed`, created if
+    /// missing). A mailbox without such folders leaves it where it is.
+    fn file_away(&mut self, _key: &str, _filed: Filed) -> Result<(), MailError> {
+        Ok(())
+    }
+
+    /// Keeps a copy of a mail maester sent (IMAP: appended to the Sent folder, when one is
+    /// configured).
+    fn keep_sent(&mut self, _raw: &[u8]) -> Result<(), MailError> {
+        Ok(())
+    }
+}
+
+/// What became of a handled mail, for [`Inbox::file_away`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filed {
+    /// Read and answered (or acted on).
+    Processed,
+    /// Deliberately left unanswered (auto-replies, strangers, loops).
+    Ignored,
+}
+
+/// The highest UID of an IMAP folder under one UIDVALIDITY whose mails are all marked done.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UidMark {
+    /// The folder, e.g. `INBOX` or `Junk`.
+    pub folder: String,
+    /// The folder's UIDVALIDITY.
+    pub uid_validity: u32,
+    /// Every mail up to this UID is done.
+    pub uid: u32,
 }
 
 /// Where outgoing mail goes.

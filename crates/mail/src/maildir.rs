@@ -372,7 +372,7 @@ mod tests {
             text: "临冬城 行军+1\n".into(),
             in_reply_to: None,
             references: vec![],
-            auto_submitted: true,
+            auto_submitted: crate::AutoSubmitted::Replied,
             attachments: vec![],
         };
         let raw = compose(&mail).expect("compose");

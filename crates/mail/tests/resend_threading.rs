@@ -1,7 +1,9 @@
 //! A mail sent again (`maester gm resend`) is the same message under a new Message-ID, a reply
 //! to the first one, to the house's current address.
 
-use maester_mail::{Attachment, Mailbox, OutgoingMail, compose, decode, resent_copy};
+use maester_mail::{
+    Attachment, AutoSubmitted, Mailbox, OutgoingMail, compose, decode, resent_copy,
+};
 
 fn original() -> Vec<u8> {
     let mail = OutgoingMail {
@@ -15,7 +17,7 @@ fn original() -> Vec<u8> {
             "maester.start@example.org".into(),
             "maester.before@example.org".into(),
         ],
-        auto_submitted: true,
+        auto_submitted: AutoSubmitted::Generated,
         attachments: vec![Attachment {
             filename: "map.txt".into(),
             content_type: "text/plain".into(),

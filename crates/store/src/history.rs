@@ -48,14 +48,6 @@ impl StoreTx<'_> {
         Ok(out)
     }
 
-    /// The outgoing mail with this Message-ID, if any.
-    pub fn outgoing_by_message_id(&self, message_id: &str) -> Result<Option<Outgoing>, StoreError> {
-        let sql = format!("SELECT {OUT_COLS} FROM outbox WHERE message_id = ?1");
-        let mut stmt = self.conn.prepare_cached(&sql)?;
-        let mut rows = stmt.query([message_id])?;
-        rows.next()?.map(outgoing_from_row).transpose()
-    }
-
     /// The newest answer to a mail of `house` in the game.
     pub fn last_answer_to_house(
         &self,
@@ -147,11 +139,6 @@ impl Store {
     /// See [`StoreTx::snapshot_marks`].
     pub fn snapshot_marks(&self, game_id: &str) -> Result<Vec<SnapshotMark>, StoreError> {
         self.view().snapshot_marks(game_id)
-    }
-
-    /// See [`StoreTx::outgoing_by_message_id`].
-    pub fn outgoing_by_message_id(&self, message_id: &str) -> Result<Option<Outgoing>, StoreError> {
-        self.view().outgoing_by_message_id(message_id)
     }
 
     /// See [`StoreTx::last_answer_to_house`].

@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -232,6 +232,40 @@ const V9: &str = r#"
 ALTER TABLE mails ADD COLUMN raw_sha256 TEXT;               -- hex SHA-256 of the raw bytes as received
 DROP INDEX mails_by_message_id;
 CREATE INDEX mails_by_message_id ON mails(message_id) WHERE message_id IS NOT NULL;
+"#;
+
+/// Version 10 (mail operations): what a mail operator needs to run the mailbox without a person.
+/// Each outgoing mail has a kind (`answer` to a received mail, `report`, `notice`): answers go
+/// out with the null envelope sender, and a daily sending budget serves answers and reports
+/// before notices. `imap_marks` is the highest IMAP UID taken in per folder and UIDVALIDITY, so a
+/// mail a person opened first is still read. `bounces` are the delivery failures (DSNs) of
+/// maester's own mail, for the GM and `status`.
+const V10: &str = r#"
+ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'report'
+    CHECK (kind IN ('answer', 'report', 'notice'));
+CREATE INDEX outbox_by_created ON outbox(created_at);
+CREATE INDEX outbox_due_ranked ON outbox(kind = 'notice', id) WHERE status = 'queued';
+CREATE INDEX mails_by_seat ON mails(game_id, house, processed_at);
+
+CREATE TABLE imap_marks (
+    folder       TEXT NOT NULL,                     -- e.g. 'INBOX', 'Junk'
+    uid_validity INTEGER NOT NULL,
+    last_uid     INTEGER NOT NULL CHECK (last_uid >= 0), -- every UID up to it is stored
+    updated_at   TEXT NOT NULL,
+    PRIMARY KEY (folder, uid_validity)
+) STRICT;
+
+CREATE TABLE bounces (
+    id          INTEGER PRIMARY KEY,
+    mail_id     INTEGER REFERENCES mails(id),       -- the DSN as received
+    outbox_id   INTEGER REFERENCES outbox(id),      -- maester's mail that bounced, when known
+    game_id     TEXT REFERENCES games(id),
+    recipient   TEXT NOT NULL,                      -- Final-Recipient
+    status      TEXT NOT NULL,                      -- e.g. '5.1.1'
+    diagnostic  TEXT NOT NULL DEFAULT '',
+    at          TEXT NOT NULL
+) STRICT;
+CREATE INDEX bounces_by_at ON bounces(at);
 "#;
 
 /// Reads `PRAGMA user_version`.

@@ -9,6 +9,10 @@ pub fn per_tick_queries() -> Vec<(&'static str, String)> {
     vec![
         ("due_outgoing", super::outbox::due_outgoing_sql()),
         (
+            "due_outgoing_ranked",
+            super::mailops::due_outgoing_ranked_sql(),
+        ),
+        (
             "unprocessed_mails_after",
             super::mails::unprocessed_mails_after_sql(),
         ),

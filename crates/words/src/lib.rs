@@ -21,6 +21,7 @@ pub mod economy;
 pub mod event_text;
 pub mod instructions;
 pub mod log;
+pub mod mail_ops;
 pub mod notices;
 pub mod render;
 pub mod rule_text;

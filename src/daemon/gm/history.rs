@@ -136,6 +136,11 @@ pub(super) fn resend(
         subject: original.subject.clone(),
         raw,
         kept: None,
+        // Sent again as what it was: an answer from the null sender, a report from the referee.
+        kind: match which {
+            Resend::Answer => crate::store::OutKind::Answer,
+            Resend::Report(_) => crate::store::OutKind::Report,
+        },
     };
     d.store
         .transaction(|tx| -> Result<(), StoreError> {

@@ -332,14 +332,17 @@ pub(crate) fn notices(
         }
         let lang = lang_of(h.language);
         let (subject, body) = text(lang);
-        out.push(letters::letter(
-            &d.sender,
-            &Mailbox::new(h.player_name.clone(), h.address.clone()),
-            format!("[{}] {subject}", g.row.id),
-            body,
-            &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),
-            None,
-        )?);
+        out.push(
+            letters::letter(
+                &d.sender,
+                &Mailbox::new(h.player_name.clone(), h.address.clone()),
+                format!("[{}] {subject}", g.row.id),
+                body,
+                &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),
+                None,
+            )?
+            .notice(),
+        );
     }
     Ok(out)
 }

@@ -1,0 +1,85 @@
+//! What the mailbox's guards say: the one answer a stranger may get (the same whoever he is),
+//! the warning on a mail whose sender's domain failed its DKIM/SPF/DMARC checks, and what the
+//! GM is told about wrong secrets and bounced mail.
+
+use crate::board::Lang;
+
+/// The answer to an address that holds no seat, at most once a day (`unknown_senders =
+/// "daily"`). Bilingual, since nothing is known of the sender, and worded so that it says
+/// nothing about which addresses are players'.
+pub fn stranger_answer() -> String {
+    "你好,\n\n这里是 maester,一个按邮件进行的桌游自动裁判。只有登记过的玩家、带着自己的密码发来的邮件才会被读取;\
+     这封邮件没有改变任何内容。如有疑问,请联系你的GM。本地址每天最多自动回复一次。\n\n\
+     Hello,\n\nThis is maester, an automatic referee for a board game played by mail. Only mails of \
+     registered players that carry their secret are read; this mail changed nothing. If in doubt, \
+     ask your GM. This address answers automatically at most once a day.\n\n—— maester"
+        .to_string()
+}
+
+/// The line added to an answer when the receiving server found that the mail's sender domain
+/// failed its checks (`failures` as `dkim=fail (qq.com)`, joined).
+pub fn auth_warning(failures: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "注意:收件服务器对这封邮件的发件域名检查未通过({failures})。如果这封邮件不是你发的,你的密码可能已经泄露,请立即告诉GM。"
+        ),
+        Lang::En => format!(
+            "Note: the receiving server's checks of this mail's sender domain failed ({failures}). If you did not send it, your secret may have leaked: tell the GM at once."
+        ),
+    }
+}
+
+/// What the GM is told when a house reaches the day's limit of wrong secrets:
+/// (subject line, detail).
+pub fn wrong_secrets_alert(game: &str, house: &str, count: u32, from: &str) -> (String, String) {
+    (
+        format!("house {house} of game {game}: {count} wrong secrets today"),
+        format!(
+            "{count} mails for house {house} of game {game} came with a wrong secret today (the last from {from}).\n\
+             Someone may be guessing the secret. Further wrong secrets for this house get no answer until tomorrow (UTC);\n\
+             the mails are kept. `maester gm` can give the house a new secret.\n\
+             今天有 {count} 封发给游戏 {game} 中家族 {house} 的邮件密码错误(最后一封来自 {from})。可能有人在猜密码;\
+             今天(UTC)之内该家族的错误密码邮件不再回复,邮件仍会保存。"
+        ),
+    )
+}
+
+/// What the GM is told when a mail with a house's right secret failed the sender-domain checks:
+/// (subject line, detail). `detail` names the mail, its sender and the failed checks.
+pub fn auth_alert(game: &str, detail: &str) -> (String, String) {
+    (
+        format!("game {game}: a mail with a house's right secret failed sender authentication"),
+        format!(
+            "{detail}\n\
+             The receiving server could not confirm that the sender's domain sent it: the secret may \
+             have leaked. The player was warned in his answer; `maester gm` can give the house a new secret.\n\
+             收件服务器无法确认这封带有正确密码的邮件来自发件人的域名:密码可能已经泄露。玩家已在回复中得到提醒。"
+        ),
+    )
+}
+
+/// What the GM is told when a mail of maester's did not arrive: (subject line, detail).
+pub fn bounce_alert(
+    recipient: &str,
+    status: &str,
+    diagnostic: &str,
+    subject: Option<&str>,
+) -> (String, String) {
+    let what = match subject {
+        Some(s) => format!("the mail {s:?}"),
+        None => "a mail of maester's".to_string(),
+    };
+    (
+        format!("a mail to {recipient} bounced ({status})"),
+        format!(
+            "{what} could not be delivered to {recipient}: status {status}{}.\n\
+             The player may not have his report or answer: check the address with him.\n\
+             maester 发出的邮件无法送达 {recipient}(状态 {status})。玩家可能没有收到战报或回复,请与他核对邮箱地址。",
+            if diagnostic.is_empty() {
+                String::new()
+            } else {
+                format!(" ({diagnostic})")
+            }
+        ),
+    )
+}

@@ -1,0 +1,136 @@
+//! Sending what is queued: answers with the null envelope sender (a bounce of an automatic
+//! answer cannot start a loop), everything else from the referee's address; answers and reports
+//! before notices, within the daily sending budget (`[mail.budget]`); a copy of each sent mail
+//! kept in the Sent folder when one is configured.
+
+use super::{Daemon, Tick, alerts, mailbox};
+use crate::error::Error;
+use crate::store::{OutKind, OutboxStatus, Outgoing};
+use chrono::{DateTime, Utc};
+
+/// How many queued mails one tick looks at.
+const SEND_BATCH: u32 = 100;
+
+/// Send what is due in the outbox. A server that does not answer (refused connection, timeout)
+/// stops the sending for this tick — the rest stays queued as it is and the server is tried
+/// again after a backoff; a permanent refusal (5xx) fails that mail at once and tells the GM; a
+/// temporary one (4xx) is retried later. Over the day's budget, mails stay queued.
+///
+/// Every due mail goes out in the tick that finds it, batch after batch: a burst of answers is
+/// not spread over later polls. A batch that sends nothing (the server is down, the disk is
+/// full, the budget is spent) ends the stage.
+pub(super) fn send(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
+    if !d.smtp_outage.may_try(now) {
+        return Ok(());
+    }
+    loop {
+        let before = t.sent + t.send_failures;
+        let (fetched, stopped) = send_batch(d, now, t)?;
+        let progress = t.sent + t.send_failures > before;
+        if stopped || fetched < SEND_BATCH as usize || !progress {
+            return Ok(());
+        }
+    }
+}
+
+/// One batch of due mails: how many were due in it, and whether sending must stop.
+fn send_batch(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(usize, bool), Error> {
+    let due = d.store.due_outgoing_ranked(now, SEND_BATCH)?;
+    let total = due.len();
+    let day = now
+        .date_naive()
+        .and_hms_opt(0, 0, 0)
+        .map_or(now, |t| t.and_utc());
+    let mut sent_today = match d.config.mail.budget.per_day {
+        0 => 0,
+        _ => d.store.sent_since(day)?,
+    };
+    for (i, (o, kind)) in due.into_iter().enumerate() {
+        if let Some((all, notices)) = d.config.mail.budget.room(sent_today) {
+            let room = if kind == OutKind::Notice {
+                notices
+            } else {
+                all
+            };
+            if room == 0 {
+                if t.over_budget == 0 {
+                    tracing::warn!(
+                        sent_today,
+                        "the day's sending budget is spent: mails stay queued until tomorrow (UTC)"
+                    );
+                }
+                t.over_budget += 1;
+                continue;
+            }
+        }
+        let envelope_from = match kind {
+            OutKind::Answer => String::new(),
+            OutKind::Report | OutKind::Notice => d.config.daemon.address.clone(),
+        };
+        match d.outbox.send(&envelope_from, &o.to_addrs, &o.raw) {
+            Ok(()) => {
+                d.smtp_outage.succeeded(now);
+                d.store.mark_sent(o.id, now)?;
+                // What the store keeps of it (a secret masked), not the bytes sent.
+                let kept = d.store.outgoing(o.id)?.map_or(o.raw, |k| k.raw);
+                mailbox::keep_sent(d, &kept);
+                t.sent += 1;
+                sent_today += 1;
+            }
+            Err(e) if e.is_disk_full() => {
+                // The Maildir outbox cannot be written: not the mail's fault, no attempt is
+                // counted; everything stays queued until there is room.
+                t.send_failures += 1;
+                t.send_deferred += total - i - 1;
+                d.note_disk_full(&Error::Mail(e), now);
+                return Ok((total, true));
+            }
+            Err(e) if e.is_unreachable() => {
+                t.send_failures += 1;
+                t.send_deferred += total - i - 1;
+                d.smtp_outage.failed(now, &e.to_string());
+                return Ok((total, true));
+            }
+            Err(e) if e.is_permanent() => refused(d, &o, &e, now, t)?,
+            Err(e) => {
+                let status = d.store.mark_attempt_failed(o.id, &e.to_string(), now)?;
+                t.send_failures += 1;
+                if status == OutboxStatus::Failed {
+                    tracing::error!(message_id = %o.message_id, error = %e, "giving up sending a mail");
+                } else {
+                    tracing::warn!(message_id = %o.message_id, error = %e, "sending failed, will retry");
+                }
+            }
+        }
+    }
+    Ok((total, false))
+}
+
+/// A permanent refusal: the mail is failed at once and the GM told.
+fn refused(
+    d: &mut Daemon,
+    o: &Outgoing,
+    e: &crate::mail::MailError,
+    now: DateTime<Utc>,
+    t: &mut Tick,
+) -> Result<(), Error> {
+    d.smtp_outage.succeeded(now);
+    d.store.mark_refused(o.id, &e.to_string(), now)?;
+    t.send_failures += 1;
+    t.refused += 1;
+    alerts::problem(
+        d,
+        o.game_id.as_deref(),
+        "a mail was refused by the SMTP server",
+        &format!(
+            "outgoing mail {} to {}, subject {:?}: {e}
+             It is marked failed and will not be retried; after fixing the                              cause, `maester gm requeue --id {}` sends it again.",
+            o.id,
+            o.to_addrs.join(", "),
+            o.subject,
+            o.id
+        ),
+        now,
+    );
+    Ok(())
+}
