@@ -132,9 +132,13 @@ pub struct IntakeRun {
     pub close: f64,
 }
 
+/// The bench's config. The corpus comes from six addresses, far more mails each than a player
+/// sends in an hour: the per-address answer cap (`[mail.guard] answers_per_hour`) is lifted so
+/// that every answer is written and sent, as it would be for as many players.
 fn config_text(dir: &Path) -> String {
     let mut t = format!(
         "[daemon]\naddress = \"referee@bench.maester\"\ndatabase = \"{}\"\n[mail]\ntransport = \"maildir\"\n\
+         [mail.guard]\nanswers_per_hour = 1000000\n\
          [game]\nid = \"bench\"\nseed = \"bench\"\nearly_close = false\n[game.schedule]\ntimezone = \"UTC\"\n\
          [game.schedule.steps]\ndefault = \"1d\"\n",
         dir.join("maester.sqlite").display()
