@@ -59,6 +59,7 @@ const ZH_WORDS: &[&str] = &[
     "拒绝",
     "信鸦",
     "势力",
+    "请假",
 ];
 
 /// English words of the order language (whole words, lower case).
@@ -122,6 +123,8 @@ const EN_WORDS: &[&str] = &[
     "nowait",
     "cp",
     "power",
+    "absent",
+    "absence",
 ];
 
 /// The lower-cased ASCII words of a line.

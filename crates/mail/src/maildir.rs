@@ -178,50 +178,36 @@ impl Inbox for MaildirInbox {
 /// Each file starts with `Return-Path: <envelope from>` and
 /// `X-Maester-Envelope-To: <a>, <b>` lines, then the mail as given.
 /// A mail whose Message-ID is already in the directory is not written again,
-/// so a retried send after a crash leaves a single file: a marker `tmp/index/<hash>` per mail
-/// makes that check one `stat`, not a listing of the outbox.
+/// so a retried send after a crash leaves a single file: the outbox is listed once, when it is
+/// opened, and the hashes written are kept in memory, so that check costs nothing per mail.
 #[derive(Debug, Clone)]
 pub struct MaildirOutbox {
     dir: PathBuf,
+    /// The short hashes of the mails in the folder.
+    written: std::collections::HashSet<String>,
 }
 
 impl MaildirOutbox {
     /// Opens (and creates if needed) the outbox directory `dir` and its `tmp`.
     pub fn new(dir: impl Into<PathBuf>) -> Result<Self, MailError> {
         let dir = dir.into();
-        let index = dir.join("tmp").join("index");
-        fs::create_dir_all(&index)
-            .map_err(|e| MailError::io(format!("create outbox {}", index.display()), e))?;
-        let outbox = MaildirOutbox { dir };
-        outbox.complete_index()?;
+        let tmp = dir.join("tmp");
+        fs::create_dir_all(&tmp)
+            .map_err(|e| MailError::io(format!("create outbox {}", tmp.display()), e))?;
+        let mut outbox = MaildirOutbox {
+            dir,
+            written: Default::default(),
+        };
+        outbox.written = outbox
+            .sent_files()?
+            .iter()
+            .filter_map(|f| {
+                let name = f.file_name()?.to_str()?;
+                let (_, hash) = name.strip_suffix(".eml")?.rsplit_once('-')?;
+                Some(hash.to_string())
+            })
+            .collect();
         Ok(outbox)
-    }
-
-    /// The marker of a mail written: `tmp/index/<hash>`. One `stat` tells whether a mail was
-    /// written already, however many files the outbox holds.
-    fn marker(&self, hash: &str) -> PathBuf {
-        self.dir.join("tmp").join("index").join(hash)
-    }
-
-    /// Once per process: a marker for every mail in the outbox (a crash between writing a mail
-    /// and its marker, or an outbox written before markers existed, leaves one missing).
-    fn complete_index(&self) -> Result<(), MailError> {
-        for f in self.sent_files()? {
-            let hash = f
-                .file_name()
-                .and_then(|n| n.to_str())
-                .and_then(|n| n.strip_suffix(".eml"))
-                .and_then(|n| n.rsplit_once('-'))
-                .map(|(_, h)| h.to_string());
-            if let Some(h) = hash {
-                let m = self.marker(&h);
-                if !m.exists() {
-                    fs::write(&m, b"")
-                        .map_err(|e| MailError::io(format!("write {}", m.display()), e))?;
-                }
-            }
-        }
-        Ok(())
     }
 
     /// The outbox directory.
@@ -267,7 +253,7 @@ impl Outbox for MaildirOutbox {
     fn send(&mut self, envelope_from: &str, to: &[String], raw: &[u8]) -> Result<(), MailError> {
         let hash = short_hash(raw);
         let suffix = format!("-{hash}.eml");
-        if self.marker(&hash).exists() {
+        if self.written.contains(&hash) {
             tracing::info!(hash, "outbox: mail already written, not writing it twice");
             return Ok(());
         }
@@ -288,22 +274,18 @@ impl Outbox for MaildirOutbox {
         .into_bytes();
         data.extend_from_slice(raw);
 
-        let marker = self.marker(&hash);
         let write = || -> std::io::Result<()> {
             let mut f = fs::File::create(&tmp)?;
             f.write_all(&data)?;
             f.sync_all()?;
-            fs::rename(&tmp, &dst)?;
-            // The mail is written; a missing marker is made at the next start.
-            if let Err(e) = fs::write(&marker, b"") {
-                tracing::warn!(error = %e, "outbox: marker not written");
-            }
-            Ok(())
+            fs::rename(&tmp, &dst)
         };
         write().map_err(|e| {
             let _ = fs::remove_file(&tmp);
             MailError::io(format!("write outbox file {}", dst.display()), e)
-        })
+        })?;
+        self.written.insert(hash);
+        Ok(())
     }
 }
 
@@ -383,15 +365,9 @@ mod tests {
         outbox.send("", &to, &raw2).expect("send again");
         let files = outbox.sent_files().expect("list");
         assert_eq!(files.len(), 1, "{files:?}");
-        let left: Vec<_> = fs::read_dir(dir.join("tmp"))
-            .expect("tmp")
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_name() != "index")
-            .collect();
-        assert!(left.is_empty(), "nothing half-written is left in tmp");
-        // Markers lost (a crash before one was written, an older outbox): rebuilt at the next
-        // start, and the retry still writes nothing.
-        fs::remove_dir_all(dir.join("tmp/index")).expect("remove markers");
+        assert!(fs::read_dir(dir.join("tmp")).expect("tmp").next().is_none());
+        // After a restart (a crash after the mail was written, before it was marked sent), the
+        // outbox still knows it: the retry writes nothing.
         let mut reopened = MaildirOutbox::new(&dir).expect("reopen");
         reopened.send("", &to, &raw2).expect("send after restart");
         assert_eq!(reopened.sent_files().expect("list").len(), 1);
