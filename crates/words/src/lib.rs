@@ -18,6 +18,7 @@ pub mod economy;
 pub mod event_text;
 pub mod instructions;
 pub mod log;
+pub mod map_labels;
 pub mod notices;
 pub mod render;
 pub mod rule_text;
