@@ -5,7 +5,7 @@
 use crate::board::{Board, HouseId, Lang};
 use crate::error::Error;
 use crate::game::StepOutcome;
-use crate::mail::{Mailbox, OutgoingMail, compose, new_message_id};
+use crate::mail::{HtmlBody, InlineImage, Mailbox, OutgoingMail, compose, new_message_id};
 use crate::rules::{GameState, Step};
 use crate::store::{NewOutgoing, StoreError, StoreTx};
 use crate::words::economy::Describe;
@@ -128,6 +128,19 @@ pub fn letter(
     id_seed: &str,
     reply_to: Option<(&str, &[String])>,
 ) -> Result<Letter, Error> {
+    letter_with_html(sender, to, subject, text, None, id_seed, reply_to)
+}
+
+/// Compose a letter with an HTML alternative (and the images it shows inline).
+pub fn letter_with_html(
+    sender: &Sender,
+    to: &Mailbox,
+    subject: String,
+    text: String,
+    html: Option<HtmlBody>,
+    id_seed: &str,
+    reply_to: Option<(&str, &[String])>,
+) -> Result<Letter, Error> {
     let message_id = new_message_id(&sender.domain, id_seed.as_bytes());
     // Ids a reply cannot carry (non-ASCII, brackets inside …) are left out rather than
     // making the answer impossible: the thread may break, the player is still answered.
@@ -154,6 +167,7 @@ pub fn letter(
         references,
         auto_submitted: true,
         attachments: Vec::new(),
+        html,
     };
     let raw = compose(&mail)?;
     Ok(Letter {
@@ -188,6 +202,10 @@ pub struct ReportContext {
     pub defaults: Vec<String>,
     /// Map state.
     pub map: StateView,
+    /// Map state as text: grouped by house, aligned by display width, changed areas marked.
+    pub map_lines: Vec<String>,
+    /// Areas whose holder changed in the step.
+    pub control_changes: Vec<String>,
     /// Track names in order.
     pub tracks: TrackNames,
     /// Private lines for this house.
@@ -204,6 +222,8 @@ pub struct ReportContext {
     pub deadline: String,
     /// What to send next.
     pub instructions: String,
+    /// Content-ID of the map picture shown in the HTML part (`None`: no picture).
+    pub map_cid: Option<String>,
 }
 
 /// One house's revealed orders.
@@ -256,6 +276,7 @@ fn one_time_text(
 pub fn report_context(
     board: &Board,
     game: &str,
+    before: Option<&GameState>,
     out: &StepOutcome,
     house: HouseId,
     lang: Lang,
@@ -361,6 +382,10 @@ pub fn report_context(
         provisional,
         defaults,
         map: view(board, state, lang),
+        map_lines: crate::words::map_text::state_lines(board, before, state, lang),
+        control_changes: before
+            .map(|b| crate::words::map_text::control_changes(board, b, state, lang))
+            .unwrap_or_default(),
         tracks: TrackNames {
             iron_throne: names(0),
             fiefdoms: names(1),
@@ -380,10 +405,12 @@ pub fn report_context(
         next_step: step_name(state.step, lang),
         deadline: deadline.to_string(),
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
+        map_cid: None,
     }
 }
 
-/// Render and compose a report letter.
+/// Render and compose a report letter: the text, and with a map picture (PNG) an HTML
+/// alternative showing it inline (`cid:`), its tables holding the same content as the text.
 pub fn report_letter(
     templates: &Templates,
     sender: &Sender,
@@ -391,6 +418,7 @@ pub fn report_letter(
     ctx: &ReportContext,
     lang: Lang,
     id_seed: &str,
+    map_png: Option<&[u8]>,
 ) -> Result<Letter, Error> {
     let text = templates
         .render("report", lang, ctx)
@@ -399,7 +427,26 @@ pub fn report_letter(
         Lang::Zh => format!("[{}] 第{}回合 {}结果", ctx.game, ctx.round, ctx.closed),
         Lang::En => format!("[{}] round {}: {} results", ctx.game, ctx.round, ctx.closed),
     };
-    letter(sender, to, subject, text, id_seed, None)
+    let html = match map_png {
+        Some(png) => {
+            let cid = format!("map.r{}@{}", ctx.next_round, sender.domain);
+            let mut with_map = ctx.clone();
+            with_map.map_cid = Some(cid.clone());
+            let html = templates
+                .render_html("report", lang, &with_map)
+                .map_err(Error::Template)?;
+            Some(HtmlBody {
+                html,
+                images: vec![InlineImage {
+                    content_id: cid,
+                    content_type: "image/png".into(),
+                    bytes: png.to_vec(),
+                }],
+            })
+        }
+        None => None,
+    };
+    letter_with_html(sender, to, subject, text, html, id_seed, None)
 }
 
 /// Queue a letter in the outbox.

@@ -14,6 +14,7 @@ pub mod letters;
 pub mod lock;
 pub mod new_game;
 pub mod outage;
+pub mod picture;
 pub mod refusals;
 pub mod reminders;
 pub mod requeue;
@@ -475,23 +476,7 @@ pub fn status(
     json: bool,
     lang: crate::board::Lang,
 ) -> Result<String, Error> {
-    let id = match game {
-        Some(g) => g.to_string(),
-        None => {
-            let all = d.store.games()?;
-            match all.as_slice() {
-                [one] => one.id.clone(),
-                [] => return Err(Error::NotFound("a game (run `maester new-game`)".into())),
-                _ => {
-                    let ids: Vec<String> = all.iter().map(|g| g.id.clone()).collect();
-                    return Err(Error::Config(format!(
-                        "several games ({}): choose one with --game",
-                        ids.join(", ")
-                    )));
-                }
-            }
-        }
-    };
+    let id = picture::game_id(d, game)?;
     let g = games::load(d, &id)?;
     let v = crate::words::view::view(&g.board, &g.state, lang);
     let who = gm::sent_and_missing(d, &g)?;

@@ -23,7 +23,8 @@ pub mod smtp_outbox;
 use std::fmt;
 
 pub use compose::{
-    Attachment, Mailbox, OutgoingMail, compose, new_message_id, usable_address, usable_message_id,
+    Attachment, HtmlBody, InlineImage, Mailbox, OutgoingMail, compose, new_message_id,
+    usable_address, usable_message_id,
 };
 pub use decode::{AutoKind, DecodedMail, decode};
 pub use imap_inbox::{ImapConfig, ImapInbox};

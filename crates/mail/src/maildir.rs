@@ -322,6 +322,7 @@ mod tests {
             references: vec![],
             auto_submitted: true,
             attachments: vec![],
+            html: None,
         };
         let raw = compose(&mail).expect("compose");
         let to = vec!["stark@qq.example".to_string()];

@@ -19,6 +19,7 @@ pub mod event_text;
 pub mod instructions;
 pub mod log;
 pub mod map_labels;
+pub mod map_text;
 pub mod notices;
 pub mod render;
 pub mod rule_text;
