@@ -202,7 +202,9 @@ pub struct ReportContext {
     pub defaults: Vec<String>,
     /// Map state.
     pub map: StateView,
-    /// Map state as text: grouped by house, aligned by display width, changed areas marked.
+    /// Map state in groups (house, neutral, left empty), changed areas flagged (the HTML part).
+    pub map_groups: Vec<crate::words::map_text::MapGroup>,
+    /// The same as text: aligned by display width, changed areas marked.
     pub map_lines: Vec<String>,
     /// Areas whose holder changed in the step.
     pub control_changes: Vec<String>,
@@ -371,6 +373,7 @@ pub fn report_context(
             .join(" > ")
     };
     let closed: Vec<String> = out.steps.iter().map(|c| step_name(c.step, lang)).collect();
+    let map_groups = crate::words::map_text::state_groups(board, before, state, lang);
     ReportContext {
         game: game.to_string(),
         house: board.house(house).name(lang).to_string(),
@@ -382,7 +385,8 @@ pub fn report_context(
         provisional,
         defaults,
         map: view(board, state, lang),
-        map_lines: crate::words::map_text::state_lines(board, before, state, lang),
+        map_lines: crate::words::map_text::state_lines(&map_groups),
+        map_groups,
         control_changes: before
             .map(|b| crate::words::map_text::control_changes(board, b, state, lang))
             .unwrap_or_default(),

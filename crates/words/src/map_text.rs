@@ -87,32 +87,39 @@ fn occupied(st: &AreaState) -> bool {
         || st.port_built.is_some()
 }
 
-/// The map state, grouped and aligned. `before`: the state the step started from (areas that
-/// differ are marked and areas it left empty are listed).
-pub fn state_lines(
+/// One area line of the map state.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MapRow {
+    /// The step changed what stands there.
+    pub changed: bool,
+    /// Area name.
+    pub name: String,
+    /// What stands there, in words.
+    pub contents: String,
+}
+
+/// A group of area lines: a house, the neutral garrisons, or the areas the step left empty.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MapGroup {
+    /// The group's title.
+    pub title: String,
+    /// Its areas, in board order.
+    pub rows: Vec<MapRow>,
+}
+
+/// The map state in groups: each house's areas (in board order), the neutral garrisons, then
+/// the areas `before` → `after` left empty. Empty groups are left out.
+pub fn state_groups(
     board: &Board,
     before: Option<&GameState>,
     after: &GameState,
     lang: Lang,
-) -> Vec<String> {
+) -> Vec<MapGroup> {
     let changed = |a: AreaId| before.is_some_and(|b| differs(b.area(a), after.area(a)));
     let shown: Vec<AreaId> = board
         .area_ids()
         .filter(|a| occupied(after.area(*a)) || changed(*a))
         .collect();
-    let width = shown
-        .iter()
-        .map(|a| display_width(board.area(*a).name(lang)))
-        .max()
-        .unwrap_or(0);
-    let line = |a: AreaId| {
-        let mark = if changed(a) { CHANGED } else { " " };
-        format!(
-            "  {mark} {} {}",
-            pad(board.area(a).name(lang), width),
-            contents(board, after.area(a), lang)
-        )
-    };
     let holder = |a: AreaId| -> Option<HouseId> { after.controller(board, a) };
     let mut groups: Vec<(String, Vec<AreaId>)> = Vec::new();
     for h in &board.houses {
@@ -149,10 +156,38 @@ pub fn state_lines(
         "Left empty by this step"
     };
     groups.push((title.into(), rest));
+    groups
+        .into_iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(title, areas)| MapGroup {
+            title,
+            rows: areas
+                .into_iter()
+                .map(|a| MapRow {
+                    changed: changed(a),
+                    name: board.area(a).name(lang).to_string(),
+                    contents: contents(board, after.area(a), lang),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The map state as text lines: each group's title, then its areas, names padded to one
+/// display width, changed areas marked with [`CHANGED`].
+pub fn state_lines(groups: &[MapGroup]) -> Vec<String> {
+    let width = groups
+        .iter()
+        .flat_map(|g| g.rows.iter().map(|r| display_width(&r.name)))
+        .max()
+        .unwrap_or(0);
     let mut out = Vec::new();
-    for (title, areas) in groups.into_iter().filter(|(_, v)| !v.is_empty()) {
-        out.push(title);
-        out.extend(areas.into_iter().map(line));
+    for g in groups {
+        out.push(g.title.clone());
+        for r in &g.rows {
+            let mark = if r.changed { CHANGED } else { " " };
+            out.push(format!("  {mark} {} {}", pad(&r.name, width), r.contents));
+        }
     }
     out
 }

@@ -7,7 +7,7 @@ mod kit;
 use kit::start;
 use maester_board::Lang;
 use maester_rules::GameState;
-use maester_words::map_text::{control_changes, display_width, state_lines};
+use maester_words::map_text::{control_changes, display_width, state_groups, state_lines};
 
 /// The display column where the contents start on an area line (after the padded name).
 fn contents_column(line: &str, name: &str) -> usize {
@@ -24,7 +24,7 @@ fn map_state_is_aligned_by_display_width_in_both_languages() {
     let w = start();
     let state = GameState::new_game(&w.b);
     for lang in [Lang::Zh, Lang::En] {
-        let lines = state_lines(&w.b, None, &state, lang);
+        let lines = state_lines(&state_groups(&w.b, None, &state, lang));
         let mut columns = Vec::new();
         for a in &w.b.areas {
             let name = a.name(lang);
@@ -50,7 +50,7 @@ fn map_state_is_aligned_by_display_width_in_both_languages() {
 fn map_state_is_grouped_by_house_then_neutral() {
     let w = start();
     let state = GameState::new_game(&w.b);
-    let lines = state_lines(&w.b, None, &state, Lang::Zh);
+    let lines = state_lines(&state_groups(&w.b, None, &state, Lang::Zh));
     let at = |s: &str| {
         lines
             .iter()
@@ -75,7 +75,7 @@ fn changed_areas_are_marked_and_an_area_left_empty_is_listed() {
     after.area_mut(to).house = after.area(from).house;
     after.area_mut(from).units = Default::default();
     after.area_mut(from).house = None;
-    let lines = state_lines(&w.b, Some(&before), &after, Lang::Zh);
+    let lines = state_lines(&state_groups(&w.b, Some(&before), &after, Lang::Zh));
     let line = |name: &str| {
         lines
             .iter()
