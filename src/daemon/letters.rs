@@ -335,7 +335,11 @@ pub fn report_context(
             )
         });
     }
-    events.extend(out.log.iter().map(|e| words::event(board, lang, e)));
+    for (i, e) in out.log.iter().enumerate() {
+        events.push(words::event(board, lang, e));
+        // What became of both sides, after each battle.
+        events.extend(words::aftermath(board, lang, &out.log, i));
+    }
     let mut economy: Vec<String> = out
         .economy
         .iter()
