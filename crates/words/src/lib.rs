@@ -24,5 +24,6 @@ pub mod notices;
 pub mod render;
 pub mod rule_text;
 pub mod view;
+pub mod welcome;
 
 pub use maester_lang::vocab::{Named, Spelling};
