@@ -560,5 +560,8 @@ pub fn status(
         ));
     }
     out.push_str(&format!("  wildlings {}\n", v.wildlings));
+    out.push_str(&format!(
+        "  the map picture: maester map --game {id} --out map.png\n"
+    ));
     Ok(out)
 }

@@ -21,7 +21,7 @@ use crate::rules::log::Event;
 
 pub use aftermath::aftermath;
 use common::W;
-pub use common::{codes, units};
+pub use common::{codes, count_en, units};
 
 /// One event as a sentence.
 pub fn event(board: &Board, lang: Lang, e: &Event) -> String {

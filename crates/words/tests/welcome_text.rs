@@ -25,7 +25,10 @@ fn welcome_mail_lists_roster_leaders_order_limits_example_and_gm() {
         Lang::Zh,
     );
     assert!(zh.contains("  白狼 Arya(你)\n  红狮 Tywin\n"), "{zh}");
-    assert!(zh.contains("  艾德 3 0/2\n"), "leaders with their strength: {zh}");
+    assert!(
+        zh.contains("  艾德 3 0/2\n"),
+        "leaders with their strength: {zh}"
+    );
     assert!(
         zh.contains("行军 2、防守 2、支援 2、突袭 2、巩固统治 3"),
         "{zh}"
