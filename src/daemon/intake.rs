@@ -571,6 +571,16 @@ fn answer_letter(
             }
         ),
     };
+    // Traditional Chinese in, Traditional Chinese out (the Simplified templates, converted).
+    let (subject, text) = if lang == Lang::Zh && crate::lang::normalize::is_traditional(&mail.body)
+    {
+        (
+            crate::words::hant::to_traditional(&subject),
+            crate::words::hant::to_traditional(&text),
+        )
+    } else {
+        (subject, text)
+    };
     let rt = reply_to(mail);
     letters::letter(
         &d.sender,

@@ -16,6 +16,7 @@ pub mod asks;
 pub mod check;
 pub mod economy;
 pub mod event_text;
+pub mod hant;
 pub mod instructions;
 pub mod log;
 pub mod map_labels;
