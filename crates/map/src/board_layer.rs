@@ -27,10 +27,16 @@ pub fn fills(input: &MapInput<'_>) -> Vec<Rgb> {
 
 /// The cells and the borders between areas (coasts drawn stronger).
 pub fn cells(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, fill: &[Rgb]) {
-    for c in &layout.cells {
-        let f = fill[c.area.index()];
-        // A hairline of the same colour hides the seams between cells of one area.
-        svg.polygon(&c.corners, f, Some((f, 0.8)));
+    for a in &input.board.areas {
+        let polys: Vec<&[Pt]> = layout
+            .cells
+            .iter()
+            .filter(|c| c.area == a.id)
+            .map(|c| c.corners.as_slice())
+            .collect();
+        if !polys.is_empty() {
+            svg.polygons(&polys, fill[a.id.index()]);
+        }
     }
     let board = input.board;
     for (i, c) in layout.cells.iter().enumerate() {

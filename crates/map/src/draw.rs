@@ -124,6 +124,19 @@ impl Svg {
         );
     }
 
+    /// One filled shape made of several polygons (the cells of one area): filled as one path,
+    /// so the edges the polygons share leave no seam.
+    pub fn polygons(&mut self, polys: &[&[(f64, f64)]], fill: Rgb) {
+        let mut d = String::new();
+        for pts in polys {
+            for (k, (x, y)) in pts.iter().enumerate() {
+                let _ = write!(d, "{}{x:.1},{y:.1}", if k == 0 { "M" } else { "L" });
+            }
+            d.push('Z');
+        }
+        let _ = write!(self.out, r#"<path d="{d}" fill="{}"/>"#, fill.hex());
+    }
+
     /// A straight line; `dash` as an SVG dash array.
     pub fn line(
         &mut self,
