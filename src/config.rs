@@ -153,6 +153,9 @@ pub struct GameConfig {
     /// Close a step as soon as every house has sent its submission.
     #[serde(default = "yes")]
     pub early_close: bool,
+    /// Send each step report with the map picture (an HTML part showing it inline).
+    #[serde(default = "yes")]
+    pub report_map: bool,
     /// `[game.rules]`: rule options of decisions.md (A-23 …) and the optional rules.
     #[serde(default)]
     pub rules: crate::rules::modifiers::Settings,

@@ -38,6 +38,8 @@ pub enum Error {
     },
     /// JSON of the shell's own making (a state, a report).
     Json(serde_json::Error),
+    /// Drawing the map picture.
+    Map(crate::map::MapError),
     /// A command that already said what went wrong (a failed check, failing scenarios): exit
     /// with failure and print nothing more.
     Reported,
@@ -71,6 +73,7 @@ impl fmt::Display for Error {
             Error::Refused(s) => write!(f, "{s}"),
             Error::Io { what, source } => write!(f, "{what}: {source}"),
             Error::Json(e) => write!(f, "JSON: {e}"),
+            Error::Map(e) => write!(f, "{e}"),
             Error::Reported => Ok(()),
         }
     }
@@ -83,6 +86,7 @@ impl std::error::Error for Error {
             Error::Mail(e) => Some(e),
             Error::Io { source, .. } => Some(source),
             Error::Json(e) => Some(e),
+            Error::Map(e) => Some(e),
             _ => None,
         }
     }
@@ -109,5 +113,11 @@ impl From<crate::board::BoardError> for Error {
 impl From<serde_json::Error> for Error {
     fn from(e: serde_json::Error) -> Self {
         Error::Json(e)
+    }
+}
+
+impl From<crate::map::MapError> for Error {
+    fn from(e: crate::map::MapError) -> Self {
+        Error::Map(e)
     }
 }

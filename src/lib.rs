@@ -18,6 +18,8 @@ pub use maester_harness::{scenario, sim};
 pub use maester_lang as lang;
 /// Mail transports and MIME (the `maester-mail` crate).
 pub use maester_mail as mail;
+/// The map picture (the `maester-map` crate).
+pub use maester_map as map;
 /// The rules (the `maester-rules` crate).
 pub use maester_rules as rules;
 /// The SQLite store (the `maester-store` crate).

@@ -53,6 +53,18 @@ enum Command {
         #[arg(long, default_value = "zh")]
         lang: String,
     },
+    /// Write the map picture of a game's current state (PNG, or SVG when the file ends in .svg).
+    Map {
+        /// Game id (the only game when omitted).
+        #[arg(long)]
+        game: Option<String>,
+        /// The file to write.
+        #[arg(long, default_value = "map.png")]
+        out: PathBuf,
+        /// Language of the names on it (zh | en).
+        #[arg(long, default_value = "zh")]
+        lang: String,
+    },
     /// Parse and validate a submission as the daemon would, and print the canonical echo or the
     /// errors. Exits 0 only when everything is valid.
     Check {
@@ -95,6 +107,9 @@ enum Command {
         iterations: u32,
         /// A scenario file to time instead of the built-in crowded position.
         scenario: Option<PathBuf>,
+        /// Also time closing the step with and without the report's map picture, side by side.
+        #[arg(long)]
+        map: bool,
     },
     /// Measure the intake of a burst of order mails beside the durable floor (one SQLite commit
     /// per mail, same pragmas) in the same run, and print both and the ratio (build with
@@ -360,7 +375,8 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
         Command::Bench {
             iterations,
             scenario,
-        } => cli::harness::bench(iterations, scenario),
+            map,
+        } => cli::harness::bench(iterations, scenario, map),
         Command::BenchIntake { mails, runs, dir } => cli::harness::bench_intake(mails, runs, dir),
         Command::Scenario { paths, verbose } => cli::harness::scenario(&paths, verbose),
         Command::Check {
@@ -377,5 +393,6 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
         Command::Run { once } => cli::service::run(config, once),
         Command::Gm { game, command } => cli::gm::gm(config, game, command),
         Command::Status { game, json, lang } => cli::service::status(config, game, json, lang),
+        Command::Map { game, out, lang } => cli::service::map(config, game, &out, lang),
     }
 }

@@ -178,8 +178,8 @@ fn the_king_is_asked_by_mail_and_his_answer_decides_throne_of_blades_004_l2640()
     let mails = outbox(&outdir);
     assert!(
         mails.iter().any(|(to, _, body)| to.contains("d@choice.example")
-            && body.contains("选择: 补给结算")),
-        "the King's answer is echoed canonically"
+            && body.contains("選擇: 補給結算")),
+        "the King's answer is echoed canonically, in the Traditional characters he wrote"
     );
     assert!(
         mails

@@ -144,6 +144,7 @@ fn gbk_mail_survives_smtp_and_imap_and_mark_done_hides_it() {
         references: vec!["gbk-qp-1@qq.example".into()],
         auto_submitted: maester::mail::AutoSubmitted::Replied,
         attachments: vec![],
+        html: None,
     };
     let raw = compose(&reply).expect("compose");
     out.send("", &["player@localhost".into()], &raw)

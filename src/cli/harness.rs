@@ -59,7 +59,7 @@ pub fn simulate(games: usize, seed: u64) -> Result<(), Error> {
 }
 
 /// `maester bench`: the time of one military-phase adjudication.
-pub fn bench(iterations: u32, scenario: Option<PathBuf>) -> Result<(), Error> {
+pub fn bench(iterations: u32, scenario: Option<PathBuf>, map: bool) -> Result<(), Error> {
     let board = maester::board::Board::default_board()?;
     let text = match scenario {
         Some(p) => std::fs::read_to_string(&p)
@@ -76,6 +76,75 @@ pub fn bench(iterations: u32, scenario: Option<PathBuf>) -> Result<(), Error> {
         r.mean_us,
         if cfg!(debug_assertions) {
             " (debug build: use --release for the real figure)"
+        } else {
+            ""
+        }
+    );
+    if map {
+        bench_map(&board, &text, iterations.clamp(1, 50))?;
+    }
+    Ok(())
+}
+
+/// Closing the benchmark's step as the daemon does (adjudication, then every house's report
+/// text), with and without drawing the one map picture the reports share.
+fn bench_map(board: &maester::board::Board, text: &str, runs: u32) -> Result<(), Error> {
+    use maester::board::Lang;
+    use std::time::Instant;
+    let (state, plans) = maester::scenario::bench::position(board, text).map_err(Error::Refused)?;
+    let close = || {
+        let r = maester::rules::military::resolve(board, &state, &plans);
+        let mut words = 0usize;
+        for _ in board.house_ids() {
+            let lines: Vec<String> = r
+                .log
+                .iter()
+                .map(|e| maester::words::log::event(board, Lang::Zh, e))
+                .collect();
+            let view = maester::words::view::view(board, &r.state, Lang::Zh);
+            words += lines.len() + view.areas.len();
+        }
+        std::hint::black_box(words);
+        r
+    };
+    let r = close();
+    let mut png_bytes = 0;
+    // Warm-up: the fonts are loaded once per process, as in the daemon.
+    fn input<'a>(
+        board: &'a maester::board::Board,
+        r: &'a maester::rules::military::Resolution,
+    ) -> maester::map::MapInput<'a> {
+        maester::map::MapInput {
+            board,
+            state: &r.state,
+            log: &r.log,
+            lang: maester::board::Lang::Zh,
+            deadline: "2026-11-26 20:00",
+        }
+    }
+    maester::map::png(&input(board, &r))?;
+    let (mut plain, mut with_map) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let t = Instant::now();
+        std::hint::black_box(close());
+        plain.push(t.elapsed().as_secs_f64() * 1e3);
+        let t = Instant::now();
+        let r = close();
+        let png = maester::map::png(&input(board, &r))?;
+        with_map.push(t.elapsed().as_secs_f64() * 1e3);
+        png_bytes = png.len();
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(|a, b| a.total_cmp(b));
+        v[v.len() / 2]
+    };
+    let (p, m) = (median(&mut plain), median(&mut with_map));
+    maester::say!(
+        "closing a step ({runs} runs, median): without the map {p:.2} ms | with the map {m:.2} ms | ratio {:.1}× (PNG {} KB){}",
+        m / p.max(1e-9),
+        png_bytes / 1024,
+        if cfg!(debug_assertions) {
+            " (debug build: use --release)"
         } else {
             ""
         }

@@ -274,6 +274,8 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     let houses = d.store.houses(id)?;
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;
+    // The board is public: one picture per language, shared by every house's report.
+    let mut maps: Vec<(Lang, Option<Vec<u8>>)> = Vec::new();
     for h in &houses {
         let Some(hid) = g.house_id(&h.house) else {
             continue;
@@ -287,13 +289,21 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             (Some(t), Lang::En) => g.schedule.format_deadline_en(t),
             (None, _) => String::new(),
         };
-        let mut ctx = letters::report_context(&g.board, id, &out, hid, lang, &deadline);
+        let mut ctx =
+            letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
         if out.state.step == Step::Finished {
             ctx.private.push(match lang {
                 Lang::Zh => format!("本局随机种子:{}", g.row.seed),
                 Lang::En => format!("This game's random seed: {}", g.row.seed),
             });
         }
+        if !maps.iter().any(|(l, _)| *l == lang) {
+            maps.push((lang, report_map(g, &out, lang, &deadline)));
+        }
+        let map = maps
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .and_then(|(_, m)| m.as_deref());
         let to = Mailbox::new(h.player_name.clone(), h.address.clone());
         mails.push(letters::report_letter(
             &g.templates,
@@ -302,6 +312,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             &ctx,
             lang,
             &format!("report:{id}:{seq}:{}", h.house),
+            map,
         )?);
     }
     Ok(Computed {
@@ -309,6 +320,29 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         next_deadline,
         mails,
     })
+}
+
+/// The map picture of a closed step (the state after it, its log as arrows), or `None` when
+/// the game's config turns pictures off or drawing fails (the reports then go as text only:
+/// a picture never holds a report back).
+fn report_map(g: &Loaded, out: &StepOutcome, lang: Lang, deadline: &str) -> Option<Vec<u8>> {
+    if !g.cfg.report_map {
+        return None;
+    }
+    let input = crate::map::MapInput {
+        board: &g.board,
+        state: &out.state,
+        log: &out.log,
+        lang,
+        deadline,
+    };
+    match crate::map::png(&input) {
+        Ok(png) => Some(png),
+        Err(e) => {
+            tracing::warn!(game = %g.row.id, "report map not drawn: {e}");
+            None
+        }
+    }
 }
 
 /// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open

@@ -580,6 +580,16 @@ fn answer_letter(
     let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
     let subject =
         crate::words::answers::answer_subject(lang, &seat.game_id, ctx.accepted, &mail.subject);
+    // Traditional Chinese in, Traditional Chinese out (the Simplified templates, converted).
+    let (subject, text) = if lang == Lang::Zh && crate::lang::normalize::is_traditional(&mail.body)
+    {
+        (
+            crate::words::hant::to_traditional(&subject),
+            crate::words::hant::to_traditional(&text),
+        )
+    } else {
+        (subject, text)
+    };
     let rt = reply_to(mail);
     letters::answer(
         &d.sender,

@@ -5,7 +5,9 @@
 use crate::board::{Board, HouseId, Lang};
 use crate::error::Error;
 use crate::game::StepOutcome;
-use crate::mail::{AutoSubmitted, Mailbox, OutgoingMail, compose, new_message_id};
+use crate::mail::{
+    AutoSubmitted, HtmlBody, InlineImage, Mailbox, OutgoingMail, compose, new_message_id,
+};
 use crate::rules::{GameState, Step};
 use crate::store::{NewOutgoing, OutKind, StoreError, StoreTx};
 use crate::words::economy::Describe;
@@ -144,6 +146,28 @@ pub fn letter(
         sender,
         to,
         (subject, text),
+        None,
+        id_seed,
+        reply_to,
+        OutKind::Report,
+    )
+}
+
+/// Compose a letter with an HTML alternative (and the images it shows inline).
+pub fn letter_with_html(
+    sender: &Sender,
+    to: &Mailbox,
+    subject: String,
+    text: String,
+    html: Option<HtmlBody>,
+    id_seed: &str,
+    reply_to: Option<(&str, &[String])>,
+) -> Result<Letter, Error> {
+    build(
+        sender,
+        to,
+        (subject, text),
+        html,
         id_seed,
         reply_to,
         OutKind::Report,
@@ -164,6 +188,7 @@ pub fn answer(
         sender,
         to,
         (subject, text),
+        None,
         id_seed,
         reply_to,
         OutKind::Answer,
@@ -174,6 +199,7 @@ fn build(
     sender: &Sender,
     to: &Mailbox,
     (subject, text): (String, String),
+    html: Option<HtmlBody>,
     id_seed: &str,
     reply_to: Option<(&str, &[String])>,
     kind: OutKind,
@@ -207,6 +233,7 @@ fn build(
             OutKind::Report | OutKind::Notice => AutoSubmitted::Generated,
         },
         attachments: Vec::new(),
+        html,
     };
     let raw = compose(&mail)?;
     Ok(Letter {
@@ -242,6 +269,12 @@ pub struct ReportContext {
     pub defaults: Vec<String>,
     /// Map state.
     pub map: StateView,
+    /// Map state in groups (house, neutral, left empty), changed areas flagged (the HTML part).
+    pub map_groups: Vec<crate::words::map_text::MapGroup>,
+    /// The same as text: aligned by display width, changed areas marked.
+    pub map_lines: Vec<String>,
+    /// Areas whose holder changed in the step.
+    pub control_changes: Vec<String>,
     /// Track names in order.
     pub tracks: TrackNames,
     /// Private lines for this house.
@@ -258,6 +291,8 @@ pub struct ReportContext {
     pub deadline: String,
     /// What to send next.
     pub instructions: String,
+    /// Content-ID of the map picture shown in the HTML part (`None`: no picture).
+    pub map_cid: Option<String>,
 }
 
 /// One house's revealed orders.
@@ -310,6 +345,7 @@ fn one_time_text(
 pub fn report_context(
     board: &Board,
     game: &str,
+    before: Option<&GameState>,
     out: &StepOutcome,
     house: HouseId,
     lang: Lang,
@@ -366,7 +402,11 @@ pub fn report_context(
             )
         });
     }
-    events.extend(out.log.iter().map(|e| words::event(board, lang, e)));
+    for (i, e) in out.log.iter().enumerate() {
+        events.push(words::event(board, lang, e));
+        // What became of both sides, after each battle.
+        events.extend(words::aftermath(board, lang, &out.log, i));
+    }
     let mut economy: Vec<String> = out
         .economy
         .iter()
@@ -404,6 +444,7 @@ pub fn report_context(
             .join(" > ")
     };
     let closed: Vec<String> = out.steps.iter().map(|c| step_name(c.step, lang)).collect();
+    let map_groups = crate::words::map_text::state_groups(board, before, state, lang);
     ReportContext {
         game: game.to_string(),
         house: board.house(house).name(lang).to_string(),
@@ -415,6 +456,11 @@ pub fn report_context(
         provisional,
         defaults,
         map: view(board, state, lang),
+        map_lines: crate::words::map_text::state_lines(&map_groups),
+        map_groups,
+        control_changes: before
+            .map(|b| crate::words::map_text::control_changes(board, b, state, lang))
+            .unwrap_or_default(),
         tracks: TrackNames {
             iron_throne: names(0),
             fiefdoms: names(1),
@@ -434,10 +480,12 @@ pub fn report_context(
         next_step: step_name(state.step, lang),
         deadline: deadline.to_string(),
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
+        map_cid: None,
     }
 }
 
-/// Render and compose a report letter.
+/// Render and compose a report letter: the text, and with a map picture (PNG) an HTML
+/// alternative showing it inline (`cid:`), its tables holding the same content as the text.
 pub fn report_letter(
     templates: &Templates,
     sender: &Sender,
@@ -445,6 +493,7 @@ pub fn report_letter(
     ctx: &ReportContext,
     lang: Lang,
     id_seed: &str,
+    map_png: Option<&[u8]>,
 ) -> Result<Letter, Error> {
     let text = templates
         .render("report", lang, ctx)
@@ -453,7 +502,26 @@ pub fn report_letter(
         Lang::Zh => format!("[{}] 第{}回合 {}结果", ctx.game, ctx.round, ctx.closed),
         Lang::En => format!("[{}] round {}: {} results", ctx.game, ctx.round, ctx.closed),
     };
-    letter(sender, to, subject, text, id_seed, None)
+    let html = match map_png {
+        Some(png) => {
+            let cid = format!("map.r{}@{}", ctx.next_round, sender.domain);
+            let mut with_map = ctx.clone();
+            with_map.map_cid = Some(cid.clone());
+            let html = templates
+                .render_html("report", lang, &with_map)
+                .map_err(Error::Template)?;
+            Some(HtmlBody {
+                html,
+                images: vec![InlineImage {
+                    content_id: cid,
+                    content_type: "image/png".into(),
+                    bytes: png.to_vec(),
+                }],
+            })
+        }
+        None => None,
+    };
+    letter_with_html(sender, to, subject, text, html, id_seed, None)
 }
 
 /// Queue a letter in the outbox.

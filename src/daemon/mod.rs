@@ -19,6 +19,7 @@ pub mod lock;
 mod mailbox;
 pub mod new_game;
 pub mod outage;
+pub mod picture;
 pub mod refusals;
 pub mod reminders;
 pub mod requeue;
@@ -476,23 +477,7 @@ pub fn status(
     json: bool,
     lang: crate::board::Lang,
 ) -> Result<String, Error> {
-    let id = match game {
-        Some(g) => g.to_string(),
-        None => {
-            let all = d.store.games()?;
-            match all.as_slice() {
-                [one] => one.id.clone(),
-                [] => return Err(Error::NotFound("a game (run `maester new-game`)".into())),
-                _ => {
-                    let ids: Vec<String> = all.iter().map(|g| g.id.clone()).collect();
-                    return Err(Error::Config(format!(
-                        "several games ({}): choose one with --game",
-                        ids.join(", ")
-                    )));
-                }
-            }
-        }
-    };
+    let id = picture::game_id(d, game)?;
     let g = games::load(d, &id)?;
     let v = crate::words::view::view(&g.board, &g.state, lang);
     let who = gm::sent_and_missing(d, &g)?;
@@ -591,5 +576,8 @@ pub fn status(
         ));
     }
     out.push_str(&format!("  wildlings {}\n", v.wildlings));
+    out.push_str(&format!(
+        "  the map picture: maester map --game {id} --out map.png\n"
+    ));
     Ok(out)
 }

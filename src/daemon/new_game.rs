@@ -88,8 +88,22 @@ pub fn new_game(
         let house = board
             .house_by_key(&p.house)
             .ok_or_else(|| Error::NotFound(format!("house {}", p.house)))?;
+        let roster: Vec<(HouseId, String)> = cfg
+            .players
+            .iter()
+            .filter_map(|q| board.house_by_key(&q.house).map(|h| (h, q.name.clone())))
+            .collect();
+        let sections = crate::words::welcome::sections(
+            &board,
+            &state,
+            house,
+            &roster,
+            d.config.daemon.gm_address.as_deref(),
+            lang,
+        );
         let mut text = welcome_text(
-            &board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang, &state,
+            &board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang,
+            &state, &sections,
         );
         add_previews(&mut text, &state, &drawn, &notices, house, lang);
         let subject = match lang {
@@ -230,6 +244,7 @@ fn welcome_text(
     deadline: DateTime<Utc>,
     lang: Lang,
     state: &GameState,
+    sections: &str,
 ) -> String {
     let h = board.house(house).name(lang);
     let units: Vec<String> = board
@@ -246,14 +261,14 @@ fn welcome_text(
         .collect();
     match lang {
         Lang::Zh => format!(
-            "{player}你好,\n\n你在游戏 {game} 中扮演{h}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{}\n\n现在是第1回合{}, 截止时间 {}。\n{}\n\n本局随机种子的SHA-256:{seed_hash}(游戏结束时公布种子,供核对每一次抽取)。\n\n—— maester 自动裁判",
+            "{player}你好,\n\n你在游戏 {game} 中扮演{h}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{}\n\n{sections}现在是第1回合{}, 截止时间 {}。\n{}\n\n本局随机种子的SHA-256:{seed_hash}(游戏结束时公布种子,供核对每一次抽取)。\n\n—— maester 自动裁判",
             units.join("\n"),
             Step::Placement.name_zh(),
             schedule.format_deadline_zh(deadline),
             crate::words::asks::what_to_send(board, state, house, lang),
         ),
         Lang::En => format!(
-            "Hello {player},\n\nYou play {h} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{}\n\nRound 1, {} is open until {}.\n{}\n\nSHA-256 of this game's random seed: {seed_hash} (the seed is published at the end so that every draw can be checked).\n\n-- maester, the automatic referee",
+            "Hello {player},\n\nYou play {h} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{}\n\n{sections}Round 1, {} is open until {}.\n{}\n\nSHA-256 of this game's random seed: {seed_hash} (the seed is published at the end so that every draw can be checked).\n\n-- maester, the automatic referee",
             units.join("\n"),
             Step::Placement.name_en(),
             schedule.format_deadline_en(deadline),

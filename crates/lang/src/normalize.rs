@@ -28,6 +28,26 @@ pub fn to_simplified(c: char) -> char {
         .map_or(c, |(_, s)| s)
 }
 
+/// Whether a text is written in Traditional Chinese: more of its characters are Traditional
+/// forms of the table above than Simplified forms that differ from them.
+pub fn is_traditional(text: &str) -> bool {
+    let (mut trad, mut simp) = (0usize, 0usize);
+    for c in text.chars().filter(|c| (*c as u32) >= 0x3400) {
+        for (t, s) in TRADITIONAL
+            .chars()
+            .zip(SIMPLIFIED.chars())
+            .filter(|(t, s)| t != s)
+        {
+            if c == t {
+                trad += 1;
+            } else if c == s {
+                simp += 1;
+            }
+        }
+    }
+    trad > simp
+}
+
 /// A normalised line and, for each of its characters, the 1-based column (in characters) of
 /// the original character it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -66,6 +66,26 @@ impl AutoSubmitted {
     }
 }
 
+/// An image shown inside the HTML part (`<img src="cid:…">`), sent in multipart/related.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InlineImage {
+    /// The Content-ID the HTML names (`map@maester` for `cid:map@maester`), bare.
+    pub content_id: String,
+    /// MIME type, e.g. `image/png`.
+    pub content_type: String,
+    /// The image's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The HTML alternative of a mail's text, with the images it shows inline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HtmlBody {
+    /// The HTML document (UTF-8).
+    pub html: String,
+    /// Images its `cid:` links name.
+    pub images: Vec<InlineImage>,
+}
+
 /// Everything needed to build one outgoing mail with [`compose`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutgoingMail {
@@ -88,6 +108,9 @@ pub struct OutgoingMail {
     pub auto_submitted: AutoSubmitted,
     /// Files to attach; when non-empty the mail becomes multipart/mixed.
     pub attachments: Vec<Attachment>,
+    /// An HTML alternative of `text`: the body becomes multipart/alternative (text first),
+    /// the HTML with its images in multipart/related.
+    pub html: Option<HtmlBody>,
 }
 
 /// Builds the RFC 5322 bytes of `mail`: Message-ID, Date (now), From, To, Subject,
@@ -136,26 +159,66 @@ pub fn compose(mail: &OutgoingMail) -> Result<Vec<u8>, MailError> {
             ));
     }
 
-    let message = if mail.attachments.is_empty() {
+    let message = match (body(mail)?, mail.attachments.is_empty()) {
         // lettre adds MIME-Version itself only to multipart and single-part bodies.
-        b.header(ContentType::TEXT_PLAIN)
+        (Content::Plain, true) => b
+            .header(ContentType::TEXT_PLAIN)
             .header(MIME_VERSION_1_0)
-            .body(mail.text.clone())
-    } else {
-        let mut mp = MultiPart::mixed().singlepart(SinglePart::plain(mail.text.clone()));
-        for a in &mail.attachments {
-            let ct = ContentType::parse(&a.content_type).map_err(|e| {
-                MailError::Compose(format!("attachment {:?}: content type: {e}", a.filename))
-            })?;
-            // base64 always: lettre would pick 7bit for bytes that happen to be ASCII
-            let body = Body::new_with_encoding(a.bytes.clone(), ContentTransferEncoding::Base64)
-                .map_err(|_| MailError::Compose(format!("attachment {:?}", a.filename)))?;
-            mp = mp.singlepart(LettreAttachment::new(one_line(&a.filename)).body(body, ct));
+            .body(mail.text.clone()),
+        (Content::Multi(mp), true) => b.multipart(mp),
+        (content, false) => {
+            let mut mp = match content {
+                Content::Plain => {
+                    MultiPart::mixed().singlepart(SinglePart::plain(mail.text.clone()))
+                }
+                Content::Multi(inner) => MultiPart::mixed().multipart(inner),
+            };
+            for a in &mail.attachments {
+                let ct = ContentType::parse(&a.content_type).map_err(|e| {
+                    MailError::Compose(format!("attachment {:?}: content type: {e}", a.filename))
+                })?;
+                let body = base64_body(&a.bytes, &a.filename)?;
+                mp = mp.singlepart(LettreAttachment::new(one_line(&a.filename)).body(body, ct));
+            }
+            b.multipart(mp)
         }
-        b.multipart(mp)
     }
     .map_err(|e| MailError::Compose(e.to_string()))?;
     Ok(message.formatted())
+}
+
+/// The body apart from attachments: plain text, or text and HTML as alternatives.
+enum Content {
+    Plain,
+    Multi(MultiPart),
+}
+
+fn body(mail: &OutgoingMail) -> Result<Content, MailError> {
+    let Some(h) = &mail.html else {
+        return Ok(Content::Plain);
+    };
+    let alt = MultiPart::alternative().singlepart(SinglePart::plain(mail.text.clone()));
+    if h.images.is_empty() {
+        return Ok(Content::Multi(
+            alt.singlepart(SinglePart::html(h.html.clone())),
+        ));
+    }
+    let mut related = MultiPart::related().singlepart(SinglePart::html(h.html.clone()));
+    for img in &h.images {
+        let ct = ContentType::parse(&img.content_type).map_err(|e| {
+            MailError::Compose(format!("image {:?}: content type: {e}", img.content_id))
+        })?;
+        let body = base64_body(&img.bytes, &img.content_id)?;
+        related = related
+            .singlepart(LettreAttachment::new_inline(one_line(&img.content_id)).body(body, ct));
+    }
+    Ok(Content::Multi(alt.multipart(related)))
+}
+
+/// Bytes as a base64 body (always: lettre would pick 7bit for bytes that happen to be ASCII).
+fn base64_body(bytes: &[u8], what: &str) -> Result<Body, MailError> {
+    Body::new_with_encoding(bytes.to_vec(), ContentTransferEncoding::Base64)
+        .map_err(|_| MailError::Compose(format!("attachment {what:?}")))
 }
 
 /// A Message-ID (bare, `maester.<32 hex>@<domain>`) that depends only on `domain` and
@@ -252,6 +315,7 @@ mod tests {
             ],
             auto_submitted: AutoSubmitted::Replied,
             attachments: vec![],
+            html: None,
         }
     }
 

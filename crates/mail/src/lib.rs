@@ -33,8 +33,8 @@ use std::fmt;
 
 pub use auth_results::{AuthFailure, auth_failures};
 pub use compose::{
-    Attachment, AutoSubmitted, Mailbox, OutgoingMail, compose, new_message_id, usable_address,
-    usable_message_id,
+    Attachment, AutoSubmitted, HtmlBody, InlineImage, Mailbox, OutgoingMail, compose,
+    new_message_id, usable_address, usable_message_id,
 };
 pub use decode::{AutoKind, DecodedMail, decode};
 pub use dsn::{Dsn, DsnRecipient, parse_dsn};

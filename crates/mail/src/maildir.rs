@@ -356,6 +356,7 @@ mod tests {
             references: vec![],
             auto_submitted: crate::AutoSubmitted::Replied,
             attachments: vec![],
+            html: None,
         };
         let raw = compose(&mail).expect("compose");
         let to = vec!["stark@qq.example".to_string()];

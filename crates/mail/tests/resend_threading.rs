@@ -23,6 +23,7 @@ fn original() -> Vec<u8> {
             content_type: "text/plain".into(),
             bytes: b"map".to_vec(),
         }],
+        html: None,
     };
     compose(&mail).expect("compose")
 }

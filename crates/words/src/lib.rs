@@ -19,12 +19,16 @@ pub mod corrections;
 pub mod deadlines;
 pub mod economy;
 pub mod event_text;
+pub mod hant;
 pub mod instructions;
 pub mod log;
 pub mod mail_ops;
+pub mod map_labels;
+pub mod map_text;
 pub mod notices;
 pub mod render;
 pub mod rule_text;
 pub mod view;
+pub mod welcome;
 
 pub use maester_lang::vocab::{Named, Spelling};

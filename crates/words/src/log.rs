@@ -4,6 +4,7 @@
 //! This file holds the common words (units, names) and `event`, which sends each event to the
 //! file below `words/` for its chapter of the rulebook.
 
+mod aftermath;
 mod battle;
 mod common;
 mod consolidate;
@@ -18,8 +19,9 @@ mod support;
 use crate::board::{Board, Lang};
 use crate::rules::log::Event;
 
+pub use aftermath::aftermath;
 use common::W;
-pub use common::{codes, units};
+pub use common::{codes, count_en, units};
 
 /// One event as a sentence.
 pub fn event(board: &Board, lang: Lang, e: &Event) -> String {

@@ -23,6 +23,14 @@ const BUILTIN: &[(&str, &str)] = &[
         "en/report.txt",
         include_str!("../../../templates/en/report.txt"),
     ),
+    (
+        "zh/report.html",
+        include_str!("../../../templates/zh/report.html"),
+    ),
+    (
+        "en/report.html",
+        include_str!("../../../templates/en/report.html"),
+    ),
 ];
 
 /// The template set of a game.
@@ -49,7 +57,21 @@ impl Templates {
 
     /// Render `kind` (`reply`, `report`) in a language with a serialisable context.
     pub fn render<C: Serialize>(&self, kind: &str, lang: Lang, ctx: &C) -> Result<String, String> {
-        let name = format!("{}/{kind}.txt", if lang == Lang::En { "en" } else { "zh" });
+        self.render_file(&format!("{kind}.txt"), lang, ctx)
+    }
+
+    /// Render the HTML version of `kind` (`report`): every value HTML-escaped.
+    pub fn render_html<C: Serialize>(
+        &self,
+        kind: &str,
+        lang: Lang,
+        ctx: &C,
+    ) -> Result<String, String> {
+        self.render_file(&format!("{kind}.html"), lang, ctx)
+    }
+
+    fn render_file<C: Serialize>(&self, file: &str, lang: Lang, ctx: &C) -> Result<String, String> {
+        let name = format!("{}/{file}", if lang == Lang::En { "en" } else { "zh" });
         let t = self
             .env
             .get_template(&name)

@@ -24,8 +24,11 @@ pub struct BenchResult {
     pub mean_us: f64,
 }
 
-/// Adjudicate the scenario `iterations` times (after a warm-up) and time each run.
-pub fn bench(board: &Board, scenario_text: &str, iterations: u32) -> Result<BenchResult, String> {
+/// The position and the plans of a benchmark scenario, checked.
+pub fn position(
+    board: &Board,
+    scenario_text: &str,
+) -> Result<(crate::rules::GameState, Vec<crate::rules::orders::Plan>), String> {
     let sc: Scenario = toml::from_str(scenario_text).map_err(|e| e.to_string())?;
     let mut out = Outcome {
         path: Default::default(),
@@ -42,6 +45,12 @@ pub fn bench(board: &Board, scenario_text: &str, iterations: u32) -> Result<Benc
             out.failures
         ));
     }
+    Ok((state, plans))
+}
+
+/// Adjudicate the scenario `iterations` times (after a warm-up) and time each run.
+pub fn bench(board: &Board, scenario_text: &str, iterations: u32) -> Result<BenchResult, String> {
+    let (state, plans) = position(board, scenario_text)?;
     let orders = state.areas.iter().filter(|a| a.order.is_some()).count();
     let first = crate::rules::military::resolve(board, &state, &plans);
     let battles = first

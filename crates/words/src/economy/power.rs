@@ -38,8 +38,9 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
                 String::new()
             };
             format!(
-                "{} gains {gained} power tokens (Game of Thrones, 004:L902){cap}",
-                w.h(house)
+                "{} gains {} (Game of Thrones, 004:L902){cap}",
+                w.h(house),
+                crate::log::count_en(*gained, "power token")
             )
         }
         PowerSpent { house, n, why } => {
@@ -61,7 +62,11 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             if zh {
                 format!("{}花费{n}个势力标志({wz})", w.h(house))
             } else {
-                format!("{} spends {n} power tokens ({we})", w.h(house))
+                format!(
+                    "{} spends {} ({we})",
+                    w.h(house),
+                    crate::log::count_en(*n, "power token")
+                )
             }
         }
         ThroneIncome {

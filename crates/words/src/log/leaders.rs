@@ -144,7 +144,9 @@ impl W<'_> {
                 format!("{who}'s ability doubles the defence order")
             }
             (AbilityEffect::Tokens(n), true) => format!("{who}战胜,获得{n}个势力标志"),
-            (AbilityEffect::Tokens(n), false) => format!("{who} wins: {n} power tokens"),
+            (AbilityEffect::Tokens(n), false) => {
+                format!("{who} wins: {}", super::count_en(*n, "power token"))
+            }
             (AbilityEffect::CancelledOrder(h, a, o), true) => format!(
                 "{who}战胜,立即取消{}在{}的{}命令(A-18)",
                 self.h(*h),

@@ -1,0 +1,352 @@
+//! The board itself: the areas in their holders' colours, the borders, names, castles,
+//! fortifications, ports, power tokens, revealed orders and the units.
+
+use crate::MapInput;
+use crate::draw::{Anchor, Font, Svg, text_width};
+use crate::layout::{Layout, Pt};
+use crate::palette::{self, INK, NEUTRAL, Rgb, WHITE};
+use maester_board::{AreaId, AreaKind, Castle, Lang, UnitKind};
+use maester_words::Spelling;
+use maester_words::map_labels::{map_labels, unit_mark};
+
+/// The fill of every area by index (what the cells are painted with).
+pub fn fills(input: &MapInput<'_>) -> Vec<Rgb> {
+    input
+        .board
+        .areas
+        .iter()
+        .map(|a| {
+            palette::area_fill(
+                input.board,
+                a.kind,
+                input.state.controller(input.board, a.id),
+            )
+        })
+        .collect()
+}
+
+/// The cells and the borders between areas (coasts drawn stronger).
+pub fn cells(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, fill: &[Rgb]) {
+    for a in &input.board.areas {
+        let polys: Vec<&[Pt]> = layout
+            .cells
+            .iter()
+            .filter(|c| c.area == a.id)
+            .map(|c| c.corners.as_slice())
+            .collect();
+        if !polys.is_empty() {
+            svg.polygons(&polys, fill[a.id.index()]);
+        }
+    }
+    let board = input.board;
+    for (i, c) in layout.cells.iter().enumerate() {
+        for e in &c.edges {
+            let Some(j) = e.across else { continue };
+            let other = layout.cells[j].area;
+            if j < i || other == c.area {
+                continue;
+            }
+            let coast = board.area(c.area).is_sea() != board.area(other).is_sea();
+            if coast {
+                svg.line(e.a, e.b, Rgb(0x4a, 0x5a, 0x6a), 2.2, None);
+            } else {
+                svg.line(e.a, e.b, Rgb(0x6f, 0x66, 0x58), 0.9, None);
+            }
+        }
+    }
+}
+
+/// Where an area's units are drawn: its measured units point (moved under the name when the
+/// two would overlap), or, for a built temporary port, a point between its province and its sea.
+pub fn anchor(input: &MapInput<'_>, layout: &Layout, a: AreaId) -> Option<Pt> {
+    if let Some(s) = layout.spots(a) {
+        let area = input.board.area(a);
+        if area.is_port() {
+            return Some(s.units);
+        }
+        let size = label_size(input.lang);
+        let lines = split_name(area.name(input.lang), input.lang);
+        let half_w = lines
+            .iter()
+            .map(|l| text_width(l, size))
+            .fold(0.0, f64::max)
+            / 2.0
+            + 24.0;
+        let half_h = lines.len() as f64 * size * 0.55 + 10.0;
+        let (dx, dy) = (s.units.0 - s.label.0, s.units.1 - s.label.1);
+        if dx.abs() < half_w && dy.abs() < half_h {
+            let y = if dy >= 0.0 {
+                s.label.1 + half_h + 1.0
+            } else {
+                s.label.1 - half_h - 1.0
+            };
+            return Some((s.units.0, y));
+        }
+        return Some(s.units);
+    }
+    let area = input.board.area(a);
+    let province = layout.spots(area.port_of?)?.units;
+    let sea = layout.spots(input.state.area(a).port_built?)?.units;
+    Some((
+        province.0 + (sea.0 - province.0) * 0.35,
+        province.1 + (sea.1 - province.1) * 0.35,
+    ))
+}
+
+/// Names, castles and fortifications.
+pub fn names(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
+    let (board, lang) = (input.board, input.lang);
+    for a in board.areas.iter().filter(|a| a.kind != AreaKind::Port) {
+        let Some(s) = layout.spots(a.id) else {
+            continue;
+        };
+        let name = a.name(lang);
+        let size = label_size(lang);
+        let lines = split_name(name, lang);
+        let width = lines
+            .iter()
+            .map(|l| text_width(l, size))
+            .fold(0.0, f64::max);
+        let colour = if a.is_sea() {
+            Rgb(0x1d, 0x3d, 0x5c)
+        } else {
+            INK
+        };
+        let font = Font {
+            size,
+            fill: colour,
+            bold: a.castle.is_some(),
+            halo: Some(Rgb(0xfb, 0xf8, 0xf0)),
+        };
+        let top = s.label.1 - (lines.len() as f64 - 1.0) * size * 0.55;
+        for (k, l) in lines.iter().enumerate() {
+            svg.text(
+                s.label.0,
+                top + k as f64 * size * 1.1,
+                l,
+                font,
+                Anchor::Middle,
+            );
+        }
+        let left = (s.label.0 - width / 2.0 - 8.0, s.label.1);
+        match a.castle {
+            Some(Castle::Stronghold) => {
+                svg.rect(
+                    left.0 - 5.5,
+                    left.1 - 5.5,
+                    11.0,
+                    11.0,
+                    1.0,
+                    WHITE,
+                    Some((INK, 1.2)),
+                    false,
+                );
+                svg.rect(left.0 - 2.5, left.1 - 2.5, 5.0, 5.0, 0.5, INK, None, false);
+            }
+            Some(Castle::City) => svg.rect(
+                left.0 - 4.5,
+                left.1 - 4.5,
+                9.0,
+                9.0,
+                1.0,
+                WHITE,
+                Some((INK, 1.2)),
+                false,
+            ),
+            None => {}
+        }
+        if let Some(h) = input.state.area(a.id).fortification {
+            let c = (s.label.0 + width / 2.0 + 9.0, s.label.1);
+            let tower = [
+                (c.0 - 5.0, c.1 + 5.0),
+                (c.0 - 5.0, c.1 - 5.0),
+                (c.0 - 2.0, c.1 - 5.0),
+                (c.0 - 2.0, c.1 - 2.5),
+                (c.0 + 2.0, c.1 - 2.5),
+                (c.0 + 2.0, c.1 - 5.0),
+                (c.0 + 5.0, c.1 - 5.0),
+                (c.0 + 5.0, c.1 + 5.0),
+            ];
+            svg.polygon(&tower, palette::house(board, h), Some((INK, 1.0)));
+        }
+    }
+}
+
+fn label_size(lang: Lang) -> f64 {
+    if lang == Lang::Zh { 11.5 } else { 9.5 }
+}
+
+/// An English name longer than 14 characters on two lines, split at the space nearest the
+/// middle; Chinese names on one line.
+fn split_name(name: &str, lang: Lang) -> Vec<String> {
+    if lang == Lang::Zh || name.chars().count() <= 14 {
+        return vec![name.to_string()];
+    }
+    let mid = name.len() / 2;
+    let cut = name
+        .match_indices(' ')
+        .map(|(i, _)| i)
+        .min_by_key(|i| i.abs_diff(mid));
+    match cut {
+        Some(i) => vec![name[..i].to_string(), name[i + 1..].to_string()],
+        None => vec![name.to_string()],
+    }
+}
+
+/// Ports (an anchor ring, filled with the colour of the house whose ships lie there).
+pub fn ports(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
+    let board = input.board;
+    for a in board.areas.iter().filter(|a| a.is_port()) {
+        let st = input.state.area(a.id);
+        if a.temporary && st.port_built.is_none() {
+            continue;
+        }
+        let Some(spot) = layout
+            .spots(a.id)
+            .map(|s| s.token)
+            .or_else(|| anchor(input, layout, a.id))
+        else {
+            continue;
+        };
+        let fill = st.house.map(|h| palette::house(board, h)).unwrap_or(WHITE);
+        svg.circle(spot, 7.5, fill, Some((Rgb(0x1d, 0x3d, 0x5c), 1.6)));
+        let ink = if fill.is_light() { INK } else { WHITE };
+        svg.line(
+            (spot.0, spot.1 - 4.5),
+            (spot.0, spot.1 + 4.0),
+            ink,
+            1.3,
+            None,
+        );
+        svg.line(
+            (spot.0 - 3.0, spot.1 - 2.0),
+            (spot.0 + 3.0, spot.1 - 2.0),
+            ink,
+            1.3,
+            None,
+        );
+        svg.line(
+            (spot.0 - 4.0, spot.1 + 1.5),
+            (spot.0, spot.1 + 4.0),
+            ink,
+            1.3,
+            None,
+        );
+        svg.line(
+            (spot.0 + 4.0, spot.1 + 1.5),
+            (spot.0, spot.1 + 4.0),
+            ink,
+            1.3,
+            None,
+        );
+    }
+}
+
+/// Power tokens and revealed orders.
+pub fn tokens_and_orders(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
+    let board = input.board;
+    for a in &board.areas {
+        let Some(s) = layout.spots(a.id) else {
+            continue;
+        };
+        let st = input.state.area(a.id);
+        if let Some(h) = st.token {
+            let c = palette::house(board, h);
+            svg.circle(s.token, 7.5, c, Some((INK, 1.4)));
+            svg.circle(s.token, 3.0, if c.is_light() { INK } else { WHITE }, None);
+        }
+        if let (Some(o), Some(h)) = (st.order, st.house) {
+            let text = match input.lang {
+                Lang::Zh => o.name_zh(),
+                Lang::En => o.name_en(),
+            };
+            let size = 9.5;
+            let w = text_width(&text, size) + 10.0;
+            let (x, y) = (s.order.0 - w / 2.0, s.order.1 - 8.0);
+            svg.rect(
+                x,
+                y,
+                w,
+                16.0,
+                8.0,
+                INK,
+                Some((palette::house(board, h), 2.0)),
+                false,
+            );
+            svg.text(
+                s.order.0,
+                s.order.1,
+                &text,
+                Font::plain(size, WHITE),
+                Anchor::Middle,
+            );
+        }
+    }
+}
+
+/// The text of a unit chip: `骑1 步2` / `1K 2F`.
+pub fn chip_text(kinds: &[UnitKind], lang: Lang) -> String {
+    let mut parts = Vec::new();
+    for k in UnitKind::ALL {
+        let n = kinds.iter().filter(|x| **x == k).count();
+        if n > 0 {
+            parts.push(match lang {
+                Lang::Zh => format!("{}{n}", unit_mark(k, lang)),
+                Lang::En => format!("{n}{}", unit_mark(k, lang)),
+            });
+        }
+    }
+    parts.join(" ")
+}
+
+/// The units (a chip in the house's colour) and the neutral garrisons.
+pub fn units(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
+    let (board, lang) = (input.board, input.lang);
+    let labels = map_labels(lang);
+    for a in &board.areas {
+        let st = input.state.area(a.id);
+        let Some(at) = anchor(input, layout, a.id) else {
+            continue;
+        };
+        // Ships in a port sit beside the anchor, not on it.
+        let at = if a.is_port() { (at.0, at.1 + 15.0) } else { at };
+        if let (Some(h), false) = (st.house, st.units.is_empty()) {
+            let kinds: Vec<UnitKind> = st.units.iter().map(|u| u.kind).collect();
+            let routed = st.units.iter().any(|u| u.routed);
+            let mut text = chip_text(&kinds, lang);
+            if routed {
+                text = format!("{text} {}", labels.routed);
+            }
+            chip(svg, at, &text, palette::house(board, h), routed);
+        } else if let Some(n) = st.neutral {
+            let text = match lang {
+                Lang::Zh => format!("{}{n}", labels.neutral),
+                Lang::En => format!("{} {n}", labels.neutral),
+            };
+            chip(svg, at, &text, NEUTRAL, true);
+        }
+    }
+}
+
+fn chip(svg: &mut Svg, at: Pt, text: &str, colour: Rgb, dashed: bool) {
+    let size = 12.0;
+    let w = text_width(text, size) + 10.0;
+    svg.rect(
+        at.0 - w / 2.0,
+        at.1 - 9.5,
+        w,
+        19.0,
+        4.0,
+        colour,
+        Some((INK, 1.3)),
+        dashed,
+    );
+    let ink = if colour.is_light() { INK } else { WHITE };
+    let font = Font {
+        size,
+        fill: ink,
+        bold: true,
+        halo: None,
+    };
+    svg.text(at.0, at.1, text, font, Anchor::Middle);
+}

@@ -1,0 +1,143 @@
+//! The words drawn on the map picture (`maester-map`): the panel's headings, the short unit
+//! marks of the unit chips, a battle's result. The area, house, leader, order and step names
+//! come from the board and the vocabulary like everywhere else.
+
+use crate::board::{Lang, UnitKind};
+
+/// Every fixed word of the map picture in one language.
+#[derive(Clone, Copy, Debug)]
+pub struct MapLabels {
+    /// `第3回合` / `Round 3` (the number is put in by [`MapLabels::round`]).
+    pub round_prefix: &'static str,
+    /// Suffix after the round number.
+    pub round_suffix: &'static str,
+    /// `下一截止` next deadline.
+    pub deadline: &'static str,
+    /// Heading of the house column.
+    pub house: &'static str,
+    /// Power tokens in hand.
+    pub power: &'static str,
+    /// Power tokens on the map.
+    pub on_map: &'static str,
+    /// Supply barrels.
+    pub barrels: &'static str,
+    /// Castles held.
+    pub castles: &'static str,
+    /// Units on the board.
+    pub units: &'static str,
+    /// Leaders available / resting.
+    pub leaders: &'static str,
+    /// Wildling strength.
+    pub wildlings: &'static str,
+    /// A neutral garrison.
+    pub neutral: &'static str,
+    /// The attacker won.
+    pub attacker_won: &'static str,
+    /// The defender held.
+    pub defender_won: &'static str,
+    /// Legend: a march.
+    pub legend_march: &'static str,
+    /// Legend: a raid.
+    pub legend_raid: &'static str,
+    /// Legend: a retreat.
+    pub legend_retreat: &'static str,
+    /// Legend: a battle.
+    pub legend_battle: &'static str,
+    /// Legend: a power token.
+    pub legend_token: &'static str,
+    /// Legend: stronghold.
+    pub legend_stronghold: &'static str,
+    /// Legend: city.
+    pub legend_city: &'static str,
+    /// Legend: fortification.
+    pub legend_fortification: &'static str,
+    /// Routed units.
+    pub routed: &'static str,
+    /// The winner, once the game is over.
+    pub winner: &'static str,
+}
+
+const ZH: MapLabels = MapLabels {
+    round_prefix: "第",
+    round_suffix: "回合",
+    deadline: "下一截止",
+    house: "家族",
+    power: "手中势力",
+    on_map: "图上",
+    barrels: "木桶",
+    castles: "城堡",
+    units: "单位",
+    leaders: "将领(可用/休整)",
+    wildlings: "野人",
+    neutral: "中立",
+    attacker_won: "攻方胜",
+    defender_won: "守方胜",
+    legend_march: "行军",
+    legend_raid: "突袭",
+    legend_retreat: "撤退",
+    legend_battle: "战斗",
+    legend_token: "势力标志",
+    legend_stronghold: "要塞",
+    legend_city: "城市",
+    legend_fortification: "防御工事",
+    routed: "溃",
+    winner: "胜者",
+};
+
+const EN: MapLabels = MapLabels {
+    round_prefix: "Round ",
+    round_suffix: "",
+    deadline: "Next deadline",
+    house: "House",
+    power: "Power",
+    on_map: "on map",
+    barrels: "Barrels",
+    castles: "Castles",
+    units: "Units",
+    leaders: "Leaders (ready/resting)",
+    wildlings: "Wildlings",
+    neutral: "neutral",
+    attacker_won: "attacker won",
+    defender_won: "defender held",
+    legend_march: "march",
+    legend_raid: "raid",
+    legend_retreat: "retreat",
+    legend_battle: "battle",
+    legend_token: "power token",
+    legend_stronghold: "stronghold",
+    legend_city: "city",
+    legend_fortification: "fortification",
+    routed: "routed",
+    winner: "Winner",
+};
+
+/// The map's words in a language.
+pub fn map_labels(lang: Lang) -> MapLabels {
+    match lang {
+        Lang::Zh => ZH,
+        Lang::En => EN,
+    }
+}
+
+impl MapLabels {
+    /// `第3回合` / `Round 3`.
+    pub fn round(&self, round: u8) -> String {
+        format!("{}{round}{}", self.round_prefix, self.round_suffix)
+    }
+}
+
+/// The one-character mark of a unit kind on a unit chip: `步` / `F`.
+pub fn unit_mark(kind: UnitKind, lang: Lang) -> &'static str {
+    match (lang, kind) {
+        (Lang::Zh, UnitKind::Footman) => "步",
+        (Lang::Zh, UnitKind::Knight) => "骑",
+        (Lang::Zh, UnitKind::Ship) => "舰",
+        (Lang::Zh, UnitKind::Siege) => "攻",
+        (Lang::Zh, UnitKind::Archer) => "弓",
+        (Lang::En, UnitKind::Footman) => "F",
+        (Lang::En, UnitKind::Knight) => "K",
+        (Lang::En, UnitKind::Ship) => "S",
+        (Lang::En, UnitKind::Siege) => "E",
+        (Lang::En, UnitKind::Archer) => "A",
+    }
+}

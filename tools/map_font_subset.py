@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Regenerate crates/map/fonts/map-sans.otf, the font subset the map picture is drawn with.
+
+Source: Noto Sans CJK SC Regular (SIL Open Font License 1.1, (c) 2014-2021 Adobe), from the
+Debian package fonts-noto-cjk (/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc, face 2;
+upstream https://github.com/googlefonts/noto-cjk). The subset keeps printable ASCII, a little
+punctuation and every Chinese character of the board data, the order vocabulary and the map's
+own words, and is renamed "Maester Map Sans" (a Modified Version under the OFL), so the picture
+never depends on which fonts a machine has. Licence: crates/map/fonts/OFL.txt.
+
+Dev step only:  apt-get install fonts-noto-cjk; pip install fonttools;
+                python3 tools/map_font_subset.py
+"""
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+from fontTools.ttLib import TTFont
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCE = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+FACE = 2  # Noto Sans CJK SC
+OUT = ROOT / "crates/map/fonts/map-sans.otf"
+FAMILY = "Maester Map Sans"
+# Files whose Chinese characters the map may draw.
+GLYPH_SOURCES = [
+    "data/westeros.toml",
+    "crates/lang/src/vocab.rs",
+    "crates/words/src/map_labels.rs",
+]
+EXTRA = "·×—–:()()、,。/+-−→←↑↓●○■□▲△◆◇★☆"
+
+
+def characters():
+    chars = {chr(c) for c in range(0x20, 0x7F)} | set(EXTRA)
+    for rel in GLYPH_SOURCES:
+        for c in (ROOT / rel).read_text(encoding="utf-8"):
+            if ord(c) >= 0x2E80:
+                chars.add(c)
+    return "".join(sorted(chars))
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        text = pathlib.Path(tmp, "chars.txt")
+        text.write_text(characters(), encoding="utf-8")
+        raw = pathlib.Path(tmp, "subset.otf")
+        subprocess.run(
+            [sys.executable, "-m", "fontTools.subset", SOURCE, f"--font-number={FACE}",
+             f"--text-file={text}", f"--output-file={raw}", "--layout-features=*",
+             "--no-hinting", "--desubroutinize", "--name-IDs=0,1,2,3,4,5,6,13,14"],
+            check=True,
+        )
+        font = TTFont(raw)
+        names = font["name"]
+        for rec in list(names.names):
+            if rec.nameID in (1, 16):
+                rec.string = FAMILY
+            elif rec.nameID in (3, 4):
+                rec.string = FAMILY + " Regular"
+            elif rec.nameID == 6:
+                rec.string = FAMILY.replace(" ", "") + "-Regular"
+        if "CFF " in font:
+            cff = font["CFF "].cff
+            cff.fontNames = [FAMILY.replace(" ", "") + "-Regular"]
+            top = cff.topDictIndex[0]
+            top.FamilyName = FAMILY
+            top.FullName = FAMILY + " Regular"
+        OUT.parent.mkdir(parents=True, exist_ok=True)
+        font.save(OUT)
+    print(f"{OUT.relative_to(ROOT)}: {OUT.stat().st_size} bytes")
+
+
+if __name__ == "__main__":
+    main()
