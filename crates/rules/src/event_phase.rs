@@ -13,7 +13,7 @@ use super::bidding::{self};
 use super::build::{self, BuildWindow};
 use super::economy::{self};
 use super::events;
-use super::events::{Category, EventCard, EventError, chooser_of, current};
+use super::events::{Category, EventCard, EventError, RoundEvents, chooser_of, current};
 use super::model::log_events::EconomyEvent;
 use super::model::modifiers::RoundModifiers;
 use super::model::state::GameState;
@@ -46,145 +46,31 @@ pub fn resolve(
     let Some(ev) = current(state).filter(|e| e.round == state.round).cloned() else {
         return Err(EventError::NotDrawn(state.round));
     };
-    let mut s = state.clone();
-    let mut log = Vec::new();
-    let mut questions = Vec::new();
+    let mut p = Phase {
+        board,
+        input,
+        s: state.clone(),
+        log: Vec::new(),
+        questions: Vec::new(),
+    };
     // Chooser events are decided first: they say which events take place.
-    for c in Category::ALL {
-        if ev.draw(c).card.is_chooser() && ev.draw(c).chosen.is_none() {
-            let holder = chooser_of(&s, c);
-            let pick = input
-                .choices
-                .iter()
-                .find(|(h, cat, _)| *cat == c && Some(*h) == holder)
-                .map(|x| x.2);
-            let l = events::choose(board, &mut s, c, holder, pick)
-                .or_else(|_| events::choose(board, &mut s, c, holder, None))?;
-            log.extend(l);
-        }
-    }
-    let Some(ev) = current(&s).cloned() else {
+    p.choosers(&ev)?;
+    let Some(ev) = current(&p.s).cloned() else {
         return Err(EventError::NotDrawn(state.round));
     };
-    let ports_ready = muster::ports_now(board, &s);
-    let clash = ev.has(EventCard::ClashOfKings);
-    // No reward waiting: nothing to claim, lapse or clear (and no copy of the state).
-    let mut throne_decider = None;
-    if !s.economy.pending_rewards.is_empty() {
-        let claims = rewards::resolve(board, &s, &input.claims, clash);
-        s = claims.state;
-        log.extend(claims.log);
-        throne_decider = claims.throne_decider;
-    }
-    // Without a plan building nothing happens (no copy of the state).
-    if input.build.iter().any(|(_, p)| !p.is_empty()) {
-        log.extend(build::resolve_in(
-            board,
-            &mut s,
-            &input.build,
-            BuildWindow::EventPhase,
-        ));
-    }
-    match ev.effective(Category::Economic) {
-        Some(EventCard::Supply) => {
-            log.extend(economy::resolve_supply_in(board, &mut s, &input.disband));
-        }
-        Some(EventCard::Muster) => {
-            let (l, blocked) = muster::resolve_in(board, &mut s, &input.muster, &ports_ready);
-            log.extend(l);
-            let mut reps = Vec::new();
-            for b in &blocked {
-                questions.push(Question::MusterRevision(*b));
-                if let Some((_, p)) = input
-                    .muster_replacements
-                    .iter()
-                    .find(|(h, _)| *h == b.house)
-                {
-                    let budget: Vec<_> = blocked
-                        .iter()
-                        .filter(|x| x.house == b.house)
-                        .map(|x| (x.castle, x.points))
-                        .collect();
-                    if !reps
-                        .iter()
-                        .any(|(h, _, _): &muster::BudgetedPlan| *h == b.house)
-                    {
-                        reps.push((b.house, p.clone(), merge(budget)));
-                    }
-                }
-            }
-            if !reps.is_empty() {
-                let (l, _) = muster::resolve_with_budget_in(board, &mut s, &reps, &ports_ready);
-                log.extend(l);
-            }
-        }
-        _ => {}
-    }
-    match ev.effective(Category::Political) {
-        Some(EventCard::GameOfThrones { .. }) => {
-            log.extend(economy::resolve_game_of_thrones_in(board, &mut s));
-        }
-        Some(EventCard::ClashOfKings) => {
-            // The ties are those of the bids as they count (cut to the hand; a silent or
-            // neutral house bids nothing), read before any power is spent.
-            let (l, ties) =
-                bidding::resolve_in(&mut s, &input.clash, &input.clash_ties, throne_decider);
-            questions.extend(ties.into_iter().map(Question::ClashTie));
-            log.extend(l);
-        }
-        _ => {}
-    }
+    let ports_ready = muster::ports_now(board, &p.s);
+    let throne_decider = p.rewards_and_building(ev.has(EventCard::ClashOfKings));
+    p.economic(&ev, &ports_ready);
+    p.political(&ev, throne_decider);
     if ev.effective(Category::Military) == Some(EventCard::WildlingAttack) {
-        let (r, l) = wildlings::resolve_attack_in(&mut s, &input.wildling_bids);
-        log.extend(l);
-        let king = s.throne_order().first().copied();
-        if r.watch_won {
-            if r.highest.len() > 1 {
-                questions.push(Question::WildlingTie {
-                    king,
-                    houses: r.highest.clone(),
-                    reward: true,
-                });
-            }
-            if let Some(h) =
-                wildlings::king_pick(&s, &r.highest, input.wildling_king_pick, true, &mut log)
-            {
-                questions.push(Question::WildlingReward(h));
-                log.extend(wildlings::apply_reward_in(
-                    board,
-                    &mut s,
-                    h,
-                    input.wildling_reward.as_ref(),
-                    &ports_ready,
-                ));
-            }
-        } else {
-            if r.lowest.len() > 1 {
-                questions.push(Question::WildlingTie {
-                    king,
-                    houses: r.lowest.clone(),
-                    reward: false,
-                });
-            }
-            let worst =
-                wildlings::king_pick(&s, &r.lowest, input.wildling_king_pick, false, &mut log);
-            let penalty = ev.wildling_penalty.unwrap_or(PenaltyKind::Disband);
-            for &h in s.throne_order() {
-                questions.push(Question::WildlingPenalty {
-                    house: h,
-                    penalty,
-                    worst: Some(h) == worst,
-                });
-            }
-            log.extend(wildlings::apply_penalty_in(
-                board,
-                &mut s,
-                penalty,
-                worst,
-                &input.wildling_penalty,
-            ));
-        }
+        p.wildling_attack(&ev, &ports_ready);
     }
+    let Phase {
+        mut s,
+        mut log,
+        questions,
+        ..
+    } = p;
     log.extend(events::end_event_phase(board, &mut s)?);
     let notices = advance_notices(&s);
     Ok(EventPhaseOutcome {
@@ -193,6 +79,225 @@ pub fn resolve(
         questions,
         notices,
     })
+}
+
+/// The event phase under way: the state being changed, the log and the questions so far.
+struct Phase<'a> {
+    board: &'a Board,
+    input: &'a EventPhaseInput,
+    s: GameState,
+    log: Vec<EconomyEvent>,
+    questions: Vec<Question>,
+}
+
+impl Phase<'_> {
+    /// Each undecided chooser card is decided by its chooser's pick (a pick that does not fit
+    /// counts as none).
+    fn choosers(&mut self, ev: &RoundEvents) -> Result<(), EventError> {
+        let (board, input) = (self.board, self.input);
+        for c in Category::ALL {
+            if ev.draw(c).card.is_chooser() && ev.draw(c).chosen.is_none() {
+                let holder = chooser_of(&self.s, c);
+                let pick = input
+                    .choices
+                    .iter()
+                    .find(|(h, cat, _)| *cat == c && Some(*h) == holder)
+                    .map(|x| x.2);
+                let l = events::choose(board, &mut self.s, c, holder, pick)
+                    .or_else(|_| events::choose(board, &mut self.s, c, holder, None))?;
+                self.log.extend(l);
+            }
+        }
+        Ok(())
+    }
+
+    /// Deferred leader rewards, then building. Returns who decides the throne's ties
+    /// when a reward changed them.
+    fn rewards_and_building(&mut self, clash: bool) -> Option<HouseId> {
+        let (board, input) = (self.board, self.input);
+        // No reward waiting: nothing to claim, lapse or clear (and no copy of the state).
+        let mut throne_decider = None;
+        if !self.s.economy.pending_rewards.is_empty() {
+            let claims = rewards::resolve(board, &self.s, &input.claims, clash);
+            self.s = claims.state;
+            self.log.extend(claims.log);
+            throne_decider = claims.throne_decider;
+        }
+        // Without a plan building nothing happens (no copy of the state).
+        if input.build.iter().any(|(_, p)| !p.is_empty()) {
+            self.log.extend(build::resolve_in(
+                board,
+                &mut self.s,
+                &input.build,
+                BuildWindow::EventPhase,
+            ));
+        }
+        throne_decider
+    }
+
+    /// The economic event: supply, or mustering with the revisions of blocked ships.
+    fn economic(&mut self, ev: &RoundEvents, ports_ready: &[crate::board::AreaId]) {
+        let (board, input) = (self.board, self.input);
+        match ev.effective(Category::Economic) {
+            Some(EventCard::Supply) => {
+                self.log.extend(economy::resolve_supply_in(
+                    board,
+                    &mut self.s,
+                    &input.disband,
+                ));
+            }
+            Some(EventCard::Muster) => {
+                let (l, blocked) =
+                    muster::resolve_in(board, &mut self.s, &input.muster, ports_ready);
+                self.log.extend(l);
+                let reps = self.muster_revisions(&blocked);
+                if !reps.is_empty() {
+                    let (l, _) =
+                        muster::resolve_with_budget_in(board, &mut self.s, &reps, ports_ready);
+                    self.log.extend(l);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Each blocked ship is asked about; a house that answered musters its replacement plan
+    /// with the points of all its blocked ships, castle by castle.
+    fn muster_revisions(&mut self, blocked: &[muster::Blocked]) -> Vec<muster::BudgetedPlan> {
+        let mut reps = Vec::new();
+        for b in blocked {
+            self.questions.push(Question::MusterRevision(*b));
+            if let Some((_, p)) = self
+                .input
+                .muster_replacements
+                .iter()
+                .find(|(h, _)| *h == b.house)
+            {
+                let budget: Vec<_> = blocked
+                    .iter()
+                    .filter(|x| x.house == b.house)
+                    .map(|x| (x.castle, x.points))
+                    .collect();
+                if !reps
+                    .iter()
+                    .any(|(h, _, _): &muster::BudgetedPlan| *h == b.house)
+                {
+                    reps.push((b.house, p.clone(), merge(budget)));
+                }
+            }
+        }
+        reps
+    }
+
+    /// The political event: a Game of Thrones, or a Clash of Kings with its ties.
+    fn political(&mut self, ev: &RoundEvents, throne_decider: Option<HouseId>) {
+        let input = self.input;
+        match ev.effective(Category::Political) {
+            Some(EventCard::GameOfThrones { .. }) => {
+                self.log
+                    .extend(economy::resolve_game_of_thrones_in(self.board, &mut self.s));
+            }
+            Some(EventCard::ClashOfKings) => {
+                // The ties are those of the bids as they count (cut to the hand; a silent or
+                // neutral house bids nothing), read before any power is spent.
+                let (l, ties) = bidding::resolve_in(
+                    &mut self.s,
+                    &input.clash,
+                    &input.clash_ties,
+                    throne_decider,
+                );
+                self.questions
+                    .extend(ties.into_iter().map(Question::ClashTie));
+                self.log.extend(l);
+            }
+            _ => {}
+        }
+    }
+
+    /// A wildling attack: the bids, then the reward of the highest bidder or the penalty.
+    fn wildling_attack(&mut self, ev: &RoundEvents, ports_ready: &[crate::board::AreaId]) {
+        let (r, l) = wildlings::resolve_attack_in(&mut self.s, &self.input.wildling_bids);
+        self.log.extend(l);
+        let king = self.s.throne_order().first().copied();
+        if r.watch_won {
+            self.wildling_reward(king, &r.highest, ports_ready);
+        } else {
+            let penalty = ev.wildling_penalty.unwrap_or(PenaltyKind::Disband);
+            self.wildling_penalty(king, &r.lowest, penalty);
+        }
+    }
+
+    /// The Night's Watch won: the king breaks a tie for the highest bid; the winner's reward.
+    fn wildling_reward(
+        &mut self,
+        king: Option<HouseId>,
+        highest: &[HouseId],
+        ports_ready: &[crate::board::AreaId],
+    ) {
+        let input = self.input;
+        if highest.len() > 1 {
+            self.questions.push(Question::WildlingTie {
+                king,
+                houses: highest.to_vec(),
+                reward: true,
+            });
+        }
+        if let Some(h) = wildlings::king_pick(
+            &self.s,
+            highest,
+            input.wildling_king_pick,
+            true,
+            &mut self.log,
+        ) {
+            self.questions.push(Question::WildlingReward(h));
+            self.log.extend(wildlings::apply_reward_in(
+                self.board,
+                &mut self.s,
+                h,
+                input.wildling_reward.as_ref(),
+                ports_ready,
+            ));
+        }
+    }
+
+    /// The wildlings won: the king breaks a tie for the lowest bid; every house is asked about
+    /// the penalty, the lowest bidder's one being the worst.
+    fn wildling_penalty(
+        &mut self,
+        king: Option<HouseId>,
+        lowest: &[HouseId],
+        penalty: PenaltyKind,
+    ) {
+        let input = self.input;
+        if lowest.len() > 1 {
+            self.questions.push(Question::WildlingTie {
+                king,
+                houses: lowest.to_vec(),
+                reward: false,
+            });
+        }
+        let worst = wildlings::king_pick(
+            &self.s,
+            lowest,
+            input.wildling_king_pick,
+            false,
+            &mut self.log,
+        );
+        for &h in self.s.throne_order() {
+            self.questions.push(Question::WildlingPenalty {
+                house: h,
+                penalty,
+                worst: Some(h) == worst,
+            });
+        }
+        self.log.extend(wildlings::apply_penalty_in(
+            self.board,
+            &mut self.s,
+            penalty,
+            worst,
+            &input.wildling_penalty,
+        ));
+    }
 }
 
 fn merge(v: Vec<(crate::board::AreaId, u8)>) -> Vec<(crate::board::AreaId, u8)> {

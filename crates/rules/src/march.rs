@@ -117,24 +117,73 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         return super::forced_march::execute(ctx, house, step);
     }
     let from = step.from;
-    let Some(order) = ctx.order(from).filter(|o| o.kind == OrderType::March) else {
-        skip(ctx, house, from, march_order(), Skip::OrderGone);
+    let Some(order) = march_order_in(ctx, house, from) else {
         return false;
     };
-    if ctx.state.occupant(from) != Some(house) {
-        skip(ctx, house, from, order, Skip::NoUnits);
+    let (moves, attack) = sub_moves(ctx, house, order, step);
+    if moves.is_empty() && attack.is_none() {
         return false;
     }
-    if !ctx.sea_acts(from) {
-        skip(ctx, house, from, order, Skip::EventBan);
-        return false;
+    let go = supplied(ctx, house, from, order, &moves, attack.as_ref());
+    let n_moves = moves.len();
+    let mut executed = false;
+    // Whether units really left: a token is only put down after a successful move (004:L916).
+    let mut moved = false;
+    for (i, s) in moves.into_iter().enumerate() {
+        if go[i] {
+            peaceful_move(ctx, house, from, s);
+            executed = true;
+            moved = true;
+        }
     }
+    if let Some(s) = attack
+        && go[n_moves]
+    {
+        moved |= attack_with(ctx, house, from, order, s);
+        executed = true;
+    }
+    if executed {
+        if ctx.state.occupant(from) != Some(house) {
+            vacate(ctx, house, from, step.leave_token && moved);
+        } else if ctx.state.area(from).order.map(|o| o.kind) == Some(OrderType::March) {
+            ctx.state.area_mut(from).order = None;
+        }
+    }
+    executed
+}
+
+/// The march order in `from` if the house can carry it out: the order is still there, the
+/// house's units stand there, no event bans the sea, not every unit is routed. Otherwise the
+/// skip is logged.
+fn march_order_in(ctx: &mut Ctx, house: HouseId, from: AreaId) -> Option<Order> {
+    let Some(order) = ctx.order(from).filter(|o| o.kind == OrderType::March) else {
+        skip(ctx, house, from, march_order(), Skip::OrderGone);
+        return None;
+    };
+    let why = if ctx.state.occupant(from) != Some(house) {
+        Skip::NoUnits
+    } else if !ctx.sea_acts(from) {
+        Skip::EventBan
+    } else if ctx.state.area(from).units.iter().all(|u| u.routed) {
+        Skip::Routed
+    } else {
+        return Some(order);
+    };
+    skip(ctx, house, from, order, why);
+    None
+}
+
+/// Resolve every sub-move against the units present now (they move simultaneously): the
+/// peaceful moves, and the first attack (one army attacks once a round, A-34). A sub-move
+/// whose units are missing or whose destination cannot be reached is skipped.
+fn sub_moves(
+    ctx: &mut Ctx,
+    house: HouseId,
+    order: Order,
+    step: &MarchStep,
+) -> (Vec<Sub>, Option<Sub>) {
+    let from = step.from;
     let units = ctx.state.area(from).units;
-    if units.iter().all(|u| u.routed) {
-        skip(ctx, house, from, order, Skip::Routed);
-        return false;
-    }
-    // Resolve every sub-move against the units present now (they move simultaneously).
     let mut used: Vec<usize> = Vec::new();
     let mut moves: Vec<Sub> = Vec::new();
     let mut attack: Option<Sub> = None;
@@ -152,22 +201,8 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         };
         let picked: Vec<Unit> = idx.iter().filter_map(|&j| units.get(j).copied()).collect();
         let kinds: Vec<UnitKind> = picked.iter().map(|u| u.kind).collect();
-        let carriers = match super::transport::route(ctx, house, from, mv.to, &kinds) {
-            Some(Route::Foreign { carriers }) => carriers,
-            Some(_) => Vec::new(),
-            None => {
-                let ships = kinds.contains(&UnitKind::Ship);
-                let dest_land = ctx.board.area(mv.to).is_land();
-                let why = if ships == dest_land || ctx.board.area(mv.to).is_port() && !ships {
-                    Skip::WrongTerrain(mv.to)
-                } else if !ships && dest_land && !ctx.adjacent(from, mv.to) {
-                    Skip::ChainBroken(mv.to)
-                } else {
-                    Skip::NotReachable(mv.to)
-                };
-                skip(ctx, house, from, order, why);
-                continue;
-            }
+        let Some(carriers) = carriers(ctx, house, from, order, mv.to, &kinds) else {
+            continue;
         };
         let hostile = ctx.state.area(mv.to).neutral.is_some()
             || matches!(ctx.state.occupant(mv.to), Some(h) if h != house);
@@ -191,15 +226,55 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
             moves.push(sub);
         }
     }
-    if moves.is_empty() && attack.is_none() {
-        return false;
+    (moves, attack)
+}
+
+/// The other houses' ships that carry units of `kinds` from `from` to `to` (none when they go
+/// on their own or by the house's own ships), or `None` with the skip logged: wrong terrain, a
+/// broken chain of ships, or out of reach.
+fn carriers(
+    ctx: &mut Ctx,
+    house: HouseId,
+    from: AreaId,
+    order: Order,
+    to: AreaId,
+    kinds: &[UnitKind],
+) -> Option<Vec<HouseId>> {
+    match super::transport::route(ctx, house, from, to, kinds) {
+        Some(Route::Foreign { carriers }) => Some(carriers),
+        Some(_) => Some(Vec::new()),
+        None => {
+            let ships = kinds.contains(&UnitKind::Ship);
+            let dest_land = ctx.board.area(to).is_land();
+            let why = if ships == dest_land || ctx.board.area(to).is_port() && !ships {
+                Skip::WrongTerrain(to)
+            } else if !ships && dest_land && !ctx.adjacent(from, to) {
+                Skip::ChainBroken(to)
+            } else {
+                Skip::NotReachable(to)
+            };
+            skip(ctx, house, from, order, why);
+            None
+        }
     }
-    // Supply for the result of all sub-moves together; if that fails, each one alone, in order.
+}
+
+/// Which sub-moves go (the moves in order, then the attack): supply for the result of all of
+/// them together; if that fails, each one alone, in order, with those accepted so far.
+/// A port takes no more ships than its capacity.
+fn supplied(
+    ctx: &mut Ctx,
+    house: HouseId,
+    from: AreaId,
+    order: Order,
+    moves: &[Sub],
+    attack: Option<&Sub>,
+) -> Vec<bool> {
     let pairs = |s: &Sub| {
         let n = s.units.len() as i32;
         [(from, -n), (s.to, n)]
     };
-    let all: Vec<&Sub> = moves.iter().chain(attack.iter()).collect();
+    let all: Vec<&Sub> = moves.iter().chain(attack).collect();
     let whole: Vec<(AreaId, i32)> = all.iter().flat_map(|s| pairs(s)).collect();
     let together = super::supply::within_limit_with(ctx.board, &ctx.state, house, &whole);
     let mut go: Vec<bool> = Vec::new();
@@ -227,73 +302,51 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
             accepted.extend(pairs(s));
         }
     }
-    let n_moves = moves.len();
-    let mut executed = false;
-    // Whether units really left: a token is only put down after a successful move (004:L916).
-    let mut moved = false;
-    for (i, s) in moves.into_iter().enumerate() {
-        if go[i] {
-            peaceful_move(ctx, house, from, s);
-            executed = true;
-            moved = true;
-        }
+    go
+}
+
+/// Log that other houses' ships carried units from `from` to `to`; each carrier has carried.
+fn transported(ctx: &mut Ctx, house: HouseId, from: AreaId, to: AreaId, carriers: &[HouseId]) {
+    if carriers.is_empty() {
+        return;
     }
-    if let Some(s) = attack
-        && go[n_moves]
-    {
-        if !s.carriers.is_empty() {
-            for c in &s.carriers {
-                ctx.carried[c.index()] = true;
-            }
-            ctx.log.push(Event::Transported {
-                house,
-                from,
-                to: s.to,
-                carriers: s.carriers.clone(),
-            });
-        }
-        let to = s.to;
-        super::battle::attack(
-            ctx,
-            AttackSpec {
-                house,
-                from,
-                to: s.to,
-                moving: s.units,
-                march_bonus: order.special,
-                leader: s.leader,
-                second: s.second,
-                carriers: s.carriers,
-            },
-        );
-        executed = true;
-        moved |= ctx.state.occupant(to) == Some(house);
+    for c in carriers {
+        ctx.carried[c.index()] = true;
     }
-    if executed {
-        if ctx.state.occupant(from) != Some(house) {
-            vacate(ctx, house, from, step.leave_token && moved);
-        } else if ctx.state.area(from).order.map(|o| o.kind) == Some(OrderType::March) {
-            ctx.state.area_mut(from).order = None;
-        }
-    }
-    executed
+    ctx.log.push(Event::Transported {
+        house,
+        from,
+        to,
+        carriers: carriers.to_vec(),
+    });
+}
+
+/// The attacking sub-move fights its battle. Returns whether the house's units now stand in
+/// the attacked area.
+fn attack_with(ctx: &mut Ctx, house: HouseId, from: AreaId, order: Order, s: Sub) -> bool {
+    transported(ctx, house, from, s.to, &s.carriers);
+    let to = s.to;
+    super::battle::attack(
+        ctx,
+        AttackSpec {
+            house,
+            from,
+            to: s.to,
+            moving: s.units,
+            march_bonus: order.special,
+            leader: s.leader,
+            second: s.second,
+            carriers: s.carriers,
+        },
+    );
+    ctx.state.occupant(to) == Some(house)
 }
 
 /// Move units into an area that holds no enemy: join own units or enter an empty area, removing
 /// another house's lone power token. Supply was checked by the caller.
 fn peaceful_move(ctx: &mut Ctx, house: HouseId, from: AreaId, s: Sub) {
     let to = s.to;
-    if !s.carriers.is_empty() {
-        for c in &s.carriers {
-            ctx.carried[c.index()] = true;
-        }
-        ctx.log.push(Event::Transported {
-            house,
-            from,
-            to,
-            carriers: s.carriers.clone(),
-        });
-    }
+    transported(ctx, house, from, to, &s.carriers);
     let new_area = ctx.state.occupant(to) != Some(house);
     let old_controller = ctx.state.controller(ctx.board, to);
     let pick = find_units(ctx, from, &s.units);

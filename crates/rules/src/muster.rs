@@ -99,11 +99,56 @@ pub fn resolve_with_budget_in(
     plans: &[BudgetedPlan],
     ports_ready: &[AreaId],
 ) -> (Vec<EconomyEvent>, Vec<Blocked>) {
-    let mut log = Vec::new();
-    let mut blocked = Vec::new();
     let order: Vec<HouseId> = s.throne_order().to_vec();
-    // The seas named by ships, with whether they were empty and whose units stood there.
-    let mut seas_before: Vec<(AreaId, bool, Option<HouseId>)> = Vec::new();
+    let seas_before = seas_named(s, plans);
+    let cleaned = known_items(board, plans);
+    let plan_of = |h: HouseId| cleaned.iter().find(|(x, _)| *x == h).map(|(_, p)| &**p);
+    // Every house that has a plan has its counts, even one the board does not list.
+    let houses = plans
+        .iter()
+        .map(|(h, _, _)| h.index() + 1)
+        .fold(board.houses.len(), usize::max);
+    let mut m = Muster {
+        board,
+        ports_ready,
+        log: Vec::new(),
+        budgets: plans.iter().map(|(h, _, b)| (*h, b.clone())).collect(),
+        tally: counts(s, houses),
+    };
+    for &h in &order {
+        let Some(p) = plan_of(h) else { continue };
+        for it in p
+            .items
+            .iter()
+            .filter(|i| !matches!(i.action, MusterAction::Ship(_)))
+        {
+            m.item(s, h, it);
+        }
+    }
+    let queues: Vec<(HouseId, Vec<&MusterItem>)> = order
+        .iter()
+        .filter_map(|&h| {
+            plan_of(h).map(|p| {
+                let q: Vec<&MusterItem> = p
+                    .items
+                    .iter()
+                    .filter(|i| matches!(i.action, MusterAction::Ship(_)))
+                    .rev()
+                    .collect();
+                (h, q)
+            })
+        })
+        .collect();
+    let blocked = m.ships_in_turn(s, queues, &seas_before);
+    (m.log, blocked)
+}
+
+/// The seas named by ships, with whether they were empty and whose units stood there.
+type SeasBefore = Vec<(AreaId, bool, Option<HouseId>)>;
+
+/// The seas the plans' ship items name, as they stand before the mustering begins.
+fn seas_named(s: &GameState, plans: &[BudgetedPlan]) -> SeasBefore {
+    let mut seas_before: SeasBefore = Vec::new();
     for (_, p, _) in plans {
         for it in &p.items {
             let MusterAction::Ship(places) = &it.action else {
@@ -118,11 +163,16 @@ pub fn resolve_with_budget_in(
             }
         }
     }
-    let mut budgets: Vec<(HouseId, Vec<(AreaId, u8)>)> =
-        plans.iter().map(|(h, _, b)| (*h, b.clone())).collect();
-    // Items naming areas the board does not have are dropped (they could not be reported); a
-    // plan is copied only when it has such items.
-    let cleaned: Vec<(HouseId, std::borrow::Cow<MusterPlan>)> = plans
+    seas_before
+}
+
+/// The plans without the items naming areas the board does not have (they could not be
+/// reported); a plan is copied only when it has such items.
+fn known_items<'p>(
+    board: &Board,
+    plans: &'p [BudgetedPlan],
+) -> Vec<(HouseId, std::borrow::Cow<'p, MusterPlan>)> {
+    plans
         .iter()
         .map(|(h, p, _)| {
             if p.items.iter().all(|i| i.ids_ok(board)) {
@@ -136,41 +186,44 @@ pub fn resolve_with_budget_in(
                 .collect();
             (*h, std::borrow::Cow::Owned(MusterPlan { items }))
         })
-        .collect();
-    let plan_of = |h: HouseId| cleaned.iter().find(|(x, _)| *x == h).map(|(_, p)| &**p);
-    // Every house that has a plan has its counts, even one the board does not list.
-    let houses = plans
-        .iter()
-        .map(|(h, _, _)| h.index() + 1)
-        .fold(board.houses.len(), usize::max);
-    let mut tally = counts(s, houses);
-    let do_item = |s: &mut GameState,
-                   log: &mut Vec<EconomyEvent>,
-                   budgets: &mut Vec<(HouseId, Vec<(AreaId, u8)>)>,
-                   tally: &mut [Counts],
-                   h: HouseId,
-                   it: &MusterItem|
-     -> Option<MusterError> {
+        .collect()
+}
+
+/// What the mustering carries from item to item: the log, each house's points left per
+/// castle and its unit counts.
+struct Muster<'b> {
+    board: &'b Board,
+    ports_ready: &'b [AreaId],
+    log: Vec<EconomyEvent>,
+    budgets: Vec<(HouseId, Vec<(AreaId, u8)>)>,
+    tally: Vec<Counts>,
+}
+
+impl Muster<'_> {
+    /// Muster one item of house `h` if its castle has the points left; log what happened.
+    /// Returns the rule it broke, if any.
+    fn item(&mut self, s: &mut GameState, h: HouseId, it: &MusterItem) -> Option<MusterError> {
+        let board = self.board;
         let c = cost(board, &it.action);
-        let (_, b) = budgets.iter_mut().find(|(x, _)| *x == h)?;
+        let (_, b) = self.budgets.iter_mut().find(|(x, _)| *x == h)?;
         let have = b
             .iter()
             .find(|(a, _)| *a == it.castle)
             .map(|(_, p)| *p)
             .unwrap_or(0);
         if have < c {
-            log.push(EconomyEvent::MusterSkipped {
+            self.log.push(EconomyEvent::MusterSkipped {
                 house: h,
                 castle: it.castle,
                 why: MusterSkip::Points,
             });
             return None;
         }
-        let mine = tally.get_mut(h.index())?;
-        match apply_item(board, s, h, it, ports_ready, mine) {
+        let mine = self.tally.get_mut(h.index())?;
+        match apply_item(board, s, h, it, self.ports_ready, mine) {
             Ok(area) => {
                 spend(b, it.castle, c);
-                log.push(match &it.action {
+                self.log.push(match &it.action {
                     MusterAction::Upgrade { from, to } => EconomyEvent::Upgraded {
                         house: h,
                         area,
@@ -193,7 +246,7 @@ pub fn resolve_with_budget_in(
                 None
             }
             Err(e) => {
-                log.push(EconomyEvent::MusterSkipped {
+                self.log.push(EconomyEvent::MusterSkipped {
                     house: h,
                     castle: it.castle,
                     why: MusterSkip::Rule(e.clone()),
@@ -201,61 +254,48 @@ pub fn resolve_with_budget_in(
                 Some(e)
             }
         }
-    };
-    for &h in &order {
-        let Some(p) = plan_of(h) else { continue };
-        for it in p
-            .items
-            .iter()
-            .filter(|i| !matches!(i.action, MusterAction::Ship(_)))
-        {
-            do_item(s, &mut log, &mut budgets, &mut tally, h, it);
-        }
     }
-    let mut queues: Vec<(HouseId, Vec<&MusterItem>)> = order
-        .iter()
-        .filter_map(|&h| {
-            plan_of(h).map(|p| {
-                let q: Vec<&MusterItem> = p
-                    .items
-                    .iter()
-                    .filter(|i| matches!(i.action, MusterAction::Ship(_)))
-                    .rev()
-                    .collect();
-                (h, q)
-            })
-        })
-        .collect();
-    while queues.iter().any(|(_, q)| !q.is_empty()) {
-        for (h, q) in queues.iter_mut() {
-            let Some(it) = q.pop() else { continue };
-            if let Some(MusterError::NoFreePlacement(castle)) =
-                do_item(s, &mut log, &mut budgets, &mut tally, *h, it)
-            {
-                // A conflict if some listed sea was free before this mustering began.
-                let MusterAction::Ship(places) = &it.action else {
-                    continue;
-                };
-                let lost_sea = places.iter().any(|&p| {
-                    let before = seas_before.iter().find(|x| x.0 == p);
-                    board.area(p).is_sea()
-                        && before.is_some_and(|&(_, empty, house)| empty || house == Some(*h))
-                });
-                if lost_sea {
-                    // The line just logged says the points may be mustered again.
-                    if let Some(EconomyEvent::MusterSkipped { why, .. }) = log.last_mut()
-                        && let MusterSkip::Rule(e) = why
-                    {
-                        *why = MusterSkip::Blocked(e.clone());
-                    }
-                    blocked.push(Blocked {
-                        house: *h,
-                        castle,
-                        points: cost(board, &it.action),
+
+    /// The ship items, one per house in turn in throne order. A ship that finds no free sea
+    /// where some listed sea was free (or the house's own) before the mustering began is
+    /// blocked: its points may be mustered again.
+    fn ships_in_turn(
+        &mut self,
+        s: &mut GameState,
+        mut queues: Vec<(HouseId, Vec<&MusterItem>)>,
+        seas_before: &SeasBefore,
+    ) -> Vec<Blocked> {
+        let board = self.board;
+        let mut blocked = Vec::new();
+        while queues.iter().any(|(_, q)| !q.is_empty()) {
+            for (h, q) in queues.iter_mut() {
+                let Some(it) = q.pop() else { continue };
+                if let Some(MusterError::NoFreePlacement(castle)) = self.item(s, *h, it) {
+                    // A conflict if some listed sea was free before this mustering began.
+                    let MusterAction::Ship(places) = &it.action else {
+                        continue;
+                    };
+                    let lost_sea = places.iter().any(|&p| {
+                        let before = seas_before.iter().find(|x| x.0 == p);
+                        board.area(p).is_sea()
+                            && before.is_some_and(|&(_, empty, house)| empty || house == Some(*h))
                     });
+                    if lost_sea {
+                        // The line just logged says the points may be mustered again.
+                        if let Some(EconomyEvent::MusterSkipped { why, .. }) = self.log.last_mut()
+                            && let MusterSkip::Rule(e) = why
+                        {
+                            *why = MusterSkip::Blocked(e.clone());
+                        }
+                        blocked.push(Blocked {
+                            house: *h,
+                            castle,
+                            points: cost(board, &it.action),
+                        });
+                    }
                 }
             }
         }
+        blocked
     }
-    (log, blocked)
 }

@@ -2,7 +2,7 @@
 //! difference is one failure line.
 
 use super::format::Outcome;
-use super::format::{Scenario, ScenarioError, area, house, leader, units};
+use super::format::{Expect, Scenario, ScenarioError, area, house, leader, units};
 use super::play::Played;
 use crate::board::{Board, HouseId, Lang};
 use crate::lang::Names;
@@ -10,7 +10,7 @@ use crate::lang::submit::names;
 use crate::rules::Track;
 use crate::rules::endgame::GameResult;
 use crate::rules::log::{Defender, Event};
-use crate::rules::state::LeaderStatus;
+use crate::rules::state::{GameState, LeaderStatus};
 use crate::words::log as words;
 
 fn hname(board: &Board, h: Option<HouseId>) -> String {
@@ -62,24 +62,68 @@ fn track_key(k: &str) -> Result<Track, ScenarioError> {
     }
 }
 
-/// Compare the played round with the expectations.
+/// What every comparison reads: the board, its names, the expectations and the state where
+/// the play stopped.
+struct Cx<'a> {
+    board: &'a Board,
+    names: Names,
+    ex: &'a Expect,
+    end: &'a GameState,
+}
+
+/// Compare the played round with the expectations, one kind after the other.
 pub fn check(
     board: &Board,
     sc: &Scenario,
     played: &Played,
     out: &mut Outcome,
 ) -> Result<(), ScenarioError> {
-    let names = names(board);
-    let end = &played.state;
-    let ex = &sc.expect;
+    let cx = Cx {
+        board,
+        names: names(board),
+        ex: &sc.expect,
+        end: &played.state,
+    };
     let f = &mut out.failures;
-    // Refusals.
+    rejections(&cx, played, f)?;
+    battles_fought(&cx, played, f);
+    units_left(&cx, f)?;
+    tokens_and_barrels(&cx, f)?;
+    control_and_fortifications(&cx, f)?;
+    temporary_ports(&cx, f)?;
+    neutral_garrisons(&cx, f)?;
+    leaders_resting(&cx, f)?;
+    tracks(&cx, f)?;
+    round_and_wildlings(&cx, f);
+    winner_and_draw(&cx, f)?;
+    log_in_order(&cx, out);
+    notices_and_preview(&cx, played, out)?;
+    Ok(())
+}
+
+/// `notices`: each house's secret notices say the words listed, in order; `preview`: the
+/// public preview of the next rounds' events does.
+fn notices_and_preview(cx: &Cx, played: &Played, out: &mut Outcome) -> Result<(), ScenarioError> {
+    for (h, words) in &cx.ex.notices {
+        let hid = house(cx.board, &cx.names, h)?;
+        let text = super::history::notice_words(&played.notices, hid);
+        in_order(&text, words, &format!("{h}'s notices"), &mut out.failures);
+    }
+    let preview = played.preview.join("\n");
+    in_order(&preview, &cx.ex.preview, "the preview", &mut out.failures);
+    Ok(())
+}
+
+/// `rejected`: each house listed had a submission refused with the word given; no other house
+/// had one refused.
+fn rejections(cx: &Cx, played: &Played, f: &mut Vec<String>) -> Result<(), ScenarioError> {
+    let (board, names, ex) = (cx.board, &cx.names, cx.ex);
     for (h, problems) in &played.problems {
         let name = board.house(*h).name(Lang::Zh);
         match ex
             .rejected
             .iter()
-            .find(|(k, _)| house(board, &names, k).ok() == Some(*h))
+            .find(|(k, _)| house(board, names, k).ok() == Some(*h))
         {
             Some((_, word)) if !problems.iter().any(|p| p.contains(word.as_str())) => f.push(
                 format!("{name}'s submission should be rejected with {word:?}; got {problems:?}"),
@@ -92,24 +136,36 @@ pub fn check(
         }
     }
     for k in ex.rejected.keys() {
-        let h = house(board, &names, k)?;
+        let h = house(board, names, k)?;
         if !played.problems.contains_key(&h) {
             f.push(format!("{k} sent nothing that could be rejected"));
         }
     }
-    if !ex.battles.is_empty() {
-        let want: Vec<String> = ex
-            .battles
-            .iter()
-            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
-            .collect();
-        let got = battles(board, &played.military);
-        if want != got {
-            f.push(format!("battles: expected {want:?}, got {got:?}"));
-        }
+    Ok(())
+}
+
+/// `battles`: the battles in order, with both totals and the winner.
+fn battles_fought(cx: &Cx, played: &Played, f: &mut Vec<String>) {
+    if cx.ex.battles.is_empty() {
+        return;
     }
-    for (a, want) in &ex.units {
-        let id = area(&names, a)?;
+    let want: Vec<String> = cx
+        .ex
+        .battles
+        .iter()
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let got = battles(cx.board, &played.military);
+    if want != got {
+        f.push(format!("battles: expected {want:?}, got {got:?}"));
+    }
+}
+
+/// `units`: who stands in each area listed, with which units.
+fn units_left(cx: &Cx, f: &mut Vec<String>) -> Result<(), ScenarioError> {
+    let (board, names, end) = (cx.board, &cx.names, cx.end);
+    for (a, want) in &cx.ex.units {
+        let id = area(names, a)?;
         let got = match end.occupant(id) {
             Some(h) => format!(
                 "{} {}",
@@ -126,7 +182,7 @@ pub fn check(
         };
         let want_norm = match want.split_once(' ') {
             Some((h, u)) => {
-                let h = house(board, &names, h)?;
+                let h = house(board, names, h)?;
                 format!(
                     "{} {}",
                     board.house(h).name(Lang::Zh),
@@ -144,22 +200,35 @@ pub fn check(
             f.push(format!("units in {a}: expected {want_norm:?}, got {got:?}"));
         }
     }
-    for (h, want) in &ex.power {
-        let got = end.house(house(board, &names, h)?).power;
+    Ok(())
+}
+
+/// `power` and `barrels`: each house's power tokens and supply.
+fn tokens_and_barrels(cx: &Cx, f: &mut Vec<String>) -> Result<(), ScenarioError> {
+    let (board, names, end) = (cx.board, &cx.names, cx.end);
+    for (h, want) in &cx.ex.power {
+        let got = end.house(house(board, names, h)?).power;
         if got != *want {
             f.push(format!("power of {h}: expected {want}, got {got}"));
         }
     }
-    for (h, want) in &ex.barrels {
-        let got = end.house(house(board, &names, h)?).barrels;
+    for (h, want) in &cx.ex.barrels {
+        let got = end.house(house(board, names, h)?).barrels;
         if got != *want {
             f.push(format!("barrels of {h}: expected {want}, got {got}"));
         }
     }
-    for (a, want) in &ex.control {
-        let id = area(&names, a)?;
+    Ok(())
+}
+
+/// `control` and `fortifications`: the house controlling each area listed, the house whose
+/// fortification stands there.
+fn control_and_fortifications(cx: &Cx, f: &mut Vec<String>) -> Result<(), ScenarioError> {
+    let (board, names, end) = (cx.board, &cx.names, cx.end);
+    for (a, want) in &cx.ex.control {
+        let id = area(names, a)?;
         let got = end.controller(board, id);
-        let want_id = optional_house(board, &names, want)?;
+        let want_id = optional_house(board, names, want)?;
         if got != want_id {
             f.push(format!(
                 "control of {a}: expected {}, got {}",
@@ -168,10 +237,10 @@ pub fn check(
             ));
         }
     }
-    for (a, want) in &ex.fortifications {
-        let id = area(&names, a)?;
+    for (a, want) in &cx.ex.fortifications {
+        let id = area(names, a)?;
         let got = end.area(id).fortification;
-        let want_id = optional_house(board, &names, want)?;
+        let want_id = optional_house(board, names, want)?;
         if got != want_id {
             f.push(format!(
                 "fortification in {a}: expected {}, got {}",
@@ -180,8 +249,14 @@ pub fn check(
             ));
         }
     }
-    for (a, want) in &ex.ports {
-        let id = area(&names, a)?;
+    Ok(())
+}
+
+/// `ports`: the temporary port built for each area listed (or none).
+fn temporary_ports(cx: &Cx, f: &mut Vec<String>) -> Result<(), ScenarioError> {
+    let (board, names, end) = (cx.board, &cx.names, cx.end);
+    for (a, want) in &cx.ex.ports {
+        let id = area(names, a)?;
         let got: Vec<String> = board
             .area(id)
             .ports
@@ -193,7 +268,7 @@ pub fn check(
         let want_norm = if want.trim().is_empty() {
             Vec::new()
         } else {
-            vec![board.area(area(&names, want)?).name_zh.clone()]
+            vec![board.area(area(names, want)?).name_zh.clone()]
         };
         if got != want_norm {
             f.push(format!(
@@ -201,18 +276,29 @@ pub fn check(
             ));
         }
     }
-    for (a, want) in &ex.neutral {
-        let got = end.area(area(&names, a)?).neutral.unwrap_or(0);
+    Ok(())
+}
+
+/// `neutral`: the strength of the neutral garrison left in each area listed.
+fn neutral_garrisons(cx: &Cx, f: &mut Vec<String>) -> Result<(), ScenarioError> {
+    for (a, want) in &cx.ex.neutral {
+        let got = cx.end.area(area(&cx.names, a)?).neutral.unwrap_or(0);
         if got != *want {
             f.push(format!(
                 "neutral garrison in {a}: expected {want}, got {got}"
             ));
         }
     }
-    for (l, want) in &ex.leaders {
-        let id = leader(&names, l)?;
-        let h = board.leader(id).house;
-        let resting = end
+    Ok(())
+}
+
+/// `leaders`: whether each leader listed rests or is available.
+fn leaders_resting(cx: &Cx, f: &mut Vec<String>) -> Result<(), ScenarioError> {
+    for (l, want) in &cx.ex.leaders {
+        let id = leader(&cx.names, l)?;
+        let h = cx.board.leader(id).house;
+        let resting = cx
+            .end
             .house(h)
             .leaders
             .iter()
@@ -233,13 +319,19 @@ pub fn check(
             ));
         }
     }
-    for (k, want) in &ex.tracks {
+    Ok(())
+}
+
+/// `tracks`: the order of each influence track listed.
+fn tracks(cx: &Cx, f: &mut Vec<String>) -> Result<(), ScenarioError> {
+    let board = cx.board;
+    for (k, want) in &cx.ex.tracks {
         let t = track_key(k)?;
         let want: Vec<HouseId> = want
             .iter()
-            .map(|h| house(board, &names, h))
+            .map(|h| house(board, &cx.names, h))
             .collect::<Result<_, _>>()?;
-        let got = &end.tracks[t as usize];
+        let got = &cx.end.tracks[t as usize];
         if *got != want {
             let show = |v: &[HouseId]| {
                 v.iter()
@@ -253,6 +345,12 @@ pub fn check(
             ));
         }
     }
+    Ok(())
+}
+
+/// `wildlings` and `round`: the wildling threat and the round number at the end.
+fn round_and_wildlings(cx: &Cx, f: &mut Vec<String>) {
+    let (ex, end) = (cx.ex, cx.end);
     if let Some(w) = ex.wildlings
         && end.wildlings != w
     {
@@ -263,8 +361,13 @@ pub fn check(
     {
         f.push(format!("round: expected {r}, got {}", end.round));
     }
+}
+
+/// `winner` and `draw`: how the game ended.
+fn winner_and_draw(cx: &Cx, f: &mut Vec<String>) -> Result<(), ScenarioError> {
+    let (board, names, ex, end) = (cx.board, &cx.names, cx.ex, cx.end);
     if let Some(w) = &ex.winner {
-        let want = house(board, &names, w)?;
+        let want = house(board, names, w)?;
         if end.winner != Some(want) {
             f.push(format!(
                 "winner: expected {w}, got {}",
@@ -276,7 +379,7 @@ pub fn check(
         let mut want: Vec<HouseId> = ex
             .draw
             .iter()
-            .map(|h| house(board, &names, h))
+            .map(|h| house(board, names, h))
             .collect::<Result<_, _>>()?;
         want.sort();
         let got = match &end.economy.result {
@@ -294,16 +397,14 @@ pub fn check(
             ));
         }
     }
-    for (h, words) in &ex.notices {
-        let hid = house(board, &names, h)?;
-        let text = super::history::notice_words(&played.notices, hid);
-        in_order(&text, words, &format!("{h}'s notices"), &mut out.failures);
-    }
-    let preview = played.preview.join("\n");
-    in_order(&preview, &ex.preview, "the preview", &mut out.failures);
+    Ok(())
+}
+
+/// `log`: each text appears in the log, in the order listed.
+fn log_in_order(cx: &Cx, out: &mut Outcome) {
     let whole = out.log.join("\n");
     let mut from = 0;
-    for w in &ex.log {
+    for w in &cx.ex.log {
         match whole[from..].find(w.as_str()) {
             Some(i) => from += i + w.len(),
             None => out
@@ -311,7 +412,6 @@ pub fn check(
                 .push(format!("the log does not say {w:?} (in order)")),
         }
     }
-    Ok(())
 }
 
 /// Each word must be found in `text` after the one before it.

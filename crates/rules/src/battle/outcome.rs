@@ -2,14 +2,80 @@
 //! casualties, the defender's retreat (or its end when it cannot retreat, A-21), the win/lose
 //! abilities, and the attackers moving in or going back routed.
 
-use super::spec::{AttackSpec, Effects};
-use crate::board::{HouseId, LeaderId, UnitKind};
+use super::spec::{AttackSpec, Effects, Sides};
+use crate::board::{Ability, HouseId, LeaderId, UnitKind};
 use crate::rules::military::ctx::Ctx;
 use crate::rules::military::leave::vacate;
 use crate::rules::military::moves::{find_units, put_units, take_units};
-use crate::rules::model::log::{Event, Loss};
+use crate::rules::model::log::{Defender, Event, Loss};
 use crate::rules::model::state::Unit;
 
+/// Casualties = the winner leader's attack − the loser leader's defence (004:L2242).
+pub(super) fn casualties(ctx: &Ctx, sides: &Sides, attacker_won: bool) -> u8 {
+    let [att_leader, def_leader] = sides.leaders;
+    let (wl, ll, winner_attacks) = if attacker_won {
+        (att_leader, def_leader, true)
+    } else {
+        (def_leader, att_leader, false)
+    };
+    let atk = wl
+        .map(|l| {
+            let x = ctx.board.leader(l);
+            if x.ability == Some(Ability::AttackOnlyWhenAttacking) && !winner_attacks {
+                0
+            } else {
+                x.attack as i32
+            }
+        })
+        .unwrap_or(0);
+    let def = ll.map(|l| ctx.board.leader(l).defence as i32).unwrap_or(0);
+    (atk - def).max(0) as u8
+}
+
+/// What follows the logged result: the neutral garrison removed, the beaten house's losses
+/// and retreat, or the attack beaten back.
+pub(super) fn settle(
+    ctx: &mut Ctx,
+    spec: &AttackSpec,
+    sides: &Sides,
+    fx: &Effects,
+    casualties: u8,
+    attacker_won: bool,
+) {
+    let to = spec.to;
+    if attacker_won {
+        if sides.defender == Defender::Neutral {
+            ctx.state.area_mut(to).neutral = None;
+            ctx.state.area_mut(to).units.clear();
+            ctx.log.push(Event::NeutralBeaten { area: to });
+            win(ctx, spec, None, fx);
+        } else {
+            let beaten = std::mem::take(&mut ctx.state.area_mut(to).units).into();
+            win_over_house(
+                ctx,
+                spec,
+                sides.dh,
+                sides.leaders[1],
+                beaten,
+                casualties,
+                fx,
+                sides.neutral_rules,
+            );
+        }
+    } else {
+        lose(
+            ctx,
+            spec,
+            sides.dh,
+            casualties,
+            fx,
+            sides.defender == Defender::Neutral,
+        );
+    }
+}
+
+/// The attacker beat a house: the area is cleared, the defender takes its losses and retreats
+/// (or is destroyed under neutral rules, A-21), then the attackers move in.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn win_over_house(
     ctx: &mut Ctx,

@@ -4,7 +4,7 @@
 
 use crate::board::{Ability, AreaId, HouseId, LeaderId, UnitKind};
 use crate::rules::military::ctx::Ctx;
-use crate::rules::model::log::{AbilityEffect, Event};
+use crate::rules::model::log::{AbilityEffect, Defender, Event};
 use crate::rules::model::state::Unit;
 
 /// An attack as the march hands it over.
@@ -26,6 +26,22 @@ pub struct AttackSpec {
     pub second: Option<LeaderId>,
     /// Other houses' ships that carried the attackers (−1, 004:L1595).
     pub carriers: Vec<HouseId>,
+}
+
+/// Who fights whom, as the battle's first step declares it.
+#[derive(Clone, Debug)]
+pub(crate) struct Sides {
+    /// The attacking house.
+    pub house: HouseId,
+    /// The other side.
+    pub defender: Defender,
+    /// The defending house, if a house defends.
+    pub dh: Option<HouseId>,
+    /// A neutral garrison or a house turned neutral: no leaders, no sword, tie to the attacker
+    /// (004:L2257, A-21, A-22).
+    pub neutral_rules: bool,
+    /// The leaders of both sides (0 attacker, 1 defender).
+    pub leaders: [Option<LeaderId>; 2],
 }
 
 /// Per side (0 attacker, 1 defender): what the abilities of step a) decided.
