@@ -5,8 +5,8 @@
 
 use super::Daemon;
 use super::deadlines::WaitChange;
-use super::games::{self, Loaded};
 use super::letters::{self, ErrorLine};
+use super::loaded::{self as games, Loaded};
 use crate::board::Lang;
 use crate::error::Error;
 use crate::lang::ast::Day;
@@ -272,7 +272,7 @@ fn move_one(d: &mut Daemon, a: &Absence, now: DateTime<Utc>) -> Result<bool, Err
     if old >= a.ends {
         return Ok(false);
     }
-    let who = super::gm::sent_and_missing(d, &g)?;
+    let who = super::notify::sent_and_missing(d, &g)?;
     if !who.iter().any(|(k, at)| *k == a.house && at.is_none()) {
         return Ok(false);
     }
@@ -281,7 +281,7 @@ fn move_one(d: &mut Daemon, a: &Absence, now: DateTime<Utc>) -> Result<bool, Err
         None => a.house.clone(),
     };
     let tag = format!("absence:{}:{}", a.id, old.timestamp());
-    let mails = super::gm::notices(d, &g, &tag, None, |l| {
+    let mails = super::notify::notices(d, &g, &tag, None, |l| {
         words::moved_for_absence(
             &words::StepAt {
                 step: &letters::step_name(g.state.step, l),

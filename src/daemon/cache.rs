@@ -7,7 +7,7 @@
 //! keyed SHA-256 held in memory only (right ones, and the last few wrong ones of each seat: a
 //! player resending the same mistyped secret; any other wrong secret takes the full check).
 
-use super::games::board_and_templates;
+use super::loaded::board_and_templates;
 use crate::board::Board;
 use crate::config::{Config, GameConfig};
 use crate::error::Error;

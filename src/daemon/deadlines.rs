@@ -5,8 +5,8 @@
 //! every open deadline moves out by the outage). Absences are in `absences`.
 
 use super::Daemon;
-use super::games::{self, Loaded};
 use super::letters::{self, Letter};
+use super::loaded::{self as games, Loaded};
 use crate::board::Lang;
 use crate::config::GameConfig;
 use crate::error::Error;
@@ -45,7 +45,7 @@ pub fn grace_begins(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<bo
         return Ok(false);
     }
     let g = games::load(d, &row.id)?;
-    let who = super::gm::sent_and_missing(d, &g)?;
+    let who = super::notify::sent_and_missing(d, &g)?;
     let late: Vec<&str> = who
         .iter()
         .filter(|(_, at)| at.is_none())
@@ -173,7 +173,7 @@ pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<
     if g.row.status != GameStatus::Running || g.state.step == crate::rules::Step::Finished {
         return Ok(());
     }
-    let who = super::gm::sent_and_missing(d, &g)?;
+    let who = super::notify::sent_and_missing(d, &g)?;
     if who.iter().any(|(_, at)| at.is_none()) {
         return Ok(());
     }
@@ -220,7 +220,7 @@ pub fn closing_line(
     now: DateTime<Utc>,
     lang: Lang,
 ) -> Result<Option<String>, Error> {
-    let who = super::gm::sent_and_missing(d, g)?;
+    let who = super::notify::sent_and_missing(d, g)?;
     if who.is_empty() || who.iter().any(|(k, at)| at.is_none() && k != just_sent) {
         return Ok(None);
     }
@@ -433,17 +433,18 @@ fn move_after_downtime(
     timing.scheduled = timing.scheduled.map(|s| s + outage);
     timing.grace_until = timing.grace_until.map(|s| s + outage);
     let hours = outage.num_hours().max(1);
-    let mails = super::gm::notices(d, &g, &format!("downtime:{}", now.timestamp()), None, |l| {
-        words::moved_after_downtime(
-            &words::StepAt {
-                step: &step_name(&g, l),
-                round: g.state.round,
-            },
-            &words::outage_text(hours, l),
-            &g.at(new, l),
-            l,
-        )
-    })?;
+    let mails =
+        super::notify::notices(d, &g, &format!("downtime:{}", now.timestamp()), None, |l| {
+            words::moved_after_downtime(
+                &words::StepAt {
+                    step: &step_name(&g, l),
+                    round: g.state.round,
+                },
+                &words::outage_text(hours, l),
+                &g.at(new, l),
+                l,
+            )
+        })?;
     let detail = format!(
         "the daemon did not run from {} to {} ({hours} h): round {} {} does not close at {}; \
          its deadline moves to {}",

@@ -2,8 +2,8 @@
 //! answer (intake) and for a submission the GM enters (gm).
 
 use crate::board::Lang;
-use crate::daemon::games::Loaded;
 use crate::daemon::letters::{self, ErrorLine};
+use crate::daemon::loaded::Loaded;
 use crate::game::SubmissionError;
 use crate::lang::submit as parse;
 use crate::words::Spelling;

@@ -4,8 +4,8 @@
 //! offset: it is recorded in the same transaction as its mails are queued.
 
 use super::Daemon;
-use super::games::{self, Loaded};
 use super::letters::{self, Letter};
+use super::loaded::{self as games, Loaded};
 use crate::board::{HouseId, Lang};
 use crate::error::Error;
 use crate::mail::Mailbox;
@@ -89,7 +89,7 @@ fn remind_game(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<usize, 
         return Ok(0);
     };
     let g = games::load(d, &row.id)?;
-    let who = super::gm::sent_and_missing(d, &g)?;
+    let who = super::notify::sent_and_missing(d, &g)?;
     let mut mails: Vec<Letter> = Vec::new();
     for h in d.store.houses(&g.row.id)? {
         let silent = who.iter().any(|(k, at)| *k == h.house && at.is_none());
@@ -166,7 +166,7 @@ fn reminder_text(
     g: &Loaded,
     h: HouseId,
     before: &str,
-    who: &[super::gm::SentOrMissing],
+    who: &[super::notify::SentOrMissing],
     lang: Lang,
 ) -> (String, String) {
     let what = crate::words::asks::what_to_send(&g.board, &g.state, h, lang);
@@ -200,7 +200,7 @@ pub(crate) fn silent_default(g: &Loaded, h: HouseId, lang: Lang) -> String {
 /// one house only), the house `just_sent` counted as sent.
 pub fn waiting_text(
     g: &Loaded,
-    who: &[super::gm::SentOrMissing],
+    who: &[super::notify::SentOrMissing],
     just_sent: Option<&str>,
     lang: Lang,
 ) -> String {
@@ -222,6 +222,6 @@ pub fn waiting_line(
     just_sent: Option<&str>,
     lang: Lang,
 ) -> Result<String, Error> {
-    let who = super::gm::sent_and_missing(d, g)?;
+    let who = super::notify::sent_and_missing(d, g)?;
     Ok(waiting_text(g, &who, just_sent, lang))
 }

@@ -12,13 +12,13 @@
 //! (004:L2437–L2442). Round r+1 is drawn at the end of round r's event phase (and in round 1,
 //! 附录1), from the game's own generator ([`super::rng`]), so the same seed gives the same game.
 
+use super::model::events::PenaltyKind;
 pub use super::model::events::{
     Category, CategoryDraw, EventBags, EventCard, EventDeck, EventSettings, RoundEvents,
 };
 use super::model::log_events::EconomyEvent;
 use super::model::rng::Rng;
 use super::model::state::{GameState, Track};
-use super::wildlings::PenaltyKind;
 use crate::board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 

@@ -26,6 +26,7 @@ pub mod mail_ops;
 pub mod map_labels;
 pub mod map_text;
 pub mod notices;
+pub mod plural;
 pub mod render;
 pub mod rule_text;
 pub mod view;

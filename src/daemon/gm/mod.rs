@@ -18,16 +18,14 @@ mod seats;
 mod steps;
 mod talk;
 
+pub use super::notify::{SentOrMissing, notices, sent_and_missing};
 pub use history::Resend;
 pub use schedule::parse_change as parse_schedule_change;
-pub use talk::{SentOrMissing, sent_and_missing};
 
 use super::Daemon;
 use super::games::{self, Loaded};
-use super::letters::{self, Letter};
 use crate::board::{HouseId, Lang};
 use crate::error::Error;
-use crate::mail::Mailbox;
 use crate::rules::Step;
 use crate::store::Language;
 use crate::words::economy::Describe;
@@ -315,34 +313,4 @@ pub(super) fn log_sentence(
         .map(|e| e.describe(&g.board, lang))
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// A notice to every seat, each in its language; `except` gets none.
-pub(crate) fn notices(
-    d: &Daemon,
-    g: &Loaded,
-    tag: &str,
-    except: Option<&str>,
-    text: impl Fn(Lang) -> (String, String),
-) -> Result<Vec<Letter>, Error> {
-    let mut out = Vec::new();
-    for h in d.store.houses(&g.row.id)? {
-        if Some(h.house.as_str()) == except {
-            continue;
-        }
-        let lang = lang_of(h.language);
-        let (subject, body) = text(lang);
-        out.push(
-            letters::letter(
-                &d.sender,
-                &Mailbox::new(h.player_name.clone(), h.address.clone()),
-                format!("[{}] {subject}", g.row.id),
-                body,
-                &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),
-                None,
-            )?
-            .notice(),
-        );
-    }
-    Ok(out)
 }

@@ -1,12 +1,11 @@
 //! Talking to the players and reading the game: announcements, who has sent what, the audit
 //! log.
 
-use super::{GmOutcome, house_of, notices};
+use super::{GmOutcome, house_of, notices, sent_and_missing};
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
 use crate::daemon::letters;
 use crate::error::Error;
-use crate::rules::Step;
 use crate::words::notices as words;
 use chrono::{DateTime, Utc};
 
@@ -54,36 +53,6 @@ pub(super) fn announce(
         queued: mails.len(),
         secret: None,
     })
-}
-
-/// A house asked something in the open step, and when it last sent (`None`: not yet).
-pub type SentOrMissing = (String, Option<DateTime<Utc>>);
-
-/// Who has sent what in the open step, and who is still missing: one line per house asked.
-pub fn sent_and_missing(d: &Daemon, g: &Loaded) -> Result<Vec<SentOrMissing>, Error> {
-    let round = u32::from(g.state.round);
-    let mut subs = d
-        .store
-        .current_submissions(&g.row.id, round, g.state.step.key())?;
-    if g.state.step == Step::Raven {
-        // The Raven holder's plan sent early means he keeps his orders.
-        subs.extend(
-            d.store
-                .current_submissions(&g.row.id, round, Step::Plan.key())?,
-        );
-    }
-    Ok(crate::game::expected(&g.board, &g.state)
-        .into_iter()
-        .map(|h| {
-            let key = g.board.house(h).key.clone();
-            let at = subs
-                .iter()
-                .filter(|s| s.house == key)
-                .map(|s| s.received_at)
-                .max();
-            (key, at)
-        })
-        .collect())
 }
 
 /// `who`: the open step's houses, sent or missing.

@@ -3,8 +3,8 @@
 //! the one-time orders already used (004:L2502, L2516, L2532), and the public three-round
 //! preview (004:L2630) a case can check.
 
+use super::cards::event;
 use super::format::{Scenario, ScenarioError, house};
-use super::setup::event;
 use crate::board::{Board, Lang};
 use crate::lang::Names;
 use crate::rules::GameState;

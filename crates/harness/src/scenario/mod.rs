@@ -3,6 +3,7 @@
 //! The format is documented in `docs/scenarios.md`.
 
 pub mod bench;
+mod cards;
 mod edit;
 mod expect;
 mod format;

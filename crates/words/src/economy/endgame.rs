@@ -27,9 +27,9 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
         } => format!(
             "{}: {}, {}, {} in hand (004:L257–L259)",
             w.h(house),
-            crate::log::count_en(*castles, "castle"),
-            crate::log::count_en(*barrels, "effective barrel"),
-            crate::log::count_en(*tokens, "token")
+            crate::plural::count_en(*castles, "castle"),
+            crate::plural::count_en(*barrels, "effective barrel"),
+            crate::plural::count_en(*tokens, "token")
         ),
         ExtraRound { houses: v } if zh => format!(
             "{}仍然平局,加赛一个回合(004:L260, A-75)",

@@ -40,7 +40,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             format!(
                 "{} gains {} (Game of Thrones, 004:L902){cap}",
                 w.h(house),
-                crate::log::count_en(*gained, "power token")
+                crate::plural::count_en(*gained, "power token")
             )
         }
         PowerSpent { house, n, why } => {
@@ -65,7 +65,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
                 format!(
                     "{} spends {} ({we})",
                     w.h(house),
-                    crate::log::count_en(*n, "power token")
+                    crate::plural::count_en(*n, "power token")
                 )
             }
         }

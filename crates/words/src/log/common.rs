@@ -3,15 +3,7 @@
 use crate::Spelling;
 use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
 
-/// `n` and an English noun, plural unless `n` is 1: `1 power token`, `2 power tokens`.
-pub fn count_en(n: impl Into<i64>, noun: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
+pub use crate::plural::count_en;
 
 /// Units as words: `骑士×1 步兵×2` / `1 knight, 2 footmen`.
 pub fn units(kinds: &[UnitKind], lang: Lang) -> String {

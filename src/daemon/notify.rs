@@ -1,0 +1,72 @@
+//! What the daemon tells every player, and who it waits for: the notices the GM's commands
+//! and the deadline policy send to every seat, and the houses asked in the open step with when
+//! each last sent. Used by the GM console, the deadline policy and the reminders alike.
+
+use super::Daemon;
+use super::letters::{self, Letter};
+use super::loaded::Loaded;
+use crate::board::Lang;
+use crate::error::Error;
+use crate::mail::Mailbox;
+use crate::rules::Step;
+use chrono::{DateTime, Utc};
+
+/// A house asked something in the open step, and when it last sent (`None`: not yet).
+pub type SentOrMissing = (String, Option<DateTime<Utc>>);
+
+/// Who has sent what in the open step, and who is still missing: one line per house asked.
+pub fn sent_and_missing(d: &Daemon, g: &Loaded) -> Result<Vec<SentOrMissing>, Error> {
+    let round = u32::from(g.state.round);
+    let mut subs = d
+        .store
+        .current_submissions(&g.row.id, round, g.state.step.key())?;
+    if g.state.step == Step::Raven {
+        // The Raven holder's plan sent early means he keeps his orders.
+        subs.extend(
+            d.store
+                .current_submissions(&g.row.id, round, Step::Plan.key())?,
+        );
+    }
+    Ok(crate::game::expected(&g.board, &g.state)
+        .into_iter()
+        .map(|h| {
+            let key = g.board.house(h).key.clone();
+            let at = subs
+                .iter()
+                .filter(|s| s.house == key)
+                .map(|s| s.received_at)
+                .max();
+            (key, at)
+        })
+        .collect())
+}
+
+/// A notice to every seat, each in its language; `except` gets none.
+pub fn notices(
+    d: &Daemon,
+    g: &Loaded,
+    tag: &str,
+    except: Option<&str>,
+    text: impl Fn(Lang) -> (String, String),
+) -> Result<Vec<Letter>, Error> {
+    let mut out = Vec::new();
+    for h in d.store.houses(&g.row.id)? {
+        if Some(h.house.as_str()) == except {
+            continue;
+        }
+        let lang = g.lang_of(h.language);
+        let (subject, body) = text(lang);
+        out.push(
+            letters::letter(
+                &d.sender,
+                &Mailbox::new(h.player_name.clone(), h.address.clone()),
+                format!("[{}] {subject}", g.row.id),
+                body,
+                &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),
+                None,
+            )?
+            .notice(),
+        );
+    }
+    Ok(out)
+}
