@@ -28,8 +28,9 @@ GLYPH_SOURCES = [
     "data/westeros.toml",
     "crates/lang/src/vocab.rs",
     "crates/words/src/map_labels.rs",
+    "src/schedule.rs",  # the next deadline in the panel: 年 月 日, 北京时间, 周一 …
 ]
-EXTRA = "·×—–:()()、,。/+-−→←↑↓●○■□▲△◆◇★☆"
+EXTRA = "·•・×—–:()()、,。/+-−→←↑↓●○■□▲△◆◇★☆"
 
 
 def characters():
