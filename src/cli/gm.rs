@@ -9,7 +9,7 @@ use std::path::Path;
 
 /// `maester gm …`: a GM command on a running game.
 pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Error> {
-    use maester::daemon::gm::{GmCommand, Guard, apply};
+    use maester::daemon::gm::apply;
     let mut d = Daemon::open_existing(Config::load(config)?)?;
     if let GmCmd::Backups = command {
         return backups(&d, game.as_deref());
@@ -39,7 +39,94 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
             _ => return Err(Error::Refused("several games: name one with --game".into())),
         },
     };
-    let cmd = match command {
+    let cmd = command_of(command)?;
+    let before = d.store.last_outgoing_id()?;
+    let out = apply(&mut d, &game, &cmd, Utc::now())?;
+    if out.queued == 0 {
+        maester::say!("{}", out.summary);
+    } else {
+        let to = d.store.recipients_after(before)?;
+        let t = d.send_outbox(Utc::now())?;
+        maester::say!(
+            "{}\n{} mails queued, {} sent {} to: {}",
+            out.summary,
+            out.queued,
+            t.sent,
+            super::service::mail_route(&d.config),
+            to.join(", ")
+        );
+    }
+    if let Some(s) = out.secret {
+        maester::say!("  new secret: {s}");
+    }
+    Ok(())
+}
+
+/// A `--step` argument.
+fn step_arg(step: Option<String>) -> Result<Option<maester::rules::Step>, Error> {
+    step.map(|s| {
+        maester::rules::Step::from_key(&s).ok_or(Error::Refused(format!(
+            "--step {s}: use events, events_answers, placement, raven, plan or retreat"
+        )))
+    })
+    .transpose()
+}
+
+/// `--round R --step S` given together (clap checks that one comes with the other).
+fn round_step(
+    round: Option<u32>,
+    step: Option<String>,
+) -> Result<Option<(u32, maester::rules::Step)>, Error> {
+    Ok(match (round, step_arg(step)?) {
+        (Some(r), Some(s)) => Some((r, s)),
+        _ => None,
+    })
+}
+
+/// A text from a file, or from standard input for `-`.
+fn read_text(file: &str) -> Result<String, Error> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| Error::io("standard input", e))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| Error::io(file, e))
+    }
+}
+
+/// `maester gm backups`: the database's backups (of `game` only, when given), oldest first.
+fn backups(d: &Daemon, game: Option<&str>) -> Result<(), Error> {
+    let all = maester::daemon::backups::list(d)?;
+    let shown: Vec<_> = all
+        .iter()
+        .filter(|b| game.is_none_or(|g| b.game == g))
+        .collect();
+    if shown.is_empty() {
+        maester::say!(
+            "no backups in {}",
+            maester::daemon::backups::dir(d).display()
+        );
+        return Ok(());
+    }
+    for b in shown {
+        maester::say!(
+            "{}  game {}, round {} {}  {} kB  {}",
+            b.time.format("%Y-%m-%d %H:%M:%S UTC"),
+            b.game,
+            b.round,
+            b.step,
+            b.bytes.div_ceil(1024),
+            b.path.display()
+        );
+    }
+    Ok(())
+}
+
+/// The console command a `maester gm` subcommand stands for.
+fn command_of(command: GmCmd) -> Result<maester::daemon::gm::GmCommand, Error> {
+    use maester::daemon::gm::{GmCommand, Guard};
+    Ok(match command {
         GmCmd::Replace {
             house,
             name,
@@ -152,86 +239,5 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
             }
         },
         GmCmd::Reminders { before } => GmCommand::Reminders { before },
-    };
-    let before = d.store.last_outgoing_id()?;
-    let out = apply(&mut d, &game, &cmd, Utc::now())?;
-    if out.queued == 0 {
-        maester::say!("{}", out.summary);
-    } else {
-        let to = d.store.recipients_after(before)?;
-        let t = d.send_outbox(Utc::now())?;
-        maester::say!(
-            "{}\n{} mails queued, {} sent {} to: {}",
-            out.summary,
-            out.queued,
-            t.sent,
-            super::service::mail_route(&d.config),
-            to.join(", ")
-        );
-    }
-    if let Some(s) = out.secret {
-        maester::say!("  new secret: {s}");
-    }
-    Ok(())
-}
-
-/// A `--step` argument.
-fn step_arg(step: Option<String>) -> Result<Option<maester::rules::Step>, Error> {
-    step.map(|s| {
-        maester::rules::Step::from_key(&s).ok_or(Error::Refused(format!(
-            "--step {s}: use events, events_answers, placement, raven, plan or retreat"
-        )))
     })
-    .transpose()
-}
-
-/// `--round R --step S` given together (clap checks that one comes with the other).
-fn round_step(
-    round: Option<u32>,
-    step: Option<String>,
-) -> Result<Option<(u32, maester::rules::Step)>, Error> {
-    Ok(match (round, step_arg(step)?) {
-        (Some(r), Some(s)) => Some((r, s)),
-        _ => None,
-    })
-}
-
-/// A text from a file, or from standard input for `-`.
-fn read_text(file: &str) -> Result<String, Error> {
-    if file == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|e| Error::io("standard input", e))?;
-        Ok(s)
-    } else {
-        std::fs::read_to_string(file).map_err(|e| Error::io(file, e))
-    }
-}
-
-/// `maester gm backups`: the database's backups (of `game` only, when given), oldest first.
-fn backups(d: &Daemon, game: Option<&str>) -> Result<(), Error> {
-    let all = maester::daemon::backups::list(d)?;
-    let shown: Vec<_> = all
-        .iter()
-        .filter(|b| game.is_none_or(|g| b.game == g))
-        .collect();
-    if shown.is_empty() {
-        maester::say!(
-            "no backups in {}",
-            maester::daemon::backups::dir(d).display()
-        );
-        return Ok(());
-    }
-    for b in shown {
-        maester::say!(
-            "{}  game {}, round {} {}  {} kB  {}",
-            b.time.format("%Y-%m-%d %H:%M:%S UTC"),
-            b.game,
-            b.round,
-            b.step,
-            b.bytes.div_ceil(1024),
-            b.path.display()
-        );
-    }
-    Ok(())
 }

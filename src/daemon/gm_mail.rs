@@ -140,86 +140,13 @@ pub fn handle(
                     break;
                 }
             },
-            GmLine::Deadline(when) => GmCommand::Deadline { when, guard },
-            GmLine::Pause => GmCommand::Pause,
-            GmLine::Resume(when) => GmCommand::Resume { when },
-            GmLine::Process => GmCommand::Process {
-                step: guard.step,
-                round: guard.round,
-            },
-            GmLine::Preview => GmCommand::Preview,
-            GmLine::Rollback { target, reason } => {
-                let target = match target {
-                    None => None,
-                    Some((round, step)) => match step_named(&step) {
-                        Some(s) => Some((round, s)),
-                        None => {
-                            lines.push(format!("line {n}: refused — {}", no_step(&step)));
-                            continue;
-                        }
-                    },
-                };
-                GmCommand::Rollback {
-                    reason,
-                    when: None,
-                    target,
-                }
-            }
-            GmLine::Resend { house, which } => {
-                let which = match which {
-                    ResendWhich::Report => Resend::Report(None),
-                    ResendWhich::Answer => Resend::Answer,
-                    ResendWhich::Step(round, step) => match step_named(&step) {
-                        Some(s) => Resend::Report(Some((round, s))),
-                        None => {
-                            lines.push(format!("line {n}: refused — {}", no_step(&step)));
-                            continue;
-                        }
-                    },
-                };
-                GmCommand::Resend { house, which }
-            }
-            GmLine::Edit { reason, text } => GmCommand::Edit {
-                text,
-                reason,
-                force: false,
-                guard,
-            },
-            GmLine::Schedule(entry) => match super::gm::parse_schedule_change(&entry) {
-                Ok(change) => GmCommand::Schedule {
-                    changes: vec![change],
-                },
-                Err(e) => {
-                    lines.push(format!("line {n}: refused — {e}"));
+            other => match command_of(other, guard) {
+                Ok(c) => c,
+                Err(why) => {
+                    lines.push(format!("line {n}: refused — {why}"));
                     continue;
                 }
             },
-            GmLine::Replace { house, rest } => match rest.rsplit_once(' ') {
-                Some((name, address)) if address.contains('@') && !name.trim().is_empty() => {
-                    GmCommand::Replace {
-                        house,
-                        name: name.trim().to_string(),
-                        address: address.trim().to_string(),
-                        language: None,
-                    }
-                }
-                _ => {
-                    lines.push(format!(
-                        "line {n}: refused — write `换人 <house> <name> <address>` / `replace <house> <name> <address>`"
-                    ));
-                    continue;
-                }
-            },
-            GmLine::Leave(house) => GmCommand::Leave { house },
-            GmLine::Requeue => GmCommand::Requeue,
-            GmLine::Backups => GmCommand::Backups,
-            GmLine::Who => GmCommand::Who,
-            GmLine::Log => GmCommand::Log { limit: 30 },
-            GmLine::Announce { house, text } => GmCommand::Announce { house, text },
-            GmLine::Submit { house, text } => GmCommand::Submit { house, text, guard },
-            GmLine::Absence { house, from, to } => GmCommand::Absence { house, from, to },
-            GmLine::CancelAbsence(id) => GmCommand::CancelAbsence { id },
-            GmLine::Reminders(before) => GmCommand::Reminders { before },
         };
         match apply(d, &game, &command, now) {
             Ok(o) => {
@@ -240,5 +167,84 @@ pub fn handle(
         game: Some(game),
         answer: lines.join("\n"),
         secret,
+    })
+}
+
+/// The command a GM mail's line stands for, under the step guard of the lines before it; the
+/// refusal's reason when the line cannot be one (a step or an entry that does not exist).
+fn command_of(line: GmLine, guard: Guard) -> Result<GmCommand, String> {
+    Ok(match line {
+        GmLine::Guard { .. } => return Err("a step line is not a command".into()),
+        GmLine::Deadline(when) => GmCommand::Deadline { when, guard },
+        GmLine::Pause => GmCommand::Pause,
+        GmLine::Resume(when) => GmCommand::Resume { when },
+        GmLine::Process => GmCommand::Process {
+            step: guard.step,
+            round: guard.round,
+        },
+        GmLine::Preview => GmCommand::Preview,
+        GmLine::Rollback { target, reason } => {
+            let target = match target {
+                None => None,
+                Some((round, step)) => match step_named(&step) {
+                    Some(s) => Some((round, s)),
+                    None => return Err(no_step(&step)),
+                },
+            };
+            GmCommand::Rollback {
+                reason,
+                when: None,
+                target,
+            }
+        }
+        GmLine::Resend { house, which } => {
+            let which = match which {
+                ResendWhich::Report => Resend::Report(None),
+                ResendWhich::Answer => Resend::Answer,
+                ResendWhich::Step(round, step) => match step_named(&step) {
+                    Some(s) => Resend::Report(Some((round, s))),
+                    None => return Err(no_step(&step)),
+                },
+            };
+            GmCommand::Resend { house, which }
+        }
+        GmLine::Edit { reason, text } => GmCommand::Edit {
+            text,
+            reason,
+            force: false,
+            guard,
+        },
+        GmLine::Schedule(entry) => match super::gm::parse_schedule_change(&entry) {
+            Ok(change) => GmCommand::Schedule {
+                changes: vec![change],
+            },
+            Err(e) => return Err(e.to_string()),
+        },
+        GmLine::Replace { house, rest } => match rest.rsplit_once(' ') {
+            Some((name, address)) if address.contains('@') && !name.trim().is_empty() => {
+                GmCommand::Replace {
+                    house,
+                    name: name.trim().to_string(),
+                    address: address.trim().to_string(),
+                    language: None,
+                }
+            }
+            _ => {
+                return Err(
+                    "write `换人 <house> <name> <address>` / `replace <house> <name> <address>`"
+                        .into(),
+                );
+            }
+        },
+        GmLine::Leave(house) => GmCommand::Leave { house },
+        GmLine::Requeue => GmCommand::Requeue,
+        GmLine::Backups => GmCommand::Backups,
+        GmLine::Who => GmCommand::Who,
+        GmLine::Log => GmCommand::Log { limit: 30 },
+        GmLine::Announce { house, text } => GmCommand::Announce { house, text },
+        GmLine::Submit { house, text } => GmCommand::Submit { house, text, guard },
+        GmLine::Absence { house, from, to } => GmCommand::Absence { house, from, to },
+        GmLine::CancelAbsence(id) => GmCommand::CancelAbsence { id },
+        GmLine::Reminders(before) => GmCommand::Reminders { before },
     })
 }
