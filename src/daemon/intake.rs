@@ -4,7 +4,7 @@
 //! are never answered.
 
 use super::Daemon;
-use super::games::{self, Loaded};
+use super::games;
 use super::letters::queue;
 use super::letters::{self, ErrorLine, ReplyContext};
 use super::refusals::validation_errors;
@@ -14,10 +14,12 @@ use crate::game;
 use crate::lang::submit::{self as parse, Command};
 use crate::mail::{DecodedMail, Mailbox, decode};
 use crate::store::{Mail, NewSubmission, StoreError};
+use answers::{answer_letter, too_large};
 use chrono::{DateTime, Utc};
 use info::info_for;
 use redact::redacted_copy;
 
+mod answers;
 mod checks;
 mod info;
 mod redact;
@@ -514,89 +516,4 @@ fn decide(
         secret: parsed.secret.clone(),
         policy,
     })
-}
-
-/// A player's mail over the size limit, kept only as a stub: it changes nothing, and the
-/// player is told why and what to send instead.
-fn too_large(
-    d: &Daemon,
-    m: &Mail,
-    mail: &DecodedMail,
-    seat: &crate::store::House,
-    size: u64,
-) -> Result<Outcome, Error> {
-    let limit = d.config.daemon.max_mail_bytes;
-    let kb = |n: u64| n.div_ceil(1024);
-    let lang = match seat.language {
-        crate::store::Language::En => Lang::En,
-        crate::store::Language::Zh => Lang::Zh,
-    };
-    let reply = plain_reply(
-        d,
-        mail,
-        m,
-        lang,
-        format!(
-            "{}你好,\n\n你的邮件太大了({} KB,上限是 {} KB),maester 没有读取它,游戏中没有任何改变。\n\
-             请把命令直接写在邮件正文里(纯文本),不要带附件、图片或长篇引用,然后重新发送。\n\n—— maester 自动裁判",
-            seat.player_name,
-            kb(size),
-            kb(limit)
-        ),
-        format!(
-            "Hello {},\n\nYour mail is too large ({} KB; the limit is {} KB), so maester did not read it and it changed nothing in the game.\n\
-             Please send your orders again written in the mail itself, as plain text, without attachments, pictures or long quotes.\n\n-- maester, the automatic referee",
-            seat.player_name,
-            kb(size),
-            kb(limit)
-        ),
-    )?;
-    Ok(Outcome::Answered {
-        outcome: format!("too large ({size} bytes): answered, nothing read"),
-        reply,
-        game: Some(seat.game_id.clone()),
-        house: Some(seat.house.clone()),
-        submission: None,
-        secret: None,
-        policy: Vec::new(),
-    })
-}
-
-/// The answer to a registered player's mail: the reply template, a subject saying whether
-/// it was received, threaded on the player's mail.
-fn answer_letter(
-    d: &Daemon,
-    g: &Loaded,
-    seat: &crate::store::House,
-    m: &Mail,
-    mail: &DecodedMail,
-    ctx: &ReplyContext,
-    lang: Lang,
-) -> Result<letters::Letter, Error> {
-    let text = g
-        .templates
-        .render("reply", lang, ctx)
-        .map_err(Error::Template)?;
-    let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
-    let subject =
-        crate::words::answers::answer_subject(lang, &seat.game_id, ctx.accepted, &mail.subject);
-    // Traditional Chinese in, Traditional Chinese out (the Simplified templates, converted).
-    let (subject, text) = if lang == Lang::Zh && crate::lang::normalize::is_traditional(&mail.body)
-    {
-        (
-            crate::words::hant::to_traditional(&subject),
-            crate::words::hant::to_traditional(&text),
-        )
-    } else {
-        (subject, text)
-    };
-    let rt = reply_to(mail);
-    letters::answer(
-        &d.sender,
-        &to,
-        subject,
-        text,
-        &format!("reply:{}", m.mail_key),
-        rt.as_ref().map(|(a, b)| (a.as_str(), b.as_slice())),
-    )
 }
