@@ -12,14 +12,7 @@ use maildir_support::*;
 use std::path::Path;
 
 fn open(cfg: &Path) -> Daemon {
-    let config = match maester::config::Config::load(cfg) {
-        Ok(c) => c,
-        Err(e) => panic!("{e}"),
-    };
-    match Daemon::open(config) {
-        Ok(d) => d,
-        Err(e) => panic!("{e}"),
-    }
+    open_daemon(cfg)
 }
 
 fn gm(d: &mut Daemon, cmd: GmCommand, now: DateTime<Utc>) -> String {
@@ -359,29 +352,11 @@ fn the_gm_submits_for_a_house_previews_without_writing_and_a_rollback_reruns_the
 #[test]
 fn gm_commands_by_mail_need_the_gm_secret_and_are_answered_line_by_line() {
     let dir = temp_dir("gm-mail");
-    let cfg = write_config(&dir, "gmc");
-    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
-    std::fs::write(
-        &cfg,
-        text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n"),
-    )
-    .unwrap_or_default();
-    let mut d = open(&cfg);
-    let mut secrets: Vec<String> = HOUSES.iter().map(|h| format!("{h}-s")).collect();
-    secrets.push("gm-s".into());
     let now = Utc::now();
-    if let Err(e) = maester::daemon::games::new_game(&mut d, now, Some(secrets)) {
-        panic!("{e}");
-    }
+    let (_cfg, mut d) = new_game_with_gm(&dir, "gmc", now);
     let before = game_row(&d).deadline;
     let inbox = dir.join("mail/inbox");
-    let gm_mail = |id: &str, body: &str| -> Vec<u8> {
-        format!(
-            "From: GM <gm@x.example>\r\nTo: referee@test.maester\r\nSubject: [gmc] 指令\r\n\
-             Message-ID: <{id}@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}"
-        )
-        .into_bytes()
-    };
+    let gm_mail = |id: &str, body: &str| gm_mail("gmc", id, body);
     // Wrong secret: answered, nothing done.
     if let Err(e) =
         maester::demo::deliver(&inbox, "g1", &gm_mail("g1", "密码: nope\r\n延期 +5d\r\n"))

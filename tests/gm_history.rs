@@ -13,14 +13,7 @@ use maildir_support::*;
 use std::path::Path;
 
 fn open(cfg: &Path) -> Daemon {
-    let config = match maester::config::Config::load(cfg) {
-        Ok(c) => c,
-        Err(e) => panic!("{e}"),
-    };
-    match Daemon::open(config) {
-        Ok(d) => d,
-        Err(e) => panic!("{e}"),
-    }
+    open_daemon(cfg)
 }
 
 fn gm(d: &mut Daemon, cmd: GmCommand, now: DateTime<Utc>) -> String {
@@ -243,28 +236,13 @@ fn resend_mails_a_report_or_the_last_answer_again_as_a_reply_to_the_original() {
 #[test]
 fn the_new_commands_work_by_mail_too() {
     let dir = temp_dir("gm-mail-more");
-    let cfg = write_config(&dir, "gmh");
-    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
-    std::fs::write(
-        &cfg,
-        text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n"),
-    )
-    .unwrap_or_default();
-    let mut d = open(&cfg);
-    let mut secrets: Vec<String> = HOUSES.iter().map(|h| format!("{h}-s")).collect();
-    secrets.push("gm-s".into());
     let t = Utc::now();
-    if let Err(e) = maester::daemon::games::new_game(&mut d, t, Some(secrets)) {
-        panic!("{e}");
-    }
+    let (_cfg, mut d) = new_game_with_gm(&dir, "gmh", t);
     process(&mut d, t);
     let inbox = dir.join("mail/inbox");
     let body = "密码: gm-s\r\n重发 白狼 第1回合 placement\r\n更正: 漏记了一个骑士\r\nunits = \"白狼: 临冬城 1F2K\"\r\n结束\r\n日程: default = 3d\r\n备份\r\n换人 橙日 新 玩家 new@x.example\r\n回滚 第9回合 plan: 不存在\r\n";
-    let mail = format!(
-        "From: GM <gm@x.example>\r\nTo: referee@test.maester\r\nSubject: [gmh] 指令\r\n\
-         Message-ID: <g1@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}"
-    );
-    if let Err(e) = maester::demo::deliver(&inbox, "g1", mail.as_bytes()) {
+    let mail = gm_mail("gmh", "g1", body);
+    if let Err(e) = maester::demo::deliver(&inbox, "g1", &mail) {
         panic!("{e}");
     }
     if let Err(e) = d.tick(t + TimeDelta::seconds(1)) {

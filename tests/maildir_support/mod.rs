@@ -96,3 +96,48 @@ pub fn mail_from(from: &str, id: &str, body: &str) -> Vec<u8> {
     )
     .into_bytes()
 }
+
+/// Open the daemon of a config.
+pub fn open_daemon(cfg: &Path) -> maester::daemon::Daemon {
+    let config = match maester::config::Config::load(cfg) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    match maester::daemon::Daemon::open(config) {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Game `id` as [`write_config`] makes it, with `gm@x.example` as the GM's address; created at
+/// `now` with the secrets `<house>-s` and the GM secret `gm-s`. Returns the config and the
+/// daemon that created it.
+pub fn new_game_with_gm(
+    dir: &Path,
+    id: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> (PathBuf, maester::daemon::Daemon) {
+    let cfg = write_config(dir, id);
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    std::fs::write(
+        &cfg,
+        text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n"),
+    )
+    .unwrap_or_default();
+    let mut d = open_daemon(&cfg);
+    let mut secrets: Vec<String> = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    secrets.push("gm-s".into());
+    if let Err(e) = maester::daemon::games::new_game(&mut d, now, Some(secrets)) {
+        panic!("{e}");
+    }
+    (cfg, d)
+}
+
+/// A plain-text mail from the GM (`gm@x.example`) about game `game`.
+pub fn gm_mail(game: &str, id: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: GM <gm@x.example>\r\nTo: referee@test.maester\r\nSubject: [{game}] 指令\r\n\
+         Message-ID: <{id}@x.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}"
+    )
+    .into_bytes()
+}
