@@ -140,15 +140,6 @@ pub(crate) fn outgoing_from_row(row: &Row<'_>) -> Result<Outgoing, StoreError> {
     })
 }
 
-/// The queued mails due: on the partial index `outbox_queued`, earliest due first.
-pub(crate) fn due_outgoing_sql() -> String {
-    format!(
-        "SELECT {OUT_COLS} FROM outbox
-         WHERE status = 'queued' AND next_attempt_at <= ?1
-         ORDER BY next_attempt_at, id LIMIT ?2"
-    )
-}
-
 /// Delay before the next attempt after `attempts` failures.
 fn retry_delay(attempts: u32) -> TimeDelta {
     let exp = attempts.saturating_sub(1).min(20);
@@ -224,20 +215,18 @@ impl StoreTx<'_> {
         rows.next()?.map(outgoing_from_row).transpose()
     }
 
-    /// Up to `limit` queued mails whose next attempt is due at `now`, earliest due first
-    /// (queue order among those due at the same moment).
+    /// Up to `limit` queued mails whose next attempt is due at `now`, in the order they are
+    /// sent (see [`StoreTx::due_outgoing_ranked`]).
     pub fn due_outgoing(
         &self,
         now: DateTime<Utc>,
         limit: u32,
     ) -> Result<Vec<Outgoing>, StoreError> {
-        let mut stmt = self.conn.prepare_cached(&due_outgoing_sql())?;
-        let mut rows = stmt.query(params![format_ts(now), limit])?;
-        let mut out = Vec::new();
-        while let Some(row) = rows.next()? {
-            out.push(outgoing_from_row(row)?);
-        }
-        Ok(out)
+        Ok(self
+            .due_outgoing_ranked(now, limit)?
+            .into_iter()
+            .map(|(o, _)| o)
+            .collect())
     }
 
     /// Sets the copy of a queued mail to keep instead of it once it is sent (the mail with

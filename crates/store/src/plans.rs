@@ -7,7 +7,6 @@ use super::{Store, StoreError};
 /// The per-tick and per-mail queries: (name, SQL), the SQL exactly as the store runs it.
 pub fn per_tick_queries() -> Vec<(&'static str, String)> {
     vec![
-        ("due_outgoing", super::outbox::due_outgoing_sql()),
         (
             "due_outgoing_ranked",
             super::mailops::due_outgoing_ranked_sql(),
