@@ -2,10 +2,6 @@
 //! rule tables of the rulebook, loaded from one data file (`data/westeros.toml`) and validated
 //! when loaded. No area, house or leader name appears in the engine's code.
 
-// Inside this crate, `crate::board::…` names this crate (paths written before the split).
-#[allow(unused_imports)]
-pub(crate) use crate as board;
-
 pub mod file;
 pub mod ids;
 mod load;

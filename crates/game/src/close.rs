@@ -5,18 +5,18 @@
 use super::expect::{expected, open_questions, raven_holder};
 use super::input::{assign_choices, first_window, retreat_answers, second_window};
 use super::{EventAnswers, EventOrders, RetreatChoice, Submission};
-use crate::board::{AreaId, Board, HouseId, Order};
-use crate::rules::build::{self, BuildPlan, BuildWindow};
-use crate::rules::endgame::{self, GameResult, RoundEnd, WinHow};
-use crate::rules::event_phase::{
+use maester_board::{AreaId, Board, HouseId, Order};
+use maester_rules::build::{self, BuildPlan, BuildWindow};
+use maester_rules::endgame::{self, GameResult, RoundEnd, WinHow};
+use maester_rules::event_phase::{
     self, AdvanceNotice, EventPhaseOutcome, Question, round_modifiers,
 };
-use crate::rules::log::Event;
-use crate::rules::log_events::EconomyEvent;
-use crate::rules::modifiers::Settings;
-use crate::rules::one_time::PlacedOneTime;
-use crate::rules::orders::{Placement, Plan};
-use crate::rules::{GameState, Step, economy, events, placement, plan_check, rest, retreat};
+use maester_rules::log::Event;
+use maester_rules::log_events::EconomyEvent;
+use maester_rules::modifiers::Settings;
+use maester_rules::one_time::PlacedOneTime;
+use maester_rules::orders::{Placement, Plan};
+use maester_rules::{GameState, Step, economy, events, placement, plan_check, rest, retreat};
 
 /// How steps are closed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -364,7 +364,7 @@ fn close_one(
                 }
             }
             let mods = round_modifiers(&out.state);
-            let r = crate::rules::military::resolve_owned(
+            let r = maester_rules::military::resolve_owned(
                 board,
                 out.state.take(),
                 plans,
@@ -535,7 +535,7 @@ pub(crate) fn start_round(board: &Board, s: &mut GameState, log: &mut Vec<Econom
     s.event_window = None;
     s.step = Step::Placement;
     // Last round's Supply Caravans count from now on (004:L2580).
-    log.extend(crate::rules::one_time::apply_caravans(board, s));
+    log.extend(maester_rules::one_time::apply_caravans(board, s));
     if s.economy.deck.is_none() {
         return;
     }

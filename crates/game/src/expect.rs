@@ -1,11 +1,11 @@
 //! Who has something to send in the open step. A step nobody needs is closed at once; a report
 //! tells only these houses what to send.
 
-use crate::board::{Board, HouseId, UnitKind};
-use crate::rules::event_phase::{self, EventPhaseInput, Question};
-use crate::rules::events::{self, Category, EventCard, current};
-use crate::rules::wildlings::PenaltyKind;
-use crate::rules::{GameState, Step, Track, muster, supply, wildlings};
+use maester_board::{Board, HouseId, UnitKind};
+use maester_rules::event_phase::{self, EventPhaseInput, Question};
+use maester_rules::events::{self, Category, EventCard, current};
+use maester_rules::wildlings::PenaltyKind;
+use maester_rules::{GameState, Step, Track, muster, supply, wildlings};
 use std::borrow::Cow;
 
 /// The Raven holder (King's Court rank 1), if he still plays.
@@ -28,7 +28,7 @@ fn playing(board: &Board, state: &GameState) -> Vec<HouseId> {
 fn with_units(
     board: &Board,
     state: &GameState,
-    wanted: impl Fn(&crate::rules::AreaState) -> bool,
+    wanted: impl Fn(&maester_rules::AreaState) -> bool,
 ) -> Vec<HouseId> {
     let houses = board.houses.len();
     // One slot more for areas that count for nobody: marked without a branch, then ignored.

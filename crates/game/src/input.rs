@@ -5,15 +5,15 @@ use super::expect::{open_questions, stored_input};
 use super::problems::{EventProblem, Part};
 use super::ties::{TieKind, tie_lines, tie_target};
 use super::{EventAnswers, EventOrders, RetreatChoice};
-use crate::board::{AreaId, Board, HouseId, UnitKind};
-use crate::rules::build::{self, BuildWindow};
-use crate::rules::economy;
-use crate::rules::event_phase::{self, EventPhaseInput, Question};
-use crate::rules::events::{self, Category, EventCard, current};
-use crate::rules::muster;
-use crate::rules::rewards;
-use crate::rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError};
-use crate::rules::{GameState, Track, bidding};
+use maester_board::{AreaId, Board, HouseId, UnitKind};
+use maester_rules::build::{self, BuildWindow};
+use maester_rules::economy;
+use maester_rules::event_phase::{self, EventPhaseInput, Question};
+use maester_rules::events::{self, Category, EventCard, current};
+use maester_rules::muster;
+use maester_rules::rewards;
+use maester_rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError};
+use maester_rules::{GameState, Track, bidding};
 
 /// Check a first-window submission against this round's events and the state now.
 pub fn check_events(

@@ -7,13 +7,6 @@
 //! leaders' rest, the end-of-game check, and the next round. A step for which no house has
 //! anything to send is closed at once, inside the same call ([`expected`]).
 
-// Paths written before the split: `crate::board::…`, `crate::rules::…` are those crates,
-// `crate::game::…` this one.
-#[allow(unused_imports)]
-pub(crate) use crate as game;
-pub(crate) use maester_board as board;
-pub(crate) use maester_rules as rules;
-
 mod close;
 mod expect;
 mod input;
@@ -30,18 +23,18 @@ pub use expect::{asked_of, expected, if_king, open_questions, raven_holder};
 pub use input::{check_answers, check_events};
 pub use problems::{EventProblem, Part};
 
-use crate::board::{AreaId, Board, HouseId};
-use crate::rules::bidding::ClashBid;
-use crate::rules::build::BuildPlan;
-use crate::rules::economy::DisbandPlan;
-use crate::rules::event_phase::round_modifiers;
-use crate::rules::events::EventCard;
-use crate::rules::muster::MusterPlan;
-use crate::rules::orders::{Placement, Plan, RavenChange};
-use crate::rules::placement::{self, PlacementError};
-use crate::rules::rewards::RewardClaim;
-use crate::rules::wildlings::{PenaltyChoice, WildlingReward};
-use crate::rules::{GameState, Step, Track};
+use maester_board::{AreaId, Board, HouseId};
+use maester_rules::bidding::ClashBid;
+use maester_rules::build::BuildPlan;
+use maester_rules::economy::DisbandPlan;
+use maester_rules::event_phase::round_modifiers;
+use maester_rules::events::EventCard;
+use maester_rules::muster::MusterPlan;
+use maester_rules::orders::{Placement, Plan, RavenChange};
+use maester_rules::placement::{self, PlacementError};
+use maester_rules::rewards::RewardClaim;
+use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
+use maester_rules::{GameState, Step, Track};
 use serde::{Deserialize, Serialize};
 
 /// What a house sends in the placement step: its orders, and ports or fortifications built in
@@ -179,7 +172,7 @@ pub enum SubmissionError {
     /// Placement problems (also a Raven change that breaks the limits).
     Placement(Vec<PlacementError>),
     /// Plan problems.
-    Plan(Vec<crate::rules::plan_check::PlanError>),
+    Plan(Vec<maester_rules::plan_check::PlanError>),
     /// Event-phase, Raven and retreat problems, each with the part of the mail it is about.
     Event(Vec<EventProblem>),
 }
@@ -220,8 +213,8 @@ pub fn check(
             if is_default(&p.build) {
                 return Ok(());
             }
-            let window = crate::rules::build::BuildWindow::Placement;
-            match crate::rules::build::check(board, state, house, &p.build, window) {
+            let window = maester_rules::build::BuildWindow::Placement;
+            match maester_rules::build::check(board, state, house, &p.build, window) {
                 Ok(()) => Ok(()),
                 Err(e) => Err(SubmissionError::Event(
                     e.into_iter().map(EventProblem::Build).collect(),
@@ -229,7 +222,7 @@ pub fn check(
             }
         }
         Submission::Plan(p) => {
-            let errs = crate::rules::plan_check::check(board, state, house, p);
+            let errs = maester_rules::plan_check::check(board, state, house, p);
             if errs.is_empty() {
                 Ok(())
             } else {

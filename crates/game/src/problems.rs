@@ -1,14 +1,14 @@
 //! What can be wrong with an event-phase, Raven or retreat submission, in the player's words,
 //! and which part of the mail it is about.
 
-use crate::board::{AreaId, HouseId};
-use crate::rules::bidding::BidError;
-use crate::rules::build::BuildError;
-use crate::rules::economy::SupplyError;
-use crate::rules::events::EventCard;
-use crate::rules::muster::MusterError;
-use crate::rules::rewards::RewardError;
-use crate::rules::wildlings::WildlingError;
+use maester_board::{AreaId, HouseId};
+use maester_rules::bidding::BidError;
+use maester_rules::build::BuildError;
+use maester_rules::economy::SupplyError;
+use maester_rules::events::EventCard;
+use maester_rules::muster::MusterError;
+use maester_rules::rewards::RewardError;
+use maester_rules::wildlings::WildlingError;
 
 /// The part of a submission a problem is about (to point at its line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

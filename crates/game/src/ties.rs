@@ -4,9 +4,9 @@
 
 use super::EventAnswers;
 use super::problems::{EventProblem, Part};
-use crate::board::HouseId;
-use crate::rules::Track;
-use crate::rules::event_phase::Question;
+use maester_board::HouseId;
+use maester_rules::Track;
+use maester_rules::event_phase::Question;
 
 /// What a tie line decides: a Clash of Kings track's tie, or the wildling tie (lowest or
 /// highest bid: an attack has one of them).

@@ -10,11 +10,11 @@ pub mod text;
 pub use invariants::check as invariants;
 pub use random::{Rng, submission};
 
-use crate::board::{Board, HouseId};
-use crate::game::{self, Options, Submission};
-use crate::rules::endgame::GameResult;
-use crate::rules::events::{self, EventSettings};
-use crate::rules::{GameState, Step};
+use maester_board::{Board, HouseId};
+use maester_game::{self as game, Options, Submission};
+use maester_rules::endgame::GameResult;
+use maester_rules::events::{self, EventSettings};
+use maester_rules::{GameState, Step};
 use sha2::{Digest, Sha256};
 use std::time::Instant;
 
@@ -164,7 +164,7 @@ pub fn run_observed(
         }
         match &end.economy.result {
             Some(GameResult::Won { how, .. })
-                if *how == crate::rules::endgame::WinHow::SixCastles =>
+                if *how == maester_rules::endgame::WinHow::SixCastles =>
             {
                 r.solo_wins += 1
             }

@@ -2,8 +2,8 @@
 //! [`Syntax`] (names as written, with their position) and [`Resolved`] (names replaced by the
 //! board's ids). Every line gives at most one [`Item`].
 
-use crate::board::{AreaId, HouseId, LeaderId, Order, UnitKind};
-use crate::rules::events::EventCard;
+use maester_board::{AreaId, HouseId, LeaderId, Order, UnitKind};
+use maester_rules::events::EventCard;
 use std::fmt::Debug;
 
 /// A value with the place in the original text it came from.
@@ -327,7 +327,7 @@ pub struct Downgrade<S: Stage> {
 }
 
 /// The three influence tracks: the rules' own type.
-pub use crate::rules::state::Track;
+pub use maester_rules::state::Track;
 
 /// A reward choice (wildling victory, Luwin, Melisandre, Doran).
 #[derive(Clone, Debug, PartialEq)]

@@ -4,8 +4,8 @@
 use super::ast::*;
 use super::errors::Lang;
 use super::names::Names;
-use crate::board::{AreaId, HouseId, LeaderId, UnitKind};
 use crate::vocab::{Named, Spelling};
+use maester_board::{AreaId, HouseId, LeaderId, UnitKind};
 
 struct Echo<'a> {
     names: &'a Names,
@@ -315,7 +315,7 @@ impl Echo<'_> {
                     s += " ";
                     s += &if zh {
                         o.name_zh()
-                    } else if o.kind == crate::board::OrderType::Consolidate {
+                    } else if o.kind == maester_board::OrderType::Consolidate {
                         format!("consolidate power{}", if o.special { "+1" } else { "" })
                     } else {
                         o.name_en()

@@ -2,16 +2,16 @@
 //! and the closest valid names. Messages exist in Chinese and English.
 
 use super::ast::{StepNo, Track};
-use crate::board::OrderType;
-use crate::rules::events::EventCard;
 use crate::vocab::{Named, Spelling};
+use maester_board::OrderType;
+use maester_rules::events::EventCard;
 use std::fmt::Write as _;
 
 /// A problem found while reading a line: the original column and what is wrong.
 pub type Problem = (usize, ErrorKind);
 
 /// The language of messages and of the echo: the project's one language switch.
-pub use crate::board::Lang;
+pub use maester_board::Lang;
 
 /// What kind of name could not be resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -318,7 +318,7 @@ impl ErrorKind {
                 }
             }
             WrongBonus { order, given } => {
-                let right = crate::board::Order { kind: *order, special: true };
+                let right = maester_board::Order { kind: *order, special: true };
                 if zh {
                     format!("没有“{}+{given}”这种命令；特殊命令是“{}”", order.name_zh(), right.name_zh())
                 } else {

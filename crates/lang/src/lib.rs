@@ -73,13 +73,6 @@
 //!   not parse and names nothing of the game (a greeting, a name signing the mail) is listed
 //!   in [`ParsedSubmission::ignored`] instead of being an error ([`junk`]).
 
-// Paths written before the split name the other crates through the crate root.
-#[allow(unused_imports)]
-pub(crate) use crate as lang;
-pub(crate) use maester_board as board;
-pub(crate) use maester_game as game;
-pub(crate) use maester_rules as rules;
-
 pub mod ast;
 pub mod echo;
 pub mod errors;

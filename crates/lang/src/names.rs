@@ -10,7 +10,7 @@
 
 use super::errors::{Lang, NameKind, Suggestion};
 use super::normalize::normalize_char;
-use crate::board::{AreaId, HouseId, LeaderId};
+use maester_board::{AreaId, HouseId, LeaderId};
 
 /// The result of looking a name up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -302,7 +302,7 @@ impl Names {
 impl Names {
     /// The names of a loaded board: areas and houses with their aliases (and the house's key),
     /// leaders by short name (简称), English name and full Chinese name.
-    pub fn from_board(board: &crate::board::Board) -> Names {
+    pub fn from_board(board: &maester_board::Board) -> Names {
         let mut n = Names::new();
         for a in &board.areas {
             let aliases = a.aliases_zh.iter().chain(&a.aliases_en).map(String::as_str);

@@ -5,7 +5,7 @@ use super::ast::*;
 use super::errors::{ErrorKind, Problem};
 use super::grammar::Rule;
 use super::normalize::NormLine;
-use crate::board::UnitKind;
+use maester_board::UnitKind;
 use pest::iterators::Pair;
 
 /// A pest pair of the order grammar.

@@ -5,7 +5,7 @@ use super::ast::*;
 use super::errors::Problem;
 use super::errors::{ErrorKind, NameKind};
 use super::names::{Lookup, NameIndex, Names};
-use crate::board::{AreaId, HouseId, LeaderId};
+use maester_board::{AreaId, HouseId, LeaderId};
 
 struct Resolver<'a> {
     names: &'a Names,

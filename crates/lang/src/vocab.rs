@@ -4,11 +4,11 @@
 //! live here, below `words`, because the language needs them itself (echo, its own errors, the
 //! adapter's refusals) and `words` builds on the language; `words` re-exports both traits.
 
-use crate::board::{Lang, Order, OrderType, UnitKind};
-use crate::rules::Step;
-use crate::rules::events::{Category, EventCard};
-use crate::rules::one_time::OneTimeKind;
-use crate::rules::state::Track;
+use maester_board::{Lang, Order, OrderType, UnitKind};
+use maester_rules::Step;
+use maester_rules::events::{Category, EventCard};
+use maester_rules::one_time::OneTimeKind;
+use maester_rules::state::Track;
 
 /// The Chinese and the English name of a noun of the game.
 pub trait Spelling {

@@ -7,7 +7,7 @@ use super::military::ctx::Ctx;
 use super::model::log::{AbilityEffect, Event, Loss};
 use super::model::state::Unit;
 use super::one_time::OneTimeEvent;
-use crate::board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
+use maester_board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
 
 /// 百花骑士: kill one defending footman or archer at once, the victim's choice, normal units
 /// before routed ones (004:L1973, L2333, A-14).

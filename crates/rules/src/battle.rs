@@ -23,7 +23,7 @@ pub use strength::{attack_value, defence_value, hard};
 use super::military::ctx::Ctx;
 use super::model::log::{BattleReport, Defender, Event, Term, TermKind, TieBreak};
 use super::model::state::Unit;
-use crate::board::{HouseId, LeaderId};
+use maester_board::{HouseId, LeaderId};
 use strength::Valuation;
 
 fn fiefdoms(ctx: &Ctx, h: HouseId) -> usize {

@@ -5,7 +5,7 @@
 use super::model::log_events::{EconomyEvent, SpendReason};
 use super::model::state::{GameState, Track};
 pub use super::model::window::{ClashBid, Tie, TieDecisions};
-use crate::board::HouseId;
+use maester_board::HouseId;
 use serde::{Deserialize, Serialize};
 
 impl ClashBid {

@@ -7,7 +7,7 @@ pub use super::model::errors::BuildError;
 use super::model::log_events::{EconomyEvent, SpendReason};
 use super::model::state::GameState;
 pub use super::model::window::{BuildPlan, PortBuild};
-use crate::board::{AreaId, Board, HouseId, UnitKind};
+use maester_board::{AreaId, Board, HouseId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 impl BuildPlan {

@@ -7,7 +7,7 @@
 use super::military::ctx::Ctx;
 use super::model::log::{Event, Loss};
 use super::model::state::Unit;
-use crate::board::{AreaId, HouseId, UnitKind};
+use maester_board::{AreaId, HouseId, UnitKind};
 
 /// Remove the losses from `units` (the beaten force, routed units included) and return the rest.
 /// Routed units are left for the retreat, which destroys them (004:L2334).

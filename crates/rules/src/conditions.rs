@@ -4,7 +4,7 @@
 
 use super::military::ctx::Ctx;
 use super::model::orders::Condition;
-use crate::board::{AreaId, HouseId, OrderType, UnitKind};
+use maester_board::{AreaId, HouseId, OrderType, UnitKind};
 
 /// Whether a condition of `me`'s plan holds now. `from` is the origin of the march being
 /// decided, if any (a garrison's strength is measured against it).

@@ -6,7 +6,7 @@ use super::military::ctx::Ctx;
 use super::model::log::{Event, FortifyProblem};
 use super::model::state::Track;
 use super::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
-use crate::board::{AreaId, HouseId, OrderType, UnitKind};
+use maester_board::{AreaId, HouseId, OrderType, UnitKind};
 
 /// Collect consolidate-power income, or build the fortifications asked for instead (004:L1070–
 /// L1101): in Iron Throne order, at most 4 per house and round and 9 on the map, one per

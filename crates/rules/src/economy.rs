@@ -6,7 +6,7 @@ pub use super::model::economy::{CpIncome, DisbandPlan, EconomyState};
 use super::model::log_events::{DisbandReason, EconomyEvent};
 use super::model::state::GameState;
 use super::supply;
-use crate::board::{AreaId, Board, HouseId, UnitKind};
+use maester_board::{AreaId, Board, HouseId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// Record a successful consolidate power (called by the military phase after CP resolution);

@@ -7,7 +7,7 @@
 pub use super::model::economy::{GameResult, Standing, WinHow};
 use super::model::log_events::EconomyEvent;
 use super::model::state::{GameState, Step};
-use crate::board::{Board, HouseId};
+use maester_board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 
 impl Standing {

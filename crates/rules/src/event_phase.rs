@@ -21,7 +21,7 @@ pub use super::model::window::{EventPhaseInput, EventWindow, Question};
 use super::muster::{self};
 use super::rewards::{self};
 use super::wildlings::{self, PenaltyKind};
-use crate::board::{Board, HouseId};
+use maester_board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 
 /// What an event phase gives.
@@ -136,7 +136,7 @@ impl Phase<'_> {
     }
 
     /// The economic event: supply, or mustering with the revisions of blocked ships.
-    fn economic(&mut self, ev: &RoundEvents, ports_ready: &[crate::board::AreaId]) {
+    fn economic(&mut self, ev: &RoundEvents, ports_ready: &[maester_board::AreaId]) {
         let (board, input) = (self.board, self.input);
         match ev.effective(Category::Economic) {
             Some(EventCard::Supply) => {
@@ -215,7 +215,7 @@ impl Phase<'_> {
     }
 
     /// A wildling attack: the bids, then the reward of the highest bidder or the penalty.
-    fn wildling_attack(&mut self, ev: &RoundEvents, ports_ready: &[crate::board::AreaId]) {
+    fn wildling_attack(&mut self, ev: &RoundEvents, ports_ready: &[maester_board::AreaId]) {
         let (r, l) = wildlings::resolve_attack_in(&mut self.s, &self.input.wildling_bids);
         self.log.extend(l);
         let king = self.s.throne_order().first().copied();
@@ -232,7 +232,7 @@ impl Phase<'_> {
         &mut self,
         king: Option<HouseId>,
         highest: &[HouseId],
-        ports_ready: &[crate::board::AreaId],
+        ports_ready: &[maester_board::AreaId],
     ) {
         let input = self.input;
         if highest.len() > 1 {
@@ -300,8 +300,8 @@ impl Phase<'_> {
     }
 }
 
-fn merge(v: Vec<(crate::board::AreaId, u8)>) -> Vec<(crate::board::AreaId, u8)> {
-    let mut out: Vec<(crate::board::AreaId, u8)> = Vec::new();
+fn merge(v: Vec<(maester_board::AreaId, u8)>) -> Vec<(maester_board::AreaId, u8)> {
+    let mut out: Vec<(maester_board::AreaId, u8)> = Vec::new();
     for (a, p) in v {
         match out.iter_mut().find(|x| x.0 == a) {
             Some(x) => x.1 = x.1.saturating_add(p),

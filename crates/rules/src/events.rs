@@ -19,7 +19,7 @@ pub use super::model::events::{
 use super::model::log_events::EconomyEvent;
 use super::model::rng::Rng;
 use super::model::state::{GameState, Track};
-use crate::board::{Board, HouseId};
+use maester_board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 
 mod deck;

@@ -15,7 +15,7 @@ use super::model::log::{Event, Skip};
 use super::model::orders::MarchStep;
 use super::model::state::Unit;
 use super::one_time::{OneTimeEvent, OneTimeKind, Waste};
-use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
+use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 fn march_order() -> Order {
     Order {

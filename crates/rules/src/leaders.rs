@@ -8,7 +8,7 @@ pub use super::military::ctx::LeaderTrack;
 use super::model::log::{Event, LeaderProblem};
 use super::model::orders::MarchMove;
 use super::model::state::LeaderStatus;
-use crate::board::{Ability, AreaId, HouseId, LeaderId};
+use maester_board::{Ability, AreaId, HouseId, LeaderId};
 
 /// Conflict class of an ability (004:L2219–L2225, A-13): 1 cancel/ignore, 2 ordinary,
 /// 3 win/lose.

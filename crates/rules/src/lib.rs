@@ -1,11 +1,6 @@
 //! The game itself: pure, deterministic rules. State + submissions (+ a seed) → new state + a
 //! log that explains every step. No IO, no clock, no randomness that is not handed in.
 
-// Paths written before the split: `crate::board::…` is the board crate, `crate::rules::…`
-// this crate.
-pub(crate) use crate as rules;
-pub(crate) use maester_board as board;
-
 pub mod abilities;
 pub mod battle;
 pub mod bidding;

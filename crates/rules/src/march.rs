@@ -12,7 +12,7 @@ use super::model::log::{Event, Skip};
 use super::model::orders::{MarchStep, Step};
 use super::model::state::Unit;
 use super::transport::Route;
-use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
+use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 /// Execute every house's marches.
 pub fn resolve_marches(ctx: &mut Ctx) {
@@ -106,8 +106,8 @@ fn skip(ctx: &mut Ctx, house: HouseId, from: AreaId, order: Order, why: Skip) {
 struct Sub {
     to: AreaId,
     units: Vec<Unit>,
-    leader: Option<crate::board::LeaderId>,
-    second: Option<crate::board::LeaderId>,
+    leader: Option<maester_board::LeaderId>,
+    second: Option<maester_board::LeaderId>,
     carriers: Vec<HouseId>,
 }
 

@@ -6,7 +6,7 @@
 use super::model::modifiers::{RoundModifiers, Settings};
 use super::model::orders::Plan;
 use super::model::state::GameState;
-use crate::board::Board;
+use maester_board::Board;
 
 pub mod ctx;
 pub mod leave;

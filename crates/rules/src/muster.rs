@@ -6,7 +6,7 @@
 use super::model::log_events::{EconomyEvent, MusterSkip};
 use super::model::state::GameState;
 pub use super::model::window::{Blocked, MusterAction, MusterItem, MusterPlan};
-use crate::board::{AreaId, Board, HouseId, UnitKind};
+use maester_board::{AreaId, Board, HouseId, UnitKind};
 
 mod check;
 mod cost;

@@ -16,7 +16,7 @@ pub use super::model::one_time::{
 };
 use super::model::state::GameState;
 use super::muster::{self, MusterPlan};
-use crate::board::{AreaId, Board, HouseId, OrderType};
+use maester_board::{AreaId, Board, HouseId, OrderType};
 use serde::{Deserialize, Serialize};
 
 impl OneTimeKind {

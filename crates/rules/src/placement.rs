@@ -4,7 +4,7 @@ use super::model::modifiers::RoundModifiers;
 use super::model::orders::{Placement, RavenChange};
 use super::model::state::{GameState, Track};
 use super::one_time::{self, OneTimeError, PlacedOneTime, Used};
-use crate::board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
+use maester_board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// Why a placed order is not allowed.

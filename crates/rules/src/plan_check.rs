@@ -7,7 +7,7 @@
 use super::model::orders::{MarchStep, Party, Plan, SupportTarget};
 use super::model::state::{GameState, LeaderStatus, Track};
 use super::one_time::OneTimeKind;
-use crate::board::{AreaId, Board, HouseId, LeaderId, OrderType};
+use maester_board::{AreaId, Board, HouseId, LeaderId, OrderType};
 use serde::{Deserialize, Serialize};
 
 /// A problem with a plan.
@@ -288,10 +288,10 @@ pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::model::orders::{MarchMove, Pick, RaidStep, Step, UnitSelection};
+    use crate::model::orders::{MarchMove, Pick, RaidStep, Step, UnitSelection};
 
     fn setup() -> (Board, GameState) {
-        let w = crate::rules::tests::kit_events::start();
+        let w = crate::tests::kit_events::start();
         (w.b, w.s)
     }
 
@@ -322,7 +322,7 @@ mod tests {
                 PlanError::NoOrder(id(&b, "white-harbor"), OrderType::Raid)
             ]
         );
-        s.area_mut(wf).order = Some(crate::board::Order {
+        s.area_mut(wf).order = Some(maester_board::Order {
             kind: OrderType::March,
             special: false,
         });
@@ -334,7 +334,7 @@ mod tests {
         let (b, mut s) = setup();
         let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
         let wf = id(&b, "winterfell");
-        s.area_mut(wf).order = Some(crate::board::Order {
+        s.area_mut(wf).order = Some(maester_board::Order {
             kind: OrderType::March,
             special: false,
         });
@@ -387,19 +387,17 @@ mod tests {
             s.area_mut(a).units.clear();
             s.area_mut(a).house = None;
         }
-        let put = |s: &mut GameState, a: AreaId, h: &str, k: crate::board::UnitKind| {
+        let put = |s: &mut GameState, a: AreaId, h: &str, k: maester_board::UnitKind| {
             s.area_mut(a).house = b.house_by_key(h);
-            s.area_mut(a)
-                .units
-                .push(crate::rules::model::state::Unit::new(k));
+            s.area_mut(a).units.push(crate::model::state::Unit::new(k));
         };
-        use crate::board::UnitKind::{Footman, Knight, Siege};
+        use maester_board::UnitKind::{Footman, Knight, Siege};
         for k in [Footman, Footman, Knight, Siege] {
             put(&mut s, sept, "lannister", k);
         }
         put(&mut s, lp, "greyjoy", Footman);
         put(&mut s, hh, "baratheon", Footman);
-        s.area_mut(sept).order = Some(crate::board::Order {
+        s.area_mut(sept).order = Some(maester_board::Order {
             kind: OrderType::March,
             special: false,
         });
@@ -434,7 +432,7 @@ mod tests {
 
     #[test]
     fn a_neutral_defence_support_needs_a_neutral_garrison_there_004_l2258() {
-        use crate::rules::model::orders::CrossSupport;
+        use crate::model::orders::CrossSupport;
         let (b, mut s) = setup();
         let lannister = b.house_by_key("lannister").unwrap_or(HouseId(0));
         let line = |area| CrossSupport {
@@ -464,7 +462,7 @@ mod tests {
 
     #[test]
     fn withholding_names_a_support_order_of_ones_own_004_l1398() {
-        use crate::rules::model::orders::Withheld;
+        use crate::model::orders::Withheld;
         let (b, mut s) = setup();
         let lannister = b.house_by_key("lannister").unwrap_or(HouseId(0));
         let (ss, bw) = (id(&b, "stoney-sept"), id(&b, "blackwater"));
@@ -480,12 +478,12 @@ mod tests {
             vec![PlanError::NoOrder(ss, OrderType::Support)]
         );
         s.area_mut(ss).house = Some(lannister);
-        s.area_mut(ss).units = vec![crate::rules::model::state::Unit {
-            kind: crate::board::UnitKind::Knight,
+        s.area_mut(ss).units = vec![crate::model::state::Unit {
+            kind: maester_board::UnitKind::Knight,
             routed: false,
         }]
         .into();
-        s.area_mut(ss).order = Some(crate::board::Order {
+        s.area_mut(ss).order = Some(maester_board::Order {
             kind: OrderType::Support,
             special: false,
         });

@@ -4,7 +4,7 @@
 use super::military::ctx::Ctx;
 use super::model::log::{Event, Loss};
 use super::model::state::Unit;
-use crate::board::{AreaId, HouseId, UnitKind};
+use maester_board::{AreaId, HouseId, UnitKind};
 
 /// After a province changes hands, its ports follow (004:L1053–L1066, A-61): the old owner's
 /// ships withdraw to the port's sea if it is empty or theirs (routed, merging under supply);

@@ -7,7 +7,7 @@ use super::military::ctx::Ctx;
 use super::model::log::{Event, Skip};
 use super::model::orders::RaidStep;
 use super::one_time::OneTimeEvent;
-use crate::board::{AreaId, HouseId, Order, OrderType, UnitKind};
+use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 /// Execute every house's raids.
 pub fn resolve_raids(ctx: &mut Ctx) {

@@ -4,7 +4,7 @@
 
 use super::model::log_events::{EconomyEvent, ReturnReason};
 use super::model::state::{GameState, LeaderStatus};
-use crate::board::{Board, HouseId, LeaderId};
+use maester_board::{Board, HouseId, LeaderId};
 
 /// Leaders of a house available now.
 pub fn available(state: &GameState, house: HouseId) -> usize {

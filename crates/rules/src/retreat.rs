@@ -8,7 +8,7 @@ use super::military::ctx::Ctx;
 use super::model::log::{Event, Loss, RetreatRule};
 use super::model::modifiers::RoundModifiers;
 use super::model::state::{GameState, PendingRetreat, Unit};
-use crate::board::{AreaId, Board, HouseId, UnitKind};
+use maester_board::{AreaId, Board, HouseId, UnitKind};
 
 /// Candidate areas for a force of these kinds retreating from `area` (004:L2284–L2296): its own
 /// territory or unowned, no other house's units or token, not the area the attack came from;

@@ -6,7 +6,7 @@ pub use super::model::economy::{PendingReward, RewardClaim, RewardKind};
 use super::model::log_events::{EconomyEvent, ReturnReason, SpendReason};
 use super::model::state::{GameState, LeaderStatus, Track};
 use super::rest;
-use crate::board::{Board, HouseId, LeaderId};
+use maester_board::{Board, HouseId, LeaderId};
 use serde::{Deserialize, Serialize};
 
 /// Record a win of a leader with a deferred reward (called by the military phase after a
@@ -303,7 +303,7 @@ pub fn resolve(
 /// of that leader's battle. Call at the end of the military phase.
 pub fn record_from_log(board: &Board, state: &mut GameState, log: &[super::model::log::Event]) {
     use super::model::log::{AbilityEffect, Defender, Event};
-    use crate::board::Ability;
+    use maester_board::Ability;
     for (i, e) in log.iter().enumerate() {
         let Event::Ability {
             house,

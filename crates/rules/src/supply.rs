@@ -1,7 +1,7 @@
 //! 补给 Supply: the armies a house may have (表五, 004:L518–L661).
 
 use super::model::state::GameState;
-use crate::board::{AreaId, Board, HouseId};
+use maester_board::{AreaId, Board, HouseId};
 
 /// Sizes of a house's armies (areas with two or more of its units), largest first.
 pub fn army_sizes(state: &GameState, house: HouseId) -> Vec<u8> {
@@ -164,8 +164,8 @@ mod tests {
     /// fit the new barrels, for every supply level and a growing army.
     #[test]
     fn a57_within_limit_at_is_an_empty_default_disbanding() {
-        use crate::board::UnitKind;
-        use crate::rules::{Unit, economy};
+        use crate::{Unit, economy};
+        use maester_board::UnitKind;
         let b = match Board::default_board() {
             Ok(b) => b,
             Err(e) => panic!("{e}"),

@@ -7,7 +7,7 @@ use super::military::ctx::Ctx;
 use super::model::log::Event;
 use super::model::orders::{Party, SupportTarget};
 use super::model::state::Unit;
-use crate::board::{AreaId, HouseId, OrderType};
+use maester_board::{AreaId, HouseId, OrderType};
 
 /// One supporting area in a battle.
 #[derive(Clone, Debug)]

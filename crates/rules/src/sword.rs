@@ -7,7 +7,7 @@
 use super::battle::spec::AttackSpec;
 use super::military::ctx::Ctx;
 use super::model::log::Event;
-use crate::board::HouseId;
+use maester_board::HouseId;
 
 /// Decide the sword for one battle with totals `a` (attacker) and `d` (defender) so far.
 /// Returns the side (0 attacker, 1 defender) that gets +1, if any.

@@ -4,7 +4,7 @@
 //! . Islands are reached only this way (004:L1640).
 
 use super::military::ctx::Ctx;
-use crate::board::{AreaId, HouseId, UnitKind};
+use maester_board::{AreaId, HouseId, UnitKind};
 
 /// How a march gets to its destination.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use super::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendR
 use super::model::state::{GameState, LeaderStatus, Track};
 pub use super::model::window::{PenaltyChoice, WildlingReward};
 use super::muster::{self, MusterPlan};
-use crate::board::{AreaId, Board, HouseId, LeaderId, UnitKind};
+use maester_board::{AreaId, Board, HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 mod penalty;

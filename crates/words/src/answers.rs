@@ -2,7 +2,7 @@
 //! template: the subject (`Re: [game] 已收到: …`, never piling up over a conversation) and the
 //! whole-mail refusals (orders sent only as an attachment).
 
-use crate::board::Lang;
+use maester_board::Lang;
 
 /// Prefixes a conversation piles up in front of a subject: mail clients' reply and forward
 /// marks, and the referee's own words of an earlier answer.

@@ -3,14 +3,14 @@
 //! the sentence for a default taken on a silent player's behalf, with its rule.
 
 use crate::Named;
-use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 use crate::event_text::CardText;
-use crate::game;
-use crate::rules::event_phase::Question;
-use crate::rules::events::{self, Category, EventCard, current};
-use crate::rules::rewards::RewardKind;
-use crate::rules::wildlings::{self, PenaltyKind};
-use crate::rules::{GameState, LeaderStatus, Step, Track, economy, muster};
+use maester_board::{AreaId, Board, HouseId, Lang, UnitKind};
+use maester_game as game;
+use maester_rules::event_phase::Question;
+use maester_rules::events::{self, Category, EventCard, current};
+use maester_rules::rewards::RewardKind;
+use maester_rules::wildlings::{self, PenaltyKind};
+use maester_rules::{GameState, LeaderStatus, Step, Track, economy, muster};
 
 fn zh(lang: Lang) -> bool {
     lang == Lang::Zh
@@ -134,11 +134,11 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
 /// Placement and plan instructions with an example from the house's own areas, in the
 /// language's canonical spelling.
 fn military_example(board: &Board, state: &GameState, own: &[AreaId], lang: Lang) -> String {
-    use crate::board::{Order, OrderType};
-    use crate::lang::ast::{Action, Alternative, Item, March, Placement, Step as LStep, StepNo};
-    use crate::lang::ast::{UnitRef, UnitSel};
-    let names = crate::lang::Names::from_board(board);
-    let echo = |i: &Item<crate::lang::Resolved>| crate::lang::echo::echo_item(i, &names, lang);
+    use maester_board::{Order, OrderType};
+    use maester_lang::ast::{Action, Alternative, Item, March, Placement, Step as LStep, StepNo};
+    use maester_lang::ast::{UnitRef, UnitSel};
+    let names = maester_lang::Names::from_board(board);
+    let echo = |i: &Item<maester_lang::Resolved>| maester_lang::echo::echo_item(i, &names, lang);
     let secret = if zh(lang) {
         "密码: 你的密码"
     } else {

@@ -1,10 +1,10 @@
 //! `maester check`: the daemon's own reading and validation of a submission, for a GM who wants to
 //! look at a disputed mail, or a player's tool.
 
-use crate::board::{Board, Lang};
-use crate::lang::submit::{ErrorLine, names, parse_mail};
 use crate::rule_text::RuleText;
-use crate::rules::{GameState, Step};
+use maester_board::{Board, Lang};
+use maester_lang::submit::{ErrorLine, names, parse_mail};
+use maester_rules::{GameState, Step};
 use serde::Serialize;
 
 /// What `check` found.
@@ -66,7 +66,7 @@ pub fn check(
     let h = board
         .house_by_key(house)
         .or_else(|| match names.houses.lookup(house) {
-            crate::lang::names::Lookup::Found(id) => Some(id),
+            maester_lang::names::Lookup::Found(id) => Some(id),
             _ => None,
         })
         .ok_or_else(|| format!("unknown house {house:?}"))?;
@@ -86,8 +86,8 @@ pub fn check(
     {
         match parsed.partial.as_ref().or(parsed.submission.as_ref()) {
             Some(sub) => {
-                if let Err(e) = crate::game::check(board, &state, h, sub) {
-                    if let crate::game::SubmissionError::Plan(pe) = &e {
+                if let Err(e) = maester_game::check(board, &state, h, sub) {
+                    if let maester_game::SubmissionError::Plan(pe) = &e {
                         for p in pe {
                             let (line, text) = parsed.line_of_area(p.area());
                             errors.push(ErrorLine {
@@ -97,7 +97,7 @@ pub fn check(
                                 message: p.message(board, lang),
                             });
                         }
-                    } else if let crate::game::SubmissionError::Event(pe) = &e {
+                    } else if let maester_game::SubmissionError::Event(pe) = &e {
                         for p in pe {
                             let (line, text) = parsed.line_of_part(p.part());
                             errors.push(ErrorLine {
@@ -107,7 +107,7 @@ pub fn check(
                                 message: p.message(board, lang),
                             });
                         }
-                    } else if let crate::game::SubmissionError::Placement(pe) = &e {
+                    } else if let maester_game::SubmissionError::Placement(pe) = &e {
                         for p in pe {
                             let (line, text) = parsed.line_of_placement_error(p);
                             errors.push(ErrorLine {

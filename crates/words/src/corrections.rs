@@ -1,10 +1,10 @@
 //! A GM's correction of the state, as the players read it: one line per area, house, track,
 //! leader or counter that differs, `before → after`.
 
-use crate::board::{AreaId, Board, HouseId, Lang};
 use crate::log::units;
-use crate::rules::GameState;
-use crate::rules::state::LeaderStatus;
+use maester_board::{AreaId, Board, HouseId, Lang};
+use maester_rules::GameState;
+use maester_rules::state::LeaderStatus;
 
 fn area_side(board: &Board, s: &GameState, a: AreaId, lang: Lang) -> String {
     let st = s.area(a);

@@ -3,7 +3,7 @@
 //! to `wait` and `absent`. Each notice is (subject, body) in the reader's language; the game
 //! tag `[id]` is added by the caller. Every deadline is given already in words, with its zone.
 
-use crate::board::Lang;
+use maester_board::Lang;
 
 const SIGN_ZH: &str = "\n\n—— maester 自动裁判";
 const SIGN_EN: &str = "\n\n-- maester, the automatic referee";

@@ -14,9 +14,9 @@ mod supply;
 mod wildlings;
 
 use crate::Spelling;
-use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
-use crate::rules::log_events::*;
-use crate::rules::units::Track;
+use maester_board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
+use maester_rules::log_events::*;
+use maester_rules::units::Track;
 
 /// A log entry of the rules as a sentence for the report.
 pub trait Describe {

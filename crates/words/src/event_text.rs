@@ -3,11 +3,11 @@
 //! (004:L1130–L1132, L1165–L1192, L2448, L2630, L2640–L2644).
 
 use crate::Named;
-use crate::board::Lang;
-use crate::rules::GameState;
-use crate::rules::event_phase::{AdvanceNotice, Foresight, public_preview};
-use crate::rules::events::{Category, EventCard};
-use crate::rules::wildlings::PenaltyKind;
+use maester_board::Lang;
+use maester_rules::GameState;
+use maester_rules::event_phase::{AdvanceNotice, Foresight, public_preview};
+use maester_rules::events::{Category, EventCard};
+use maester_rules::wildlings::PenaltyKind;
 
 /// An event card in words.
 pub trait CardText {

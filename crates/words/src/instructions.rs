@@ -2,8 +2,8 @@
 //! the reports and the questions of the event phase.
 
 use crate::Spelling;
-use crate::board::Lang;
-use crate::rules::Step;
+use maester_board::Lang;
+use maester_rules::Step;
 
 /// What a house must send in a step, in words.
 pub fn instructions(step: Step, lang: Lang) -> String {

@@ -4,14 +4,6 @@
 //! `templates/` with minijinja (`render`). Pure: reads the board, the state and the log, does
 //! no IO (the templates are compiled in or handed over by the shell).
 
-// Paths written before the split name the other crates through the crate root.
-#[allow(unused_imports)]
-pub(crate) use crate as words;
-pub(crate) use maester_board as board;
-pub(crate) use maester_game as game;
-pub(crate) use maester_lang as lang;
-pub(crate) use maester_rules as rules;
-
 pub mod answers;
 pub mod asks;
 pub mod check;

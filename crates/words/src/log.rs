@@ -16,8 +16,8 @@ mod raid;
 mod retreat;
 mod support;
 
-use crate::board::{Board, Lang};
-use crate::rules::log::Event;
+use maester_board::{Board, Lang};
+use maester_rules::log::Event;
 
 pub use aftermath::aftermath;
 use common::W;
@@ -62,8 +62,8 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{AreaId, HouseId, LeaderId, Order, OrderType, UnitKind};
-    use crate::rules::log::{AbilityEffect, FortifyProblem, LeaderProblem};
+    use maester_board::{AreaId, HouseId, LeaderId, Order, OrderType, UnitKind};
+    use maester_rules::log::{AbilityEffect, FortifyProblem, LeaderProblem};
 
     #[test]
     fn every_military_event_reads_as_a_sentence_in_both_languages() {

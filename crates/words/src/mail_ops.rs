@@ -2,7 +2,7 @@
 //! the warning on a mail whose sender's domain failed its DKIM/SPF/DMARC checks, and what the
 //! GM is told about wrong secrets and bounced mail.
 
-use crate::board::Lang;
+use maester_board::Lang;
 
 /// The answer to an address that holds no seat, at most once a day (`unknown_senders =
 /// "daily"`). Bilingual, since nothing is known of the sender, and worded so that it says

@@ -2,7 +2,7 @@
 //! marks of the unit chips, a battle's result. The area, house, leader, order and step names
 //! come from the board and the vocabulary like everywhere else.
 
-use crate::board::{Lang, UnitKind};
+use maester_board::{Lang, UnitKind};
 
 /// Every fixed word of the map picture in one language.
 #[derive(Clone, Copy, Debug)]

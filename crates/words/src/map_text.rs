@@ -3,8 +3,8 @@
 //! (a Chinese character takes two columns) so the columns line up in a fixed-width font, and
 //! the areas this step changed marked with `*`; and the changes of control.
 
-use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
-use crate::rules::{AreaState, GameState};
+use maester_board::{AreaId, Board, HouseId, Lang, UnitKind};
+use maester_rules::{AreaState, GameState};
 use unicode_width::UnicodeWidthStr;
 
 /// The mark of an area the step changed.

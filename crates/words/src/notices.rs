@@ -1,7 +1,7 @@
 //! What the GM's commands tell the players: each notice as (subject, body) in the player's
 //! language. The game tag `[id]` is added by the caller.
 
-use crate::board::Lang;
+use maester_board::Lang;
 
 const SIGN_ZH: &str = "\n\n—— maester 自动裁判";
 const SIGN_EN: &str = "\n\n-- maester, the automatic referee";

@@ -1,7 +1,7 @@
 //! Rendering mail texts from templates. The templates in `templates/` are compiled in; a GM may
 //! point a game at a folder with edited copies (same names), which then take precedence.
 
-use crate::board::Lang;
+use maester_board::Lang;
 use minijinja::Environment;
 use serde::Serialize;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! rules' and the game's error enums are data; this module turns them into Chinese and
 //! English, each with the rule it follows).
 
-use crate::board::{Board, Lang};
+use maester_board::{Board, Lang};
 
 mod bidding;
 mod build;

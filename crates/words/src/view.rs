@@ -1,8 +1,8 @@
 //! The state as a stable, documented view: what `maester status --json` prints and what the
 //! report templates show as the map state. Keys are the board data file's stable ids.
 
-use crate::board::{Board, Lang, UnitKind};
-use crate::rules::{GameState, LeaderStatus};
+use maester_board::{Board, Lang, UnitKind};
+use maester_rules::{GameState, LeaderStatus};
 use serde::Serialize;
 
 /// One area that holds something.
@@ -84,7 +84,7 @@ pub struct StateView {
 
 /// Build the view of a state.
 pub fn view(board: &Board, s: &GameState, lang: Lang) -> StateView {
-    let hkey = |h: crate::board::HouseId| board.house(h).key.clone();
+    let hkey = |h: maester_board::HouseId| board.house(h).key.clone();
     let mut areas = Vec::new();
     for a in &board.areas {
         let st = s.area(a.id);

@@ -2,9 +2,9 @@
 //! the house's leaders, the order limits, a short example of an order mail, the GM's address.
 
 use crate::Spelling;
-use crate::board::{Board, HouseId, Lang, OrderType};
 use crate::map_text::{display_width, pad};
-use crate::rules::{GameState, Track};
+use maester_board::{Board, HouseId, Lang, OrderType};
+use maester_rules::{GameState, Track};
 
 /// The welcome mail's sections for `house`, each ending with a blank line. `roster`: every
 /// house with its player's name; `gm`: the GM's address, when the config names one.

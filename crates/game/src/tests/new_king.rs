@@ -2,11 +2,11 @@
 //! the throne's first place is tied, each house that may become King answers in the same
 //! window, and the line of the one who does counts.
 
-use crate::board::Board;
-use crate::game::*;
-use crate::rules::bidding::ClashBid;
-use crate::rules::events::{self, EventCard, EventSettings};
-use crate::rules::{GameState, Track};
+use crate::*;
+use maester_board::Board;
+use maester_rules::bidding::ClashBid;
+use maester_rules::events::{self, EventCard, EventSettings};
+use maester_rules::{GameState, Track};
 
 fn board() -> Board {
     match Board::default_board() {

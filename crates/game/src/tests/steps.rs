@@ -1,10 +1,10 @@
 //! The step machine: the sequence of a round, steps nobody needs, defaults for silence.
 
-use crate::board::{Board, Order, OrderType};
-use crate::game::*;
-use crate::rules::events::{self, EventCard, EventSettings};
-use crate::rules::wildlings::PenaltyKind;
-use crate::rules::{GameState, Track};
+use crate::*;
+use maester_board::{Board, Order, OrderType};
+use maester_rules::events::{self, EventCard, EventSettings};
+use maester_rules::wildlings::PenaltyKind;
+use maester_rules::{GameState, Track};
 
 fn board() -> Board {
     match Board::default_board() {
@@ -139,7 +139,7 @@ fn clash_of_kings_bids_reorder_the_tracks_and_silent_houses_bid_zero_a26() {
     let s = close_step(&b, &s, &[]).state;
     let tyrell = h(&b, "tyrell");
     let bid = Submission::Events(EventOrders {
-        clash: Some(crate::rules::bidding::ClashBid {
+        clash: Some(maester_rules::bidding::ClashBid {
             throne: 3,
             fiefdoms: 1,
             court: 1,
@@ -148,7 +148,7 @@ fn clash_of_kings_bids_reorder_the_tracks_and_silent_houses_bid_zero_a26() {
     });
     assert!(check(&b, &s, tyrell, &bid).is_ok());
     let too_much = Submission::Events(EventOrders {
-        clash: Some(crate::rules::bidding::ClashBid {
+        clash: Some(maester_rules::bidding::ClashBid {
             throne: 9,
             fiefdoms: 0,
             court: 0,
@@ -191,7 +191,7 @@ fn the_king_orders_two_ties_of_one_track_on_two_lines_004_l1157() {
     let s = close_step(&b, &s, &[]).state;
     let bid = |throne, fiefdoms| {
         Submission::Events(EventOrders {
-            clash: Some(crate::rules::bidding::ClashBid {
+            clash: Some(maester_rules::bidding::ClashBid {
                 throne,
                 fiefdoms,
                 court: 0,
@@ -246,7 +246,7 @@ fn the_raven_holder_changes_one_order_and_a_plan_in_the_raven_step_keeps_them() 
     let out = close_step(&b, &s, &[(lannister, placed)]);
     assert_eq!(out.state.step, Step::Raven);
     assert_eq!(expected(&b, &out.state), [lannister]);
-    let change = Submission::Raven(crate::rules::orders::RavenChange {
+    let change = Submission::Raven(maester_rules::orders::RavenChange {
         area: lp,
         order: order(OrderType::Defence),
     });
@@ -305,10 +305,10 @@ fn a_retreat_choice_is_asked_and_silence_takes_the_first_candidate_a48() {
         s.area_mut(x).house = None;
     }
     s.step = Step::Retreat;
-    s.pending_retreats = vec![crate::rules::state::PendingRetreat {
+    s.pending_retreats = vec![maester_rules::state::PendingRetreat {
         house: stark,
         from,
-        units: vec![crate::board::UnitKind::Ship],
+        units: vec![maester_board::UnitKind::Ship],
         candidates: vec![first, second],
     }];
     assert_eq!(expected(&b, &s), [stark]);
@@ -342,17 +342,17 @@ fn a_retreat_choice_is_asked_and_silence_takes_the_first_candidate_a48() {
 fn one_time_orders_go_through_the_steps_and_a_caravan_counts_next_round_004_l2616_t45() {
     let b = board();
     let mut s = GameState::new_game(&b);
-    crate::rules::one_time::enable(&b, &mut s);
+    maester_rules::one_time::enable(&b, &mut s);
     let lannister = h(&b, "lannister");
     // Lannister holds Blackwater now; the start's Supply basis did not count it.
     let bw = a(&b, "blackwater");
     s.area_mut(bw).house = Some(lannister);
     s.area_mut(bw)
         .units
-        .push(crate::rules::Unit::new(crate::board::UnitKind::Footman));
+        .push(maester_rules::Unit::new(maester_board::UnitKind::Footman));
     let before = s.house(lannister).barrels;
-    let caravan = crate::rules::one_time::OneTimeOrder::new(
-        crate::rules::one_time::OneTimeKind::SupplyCaravan,
+    let caravan = maester_rules::one_time::OneTimeOrder::new(
+        maester_rules::one_time::OneTimeKind::SupplyCaravan,
     );
     let sub = Submission::Placement(Orders::from(Placement {
         orders: vec![],
@@ -371,6 +371,6 @@ fn one_time_orders_go_through_the_steps_and_a_caravan_counts_next_round_004_l261
     assert_eq!(out2.state.house(lannister).barrels, before + 2);
     assert!(out2.economy.iter().any(|e| matches!(
         e,
-        crate::rules::log_events::EconomyEvent::CaravanBarrels { .. }
+        maester_rules::log_events::EconomyEvent::CaravanBarrels { .. }
     )));
 }

@@ -3,7 +3,7 @@
 use super::format::Outcome;
 use super::format::Scenario;
 use super::run::prepare;
-use crate::board::Board;
+use maester_board::Board;
 use std::time::Instant;
 
 /// The built-in benchmark position.
@@ -28,7 +28,7 @@ pub struct BenchResult {
 pub fn position(
     board: &Board,
     scenario_text: &str,
-) -> Result<(crate::rules::GameState, Vec<crate::rules::orders::Plan>), String> {
+) -> Result<(maester_rules::GameState, Vec<maester_rules::orders::Plan>), String> {
     let sc: Scenario = toml::from_str(scenario_text).map_err(|e| e.to_string())?;
     let mut out = Outcome {
         path: Default::default(),
@@ -52,19 +52,19 @@ pub fn position(
 pub fn bench(board: &Board, scenario_text: &str, iterations: u32) -> Result<BenchResult, String> {
     let (state, plans) = position(board, scenario_text)?;
     let orders = state.areas.iter().filter(|a| a.order.is_some()).count();
-    let first = crate::rules::military::resolve(board, &state, &plans);
+    let first = maester_rules::military::resolve(board, &state, &plans);
     let battles = first
         .log
         .iter()
-        .filter(|e| matches!(e, crate::rules::log::Event::Battle(_)))
+        .filter(|e| matches!(e, maester_rules::log::Event::Battle(_)))
         .count();
     for _ in 0..iterations.min(100) {
-        std::hint::black_box(crate::rules::military::resolve(board, &state, &plans));
+        std::hint::black_box(maester_rules::military::resolve(board, &state, &plans));
     }
     let mut times: Vec<f64> = Vec::with_capacity(iterations as usize);
     for _ in 0..iterations.max(1) {
         let t = Instant::now();
-        let r = crate::rules::military::resolve(
+        let r = maester_rules::military::resolve(
             board,
             std::hint::black_box(&state),
             std::hint::black_box(&plans),

@@ -2,9 +2,9 @@
 //! their category (`军事: 盛夏之末`).
 
 use super::format::ScenarioError;
-use crate::board::Lang;
-use crate::rules::events::{Category, EventCard};
-use crate::words::Named;
+use maester_board::Lang;
+use maester_rules::events::{Category, EventCard};
+use maester_words::Named;
 
 /// Every event card a scenario may name (the chooser events with `rules.one_time_orders`).
 const CARDS: [EventCard; 16] = [

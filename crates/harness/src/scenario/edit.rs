@@ -18,10 +18,10 @@
 //! ```
 
 use super::format::{ScenarioError, area, house, house_lines, leader, track, units};
-use crate::board::{Board, HouseId, UnitKind};
-use crate::lang::Names;
-use crate::rules::GameState;
-use crate::rules::state::{LeaderStatus, Unit};
+use maester_board::{Board, HouseId, UnitKind};
+use maester_lang::Names;
+use maester_rules::GameState;
+use maester_rules::state::{LeaderStatus, Unit};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -190,10 +190,10 @@ impl Edit {
                 let (a, u) = item.split_at(split);
                 let id = area(names, a)?;
                 let new = units(u)?;
-                if new.len() > crate::rules::Units::CAPACITY {
+                if new.len() > maester_rules::Units::CAPACITY {
                     return Err(ScenarioError(format!(
                         "{item:?}: more than {} units in one area",
-                        crate::rules::Units::CAPACITY
+                        maester_rules::Units::CAPACITY
                     )));
                 }
                 let water = !board.area(id).is_land();

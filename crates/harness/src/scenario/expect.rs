@@ -4,14 +4,14 @@
 use super::format::Outcome;
 use super::format::{Expect, Scenario, ScenarioError, area, house, leader, units};
 use super::play::Played;
-use crate::board::{Board, HouseId, Lang};
-use crate::lang::Names;
-use crate::lang::submit::names;
-use crate::rules::Track;
-use crate::rules::endgame::GameResult;
-use crate::rules::log::{Defender, Event};
-use crate::rules::state::{GameState, LeaderStatus};
-use crate::words::log as words;
+use maester_board::{Board, HouseId, Lang};
+use maester_lang::Names;
+use maester_lang::submit::names;
+use maester_rules::Track;
+use maester_rules::endgame::GameResult;
+use maester_rules::log::{Defender, Event};
+use maester_rules::state::{GameState, LeaderStatus};
+use maester_words::log as words;
 
 fn hname(board: &Board, h: Option<HouseId>) -> String {
     h.map(|h| board.house(h).name(Lang::Zh).to_string())

@@ -1,8 +1,8 @@
 //! The scenario file (TOML) and reading it into a position.
 
-use crate::board::{AreaId, Board, HouseId, UnitKind};
-use crate::lang::Names;
-use crate::lang::names::Lookup;
+use maester_board::{AreaId, Board, HouseId, UnitKind};
+use maester_lang::Names;
+use maester_lang::names::Lookup;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -153,7 +153,7 @@ pub struct Setup {
     pub rewards: BTreeMap<String, Vec<String>>,
     /// The game's `[game.rules]`, e.g. `rules = { one_time_orders = true }` (default: off).
     #[serde(default)]
-    pub rules: crate::rules::modifiers::Settings,
+    pub rules: maester_rules::modifiers::Settings,
 }
 
 /// `[expect]`: only what is listed is checked.
@@ -255,7 +255,7 @@ pub fn units(s: &str) -> Result<Vec<UnitKind>, ScenarioError> {
     if s.is_empty() {
         return Ok(Vec::new());
     }
-    let list = crate::board::parse_units(s)
+    let list = maester_board::parse_units(s)
         .ok_or_else(|| ScenarioError(format!("bad units {s:?}: write e.g. 2F1K")))?;
     Ok(list
         .into_iter()
@@ -313,7 +313,7 @@ pub(super) fn track(
 }
 
 /// Resolve a leader name.
-pub fn leader(names: &Names, s: &str) -> Result<crate::board::LeaderId, ScenarioError> {
+pub fn leader(names: &Names, s: &str) -> Result<maester_board::LeaderId, ScenarioError> {
     match names.leaders.lookup(s.trim()) {
         Lookup::Found(l) => Ok(l),
         _ => Err(ScenarioError(format!("unknown leader {s:?}"))),

@@ -5,14 +5,14 @@
 
 use super::cards::event;
 use super::format::{Scenario, ScenarioError, house};
-use crate::board::{Board, Lang};
-use crate::lang::Names;
-use crate::rules::GameState;
-use crate::rules::event_phase::{AdvanceNotice, public_preview};
-use crate::rules::events::{Category, CategoryDraw, EventCard, RoundEvents};
-use crate::rules::one_time::{OneTimeKind, Used};
-use crate::words::Named;
-use crate::words::event_text::{NoticeText, preview_lines};
+use maester_board::{Board, Lang};
+use maester_lang::Names;
+use maester_rules::GameState;
+use maester_rules::event_phase::{AdvanceNotice, public_preview};
+use maester_rules::events::{Category, CategoryDraw, EventCard, RoundEvents};
+use maester_rules::one_time::{OneTimeKind, Used};
+use maester_words::Named;
+use maester_words::event_text::{NoticeText, preview_lines};
 
 /// The words that mark a draw as Winter is Coming, in front of the card.
 const WINTER: [&str; 3] = ["凛冬将至", "winter is coming", "winteriscoming"];
@@ -74,7 +74,7 @@ pub fn next_round(sc: &Scenario, round: u8) -> Result<Option<RoundEvents>, Scena
     Ok(Some(RoundEvents {
         round: round.saturating_add(1),
         draws,
-        wildling_penalty: attack.then_some(crate::rules::wildlings::PenaltyKind::Disband),
+        wildling_penalty: attack.then_some(maester_rules::wildlings::PenaltyKind::Disband),
     }))
 }
 
@@ -132,7 +132,7 @@ pub fn preview(state: &GameState) -> Vec<String> {
 }
 
 /// A house's secret notices in words.
-pub fn notice_words(notices: &[AdvanceNotice], h: crate::board::HouseId) -> String {
+pub fn notice_words(notices: &[AdvanceNotice], h: maester_board::HouseId) -> String {
     notices
         .iter()
         .filter(|n| n.house == h)

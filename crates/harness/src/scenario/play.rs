@@ -6,16 +6,16 @@
 
 use super::format::Outcome;
 use super::format::{Mails, Scenario, ScenarioError, house};
-use crate::board::{Board, HouseId, Lang};
-use crate::game::{self, Options, Submission, SubmissionError};
-use crate::lang::submit::{names, parse_mail};
-use crate::rules::event_phase::AdvanceNotice;
-use crate::rules::log::Event;
-use crate::rules::{GameState, Step};
-use crate::words::Spelling;
-use crate::words::economy::Describe;
-use crate::words::log as words;
-use crate::words::rule_text::RuleText;
+use maester_board::{Board, HouseId, Lang};
+use maester_game::{self as game, Options, Submission, SubmissionError};
+use maester_lang::submit::{names, parse_mail};
+use maester_rules::event_phase::AdvanceNotice;
+use maester_rules::log::Event;
+use maester_rules::{GameState, Step};
+use maester_words::Spelling;
+use maester_words::economy::Describe;
+use maester_words::log as words;
+use maester_words::rule_text::RuleText;
 use std::collections::BTreeMap;
 
 /// What a round played gives.
@@ -39,7 +39,7 @@ fn section<'a>(
     state: &GameState,
 ) -> Option<(&'static str, &'a BTreeMap<String, Mails>)> {
     match state.step {
-        Step::Events if !crate::rules::events::pending_choices(state).is_empty() => {
+        Step::Events if !maester_rules::events::pending_choices(state).is_empty() => {
             Some(("choices", &sc.choices))
         }
         Step::Events => Some(("event_orders", &sc.event_orders)),

@@ -3,11 +3,11 @@
 
 use super::format::Outcome;
 use super::format::{Scenario, ScenarioError, house};
-use crate::board::{Board, HouseId, Lang};
-use crate::game::Submission;
-use crate::lang::submit::{names, parse_mail};
-use crate::rules::{GameState, Step, orders::Plan, placement};
-use crate::words::rule_text::RuleText;
+use maester_board::{Board, HouseId, Lang};
+use maester_game::Submission;
+use maester_lang::submit::{names, parse_mail};
+use maester_rules::{GameState, Step, orders::Plan, placement};
+use maester_words::rule_text::RuleText;
 use std::path::{Path, PathBuf};
 
 /// Run one scenario file.
@@ -96,7 +96,7 @@ pub fn prepare(
     // The reveal only: the valid placements go on the map and the plan step opens. (Closing the
     // step through the game's step machine would run on through every step nobody has to wait
     // for, past the military phase this case is about.)
-    let placements: Vec<(HouseId, crate::rules::orders::Placement)> = subs
+    let placements: Vec<(HouseId, maester_rules::orders::Placement)> = subs
         .into_iter()
         .filter_map(|(h, s)| match s {
             Submission::Placement(p)

@@ -4,16 +4,16 @@
 
 use super::cards::fold;
 use super::format::{Scenario, ScenarioError, area, house, house_lines, leader, track, units};
-use crate::board::{Ability, Board, Lang};
-use crate::lang::Names;
-use crate::rules::economy::CpIncome;
-use crate::rules::events::{self, Category, EventCard, EventDeck, RoundEvents};
-use crate::rules::log_events::EconomyEvent;
-use crate::rules::rewards::{PendingReward, RewardKind};
-use crate::rules::state::{LeaderStatus, Unit};
-use crate::rules::wildlings::PenaltyKind;
-use crate::rules::{GameState, Step};
-use crate::words::rule_text::RuleText;
+use maester_board::{Ability, Board, Lang};
+use maester_lang::Names;
+use maester_rules::economy::CpIncome;
+use maester_rules::events::{self, Category, EventCard, EventDeck, RoundEvents};
+use maester_rules::log_events::EconomyEvent;
+use maester_rules::rewards::{PendingReward, RewardKind};
+use maester_rules::state::{LeaderStatus, Unit};
+use maester_rules::wildlings::PenaltyKind;
+use maester_rules::{GameState, Step};
+use maester_words::rule_text::RuleText;
 
 /// The seed of a scenario's event deck when the case names none.
 pub const DEFAULT_SEED: &str = "scenario";
@@ -56,7 +56,7 @@ impl Scenario {
             // As `maester new-game` does: the optional rules of 004 §七 come together.
             let optional = st.rules.one_time_orders;
             if optional {
-                crate::rules::one_time::enable(board, &mut s);
+                maester_rules::one_time::enable(board, &mut s);
             }
             let settings = events::EventSettings {
                 preview: optional,
@@ -90,10 +90,10 @@ impl Scenario {
                 }
                 sa.house = Some(h);
                 let new = units(u)?;
-                if sa.units.len() + new.len() > crate::rules::Units::CAPACITY {
+                if sa.units.len() + new.len() > maester_rules::Units::CAPACITY {
                     return Err(ScenarioError(format!(
                         "{item:?}: more than {} units in one area",
-                        crate::rules::Units::CAPACITY
+                        maester_rules::Units::CAPACITY
                     )));
                 }
                 sa.units.extend(new.into_iter().map(Unit::new));

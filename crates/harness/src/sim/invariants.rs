@@ -1,9 +1,9 @@
 //! What must hold after every step of any game: supply limits, unit caps, the power cap, the
 //! tracks, one house per area, units where they may stand, control consistent.
 
-use crate::board::{Area, Board, UnitKind};
-use crate::rules::state::TrackOrder;
-use crate::rules::{AreaState, GameState, Step, supply};
+use maester_board::{Area, Board, UnitKind};
+use maester_rules::state::TrackOrder;
+use maester_rules::{AreaState, GameState, Step, supply};
 
 const HOUSES: usize = TrackOrder::CAPACITY;
 /// Armies counted per house (a supply row has at most a handful; more never fit).
@@ -189,7 +189,7 @@ impl Pass<'_> {
         &self,
         area: &Area,
         st: &AreaState,
-        occupant: Option<crate::board::HouseId>,
+        occupant: Option<maester_board::HouseId>,
         v: &mut Vec<String>,
     ) {
         let (board, s, name) = (self.board, self.s, &area.key);

@@ -2,21 +2,21 @@
 //! that the step's check refuses is dropped (the house is then silent), so every submission the
 //! machine sees is one a player could have sent.
 
-use crate::board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
-use crate::game::{self, EventAnswers, EventOrders, RetreatChoice, Submission};
-use crate::rules::bidding::ClashBid;
-use crate::rules::build::{BuildPlan, PortBuild};
-use crate::rules::economy::{self, DisbandPlan};
-use crate::rules::event_phase::Question;
-use crate::rules::events::{Category, EventCard, current};
-use crate::rules::muster::{self, MusterAction, MusterItem, MusterPlan};
-use crate::rules::orders::{
+use maester_board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
+use maester_game::{self as game, EventAnswers, EventOrders, RetreatChoice, Submission};
+use maester_rules::bidding::ClashBid;
+use maester_rules::build::{BuildPlan, PortBuild};
+use maester_rules::economy::{self, DisbandPlan};
+use maester_rules::event_phase::Question;
+use maester_rules::events::{Category, EventCard, current};
+use maester_rules::muster::{self, MusterAction, MusterItem, MusterPlan};
+use maester_rules::orders::{
     MarchMove, MarchStep, Pick, Placement, Plan, RaidStep, RavenChange, Step as PStep,
     UnitSelection,
 };
-use crate::rules::rewards::{RewardClaim, RewardKind};
-use crate::rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingReward};
-use crate::rules::{GameState, LeaderStatus, Step, Track};
+use maester_rules::rewards::{RewardClaim, RewardKind};
+use maester_rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingReward};
+use maester_rules::{GameState, LeaderStatus, Step, Track};
 
 /// A small deterministic generator (SplitMix64).
 #[derive(Clone, Debug)]
@@ -69,8 +69,8 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
             let (p, placed_ok) = placement(board, s, h, rng);
             let mut o = game::Orders::from(p);
             o.build = builds(board, s, h, rng);
-            let window = crate::rules::build::BuildWindow::Placement;
-            if crate::rules::build::check(board, s, h, &o.build, window).is_err() {
+            let window = maester_rules::build::BuildWindow::Placement;
+            if maester_rules::build::check(board, s, h, &o.build, window).is_err() {
                 o.build = Default::default();
             }
             (Submission::Placement(o), placed_ok)
@@ -112,7 +112,7 @@ fn own(s: &GameState, h: HouseId) -> impl Iterator<Item = AreaId> + '_ {
 
 /// A random placement, and whether it passes the placement check as it is.
 fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Placement, bool) {
-    let mods = crate::rules::event_phase::round_modifiers(s);
+    let mods = maester_rules::event_phase::round_modifiers(s);
     let mut p = Placement::default();
     for a in own(s, h) {
         if rng.chance(10) {
@@ -125,7 +125,7 @@ fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Placem
     // Drop what breaks the limits, one order at a time, until the placement is legal.
     let mut ok = false;
     for _ in 0..p.orders.len() + 1 {
-        if crate::rules::placement::is_valid(board, s, h, &p, &mods) {
+        if maester_rules::placement::is_valid(board, s, h, &p, &mods) {
             ok = true;
             break;
         }
@@ -212,7 +212,7 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Plan, bool)
     if s.tracks[Track::Fiefdoms as usize].first() == Some(&h) && rng.chance(50) {
         p.sword = rng.pick(&mine);
     }
-    let clean = crate::rules::plan_check::check(board, s, h, &p).is_empty();
+    let clean = maester_rules::plan_check::check(board, s, h, &p).is_empty();
     if !clean {
         p.sword = None;
         for m in p.marches.iter_mut() {
@@ -293,7 +293,7 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (EventOrde
                 .map(|(l, _)| RewardClaim::Luwin(*l)),
             RewardKind::Doran => Some(RewardClaim::Doran(Track::IronThrone)),
         };
-        if let Some(c) = claim.filter(|c| crate::rules::rewards::check(board, s, h, c).is_ok()) {
+        if let Some(c) = claim.filter(|c| maester_rules::rewards::check(board, s, h, c).is_ok()) {
             o.claims.push(c);
         }
     }

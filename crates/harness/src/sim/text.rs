@@ -2,19 +2,19 @@
 //! echo), so that generated games can be played by mail: what the daemon reads back must be the
 //! same submission.
 
-use crate::board::{AreaId, Lang, UnitKind};
-use crate::game::Submission;
-use crate::lang::Resolved;
-use crate::lang::ast::{
+use maester_board::{AreaId, Lang, UnitKind};
+use maester_game::Submission;
+use maester_lang::Resolved;
+use maester_lang::ast::{
     Action, Alternative, Downgrade, Item, LeaderChoice, March, Muster, Placement, Reward, Step,
     StepNo, UnitRef, UnitSel,
 };
-use crate::lang::{Names, echo};
-use crate::rules::build::BuildPlan;
-use crate::rules::muster::{MusterAction, MusterPlan};
-use crate::rules::orders::UnitSelection;
-use crate::rules::rewards::RewardClaim;
-use crate::rules::wildlings::{PenaltyChoice, WildlingReward};
+use maester_lang::{Names, echo};
+use maester_rules::build::BuildPlan;
+use maester_rules::muster::{MusterAction, MusterPlan};
+use maester_rules::orders::UnitSelection;
+use maester_rules::rewards::RewardClaim;
+use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
 
 fn one(area: AreaId, k: UnitKind) -> UnitRef<Resolved> {
     let mut c = [0u8; 5];
@@ -303,14 +303,14 @@ pub fn text(sub: &Submission, names: &Names, lang: Lang) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{HouseId, Order, OrderType};
-    use crate::game::{EventAnswers, EventOrders, Orders, RetreatChoice};
-    use crate::rules::Track;
-    use crate::rules::bidding::ClashBid;
-    use crate::rules::build::PortBuild;
-    use crate::rules::economy::DisbandPlan;
-    use crate::rules::muster::MusterItem;
-    use crate::rules::orders::{
+    use maester_board::{HouseId, Order, OrderType};
+    use maester_game::{EventAnswers, EventOrders, Orders, RetreatChoice};
+    use maester_rules::Track;
+    use maester_rules::bidding::ClashBid;
+    use maester_rules::build::PortBuild;
+    use maester_rules::economy::DisbandPlan;
+    use maester_rules::muster::MusterItem;
+    use maester_rules::orders::{
         MarchMove, MarchStep, Plan, RaidStep, RavenChange, Step as PlanStep,
     };
 
@@ -466,7 +466,7 @@ mod tests {
                 ..Default::default()
             },
             EventAnswers {
-                reward: Some(WildlingReward::RecallLeader(crate::board::LeaderId(0))),
+                reward: Some(WildlingReward::RecallLeader(maester_board::LeaderId(0))),
                 ..Default::default()
             },
             EventAnswers {

@@ -2,18 +2,18 @@
 //! language items belong to which step, and how each becomes part of `game::EventOrders`,
 //! `game::EventAnswers`, a `RavenChange` or retreat choices.
 
-use crate::board::{AreaId, Lang, UnitKind};
-use crate::game::{EventAnswers, EventOrders, Part, RetreatChoice};
-use crate::lang::Resolved;
-use crate::lang::ast::{Item, Muster, Reward, UnitRef, UnitSel};
-use crate::rules::bidding::ClashBid;
-use crate::rules::build::{BuildPlan, PortBuild};
-use crate::rules::economy::DisbandPlan;
-use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
-use crate::rules::orders::RavenChange;
-use crate::rules::rewards::RewardClaim;
-use crate::rules::wildlings::{PenaltyChoice, WildlingReward};
-use crate::rules::{GameState, Step};
+use crate::Resolved;
+use crate::ast::{Item, Muster, Reward, UnitRef, UnitSel};
+use maester_board::{AreaId, Lang, UnitKind};
+use maester_game::{EventAnswers, EventOrders, Part, RetreatChoice};
+use maester_rules::bidding::ClashBid;
+use maester_rules::build::{BuildPlan, PortBuild};
+use maester_rules::economy::DisbandPlan;
+use maester_rules::muster::{MusterAction, MusterItem, MusterPlan};
+use maester_rules::orders::RavenChange;
+use maester_rules::rewards::RewardClaim;
+use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
+use maester_rules::{GameState, Step};
 
 fn msg(lang: Lang, zh: &str, en: &str) -> String {
     match lang {

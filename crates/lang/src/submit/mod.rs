@@ -1,4 +1,4 @@
-//! From a mail's text to what the rules consume: the order language (`crate::lang`) reads the
+//! From a mail's text to what the rules consume: the order language (`crate`) reads the
 //! text; this module (the submission adapter, pure: no mail, store or clock) picks what belongs to the open step and turns it into a typed submission,
 //! with the canonical echo and every error tied to its line.
 
@@ -6,15 +6,15 @@ pub mod items;
 mod picks;
 mod plan;
 
-use crate::board::{AreaId, Board, Lang};
-use crate::game::{EventAnswers, EventOrders, Part, Submission};
-use crate::lang::ast::{Account, Item};
-use crate::lang::{self, Names};
-use crate::rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
-use crate::rules::orders::Placement;
-use crate::rules::placement::PlacementError;
-use crate::rules::{GameState, Step};
+use crate::Names;
+use crate::ast::{Account, Item};
 use crate::vocab::Spelling;
+use maester_board::{AreaId, Board, Lang};
+use maester_game::{EventAnswers, EventOrders, Part, Submission};
+use maester_rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
+use maester_rules::orders::Placement;
+use maester_rules::placement::PlacementError;
+use maester_rules::{GameState, Step};
 use serde::Serialize;
 
 /// One error line of a reply.
@@ -142,8 +142,8 @@ pub fn names(board: &Board) -> Names {
 }
 
 /// A one-time order of the language as the rules take it.
-fn one_time_order(t: &crate::lang::ast::OneTime<crate::lang::Resolved>) -> OneTimeOrder {
-    use crate::lang::ast::OneTime;
+fn one_time_order(t: &crate::ast::OneTime<crate::Resolved>) -> OneTimeOrder {
+    use crate::ast::OneTime;
     match t {
         OneTime::Recruit => OneTimeOrder::new(OneTimeKind::Recruit),
         OneTime::SupplyCaravan => OneTimeOrder::new(OneTimeKind::SupplyCaravan),
@@ -155,7 +155,7 @@ fn one_time_order(t: &crate::lang::ast::OneTime<crate::lang::Resolved>) -> OneTi
     }
 }
 
-fn is_plan_item(item: &Item<crate::lang::Resolved>) -> bool {
+fn is_plan_item(item: &Item<crate::Resolved>) -> bool {
     matches!(
         item,
         Item::Step(_)
@@ -175,8 +175,8 @@ fn is_plan_item(item: &Item<crate::lang::Resolved>) -> bool {
 }
 
 /// The areas a plan line acts from (for pointing validation errors at their line).
-fn source_areas(item: &Item<crate::lang::Resolved>) -> Vec<AreaId> {
-    use crate::lang::ast::Action;
+fn source_areas(item: &Item<crate::Resolved>) -> Vec<AreaId> {
+    use crate::ast::Action;
     match item {
         Item::Step(s) => s
             .alternatives
@@ -235,7 +235,7 @@ pub fn parse_mail_with(
     lang: Lang,
 ) -> ParsedMail {
     let ll = lang;
-    let parsed = lang::parse_submission(text, names);
+    let parsed = crate::parse_submission(text, names);
     let mut out = ParsedMail {
         ignored: parsed.ignored.clone(),
         ..ParsedMail::default()
@@ -264,7 +264,7 @@ pub fn parse_mail_with(
     let mut raven = None;
     let mut raven_line = 0;
     let mut retreats = Vec::new();
-    let mut build = crate::rules::build::BuildPlan::default();
+    let mut build = maester_rules::build::BuildPlan::default();
     for entry in &parsed.items {
         let mut err = |message: String| {
             out.errors.push(ErrorLine {
@@ -305,7 +305,8 @@ pub fn parse_mail_with(
                 any_order = true;
                 out.area_lines
                     .push((p.area, entry.line, line_text(entry.line)));
-                out.echo.push(lang::echo::echo_item(&entry.item, names, ll));
+                out.echo
+                    .push(crate::echo::echo_item(&entry.item, names, ll));
             }
             item if matches!(step, Step::Plan | Step::Raven) && is_plan_item(item) => {
                 plan_items.push((entry.line, item));
@@ -340,7 +341,8 @@ pub fn parse_mail_with(
                         any_order = true;
                         out.part_lines
                             .push((part, entry.line, line_text(entry.line)));
-                        out.echo.push(lang::echo::echo_item(&entry.item, names, ll));
+                        out.echo
+                            .push(crate::echo::echo_item(&entry.item, names, ll));
                     }
                     Err(m) if m.is_empty() => err(wrong_step(lang, step)),
                     Err(m) => err(m),
@@ -369,7 +371,7 @@ pub fn parse_mail_with(
         }
         if !failed_lines.contains(line) {
             any_order = true;
-            out.echo.push(lang::echo::echo_item(item, names, ll));
+            out.echo.push(crate::echo::echo_item(item, names, ll));
         }
     }
     if raven.is_some() && !plan_items.is_empty() {
@@ -391,7 +393,7 @@ pub fn parse_mail_with(
             (Step::Events, _) => Submission::Events(events),
             (Step::EventsAnswers, _) => Submission::Answers(answers),
             (Step::Retreat, _) => Submission::Retreat(retreats),
-            _ => Submission::Placement(crate::game::Orders { placement, build }),
+            _ => Submission::Placement(maester_game::Orders { placement, build }),
         });
         if out.errors.is_empty() {
             out.submission = out.partial.clone();
@@ -411,11 +413,11 @@ mod tests {
             Err(e) => panic!("{e}"),
         };
         let mut s = GameState::new_game(&b);
-        crate::rules::one_time::enable(&b, &mut s);
+        maester_rules::one_time::enable(&b, &mut s);
         if let (Some(a), Some(h)) = (b.area_by_key("three-towers"), b.house_by_key("tyrell")) {
             s.area_mut(a).house = Some(h);
-            s.area_mut(a).units = vec![crate::rules::state::Unit::new(
-                crate::board::UnitKind::Footman,
+            s.area_mut(a).units = vec![maester_rules::state::Unit::new(
+                maester_board::UnitKind::Footman,
             )]
             .into();
         }

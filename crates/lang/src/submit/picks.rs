@@ -2,8 +2,8 @@
 //! Ellaria upgrades (004:L1805, A-16), which of the player's units Loras (004:L1911, A-14) or
 //! Arianne (004:L2003, A-15) kills.
 
-use crate::board::{Ability, Board, Lang, LeaderId, UnitKind};
-use crate::rules::orders::Plan;
+use maester_board::{Ability, Board, Lang, LeaderId, UnitKind};
+use maester_rules::orders::Plan;
 
 fn msg(lang: Lang, zh: &str, en: &str) -> String {
     match lang {

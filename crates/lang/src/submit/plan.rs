@@ -2,12 +2,12 @@
 //! steps with alternatives and conditions, split and chained marches, leaders, supports,
 //! transports, refusals, preferences, the sword and Asha's list.
 
-use crate::board::{Board, Lang};
-use crate::lang::ast::{
+use crate::ast::{
     Action, Alternative as LAlt, Cmp, Cond, Condition as LCond, Item, LeaderChoice, Predicate,
     Resolved, Side, StepNo, SupportTarget as LTarget, UnitSel,
 };
-use crate::rules::orders::{
+use maester_board::{Board, Lang};
+use maester_rules::orders::{
     Alternative, Condition, CrossSupport, DefenceLeader, District, MarchMove, MarchStep, Party,
     Pick, Plan, RaidStep, Refusal, Step, Substitute, SupportTarget, Transport, UnitSelection,
     Withheld,
@@ -19,7 +19,7 @@ pub fn selection(u: UnitSel) -> UnitSelection {
         UnitSel::All => UnitSelection::All,
         UnitSel::Kind(k) => UnitSelection::Kind(k),
         UnitSel::Counts(c) => UnitSelection::Exact(
-            crate::board::UnitKind::ALL
+            maester_board::UnitKind::ALL
                 .iter()
                 .filter(|k| c[k.index()] > 0)
                 .map(|k| (*k, c[k.index()]))
@@ -104,7 +104,7 @@ fn condition(c: &Option<LCond<Resolved>>) -> Option<Condition> {
     }
 }
 
-fn leader_picks(l: &Option<LeaderChoice<Resolved>>) -> Vec<Pick<crate::board::LeaderId>> {
+fn leader_picks(l: &Option<LeaderChoice<Resolved>>) -> Vec<Pick<maester_board::LeaderId>> {
     match l {
         None => Vec::new(),
         Some(LeaderChoice::Named(id)) => vec![Pick::always(*id)],
@@ -449,15 +449,15 @@ pub fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use maester_board::Board;
 
     fn plan_of(text: &str) -> (Plan, Vec<(usize, String)>) {
         let board = match Board::default_board() {
             Ok(b) => b,
             Err(e) => panic!("{e}"),
         };
-        let names = crate::lang::Names::from_board(&board);
-        let parsed = crate::lang::parse_submission(text, &names);
+        let names = crate::Names::from_board(&board);
+        let parsed = crate::parse_submission(text, &names);
         assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
         let items: Vec<(usize, &Item<Resolved>)> =
             parsed.items.iter().map(|e| (e.line, &e.item)).collect();
@@ -525,12 +525,12 @@ mod tests {
         assert_eq!(plan.transports[0].seas.len(), 2);
     }
 
-    fn ids() -> (Board, impl Fn(&str) -> crate::board::AreaId) {
+    fn ids() -> (Board, impl Fn(&str) -> maester_board::AreaId) {
         let board = match Board::default_board() {
             Ok(b) => b,
             Err(e) => panic!("{e}"),
         };
-        let keys: Vec<(String, crate::board::AreaId)> =
+        let keys: Vec<(String, maester_board::AreaId)> =
             board.areas.iter().map(|a| (a.key.clone(), a.id)).collect();
         let id = move |k: &str| match keys.iter().find(|(x, _)| x == k) {
             Some((_, a)) => *a,

@@ -3,12 +3,12 @@
 //! abilities, and the attackers moving in or going back routed.
 
 use super::spec::{AttackSpec, Effects, Sides};
-use crate::board::{Ability, HouseId, LeaderId, UnitKind};
-use crate::rules::military::ctx::Ctx;
-use crate::rules::military::leave::vacate;
-use crate::rules::military::moves::{find_units, put_units, take_units};
-use crate::rules::model::log::{Defender, Event, Loss};
-use crate::rules::model::state::Unit;
+use crate::military::ctx::Ctx;
+use crate::military::leave::vacate;
+use crate::military::moves::{find_units, put_units, take_units};
+use crate::model::log::{Defender, Event, Loss};
+use crate::model::state::Unit;
+use maester_board::{Ability, HouseId, LeaderId, UnitKind};
 
 /// Casualties = the winner leader's attack − the loser leader's defence (004:L2242).
 pub(super) fn casualties(ctx: &Ctx, sides: &Sides, attacker_won: bool) -> u8 {
@@ -97,7 +97,7 @@ pub(super) fn win_over_house(
         st.fortification = None;
         ctx.log.push(Event::FortificationGone { area: to });
     }
-    let survivors = crate::rules::casualties::losses(ctx, d, to, beaten, casualties, true);
+    let survivors = crate::casualties::losses(ctx, d, to, beaten, casualties, true);
     if neutral_rules {
         // A house turned neutral cannot retreat.
         let kinds: Vec<UnitKind> = survivors.iter().map(|u| u.kind).collect();
@@ -109,10 +109,10 @@ pub(super) fn win_over_house(
                 why: Loss::NoRetreat,
             });
         }
-        crate::rules::leaders::retreat_with(ctx, d, to, None, None);
+        crate::leaders::retreat_with(ctx, d, to, None, None);
     } else {
-        let dest = crate::rules::retreat::defender_retreats(ctx, d, to, spec.from, survivors);
-        crate::rules::leaders::retreat_with(ctx, d, to, dest, def_leader);
+        let dest = crate::retreat::defender_retreats(ctx, d, to, spec.from, survivors);
+        crate::leaders::retreat_with(ctx, d, to, dest, def_leader);
     }
     win(ctx, spec, dh, fx);
 }
@@ -125,7 +125,7 @@ pub(super) fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Ef
     let pick = find_units(ctx, from, &moving);
     let arrived = take_units(ctx, from, &pick);
     moving = arrived;
-    crate::rules::abilities::after_abilities(ctx, fx, house, dh, 0, to, Some(&mut moving));
+    crate::abilities::after_abilities(ctx, fx, house, dh, 0, to, Some(&mut moving));
     ctx.taken[to.index()] = true;
     if moving.is_empty() {
         // Arianne killed the last attacker: the area stays empty (004:L2003, A-15).
@@ -135,10 +135,10 @@ pub(super) fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Ef
         return;
     }
     put_units(ctx, house, to, moving);
-    crate::rules::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
-    crate::rules::ports::capture_ports(ctx, to, dh);
+    crate::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
+    crate::ports::capture_ports(ctx, to, dh);
     ctx.refresh_pontoons();
-    crate::rules::leaders::check_districts(ctx);
+    crate::leaders::check_districts(ctx);
     ctx.check_victory();
 }
 
@@ -155,8 +155,7 @@ pub(super) fn lose(
     let (house, from, to) = (spec.house, spec.from, spec.to);
     let pick = find_units(ctx, from, &spec.moving);
     let beaten = take_units(ctx, from, &pick);
-    let mut survivors =
-        crate::rules::casualties::losses(ctx, house, from, beaten, casualties, false);
+    let mut survivors = crate::casualties::losses(ctx, house, from, beaten, casualties, false);
     if !vs_neutral {
         for u in survivors.iter_mut() {
             u.routed = true;
@@ -167,10 +166,10 @@ pub(super) fn lose(
     }
     put_units(ctx, house, from, survivors);
     if let Some(d) = dh {
-        crate::rules::abilities::after_abilities(ctx, fx, house, Some(d), 1, to, None);
+        crate::abilities::after_abilities(ctx, fx, house, Some(d), 1, to, None);
         if ctx.state.area(to).units.is_empty() {
             vacate(ctx, d, to, false);
-            crate::rules::leaders::retreat_with(ctx, d, to, None, None);
+            crate::leaders::retreat_with(ctx, d, to, None, None);
         }
     }
     if ctx.state.area(from).units.is_empty() {

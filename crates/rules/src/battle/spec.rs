@@ -2,10 +2,10 @@
 //! decisions of the abilities of step a) ([`Effects`]), and the small helpers that name a
 //! leader's ability, log it and pick the unit it acts on.
 
-use crate::board::{Ability, AreaId, HouseId, LeaderId, UnitKind};
-use crate::rules::military::ctx::Ctx;
-use crate::rules::model::log::{AbilityEffect, Defender, Event};
-use crate::rules::model::state::Unit;
+use crate::military::ctx::Ctx;
+use crate::model::log::{AbilityEffect, Defender, Event};
+use crate::model::state::Unit;
+use maester_board::{Ability, AreaId, HouseId, LeaderId, UnitKind};
 
 /// An attack as the march hands it over.
 #[derive(Clone, Debug)]

@@ -3,9 +3,9 @@
 
 use super::fiefdoms;
 use super::spec::{AttackSpec, Effects, Sides, ability_of, log_ability};
-use crate::board::{Ability, AreaId, LeaderId, OrderType, UnitKind};
-use crate::rules::military::ctx::Ctx;
-use crate::rules::model::log::AbilityEffect;
+use crate::military::ctx::Ctx;
+use crate::model::log::AbilityEffect;
+use maester_board::{Ability, AreaId, LeaderId, OrderType, UnitKind};
 
 /// Apply both leaders' abilities in conflict order and return what they decided.
 pub(super) fn leader_abilities(ctx: &mut Ctx, spec: &AttackSpec, sides: &Sides) -> Effects {
@@ -15,13 +15,7 @@ pub(super) fn leader_abilities(ctx: &mut Ctx, spec: &AttackSpec, sides: &Sides) 
     let mut abilities: Vec<(u8, usize, usize, LeaderId, Ability)> = Vec::new();
     for side in 0..2 {
         if let (Some((l, a)), Some(h)) = (ability_of(ctx, leaders[side]), houses[side]) {
-            abilities.push((
-                crate::rules::leaders::class(a),
-                fiefdoms(ctx, h),
-                side,
-                l,
-                a,
-            ));
+            abilities.push((crate::leaders::class(a), fiefdoms(ctx, h), side, l, a));
         }
     }
     abilities.sort_by_key(|x| (x.0, x.1));
@@ -81,8 +75,8 @@ fn apply(
             }
         }
         Ability::Salladhor => fx.salladhor[side] = true,
-        Ability::Loras if attacking => crate::rules::abilities::loras(ctx, l, to),
-        Ability::Ellaria if !attacking => crate::rules::abilities::ellaria(ctx, l, to),
+        Ability::Loras if attacking => crate::abilities::loras(ctx, l, to),
+        Ability::Ellaria if !attacking => crate::abilities::ellaria(ctx, l, to),
         _ => {}
     }
 }

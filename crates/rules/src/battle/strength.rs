@@ -2,11 +2,11 @@
 //! defending, in an area that is hard (city, stronghold or fortification) or not, and the knight's
 //! −1 against a fortification (004:L1090).
 
-use crate::board::{AreaId, UnitKind};
-use crate::rules::military::ctx::Ctx;
-use crate::rules::model::log::Defender;
-use crate::rules::model::state::Unit;
-use crate::rules::support::Supporter;
+use crate::military::ctx::Ctx;
+use crate::model::log::Defender;
+use crate::model::state::Unit;
+use crate::support::Supporter;
+use maester_board::{AreaId, UnitKind};
 
 /// Whether a battle area counts as hard (city, stronghold or fortification): siege engines 4,
 /// archers defend at 2, no knight-versus-archer counter (004:L282–L306).

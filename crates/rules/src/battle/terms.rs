@@ -4,12 +4,12 @@
 
 use super::spec::{AttackSpec, Effects, Sides, log_ability};
 use super::strength::Valuation;
-use crate::board::{AreaId, OrderType, UnitKind};
-use crate::rules::military::ctx::Ctx;
-use crate::rules::model::log::{AbilityEffect, Defender, Term, TermKind};
-use crate::rules::model::orders::Party;
-use crate::rules::model::state::Unit;
-use crate::rules::support::{BattleSides, Supporter};
+use crate::military::ctx::Ctx;
+use crate::model::log::{AbilityEffect, Defender, Term, TermKind};
+use crate::model::orders::Party;
+use crate::model::state::Unit;
+use crate::support::{BattleSides, Supporter};
+use maester_board::{AreaId, OrderType, UnitKind};
 
 /// Every term of both sides (0 attacker, 1 defender), in the order the report lists them.
 pub(super) fn both_sides(
@@ -30,8 +30,8 @@ pub(super) fn both_sides(
         },
     };
     let sup: [Vec<Supporter>; 2] = [
-        crate::rules::support::supporters(ctx, &bs, Party::House(sides.house)),
-        crate::rules::support::supporters(ctx, &bs, bs.defender),
+        crate::support::supporters(ctx, &bs, Party::House(sides.house)),
+        crate::support::supporters(ctx, &bs, bs.defender),
     ];
     let ignored = support_abilities(ctx, spec.to, sides, fx, val, &sup);
     let mut terms = unit_terms(ctx, spec, sides, fx, val, defenders);

@@ -3,12 +3,12 @@
 //! step of the phase works on it; it sits at the bottom of the military rules and calls none
 //! of them.
 
-use crate::board::{AreaId, Board, HouseId, LeaderId, Order, OrderType};
-use crate::rules::model::log::Event;
-use crate::rules::model::modifiers::{RoundModifiers, Settings};
-use crate::rules::model::one_time::OneTimeKind;
-use crate::rules::model::orders::{MarchStep, Plan, Step};
-use crate::rules::model::state::{GameState, PendingRetreat, Track};
+use crate::model::log::Event;
+use crate::model::modifiers::{RoundModifiers, Settings};
+use crate::model::one_time::OneTimeKind;
+use crate::model::orders::{MarchStep, Plan, Step};
+use crate::model::state::{GameState, PendingRetreat, Track};
+use maester_board::{AreaId, Board, HouseId, LeaderId, Order, OrderType};
 
 /// What a resolution returns.
 #[derive(Clone, Debug)]
@@ -254,7 +254,7 @@ impl<'a> Ctx<'a> {
         all_plans.resize_with(houses, Plan::default);
         let mut rejected = Vec::new();
         for (i, p) in all_plans.iter_mut().enumerate() {
-            if !crate::rules::model::orders::ids_valid(p, n, houses, board.leaders.len()) {
+            if !crate::model::orders::ids_valid(p, n, houses, board.leaders.len()) {
                 *p = Plan::default();
                 rejected.push(Event::PlanRejected {
                     house: HouseId(i as u8),

@@ -1,9 +1,9 @@
 //! An area left empty by a house's last units (004:L912, L945, L1064, L1094): what stays
 //! behind and what is lost with it.
 
-use crate::board::{AreaId, HouseId};
-use crate::rules::military::ctx::Ctx;
-use crate::rules::model::log::Event;
+use crate::military::ctx::Ctx;
+use crate::model::log::Event;
+use maester_board::{AreaId, HouseId};
 
 /// An area the house's last units left: its order lapses; a fortification dissolves (004:L1094);
 /// a token is left if the plan asked for it and a token is in hand (004:L912, A-35); a conquered
@@ -34,9 +34,9 @@ pub fn vacate(ctx: &mut Ctx, house: HouseId, area: AreaId, leave_token: bool) {
             ctx.log.push(Event::HomeSeatReverted { house: home, area });
         }
         // Ships in the port of a province the house no longer controls are lost (004:L1064).
-        crate::rules::ports::lose_ports_if_uncontrolled(ctx, area);
+        crate::ports::lose_ports_if_uncontrolled(ctx, area);
     }
     ctx.refresh_pontoons();
-    crate::rules::leaders::check_districts(ctx);
+    crate::leaders::check_districts(ctx);
     ctx.check_victory();
 }

@@ -1,10 +1,10 @@
 //! Units moving between areas, as marches, battles and retreats move them: which units a move
 //! names, taking them out of an area and putting them into another.
 
-use crate::board::{AreaId, HouseId};
-use crate::rules::military::ctx::Ctx;
-use crate::rules::model::orders::UnitSelection;
-use crate::rules::model::state::Unit;
+use crate::military::ctx::Ctx;
+use crate::model::orders::UnitSelection;
+use crate::model::state::Unit;
+use maester_board::{AreaId, HouseId};
 
 /// Take the units a move names out of a list of units (non-routed only). None if not all there.
 pub fn select(units: &[Unit], sel: &UnitSelection) -> Option<Vec<usize>> {

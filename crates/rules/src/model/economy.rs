@@ -4,7 +4,7 @@
 
 use super::events::EventDeck;
 use super::units::Track;
-use crate::board::{AreaId, HouseId, LeaderId, UnitKind};
+use maester_board::{AreaId, HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// What the rest of the round keeps in the game state (one field, `GameState::economy`).

@@ -1,7 +1,7 @@
 //! The rule errors that the log carries as data (a build or muster refused in the event
 //! phase). Their sentences are written where the rules are (`build`, `muster`).
 
-use crate::board::{AreaId, UnitKind};
+use maester_board::{AreaId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// Why a building is refused.

@@ -1,7 +1,7 @@
 //! 裁决记录 The structured log of a resolution: every raid, move, battle term, casualty and
 //! retreat, with the rule it follows. Reports render it in words.
 
-use crate::board::{AreaId, HouseId, LeaderId, Order, UnitKind};
+use maester_board::{AreaId, HouseId, LeaderId, Order, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// One term of a battle total.

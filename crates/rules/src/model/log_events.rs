@@ -7,7 +7,7 @@ use super::economy::GameResult;
 use super::errors::{BuildError, MusterError};
 use super::events::{Category, EventCard, PenaltyKind};
 use super::units::Track;
-use crate::board::{AreaId, HouseId, LeaderId, UnitKind};
+use maester_board::{AreaId, HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// Why a unit was disbanded outside battle.

@@ -3,7 +3,7 @@
 //! (decisions.md). Passed in explicitly; nothing is read from anywhere global. (Pontoons are
 //! one-time orders standing on the map, `AreaState::one_time`.)
 
-use crate::board::HouseId;
+use maester_board::HouseId;
 use serde::{Deserialize, Serialize};
 
 /// Events and one-round effects in force during this military phase.

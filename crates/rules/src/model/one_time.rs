@@ -3,7 +3,7 @@
 //! effects are in `rules::one_time`.
 
 use super::log_events::EconomyEvent;
-use crate::board::{AreaId, HouseId};
+use maester_board::{AreaId, HouseId};
 use serde::{Deserialize, Serialize};
 
 /// The four one-time orders.
@@ -149,7 +149,7 @@ pub enum OneTimeEvent {
         /// The area with the order.
         area: AreaId,
         /// Where units came from, and which.
-        from: Vec<(AreaId, Vec<crate::board::UnitKind>)>,
+        from: Vec<(AreaId, Vec<maester_board::UnitKind>)>,
     },
 }
 

@@ -1,11 +1,11 @@
 //! 命令 The typed submissions the rules consume: order placement and execution plans.
 //!
-//! The order language (`crate::lang`) turns a player's text into these; the rules never see text.
+//! The order language (the `maester-lang` crate) turns a player's text into these; the rules never see text.
 //! A plan is a list of **steps**; each step is an ordered list of **alternatives** with an
 //! optional condition and optional fallbacks. Everything a player may decide in the
 //! execution-plan phase (004:L1718–L1762, §1.24 of the digest) has a typed place here.
 
-use crate::board::{AreaId, HouseId, LeaderId, Order, UnitKind};
+use maester_board::{AreaId, HouseId, LeaderId, Order, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// 布置军事命令: the orders one house places, one per area (A-25: areas may stay empty).

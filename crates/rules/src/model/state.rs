@@ -4,7 +4,7 @@
 //! are indexed by [`AreaId::index`] of the board the game was created with.
 
 pub use super::units::{LeaderStatus, Leaders, Track, TrackOrder, Unit, Units};
-use crate::board::{AreaId, Board, HouseId, Order, UnitKind};
+use maester_board::{AreaId, Board, HouseId, Order, UnitKind};
 use serde::{Deserialize, Serialize};
 
 impl Unit {
@@ -142,10 +142,7 @@ pub struct GameState {
     pub event_window: Option<Box<super::window::EventWindow>>,
     /// The optional rules of 004 §七: whether the game uses them, one-time orders used, caravan
     /// barrels waiting for the next round.
-    #[serde(
-        default,
-        skip_serializing_if = "crate::rules::one_time::OneTimeState::is_off"
-    )]
+    #[serde(default, skip_serializing_if = "crate::one_time::OneTimeState::is_off")]
     pub one_time: super::one_time::OneTimeState,
 }
 
@@ -407,7 +404,7 @@ mod tests {
     use super::*;
 
     fn setup() -> (Board, GameState) {
-        let w = crate::rules::tests::kit_events::start();
+        let w = crate::tests::kit_events::start();
         (w.b, w.s)
     }
 

@@ -12,7 +12,7 @@
 //! the board's validation keeps houses and leaders within theirs. A `push` onto a full list
 //! keeps the list as it is (debug builds stop there, as at any broken invariant).
 
-use crate::board::{HouseId, LeaderId, MAX_HOUSES, MAX_LEADERS, UnitKind};
+use maester_board::{HouseId, LeaderId, MAX_HOUSES, MAX_LEADERS, UnitKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::{Deref, DerefMut};
 
@@ -356,7 +356,7 @@ mod tests {
     fn capacity_is_above_what_the_rules_allow_in_one_area() {
         // An army is at most 4 units (表五, 004:L690) and a port holds 3 ships: an area holds at
         // most 8 even while a beaten army retreats into another of the same house.
-        let b = match crate::board::Board::default_board() {
+        let b = match maester_board::Board::default_board() {
             Ok(b) => b,
             Err(e) => panic!("{e}"),
         };

@@ -5,7 +5,7 @@
 use super::economy::{DisbandPlan, RewardClaim};
 use super::events::{Category, EventCard, PenaltyKind};
 use super::units::Track;
-use crate::board::{AreaId, HouseId, LeaderId, UnitKind};
+use maester_board::{AreaId, HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// Everything the houses send in an event phase. Missing entries take the defaults of A-26.

@@ -2,10 +2,10 @@
 //! carry it out (land units first, then ships).
 
 use super::cost::{Counts, apply_change, cost, counts, item_change};
-use crate::board::{AreaId, Board, HouseId};
-use crate::rules::model::errors::MusterError;
-use crate::rules::model::state::GameState;
-use crate::rules::model::window::{MusterAction, MusterPlan};
+use crate::model::errors::MusterError;
+use crate::model::state::GameState;
+use crate::model::window::{MusterAction, MusterPlan};
+use maester_board::{AreaId, Board, HouseId};
 
 /// Check a plan against the state and a budget (normally [`points`]): points per castle, and
 /// every item carried out in order on a copy of the state (land items first, then ships, as

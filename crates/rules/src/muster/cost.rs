@@ -2,11 +2,11 @@
 //! unit counts and caps, where a new unit may stand, and one item applied to a state. Both the
 //! resolution (`muster`) and the plan check (`muster::check`) build on these.
 
-use crate::board::{AreaId, Board, Castle, HouseId, UnitKind};
-use crate::rules::model::errors::MusterError;
-use crate::rules::model::state::{GameState, Unit};
-use crate::rules::model::window::{MusterAction, MusterItem};
-use crate::rules::supply;
+use crate::model::errors::MusterError;
+use crate::model::state::{GameState, Unit};
+use crate::model::window::{MusterAction, MusterItem};
+use crate::supply;
+use maester_board::{AreaId, Board, Castle, HouseId, UnitKind};
 
 /// Mustering points of a castle province (004:L674).
 pub fn castle_points(board: &Board, area: AreaId) -> u8 {

@@ -2,8 +2,8 @@
 //! test per ability or ruling, beyond the worked examples in `leaders`.
 
 use super::kit::*;
-use crate::board::{OrderType, UnitKind};
-use crate::rules::model::log::{AbilityEffect, Event};
+use crate::model::log::{AbilityEffect, Event};
+use maester_board::{OrderType, UnitKind};
 
 #[test]
 fn t51_arianne_kills_the_lone_attacker_and_the_area_stays_empty_a15() {

@@ -2,11 +2,11 @@
 //! named after the rule or worked example (T-xx) it checks.
 
 use super::kit::*;
-use crate::board::{OrderType, UnitKind};
-use crate::rules::battle::{attack_value, defence_value};
-use crate::rules::model::log::{Event, Loss, TermKind, TieBreak};
-use crate::rules::model::orders::{CrossSupport, Party, SupportTarget};
-use crate::rules::model::state::{Track, Unit};
+use crate::battle::{attack_value, defence_value};
+use crate::model::log::{Event, Loss, TermKind, TieBreak};
+use crate::model::orders::{CrossSupport, Party, SupportTarget};
+use crate::model::state::{Track, Unit};
+use maester_board::{OrderType, UnitKind};
 
 fn rich(t: &mut T, house: &str) {
     let h = t.h(house);
@@ -269,11 +269,11 @@ fn t63_routed_knight_counts_zero_when_storms_end_is_attacked() {
 fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
     let mut t = fresh();
     t.put("stark", "karhold", "KFAAE");
-    let mods = crate::rules::model::modifiers::RoundModifiers::default();
-    let mut ctx = crate::rules::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
+    let mods = crate::model::modifiers::RoundModifiers::default();
+    let mut ctx = crate::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let h = t.h("stark");
     let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
-    let kept = crate::rules::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
+    let kept = crate::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
     let mut k: Vec<char> = kept.iter().map(|u| u.kind.code()).collect();
     k.sort();
     assert_eq!(k, vec!['A', 'K']);
@@ -293,9 +293,9 @@ fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
         vec![Loss::Casualty, Loss::SiegeEngine, Loss::UncoveredArcher]
     );
     t.plan("stark").units.casualties = vec![UnitKind::Knight];
-    let mut ctx = crate::rules::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
+    let mut ctx = crate::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
-    let kept = crate::rules::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
+    let kept = crate::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
     assert!(
         kept.iter().all(|u| u.kind != UnitKind::Knight),
         "player's casualty order first"
@@ -306,11 +306,10 @@ fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
 fn a20_a_losing_force_of_archers_alone_is_destroyed() {
     let mut t = fresh();
     t.put("stark", "karhold", "AA");
-    let mods = crate::rules::model::modifiers::RoundModifiers::default();
-    let mut ctx = crate::rules::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
+    let mods = crate::model::modifiers::RoundModifiers::default();
+    let mut ctx = crate::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
-    let kept =
-        crate::rules::casualties::losses(&mut ctx, t.h("stark"), t.a("karhold"), units, 0, true);
+    let kept = crate::casualties::losses(&mut ctx, t.h("stark"), t.a("karhold"), units, 0, true);
     assert!(kept.is_empty());
 }
 

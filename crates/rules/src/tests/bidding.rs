@@ -2,13 +2,13 @@
 //! A-64…A-67), each named after its rule.
 
 use super::kit_events::{W, empty, start};
-use crate::board::{HouseId, UnitKind};
-use crate::rules::bidding::{self, BidError, ClashBid, TieDecisions};
-use crate::rules::event_phase;
-use crate::rules::model::log_events::{DisbandReason, EconomyEvent};
-use crate::rules::model::state::{LeaderStatus, Track};
-use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
-use crate::rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward};
+use crate::bidding::{self, BidError, ClashBid, TieDecisions};
+use crate::event_phase;
+use crate::model::log_events::{DisbandReason, EconomyEvent};
+use crate::model::state::{LeaderStatus, Track};
+use crate::muster::{MusterAction, MusterItem, MusterPlan};
+use crate::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward};
+use maester_board::{HouseId, UnitKind};
 
 fn bid(t: u8, f: u8, c: u8) -> ClashBid {
     ClashBid {
@@ -442,7 +442,7 @@ fn t16_wildling_reward_two_knights_only_within_the_cap_004_l1118() {
     w.put("stark", "winterfell", "KKKFF");
     let s = w.h("stark");
     let wf = w.a("winterfell");
-    let ports = crate::rules::muster::ports_now(&w.b, &w.s);
+    let ports = crate::muster::ports_now(&w.b, &w.s);
     let two = WildlingReward::Knights(vec![(wf, UnitKind::Footman), (wf, UnitKind::Footman)]);
     assert_eq!(
         wildlings::check_reward(&w.b, &w.s, s, &two, &ports),
@@ -462,7 +462,7 @@ fn a67_wildling_reward_recall_a_resting_leader_or_muster_in_one_castle() {
     w.put("stark", "winterfell", "F");
     w.token("stark", "moat-cailin");
     let s = w.h("stark");
-    let ports = crate::rules::muster::ports_now(&w.b, &w.s);
+    let ports = crate::muster::ports_now(&w.b, &w.s);
     w.set_status("Eddard Stark", LeaderStatus::Resting { since: 2 });
     let ned = w.l("Eddard Stark");
     let (st, _) = wildlings::apply_reward(
@@ -502,12 +502,12 @@ fn a67_wildling_reward_recall_a_resting_leader_or_muster_in_one_castle() {
 
 #[test]
 fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
-    use crate::board::{AreaId, LeaderId};
+    use maester_board::{AreaId, LeaderId};
     let mut w = empty();
     w.put("stark", "winterfell", "KF");
     let s = w.h("stark");
     let bad = AreaId(60000);
-    let ports = crate::rules::muster::ports_now(&w.b, &w.s);
+    let ports = crate::muster::ports_now(&w.b, &w.s);
     let r = WildlingReward::Knights(vec![(bad, UnitKind::Footman)]);
     assert_eq!(
         wildlings::check_reward(&w.b, &w.s, s, &r, &ports),
@@ -531,12 +531,12 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
     let (st, _) =
         wildlings::apply_penalty(&w.b, &w.s, PenaltyKind::DowngradeKnights, None, &[choice]);
     assert_eq!(w.codes(&st, "winterfell"), "FF");
-    let plan = crate::rules::economy::DisbandPlan {
+    let plan = crate::economy::DisbandPlan {
         units: vec![(bad, UnitKind::Footman)],
     };
     assert_eq!(
-        crate::rules::economy::check_disbanding(&w.b, &w.s, s, &plan),
-        Err(vec![crate::rules::economy::SupplyError::UnknownArea])
+        crate::economy::check_disbanding(&w.b, &w.s, s, &plan),
+        Err(vec![crate::economy::SupplyError::UnknownArea])
     );
     let m = MusterPlan {
         items: vec![MusterItem {
@@ -545,33 +545,27 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
         }],
     };
     assert_eq!(
-        crate::rules::muster::check(&w.b, &w.s, s, &m, &[], &ports),
-        Err(vec![crate::rules::muster::MusterError::UnknownArea])
+        crate::muster::check(&w.b, &w.s, s, &m, &[], &ports),
+        Err(vec![crate::muster::MusterError::UnknownArea])
     );
-    let out = crate::rules::muster::resolve(&w.b, &w.s, &[(s, m)], &ports);
+    let out = crate::muster::resolve(&w.b, &w.s, &[(s, m)], &ports);
     assert_eq!(out.state, w.s);
-    let bp = crate::rules::build::BuildPlan {
+    let bp = crate::build::BuildPlan {
         fortify: vec![bad],
         ..Default::default()
     };
     assert_eq!(
-        crate::rules::build::check(
-            &w.b,
-            &w.s,
-            s,
-            &bp,
-            crate::rules::build::BuildWindow::EventPhase
-        ),
-        Err(vec![crate::rules::build::BuildError::UnknownArea])
+        crate::build::check(&w.b, &w.s, s, &bp, crate::build::BuildWindow::EventPhase),
+        Err(vec![crate::build::BuildError::UnknownArea])
     );
     assert_eq!(
-        crate::rules::rewards::check(
+        crate::rewards::check(
             &w.b,
             &w.s,
             s,
-            &crate::rules::rewards::RewardClaim::Luwin(LeaderId(250))
+            &crate::rewards::RewardClaim::Luwin(LeaderId(250))
         ),
-        Err(crate::rules::rewards::RewardError::UnknownLeader)
+        Err(crate::rewards::RewardError::UnknownLeader)
     );
 }
 

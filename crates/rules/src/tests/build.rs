@@ -2,10 +2,10 @@
 //! rule.
 
 use super::kit_events::{W, empty};
-use crate::rules::build::{self, BuildError, BuildPlan, BuildWindow, PortBuild};
-use crate::rules::economy;
-use crate::rules::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
-use crate::rules::model::log_events::EconomyEvent;
+use crate::build::{self, BuildError, BuildPlan, BuildWindow, PortBuild};
+use crate::economy;
+use crate::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
+use crate::model::log_events::EconomyEvent;
 
 fn port(w: &W, province: &str, sea: Option<&str>) -> PortBuild {
     PortBuild {

@@ -3,9 +3,9 @@
 //! L1745, A-23, A-24; T-12, T-54, T-70).
 
 use super::kit::*;
-use crate::board::OrderType;
-use crate::rules::model::log::{Event, FortifyProblem};
-use crate::rules::model::state::Track;
+use crate::model::log::{Event, FortifyProblem};
+use crate::model::state::Track;
+use maester_board::OrderType;
 
 #[test]
 fn t12_fortification_instead_of_income_four_a_round_nine_on_the_map() {

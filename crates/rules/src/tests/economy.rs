@@ -2,9 +2,9 @@
 //! non-combat losses of provinces (004:L1062, L1094), each named after its rule.
 
 use super::kit_events::{W, empty, start};
-use crate::board::{AreaId, UnitKind};
-use crate::rules::economy::{self, DisbandPlan, SupplyError};
-use crate::rules::model::log_events::{DisbandReason, EconomyEvent, GainReason};
+use crate::economy::{self, DisbandPlan, SupplyError};
+use crate::model::log_events::{DisbandReason, EconomyEvent, GainReason};
+use maester_board::{AreaId, UnitKind};
 
 /// T-07: Stark, effective 3, armies White Harbor 1K2F, Moat Cailin 2F, The Twins 2K, Narrow Sea
 /// 2S; it now controls only Winterfell (home seat, 1 barrel).
@@ -76,7 +76,7 @@ fn t07_supply_event_default_disbanding_a57() {
     let d = disbanded(&log);
     assert_eq!(d.len(), 2, "exactly two units go");
     assert!(d.iter().all(|x| x.2 == DisbandReason::SupplyDefault));
-    assert!(crate::rules::supply::within_limit(&w.b, &s, stark));
+    assert!(crate::supply::within_limit(&w.b, &s, stark));
 }
 
 #[test]

@@ -2,11 +2,11 @@
 //! A-21), each named after its rule.
 
 use super::kit_events::{W, empty};
-use crate::board::{Order, OrderType};
-use crate::rules::endgame::{self, GameResult, Leaving, RoundEnd, WinHow};
-use crate::rules::model::log_events::EconomyEvent;
-use crate::rules::model::state::Step;
-use crate::rules::rewards::{self, RewardKind};
+use crate::endgame::{self, GameResult, Leaving, RoundEnd, WinHow};
+use crate::model::log_events::EconomyEvent;
+use crate::model::state::Step;
+use crate::rewards::{self, RewardKind};
+use maester_board::{Order, OrderType};
 
 /// Stark and Lannister with 5 castles each, the others fewer; round 10.
 fn t54() -> W {
@@ -59,7 +59,7 @@ fn solo_victory_at_six_castles_at_any_moment_004_l266() {
     assert_eq!(s.step, Step::Finished);
     assert!(matches!(
         log[0],
-        crate::rules::log_events::EconomyEvent::GameOver {
+        crate::log_events::EconomyEvent::GameOver {
             result: GameResult::Won {
                 how: WinHow::SixCastles,
                 ..

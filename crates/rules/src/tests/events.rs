@@ -1,12 +1,12 @@
 //! Tests of the event system (004:L2384–L2467, A-69…A-71), each named after its rule.
 
 use super::kit_events::{W, start};
-use crate::rules::event_phase::{self, Foresight};
-use crate::rules::events::{
+use crate::event_phase::{self, Foresight};
+use crate::events::{
     self, Category, CategoryDraw, EventCard, EventDeck, EventError, EventSettings, RoundEvents,
 };
-use crate::rules::model::log_events::EconomyEvent;
-use crate::rules::wildlings::PenaltyKind;
+use crate::model::log_events::EconomyEvent;
+use crate::wildlings::PenaltyKind;
 
 fn no_winter() -> EventSettings {
     EventSettings {
@@ -38,9 +38,9 @@ fn draw(card: EventCard) -> CategoryDraw {
 }
 
 /// The bags of the default board.
-fn bags() -> crate::rules::events::EventBags {
-    match crate::board::Board::default_board() {
-        Ok(b) => crate::rules::events::EventBags::of(&b),
+fn bags() -> crate::events::EventBags {
+    match maester_board::Board::default_board() {
+        Ok(b) => crate::events::EventBags::of(&b),
         Err(e) => panic!("{e}"),
     }
 }
@@ -79,7 +79,7 @@ fn a70_bag_state_in_game_state_resumes_exactly_after_serialising() {
     let mut w = start();
     events::start_game(&w.b, &mut w.s, "resume", EventSettings::default());
     let json = serde_json::to_string(&w.s).expect("serialise");
-    let mut back: crate::rules::GameState = serde_json::from_str(&json).expect("parse");
+    let mut back: crate::GameState = serde_json::from_str(&json).expect("parse");
     assert_eq!(back, w.s);
     let d1 =
         w.s.economy
@@ -514,25 +514,25 @@ fn t50_the_public_preview_shows_each_drawn_round_and_nothing_without_the_rule_00
 
 #[test]
 fn every_event_card_key_of_the_board_file_is_a_card_a70() {
-    for k in crate::board::EVENT_CARD_KEYS {
+    for k in maester_board::EVENT_CARD_KEYS {
         assert!(EventCard::from_key(k).is_some(), "{k}");
     }
-    assert_eq!(EventCard::KEYS.len(), crate::board::EVENT_CARD_KEYS.len());
+    assert_eq!(EventCard::KEYS.len(), maester_board::EVENT_CARD_KEYS.len());
 }
 
 #[test]
 fn the_bags_come_from_the_board_file_and_an_unknown_card_is_refused_a70() {
     let text = include_str!("../../../../data/westeros.toml");
-    let b = match crate::board::Board::from_toml(text) {
+    let b = match maester_board::Board::from_toml(text) {
         Ok(b) => b,
         Err(e) => panic!("{e}"),
     };
-    let bags = crate::rules::events::EventBags::of(&b);
+    let bags = crate::events::EventBags::of(&b);
     assert_eq!(bags.cycle.map(|c| c.len()), [5, 6, 7]);
     assert_eq!(bags.late, [EventCard::RoughSeas, EventCard::FrozenRivers]);
     assert_eq!(bags.late_from, 6);
     let bad = text.replace("\"rains-of-autumn\"", "\"autumn-rains\"");
-    match crate::board::Board::from_toml(&bad) {
+    match maester_board::Board::from_toml(&bad) {
         Ok(_) => panic!("an unknown card must be refused"),
         Err(e) => assert!(e.to_string().contains("autumn-rains"), "{e}"),
     }

@@ -1,14 +1,14 @@
 //! Test kit for the rules: an empty board with helpers to put units and orders, write plans and
 //! run the military phase.
 
-use crate::board::{AreaId, Board, HouseId, LeaderId, Order, OrderType, UnitKind};
-use crate::rules::military::{Resolution, resolve_with};
-use crate::rules::model::log::{BattleReport, Event};
-use crate::rules::model::modifiers::{RoundModifiers, Settings};
-use crate::rules::model::orders::{
+use crate::military::{Resolution, resolve_with};
+use crate::model::log::{BattleReport, Event};
+use crate::model::modifiers::{RoundModifiers, Settings};
+use crate::model::orders::{
     DefenceLeader, MarchMove, MarchStep, Pick, Plan, RaidStep, UnitSelection,
 };
-use crate::rules::model::state::{GameState, Track, Unit};
+use crate::model::state::{GameState, Track, Unit};
+use maester_board::{AreaId, Board, HouseId, LeaderId, Order, OrderType, UnitKind};
 
 /// "" = all units; "2F1K" = exactly these.
 pub fn sel(u: &str) -> UnitSelection {
@@ -207,12 +207,10 @@ pub fn fresh() -> T {
 }
 
 /// The ability effects of a log, in order.
-pub fn effects(
-    log: &[crate::rules::model::log::Event],
-) -> Vec<crate::rules::model::log::AbilityEffect> {
+pub fn effects(log: &[crate::model::log::Event]) -> Vec<crate::model::log::AbilityEffect> {
     log.iter()
         .filter_map(|e| {
-            if let crate::rules::model::log::Event::Ability { effect, .. } = e {
+            if let crate::model::log::Event::Ability { effect, .. } = e {
                 Some(effect.clone())
             } else {
                 None

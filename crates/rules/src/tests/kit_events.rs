@@ -1,8 +1,8 @@
 //! Helpers for the tests of the event-phase rules: the default board, an empty map, units by
 //! letter codes, ids by key.
 
-use crate::board::{AreaId, Board, HouseId, LeaderId, UnitKind};
-use crate::rules::model::state::{GameState, LeaderStatus, Unit};
+use crate::model::state::{GameState, LeaderStatus, Unit};
+use maester_board::{AreaId, Board, HouseId, LeaderId, UnitKind};
 
 pub struct W {
     pub b: Board,

@@ -2,14 +2,14 @@
 //! leaders, districts, conditional choice and every special ability in the conflict order.
 
 use super::kit::*;
-use crate::board::{OrderType, UnitKind};
-use crate::rules::model::log::{AbilityEffect, Event, LeaderProblem, TermKind, TieBreak};
-use crate::rules::model::orders::{Condition, District, Pick, Substitute};
-use crate::rules::model::state::{LeaderStatus, Track};
+use crate::model::log::{AbilityEffect, Event, LeaderProblem, TermKind, TieBreak};
+use crate::model::orders::{Condition, District, Pick, Substitute};
+use crate::model::state::{LeaderStatus, Track};
+use maester_board::{OrderType, UnitKind};
 
 /// Greyjoy in Pyke (with a ship in Ironman's Bay to carry it) against Lannister's Seagard; then
 /// Lannister attacks Seagard back from Riverrun in its second turn.
-fn seagard(second: Option<&str>) -> (T, crate::rules::military::Resolution) {
+fn seagard(second: Option<&str>) -> (T, crate::military::Resolution) {
     let mut t = fresh();
     t.put("greyjoy", "pyke", "KK");
     t.put("greyjoy", "ironmans-bay", "S");
@@ -84,7 +84,7 @@ fn t37_split_march_takes_one_leader_per_direction() {
     assert_eq!(t.units(&r.state, "greywater-watch"), "F");
 }
 
-fn robb(attacked_first: bool) -> (T, crate::rules::military::Resolution) {
+fn robb(attacked_first: bool) -> (T, crate::military::Resolution) {
     let mut t = fresh();
     t.put("stark", "winterfell", "KKF");
     t.order("winterfell", OrderType::March, false);

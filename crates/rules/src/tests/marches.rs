@@ -2,11 +2,11 @@
 //! the worked examples T-26…T-34, T-61.
 
 use super::kit::*;
-use crate::board::OrderType;
-use crate::rules::model::log::{Event, Skip};
-use crate::rules::model::orders::{Alternative, Condition, Step};
+use crate::model::log::{Event, Skip};
+use crate::model::orders::{Alternative, Condition, Step};
+use maester_board::OrderType;
 
-fn moved_to(log: &[Event]) -> Vec<crate::board::AreaId> {
+fn moved_to(log: &[Event]) -> Vec<maester_board::AreaId> {
     log.iter()
         .filter_map(|e| match e {
             Event::Moved { to, .. } => Some(*to),
@@ -101,7 +101,7 @@ fn a04_ships_ordered_onto_land_are_not_executed() {
 }
 
 /// T-28: Baratheon holds Kingswood and the Sea of Dorne at the start; steps 1-1/1-2, 2-1/2-2.
-fn t28(kingswood_fallen: bool, dorne_fallen: bool) -> Vec<crate::board::AreaId> {
+fn t28(kingswood_fallen: bool, dorne_fallen: bool) -> Vec<maester_board::AreaId> {
     let mut t = fresh();
     t.put("baratheon", "storms-end", "KF");
     t.order("storms-end", OrderType::March, false);
@@ -157,14 +157,14 @@ fn t28(kingswood_fallen: bool, dorne_fallen: bool) -> Vec<crate::board::AreaId> 
     ];
     // Both areas were Baratheon's when the round began; the enemy took them earlier.
     let mods = t.mods.clone();
-    let mut ctx = crate::rules::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
+    let mut ctx = crate::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     if kingswood_fallen {
         ctx.start_controller[kw.index()] = Some(bh);
     }
     if dorne_fallen {
         ctx.start_controller[sd.index()] = Some(bh);
     }
-    crate::rules::march::resolve_marches(&mut ctx);
+    crate::march::resolve_marches(&mut ctx);
     moved_to(&ctx.log)
 }
 
@@ -335,7 +335,7 @@ fn t34_marches_round_robin_in_iron_throne_order_a01() {
     t.order("storms-end", OrderType::March, false);
     t.march("baratheon", "storms-end", "kingswood");
     let (_, log) = t.run();
-    let movers: Vec<crate::board::HouseId> = log
+    let movers: Vec<maester_board::HouseId> = log
         .iter()
         .filter_map(|e| {
             if let Event::Moved { house, .. } = e {
@@ -345,7 +345,7 @@ fn t34_marches_round_robin_in_iron_throne_order_a01() {
             }
         })
         .collect();
-    let mut want: Vec<crate::board::HouseId> = order.iter().map(|h| t.h(h)).collect();
+    let mut want: Vec<maester_board::HouseId> = order.iter().map(|h| t.h(h)).collect();
     want.push(t.h("baratheon"));
     assert_eq!(movers, want);
 }
@@ -447,7 +447,7 @@ fn t09_splitting_four_into_two_and_two_makes_two_armies_for_supply() {
     t.order("lannisport", OrderType::March, false);
     t.split("lannister", "lannisport", &[("stoney-sept", "2F")]);
     let (s, _) = t.run();
-    assert_eq!(crate::rules::supply::army_sizes(&s, h), vec![2, 2]);
+    assert_eq!(crate::supply::army_sizes(&s, h), vec![2, 2]);
     let mut t = fresh();
     t.s.house_mut(h).barrels = 6;
     t.put("lannister", "lannisport", "FFF");
@@ -459,7 +459,7 @@ fn t09_splitting_four_into_two_and_two_makes_two_armies_for_supply() {
     );
     let (s, _) = t.run();
     assert!(
-        crate::rules::supply::army_sizes(&s, h).is_empty(),
+        crate::supply::army_sizes(&s, h).is_empty(),
         "single units are no army"
     );
 }

@@ -1,10 +1,10 @@
 //! Adjudication tests of the first military slice, each named after the rule it checks.
 
 use super::kit::*;
-use crate::board::{AreaId, Order, OrderType, UnitKind};
-use crate::rules::model::log::{Event, RetreatRule, TieBreak};
-use crate::rules::model::orders::{Placement, UnitSelection};
-use crate::rules::placement::{self, PlacementError};
+use crate::model::log::{Event, RetreatRule, TieBreak};
+use crate::model::orders::{Placement, UnitSelection};
+use crate::placement::{self, PlacementError};
+use maester_board::{AreaId, Order, OrderType, UnitKind};
 
 #[test]
 fn t06_support_adds_full_army_strength_attacker_total_5_004_l1390() {
@@ -255,7 +255,7 @@ fn march_that_breaks_supply_is_skipped_004_l633() {
     assert!(log.iter().any(|e| matches!(
         e,
         Event::Skipped {
-            why: crate::rules::model::log::Skip::Supply(_),
+            why: crate::model::log::Skip::Supply(_),
             ..
         }
     )));

@@ -1,9 +1,9 @@
 //! Tests of mustering (004:L665–L792, A-62), each named after its rule.
 
 use super::kit_events::{W, empty};
-use crate::board::UnitKind;
-use crate::rules::model::log_events::{EconomyEvent, MusterSkip};
-use crate::rules::muster::{self, Blocked, MusterAction, MusterError, MusterItem, MusterPlan};
+use crate::model::log_events::{EconomyEvent, MusterSkip};
+use crate::muster::{self, Blocked, MusterAction, MusterError, MusterItem, MusterPlan};
+use maester_board::UnitKind;
 
 fn item(w: &W, castle: &str, action: MusterAction) -> MusterItem {
     MusterItem {
@@ -87,7 +87,7 @@ fn t57_muster_example_points_of_each_castle_and_the_lost_point_004_l674_l751() {
     assert_eq!(w.codes(s, "lannisport"), "FF");
     assert_eq!(w.codes(s, "harrenhal"), "FK");
     assert_eq!(w.codes(s, "the-golden-sound"), "SS");
-    assert_eq!(crate::rules::supply::army_sizes(s, l), vec![3, 2, 2, 2]);
+    assert_eq!(crate::supply::army_sizes(s, l), vec![3, 2, 2, 2]);
     // Riverrun's second point cannot be used: supply is full (004:L747).
     let more = vec![
         ship(&w, "riverrun", &["the-golden-sound"]),
@@ -453,10 +453,10 @@ fn caps_count_units_an_item_makes_the_house_s_004_l747() {
     w.s.area_mut(wf).units.clear();
     w.s.area_mut(wf)
         .units
-        .push(crate::rules::Unit::new(UnitKind::Footman));
+        .push(crate::Unit::new(UnitKind::Footman));
     w.s.area_mut(wf)
         .units
-        .push(crate::rules::Unit::new(UnitKind::Footman));
+        .push(crate::Unit::new(UnitKind::Footman));
     w.s.area_mut(wf).house = None;
     w.barrels("stark", 6);
     let h = w.h("stark");

@@ -6,15 +6,13 @@ mod marches;
 mod recruit_caravan;
 
 use super::kit::*;
-use crate::board::{Order, OrderType, UnitKind};
-use crate::rules::model::log::Event;
-use crate::rules::model::modifiers::RoundModifiers;
-use crate::rules::model::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
-use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
-use crate::rules::one_time::{
-    self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime,
-};
-use crate::rules::placement::{self, PlacementError};
+use crate::model::log::Event;
+use crate::model::modifiers::RoundModifiers;
+use crate::model::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
+use crate::muster::{MusterAction, MusterItem, MusterPlan};
+use crate::one_time::{self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime};
+use crate::placement::{self, PlacementError};
+use maester_board::{Order, OrderType, UnitKind};
 
 fn o(kind: OrderType) -> Order {
     Order {
@@ -208,7 +206,7 @@ fn raven_changes_the_normal_order_and_leaves_the_one_time_order_004_l2619() {
     t.put("lannister", "lannisport", "FF");
     let h = t.h("lannister");
     t.track(
-        crate::rules::Track::KingsCourt,
+        crate::Track::KingsCourt,
         &[
             "lannister",
             "stark",

@@ -1,16 +1,16 @@
 //! Tests of a whole event phase (附录1, 004:L2389, A-26, A-63, A-64).
 
 use super::kit_events::{W, start};
-use crate::board::UnitKind;
-use crate::rules::bidding::ClashBid;
-use crate::rules::build::{BuildPlan, PortBuild};
-use crate::rules::event_phase::{self, EventPhaseInput, Question};
-use crate::rules::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
-use crate::rules::model::log_events::EconomyEvent;
-use crate::rules::model::state::Track;
-use crate::rules::muster::{MusterAction, MusterItem, MusterPlan};
-use crate::rules::rewards::{self, RewardClaim, RewardKind};
-use crate::rules::wildlings::PenaltyKind;
+use crate::bidding::ClashBid;
+use crate::build::{BuildPlan, PortBuild};
+use crate::event_phase::{self, EventPhaseInput, Question};
+use crate::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
+use crate::model::log_events::EconomyEvent;
+use crate::model::state::Track;
+use crate::muster::{MusterAction, MusterItem, MusterPlan};
+use crate::rewards::{self, RewardClaim, RewardKind};
+use crate::wildlings::PenaltyKind;
+use maester_board::UnitKind;
 
 fn round_two(w: &mut W, e: [EventCard; 3], penalty: Option<PenaltyKind>) {
     events::start_game(&w.b, &mut w.s, "phase", EventSettings::default());
@@ -241,9 +241,9 @@ fn a53_doran_throne_with_a_clash_lets_martell_break_the_throne_tie_in_the_phase(
 #[test]
 fn the_military_log_feeds_the_next_event_phase_rewards_a52_and_cp_income_a58() {
     use super::kit::fresh;
-    use crate::board::OrderType;
-    use crate::rules::build::{self, BuildWindow};
-    use crate::rules::economy;
+    use crate::build::{self, BuildWindow};
+    use crate::economy;
+    use maester_board::OrderType;
     let mut t = fresh();
     t.put("baratheon", "kingswood", "KK");
     t.order("kingswood", OrderType::March, false);

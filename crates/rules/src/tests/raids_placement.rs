@@ -3,11 +3,11 @@
 //! T-17, T-18, T-33, T-35, T-64).
 
 use super::kit::*;
-use crate::board::{Order, OrderType};
-use crate::rules::model::log::{Event, Skip};
-use crate::rules::model::modifiers::RoundModifiers;
-use crate::rules::model::orders::{Placement, RavenChange};
-use crate::rules::placement::{self, PlacementError};
+use crate::model::log::{Event, Skip};
+use crate::model::modifiers::RoundModifiers;
+use crate::model::orders::{Placement, RavenChange};
+use crate::placement::{self, PlacementError};
+use maester_board::{Order, OrderType};
 
 fn o(kind: OrderType, special: bool) -> Order {
     Order { kind, special }
@@ -340,7 +340,7 @@ fn t35_a_later_raid_on_an_emptied_target_counts_as_not_executed_a40() {
 fn t64_raid_example_in_iron_throne_order() {
     let mut t = fresh();
     t.track(
-        crate::rules::model::state::Track::IronThrone,
+        crate::model::state::Track::IronThrone,
         &[
             "greyjoy",
             "stark",
@@ -416,8 +416,8 @@ fn a26_a_plan_naming_unknown_areas_is_not_used_and_nothing_panics() {
     t.put("stark", "karhold", "F");
     t.order("karhold", OrderType::March, false);
     t.march("stark", "karhold", "castle-black");
-    t.plan("stark").marches[0].alternatives[0].action.moves[0].to = crate::board::AreaId(9999);
-    t.plan("stark").sword = Some(crate::board::AreaId(60000));
+    t.plan("stark").marches[0].alternatives[0].action.moves[0].to = maester_board::AreaId(9999);
+    t.plan("stark").sword = Some(maester_board::AreaId(60000));
     let (s, log) = t.run();
     assert!(log.iter().any(|e| matches!(e, Event::PlanRejected { .. })));
     assert_eq!(t.units(&s, "karhold"), "F");

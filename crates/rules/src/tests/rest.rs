@@ -2,10 +2,10 @@
 //! L2467, A-52, A-53), each named after its rule.
 
 use super::kit_events::{W, start};
-use crate::rules::model::log_events::{EconomyEvent, ReturnReason};
-use crate::rules::model::state::{LeaderStatus, Track};
-use crate::rules::rest;
-use crate::rules::rewards::{self, RewardClaim, RewardError, RewardKind};
+use crate::model::log_events::{EconomyEvent, ReturnReason};
+use crate::model::state::{LeaderStatus, Track};
+use crate::rest;
+use crate::rewards::{self, RewardClaim, RewardError, RewardKind};
 
 const STARK: [&str; 7] = [
     "Eddard Stark",
@@ -17,7 +17,7 @@ const STARK: [&str; 7] = [
     "Maester Luwin",
 ];
 
-fn stark_leader(w: &W, i: usize) -> crate::board::LeaderId {
+fn stark_leader(w: &W, i: usize) -> maester_board::LeaderId {
     let s = w.h("stark");
     w.s.house(s).leaders[i].0
 }

@@ -2,11 +2,11 @@
 //! pending retreat choices, named after T-71.
 
 use super::kit::*;
-use crate::board::OrderType;
-use crate::rules::model::log::{Event, Loss, RetreatRule};
-use crate::rules::retreat::settle_pending;
+use crate::model::log::{Event, Loss, RetreatRule};
+use crate::retreat::settle_pending;
+use maester_board::OrderType;
 
-fn retreat_of(log: &[Event]) -> Option<(crate::board::AreaId, RetreatRule)> {
+fn retreat_of(log: &[Event]) -> Option<(maester_board::AreaId, RetreatRule)> {
     log.iter().find_map(|e| {
         if let Event::Retreated { to, rule, .. } = e {
             Some((*to, *rule))
@@ -20,7 +20,7 @@ fn retreat_of(log: &[Event]) -> Option<(crate::board::AreaId, RetreatRule)> {
 /// joining it breaks Stark's supply), The Fingers and The Mountains of the Moon (empty), Seagard
 /// (the attack's origin, barred). `threats`: areas Tyrell (IT 6) still marches into from
 /// Crackclaw Point (with its ship in the Narrow Sea).
-fn t71(list: &[&str], threats: &[&str]) -> (T, crate::rules::military::Resolution) {
+fn t71(list: &[&str], threats: &[&str]) -> (T, crate::military::Resolution) {
     let mut t = fresh();
     t.put("stark", "the-twins", "F");
     t.put("stark", "moat-cailin", "FF");
@@ -139,7 +139,7 @@ fn retreat_into_own_army_disbands_only_retreating_units_footmen_first_004_l2310(
     t.order("castle-black", OrderType::March, false);
     t.march("baratheon", "castle-black", "karhold");
     let r = t.resolve();
-    assert!(r.log.iter().any(|e| matches!(e, Event::Destroyed { why: Loss::RetreatSupply, units, .. } if units == &vec![crate::board::UnitKind::Footman])));
+    assert!(r.log.iter().any(|e| matches!(e, Event::Destroyed { why: Loss::RetreatSupply, units, .. } if units == &vec![maester_board::UnitKind::Footman])));
     assert_eq!(t.units(&r.state, "winterfell"), "FK");
 }
 

@@ -3,8 +3,8 @@
 //! Renly's upgrade respects the knight cap with the winners still in transit.
 
 use super::kit::*;
-use crate::board::{OrderType, UnitKind};
-use crate::rules::model::state::PendingRetreat;
+use crate::model::state::PendingRetreat;
+use maester_board::{OrderType, UnitKind};
 
 #[test]
 fn entering_an_empty_home_seat_takes_its_port_ships_withdraw_to_the_sea_004_l1053() {
@@ -39,7 +39,7 @@ fn a_chosen_retreat_into_a_port_whose_province_changed_hands_takes_the_next_area
         units: vec![UnitKind::Ship],
         candidates: vec![port, sea],
     }];
-    let (s, _) = crate::rules::retreat::settle_pending(&t.b, &t.s, &[(0, port)]);
+    let (s, _) = crate::retreat::settle_pending(&t.b, &t.s, &[(0, port)]);
     assert_eq!(t.units(&s, "port-of-white-harbor"), "");
     assert_eq!(t.units(&s, "the-shivering-sea"), "S");
 }

@@ -3,11 +3,11 @@
 //! L2600), named after T-41…T-44, T-62.
 
 use super::kit::*;
-use crate::board::OrderType;
-use crate::rules::model::log::{Event, Skip, TermKind};
-use crate::rules::model::orders::{
+use crate::model::log::{Event, Skip, TermKind};
+use crate::model::orders::{
     Condition, CrossSupport, Party, Pick, Refusal, SupportTarget, Transport, Withheld,
 };
+use maester_board::OrderType;
 
 /// T-41: Greyjoy holds Seagard, Lannister Riverrun, Stark Moat Cailin.
 fn t41(stark_target: &str, refuse: bool) -> i32 {
@@ -149,10 +149,7 @@ fn a39_a_house_never_supports_against_its_own_units() {
 
 /// T-43: Baratheon's Dragonstone army to Flint's Finger through Shipbreaker Bay (own), the two
 /// Summer Seas (Tyrell) and the Sunset Sea (Greyjoy).
-fn t43(
-    greyjoy_agrees: bool,
-    defended: bool,
-) -> (T, Vec<Event>, crate::rules::model::state::GameState) {
+fn t43(greyjoy_agrees: bool, defended: bool) -> (T, Vec<Event>, crate::model::state::GameState) {
     let mut t = fresh();
     t.put("baratheon", "dragonstone", "KF");
     t.order("dragonstone", OrderType::March, false);

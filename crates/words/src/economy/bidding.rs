@@ -7,7 +7,7 @@ use super::{EconomyEvent, Words, houses};
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
     use EconomyEvent::*;
     let (board, lang) = (w.board, w.lang);
-    let zh = lang == crate::board::Lang::Zh;
+    let zh = lang == maester_board::Lang::Zh;
     Some(match e {
         BidReduced { house, from, to } if zh => {
             format!("{}的出价{from}超过手中势力标志,减为{to}(A-64)", w.h(house))

@@ -2,13 +2,13 @@
 //! round, the result (004:L255–L266, A-75), a house turned neutral or a substitute (004:L492).
 
 use super::{EconomyEvent, Words, houses};
-use crate::rules::model::economy::{GameResult, WinHow};
+use maester_rules::model::economy::{GameResult, WinHow};
 
 /// The sentence of an entry of this chapter, `None` for another chapter's entry.
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
     use EconomyEvent::*;
     let (board, lang) = (w.board, w.lang);
-    let zh = lang == crate::board::Lang::Zh;
+    let zh = lang == maester_board::Lang::Zh;
     Some(match e {
         Standing {
             house,

@@ -10,7 +10,7 @@ use crate::event_text::{CardText, PenaltyText};
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
     use EconomyEvent::*;
     let lang = w.lang;
-    let zh = lang == crate::board::Lang::Zh;
+    let zh = lang == maester_board::Lang::Zh;
     Some(match e {
         EventsDrawn { round } if zh => format!("第{round}回合的事件已随机生成(附录1, A-70)"),
         EventsDrawn { round } => {

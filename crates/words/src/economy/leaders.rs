@@ -7,7 +7,7 @@ use super::{EconomyEvent, ReturnReason, Words};
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
     use EconomyEvent::*;
     let lang = w.lang;
-    let zh = lang == crate::board::Lang::Zh;
+    let zh = lang == maester_board::Lang::Zh;
     Some(match e {
         LeaderRests { leader, round } if zh => {
             format!(

@@ -8,7 +8,7 @@ use crate::rule_text::RuleText;
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
     use EconomyEvent::*;
     let (board, lang) = (w.board, w.lang);
-    let zh = lang == crate::board::Lang::Zh;
+    let zh = lang == maester_board::Lang::Zh;
     Some(match e {
         Mustered {
             house,

@@ -8,7 +8,7 @@ use super::{EconomyEvent, SpendReason, Words};
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
     use EconomyEvent::*;
     let lang = w.lang;
-    let zh = lang == crate::board::Lang::Zh;
+    let zh = lang == maester_board::Lang::Zh;
     Some(match e {
         PowerGained {
             house,

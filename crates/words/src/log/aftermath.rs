@@ -3,8 +3,8 @@
 //! beaten attacker back where it came from, routed). Gathered from the events that follow the
 //! battle in the log, up to the next battle; no rule is decided here.
 
-use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
-use crate::rules::log::{BattleReport, Defender, Event};
+use maester_board::{AreaId, Board, HouseId, Lang, UnitKind};
+use maester_rules::log::{BattleReport, Defender, Event};
 
 /// The sentence for the battle at `log[i]` (`None` when `log[i]` is not a battle).
 pub fn aftermath(board: &Board, lang: Lang, log: &[Event], i: usize) -> Option<String> {

@@ -3,7 +3,7 @@
 //! (004:L1732–L1742).
 
 use super::{W, units};
-use crate::rules::log::{BattleReport, Defender, Event, Loss, Term, TermKind, TieBreak};
+use maester_rules::log::{BattleReport, Defender, Event, Loss, Term, TermKind, TieBreak};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
 pub(super) fn text(w: &W, e: &Event) -> Option<String> {

@@ -1,7 +1,7 @@
 //! The common words of every chapter: units, names, lists.
 
 use crate::Spelling;
-use crate::board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
+use maester_board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
 
 pub use crate::plural::count_en;
 

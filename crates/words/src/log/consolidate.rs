@@ -3,7 +3,7 @@
 //! (004:L1070–L1094).
 
 use super::common::W;
-use crate::rules::log::{Event, FortifyProblem};
+use maester_rules::log::{Event, FortifyProblem};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
 pub(super) fn text(w: &W, e: &Event) -> Option<String> {

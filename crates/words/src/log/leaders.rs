@@ -3,8 +3,8 @@
 
 use super::common::W;
 use crate::Spelling;
-use crate::board::LeaderId;
-use crate::rules::log::{AbilityEffect, Event, LeaderProblem};
+use maester_board::LeaderId;
+use maester_rules::log::{AbilityEffect, Event, LeaderProblem};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
 pub(super) fn text(w: &W, e: &Event) -> Option<String> {

@@ -2,7 +2,7 @@
 //! home seat returning to its house (004:L945) and the immediate win (004:L266).
 
 use super::{W, units};
-use crate::rules::log::Event;
+use maester_rules::log::Event;
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
 pub(super) fn text(w: &W, e: &Event) -> Option<String> {

@@ -2,10 +2,10 @@
 
 use super::common::{codes, units};
 use crate::Named;
-use crate::board::{AreaId, Board, HouseId, Lang, UnitKind};
 use crate::economy::Describe;
-use crate::rules::log_events::EconomyEvent;
-use crate::rules::one_time::{OneTimeEvent, OneTimeKind, Waste};
+use maester_board::{AreaId, Board, HouseId, Lang, UnitKind};
+use maester_rules::log_events::EconomyEvent;
+use maester_rules::one_time::{OneTimeEvent, OneTimeKind, Waste};
 
 /// The board and the language every sentence of this file is written with.
 struct Say<'a> {

@@ -4,7 +4,7 @@
 
 use super::common::W;
 use crate::Spelling;
-use crate::rules::log::{Event, Skip};
+use maester_rules::log::{Event, Skip};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
 pub(super) fn text(w: &W, e: &Event) -> Option<String> {

@@ -2,7 +2,7 @@
 
 use super::common::W;
 use crate::Spelling;
-use crate::rules::log::Event;
+use maester_rules::log::Event;
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
 pub(super) fn text(w: &W, e: &Event) -> Option<String> {

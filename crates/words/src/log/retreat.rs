@@ -2,7 +2,7 @@
 //! ), a choice left to the player, ships captured in a fallen port (004:L1054, A-61).
 
 use super::{W, units};
-use crate::rules::log::{Event, RetreatRule};
+use maester_rules::log::{Event, RetreatRule};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
 pub(super) fn text(w: &W, e: &Event) -> Option<String> {

@@ -2,7 +2,7 @@
 //! armies carried by another house's ships (004:L1595, A-42).
 
 use super::common::W;
-use crate::rules::log::Event;
+use maester_rules::log::Event;
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
 pub(super) fn text(w: &W, e: &Event) -> Option<String> {

@@ -1,8 +1,8 @@
 //! bidding
 
 use super::RuleText;
-use crate::board::{Board, Lang};
-use crate::rules::bidding::BidError;
+use maester_board::{Board, Lang};
+use maester_rules::bidding::BidError;
 
 impl RuleText for BidError {
     /// A sentence for the player.

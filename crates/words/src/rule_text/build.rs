@@ -1,8 +1,8 @@
 //! build
 
 use super::RuleText;
-use crate::board::{AreaId, Board, Lang};
-use crate::rules::build::BuildError;
+use maester_board::{AreaId, Board, Lang};
+use maester_rules::build::BuildError;
 
 impl RuleText for BuildError {
     /// A sentence for the player.

@@ -2,8 +2,8 @@
 
 use super::RuleText;
 use crate::Named;
-use crate::board::{Board, Lang};
-use crate::rules::events::EventError;
+use maester_board::{Board, Lang};
+use maester_rules::events::EventError;
 
 impl RuleText for EventError {
     /// A sentence for the player.

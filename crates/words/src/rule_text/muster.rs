@@ -2,8 +2,8 @@
 
 use super::RuleText;
 use crate::Spelling;
-use crate::board::{AreaId, Board, Lang, UnitKind};
-use crate::rules::muster::MusterError;
+use maester_board::{AreaId, Board, Lang, UnitKind};
+use maester_rules::muster::MusterError;
 
 impl RuleText for MusterError {
     /// A sentence for the player.

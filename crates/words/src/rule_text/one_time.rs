@@ -2,8 +2,8 @@
 
 use super::RuleText;
 use crate::Named;
-use crate::board::{AreaId, Board, Lang};
-use crate::rules::one_time::OneTimeError;
+use maester_board::{AreaId, Board, Lang};
+use maester_rules::one_time::OneTimeError;
 
 impl RuleText for OneTimeError {
     /// A sentence for the player.
@@ -22,7 +22,7 @@ impl RuleText for OneTimeError {
         let zh = lang == Lang::Zh;
         match self {
             // The order language refuses the token as it reads it: one sentence, kept there.
-            OneTimeError::Off => crate::lang::submit::one_time_off(lang),
+            OneTimeError::Off => maester_lang::submit::one_time_off(lang),
             OneTimeError::OnePerRound if zh => {
                 format!("每个家族每回合只能使用1条一次性命令({rule})")
             }

@@ -2,8 +2,8 @@
 
 use super::RuleText;
 use crate::Spelling;
-use crate::board::{AreaId, Board, Lang, Order, OrderType};
-use crate::rules::placement::PlacementError;
+use maester_board::{AreaId, Board, Lang, Order, OrderType};
+use maester_rules::placement::PlacementError;
 
 impl RuleText for PlacementError {
     /// A sentence for the player.

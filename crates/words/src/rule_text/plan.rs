@@ -1,9 +1,9 @@
 //! plan
 
 use super::RuleText;
-use crate::board::{AreaId, Board, Lang, LeaderId};
-use crate::rules::plan_check::PlanError;
 use crate::{Named, Spelling};
+use maester_board::{AreaId, Board, Lang, LeaderId};
+use maester_rules::plan_check::PlanError;
 
 impl RuleText for PlanError {
     /// A sentence for the player.

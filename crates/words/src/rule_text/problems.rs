@@ -2,9 +2,9 @@
 
 use super::RuleText;
 use crate::Named;
-use crate::board::{AreaId, Board, Lang};
 use crate::event_text::CardText;
-use crate::game::{EventProblem, Part};
+use maester_board::{AreaId, Board, Lang};
+use maester_game::{EventProblem, Part};
 
 impl RuleText for EventProblem {
     /// A sentence for the player.

@@ -1,9 +1,9 @@
 //! rewards
 
 use super::RuleText;
-use crate::board::{Board, Lang, LeaderId};
 use crate::economy::track_name;
-use crate::rules::rewards::RewardError;
+use maester_board::{Board, Lang, LeaderId};
+use maester_rules::rewards::RewardError;
 
 impl RuleText for RewardError {
     /// A sentence for the player.

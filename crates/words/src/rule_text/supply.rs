@@ -2,8 +2,8 @@
 
 use super::RuleText;
 use crate::Spelling;
-use crate::board::{Board, Lang};
-use crate::rules::economy::SupplyError;
+use maester_board::{Board, Lang};
+use maester_rules::economy::SupplyError;
 
 impl RuleText for SupplyError {
     /// A sentence for the player.

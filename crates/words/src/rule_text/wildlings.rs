@@ -2,9 +2,9 @@
 
 use super::RuleText;
 use crate::Spelling;
-use crate::board::{Board, Lang};
 use crate::economy::track_name;
-use crate::rules::wildlings::WildlingError;
+use maester_board::{Board, Lang};
+use maester_rules::wildlings::WildlingError;
 
 impl RuleText for WildlingError {
     /// A sentence for the player.

@@ -131,7 +131,7 @@ fn forced_march_lapses_when_its_area_was_emptied_a78() {
 fn four_march_executions_with_a_forced_march_t46_004_l2540() {
     let mut t = on();
     t.track(
-        crate::rules::Track::KingsCourt,
+        crate::Track::KingsCourt,
         &[
             "lannister",
             "stark",
