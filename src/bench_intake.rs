@@ -130,6 +130,11 @@ pub struct IntakeRun {
     pub answers: usize,
     /// Seconds to close the step afterwards (every house's report).
     pub close: f64,
+    /// Old mails the store held before the run (`--prefill`), and the seconds filling took.
+    pub prefilled: (usize, f64),
+    /// Seconds from the delivery of one more mail to its answer in the outbox, the daemon
+    /// waiting as `maester run` does at the default settings (measured when asked).
+    pub latency: Option<f64>,
 }
 
 /// The bench's config. The corpus comes from six addresses, far more mails each than a player
@@ -173,7 +178,12 @@ pub fn floor(dir: &Path, n: usize) -> Result<f64, Error> {
 
 /// A fresh game `bench` under `dir` (Maildir transport, the houses' secrets `<house>-bench`),
 /// its welcome mails sent, and `n` mails of the corpus waiting in its inbox.
-pub fn setup(dir: &Path, n: usize, now: DateTime<Utc>) -> Result<Daemon, Error> {
+pub fn setup(
+    dir: &Path,
+    n: usize,
+    prefill: usize,
+    now: DateTime<Utc>,
+) -> Result<(Daemon, f64), Error> {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display().to_string(), e))?;
     let cfg = dir.join("maester.toml");
@@ -182,16 +192,28 @@ pub fn setup(dir: &Path, n: usize, now: DateTime<Utc>) -> Result<Daemon, Error> 
     let secrets = HOUSES.iter().map(|h| secret(h)).collect();
     games::new_game(&mut d, now, Some(secrets))?;
     d.send_outbox(now)?;
+    let filled = match prefill {
+        0 => 0.0,
+        _ => crate::bench_prefill::prefill(&d.store, prefill)?,
+    };
     let inbox = dir.join("mail/inbox");
     for i in 0..n {
         crate::demo::deliver(&inbox, &format!("m{i:07}"), &mail(i))?;
     }
-    Ok(d)
+    Ok((d, filled))
 }
 
-/// Run maester's intake on `n` mails in a fresh game under `dir`.
-pub fn intake(dir: &Path, n: usize, now: DateTime<Utc>) -> Result<IntakeRun, Error> {
-    let mut d = setup(dir, n, now)?;
+/// Run maester's intake on `n` mails in a fresh game under `dir` (its store holding `prefill`
+/// old mails first); then close the step, measure the latency of one more mail when asked, and
+/// the durable floor.
+pub fn intake(
+    dir: &Path,
+    n: usize,
+    prefill: usize,
+    latency: bool,
+    now: DateTime<Utc>,
+) -> Result<IntakeRun, Error> {
+    let (mut d, filled) = setup(dir, n, prefill, now)?;
     let outbox = dir.join("mail/outbox");
     let before = count_files(&outbox);
     let start = Instant::now();
@@ -206,6 +228,11 @@ pub fn intake(dir: &Path, n: usize, now: DateTime<Utc>) -> Result<IntakeRun, Err
     let start = Instant::now();
     games::close_step_now(&mut d, "bench", now, CloseWhy::Gm(Guard::default()))?;
     let close = start.elapsed().as_secs_f64();
+    let latency = match latency {
+        true => Some(answer_latency(&mut d, dir, n)?),
+        false => None,
+    };
+    drop(d);
     let floor = floor(dir, n)?;
     Ok(IntakeRun {
         mails: n,
@@ -213,7 +240,41 @@ pub fn intake(dir: &Path, n: usize, now: DateTime<Utc>) -> Result<IntakeRun, Err
         floor,
         answers,
         close,
+        prefilled: (prefill, filled),
+        latency,
     })
+}
+
+/// One more mail delivered while the daemon waits as `maester run` does (the configured poll,
+/// 60 s by default; a look at the Maildir every 200 ms meanwhile): seconds from its delivery
+/// to its answer in the outbox.
+fn answer_latency(d: &mut Daemon, dir: &Path, n: usize) -> Result<f64, Error> {
+    let outbox = dir.join("mail/outbox");
+    let inbox = dir.join("mail/inbox");
+    let before = count_files(&outbox);
+    let poll = std::time::Duration::from_secs(d.config.daemon.poll_seconds.max(1));
+    let raw = mail(n - n % 10);
+    let delivery = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let at = Instant::now();
+        crate::demo::deliver(&inbox, "latency", &raw).map(|()| at)
+    });
+    let give_up = Instant::now() + poll * 3;
+    loop {
+        d.wait_for_mail(poll);
+        d.tick(Utc::now())?;
+        if count_files(&outbox) > before || Instant::now() > give_up {
+            break;
+        }
+    }
+    let answered = Instant::now();
+    let delivered = delivery
+        .join()
+        .map_err(|_| Error::Config("latency: the delivering thread failed".into()))??;
+    if count_files(&outbox) <= before {
+        return Err(Error::Config("latency: the mail was never answered".into()));
+    }
+    Ok(answered.duration_since(delivered).as_secs_f64())
 }
 
 /// The files (mails) in a folder.

@@ -1,6 +1,7 @@
 //! maester: a play-by-email referee for A Game of Thrones: The Board Game.
 
 pub mod bench_intake;
+pub mod bench_prefill;
 pub mod config;
 pub mod daemon;
 pub mod demo;

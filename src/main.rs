@@ -121,6 +121,10 @@ enum Command {
         /// Runs (the median ratio is printed).
         #[arg(long, default_value_t = 3)]
         runs: usize,
+        /// Also take the mails into a store holding this many old mails over 100 games
+        /// (e.g. 100000), and print the cost per mail beside the empty store's.
+        #[arg(long, default_value_t = 0)]
+        prefill: usize,
         /// Folder for the runs' files (a temporary one by default).
         #[arg(long)]
         dir: Option<PathBuf>,
@@ -377,7 +381,12 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
             scenario,
             map,
         } => cli::harness::bench(iterations, scenario, map),
-        Command::BenchIntake { mails, runs, dir } => cli::harness::bench_intake(mails, runs, dir),
+        Command::BenchIntake {
+            mails,
+            runs,
+            prefill,
+            dir,
+        } => cli::harness::bench_intake(mails, runs, prefill, dir),
         Command::Scenario { paths, verbose } => cli::harness::scenario(&paths, verbose),
         Command::Check {
             house,

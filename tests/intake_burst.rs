@@ -8,8 +8,8 @@ use maester::bench_intake::{count_files, setup};
 fn a_burst_of_250_mails_is_stored_answered_and_sent_in_one_tick() {
     let dir = std::env::temp_dir().join(format!("maester-burst-{}", std::process::id()));
     let now = Utc::now();
-    let mut d = match setup(&dir, 250, now) {
-        Ok(d) => d,
+    let mut d = match setup(&dir, 250, 0, now) {
+        Ok((d, _)) => d,
         Err(e) => panic!("{e}"),
     };
     let outbox = dir.join("mail/outbox");

@@ -119,6 +119,14 @@ impl Cache {
             .map(|(_, st)| st.clone())
     }
 
+    /// Forget the states kept (a rolled-back write may have put one there that the store
+    /// no longer holds).
+    pub fn forget_states(&self) {
+        if let Ok(mut map) = self.states.lock() {
+            map.clear();
+        }
+    }
+
     /// Keep the state of snapshot `seq` of the game.
     pub fn keep_state(&self, id: &str, seq: i64, state: Arc<GameState>) {
         if let Ok(mut map) = self.states.lock() {

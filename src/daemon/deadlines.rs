@@ -173,6 +173,11 @@ pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<
     if g.row.status != GameStatus::Running || g.state.step == crate::rules::Step::Finished {
         return Ok(());
     }
+    if g.row.deadline.is_some_and(|t| t <= now) {
+        // Already due: this tick closes the step (or begins its grace); nothing to bring
+        // forward, and nothing to look up.
+        return Ok(());
+    }
     let who = super::notify::sent_and_missing(d, &g)?;
     if who.iter().any(|(_, at)| at.is_none()) {
         return Ok(());
@@ -184,6 +189,10 @@ pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<
     let Some(deadline) = g.row.deadline else {
         return Ok(());
     };
+    if at == deadline {
+        // Brought forward to this very time already (the mails of one tick share `now`).
+        return Ok(());
+    }
     t.scheduled.get_or_insert(deadline);
     let (round, step) = (g.row.round, g.row.step.clone());
     d.store.transaction(|tx| -> Result<(), StoreError> {

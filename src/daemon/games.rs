@@ -260,6 +260,9 @@ pub fn close_step_now(
     let state_json = super::stored::encode(&out.state)?;
     let log_json = serde_json::to_value(&out.log)?;
     let finished = out.state.step == Step::Finished;
+    // A close (and its backup) is committed on its own, also when a GM's mail asks for it
+    // in the middle of a batch of mails.
+    d.store.commit_so_far()?;
     super::backups::backup_before_close(d, id, g.state.round, g.state.step.key(), now);
     let written = d.store.transaction(|tx| -> Result<(), StoreError> {
         let row = tx.game(id)?.ok_or(StoreError::NotFound {
@@ -313,7 +316,7 @@ pub fn close_step_now(
         Ok(())
     });
     match written {
-        Ok(()) => {}
+        Ok(()) => d.store.commit_so_far()?,
         Err(StoreError::Stale { detail, .. }) => {
             return Ok(Closed::NotClosed(format!(
                 "nothing closed: game {id} {detail}"

@@ -55,7 +55,17 @@ pub enum Handled {
 /// the write transaction; if the step closed meanwhile (a GM command, another process), the
 /// transaction sees it, writes nothing, and the mail is decided again on the new state.
 pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<Handled, Error> {
-    let mail = decode(&m.raw);
+    handle_decoded(d, m, None, now)
+}
+
+/// [`handle`], with the mail as the fetch decoded it (`None`: decoded here).
+pub fn handle_decoded(
+    d: &mut Daemon,
+    m: &Mail,
+    decoded: Option<DecodedMail>,
+    now: DateTime<Utc>,
+) -> Result<Handled, Error> {
+    let mail = decoded.unwrap_or_else(|| decode(&m.raw));
     super::panicpoint(&mail.subject);
     let mut attempts = 0;
     loop {

@@ -63,8 +63,13 @@ pub fn panicpoint(subject: &str) {
 /// waits for the next tick).
 const MAX_BATCHES: usize = 20;
 
-/// How many stored mails are read from the store at a time to be answered.
-const PROCESS_BATCH: u32 = 20;
+/// How many stored mails are read from the store at a time to be answered, and committed
+/// together (each in its own savepoint: one that fails is rolled back alone).
+const PROCESS_BATCH: u32 = 100;
+
+/// A batch of mails is committed once it has taken this long, whatever its size (other
+/// processes — a GM command — wait for the write lock meanwhile).
+const BATCH_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// What one tick did (for logs and tests).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -154,6 +159,9 @@ pub struct Daemon {
     disk: disk::DiskState,
     /// What is built once per process (boards, templates, name indexes, newest states).
     pub(crate) cache: cache::Cache,
+    /// The mails of this tick's fetch as decoded there, by id, so intake does not decode them
+    /// again (at most what one tick fetches; emptied when the tick has processed them).
+    decoded: std::collections::HashMap<i64, crate::mail::DecodedMail>,
 }
 
 impl Daemon {
@@ -216,6 +224,7 @@ impl Daemon {
             smtp_outage: outage::Outage::new("SMTP"),
             disk: disk::DiskState::default(),
             cache: cache::Cache::default(),
+            decoded: Default::default(),
         };
         mailbox::resume(&mut d)?;
         Ok(d)
@@ -338,26 +347,23 @@ impl Daemon {
         now: DateTime<Utc>,
         t: &mut Tick,
     ) -> Result<(), Error> {
-        let decoded: Vec<_> = mails
-            .iter()
-            .map(|m| {
-                let d = crate::mail::decode(&m.raw);
-                (d.from_addr.unwrap_or_default(), d.message_id, d.subject)
-            })
-            .collect();
-        let (stored, duplicates) = self.store.transaction(|tx| {
-            let (mut stored, mut duplicates) = (0, 0);
-            for (m, (from, message_id, subject)) in mails.iter().zip(&decoded) {
+        let decoded: Vec<_> = mails.iter().map(|m| crate::mail::decode(&m.raw)).collect();
+        let (stored, duplicates, new_ids) = self.store.transaction(|tx| {
+            let (mut stored, mut duplicates, mut new_ids) = (0, 0, Vec::new());
+            for (i, (m, d)) in mails.iter().zip(&decoded).enumerate() {
                 let new = NewMail {
                     mail_key: &m.key,
-                    message_id: message_id.as_deref(),
-                    from_addr: from,
-                    subject,
+                    message_id: d.message_id.as_deref(),
+                    from_addr: d.from_addr.as_deref().unwrap_or_default(),
+                    subject: &d.subject,
                     received_at: now,
                     raw: &m.raw,
                 };
                 match tx.insert_mail(&new) {
-                    Ok(InsertOutcome::New(_)) => stored += 1,
+                    Ok(InsertOutcome::New(id)) => {
+                        stored += 1;
+                        new_ids.push((i, id));
+                    }
                     Ok(InsertOutcome::Duplicate(_)) => duplicates += 1,
                     Err(crate::store::StoreError::Invalid { what, detail }) => {
                         tracing::error!(key = %m.key, what, detail, "mail not stored");
@@ -365,8 +371,15 @@ impl Daemon {
                     Err(e) => return Err(e),
                 }
             }
-            Ok::<_, crate::store::StoreError>((stored, duplicates))
+            Ok::<_, crate::store::StoreError>((stored, duplicates, new_ids))
         })?;
+        // Kept for intake: the stored bytes are the ones decoded.
+        let mut decoded: Vec<_> = decoded.into_iter().map(Some).collect();
+        for (i, id) in new_ids {
+            if let Some(d) = decoded.get_mut(i).and_then(Option::take) {
+                self.decoded.insert(id, d);
+            }
+        }
         t.stored += stored;
         t.duplicates += duplicates;
         Ok(())
@@ -387,62 +400,119 @@ impl Daemon {
         }
     }
 
-    /// Answer every stored mail not yet processed. A mail whose intake fails — an error or a
-    /// panic anywhere in it — is marked `failed` with the reason and the GM is told; the next
-    /// mail is taken as if nothing happened.
+    /// Answer every stored mail not yet processed, a batch at a time: the mails of a batch are
+    /// handled in one write transaction, each in its own savepoint, and committed together
+    /// before anything is sent (the sending stage comes after) or filed away. A mail whose
+    /// intake fails — an error or a panic anywhere in it — is rolled back alone, marked
+    /// `failed` with the reason and the GM is told; the next mail is taken as if nothing
+    /// happened. A crash before the commit leaves the whole batch `new`: it is redone.
     fn process(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
+        let result = self.process_batches(now, t);
+        self.decoded.clear();
+        result
+    }
+
+    fn process_batches(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
         let mut after = 0;
         loop {
             let mails = self.store.unprocessed_mails_after(after, PROCESS_BATCH)?;
-            let Some(last) = mails.last().map(|m| m.id) else {
+            if mails.is_empty() {
                 return Ok(());
-            };
-            after = last;
+            }
+            let start = std::time::Instant::now();
+            self.store.begin_batch()?;
+            let mut handled = Vec::new();
+            let mut go_on = true;
             for m in mails {
-                if !self.process_one(&m, now, t) {
-                    return Ok(());
+                after = m.id;
+                match self.process_one(&m, now, t) {
+                    Some(true) => handled.push(m),
+                    Some(false) => {}
+                    None => {
+                        go_on = false;
+                        break;
+                    }
                 }
+                if start.elapsed() >= BATCH_TIME {
+                    break;
+                }
+            }
+            if let Err(e) = self.store.commit_batch() {
+                // None of the batch is kept: its mails are still `new`, taken again next tick.
+                self.cache.forget_states();
+                return Err(e.into());
+            }
+            for m in &handled {
+                mailbox::file_away(self, m);
+            }
+            if !go_on {
+                return Ok(());
             }
         }
     }
 
-    /// Answer one stored mail; `false` when the tick should stop taking mails (a full disk).
-    fn process_one(&mut self, m: &crate::store::Mail, now: DateTime<Utc>, t: &mut Tick) -> bool {
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            intake::handle(self, m, now)
-        }));
-        let failure = match result {
-            Ok(Ok(intake::Handled::Answered)) => {
+    /// Answer one stored mail inside the open batch, in its own savepoint: `Some(true)` when it
+    /// was handled (to be filed away once committed), `Some(false)` when it failed (rolled
+    /// back, marked failed), `None` when the tick should stop taking mails (a full disk).
+    fn process_one(
+        &mut self,
+        m: &crate::store::Mail,
+        now: DateTime<Utc>,
+        t: &mut Tick,
+    ) -> Option<bool> {
+        let decoded = self.decoded.remove(&m.id);
+        // Err(Ok(error)) or Err(Err(what a panic said)).
+        let result: Result<intake::Handled, Result<Error, String>> = match self.store.begin_item() {
+            Err(e) => Err(Ok(e.into())),
+            Ok(()) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                intake::handle_decoded(self, m, decoded, now)
+            })) {
+                Ok(Ok(h)) => Ok(h),
+                Ok(Err(e)) => Err(Ok(e)),
+                Err(payload) => Err(Err(format!(
+                    "panic: {}",
+                    alerts::panic_text(payload.as_ref())
+                ))),
+            },
+        };
+        let kept = self.store.end_item(result.is_ok());
+        if result.is_err() || kept.is_err() {
+            // What the mail wrote is undone; a state it loaded may be gone with it.
+            self.cache.forget_states();
+        }
+        let failure = match (result, kept) {
+            (Ok(_), Err(e)) => Some(e.to_string()),
+            (Ok(intake::Handled::Answered), Ok(())) => {
                 t.answered += 1;
                 None
             }
-            Ok(Ok(intake::Handled::Ignored(why))) => {
+            (Ok(intake::Handled::Ignored(why)), Ok(())) => {
                 t.ignored += 1;
                 if t.ignored_why.len() < 5 && !t.ignored_why.contains(&why) {
                     t.ignored_why.push(why);
                 }
                 None
             }
-            Ok(Err(e)) if self.note_disk_full(&e, now) => {
+            (Err(Ok(e)), _) if self.note_disk_full(&e, now) => {
                 // Not the mail's fault: it stays `new` and is taken again next tick.
                 t.errors += 1;
-                return false;
+                return None;
             }
-            Ok(Err(e)) => Some(e.to_string()),
-            Err(payload) => Some(format!("panic: {}", alerts::panic_text(payload.as_ref()))),
+            (Err(Ok(e)), _) => Some(e.to_string()),
+            (Err(Err(panic)), _) => Some(panic),
         };
+        failpoint("after-one-mail");
         match failure {
             None => {
                 t.processed += 1;
-                mailbox::file_away(self, m);
+                Some(true)
             }
             Some(why) => {
                 t.failed += 1;
                 self.mail_failed(m, &why, now);
+                Some(false)
             }
         }
-        failpoint("after-one-mail");
-        true
     }
 
     /// Mark a mail whose intake failed, and tell the GM.

@@ -33,9 +33,30 @@ pub(super) fn send(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(
     }
 }
 
-/// One batch of due mails: how many were due in it, and whether sending must stop.
+/// One batch of due mails: how many were due in it, and whether sending must stop. The mails
+/// the outbox took are made durable there once (the Maildir outbox syncs its files and folder
+/// once per batch), then marked sent in one commit: a crash between the two sends them again
+/// with the same Message-ID (delivery is at-least-once).
 fn send_batch(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(usize, bool), Error> {
     let due = d.store.due_outgoing_ranked(now, SEND_BATCH)?;
+    let total = due.len();
+    let mut sent = Vec::new();
+    d.outbox.begin_batch();
+    let tried = try_batch(d, due, &mut sent, now, t);
+    let flushed = finish_batch(d, &sent, now, t);
+    let stopped = tried? | flushed?;
+    Ok((total, stopped))
+}
+
+/// Hands each due mail to the outbox (within the day's budget); the ids it took go to `sent`.
+/// `true` when sending must stop.
+fn try_batch(
+    d: &mut Daemon,
+    due: Vec<(Outgoing, OutKind)>,
+    sent: &mut Vec<i64>,
+    now: DateTime<Utc>,
+    t: &mut Tick,
+) -> Result<bool, Error> {
     let total = due.len();
     let day = now
         .date_naive()
@@ -70,11 +91,7 @@ fn send_batch(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(usize
         match d.outbox.send(&envelope_from, &o.to_addrs, &o.raw) {
             Ok(()) => {
                 d.smtp_outage.succeeded(now);
-                d.store.mark_sent(o.id, now)?;
-                // What the store keeps of it (a secret masked), not the bytes sent.
-                let kept = d.store.outgoing(o.id)?.map_or(o.raw, |k| k.raw);
-                mailbox::keep_sent(d, &kept);
-                t.sent += 1;
+                sent.push(o.id);
                 sent_today += 1;
             }
             Err(e) if e.is_disk_full() => {
@@ -83,13 +100,13 @@ fn send_batch(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(usize
                 t.send_failures += 1;
                 t.send_deferred += total - i - 1;
                 d.note_disk_full(&Error::Mail(e), now);
-                return Ok((total, true));
+                return Ok(true);
             }
             Err(e) if e.is_unreachable() => {
                 t.send_failures += 1;
                 t.send_deferred += total - i - 1;
                 d.smtp_outage.failed(now, &e.to_string());
-                return Ok((total, true));
+                return Ok(true);
             }
             Err(e) if e.is_permanent() => refused(d, &o, &e, now, t)?,
             Err(e) => {
@@ -103,7 +120,35 @@ fn send_batch(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(usize
             }
         }
     }
-    Ok((total, false))
+    Ok(false)
+}
+
+/// The outbox's flush, then the mails it took marked sent in one commit and kept in the Sent
+/// folder. `true` when sending must stop (the outbox could not be synced: a full disk; the
+/// mails stay queued, none counts as sent).
+fn finish_batch(
+    d: &mut Daemon,
+    sent: &[i64],
+    now: DateTime<Utc>,
+    t: &mut Tick,
+) -> Result<bool, Error> {
+    if let Err(e) = d.outbox.flush() {
+        t.send_failures += sent.len();
+        let e = Error::Mail(e);
+        if d.note_disk_full(&e, now) {
+            return Ok(true);
+        }
+        return Err(e);
+    }
+    d.store.mark_all_sent(sent, now)?;
+    for &id in sent {
+        // What the store keeps of it (a secret masked), not the bytes sent.
+        if let Some(kept) = d.store.outgoing(id)? {
+            mailbox::keep_sent(d, &kept.raw);
+        }
+        t.sent += 1;
+    }
+    Ok(false)
 }
 
 /// A permanent refusal: the mail is failed at once and the GM told.

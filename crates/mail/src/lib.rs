@@ -124,6 +124,16 @@ pub trait Outbox {
     /// `envelope_from` is the SMTP `MAIL FROM`; an empty string means the null
     /// sender `<>` (use it for automatic answers so bounces do not loop).
     fn send(&mut self, envelope_from: &str, to: &[String], raw: &[u8]) -> Result<(), MailError>;
+
+    /// From now until [`Outbox::flush`], a send may be made durable only by the flush (the
+    /// Maildir outbox syncs its files and its folder once for the batch). A mail is sent only
+    /// once the flush after it returned `Ok`.
+    fn begin_batch(&mut self) {}
+
+    /// Makes every send since [`Outbox::begin_batch`] durable, and ends the batch.
+    fn flush(&mut self) -> Result<(), MailError> {
+        Ok(())
+    }
 }
 
 /// Connection security for IMAP and SMTP, as written in the config file

@@ -21,6 +21,10 @@ const KEY_PREFIX: &str = "maildir:";
 pub struct MaildirInbox {
     dir: PathBuf,
     max_bytes: u64,
+    /// The names listed in `new/` and not handed out yet, oldest first: the folder is listed
+    /// again only once they are all handed out, so a backlog of n mails costs one listing per
+    /// n mails, not one per batch.
+    queue: std::collections::VecDeque<String>,
 }
 
 impl MaildirInbox {
@@ -35,6 +39,7 @@ impl MaildirInbox {
         Ok(MaildirInbox {
             dir,
             max_bytes: u64::MAX,
+            queue: Default::default(),
         })
     }
 
@@ -110,7 +115,12 @@ fn base_name(file_name: &str) -> &str {
 impl Inbox for MaildirInbox {
     fn fetch_new(&mut self) -> Result<Vec<InboundMail>, MailError> {
         let mut out = Vec::new();
-        for name in self.new_entries()?.into_iter().take(super::FETCH_BATCH) {
+        if self.queue.is_empty() {
+            self.queue = self.new_entries()?.into();
+        }
+        let n = self.queue.len().min(super::FETCH_BATCH);
+        let names: Vec<String> = self.queue.drain(..n).collect();
+        for name in names {
             let path = self.dir.join("new").join(&name);
             if let Some(raw) = self.read_mail(&path)? {
                 out.push(InboundMail {
@@ -185,6 +195,9 @@ pub struct MaildirOutbox {
     dir: PathBuf,
     /// The short hashes of the mails in the folder.
     written: std::collections::HashSet<String>,
+    /// In a batch: the mails written to `tmp/` and not synced yet (tmp path, final path,
+    /// short hash); `None` out of a batch.
+    pending: Option<Vec<(PathBuf, PathBuf, String)>>,
 }
 
 impl MaildirOutbox {
@@ -197,6 +210,7 @@ impl MaildirOutbox {
         let mut outbox = MaildirOutbox {
             dir,
             written: Default::default(),
+            pending: None,
         };
         outbox.written = outbox
             .sent_files()?
@@ -253,7 +267,11 @@ impl Outbox for MaildirOutbox {
     fn send(&mut self, envelope_from: &str, to: &[String], raw: &[u8]) -> Result<(), MailError> {
         let hash = short_hash(raw);
         let suffix = format!("-{hash}.eml");
-        if self.written.contains(&hash) {
+        let queued = self
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.iter().any(|(_, _, h)| *h == hash));
+        if self.written.contains(&hash) || queued {
             tracing::info!(hash, "outbox: mail already written, not writing it twice");
             return Ok(());
         }
@@ -274,17 +292,65 @@ impl Outbox for MaildirOutbox {
         .into_bytes();
         data.extend_from_slice(raw);
 
+        let batched = self.pending.is_some();
         let write = || -> std::io::Result<()> {
             let mut f = fs::File::create(&tmp)?;
             f.write_all(&data)?;
+            if batched {
+                // Synced, renamed and the folder synced by the batch's flush.
+                return Ok(());
+            }
             f.sync_all()?;
-            fs::rename(&tmp, &dst)
+            fs::rename(&tmp, &dst)?;
+            fs::File::open(&self.dir)?.sync_all()
         };
         write().map_err(|e| {
             let _ = fs::remove_file(&tmp);
             MailError::io(format!("write outbox file {}", dst.display()), e)
         })?;
-        self.written.insert(hash);
+        match &mut self.pending {
+            Some(p) => p.push((tmp, dst, hash)),
+            None => {
+                self.written.insert(hash);
+            }
+        }
+        Ok(())
+    }
+
+    fn begin_batch(&mut self) {
+        self.pending.get_or_insert_with(Vec::new);
+    }
+
+    /// Syncs every file of the batch, moves them into the folder (readers never see half a
+    /// file), then syncs the folder once. On an error none of the batch counts as sent: its
+    /// files are removed, and the mails are written again when they are retried (a file a
+    /// crash leaves in `tmp/` was never sent either).
+    fn flush(&mut self) -> Result<(), MailError> {
+        let Some(pending) = self.pending.take() else {
+            return Ok(());
+        };
+        let sync = |p: &Path| fs::File::open(p).and_then(|f| f.sync_all());
+        let done = pending
+            .iter()
+            .try_for_each(|(tmp, _, _)| sync(tmp))
+            .and_then(|()| {
+                pending
+                    .iter()
+                    .try_for_each(|(tmp, dst, _)| fs::rename(tmp, dst))
+            })
+            .and_then(|()| sync(&self.dir));
+        if let Err(e) = done {
+            for (tmp, dst, _) in &pending {
+                let _ = fs::remove_file(tmp);
+                let _ = fs::remove_file(dst);
+            }
+            return Err(MailError::io(
+                format!("sync outbox {}", self.dir.display()),
+                e,
+            ));
+        }
+        self.written
+            .extend(pending.into_iter().map(|(_, _, hash)| hash));
         Ok(())
     }
 }

@@ -21,6 +21,15 @@ impl Store {
         self.transaction(|tx| tx.mark_sent(id, at))
     }
 
+    /// Marks outgoing mails sent, all in one commit (a batch the sender delivered).
+    /// See [`super::StoreTx::mark_sent`].
+    pub fn mark_all_sent(&mut self, ids: &[i64], at: DateTime<Utc>) -> Result<(), StoreError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        self.transaction(|tx| ids.iter().try_for_each(|&id| tx.mark_sent(id, at)))
+    }
+
     /// Records a failed delivery attempt.
     /// See [`super::StoreTx::mark_attempt_failed`].
     pub fn mark_attempt_failed(

@@ -92,6 +92,8 @@ struct Settings {
 pub struct Store {
     conn: Connection,
     settings: Settings,
+    /// An open batch (see [`Store::begin_batch`]): whether an item of it is open.
+    batch: Option<bool>,
 }
 
 /// A view on the database inside a transaction: every write method lives
@@ -196,6 +198,7 @@ impl Store {
             settings: Settings {
                 max_send_attempts: DEFAULT_MAX_SEND_ATTEMPTS,
             },
+            batch: None,
         })
     }
 
@@ -228,16 +231,113 @@ impl Store {
     where
         E: From<StoreError>,
     {
+        let settings = self.settings;
+        if self.batch.is_some() {
+            // Inside a batch: a savepoint, kept when the batch commits.
+            let sp = self
+                .conn
+                .savepoint()
+                .map_err(|e| E::from(StoreError::from(e)))?;
+            let value = f(&StoreTx {
+                conn: &sp,
+                settings,
+            })?;
+            sp.commit().map_err(|e| E::from(StoreError::from(e)))?;
+            return Ok(value);
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| E::from(StoreError::from(e)))?;
         let value = f(&StoreTx {
             conn: &tx,
-            settings: self.settings,
+            settings,
         })?;
         tx.commit().map_err(|e| E::from(StoreError::from(e)))?;
         Ok(value)
+    }
+
+    /// Opens a batch: one write transaction for many items (mails), committed once by
+    /// [`Store::commit_batch`]. While it is open, [`Store::transaction`] is a savepoint inside
+    /// it, and each item runs in its own savepoint ([`Store::begin_item`], [`Store::end_item`]),
+    /// so that an item that fails is rolled back alone. Nothing done in a batch is durable before
+    /// the batch commits: nothing may leave the process on the strength of it before then.
+    pub fn begin_batch(&mut self) -> Result<(), StoreError> {
+        if self.batch.is_none() {
+            self.conn.execute_batch("BEGIN IMMEDIATE")?;
+            self.batch = Some(false);
+        }
+        Ok(())
+    }
+
+    /// Whether a batch is open.
+    pub fn in_batch(&self) -> bool {
+        self.batch.is_some()
+    }
+
+    /// Commits the open batch (nothing when none is open). On an error the batch is rolled
+    /// back: none of its items is kept.
+    pub fn commit_batch(&mut self) -> Result<(), StoreError> {
+        let Some(item) = self.batch.take() else {
+            return Ok(());
+        };
+        let sql = if item {
+            "RELEASE batch_item; COMMIT"
+        } else {
+            "COMMIT"
+        };
+        if let Err(e) = self.conn.execute_batch(sql) {
+            if !self.conn.is_autocommit() {
+                let _ = self.conn.execute_batch("ROLLBACK");
+            }
+            return Err(e.into());
+        }
+        Ok(())
+    }
+
+    /// Rolls the open batch back (nothing when none is open).
+    pub fn rollback_batch(&mut self) {
+        if self.batch.take().is_some() && !self.conn.is_autocommit() {
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+    }
+
+    /// Begins one item of the open batch (a savepoint; nothing when no batch is open).
+    pub fn begin_item(&mut self) -> Result<(), StoreError> {
+        if self.batch == Some(false) {
+            self.conn.execute_batch("SAVEPOINT batch_item")?;
+            self.batch = Some(true);
+        }
+        Ok(())
+    }
+
+    /// Ends the item begun by [`Store::begin_item`]: kept in the batch, or rolled back alone.
+    pub fn end_item(&mut self, keep: bool) -> Result<(), StoreError> {
+        if self.batch == Some(true) {
+            self.batch = Some(false);
+            let sql = if keep {
+                "RELEASE batch_item"
+            } else {
+                "ROLLBACK TO batch_item; RELEASE batch_item"
+            };
+            self.conn.execute_batch(sql)?;
+        }
+        Ok(())
+    }
+
+    /// Commits what the open batch holds so far and goes on in a new one (the open item
+    /// included): for work that must be committed on its own before it goes further (a step
+    /// close, with its backup of the database). Nothing when no batch is open.
+    pub fn commit_so_far(&mut self) -> Result<(), StoreError> {
+        let Some(item) = self.batch else {
+            return Ok(());
+        };
+        self.commit_batch()?;
+        self.begin_batch()?;
+        if item {
+            self.begin_item()?;
+        }
+        Ok(())
     }
 
     /// A view for reads (each statement in its own implicit transaction).
@@ -253,6 +353,11 @@ impl Store {
     /// each step close. A checkpoint that other readers keep from finishing is not an error:
     /// the next one completes it.
     pub fn checkpoint(&self) -> Result<(), StoreError> {
+        if self.batch.is_some() {
+            // Not inside a transaction: the batch's commit comes first, the next tick's
+            // checkpoint takes it.
+            return Ok(());
+        }
         let (_busy, _log, _done): (i64, i64, i64) =
             self.conn
                 .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
