@@ -459,4 +459,34 @@ mod tests {
         assert_eq!(outbox.sent_files().expect("list").len(), 2);
         let _ = fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn maildir_outbox_batch_shows_its_files_only_once_flushed_and_writes_each_once() {
+        let dir = temp_dir("outbox-batch");
+        let mut outbox = MaildirOutbox::new(&dir).expect("open");
+        let to = vec!["stark@qq.example".to_string()];
+        let mail = |n: u8| {
+            let mut raw = format!("Message-ID: <batch-{n}@maester.example>\r\n").into_bytes();
+            raw.extend_from_slice(b"Subject: x\r\n\r\nbody\r\n");
+            raw
+        };
+        outbox.begin_batch();
+        for n in 0..3 {
+            outbox.send("", &to, &mail(n)).expect("send");
+        }
+        // A retry of the same mail in the same batch writes nothing more.
+        outbox.send("", &to, &mail(0)).expect("send again");
+        assert!(
+            outbox.sent_files().expect("list").is_empty(),
+            "not before the flush"
+        );
+        outbox.flush().expect("flush");
+        assert_eq!(outbox.sent_files().expect("list").len(), 3);
+        assert!(fs::read_dir(dir.join("tmp")).expect("tmp").next().is_none());
+        // Out of a batch again: a send is durable at once, and still written once.
+        outbox.send("", &to, &mail(1)).expect("send after");
+        outbox.send("", &to, &mail(3)).expect("send new");
+        assert_eq!(outbox.sent_files().expect("list").len(), 4);
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

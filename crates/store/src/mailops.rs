@@ -132,8 +132,7 @@ impl StoreTx<'_> {
     /// How many answers were queued for `addr` (any case) since `since`.
     pub fn answers_to_since(&self, addr: &str, since: DateTime<Utc>) -> Result<u32, StoreError> {
         Ok(self.conn.query_row(
-            "SELECT count(*) FROM outbox
-             WHERE kind = 'answer' AND created_at >= ?2 AND lower(to_addrs) = lower(?1)",
+            &answers_to_since_sql(),
             params![addr.trim(), format_ts(since)],
             |r| r.get(0),
         )?)
@@ -350,4 +349,11 @@ pub(crate) fn due_outgoing_ranked_sql() -> String {
          WHERE status = 'queued' AND next_attempt_at <= ?1
          ORDER BY kind = 'notice', id LIMIT ?2"
     )
+}
+
+/// The SQL of [`StoreTx::answers_to_since`] (checked by `plans::per_tick_queries`).
+pub(crate) fn answers_to_since_sql() -> String {
+    "SELECT count(*) FROM outbox
+     WHERE kind = 'answer' AND lower(to_addrs) = lower(?1) AND created_at >= ?2"
+        .into()
 }

@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -266,6 +266,12 @@ CREATE TABLE bounces (
     at          TEXT NOT NULL
 ) STRICT;
 CREATE INDEX bounces_by_at ON bounces(at);
+"#;
+
+/// Version 11: the answers to one address since a time (the hourly answer cap, asked for every
+/// mail) are counted in an index of their own, instead of among every answer of the hour.
+const V11: &str = r#"
+CREATE INDEX outbox_answers_to ON outbox(lower(to_addrs), created_at) WHERE kind = 'answer';
 "#;
 
 /// Reads `PRAGMA user_version`.

@@ -29,6 +29,7 @@ pub fn per_tick_queries() -> Vec<(&'static str, String)> {
             "houses_by_address",
             "SELECT game_id FROM houses WHERE address = ?1".into(),
         ),
+        ("answers_to_since", super::mailops::answers_to_since_sql()),
         (
             "mail_by_message_id",
             "SELECT id FROM mails WHERE message_id = ?1".into(),
