@@ -16,7 +16,9 @@ use maester_rules::log_events::EconomyEvent;
 use maester_rules::modifiers::Settings;
 use maester_rules::one_time::PlacedOneTime;
 use maester_rules::orders::{Placement, Plan};
-use maester_rules::{GameState, Step, economy, events, placement, plan_check, rest, retreat};
+use maester_rules::{
+    GameState, Step, economy, events, military::retreat, placement, plan_check, rest,
+};
 
 /// How steps are closed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

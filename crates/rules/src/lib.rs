@@ -1,35 +1,21 @@
 //! The game itself: pure, deterministic rules. State + submissions (+ a seed) → new state + a
 //! log that explains every step. No IO, no clock, no randomness that is not handed in.
 
-pub mod abilities;
-pub mod battle;
 pub mod bidding;
 pub mod build;
-pub mod casualties;
-pub mod conditions;
-pub mod consolidate;
 pub mod economy;
 pub mod endgame;
 pub mod event_phase;
 pub mod events;
-pub mod forced_march;
-pub mod leaders;
-pub mod march;
 pub mod military;
 pub mod model;
 pub mod muster;
 pub mod one_time;
 pub mod placement;
 pub mod plan_check;
-pub mod ports;
-pub mod raid;
 pub mod rest;
-pub mod retreat;
 pub mod rewards;
 pub mod supply;
-pub mod support;
-pub mod sword;
-pub mod transport;
 pub mod wildlings;
 
 pub use model::{log, log_events, modifiers, orders, rng, state, units};

@@ -164,7 +164,7 @@ fn t28(kingswood_fallen: bool, dorne_fallen: bool) -> Vec<maester_board::AreaId>
     if dorne_fallen {
         ctx.start_controller[sd.index()] = Some(bh);
     }
-    crate::march::resolve_marches(&mut ctx);
+    crate::military::march::resolve_marches(&mut ctx);
     moved_to(&ctx.log)
 }
 

@@ -2,8 +2,8 @@
 //! what has already happened counts — moves, control, earlier battles and the static strength of
 //! a garrison — never leaders, swords or other houses' support and transport.
 
-use super::military::ctx::Ctx;
-use super::model::orders::Condition;
+use crate::military::ctx::Ctx;
+use crate::model::orders::Condition;
 use maester_board::{AreaId, HouseId, OrderType, UnitKind};
 
 /// Whether a condition of `me`'s plan holds now. `from` is the origin of the march being
@@ -53,12 +53,12 @@ pub fn static_defence(ctx: &Ctx, area: AreaId, from: Option<AreaId>) -> i32 {
         return 0;
     };
     let b = ctx.board;
-    let hard = super::battle::strength::hard(ctx, area);
+    let hard = crate::military::strength::hard(ctx, area);
     let mut total: i32 = st
         .units
         .iter()
         .filter(|u| !u.routed)
-        .map(|u| super::battle::strength::defence_value(u.kind, hard))
+        .map(|u| crate::military::strength::defence_value(u.kind, hard))
         .sum();
     if let Some(o) = st.order.filter(|o| o.kind == OrderType::Defence) {
         total += if o.special { 2 } else { 1 };
@@ -83,7 +83,7 @@ pub fn static_defence(ctx: &Ctx, area: AreaId, from: Option<AreaId>) -> i32 {
             let rain =
                 ctx.mods.rains_of_autumn && matches!(u.kind, UnitKind::Footman | UnitKind::Archer);
             if !rain {
-                total += super::battle::strength::defence_value(u.kind, hard);
+                total += crate::military::strength::defence_value(u.kind, hard);
             }
         }
         if sup.order.map(|o| o.special).unwrap_or(false) {

@@ -97,7 +97,8 @@ pub(super) fn win_over_house(
         st.fortification = None;
         ctx.log.push(Event::FortificationGone { area: to });
     }
-    let survivors = crate::casualties::losses(ctx, d, to, beaten, casualties, true);
+    let survivors =
+        crate::military::battle::casualties::losses(ctx, d, to, beaten, casualties, true);
     if neutral_rules {
         // A house turned neutral cannot retreat.
         let kinds: Vec<UnitKind> = survivors.iter().map(|u| u.kind).collect();
@@ -109,10 +110,10 @@ pub(super) fn win_over_house(
                 why: Loss::NoRetreat,
             });
         }
-        crate::leaders::retreat_with(ctx, d, to, None, None);
+        crate::military::leaders::retreat_with(ctx, d, to, None, None);
     } else {
-        let dest = crate::retreat::defender_retreats(ctx, d, to, spec.from, survivors);
-        crate::leaders::retreat_with(ctx, d, to, dest, def_leader);
+        let dest = crate::military::retreat::defender_retreats(ctx, d, to, spec.from, survivors);
+        crate::military::leaders::retreat_with(ctx, d, to, dest, def_leader);
     }
     win(ctx, spec, dh, fx);
 }
@@ -125,7 +126,15 @@ pub(super) fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Ef
     let pick = find_units(ctx, from, &moving);
     let arrived = take_units(ctx, from, &pick);
     moving = arrived;
-    crate::abilities::after_abilities(ctx, fx, house, dh, 0, to, Some(&mut moving));
+    crate::military::battle::abilities::after_abilities(
+        ctx,
+        fx,
+        house,
+        dh,
+        0,
+        to,
+        Some(&mut moving),
+    );
     ctx.taken[to.index()] = true;
     if moving.is_empty() {
         // Arianne killed the last attacker: the area stays empty (004:L2003, A-15).
@@ -135,10 +144,10 @@ pub(super) fn win(ctx: &mut Ctx, spec: &AttackSpec, dh: Option<HouseId>, fx: &Ef
         return;
     }
     put_units(ctx, house, to, moving);
-    crate::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
-    crate::ports::capture_ports(ctx, to, dh);
+    crate::military::leaders::moved_in(ctx, from, to, spec.leader, spec.second, true);
+    crate::military::ports::capture_ports(ctx, to, dh);
     ctx.refresh_pontoons();
-    crate::leaders::check_districts(ctx);
+    crate::military::leaders::check_districts(ctx);
     ctx.check_victory();
 }
 
@@ -155,7 +164,8 @@ pub(super) fn lose(
     let (house, from, to) = (spec.house, spec.from, spec.to);
     let pick = find_units(ctx, from, &spec.moving);
     let beaten = take_units(ctx, from, &pick);
-    let mut survivors = crate::casualties::losses(ctx, house, from, beaten, casualties, false);
+    let mut survivors =
+        crate::military::battle::casualties::losses(ctx, house, from, beaten, casualties, false);
     if !vs_neutral {
         for u in survivors.iter_mut() {
             u.routed = true;
@@ -166,10 +176,10 @@ pub(super) fn lose(
     }
     put_units(ctx, house, from, survivors);
     if let Some(d) = dh {
-        crate::abilities::after_abilities(ctx, fx, house, Some(d), 1, to, None);
+        crate::military::battle::abilities::after_abilities(ctx, fx, house, Some(d), 1, to, None);
         if ctx.state.area(to).units.is_empty() {
             vacate(ctx, d, to, false);
-            crate::leaders::retreat_with(ctx, d, to, None, None);
+            crate::military::leaders::retreat_with(ctx, d, to, None, None);
         }
     }
     if ctx.state.area(from).units.is_empty() {

@@ -3,10 +3,10 @@
 //! its condition holds at the moment it applies; the supported house may refuse it (A-37…A-39);
 //! a house may keep one of its support orders out of one battle (`X 不支援 Y`, 004:L1398).
 
-use super::military::ctx::Ctx;
-use super::model::log::Event;
-use super::model::orders::{Party, SupportTarget};
-use super::model::state::Unit;
+use crate::military::ctx::Ctx;
+use crate::model::log::Event;
+use crate::model::orders::{Party, SupportTarget};
+use crate::model::state::Unit;
 use maester_board::{AreaId, HouseId, OrderType};
 
 /// One supporting area in a battle.
@@ -54,7 +54,7 @@ fn cross_side(ctx: &Ctx, o: HouseId, s: AreaId, bs: &BattleSides) -> Option<Part
         let ok = line
             .when
             .as_ref()
-            .map(|c| super::conditions::holds(ctx, o, c, None))
+            .map(|c| crate::military::conditions::holds(ctx, o, c, None))
             .unwrap_or(true);
         if ok {
             return Some(side);

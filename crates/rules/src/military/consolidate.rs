@@ -2,10 +2,10 @@
 //! whose consolidate order still stands and which was never taken this round gives 1 + its crowns,
 //! or a fortification instead.
 
-use super::military::ctx::Ctx;
-use super::model::log::{Event, FortifyProblem};
-use super::model::state::Track;
-use super::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
+use crate::military::ctx::Ctx;
+use crate::model::log::{Event, FortifyProblem};
+use crate::model::state::Track;
+use crate::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
 use maester_board::{AreaId, HouseId, OrderType, UnitKind};
 
 /// Collect consolidate-power income, or build the fortifications asked for instead (004:L1070–

@@ -4,9 +4,9 @@
 //! destroyed and never count; archers are never casualties, but each surviving footman or knight
 //! covers one archer and the others are destroyed.
 
-use super::military::ctx::Ctx;
-use super::model::log::{Event, Loss};
-use super::model::state::Unit;
+use crate::military::ctx::Ctx;
+use crate::model::log::{Event, Loss};
+use crate::model::state::Unit;
 use maester_board::{AreaId, HouseId, UnitKind};
 
 /// Remove the losses from `units` (the beaten force, routed units included) and return the rest.

@@ -1,56 +1,13 @@
-//! 战斗力 The strength of one unit in a battle (004:L282–L306, T-01): its value attacking or
-//! defending, in an area that is hard (city, stronghold or fortification) or not, and the knight's
-//! −1 against a fortification (004:L1090).
+//! 战斗力 What each unit is worth in one battle, in context (004:L282–L306, A-11, A-12): the
+//! unit values of `military/strength.rs` with the leader's set values, the fortification −1,
+//! knights countering archers in the field, and rain on supports.
 
+use crate::military::battle::support::Supporter;
 use crate::military::ctx::Ctx;
+use crate::military::strength::{attack_value, defence_value, hard};
 use crate::model::log::Defender;
 use crate::model::state::Unit;
-use crate::support::Supporter;
 use maester_board::{AreaId, UnitKind};
-
-/// Whether a battle area counts as hard (city, stronghold or fortification): siege engines 4,
-/// archers defend at 2, no knight-versus-archer counter (004:L282–L306).
-pub fn hard(ctx: &Ctx, area: AreaId) -> bool {
-    ctx.board.area(area).castle.is_some() || ctx.state.area(area).fortification.is_some()
-}
-
-/// Value of one unit attacking (or supporting an attack) into `area` (004:L282, T-01).
-pub fn attack_value(kind: UnitKind, hard: bool, fortified: bool) -> i32 {
-    match kind {
-        UnitKind::Footman | UnitKind::Ship | UnitKind::Archer => 1,
-        // 004:L1090: each attacking or supporting knight −1 against a fortification.
-        UnitKind::Knight => {
-            if fortified {
-                1
-            } else {
-                2
-            }
-        }
-        UnitKind::Siege => {
-            if hard {
-                4
-            } else {
-                0
-            }
-        }
-    }
-}
-
-/// Value of one unit defending (or supporting a defence) of `area` (004:L282, T-01).
-pub fn defence_value(kind: UnitKind, hard: bool) -> i32 {
-    match kind {
-        UnitKind::Footman | UnitKind::Ship => 1,
-        UnitKind::Knight => 2,
-        UnitKind::Siege => 0,
-        UnitKind::Archer => {
-            if hard {
-                2
-            } else {
-                1
-            }
-        }
-    }
-}
 
 /// What a unit is worth in this battle, per side (0 attacker, 1 defender), with the modifier
 /// order of A-11: (1) base, (2) leader set values, (3) fortification −1, (4) knights counter

@@ -4,9 +4,9 @@
 //! assignment is cancelled and the automatic rule takes over: the first battle that the house
 //! loses without the sword and wins with it ("one point short", counting the Fiefdoms tie rule).
 
-use super::battle::spec::AttackSpec;
-use super::military::ctx::Ctx;
-use super::model::log::Event;
+use crate::military::battle::spec::AttackSpec;
+use crate::military::ctx::Ctx;
+use crate::model::log::Event;
 use maester_board::HouseId;
 
 /// Decide the sword for one battle with totals `a` (attacker) and `d` (defender) so far.

@@ -15,7 +15,13 @@ pub(super) fn leader_abilities(ctx: &mut Ctx, spec: &AttackSpec, sides: &Sides) 
     let mut abilities: Vec<(u8, usize, usize, LeaderId, Ability)> = Vec::new();
     for side in 0..2 {
         if let (Some((l, a)), Some(h)) = (ability_of(ctx, leaders[side]), houses[side]) {
-            abilities.push((crate::leaders::class(a), fiefdoms(ctx, h), side, l, a));
+            abilities.push((
+                crate::military::leaders::class(a),
+                fiefdoms(ctx, h),
+                side,
+                l,
+                a,
+            ));
         }
     }
     abilities.sort_by_key(|x| (x.0, x.1));
@@ -75,8 +81,8 @@ fn apply(
             }
         }
         Ability::Salladhor => fx.salladhor[side] = true,
-        Ability::Loras if attacking => crate::abilities::loras(ctx, l, to),
-        Ability::Ellaria if !attacking => crate::abilities::ellaria(ctx, l, to),
+        Ability::Loras if attacking => crate::military::battle::abilities::loras(ctx, l, to),
+        Ability::Ellaria if !attacking => crate::military::battle::abilities::ellaria(ctx, l, to),
         _ => {}
     }
 }

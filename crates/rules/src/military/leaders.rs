@@ -3,11 +3,10 @@
 //! defends a newly taken area, substitutes for leaders given two tasks, military districts, and
 //! who actually fought (they rest at the end of the round, A-51).
 
-use super::military::ctx::Ctx;
-pub use super::military::ctx::LeaderTrack;
-use super::model::log::{Event, LeaderProblem};
-use super::model::orders::MarchMove;
-use super::model::state::LeaderStatus;
+use crate::military::ctx::Ctx;
+use crate::model::log::{Event, LeaderProblem};
+use crate::model::orders::MarchMove;
+use crate::model::state::LeaderStatus;
 use maester_board::{Ability, AreaId, HouseId, LeaderId};
 
 /// Conflict class of an ability (004:L2219–L2225, A-13): 1 cancel/ignore, 2 ordinary,
@@ -137,7 +136,7 @@ pub fn march_leader(ctx: &Ctx, house: HouseId, from: AreaId, mv: &MarchMove) -> 
     let pick = mv.leader.iter().find(|p| {
         p.when
             .as_ref()
-            .map(|c| super::conditions::holds(ctx, house, c, Some(from)))
+            .map(|c| crate::military::conditions::holds(ctx, house, c, Some(from)))
             .unwrap_or(true)
     })?;
     let l = pick.value;
@@ -168,7 +167,7 @@ pub fn defence_leader(ctx: &Ctx, house: HouseId, area: AreaId) -> Option<LeaderI
         let pick = d.leader.iter().find(|p| {
             p.when
                 .as_ref()
-                .map(|c| super::conditions::holds(ctx, house, c, None))
+                .map(|c| crate::military::conditions::holds(ctx, house, c, None))
                 .unwrap_or(true)
         });
         if let Some(p) = pick

@@ -7,27 +7,32 @@
 //! This file runs the battle's steps in the rulebook's order: who fights whom, the abilities of
 //! step a) (`battle/step_a.rs`), both sides' terms (`battle/terms.rs`), the sword and the
 //! tie-break, then what follows the result (`battle/outcome.rs`). `battle/spec.rs` holds what
-//! the steps hand each other, `battle/strength.rs` the value of each unit.
+//! the steps hand each other, `battle/valuation.rs` the value of each unit in context (from
+//! `military/strength.rs`), `battle/support.rs` the supports, and `abilities`, `sword` and
+//! `casualties` the rules of those names.
 
+pub(crate) mod abilities;
+pub(crate) mod casualties;
 mod outcome;
 pub(crate) mod spec;
 mod step_a;
-pub(crate) mod strength;
+pub(crate) mod support;
+mod sword;
 mod terms;
+mod valuation;
 
 use outcome::{casualties, settle, win_over_house};
 use spec::Sides;
-pub use spec::{AttackSpec, Effects, log_ability, pick_unit};
-pub use strength::{attack_value, defence_value, hard};
+pub use spec::{AttackSpec, Effects};
 
-use super::military::ctx::Ctx;
-use super::model::log::{BattleReport, Defender, Event, Term, TermKind, TieBreak};
-use super::model::state::Unit;
+use crate::military::ctx::Ctx;
+use crate::model::log::{BattleReport, Defender, Event, Term, TermKind, TieBreak};
+use crate::model::state::Unit;
 use maester_board::{HouseId, LeaderId};
-use strength::Valuation;
+use valuation::Valuation;
 
 fn fiefdoms(ctx: &Ctx, h: HouseId) -> usize {
-    ctx.state.rank(super::model::state::Track::Fiefdoms, h)
+    ctx.state.rank(crate::model::state::Track::Fiefdoms, h)
 }
 
 /// The house `spec.house` attacks `spec.to` from `spec.from`. Returns whether it won.
@@ -85,7 +90,7 @@ fn declare(ctx: &mut Ctx, spec: &AttackSpec) -> Sides {
     }
     let att_leader = spec.leader.filter(|_| !neutral_rules);
     let def_leader = match dh {
-        Some(d) if !neutral_rules => super::leaders::defence_leader(ctx, d, to),
+        Some(d) if !neutral_rules => crate::military::leaders::defence_leader(ctx, d, to),
         _ => None,
     };
     Sides {
@@ -163,7 +168,9 @@ fn compare(
         None => true,
     };
     let att_wins = |a: i32, d: i32| a > d || (a == d && tie_to_attacker);
-    if !neutral_rules && let Some(side) = super::sword::decide(ctx, spec, dh, a, d, &att_wins) {
+    if !neutral_rules
+        && let Some(side) = crate::military::battle::sword::decide(ctx, spec, dh, a, d, &att_wins)
+    {
         terms[side].push(Term {
             what: TermKind::Sword,
             value: 1,

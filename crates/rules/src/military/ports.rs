@@ -1,9 +1,9 @@
 //! 港口易手 Ports when their province changes hands (004:L1053–L1066, A-61), and ships lost in
 //! the port of a province their house no longer controls (004:L1064).
 
-use super::military::ctx::Ctx;
-use super::model::log::{Event, Loss};
-use super::model::state::Unit;
+use crate::military::ctx::Ctx;
+use crate::model::log::{Event, Loss};
+use crate::model::state::Unit;
 use maester_board::{AreaId, HouseId, UnitKind};
 
 /// After a province changes hands, its ports follow (004:L1053–L1066, A-61): the old owner's
@@ -35,7 +35,7 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
         if let Some(s) = withdraw {
             for u in ships {
                 let delta = [(s, kept.len() as i32 + 1)];
-                if super::supply::within_limit_with(ctx.board, &ctx.state, h, &delta) {
+                if crate::supply::within_limit_with(ctx.board, &ctx.state, h, &delta) {
                     kept.push(Unit { routed: true, ..u });
                 } else {
                     lost.push(u.kind);
@@ -43,13 +43,13 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
             }
             if !kept.is_empty() {
                 let kinds = kept.iter().map(|u| u.kind).collect();
-                super::military::moves::put_units(ctx, h, s, kept);
+                crate::military::moves::put_units(ctx, h, s, kept);
                 ctx.log.push(Event::Retreated {
                     house: h,
                     from: port,
                     to: s,
                     units: kinds,
-                    rule: super::model::log::RetreatRule::Only,
+                    rule: crate::model::log::RetreatRule::Only,
                 });
             }
         } else if !temporary && let Some(c) = owner {
@@ -59,7 +59,7 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
                 let delta = [(port, kept.len() as i32 + 1)];
                 let fits = !destroy
                     && ctx.state.unit_count(c, UnitKind::Ship) + kept.len() < cap
-                    && super::supply::within_limit_with(ctx.board, &ctx.state, c, &delta);
+                    && crate::supply::within_limit_with(ctx.board, &ctx.state, c, &delta);
                 if fits {
                     kept.push(Unit::new(u.kind));
                 } else {
@@ -68,7 +68,7 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
             }
             if !kept.is_empty() {
                 let kinds = kept.iter().map(|u| u.kind).collect();
-                super::military::moves::put_units(ctx, c, port, kept);
+                crate::military::moves::put_units(ctx, c, port, kept);
                 ctx.log.push(Event::ShipsCaptured {
                     from: h,
                     to: c,

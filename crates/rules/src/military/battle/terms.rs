@@ -3,12 +3,12 @@
 //! transport −1, the defence order, castle or fortification, home seats and the leaders.
 
 use super::spec::{AttackSpec, Effects, Sides, log_ability};
-use super::strength::Valuation;
+use super::valuation::Valuation;
+use crate::military::battle::support::{BattleSides, Supporter};
 use crate::military::ctx::Ctx;
 use crate::model::log::{AbilityEffect, Defender, Term, TermKind};
 use crate::model::orders::Party;
 use crate::model::state::Unit;
-use crate::support::{BattleSides, Supporter};
 use maester_board::{AreaId, OrderType, UnitKind};
 
 /// Every term of both sides (0 attacker, 1 defender), in the order the report lists them.
@@ -30,8 +30,8 @@ pub(super) fn both_sides(
         },
     };
     let sup: [Vec<Supporter>; 2] = [
-        crate::support::supporters(ctx, &bs, Party::House(sides.house)),
-        crate::support::supporters(ctx, &bs, bs.defender),
+        crate::military::battle::support::supporters(ctx, &bs, Party::House(sides.house)),
+        crate::military::battle::support::supporters(ctx, &bs, bs.defender),
     ];
     let ignored = support_abilities(ctx, spec.to, sides, fx, val, &sup);
     let mut terms = unit_terms(ctx, spec, sides, fx, val, defenders);

@@ -3,10 +3,10 @@
 //! power token; a raid that cannot be executed lets the house's next raid move up (递补, A-28).
 //! With the optional rule a consolidate- or support-type one-time order in the target goes too.
 
-use super::military::ctx::Ctx;
-use super::model::log::{Event, Skip};
-use super::model::orders::RaidStep;
-use super::one_time::OneTimeEvent;
+use crate::military::ctx::Ctx;
+use crate::model::log::{Event, Skip};
+use crate::model::orders::RaidStep;
+use crate::one_time::OneTimeEvent;
 use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 /// Execute every house's raids.

@@ -8,13 +8,13 @@
 //! The plan writes it like a march: `赫伦堡2F 强行军到 奔流城` / `菲林特之指1E 强行军到 奔流城`
 //! (lines with one step number are one forced march). Leaders do not travel with gathered units.
 
-use super::military::ctx::Ctx;
-use super::military::leave::vacate;
-use super::military::moves::{find_units, put_units, select, take_units};
-use super::model::log::{Event, Skip};
-use super::model::orders::MarchStep;
-use super::model::state::Unit;
-use super::one_time::{OneTimeEvent, OneTimeKind, Waste};
+use crate::military::ctx::Ctx;
+use crate::military::leave::vacate;
+use crate::military::moves::{find_units, put_units, select, take_units};
+use crate::model::log::{Event, Skip};
+use crate::model::orders::MarchStep;
+use crate::model::state::Unit;
+use crate::one_time::{OneTimeEvent, OneTimeKind, Waste};
 use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 fn march_order() -> Order {
@@ -104,7 +104,7 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
     if accepted.is_empty() {
         return false;
     }
-    if !super::supply::within_limit_with(ctx.board, &ctx.state, house, &delta) {
+    if !crate::supply::within_limit_with(ctx.board, &ctx.state, house, &delta) {
         skip(ctx, house, to, Skip::Supply(to));
         return false;
     }

@@ -4,14 +4,14 @@
 //! attacking; supply checked for the result of every move; a step that cannot run lets
 //! the next one move up (递补, A-28).
 
-use super::battle::spec::AttackSpec;
-use super::military::ctx::Ctx;
-use super::military::leave::vacate;
-use super::military::moves::{find_units, put_units, select, take_units};
-use super::model::log::{Event, Skip};
-use super::model::orders::{MarchStep, Step};
-use super::model::state::Unit;
-use super::transport::Route;
+use crate::military::battle::spec::AttackSpec;
+use crate::military::ctx::Ctx;
+use crate::military::leave::vacate;
+use crate::military::moves::{find_units, put_units, select, take_units};
+use crate::military::transport::Route;
+use crate::model::log::{Event, Skip};
+use crate::model::orders::{MarchStep, Step};
+use crate::model::state::Unit;
 use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 /// Execute every house's marches.
@@ -50,7 +50,7 @@ pub fn execute_step(ctx: &mut Ctx, house: HouseId, num: u8, step: &Step<MarchSte
         let holds = alt
             .when
             .as_ref()
-            .map(|c| super::conditions::holds(ctx, house, c, Some(alt.action.from)))
+            .map(|c| crate::military::conditions::holds(ctx, house, c, Some(alt.action.from)))
             .unwrap_or(true);
         if !holds {
             continue;
@@ -114,7 +114,7 @@ struct Sub {
 /// One march action. Returns whether it was executed (moved units or fought).
 fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
     if step.is_forced() {
-        return super::forced_march::execute(ctx, house, step);
+        return crate::military::forced_march::execute(ctx, house, step);
     }
     let from = step.from;
     let Some(order) = march_order_in(ctx, house, from) else {
@@ -209,7 +209,7 @@ fn sub_moves(
         let sub = Sub {
             to: mv.to,
             units: picked,
-            leader: super::leaders::march_leader(ctx, house, from, mv),
+            leader: crate::military::leaders::march_leader(ctx, house, from, mv),
             second: mv.defender,
             carriers,
         };
@@ -240,7 +240,7 @@ fn carriers(
     to: AreaId,
     kinds: &[UnitKind],
 ) -> Option<Vec<HouseId>> {
-    match super::transport::route(ctx, house, from, to, kinds) {
+    match crate::military::transport::route(ctx, house, from, to, kinds) {
         Some(Route::Foreign { carriers }) => Some(carriers),
         Some(_) => Some(Vec::new()),
         None => {
@@ -276,7 +276,7 @@ fn supplied(
     };
     let all: Vec<&Sub> = moves.iter().chain(attack).collect();
     let whole: Vec<(AreaId, i32)> = all.iter().flat_map(|s| pairs(s)).collect();
-    let together = super::supply::within_limit_with(ctx.board, &ctx.state, house, &whole);
+    let together = crate::supply::within_limit_with(ctx.board, &ctx.state, house, &whole);
     let mut go: Vec<bool> = Vec::new();
     // The changes of the sub-moves accepted so far (tried with each next one when the whole
     // does not fit).
@@ -285,7 +285,7 @@ fn supplied(
         let ok = together || {
             let mark = accepted.len();
             accepted.extend(pairs(s));
-            let fits = super::supply::within_limit_with(ctx.board, &ctx.state, house, &accepted);
+            let fits = crate::supply::within_limit_with(ctx.board, &ctx.state, house, &accepted);
             accepted.truncate(mark);
             fits
         };
@@ -326,7 +326,7 @@ fn transported(ctx: &mut Ctx, house: HouseId, from: AreaId, to: AreaId, carriers
 fn attack_with(ctx: &mut Ctx, house: HouseId, from: AreaId, order: Order, s: Sub) -> bool {
     transported(ctx, house, from, s.to, &s.carriers);
     let to = s.to;
-    super::battle::attack(
+    crate::military::battle::attack(
         ctx,
         AttackSpec {
             house,
@@ -361,7 +361,7 @@ fn peaceful_move(ctx: &mut Ctx, house: HouseId, from: AreaId, s: Sub) {
             area: to,
         });
     }
-    super::leaders::moved_in(ctx, from, to, s.leader, s.second, new_area);
+    crate::military::leaders::moved_in(ctx, from, to, s.leader, s.second, new_area);
     ctx.log.push(Event::Moved {
         house,
         from,
@@ -370,7 +370,7 @@ fn peaceful_move(ctx: &mut Ctx, house: HouseId, from: AreaId, s: Sub) {
     });
     // Entering an empty province of another house takes its ports too (004:L1053–L1066).
     if ctx.board.area(to).is_land() && old_controller.is_some_and(|o| o != house) {
-        super::ports::capture_ports(ctx, to, old_controller);
+        crate::military::ports::capture_ports(ctx, to, old_controller);
     }
     ctx.check_victory();
 }

@@ -4,10 +4,10 @@
 //! other houses' remaining marches, e) not in the way of own marches, f) the player's choice
 //! after the phase (kept pending; the first candidate if he does not answer, A-48).
 
-use super::military::ctx::Ctx;
-use super::model::log::{Event, Loss, RetreatRule};
-use super::model::modifiers::RoundModifiers;
-use super::model::state::{GameState, PendingRetreat, Unit};
+use crate::military::ctx::Ctx;
+use crate::model::log::{Event, Loss, RetreatRule};
+use crate::model::modifiers::RoundModifiers;
+use crate::model::state::{GameState, PendingRetreat, Unit};
 use maester_board::{AreaId, Board, HouseId, UnitKind};
 
 /// Candidate areas for a force of these kinds retreating from `area` (004:L2284–L2296): its own
@@ -55,7 +55,7 @@ fn candidates(
 fn supply_losses(ctx: &Ctx, house: HouseId, to: AreaId, n: usize) -> usize {
     for lost in 0..=n {
         let delta = [(to, (n - lost) as i32)];
-        if super::supply::within_limit_with(ctx.board, &ctx.state, house, &delta) {
+        if crate::supply::within_limit_with(ctx.board, &ctx.state, house, &delta) {
             return lost;
         }
     }
@@ -228,7 +228,7 @@ fn place(
         return None;
     }
     let kinds = moving.iter().map(|u| u.kind).collect();
-    super::military::moves::put_units(ctx, house, to, moving);
+    crate::military::moves::put_units(ctx, house, to, moving);
     ctx.log.push(Event::Retreated {
         house,
         from: area,
@@ -249,7 +249,7 @@ pub fn settle_pending(
     answers: &[(usize, AreaId)],
 ) -> (GameState, Vec<Event>) {
     let mods = RoundModifiers::default();
-    let mut ctx = super::military::ctx::Ctx::for_settling(board, state, &mods);
+    let mut ctx = crate::military::ctx::Ctx::for_settling(board, state, &mods);
     let pending = std::mem::take(&mut ctx.state.pending_retreats);
     for (i, p) in pending.into_iter().enumerate() {
         let chosen = answers
@@ -264,7 +264,7 @@ pub fn settle_pending(
         // An area may have changed since the phase: another house's units, or a port whose
         // province the house no longer controls (004:L1064). The next candidate still open
         // is taken then.
-        let open = |ctx: &super::military::ctx::Ctx, a: AreaId| {
+        let open = |ctx: &crate::military::ctx::Ctx, a: AreaId| {
             ctx.state.occupant(a).map(|h| h == p.house).unwrap_or(true)
                 && board
                     .area(a)

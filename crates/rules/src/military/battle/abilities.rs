@@ -1,12 +1,12 @@
 //! 将领特长 Leaders' special abilities that change units or orders (004:L1764–L2003; A-14…A-18):
 //! Loras, Ellaria and Renly, Asha, Arianne, and the win/lose abilities applied after a battle.
 
-use super::battle::spec::{Effects, log_ability, pick_unit};
-use super::battle::strength::hard;
-use super::military::ctx::Ctx;
-use super::model::log::{AbilityEffect, Event, Loss};
-use super::model::state::Unit;
-use super::one_time::OneTimeEvent;
+use crate::military::battle::spec::{Effects, log_ability, pick_unit};
+use crate::military::ctx::Ctx;
+use crate::military::strength::hard;
+use crate::model::log::{AbilityEffect, Event, Loss};
+use crate::model::state::Unit;
+use crate::one_time::OneTimeEvent;
 use maester_board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
 
 /// 百花骑士: kill one defending footman or archer at once, the victim's choice, normal units

@@ -3,7 +3,7 @@
 //! order, cover at most 4 seas, carry one foreign army per carrier and round, and cost −1
 //! . Islands are reached only this way (004:L1640).
 
-use super::military::ctx::Ctx;
+use crate::military::ctx::Ctx;
 use maester_board::{AreaId, HouseId, UnitKind};
 
 /// How a march gets to its destination.
@@ -70,7 +70,7 @@ fn agreed(ctx: &Ctx, carrier: HouseId, s: AreaId, from: AreaId, to: AreaId) -> b
             && (t.seas.is_empty() || t.seas.contains(&s))
             && t.when
                 .as_ref()
-                .map(|c| super::conditions::holds(ctx, carrier, c, None))
+                .map(|c| crate::military::conditions::holds(ctx, carrier, c, None))
                 .unwrap_or(true)
     })
 }

@@ -3,14 +3,25 @@
 //!
 //! `resolve` is pure: the same state, plans and modifiers always give the same new state and log.
 
-use super::model::modifiers::{RoundModifiers, Settings};
-use super::model::orders::Plan;
-use super::model::state::GameState;
+use crate::model::modifiers::{RoundModifiers, Settings};
+use crate::model::orders::Plan;
+use crate::model::state::GameState;
 use maester_board::Board;
 
-pub mod ctx;
-pub mod leave;
-pub mod moves;
+pub(crate) mod battle;
+mod conditions;
+mod consolidate;
+pub(crate) mod ctx;
+mod forced_march;
+mod leaders;
+mod leave;
+pub(crate) mod march;
+mod moves;
+mod ports;
+mod raid;
+pub mod retreat;
+pub(crate) mod strength;
+mod transport;
 pub use ctx::{Ctx, OncePerRound, Resolution};
 
 /// Resolve a whole military phase with no event in force and default settings.
@@ -45,14 +56,14 @@ pub fn resolve_owned(
     settings: Settings,
 ) -> Resolution {
     let mut ctx = Ctx::owned(board, state, plans, mods, settings);
-    super::leaders::deploy(&mut ctx);
-    super::raid::resolve_raids(&mut ctx);
+    crate::military::leaders::deploy(&mut ctx);
+    crate::military::raid::resolve_raids(&mut ctx);
     if !ctx.check_victory() {
-        super::march::resolve_marches(&mut ctx);
+        crate::military::march::resolve_marches(&mut ctx);
     }
     if ctx.state.winner.is_none() {
-        super::consolidate::resolve(&mut ctx);
-        super::consolidate::resolve_one_time(&mut ctx);
+        crate::military::consolidate::resolve(&mut ctx);
+        crate::military::consolidate::resolve_one_time(&mut ctx);
     }
     for a in ctx.state.areas.iter_mut() {
         a.order = None;
