@@ -17,7 +17,8 @@ use maester_rules::modifiers::Settings;
 use maester_rules::one_time::PlacedOneTime;
 use maester_rules::orders::{Placement, Plan};
 use maester_rules::{
-    GameState, Step, economy, events, military::retreat, placement, plan_check, rest,
+    GameState, Step, economy, events, military::retreat, planning::placement, planning::plan_check,
+    rest,
 };
 
 /// How steps are closed.

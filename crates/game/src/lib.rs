@@ -31,7 +31,7 @@ use maester_rules::event_phase::round_modifiers;
 use maester_rules::events::EventCard;
 use maester_rules::muster::MusterPlan;
 use maester_rules::orders::{Placement, Plan, RavenChange};
-use maester_rules::placement::{self, PlacementError};
+use maester_rules::planning::placement::{self, PlacementError};
 use maester_rules::rewards::RewardClaim;
 use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
 use maester_rules::{GameState, Step, Track};
@@ -172,7 +172,7 @@ pub enum SubmissionError {
     /// Placement problems (also a Raven change that breaks the limits).
     Placement(Vec<PlacementError>),
     /// Plan problems.
-    Plan(Vec<maester_rules::plan_check::PlanError>),
+    Plan(Vec<maester_rules::planning::plan_check::PlanError>),
     /// Event-phase, Raven and retreat problems, each with the part of the mail it is about.
     Event(Vec<EventProblem>),
 }
@@ -222,7 +222,7 @@ pub fn check(
             }
         }
         Submission::Plan(p) => {
-            let errs = maester_rules::plan_check::check(board, state, house, p);
+            let errs = maester_rules::planning::plan_check::check(board, state, house, p);
             if errs.is_empty() {
                 Ok(())
             } else {

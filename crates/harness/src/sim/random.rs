@@ -125,7 +125,7 @@ fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Placem
     // Drop what breaks the limits, one order at a time, until the placement is legal.
     let mut ok = false;
     for _ in 0..p.orders.len() + 1 {
-        if maester_rules::placement::is_valid(board, s, h, &p, &mods) {
+        if maester_rules::planning::placement::is_valid(board, s, h, &p, &mods) {
             ok = true;
             break;
         }
@@ -212,7 +212,7 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Plan, bool)
     if s.tracks[Track::Fiefdoms as usize].first() == Some(&h) && rng.chance(50) {
         p.sword = rng.pick(&mine);
     }
-    let clean = maester_rules::plan_check::check(board, s, h, &p).is_empty();
+    let clean = maester_rules::planning::plan_check::check(board, s, h, &p).is_empty();
     if !clean {
         p.sword = None;
         for m in p.marches.iter_mut() {

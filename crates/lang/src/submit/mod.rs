@@ -13,7 +13,7 @@ use maester_board::{AreaId, Board, Lang};
 use maester_game::{EventAnswers, EventOrders, Part, Submission};
 use maester_rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
 use maester_rules::orders::Placement;
-use maester_rules::placement::PlacementError;
+use maester_rules::planning::placement::PlacementError;
 use maester_rules::{GameState, Step};
 use serde::Serialize;
 

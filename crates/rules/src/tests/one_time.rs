@@ -11,7 +11,7 @@ use crate::model::modifiers::RoundModifiers;
 use crate::model::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
 use crate::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::one_time::{self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime};
-use crate::placement::{self, PlacementError};
+use crate::planning::placement::{self, PlacementError};
 use maester_board::{Order, OrderType, UnitKind};
 
 fn o(kind: OrderType) -> Order {

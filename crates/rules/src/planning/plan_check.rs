@@ -4,9 +4,9 @@
 //! These are the validation errors a player sees at once; the adjudication itself skips
 //! anything that becomes impossible later.
 
-use super::model::orders::{MarchStep, Party, Plan, SupportTarget};
-use super::model::state::{GameState, LeaderStatus, Track};
-use super::one_time::OneTimeKind;
+use crate::model::orders::{MarchStep, Party, Plan, SupportTarget};
+use crate::model::state::{GameState, LeaderStatus, Track};
+use crate::one_time::OneTimeKind;
 use maester_board::{AreaId, Board, HouseId, LeaderId, OrderType};
 use serde::{Deserialize, Serialize};
 
@@ -112,7 +112,7 @@ fn march(
     errs: &mut Vec<PlanError>,
 ) {
     if m.is_forced() {
-        if super::one_time::standing(state, m.from, house).map(|p| p.kind)
+        if crate::one_time::standing(state, m.from, house).map(|p| p.kind)
             != Some(OneTimeKind::ForcedMarch)
         {
             errs.push(PlanError::NoOneTime(m.from, OneTimeKind::ForcedMarch));
@@ -254,7 +254,7 @@ pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> V
     }
     if let Some(r) = &plan.recruit {
         let at = board.area_ids().find(|a| {
-            super::one_time::standing(state, *a, house).map(|p| p.kind)
+            crate::one_time::standing(state, *a, house).map(|p| p.kind)
                 == Some(OneTimeKind::Recruit)
         });
         match at {

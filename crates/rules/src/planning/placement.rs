@@ -1,9 +1,9 @@
 //! 布置军事命令 Order placement: which orders a house may put on which areas (004:L1672–L1716).
 
-use super::model::modifiers::RoundModifiers;
-use super::model::orders::{Placement, RavenChange};
-use super::model::state::{GameState, Track};
-use super::one_time::{self, OneTimeError, PlacedOneTime, Used};
+use crate::model::modifiers::RoundModifiers;
+use crate::model::orders::{Placement, RavenChange};
+use crate::model::state::{GameState, Track};
+use crate::one_time::{self, OneTimeError, PlacedOneTime, Used};
 use maester_board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
 use serde::{Deserialize, Serialize};
 
