@@ -319,12 +319,12 @@ pub struct TrackNames {
 fn one_time_text(
     board: &Board,
     a: crate::board::AreaId,
-    p: &crate::rules::one_time::PlacedOneTime,
+    p: &crate::rules::optional::one_time::PlacedOneTime,
     lang: Lang,
 ) -> String {
     let name = board.area(a).name(lang);
-    let bank = crate::rules::one_time::pontoon_bank(board, a, p.bank)
-        .filter(|_| p.kind == crate::rules::one_time::OneTimeKind::Pontoon);
+    let bank = crate::rules::optional::one_time::pontoon_bank(board, a, p.bank)
+        .filter(|_| p.kind == crate::rules::optional::one_time::OneTimeKind::Pontoon);
     match (lang, bank) {
         (Lang::Zh, Some(b)) => format!(
             "{name} {} 到 {}(一次性命令)",

@@ -69,7 +69,7 @@ pub fn new_game(
     // events three rounds ahead and the chooser events (004:L2628, L2636).
     let optional = cfg.rules.one_time_orders;
     if optional {
-        crate::rules::one_time::enable(&board, &mut state);
+        crate::rules::optional::one_time::enable(&board, &mut state);
     }
     // Winter is Coming per category and round from [game.events].
     let events = EventSettings::with_probability(cfg.events.winter_is_coming, optional, optional);

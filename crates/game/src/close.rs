@@ -14,7 +14,7 @@ use maester_rules::event_phase::{
 use maester_rules::log::Event;
 use maester_rules::log_events::EconomyEvent;
 use maester_rules::modifiers::Settings;
-use maester_rules::one_time::PlacedOneTime;
+use maester_rules::optional::one_time::PlacedOneTime;
 use maester_rules::orders::{Placement, Plan};
 use maester_rules::{
     GameState, Step, economy, events, military::retreat, planning::placement, planning::plan_check,
@@ -538,7 +538,7 @@ pub(crate) fn start_round(board: &Board, s: &mut GameState, log: &mut Vec<Econom
     s.event_window = None;
     s.step = Step::Placement;
     // Last round's Supply Caravans count from now on (004:L2580).
-    log.extend(maester_rules::one_time::apply_caravans(board, s));
+    log.extend(maester_rules::optional::one_time::apply_caravans(board, s));
     if s.economy.deck.is_none() {
         return;
     }

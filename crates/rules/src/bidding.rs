@@ -2,9 +2,9 @@
 //! tokens in hand, new ranks by bid, ties on the Iron Throne ordered by the previous King and on
 //! the other two tracks by the new King (004:L1157), defaults of A-65; every bid is spent.
 
-use super::model::log_events::{EconomyEvent, SpendReason};
-use super::model::state::{GameState, Track};
-pub use super::model::window::{ClashBid, Tie, TieDecisions};
+use crate::model::log_events::{EconomyEvent, SpendReason};
+use crate::model::state::{GameState, Track};
+pub use crate::model::window::{ClashBid, Tie, TieDecisions};
 use maester_board::HouseId;
 use serde::{Deserialize, Serialize};
 

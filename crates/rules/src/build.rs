@@ -2,11 +2,11 @@
 //! power tokens (cost 2 + ports owned, A-60) and fortifications converted from last round's
 //! consolidate-power income, the last map slots in Iron Throne order.
 
-use super::events::{self, EventCard};
-pub use super::model::errors::BuildError;
-use super::model::log_events::{EconomyEvent, SpendReason};
-use super::model::state::GameState;
-pub use super::model::window::{BuildPlan, PortBuild};
+use crate::events::{self, EventCard};
+pub use crate::model::errors::BuildError;
+use crate::model::log_events::{EconomyEvent, SpendReason};
+use crate::model::state::GameState;
+pub use crate::model::window::{BuildPlan, PortBuild};
 use maester_board::{AreaId, Board, HouseId, UnitKind};
 use serde::{Deserialize, Serialize};
 

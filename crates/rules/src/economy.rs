@@ -2,10 +2,10 @@
 //! (004:L643–L661, 表五, A-57), Game of Thrones income (004:L902, A-73) and what happens when a
 //! non-combat loss empties a province (004:L1062, L1094).
 
-pub use super::model::economy::{CpIncome, DisbandPlan, EconomyState};
-use super::model::log_events::{DisbandReason, EconomyEvent};
-use super::model::state::GameState;
-use super::supply;
+pub use crate::model::economy::{CpIncome, DisbandPlan, EconomyState};
+use crate::model::log_events::{DisbandReason, EconomyEvent};
+use crate::model::state::GameState;
+use crate::supply;
 use maester_board::{AreaId, Board, HouseId, UnitKind};
 use serde::{Deserialize, Serialize};
 
@@ -24,11 +24,11 @@ pub fn record_consolidation(state: &mut GameState, house: HouseId, area: AreaId,
 
 /// At the end of a military phase: keep its consolidate incomes (for a fortification in the
 /// next event phase, A-58) and the deferred leader rewards its log reports.
-pub fn after_military(board: &Board, state: &mut GameState, log: &[super::model::log::Event]) {
+pub fn after_military(board: &Board, state: &mut GameState, log: &[crate::model::log::Event]) {
     let round = state.round;
     state.economy.cp_income.retain(|c| c.round == round);
     for e in log {
-        if let super::model::log::Event::Consolidated {
+        if let crate::model::log::Event::Consolidated {
             house,
             area,
             gained,
@@ -38,7 +38,7 @@ pub fn after_military(board: &Board, state: &mut GameState, log: &[super::model:
             record_consolidation(state, *house, *area, gained.saturating_add(*capped));
         }
     }
-    super::rewards::record_from_log(board, state, log);
+    crate::rewards::record_from_log(board, state, log);
 }
 
 /// Add power tokens with the cap of 20 owned; logs the gain and what the cap took.
@@ -47,7 +47,7 @@ pub fn gain(
     state: &mut GameState,
     house: HouseId,
     n: u8,
-    why: super::model::log_events::GainReason,
+    why: crate::model::log_events::GainReason,
     log: &mut Vec<EconomyEvent>,
 ) {
     let lost = state.gain_power(board, house, n);
@@ -269,7 +269,7 @@ pub fn resolve_supply_in(
         }
     }
     // The provinces a later Supply Caravan finds counted.
-    super::one_time::record_basis(board, s);
+    crate::optional::one_time::record_basis(board, s);
     log
 }
 
@@ -409,7 +409,7 @@ pub fn resolve_game_of_thrones_in(board: &Board, s: &mut GameState) -> Vec<Econo
             s,
             h,
             crowns.saturating_add(ports),
-            super::model::log_events::GainReason::GameOfThrones,
+            crate::model::log_events::GainReason::GameOfThrones,
             &mut log,
         );
     }

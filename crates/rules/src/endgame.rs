@@ -4,9 +4,9 @@
 //! effective barrels, then tokens in hand; still tied, one extra round is played, after which the
 //! whole chain is applied again and a remaining tie is a draw.
 
-pub use super::model::economy::{GameResult, Standing, WinHow};
-use super::model::log_events::EconomyEvent;
-use super::model::state::{GameState, Step};
+pub use crate::model::economy::{GameResult, Standing, WinHow};
+use crate::model::log_events::EconomyEvent;
+use crate::model::state::{GameState, Step};
 use maester_board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 

@@ -9,18 +9,18 @@
 //! first window with no second-window answers it tells what must be asked; called again with the
 //! answers it gives the final result.
 
-use super::bidding::{self};
-use super::build::{self, BuildWindow};
-use super::economy::{self};
-use super::events;
-use super::events::{Category, EventCard, EventError, RoundEvents, chooser_of, current};
-use super::model::log_events::EconomyEvent;
-use super::model::modifiers::RoundModifiers;
-use super::model::state::GameState;
-pub use super::model::window::{EventPhaseInput, EventWindow, Question};
-use super::muster::{self};
-use super::rewards::{self};
-use super::wildlings::{self, PenaltyKind};
+use crate::bidding::{self};
+use crate::build::{self, BuildWindow};
+use crate::economy::{self};
+use crate::events;
+use crate::events::{Category, EventCard, EventError, RoundEvents, chooser_of, current};
+use crate::model::log_events::EconomyEvent;
+use crate::model::modifiers::RoundModifiers;
+use crate::model::state::GameState;
+pub use crate::model::window::{EventPhaseInput, EventWindow, Question};
+use crate::muster::{self};
+use crate::rewards::{self};
+use crate::wildlings::{self, PenaltyKind};
 use maester_board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 

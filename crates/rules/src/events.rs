@@ -10,15 +10,15 @@
 //! bag is refilled, and the draw is made from the full bag (the cycle restarts, 004:L2446).
 //! LDoS postpones the category's event (the bag keeps it) and gives the wildlings +2
 //! (004:L2437–L2442). Round r+1 is drawn at the end of round r's event phase (and in round 1,
-//! 附录1), from the game's own generator ([`super::rng`]), so the same seed gives the same game.
+//! 附录1), from the game's own generator ([`crate::rng`]), so the same seed gives the same game.
 
-use super::model::events::PenaltyKind;
-pub use super::model::events::{
+use crate::model::events::PenaltyKind;
+pub use crate::model::events::{
     Category, CategoryDraw, EventBags, EventCard, EventDeck, EventSettings, RoundEvents,
 };
-use super::model::log_events::EconomyEvent;
-use super::model::rng::Rng;
-use super::model::state::{GameState, Track};
+use crate::model::log_events::EconomyEvent;
+use crate::model::rng::Rng;
+use crate::model::state::{GameState, Track};
 use maester_board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
 

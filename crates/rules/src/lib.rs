@@ -10,7 +10,7 @@ pub mod events;
 pub mod military;
 pub mod model;
 pub mod muster;
-pub mod one_time;
+pub mod optional;
 pub mod planning;
 pub mod rest;
 pub mod rewards;

@@ -3,14 +3,14 @@
 //! existed before the phase; supply and unit caps respected; sea conflicts settled in Iron Throne
 //! order with ranked alternatives.
 
-use super::model::log_events::{EconomyEvent, MusterSkip};
-use super::model::state::GameState;
-pub use super::model::window::{Blocked, MusterAction, MusterItem, MusterPlan};
+use crate::model::log_events::{EconomyEvent, MusterSkip};
+use crate::model::state::GameState;
+pub use crate::model::window::{Blocked, MusterAction, MusterItem, MusterPlan};
 use maester_board::{AreaId, Board, HouseId, UnitKind};
 
 mod check;
 mod cost;
-pub use super::model::errors::MusterError;
+pub use crate::model::errors::MusterError;
 pub use check::{check, is_valid};
 use cost::*;
 pub use cost::{castle_points, cost, points, ports_now};

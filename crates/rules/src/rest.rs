@@ -2,8 +2,8 @@
 //! leader who actually fought rests; a house left with fewer than 3 available leaders gets back
 //! every leader who has rested at least one full round, never one used this round.
 
-use super::model::log_events::{EconomyEvent, ReturnReason};
-use super::model::state::{GameState, LeaderStatus};
+use crate::model::log_events::{EconomyEvent, ReturnReason};
+use crate::model::state::{GameState, LeaderStatus};
 use maester_board::{Board, HouseId, LeaderId};
 
 /// Leaders of a house available now.

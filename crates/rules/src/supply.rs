@@ -1,6 +1,6 @@
 //! 补给 Supply: the armies a house may have (表五, 004:L518–L661).
 
-use super::model::state::GameState;
+use crate::model::state::GameState;
 use maester_board::{AreaId, Board, HouseId};
 
 /// Sizes of a house's armies (areas with two or more of its units), largest first.

@@ -3,12 +3,12 @@
 //! rewards; otherwise everyone suffers the penalty drawn with the attack, the lowest bidder
 //! more. Ties are the King's. All bids are spent and the strength returns to 0.
 
-use super::economy::{self, CHEAP_FIRST};
-pub use super::model::events::PenaltyKind;
-use super::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
-use super::model::state::{GameState, LeaderStatus, Track};
-pub use super::model::window::{PenaltyChoice, WildlingReward};
-use super::muster::{self, MusterPlan};
+use crate::economy::{self, CHEAP_FIRST};
+pub use crate::model::events::PenaltyKind;
+use crate::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
+use crate::model::state::{GameState, LeaderStatus, Track};
+pub use crate::model::window::{PenaltyChoice, WildlingReward};
+use crate::muster::{self, MusterPlan};
 use maester_board::{AreaId, Board, HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 
@@ -52,9 +52,9 @@ impl BidBudget {
         board: &Board,
         state: &GameState,
         house: HouseId,
-        clash: Option<&super::bidding::ClashBid>,
+        clash: Option<&crate::bidding::ClashBid>,
     ) -> BidBudget {
-        use super::events::{Category, EventCard, current};
+        use crate::events::{Category, EventCard, current};
         let political = current(state)
             .filter(|e| e.round == state.round)
             .and_then(|e| e.effective(Category::Political));
@@ -84,14 +84,14 @@ pub fn check_bid(
     house: HouseId,
     bid: u8,
     budget: BidBudget,
-) -> Result<(), super::bidding::BidError> {
+) -> Result<(), crate::bidding::BidError> {
     let h = state.house(house);
     if h.neutral {
-        return Err(super::bidding::BidError::Neutral);
+        return Err(crate::bidding::BidError::Neutral);
     }
     let will_have = (h.power as u32 + budget.income as u32).saturating_sub(budget.clash);
     if bid as u32 > will_have {
-        return Err(super::bidding::BidError::WildlingOverBudget {
+        return Err(crate::bidding::BidError::WildlingOverBudget {
             wildling: bid,
             clash: budget.clash,
             hand: h.power,

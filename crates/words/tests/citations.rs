@@ -11,7 +11,7 @@ use maester_rules::build::BuildError;
 use maester_rules::economy::SupplyError;
 use maester_rules::events::{Category, EventCard, EventError};
 use maester_rules::muster::MusterError;
-use maester_rules::one_time::{OneTimeError, OneTimeKind};
+use maester_rules::optional::one_time::{OneTimeError, OneTimeKind};
 use maester_rules::planning::placement::PlacementError;
 use maester_rules::planning::plan_check::PlanError;
 use maester_rules::rewards::RewardError;

@@ -342,7 +342,7 @@ fn a_retreat_choice_is_asked_and_silence_takes_the_first_candidate_a48() {
 fn one_time_orders_go_through_the_steps_and_a_caravan_counts_next_round_004_l2616_t45() {
     let b = board();
     let mut s = GameState::new_game(&b);
-    maester_rules::one_time::enable(&b, &mut s);
+    maester_rules::optional::one_time::enable(&b, &mut s);
     let lannister = h(&b, "lannister");
     // Lannister holds Blackwater now; the start's Supply basis did not count it.
     let bw = a(&b, "blackwater");
@@ -351,8 +351,8 @@ fn one_time_orders_go_through_the_steps_and_a_caravan_counts_next_round_004_l261
         .units
         .push(maester_rules::Unit::new(maester_board::UnitKind::Footman));
     let before = s.house(lannister).barrels;
-    let caravan = maester_rules::one_time::OneTimeOrder::new(
-        maester_rules::one_time::OneTimeKind::SupplyCaravan,
+    let caravan = maester_rules::optional::one_time::OneTimeOrder::new(
+        maester_rules::optional::one_time::OneTimeKind::SupplyCaravan,
     );
     let sub = Submission::Placement(Orders::from(Placement {
         orders: vec![],

@@ -10,7 +10,7 @@ use maester_lang::Names;
 use maester_rules::GameState;
 use maester_rules::event_phase::{AdvanceNotice, public_preview};
 use maester_rules::events::{Category, CategoryDraw, EventCard, RoundEvents};
-use maester_rules::one_time::{OneTimeKind, Used};
+use maester_rules::optional::one_time::{OneTimeKind, Used};
 use maester_words::Named;
 use maester_words::event_text::{NoticeText, preview_lines};
 

@@ -56,7 +56,7 @@ impl Scenario {
             // As `maester new-game` does: the optional rules of 004 §七 come together.
             let optional = st.rules.one_time_orders;
             if optional {
-                maester_rules::one_time::enable(board, &mut s);
+                maester_rules::optional::one_time::enable(board, &mut s);
             }
             let settings = events::EventSettings {
                 preview: optional,

@@ -11,7 +11,7 @@ use crate::ast::{Account, Item};
 use crate::vocab::Spelling;
 use maester_board::{AreaId, Board, Lang};
 use maester_game::{EventAnswers, EventOrders, Part, Submission};
-use maester_rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
+use maester_rules::optional::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
 use maester_rules::orders::Placement;
 use maester_rules::planning::placement::PlacementError;
 use maester_rules::{GameState, Step};
@@ -413,7 +413,7 @@ mod tests {
             Err(e) => panic!("{e}"),
         };
         let mut s = GameState::new_game(&b);
-        maester_rules::one_time::enable(&b, &mut s);
+        maester_rules::optional::one_time::enable(&b, &mut s);
         if let (Some(a), Some(h)) = (b.area_by_key("three-towers"), b.house_by_key("tyrell")) {
             s.area_mut(a).house = Some(h);
             s.area_mut(a).units = vec![maester_rules::state::Unit::new(

@@ -5,7 +5,7 @@
 use crate::military::ctx::Ctx;
 use crate::model::log::{Event, FortifyProblem};
 use crate::model::state::Track;
-use crate::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
+use crate::optional::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
 use maester_board::{AreaId, HouseId, OrderType, UnitKind};
 
 /// Collect consolidate-power income, or build the fortifications asked for instead (004:L1070–

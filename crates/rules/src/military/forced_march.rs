@@ -14,7 +14,7 @@ use crate::military::moves::{find_units, put_units, select, take_units};
 use crate::model::log::{Event, Skip};
 use crate::model::orders::MarchStep;
 use crate::model::state::Unit;
-use crate::one_time::{OneTimeEvent, OneTimeKind, Waste};
+use crate::optional::one_time::{OneTimeEvent, OneTimeKind, Waste};
 use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 fn march_order() -> Order {

@@ -6,7 +6,7 @@
 use crate::military::ctx::Ctx;
 use crate::model::log::{Event, Skip};
 use crate::model::orders::RaidStep;
-use crate::one_time::OneTimeEvent;
+use crate::optional::one_time::OneTimeEvent;
 use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
 
 /// Execute every house's raids.

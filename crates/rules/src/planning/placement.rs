@@ -3,7 +3,7 @@
 use crate::model::modifiers::RoundModifiers;
 use crate::model::orders::{Placement, RavenChange};
 use crate::model::state::{GameState, Track};
-use crate::one_time::{self, OneTimeError, PlacedOneTime, Used};
+use crate::optional::one_time::{self, OneTimeError, PlacedOneTime, Used};
 use maester_board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
 use serde::{Deserialize, Serialize};
 

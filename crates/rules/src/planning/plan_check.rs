@@ -6,7 +6,7 @@
 
 use crate::model::orders::{MarchStep, Party, Plan, SupportTarget};
 use crate::model::state::{GameState, LeaderStatus, Track};
-use crate::one_time::OneTimeKind;
+use crate::optional::one_time::OneTimeKind;
 use maester_board::{AreaId, Board, HouseId, LeaderId, OrderType};
 use serde::{Deserialize, Serialize};
 
@@ -112,7 +112,7 @@ fn march(
     errs: &mut Vec<PlanError>,
 ) {
     if m.is_forced() {
-        if crate::one_time::standing(state, m.from, house).map(|p| p.kind)
+        if crate::optional::one_time::standing(state, m.from, house).map(|p| p.kind)
             != Some(OneTimeKind::ForcedMarch)
         {
             errs.push(PlanError::NoOneTime(m.from, OneTimeKind::ForcedMarch));
@@ -254,7 +254,7 @@ pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> V
     }
     if let Some(r) = &plan.recruit {
         let at = board.area_ids().find(|a| {
-            crate::one_time::standing(state, *a, house).map(|p| p.kind)
+            crate::optional::one_time::standing(state, *a, house).map(|p| p.kind)
                 == Some(OneTimeKind::Recruit)
         });
         match at {

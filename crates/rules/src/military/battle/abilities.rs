@@ -6,7 +6,7 @@ use crate::military::ctx::Ctx;
 use crate::military::strength::hard;
 use crate::model::log::{AbilityEffect, Event, Loss};
 use crate::model::state::Unit;
-use crate::one_time::OneTimeEvent;
+use crate::optional::one_time::OneTimeEvent;
 use maester_board::{Ability, AreaId, HouseId, LeaderId, OrderType, UnitKind};
 
 /// 百花骑士: kill one defending footman or archer at once, the victim's choice, normal units
