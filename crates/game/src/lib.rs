@@ -24,12 +24,12 @@ pub use input::{check_answers, check_events};
 pub use problems::{EventProblem, Part};
 
 use maester_board::{AreaId, Board, HouseId};
+use maester_rules::armies::muster::MusterPlan;
 use maester_rules::bidding::ClashBid;
 use maester_rules::build::BuildPlan;
 use maester_rules::economy::DisbandPlan;
 use maester_rules::event_phase::round_modifiers;
 use maester_rules::events::EventCard;
-use maester_rules::muster::MusterPlan;
 use maester_rules::orders::{Placement, Plan, RavenChange};
 use maester_rules::planning::placement::{self, PlacementError};
 use maester_rules::rewards::RewardClaim;

@@ -2,11 +2,11 @@
 //! and which part of the mail it is about.
 
 use maester_board::{AreaId, HouseId};
+use maester_rules::armies::muster::MusterError;
 use maester_rules::bidding::BidError;
 use maester_rules::build::BuildError;
 use maester_rules::economy::SupplyError;
 use maester_rules::events::EventCard;
-use maester_rules::muster::MusterError;
 use maester_rules::rewards::RewardError;
 use maester_rules::wildlings::WildlingError;
 

@@ -2,10 +2,10 @@
 //! (004:L643–L661, 表五, A-57), Game of Thrones income (004:L902, A-73) and what happens when a
 //! non-combat loss empties a province (004:L1062, L1094).
 
+use crate::armies::supply;
 pub use crate::model::economy::{CpIncome, DisbandPlan, EconomyState};
 use crate::model::log_events::{DisbandReason, EconomyEvent};
 use crate::model::state::GameState;
-use crate::supply;
 use maester_board::{AreaId, Board, HouseId, UnitKind};
 use serde::{Deserialize, Serialize};
 

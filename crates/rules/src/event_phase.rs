@@ -9,6 +9,7 @@
 //! first window with no second-window answers it tells what must be asked; called again with the
 //! answers it gives the final result.
 
+use crate::armies::muster::{self};
 use crate::bidding::{self};
 use crate::build::{self, BuildWindow};
 use crate::economy::{self};
@@ -18,7 +19,6 @@ use crate::model::log_events::EconomyEvent;
 use crate::model::modifiers::RoundModifiers;
 use crate::model::state::GameState;
 pub use crate::model::window::{EventPhaseInput, EventWindow, Question};
-use crate::muster::{self};
 use crate::rewards::{self};
 use crate::wildlings::{self, PenaltyKind};
 use maester_board::{Board, HouseId};

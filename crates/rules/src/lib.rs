@@ -1,6 +1,7 @@
 //! The game itself: pure, deterministic rules. State + submissions (+ a seed) → new state + a
 //! log that explains every step. No IO, no clock, no randomness that is not handed in.
 
+pub mod armies;
 pub mod bidding;
 pub mod build;
 pub mod economy;
@@ -9,12 +10,10 @@ pub mod event_phase;
 pub mod events;
 pub mod military;
 pub mod model;
-pub mod muster;
 pub mod optional;
 pub mod planning;
 pub mod rest;
 pub mod rewards;
-pub mod supply;
 pub mod wildlings;
 
 pub use model::{log, log_events, modifiers, orders, rng, state, units};

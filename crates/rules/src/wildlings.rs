@@ -3,12 +3,12 @@
 //! rewards; otherwise everyone suffers the penalty drawn with the attack, the lowest bidder
 //! more. Ties are the King's. All bids are spent and the strength returns to 0.
 
+use crate::armies::muster::{self, MusterPlan};
 use crate::economy::{self, CHEAP_FIRST};
 pub use crate::model::events::PenaltyKind;
 use crate::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
 use crate::model::state::{GameState, LeaderStatus, Track};
 pub use crate::model::window::{PenaltyChoice, WildlingReward};
-use crate::muster::{self, MusterPlan};
 use maester_board::{AreaId, Board, HouseId, LeaderId, UnitKind};
 use serde::{Deserialize, Serialize};
 

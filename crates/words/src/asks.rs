@@ -10,7 +10,7 @@ use maester_rules::event_phase::Question;
 use maester_rules::events::{self, Category, EventCard, current};
 use maester_rules::rewards::RewardKind;
 use maester_rules::wildlings::{self, PenaltyKind};
-use maester_rules::{GameState, LeaderStatus, Step, Track, economy, muster};
+use maester_rules::{GameState, LeaderStatus, Step, Track, armies::muster, economy};
 
 fn zh(lang: Lang) -> bool {
     lang == Lang::Zh

@@ -14,13 +14,13 @@ use maester_words::economy::Describe;
 fn every_log_sentence_names_its_rule_in_both_languages() {
     use EconomyEvent::*;
     use maester_board::Lang;
+    use maester_rules::armies::muster::MusterError;
     use maester_rules::build::BuildError;
     use maester_rules::endgame::{GameResult, WinHow};
     use maester_rules::events::Category;
     use maester_rules::log_events::{
         DisbandReason, GainReason, MusterSkip, ReturnReason, SpendReason,
     };
-    use maester_rules::muster::MusterError;
     let w = start();
     let (h, h2) = (w.h("stark"), w.h("lannister"));
     let a = w.a("winterfell");

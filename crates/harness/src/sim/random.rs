@@ -4,12 +4,12 @@
 
 use maester_board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
 use maester_game::{self as game, EventAnswers, EventOrders, RetreatChoice, Submission};
+use maester_rules::armies::muster::{self, MusterAction, MusterItem, MusterPlan};
 use maester_rules::bidding::ClashBid;
 use maester_rules::build::{BuildPlan, PortBuild};
 use maester_rules::economy::{self, DisbandPlan};
 use maester_rules::event_phase::Question;
 use maester_rules::events::{Category, EventCard, current};
-use maester_rules::muster::{self, MusterAction, MusterItem, MusterPlan};
 use maester_rules::orders::{
     MarchMove, MarchStep, Pick, Placement, Plan, RaidStep, RavenChange, Step as PStep,
     UnitSelection,

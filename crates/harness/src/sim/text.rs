@@ -10,8 +10,8 @@ use maester_lang::ast::{
     StepNo, UnitRef, UnitSel,
 };
 use maester_lang::{Names, echo};
+use maester_rules::armies::muster::{MusterAction, MusterPlan};
 use maester_rules::build::BuildPlan;
-use maester_rules::muster::{MusterAction, MusterPlan};
 use maester_rules::orders::UnitSelection;
 use maester_rules::rewards::RewardClaim;
 use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
@@ -306,10 +306,10 @@ mod tests {
     use maester_board::{HouseId, Order, OrderType};
     use maester_game::{EventAnswers, EventOrders, Orders, RetreatChoice};
     use maester_rules::Track;
+    use maester_rules::armies::muster::MusterItem;
     use maester_rules::bidding::ClashBid;
     use maester_rules::build::PortBuild;
     use maester_rules::economy::DisbandPlan;
-    use maester_rules::muster::MusterItem;
     use maester_rules::orders::{
         MarchMove, MarchStep, Plan, RaidStep, RavenChange, Step as PlanStep,
     };

@@ -104,7 +104,7 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
     if accepted.is_empty() {
         return false;
     }
-    if !crate::supply::within_limit_with(ctx.board, &ctx.state, house, &delta) {
+    if !crate::armies::supply::within_limit_with(ctx.board, &ctx.state, house, &delta) {
         skip(ctx, house, to, Skip::Supply(to));
         return false;
     }

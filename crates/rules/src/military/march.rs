@@ -276,7 +276,7 @@ fn supplied(
     };
     let all: Vec<&Sub> = moves.iter().chain(attack).collect();
     let whole: Vec<(AreaId, i32)> = all.iter().flat_map(|s| pairs(s)).collect();
-    let together = crate::supply::within_limit_with(ctx.board, &ctx.state, house, &whole);
+    let together = crate::armies::supply::within_limit_with(ctx.board, &ctx.state, house, &whole);
     let mut go: Vec<bool> = Vec::new();
     // The changes of the sub-moves accepted so far (tried with each next one when the whole
     // does not fit).
@@ -285,7 +285,8 @@ fn supplied(
         let ok = together || {
             let mark = accepted.len();
             accepted.extend(pairs(s));
-            let fits = crate::supply::within_limit_with(ctx.board, &ctx.state, house, &accepted);
+            let fits =
+                crate::armies::supply::within_limit_with(ctx.board, &ctx.state, house, &accepted);
             accepted.truncate(mark);
             fits
         };

@@ -35,7 +35,7 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
         if let Some(s) = withdraw {
             for u in ships {
                 let delta = [(s, kept.len() as i32 + 1)];
-                if crate::supply::within_limit_with(ctx.board, &ctx.state, h, &delta) {
+                if crate::armies::supply::within_limit_with(ctx.board, &ctx.state, h, &delta) {
                     kept.push(Unit { routed: true, ..u });
                 } else {
                     lost.push(u.kind);
@@ -59,7 +59,7 @@ pub fn capture_ports(ctx: &mut Ctx, province: AreaId, old: Option<HouseId>) {
                 let delta = [(port, kept.len() as i32 + 1)];
                 let fits = !destroy
                     && ctx.state.unit_count(c, UnitKind::Ship) + kept.len() < cap
-                    && crate::supply::within_limit_with(ctx.board, &ctx.state, c, &delta);
+                    && crate::armies::supply::within_limit_with(ctx.board, &ctx.state, c, &delta);
                 if fits {
                     kept.push(Unit::new(u.kind));
                 } else {

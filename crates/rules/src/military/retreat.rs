@@ -55,7 +55,7 @@ fn candidates(
 fn supply_losses(ctx: &Ctx, house: HouseId, to: AreaId, n: usize) -> usize {
     for lost in 0..=n {
         let delta = [(to, (n - lost) as i32)];
-        if crate::supply::within_limit_with(ctx.board, &ctx.state, house, &delta) {
+        if crate::armies::supply::within_limit_with(ctx.board, &ctx.state, house, &delta) {
             return lost;
         }
     }

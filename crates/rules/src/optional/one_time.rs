@@ -9,13 +9,13 @@
 //! This module holds the types, the placement checks, what happens in the consolidate step
 //! (Recruit, Supply Caravan) and at the start of the next round (the caravan's barrels).
 
+use crate::armies::muster::{self, MusterPlan};
 use crate::model::log_events::EconomyEvent;
 pub use crate::model::one_time::{
     OneTimeEvent, OneTimeKind, OneTimeOrder, OneTimeState, PendingCaravan, PlacedOneTime, Used,
     Waste,
 };
 use crate::model::state::GameState;
-use crate::muster::{self, MusterPlan};
 use maester_board::{AreaId, Board, HouseId, OrderType};
 use serde::{Deserialize, Serialize};
 

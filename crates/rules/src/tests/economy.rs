@@ -76,7 +76,7 @@ fn t07_supply_event_default_disbanding_a57() {
     let d = disbanded(&log);
     assert_eq!(d.len(), 2, "exactly two units go");
     assert!(d.iter().all(|x| x.2 == DisbandReason::SupplyDefault));
-    assert!(crate::supply::within_limit(&w.b, &s, stark));
+    assert!(crate::armies::supply::within_limit(&w.b, &s, stark));
 }
 
 #[test]

@@ -447,7 +447,7 @@ fn t09_splitting_four_into_two_and_two_makes_two_armies_for_supply() {
     t.order("lannisport", OrderType::March, false);
     t.split("lannister", "lannisport", &[("stoney-sept", "2F")]);
     let (s, _) = t.run();
-    assert_eq!(crate::supply::army_sizes(&s, h), vec![2, 2]);
+    assert_eq!(crate::armies::supply::army_sizes(&s, h), vec![2, 2]);
     let mut t = fresh();
     t.s.house_mut(h).barrels = 6;
     t.put("lannister", "lannisport", "FFF");
@@ -459,7 +459,7 @@ fn t09_splitting_four_into_two_and_two_makes_two_armies_for_supply() {
     );
     let (s, _) = t.run();
     assert!(
-        crate::supply::army_sizes(&s, h).is_empty(),
+        crate::armies::supply::army_sizes(&s, h).is_empty(),
         "single units are no army"
     );
 }

@@ -6,10 +6,10 @@ mod marches;
 mod recruit_caravan;
 
 use super::kit::*;
+use crate::armies::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::model::log::Event;
 use crate::model::modifiers::RoundModifiers;
 use crate::model::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
-use crate::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::optional::one_time::{
     self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime,
 };

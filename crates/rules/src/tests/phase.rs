@@ -1,13 +1,13 @@
 //! Tests of a whole event phase (附录1, 004:L2389, A-26, A-63, A-64).
 
 use super::kit_events::{W, start};
+use crate::armies::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::bidding::ClashBid;
 use crate::build::{BuildPlan, PortBuild};
 use crate::event_phase::{self, EventPhaseInput, Question};
 use crate::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
 use crate::model::log_events::EconomyEvent;
 use crate::model::state::Track;
-use crate::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::rewards::{self, RewardClaim, RewardKind};
 use crate::wildlings::PenaltyKind;
 use maester_board::UnitKind;

@@ -2,10 +2,10 @@
 //! unit counts and caps, where a new unit may stand, and one item applied to a state. Both the
 //! resolution (`muster`) and the plan check (`muster::check`) build on these.
 
+use crate::armies::supply;
 use crate::model::errors::MusterError;
 use crate::model::state::{GameState, Unit};
 use crate::model::window::{MusterAction, MusterItem};
-use crate::supply;
 use maester_board::{AreaId, Board, Castle, HouseId, UnitKind};
 
 /// Mustering points of a castle province (004:L674).
