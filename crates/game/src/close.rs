@@ -7,7 +7,6 @@ use super::input::{assign_choices, first_window, retreat_answers, second_window}
 use super::{EventAnswers, EventOrders, RetreatChoice, Submission};
 use maester_board::{AreaId, Board, HouseId, Order};
 use maester_rules::build::{self, BuildPlan, BuildWindow};
-use maester_rules::endgame::{self, GameResult, RoundEnd, WinHow};
 use maester_rules::event_phase::{
     self, AdvanceNotice, EventPhaseOutcome, Question, round_modifiers,
 };
@@ -16,9 +15,10 @@ use maester_rules::log_events::EconomyEvent;
 use maester_rules::modifiers::Settings;
 use maester_rules::optional::one_time::PlacedOneTime;
 use maester_rules::orders::{Placement, Plan};
+use maester_rules::round::endgame::{self, GameResult, RoundEnd, WinHow};
 use maester_rules::{
     GameState, Step, economy, events, military::retreat, planning::placement, planning::plan_check,
-    rest,
+    round::rest,
 };
 
 /// How steps are closed.

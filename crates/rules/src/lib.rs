@@ -5,15 +5,14 @@ pub mod armies;
 pub mod bidding;
 pub mod build;
 pub mod economy;
-pub mod endgame;
 pub mod event_phase;
 pub mod events;
 pub mod military;
 pub mod model;
 pub mod optional;
 pub mod planning;
-pub mod rest;
 pub mod rewards;
+pub mod round;
 pub mod wildlings;
 
 pub use model::{log, log_events, modifiers, orders, rng, state, units};

@@ -5,7 +5,7 @@
 pub use crate::model::economy::{PendingReward, RewardClaim, RewardKind};
 use crate::model::log_events::{EconomyEvent, ReturnReason, SpendReason};
 use crate::model::state::{GameState, LeaderStatus, Track};
-use crate::rest;
+use crate::round::rest;
 use maester_board::{Board, HouseId, LeaderId};
 use serde::{Deserialize, Serialize};
 

@@ -16,11 +16,11 @@ fn every_log_sentence_names_its_rule_in_both_languages() {
     use maester_board::Lang;
     use maester_rules::armies::muster::MusterError;
     use maester_rules::build::BuildError;
-    use maester_rules::endgame::{GameResult, WinHow};
     use maester_rules::events::Category;
     use maester_rules::log_events::{
         DisbandReason, GainReason, MusterSkip, ReturnReason, SpendReason,
     };
+    use maester_rules::round::endgame::{GameResult, WinHow};
     let w = start();
     let (h, h2) = (w.h("stark"), w.h("lannister"));
     let a = w.a("winterfell");

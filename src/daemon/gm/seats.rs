@@ -8,7 +8,7 @@ use crate::daemon::games::{self, Loaded};
 use crate::daemon::letters;
 use crate::error::Error;
 use crate::mail::Mailbox;
-use crate::rules::endgame::{Leaving, player_leaves};
+use crate::rules::round::endgame::{Leaving, player_leaves};
 use crate::store::{Language, NewSnapshot, StoreError};
 use chrono::{DateTime, Utc};
 

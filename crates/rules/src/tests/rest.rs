@@ -4,8 +4,8 @@
 use super::kit_events::{W, start};
 use crate::model::log_events::{EconomyEvent, ReturnReason};
 use crate::model::state::{LeaderStatus, Track};
-use crate::rest;
 use crate::rewards::{self, RewardClaim, RewardError, RewardKind};
+use crate::round::rest;
 
 const STARK: [&str; 7] = [
     "Eddard Stark",
