@@ -107,7 +107,7 @@ pub fn load(d: &Daemon, id: &str) -> Result<Loaded, Error> {
                 .ok_or(Error::Config(format!("game {id} has no state")))?;
             let mut state: GameState = super::stored::decode(snap.state)
                 .map_err(|e| Error::Config(format!("game {id}: {e}")))?;
-            crate::rules::events::restore_tables(&built.board, &mut state);
+            crate::rules::event_phase::events::restore_tables(&built.board, &mut state);
             d.cache
                 .keep_state(id, snap.seq, std::sync::Arc::new(state.clone()));
             (state, snap.seq)

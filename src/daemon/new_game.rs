@@ -8,7 +8,7 @@ use super::letters::{self, Letter, queue};
 use crate::board::{Board, HouseId, Lang};
 use crate::error::Error;
 use crate::mail::Mailbox;
-use crate::rules::events::EventSettings;
+use crate::rules::event_phase::events::EventSettings;
 use crate::rules::{GameState, Step};
 use crate::schedule::Schedule;
 use crate::store::{Language, NewGame, NewHouse, NewSnapshot, StoreError};
@@ -73,7 +73,7 @@ pub fn new_game(
     }
     // Winter is Coming per category and round from [game.events].
     let events = EventSettings::with_probability(cfg.events.winter_is_coming, optional, optional);
-    crate::rules::events::start_game(&board, &mut state, &seed, events);
+    crate::rules::event_phase::events::start_game(&board, &mut state, &seed, events);
     let notices = crate::rules::event_phase::advance_notices(&state);
     let drawn: Vec<u8> = (2..=board.rules.rounds.saturating_add(1)).collect();
     let deadline = deadline_for(&schedule, state.step, now)?;

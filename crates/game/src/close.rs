@@ -6,7 +6,7 @@ use super::expect::{expected, open_questions, raven_holder};
 use super::input::{assign_choices, first_window, retreat_answers, second_window};
 use super::{EventAnswers, EventOrders, RetreatChoice, Submission};
 use maester_board::{AreaId, Board, HouseId, Order};
-use maester_rules::build::{self, BuildPlan, BuildWindow};
+use maester_rules::event_phase::build::{self, BuildPlan, BuildWindow};
 use maester_rules::event_phase::{
     self, AdvanceNotice, EventPhaseOutcome, Question, round_modifiers,
 };
@@ -17,8 +17,8 @@ use maester_rules::optional::one_time::PlacedOneTime;
 use maester_rules::orders::{Placement, Plan};
 use maester_rules::round::endgame::{self, GameResult, RoundEnd, WinHow};
 use maester_rules::{
-    GameState, Step, economy, events, military::retreat, planning::placement, planning::plan_check,
-    round::rest,
+    GameState, Step, event_phase::economy, event_phase::events, military::retreat,
+    planning::placement, planning::plan_check, round::rest,
 };
 
 /// How steps are closed.

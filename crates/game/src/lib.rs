@@ -25,15 +25,15 @@ pub use problems::{EventProblem, Part};
 
 use maester_board::{AreaId, Board, HouseId};
 use maester_rules::armies::muster::MusterPlan;
-use maester_rules::bidding::ClashBid;
-use maester_rules::build::BuildPlan;
-use maester_rules::economy::DisbandPlan;
+use maester_rules::event_phase::bidding::ClashBid;
+use maester_rules::event_phase::build::BuildPlan;
+use maester_rules::event_phase::economy::DisbandPlan;
+use maester_rules::event_phase::events::EventCard;
+use maester_rules::event_phase::rewards::RewardClaim;
 use maester_rules::event_phase::round_modifiers;
-use maester_rules::events::EventCard;
+use maester_rules::event_phase::wildlings::{PenaltyChoice, WildlingReward};
 use maester_rules::orders::{Placement, Plan, RavenChange};
 use maester_rules::planning::placement::{self, PlacementError};
-use maester_rules::rewards::RewardClaim;
-use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
 use maester_rules::{GameState, Step, Track};
 use serde::{Deserialize, Serialize};
 
@@ -213,8 +213,8 @@ pub fn check(
             if is_default(&p.build) {
                 return Ok(());
             }
-            let window = maester_rules::build::BuildWindow::Placement;
-            match maester_rules::build::check(board, state, house, &p.build, window) {
+            let window = maester_rules::event_phase::build::BuildWindow::Placement;
+            match maester_rules::event_phase::build::check(board, state, house, &p.build, window) {
                 Ok(()) => Ok(()),
                 Err(e) => Err(SubmissionError::Event(
                     e.into_iter().map(EventProblem::Build).collect(),

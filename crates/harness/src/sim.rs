@@ -12,7 +12,7 @@ pub use random::{Rng, submission};
 
 use maester_board::{Board, HouseId};
 use maester_game::{self as game, Options, Submission};
-use maester_rules::events::{self, EventSettings};
+use maester_rules::event_phase::events::{self, EventSettings};
 use maester_rules::round::endgame::GameResult;
 use maester_rules::{GameState, Step};
 use sha2::{Digest, Sha256};

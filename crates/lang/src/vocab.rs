@@ -6,7 +6,7 @@
 
 use maester_board::{Lang, Order, OrderType, UnitKind};
 use maester_rules::Step;
-use maester_rules::events::{Category, EventCard};
+use maester_rules::event_phase::events::{Category, EventCard};
 use maester_rules::optional::one_time::OneTimeKind;
 use maester_rules::state::Track;
 

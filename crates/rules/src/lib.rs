@@ -2,18 +2,12 @@
 //! log that explains every step. No IO, no clock, no randomness that is not handed in.
 
 pub mod armies;
-pub mod bidding;
-pub mod build;
-pub mod economy;
 pub mod event_phase;
-pub mod events;
 pub mod military;
 pub mod model;
 pub mod optional;
 pub mod planning;
-pub mod rewards;
 pub mod round;
-pub mod wildlings;
 
 pub use model::{log, log_events, modifiers, orders, rng, state, units};
 pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Unit, Units};

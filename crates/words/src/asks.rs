@@ -7,10 +7,10 @@ use crate::event_text::CardText;
 use maester_board::{AreaId, Board, HouseId, Lang, UnitKind};
 use maester_game as game;
 use maester_rules::event_phase::Question;
-use maester_rules::events::{self, Category, EventCard, current};
-use maester_rules::rewards::RewardKind;
-use maester_rules::wildlings::{self, PenaltyKind};
-use maester_rules::{GameState, LeaderStatus, Step, Track, armies::muster, economy};
+use maester_rules::event_phase::events::{self, Category, EventCard, current};
+use maester_rules::event_phase::rewards::RewardKind;
+use maester_rules::event_phase::wildlings::{self, PenaltyKind};
+use maester_rules::{GameState, LeaderStatus, Step, Track, armies::muster, event_phase::economy};
 
 fn zh(lang: Lang) -> bool {
     lang == Lang::Zh

@@ -5,7 +5,7 @@
 use crate::*;
 use maester_board::{Board, UnitKind};
 use maester_rules::armies::muster::{MusterAction, MusterItem};
-use maester_rules::events::{self, Category, EventCard, EventSettings};
+use maester_rules::event_phase::events::{self, Category, EventCard, EventSettings};
 use maester_rules::log_events::EconomyEvent;
 use maester_rules::{GameState, Track};
 

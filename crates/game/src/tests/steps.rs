@@ -2,8 +2,8 @@
 
 use crate::*;
 use maester_board::{Board, Order, OrderType};
-use maester_rules::events::{self, EventCard, EventSettings};
-use maester_rules::wildlings::PenaltyKind;
+use maester_rules::event_phase::events::{self, EventCard, EventSettings};
+use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::{GameState, Track};
 
 fn board() -> Board {
@@ -139,7 +139,7 @@ fn clash_of_kings_bids_reorder_the_tracks_and_silent_houses_bid_zero_a26() {
     let s = close_step(&b, &s, &[]).state;
     let tyrell = h(&b, "tyrell");
     let bid = Submission::Events(EventOrders {
-        clash: Some(maester_rules::bidding::ClashBid {
+        clash: Some(maester_rules::event_phase::bidding::ClashBid {
             throne: 3,
             fiefdoms: 1,
             court: 1,
@@ -148,7 +148,7 @@ fn clash_of_kings_bids_reorder_the_tracks_and_silent_houses_bid_zero_a26() {
     });
     assert!(check(&b, &s, tyrell, &bid).is_ok());
     let too_much = Submission::Events(EventOrders {
-        clash: Some(maester_rules::bidding::ClashBid {
+        clash: Some(maester_rules::event_phase::bidding::ClashBid {
             throne: 9,
             fiefdoms: 0,
             court: 0,
@@ -191,7 +191,7 @@ fn the_king_orders_two_ties_of_one_track_on_two_lines_004_l1157() {
     let s = close_step(&b, &s, &[]).state;
     let bid = |throne, fiefdoms| {
         Submission::Events(EventOrders {
-            clash: Some(maester_rules::bidding::ClashBid {
+            clash: Some(maester_rules::event_phase::bidding::ClashBid {
                 throne,
                 fiefdoms,
                 court: 0,

@@ -11,10 +11,10 @@ use maester_lang::ast::{
 };
 use maester_lang::{Names, echo};
 use maester_rules::armies::muster::{MusterAction, MusterPlan};
-use maester_rules::build::BuildPlan;
+use maester_rules::event_phase::build::BuildPlan;
+use maester_rules::event_phase::rewards::RewardClaim;
+use maester_rules::event_phase::wildlings::{PenaltyChoice, WildlingReward};
 use maester_rules::orders::UnitSelection;
-use maester_rules::rewards::RewardClaim;
-use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
 
 fn one(area: AreaId, k: UnitKind) -> UnitRef<Resolved> {
     let mut c = [0u8; 5];
@@ -307,9 +307,9 @@ mod tests {
     use maester_game::{EventAnswers, EventOrders, Orders, RetreatChoice};
     use maester_rules::Track;
     use maester_rules::armies::muster::MusterItem;
-    use maester_rules::bidding::ClashBid;
-    use maester_rules::build::PortBuild;
-    use maester_rules::economy::DisbandPlan;
+    use maester_rules::event_phase::bidding::ClashBid;
+    use maester_rules::event_phase::build::PortBuild;
+    use maester_rules::event_phase::economy::DisbandPlan;
     use maester_rules::orders::{
         MarchMove, MarchStep, Plan, RaidStep, RavenChange, Step as PlanStep,
     };

@@ -7,12 +7,12 @@ use crate::ast::{Item, Muster, Reward, UnitRef, UnitSel};
 use maester_board::{AreaId, Lang, UnitKind};
 use maester_game::{EventAnswers, EventOrders, Part, RetreatChoice};
 use maester_rules::armies::muster::{MusterAction, MusterItem, MusterPlan};
-use maester_rules::bidding::ClashBid;
-use maester_rules::build::{BuildPlan, PortBuild};
-use maester_rules::economy::DisbandPlan;
+use maester_rules::event_phase::bidding::ClashBid;
+use maester_rules::event_phase::build::{BuildPlan, PortBuild};
+use maester_rules::event_phase::economy::DisbandPlan;
+use maester_rules::event_phase::rewards::RewardClaim;
+use maester_rules::event_phase::wildlings::{PenaltyChoice, WildlingReward};
 use maester_rules::orders::RavenChange;
-use maester_rules::rewards::RewardClaim;
-use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
 use maester_rules::{GameState, Step};
 
 fn msg(lang: Lang, zh: &str, en: &str) -> String {

@@ -264,7 +264,7 @@ pub fn parse_mail_with(
     let mut raven = None;
     let mut raven_line = 0;
     let mut retreats = Vec::new();
-    let mut build = maester_rules::build::BuildPlan::default();
+    let mut build = maester_rules::event_phase::build::BuildPlan::default();
     for entry in &parsed.items {
         let mut err = |message: String| {
             out.errors.push(ErrorLine {

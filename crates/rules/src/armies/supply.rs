@@ -164,7 +164,8 @@ mod tests {
     /// fit the new barrels, for every supply level and a growing army.
     #[test]
     fn a57_within_limit_at_is_an_empty_default_disbanding() {
-        use crate::{Unit, economy};
+        use crate::Unit;
+        use crate::event_phase::economy;
         use maester_board::UnitKind;
         let b = match Board::default_board() {
             Ok(b) => b,

@@ -3,11 +3,13 @@
 
 use super::kit_events::{W, empty, start};
 use crate::armies::muster::{MusterAction, MusterItem, MusterPlan};
-use crate::bidding::{self, BidError, ClashBid, TieDecisions};
 use crate::event_phase;
+use crate::event_phase::bidding::{self, BidError, ClashBid, TieDecisions};
+use crate::event_phase::wildlings::{
+    self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward,
+};
 use crate::model::log_events::{DisbandReason, EconomyEvent};
 use crate::model::state::{LeaderStatus, Track};
-use crate::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward};
 use maester_board::{HouseId, UnitKind};
 
 fn bid(t: u8, f: u8, c: u8) -> ClashBid {
@@ -531,12 +533,12 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
     let (st, _) =
         wildlings::apply_penalty(&w.b, &w.s, PenaltyKind::DowngradeKnights, None, &[choice]);
     assert_eq!(w.codes(&st, "winterfell"), "FF");
-    let plan = crate::economy::DisbandPlan {
+    let plan = crate::event_phase::economy::DisbandPlan {
         units: vec![(bad, UnitKind::Footman)],
     };
     assert_eq!(
-        crate::economy::check_disbanding(&w.b, &w.s, s, &plan),
-        Err(vec![crate::economy::SupplyError::UnknownArea])
+        crate::event_phase::economy::check_disbanding(&w.b, &w.s, s, &plan),
+        Err(vec![crate::event_phase::economy::SupplyError::UnknownArea])
     );
     let m = MusterPlan {
         items: vec![MusterItem {
@@ -550,22 +552,28 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
     );
     let out = crate::armies::muster::resolve(&w.b, &w.s, &[(s, m)], &ports);
     assert_eq!(out.state, w.s);
-    let bp = crate::build::BuildPlan {
+    let bp = crate::event_phase::build::BuildPlan {
         fortify: vec![bad],
         ..Default::default()
     };
     assert_eq!(
-        crate::build::check(&w.b, &w.s, s, &bp, crate::build::BuildWindow::EventPhase),
-        Err(vec![crate::build::BuildError::UnknownArea])
-    );
-    assert_eq!(
-        crate::rewards::check(
+        crate::event_phase::build::check(
             &w.b,
             &w.s,
             s,
-            &crate::rewards::RewardClaim::Luwin(LeaderId(250))
+            &bp,
+            crate::event_phase::build::BuildWindow::EventPhase
         ),
-        Err(crate::rewards::RewardError::UnknownLeader)
+        Err(vec![crate::event_phase::build::BuildError::UnknownArea])
+    );
+    assert_eq!(
+        crate::event_phase::rewards::check(
+            &w.b,
+            &w.s,
+            s,
+            &crate::event_phase::rewards::RewardClaim::Luwin(LeaderId(250))
+        ),
+        Err(crate::event_phase::rewards::RewardError::UnknownLeader)
     );
 }
 

@@ -2,7 +2,7 @@
 //! non-combat losses of provinces (004:L1062, L1094), each named after its rule.
 
 use super::kit_events::{W, empty, start};
-use crate::economy::{self, DisbandPlan, SupplyError};
+use crate::event_phase::economy::{self, DisbandPlan, SupplyError};
 use crate::model::log_events::{DisbandReason, EconomyEvent, GainReason};
 use maester_board::{AreaId, UnitKind};
 

@@ -2,9 +2,9 @@
 //! A-21), each named after its rule.
 
 use super::kit_events::{W, empty};
+use crate::event_phase::rewards::{self, RewardKind};
 use crate::model::log_events::EconomyEvent;
 use crate::model::state::Step;
-use crate::rewards::{self, RewardKind};
 use crate::round::endgame::{self, GameResult, Leaving, RoundEnd, WinHow};
 use maester_board::{Order, OrderType};
 

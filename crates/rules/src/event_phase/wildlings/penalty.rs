@@ -72,7 +72,7 @@ fn downgrade_target(board: &Board, state: &GameState, house: HouseId) -> Option<
 
 /// The house's best rank and the tracks that share it.
 pub fn best_tracks(state: &GameState, house: HouseId) -> Vec<Track> {
-    let tracks = crate::bidding::TRACKS;
+    let tracks = crate::event_phase::bidding::TRACKS;
     let best = tracks
         .iter()
         .map(|&t| state.rank(t, house))

@@ -38,7 +38,7 @@ pub fn after_military(board: &Board, state: &mut GameState, log: &[crate::model:
             record_consolidation(state, *house, *area, gained.saturating_add(*capped));
         }
     }
-    crate::rewards::record_from_log(board, state, log);
+    crate::event_phase::rewards::record_from_log(board, state, log);
 }
 
 /// Add power tokens with the cap of 20 owned; logs the gain and what the cap took.

@@ -8,21 +8,29 @@
 //! longer fits the hand is cut. The function is pure and deterministic: called after the
 //! first window with no second-window answers it tells what must be asked; called again with the
 //! answers it gives the final result.
+//!
+//! The folder holds the event phase's chapters: the events and their deck (`events`), the
+//! economy of the phase (Supply, Game of Thrones income), the Clash of Kings (`bidding`), the
+//! wildlings, building ports and fortifications, and the leaders' victory rewards; this file
+//! runs them in the order above.
 
-use crate::armies::muster::{self};
-use crate::bidding::{self};
-use crate::build::{self, BuildWindow};
-use crate::economy::{self};
-use crate::events;
-use crate::events::{Category, EventCard, EventError, RoundEvents, chooser_of, current};
+pub mod bidding;
+pub mod build;
+pub mod economy;
+pub mod events;
+pub mod rewards;
+pub mod wildlings;
+
+use crate::armies::muster;
 use crate::model::log_events::EconomyEvent;
 use crate::model::modifiers::RoundModifiers;
 use crate::model::state::GameState;
 pub use crate::model::window::{EventPhaseInput, EventWindow, Question};
-use crate::rewards::{self};
-use crate::wildlings::{self, PenaltyKind};
+use build::BuildWindow;
+use events::{Category, EventCard, EventError, RoundEvents, chooser_of, current};
 use maester_board::{Board, HouseId};
 use serde::{Deserialize, Serialize};
+use wildlings::PenaltyKind;
 
 /// What an event phase gives.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //! power tokens (cost 2 + ports owned, A-60) and fortifications converted from last round's
 //! consolidate-power income, the last map slots in Iron Throne order.
 
-use crate::events::{self, EventCard};
+use crate::event_phase::events::{self, EventCard};
 pub use crate::model::errors::BuildError;
 use crate::model::log_events::{EconomyEvent, SpendReason};
 use crate::model::state::GameState;

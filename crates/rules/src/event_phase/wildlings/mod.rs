@@ -4,7 +4,7 @@
 //! more. Ties are the King's. All bids are spent and the strength returns to 0.
 
 use crate::armies::muster::{self, MusterPlan};
-use crate::economy::{self, CHEAP_FIRST};
+use crate::event_phase::economy::{self, CHEAP_FIRST};
 pub use crate::model::events::PenaltyKind;
 use crate::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
 use crate::model::state::{GameState, LeaderStatus, Track};
@@ -52,9 +52,9 @@ impl BidBudget {
         board: &Board,
         state: &GameState,
         house: HouseId,
-        clash: Option<&crate::bidding::ClashBid>,
+        clash: Option<&crate::event_phase::bidding::ClashBid>,
     ) -> BidBudget {
-        use crate::events::{Category, EventCard, current};
+        use crate::event_phase::events::{Category, EventCard, current};
         let political = current(state)
             .filter(|e| e.round == state.round)
             .and_then(|e| e.effective(Category::Political));
@@ -84,14 +84,14 @@ pub fn check_bid(
     house: HouseId,
     bid: u8,
     budget: BidBudget,
-) -> Result<(), crate::bidding::BidError> {
+) -> Result<(), crate::event_phase::bidding::BidError> {
     let h = state.house(house);
     if h.neutral {
-        return Err(crate::bidding::BidError::Neutral);
+        return Err(crate::event_phase::bidding::BidError::Neutral);
     }
     let will_have = (h.power as u32 + budget.income as u32).saturating_sub(budget.clash);
     if bid as u32 > will_have {
-        return Err(crate::bidding::BidError::WildlingOverBudget {
+        return Err(crate::event_phase::bidding::BidError::WildlingOverBudget {
             wildling: bid,
             clash: budget.clash,
             hand: h.power,
