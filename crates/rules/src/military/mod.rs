@@ -22,7 +22,8 @@ mod raid;
 pub mod retreat;
 pub(crate) mod strength;
 mod transport;
-pub use ctx::{Ctx, OncePerRound, Resolution};
+pub(crate) use ctx::Ctx;
+pub use ctx::Resolution;
 
 /// Resolve a whole military phase with no event in force and default settings.
 /// `plans` is indexed by house.
