@@ -23,5 +23,6 @@ pub mod render;
 pub mod rule_text;
 pub mod view;
 pub mod welcome;
+pub mod whole_mail;
 
 pub use maester_lang::vocab::{Named, Spelling};
