@@ -283,7 +283,7 @@ fn seat_of(
                 secret: None,
                 policy: Vec::new(),
             },
-            Err(why) => Outcome::Ignored(why),
+            Err(why) => Outcome::Ignored(why.to_string()),
         })),
         _ => {
             let ids: Vec<String> = d

@@ -11,6 +11,7 @@ pub mod corrections;
 pub mod deadlines;
 pub mod economy;
 pub mod event_text;
+pub mod gm_mail;
 pub mod hant;
 pub mod instructions;
 pub mod log;
