@@ -373,12 +373,12 @@ impl<'de> Deserialize<'de> for Schedule {
 /// Chinese-speaking players.
 pub fn format_deadline_zh(deadline: DateTime<Utc>, tz: Tz) -> String {
     let local = deadline.with_timezone(&tz);
-    let zone = if is_beijing_time(tz) {
-        format!("北京时间/{}", tz.name())
-    } else {
-        tz.name().to_string()
-    };
-    format!("{} ({zone})", local.format("%Y年%-m月%-d日 %H:%M"))
+    crate::words::deadlines::local_time_zh(
+        (local.year(), local.month(), local.day()),
+        &local.format("%H:%M").to_string(),
+        tz.name(),
+        is_beijing_time(tz),
+    )
 }
 
 /// `Mon 23 Nov 2026 21:00 Asia/Shanghai`: a deadline in `tz` for

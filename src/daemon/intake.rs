@@ -297,11 +297,7 @@ fn seat_of(
                 mail,
                 m,
                 Lang::Zh,
-                format!(
-                    "你在多个游戏中,请在邮件标题中写上游戏名:{}\nYou play in several games; put the game's name in the subject: {}\n\n—— maester",
-                    ids.join(" "),
-                    ids.join(" ")
-                ),
+                crate::words::whole_mail::several_games(&ids),
                 String::new(),
             )?;
             Ok(Err(Outcome::Answered {
