@@ -20,7 +20,7 @@ use crate::words::view::{StateView, view};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-pub use crate::words::instructions::{instructions, step_name};
+pub use crate::words::instructions::step_name;
 
 /// Who sends: the referee's mailbox and Message-ID domain.
 #[derive(Clone, Debug)]
