@@ -1,4 +1,5 @@
-//! House secrets: verified, salted and bound to the seat, never stored in clear.
+//! House secrets: verified, salted and bound to the seat, stored as Argon2id, never in clear;
+//! an old SHA-256 hash upgrades at the next right secret.
 
 mod support;
 
@@ -45,4 +46,49 @@ fn hash_secret_is_salted_and_bound_to_the_seat() {
         hash_secret("ab", "c", "stark", "x"),
         hash_secret("a", "bc", "stark", "x")
     );
+}
+
+#[test]
+fn secrets_are_stored_as_argon2id_and_old_sha256_hashes_upgrade_at_the_next_right_secret() {
+    let (_db, store) = store_with_game("argon2");
+    let hash: String = store
+        .connection()
+        .query_row(
+            "SELECT secret_hash FROM houses WHERE game_id = 'demo' AND house = 'stark'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(hash.starts_with("$argon2id$"), "{hash}");
+    // A database of schema 1 holds the salted SHA-256 form.
+    let old = hash_secret("s4lt", "demo", "stark", "winter");
+    store
+        .connection()
+        .execute(
+            "UPDATE houses SET secret_salt = 's4lt', secret_hash = ?1 WHERE house = 'stark'",
+            [&old],
+        )
+        .unwrap();
+    assert!(!store.verify_secret("demo", "stark", "summer").unwrap());
+    let still: String = store
+        .connection()
+        .query_row(
+            "SELECT secret_hash FROM houses WHERE house = 'stark'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(still, old, "a wrong secret upgrades nothing");
+    assert!(store.verify_secret("demo", "stark", "winter").unwrap());
+    let upgraded: String = store
+        .connection()
+        .query_row(
+            "SELECT secret_hash FROM houses WHERE house = 'stark'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(upgraded.starts_with("$argon2id$"), "{upgraded}");
+    assert!(store.verify_secret("demo", "stark", "winter").unwrap());
+    assert!(!store.verify_secret("demo", "stark", "Winter").unwrap());
 }
