@@ -179,10 +179,8 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         let mut ctx =
             letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
         if out.state.step == Step::Finished {
-            ctx.private.push(match lang {
-                Lang::Zh => format!("本局随机种子:{}", g.row.seed),
-                Lang::En => format!("This game's random seed: {}", g.row.seed),
-            });
+            ctx.private
+                .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
         }
         if !maps.iter().any(|(l, _)| *l == lang) {
             maps.push((lang, report_map(g, &out, lang, &deadline)));

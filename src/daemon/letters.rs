@@ -10,16 +10,17 @@ use crate::mail::{
 };
 use crate::rules::{GameState, Step};
 use crate::store::{NewOutgoing, OutKind, StoreError, StoreTx};
+use crate::words::Spelling;
 use crate::words::economy::Describe;
 use crate::words::event_text::NoticeText;
 use crate::words::log as words;
 use crate::words::render::Templates;
+use crate::words::report_lines;
 use crate::words::view::{StateView, view};
-use crate::words::{Named, Spelling};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-pub use crate::words::instructions::{instructions, step_name};
+pub use crate::words::instructions::step_name;
 
 /// Who sends: the referee's mailbox and Message-ID domain.
 #[derive(Clone, Debug)]
@@ -315,32 +316,6 @@ pub struct TrackNames {
     pub kings_court: String,
 }
 
-/// A revealed one-time order: `高庭 招募(一次性命令)`, `三塔堡 浮桥 到 亲王隘口(一次性命令)`.
-fn one_time_text(
-    board: &Board,
-    a: crate::board::AreaId,
-    p: &crate::rules::optional::one_time::PlacedOneTime,
-    lang: Lang,
-) -> String {
-    let name = board.area(a).name(lang);
-    let bank = crate::rules::optional::one_time::pontoon_bank(board, a, p.bank)
-        .filter(|_| p.kind == crate::rules::optional::one_time::OneTimeKind::Pontoon);
-    match (lang, bank) {
-        (Lang::Zh, Some(b)) => format!(
-            "{name} {} 到 {}(一次性命令)",
-            p.kind.name(lang),
-            board.area(b).name(lang)
-        ),
-        (Lang::Zh, None) => format!("{name} {}(一次性命令)", p.kind.name(lang)),
-        (Lang::En, Some(b)) => format!(
-            "{name} {} to {} (one-time order)",
-            p.kind.name(lang),
-            board.area(b).name(lang)
-        ),
-        (Lang::En, None) => format!("{name} {} (one-time order)", p.kind.name(lang)),
-    }
-}
-
 /// Build the report context of a closed step (and the steps closed with it) for one house.
 pub fn report_context(
     board: &Board,
@@ -372,35 +347,18 @@ pub fn report_context(
                 out.revealed_one_time
                     .iter()
                     .filter(|(_, p)| p.house == h)
-                    .map(|(a, p)| one_time_text(board, *a, p, lang)),
+                    .map(|(a, p)| report_lines::one_time_order(board, *a, p, lang)),
             )
             .collect();
-        let none = if zh { "(无命令)" } else { "(no orders)" };
         revealed.push(RevealedOrders {
             house: board.house(h).name(lang).to_string(),
-            orders: if list.is_empty() {
-                none.to_string()
-            } else {
-                list.join(if zh { ";" } else { "; " })
-            },
+            orders: report_lines::orders(&list, lang),
         });
     }
     let mut events: Vec<String> = Vec::new();
     if let Some((h, a, old, new)) = out.raven {
         let (hn, an) = (board.house(h).name(lang), board.area(a).name(lang));
-        events.push(if zh {
-            format!(
-                "{hn}使用信鸦,把{an}的{}改为{}(004:L1702)。",
-                old.name_zh(),
-                new.name_zh()
-            )
-        } else {
-            format!(
-                "{hn} used the Raven: {an} {} became {} (004:L1702).",
-                old.name_en(),
-                new.name_en()
-            )
-        });
+        events.push(report_lines::raven_used(hn, an, old, new, lang));
     }
     for (i, e) in out.log.iter().enumerate() {
         events.push(words::event(board, lang, e));
@@ -449,7 +407,7 @@ pub fn report_context(
         game: game.to_string(),
         house: board.house(house).name(lang).to_string(),
         round: out.round,
-        closed: closed.join(if zh { "、" } else { ", " }),
+        closed: report_lines::list(&closed, lang),
         revealed,
         events,
         economy,
@@ -498,10 +456,7 @@ pub fn report_letter(
     let text = templates
         .render("report", lang, ctx)
         .map_err(Error::Template)?;
-    let subject = match lang {
-        Lang::Zh => format!("[{}] 第{}回合 {}结果", ctx.game, ctx.round, ctx.closed),
-        Lang::En => format!("[{}] round {}: {} results", ctx.game, ctx.round, ctx.closed),
-    };
+    let subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
     let html = match map_png {
         Some(png) => {
             let cid = format!("map.r{}@{}", ctx.next_round, sender.domain);

@@ -58,8 +58,7 @@ impl Loaded {
     pub fn deadline_text(&self, lang: Lang) -> String {
         match (self.row.deadline, lang) {
             (Some(d), l) => self.at(d, l),
-            (None, Lang::Zh) => "无".into(),
-            (None, Lang::En) => "none".into(),
+            (None, l) => crate::words::whole_mail::no_deadline(l).into(),
         }
     }
     /// A moment in the game's time zone, in words.

@@ -2,11 +2,10 @@
 //! answer (intake) and for a submission the GM enters (gm).
 
 use crate::board::Lang;
-use crate::daemon::letters::{self, ErrorLine};
+use crate::daemon::letters::ErrorLine;
 use crate::daemon::loaded::Loaded;
 use crate::game::SubmissionError;
 use crate::lang::submit as parse;
-use crate::words::Spelling;
 use crate::words::rule_text::RuleText;
 
 pub(crate) fn validation_errors(
@@ -20,20 +19,7 @@ pub(crate) fn validation_errors(
             line: 0,
             column: 0,
             text: String::new(),
-            message: match lang {
-                Lang::Zh => format!(
-                    "现在是{},不是{};{}",
-                    open.name_zh(),
-                    sent.name_zh(),
-                    letters::instructions(*open, lang)
-                ),
-                Lang::En => format!(
-                    "the open step is {}, not {}; {}",
-                    open.name_en(),
-                    sent.name_en(),
-                    letters::instructions(*open, lang)
-                ),
-            },
+            message: crate::words::whole_mail::wrong_step(*open, *sent, lang),
         }],
         SubmissionError::Plan(errs) => error_lines(
             errs,

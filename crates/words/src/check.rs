@@ -53,6 +53,29 @@ impl CheckReport {
     }
 }
 
+/// Why `maester check` cannot check a text: the house or the phase it names does not exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckError {
+    /// No house by this key or name.
+    UnknownHouse(String),
+    /// No step by this key.
+    UnknownPhase(String),
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckError::UnknownHouse(h) => write!(f, "unknown house {h:?}"),
+            CheckError::UnknownPhase(p) => write!(
+                f,
+                "unknown phase {p:?}: events, events_answers, placement, raven, plan or retreat"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
 /// Parse and validate `text` as `house`'s submission for `phase` (or the open step).
 pub fn check(
     board: &Board,
@@ -61,7 +84,7 @@ pub fn check(
     phase: Option<&str>,
     text: &str,
     lang: Lang,
-) -> Result<CheckReport, String> {
+) -> Result<CheckReport, CheckError> {
     let names = names(board);
     let h = board
         .house_by_key(house)
@@ -69,14 +92,12 @@ pub fn check(
             maester_lang::names::Lookup::Found(id) => Some(id),
             _ => None,
         })
-        .ok_or_else(|| format!("unknown house {house:?}"))?;
+        .ok_or_else(|| CheckError::UnknownHouse(house.to_string()))?;
     if let Some(p) = phase {
         state.step = match Step::from_key(p) {
             Some(s) if s != Step::Finished => s,
             _ => {
-                return Err(format!(
-                    "unknown phase {p:?}: events, events_answers, placement, raven, plan or retreat"
-                ));
+                return Err(CheckError::UnknownPhase(p.to_string()));
             }
         };
     }

@@ -11,8 +11,8 @@ use maester_board::{AreaId, Board, Castle, HouseId, UnitKind};
 /// Mustering points of a castle province (004:L674).
 pub fn castle_points(board: &Board, area: AreaId) -> u8 {
     match board.area(area).castle {
-        Some(Castle::Stronghold) => board.rules.stronghold_points,
-        Some(Castle::City) => board.rules.city_points,
+        Some(Castle::Stronghold) => board.rules.muster_points.stronghold,
+        Some(Castle::City) => board.rules.muster_points.city,
         None => 0,
     }
 }
