@@ -39,6 +39,9 @@ enum Outcome {
         secret: Option<String>,
         /// What the mail changes in the deadline policy (`wait`, an absence).
         policy: Vec<super::absences::Change>,
+        /// The Chinese script the seat wrote in (`Some(true)`: Traditional), learnt from a
+        /// mail with the right secret and Chinese in it; its reports follow it.
+        script: Option<bool>,
     },
 }
 
@@ -102,10 +105,14 @@ fn record(
                 house,
                 submission,
                 policy,
+                script,
                 ..
             } => {
                 for c in policy {
                     c.write(tx, now)?;
+                }
+                if let (Some(g), Some(h), Some(t)) = (game, house, script) {
+                    tx.set_house_script(g, h, *t)?;
                 }
                 if let Some((raw, subject)) = &redacted {
                     tx.redact_mail(mail_id, raw, subject)?;
@@ -169,6 +176,18 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
         super::deadlines::after_submission(d, g, now)?;
     }
     Ok(())
+}
+
+/// The Chinese script of a mail's text: `Some(true)` Traditional, `Some(false)` Simplified,
+/// `None` when nothing in it tells (English, or characters both scripts write alike).
+fn script_of(body: &str) -> Option<bool> {
+    if crate::lang::normalize::is_traditional(body) {
+        Some(true)
+    } else if crate::words::hant::to_traditional(body) != body {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 fn reply_to(mail: &DecodedMail) -> Option<(String, Vec<String>)> {
@@ -258,6 +277,7 @@ fn seat_of(
             submission: None,
             secret: o.secret,
             policy: Vec::new(),
+            script: None,
         }));
     }
     let seats = d.store.houses_by_address(&from)?;
@@ -283,6 +303,7 @@ fn seat_of(
                 submission: None,
                 secret: None,
                 policy: Vec::new(),
+                script: None,
             },
             Err(why) => Outcome::Ignored(why),
         })),
@@ -313,6 +334,7 @@ fn seat_of(
                 submission: None,
                 secret: None,
                 policy: Vec::new(),
+                script: None,
             }))
         }
     }
@@ -515,5 +537,6 @@ fn decide(
         submission,
         secret: parsed.secret.clone(),
         policy,
+        script: secret_ok.then(|| script_of(&mail.body)).flatten(),
     })
 }
