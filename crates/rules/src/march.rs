@@ -8,7 +8,7 @@ use super::battle::spec::AttackSpec;
 use super::military::ctx::Ctx;
 use super::military::leave::vacate;
 use super::military::moves::{find_units, put_units, select, take_units};
-use super::model::log::{Event, Skip};
+use super::model::log::{Event, Skip, Unfulfilled};
 use super::model::orders::{MarchStep, Step};
 use super::model::state::Unit;
 use super::transport::Route;
@@ -143,13 +143,38 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         executed = true;
     }
     if executed {
-        if ctx.state.occupant(from) != Some(house) {
+        let stayed = ctx.state.occupant(from) == Some(house);
+        if !stayed {
             vacate(ctx, house, from, step.leave_token && moved);
         } else if ctx.state.area(from).order.map(|o| o.kind) == Some(OrderType::March) {
             ctx.state.area_mut(from).order = None;
         }
+        if step.leave_token {
+            token_not_left(ctx, house, from, moved, stayed);
+        }
     }
     executed
+}
+
+/// A power token the plan asked to leave in `from` and that is not there: why.
+fn token_not_left(ctx: &mut Ctx, house: HouseId, from: AreaId, moved: bool, stayed: bool) {
+    if ctx.state.area(from).token == Some(house) {
+        return;
+    }
+    let why = if !moved {
+        Unfulfilled::TokenNotMoved
+    } else if stayed {
+        Unfulfilled::TokenUnitsStayed
+    } else if !ctx.board.area(from).is_land() {
+        Unfulfilled::TokenAtSea
+    } else {
+        Unfulfilled::TokenNoneInHand
+    };
+    ctx.log.push(Event::NotCarriedOut {
+        house,
+        area: from,
+        why,
+    });
 }
 
 /// The march order in `from` if the house can carry it out: the order is still there, the

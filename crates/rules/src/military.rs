@@ -51,6 +51,7 @@ pub fn resolve_owned(
         super::march::resolve_marches(&mut ctx);
     }
     if ctx.state.winner.is_none() {
+        super::sword::unused(&mut ctx);
         super::consolidate::resolve(&mut ctx);
         super::consolidate::resolve_one_time(&mut ctx);
     }
