@@ -7,6 +7,7 @@
 pub mod answers;
 pub mod asks;
 pub mod check;
+pub mod cite;
 pub mod corrections;
 pub mod deadlines;
 pub mod economy;
@@ -20,6 +21,7 @@ pub mod map_text;
 pub mod notices;
 pub mod plural;
 pub mod render;
+pub mod report_text;
 pub mod rule_text;
 pub mod view;
 pub mod welcome;
