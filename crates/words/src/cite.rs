@@ -158,6 +158,38 @@ pub fn for_player(text: &str, lang: Lang) -> String {
         rest = &run[len..];
     }
     out.push_str(rest);
+    without_repeats(&out)
+}
+
+/// Two citations side by side that read the same for a player (`(§四 港口)(§四 港口)`, two
+/// lines of one chapter) are said once.
+fn without_repeats(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find(['(', '(']) {
+        let close_char = if rest[open..].starts_with('(') {
+            ')'
+        } else {
+            ')'
+        };
+        let Some(len) = rest[open..]
+            .find(close_char)
+            .map(|i| i + close_char.len_utf8())
+        else {
+            break;
+        };
+        let group = &rest[open..open + len];
+        out.push_str(&rest[..open + len]);
+        rest = &rest[open + len..];
+        loop {
+            let spaced = rest.strip_prefix(' ').unwrap_or(rest);
+            match spaced.strip_prefix(group) {
+                Some(after) => rest = after,
+                None => break,
+            }
+        }
+    }
+    out.push_str(rest);
     out
 }
 

@@ -42,6 +42,15 @@ fn every_reference_in_a_sentence_is_rewritten_for_a_player() {
         "{p}"
     );
     assert!(p.contains("作废,规则:势力标志上限20个)"), "{p}");
+    // Two lines of one chapter side by side are said once.
+    assert_eq!(
+        for_player("损失为:裁掉2点(004:L1129)(004:L1131)。", Lang::Zh),
+        "损失为:裁掉2点(§四 抵御野人入侵)。"
+    );
+    assert_eq!(
+        for_player("2 more (004:L1129) (004:L1131).", Lang::En),
+        "2 more (§4 Wildlings)."
+    );
     let en = "Raid: nothing to remove (004:L1223, L1230); deadline 2026-11-25 UTF-8 TA-35x.";
     let p = for_player(en, Lang::En);
     assert_eq!(
