@@ -142,6 +142,7 @@ mod tests {
             Unfulfilled::TokenAtSea,
             Unfulfilled::FortifyNoOrder,
             Unfulfilled::SwordUnused,
+            Unfulfilled::SupportRouted,
         ] {
             events.push(Event::NotCarriedOut {
                 house: h,

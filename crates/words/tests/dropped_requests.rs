@@ -158,3 +158,49 @@ fn the_sword_given_to_an_army_that_fought_no_battle_is_reported_unused() {
         .collect::<String>();
     assert!(en.contains("the sword was not used (004:L1735)"), "{en}");
 }
+
+#[test]
+fn support_from_routed_units_is_reported_as_not_given() {
+    // Stark marches from Winterfell into Greyjoy's Castle Black; Karhold's support order is
+    // held by routed units only.
+    let mut c = case(&[UnitKind::Footman], 3);
+    let (stark, greyjoy) = (c.w.h("stark"), c.w.h("greyjoy"));
+    let (karhold, winterfell, castle) =
+        (c.w.a("karhold"), c.w.a("winterfell"), c.w.a("castle-black"));
+    let mut routed = Unit::new(UnitKind::Footman);
+    routed.routed = true;
+    c.s.area_mut(karhold).units.clear();
+    c.s.area_mut(karhold).units.push(routed);
+    c.s.area_mut(karhold).order = Some(Order {
+        kind: OrderType::Support,
+        special: false,
+    });
+    let w = c.s.area_mut(winterfell);
+    w.house = Some(stark);
+    w.units.push(Unit::new(UnitKind::Knight));
+    w.order = Some(Order {
+        kind: OrderType::March,
+        special: false,
+    });
+    let cb = c.s.area_mut(castle);
+    cb.house = Some(greyjoy);
+    cb.units.push(Unit::new(UnitKind::Footman));
+    c.plans[stark.index()].marches.push(
+        MarchStep {
+            from: winterfell,
+            moves: vec![MarchMove::new(UnitSelection::All, castle)],
+            leave_token: false,
+            gather: Vec::new(),
+        }
+        .into(),
+    );
+    let log = c.log();
+    assert!(log.iter().any(|e| matches!(e, Event::Battle(_))), "{log:?}");
+    assert_eq!(dropped(&log), vec![Unfulfilled::SupportRouted]);
+    let zh = log
+        .iter()
+        .filter(|e| matches!(e, Event::NotCarriedOut { .. }))
+        .map(|e| event(&c.w.b, Lang::Zh, e))
+        .collect::<String>();
+    assert!(zh.contains("败兵") && zh.contains("004:L2323"), "{zh}");
+}

@@ -452,6 +452,8 @@ pub enum Unfulfilled {
     FortifyNoOrder,
     /// The sword given to an army that fought no battle of its own this round (004:L1735).
     SwordUnused,
+    /// A support order whose units are all routed: it gives no support (004:L2323).
+    SupportRouted,
 }
 
 impl Unfulfilled {
@@ -464,6 +466,7 @@ impl Unfulfilled {
             Unfulfilled::TokenAtSea => "004:L914",
             Unfulfilled::FortifyNoOrder => "004:L1080",
             Unfulfilled::SwordUnused => "004:L1735",
+            Unfulfilled::SupportRouted => "004:L2323",
         }
     }
 }

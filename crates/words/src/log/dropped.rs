@@ -1,6 +1,7 @@
 //! 未执行的要求 What a plan asked for and could not be carried out, with why: a power token to
 //! leave behind (004:L912–L916, A-35), a fortification without its consolidate order
-//! (004:L1080), the sword given to an army that fought no battle (004:L1735).
+//! (004:L1080), the sword given to an army that fought no battle (004:L1735), support from
+//! routed units (004:L2323).
 
 use super::common::W;
 use maester_rules::log::{Event, Unfulfilled};
@@ -27,7 +28,10 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
                 format!("要求在{a}修建防御工事,但{a}的巩固统治命令已不存在,未修建")
             }
             Unfulfilled::SwordUnused => {
-                format!("瓦雷利亚钢剑指定给{a}的部队,但该部队本回合没有直接参战,钢剑未使用")
+                format!("把瓦雷利亚钢剑指定给{a}的部队,但该部队本回合没有直接参战,钢剑未使用")
+            }
+            Unfulfilled::SupportRouted => {
+                format!("在{a}的支援命令:{a}的部队都是败兵,不提供支援")
             }
         };
         format!("未执行:{h}{what}({rule})。")
@@ -51,6 +55,9 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             Unfulfilled::SwordUnused => format!(
                 "the sword for the army in {a}, but that army fought no battle of its own; the sword was not used"
             ),
+            Unfulfilled::SupportRouted => {
+                format!("support from {a}, but every unit there is routed and gives no support")
+            }
         };
         format!("Not carried out: {h} asked for {what} ({rule}).")
     })
