@@ -80,7 +80,7 @@ pub fn resolves(r: &Ref) -> bool {
 /// `004:L2734–L2755`); `None` when it is not one.
 pub fn parse(text: &str) -> Option<Vec<Ref>> {
     let mut out = Vec::new();
-    for part in text.split([',', '、', ',']).map(str::trim) {
+    for part in text.split([',', '、', '\u{ff0c}']).map(str::trim) {
         let line = part.strip_prefix("004:").unwrap_or(part);
         if let Some(l) = line.strip_prefix('L') {
             let (a, b) = match l.split_once(['–', '-']) {
@@ -166,11 +166,11 @@ pub fn for_player(text: &str, lang: Lang) -> String {
 fn without_repeats(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(open) = rest.find(['(', '(']) {
+    while let Some(open) = rest.find(['(', '\u{ff08}']) {
         let close_char = if rest[open..].starts_with('(') {
             ')'
         } else {
-            ')'
+            '\u{ff09}'
         };
         let Some(len) = rest[open..]
             .find(close_char)
@@ -250,7 +250,7 @@ fn run_len(s: &str) -> usize {
     let mut len = token_len(s);
     loop {
         let rest = &s[len..];
-        let sep = [", ", "、", ",", ","]
+        let sep = [", ", "、", "\u{ff0c}", ","]
             .iter()
             .find(|p| rest.starts_with(**p))
             .map_or(0, |p| p.len());
