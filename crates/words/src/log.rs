@@ -143,6 +143,7 @@ mod tests {
             Unfulfilled::FortifyNoOrder,
             Unfulfilled::SwordUnused,
             Unfulfilled::SupportRouted,
+            Unfulfilled::RaidNoTarget,
         ] {
             events.push(Event::NotCarriedOut {
                 house: h,

@@ -204,3 +204,39 @@ fn support_from_routed_units_is_reported_as_not_given() {
         .collect::<String>();
     assert!(zh.contains("败兵") && zh.contains("004:L2323"), "{zh}");
 }
+
+#[test]
+fn a_raid_order_the_plan_gives_no_target_is_reported() {
+    // Stark's plan marches from Karhold and names no target for White Harbor's raid.
+    let mut c = case(&[UnitKind::Footman], 3);
+    let (stark, harbor) = (c.w.h("stark"), c.w.a("white-harbor"));
+    let wh = c.s.area_mut(harbor);
+    wh.house = Some(stark);
+    wh.units.push(Unit::new(UnitKind::Footman));
+    wh.order = Some(Order {
+        kind: OrderType::Raid,
+        special: false,
+    });
+    c.march(UnitSelection::All, false);
+    let log = c.log();
+    assert_eq!(dropped(&log), vec![Unfulfilled::RaidNoTarget]);
+    let en = log
+        .iter()
+        .filter(|e| matches!(e, Event::NotCarriedOut { .. }))
+        .map(|e| event(&c.w.b, Lang::En, e))
+        .collect::<String>();
+    assert!(
+        en.contains("White Harbor") && en.contains("no target"),
+        "{en}"
+    );
+    // A house that sent no plan at all is reported by its defaults, not here.
+    let mut silent = case(&[UnitKind::Footman], 3);
+    let wh = silent.s.area_mut(harbor);
+    wh.house = Some(stark);
+    wh.units.push(Unit::new(UnitKind::Footman));
+    wh.order = Some(Order {
+        kind: OrderType::Raid,
+        special: false,
+    });
+    assert!(dropped(&silent.log()).is_empty());
+}

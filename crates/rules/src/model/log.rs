@@ -454,6 +454,8 @@ pub enum Unfulfilled {
     SwordUnused,
     /// A support order whose units are all routed: it gives no support (004:L2323).
     SupportRouted,
+    /// A raid order the house's plan gives no target: it is not executed (004:L1753).
+    RaidNoTarget,
 }
 
 impl Unfulfilled {
@@ -467,6 +469,7 @@ impl Unfulfilled {
             Unfulfilled::FortifyNoOrder => "004:L1080",
             Unfulfilled::SwordUnused => "004:L1735",
             Unfulfilled::SupportRouted => "004:L2323",
+            Unfulfilled::RaidNoTarget => "004:L1753",
         }
     }
 }

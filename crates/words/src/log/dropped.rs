@@ -33,6 +33,9 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             Unfulfilled::SupportRouted => {
                 format!("在{a}的支援命令:{a}的部队都是败兵,不提供支援")
             }
+            Unfulfilled::RaidNoTarget => {
+                format!("在{a}的突袭命令:执行方案没有给出突袭目标,未执行")
+            }
         };
         format!("未执行:{h}{what}({rule})。")
     } else {
@@ -57,6 +60,9 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             ),
             Unfulfilled::SupportRouted => {
                 format!("support from {a}, but every unit there is routed and gives no support")
+            }
+            Unfulfilled::RaidNoTarget => {
+                format!("a raid from {a}, but the plan gives it no target; it is not executed")
             }
         };
         format!("Not carried out: {h} asked for {what} ({rule}).")
