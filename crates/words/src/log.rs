@@ -144,6 +144,7 @@ mod tests {
             Unfulfilled::SwordUnused,
             Unfulfilled::SupportRouted,
             Unfulfilled::RaidNoTarget,
+            Unfulfilled::MarchNotInPlan,
         ] {
             events.push(Event::NotCarriedOut {
                 house: h,

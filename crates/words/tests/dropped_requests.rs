@@ -240,3 +240,41 @@ fn a_raid_order_the_plan_gives_no_target_is_reported() {
     });
     assert!(dropped(&silent.log()).is_empty());
 }
+
+#[test]
+fn a_march_order_the_plan_names_in_no_step_is_reported() {
+    // Stark raids from White Harbor and has no step for Karhold's march.
+    let mut c = case(&[UnitKind::Footman], 3);
+    let (stark, harbor) = (c.w.h("stark"), c.w.a("white-harbor"));
+    let wh = c.s.area_mut(harbor);
+    wh.house = Some(stark);
+    wh.units.push(Unit::new(UnitKind::Footman));
+    wh.order = Some(Order {
+        kind: OrderType::Raid,
+        special: false,
+    });
+    c.plans[stark.index()]
+        .raids
+        .push(maester_rules::orders::RaidStep {
+            from: harbor,
+            targets: vec![c.w.a("widows-watch")],
+        });
+    let log = c.log();
+    assert!(
+        dropped(&log).contains(&Unfulfilled::MarchNotInPlan),
+        "{log:?}"
+    );
+    let zh = log
+        .iter()
+        .filter(|e| matches!(e, Event::NotCarriedOut { .. }))
+        .map(|e| event(&c.w.b, Lang::Zh, e))
+        .collect::<String>();
+    assert!(
+        zh.contains("卡霍城的行军命令") && zh.contains("004:L1753"),
+        "{zh}"
+    );
+    // Named in a step: nothing to report.
+    let mut c = case(&[UnitKind::Footman], 3);
+    c.march(UnitSelection::All, false);
+    assert!(dropped(&c.log()).is_empty());
+}

@@ -456,6 +456,8 @@ pub enum Unfulfilled {
     SupportRouted,
     /// A raid order the house's plan gives no target: it is not executed (004:L1753).
     RaidNoTarget,
+    /// A march order the house's plan names in no step: its units stay (004:L1753).
+    MarchNotInPlan,
 }
 
 impl Unfulfilled {
@@ -469,7 +471,7 @@ impl Unfulfilled {
             Unfulfilled::FortifyNoOrder => "004:L1080",
             Unfulfilled::SwordUnused => "004:L1735",
             Unfulfilled::SupportRouted => "004:L2323",
-            Unfulfilled::RaidNoTarget => "004:L1753",
+            Unfulfilled::RaidNoTarget | Unfulfilled::MarchNotInPlan => "004:L1753",
         }
     }
 }

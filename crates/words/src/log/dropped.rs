@@ -36,6 +36,9 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             Unfulfilled::RaidNoTarget => {
                 format!("在{a}的突袭命令:执行方案没有给出突袭目标,未执行")
             }
+            Unfulfilled::MarchNotInPlan => {
+                format!("在{a}的行军命令:执行方案中没有这一步,部队原地不动")
+            }
         };
         format!("未执行:{h}{what}({rule})。")
     } else {
@@ -63,6 +66,9 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             }
             Unfulfilled::RaidNoTarget => {
                 format!("a raid from {a}, but the plan gives it no target; it is not executed")
+            }
+            Unfulfilled::MarchNotInPlan => {
+                format!("a march from {a}, but the plan has no step for it; its units stay")
             }
         };
         format!("Not carried out: {h} asked for {what} ({rule}).")
