@@ -185,7 +185,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
         ctx.traditional = h.traditional;
         if out.steps.iter().any(|c| c.step == Step::Plan) {
-            ctx.plans = executed_plans(g, &plan_texts, lang);
+            ctx.plans = executed_plans(g, &out, &plan_texts, lang);
         }
         if out.state.step == Step::Finished {
             ctx.private.push(match lang {
@@ -220,14 +220,16 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
 
 /// Every house's execution plan as it was executed (附录1 publishes them when the plan step
 /// closes), in the reader's language: each stored plan read again against the state it was
-/// checked with and echoed; a house that sent none is said to have sent none (its defaults are
-/// listed with their rule in the report).
+/// checked with and echoed; a house that was asked and sent none is said to have sent none (its
+/// defaults are listed with their rule in the report); a house with nothing to plan is left out.
 fn executed_plans(
     g: &Loaded,
+    out: &StepOutcome,
     texts: &[(String, String)],
     lang: Lang,
 ) -> Vec<letters::ExecutedPlan> {
-    let mut out = Vec::new();
+    let silent = out.silent();
+    let mut plans = Vec::new();
     // Read as plans whatever step the close started from (the Raven step closes with the plans).
     let mut at_plan = g.state.clone();
     at_plan.step = Step::Plan;
@@ -246,14 +248,17 @@ fn executed_plans(
                     parsed.echo
                 }
             }
-            None => vec![crate::words::report_text::no_plan_sent(lang)],
+            None if silent.contains(&(Step::Plan, hid)) => {
+                vec![crate::words::report_text::no_plan_sent(lang)]
+            }
+            None => continue,
         };
-        out.push(letters::ExecutedPlan {
+        plans.push(letters::ExecutedPlan {
             house: g.board.house(hid).name(lang).to_string(),
             lines,
         });
     }
-    out
+    plans
 }
 
 /// The map picture of a closed step (the state after it, its log as arrows), or `None` when
