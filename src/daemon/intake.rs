@@ -38,6 +38,9 @@ enum Outcome {
         secret: Option<String>,
         /// What the mail changes in the deadline policy (`wait`, an absence).
         policy: Vec<super::absences::Change>,
+        /// The Chinese script the seat wrote in (`Some(true)`: Traditional), learnt from a
+        /// mail with the right secret and Chinese in it; its reports follow it.
+        script: Option<bool>,
     },
 }
 
@@ -101,10 +104,14 @@ fn record(
                 house,
                 submission,
                 policy,
+                script,
                 ..
             } => {
                 for c in policy {
                     c.write(tx, now)?;
+                }
+                if let (Some(g), Some(h), Some(t)) = (game, house, script) {
+                    tx.set_house_script(g, h, *t)?;
                 }
                 if let Some((raw, subject)) = &redacted {
                     tx.redact_mail(mail_id, raw, subject)?;
@@ -168,6 +175,18 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
         super::deadlines::after_submission(d, g, now)?;
     }
     Ok(())
+}
+
+/// The Chinese script of a mail's text: `Some(true)` Traditional, `Some(false)` Simplified,
+/// `None` when nothing in it tells (English, or characters both scripts write alike).
+fn script_of(body: &str) -> Option<bool> {
+    if crate::lang::normalize::is_traditional(body) {
+        Some(true)
+    } else if crate::words::hant::to_traditional(body) != body {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 fn reply_to(mail: &DecodedMail) -> Option<(String, Vec<String>)> {
@@ -257,6 +276,7 @@ fn seat_of(
             submission: None,
             secret: o.secret,
             policy: Vec::new(),
+            script: None,
         }));
     }
     let seats = d.store.houses_by_address(&from)?;
@@ -282,6 +302,7 @@ fn seat_of(
                 submission: None,
                 secret: None,
                 policy: Vec::new(),
+                script: None,
             },
             Err(why) => Outcome::Ignored(why.to_string()),
         })),
@@ -308,6 +329,7 @@ fn seat_of(
                 submission: None,
                 secret: None,
                 policy: Vec::new(),
+                script: None,
             }))
         }
     }
@@ -418,5 +440,6 @@ fn decide(
         submission,
         secret: parsed.secret.clone(),
         policy,
+        script: secret_ok.then(|| script_of(&mail.body)).flatten(),
     })
 }

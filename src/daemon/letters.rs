@@ -47,6 +47,9 @@ pub struct Letter {
     pub kept: Option<Vec<u8>>,
     /// An answer, a report or a notice (envelope sender and sending budget).
     pub kind: OutKind,
+    /// The text as the GM reads it, when the player's reads otherwise (a report: rule
+    /// references as exact lines and rulings instead of chapters and words).
+    pub gm_text: Option<String>,
 }
 
 /// What a masked secret reads as in the copies maester keeps.
@@ -244,6 +247,7 @@ fn build(
         raw,
         kept: None,
         kind,
+        gm_text: None,
     })
 }
 
@@ -260,6 +264,9 @@ pub struct ReportContext {
     pub closed: String,
     /// Orders revealed, per house.
     pub revealed: Vec<RevealedOrders>,
+    /// The execution plans as executed, per house, when the plan step closed (附录1,
+    /// 004:L2744: the GM publishes every house's plan).
+    pub plans: Vec<ExecutedPlan>,
     /// The adjudication in words (the Raven change first).
     pub events: Vec<String>,
     /// The event phase and the end of the round in words.
@@ -294,6 +301,8 @@ pub struct ReportContext {
     pub instructions: String,
     /// Content-ID of the map picture shown in the HTML part (`None`: no picture).
     pub map_cid: Option<String>,
+    /// The house writes Traditional Chinese: a Chinese report is converted to Traditional.
+    pub traditional: bool,
 }
 
 /// One house's revealed orders.
@@ -303,6 +312,15 @@ pub struct RevealedOrders {
     pub house: String,
     /// Orders as text.
     pub orders: String,
+}
+
+/// One house's execution plan as executed, line by line.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExecutedPlan {
+    /// House name.
+    pub house: String,
+    /// The plan's lines (the canonical echo in the reader's language).
+    pub lines: Vec<String>,
 }
 
 /// The three tracks as names, joined.
@@ -409,6 +427,7 @@ pub fn report_context(
         round: out.round,
         closed: report_lines::list(&closed, lang),
         revealed,
+        plans: Vec::new(),
         events,
         economy,
         provisional,
@@ -439,6 +458,7 @@ pub fn report_context(
         deadline: deadline.to_string(),
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
         map_cid: None,
+        traditional: false,
     }
 }
 
@@ -457,6 +477,19 @@ pub fn report_letter(
         .render("report", lang, ctx)
         .map_err(Error::Template)?;
     let subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    // A player reads rule references as chapters and words; the GM's copy keeps the lines.
+    let gm_text = text;
+    let text = crate::words::cite::for_player(&gm_text, lang);
+    // Traditional Chinese for a house that writes it (the Simplified templates, converted).
+    let hant = lang == Lang::Zh && ctx.traditional;
+    let (subject, text) = if hant {
+        (
+            crate::words::hant::to_traditional(&subject),
+            crate::words::hant::to_traditional(&text),
+        )
+    } else {
+        (subject, text)
+    };
     let html = match map_png {
         Some(png) => {
             let cid = format!("map.r{}@{}", ctx.next_round, sender.domain);
@@ -465,6 +498,12 @@ pub fn report_letter(
             let html = templates
                 .render_html("report", lang, &with_map)
                 .map_err(Error::Template)?;
+            let html = crate::words::cite::for_player(&html, lang);
+            let html = if hant {
+                crate::words::hant::to_traditional(&html)
+            } else {
+                html
+            };
             Some(HtmlBody {
                 html,
                 images: vec![InlineImage {
@@ -476,7 +515,9 @@ pub fn report_letter(
         }
         None => None,
     };
-    letter_with_html(sender, to, subject, text, html, id_seed, None)
+    let mut letter = letter_with_html(sender, to, subject, text, html, id_seed, None)?;
+    letter.gm_text = Some(gm_text);
+    Ok(letter)
 }
 
 /// Queue a letter in the outbox.

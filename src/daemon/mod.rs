@@ -14,7 +14,7 @@ pub mod gm;
 pub(crate) mod gm_mail;
 pub(crate) mod guard;
 pub(crate) mod intake;
-pub(crate) mod letters;
+pub mod letters;
 pub(crate) mod loaded;
 pub mod lock;
 mod mailbox;

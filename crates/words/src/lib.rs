@@ -7,6 +7,7 @@
 pub mod answers;
 pub mod asks;
 pub mod check;
+pub mod cite;
 pub mod corrections;
 pub mod deadlines;
 pub mod economy;
@@ -22,6 +23,7 @@ pub mod notices;
 pub mod plural;
 pub mod render;
 pub mod report_lines;
+pub mod report_text;
 pub mod rule_text;
 pub mod seats;
 pub mod view;

@@ -42,6 +42,7 @@ pub(super) fn too_large(
         submission: None,
         secret: None,
         policy: Vec::new(),
+        script: None,
     })
 }
 
@@ -60,6 +61,8 @@ pub(super) fn answer_letter(
         .templates
         .render("reply", lang, ctx)
         .map_err(Error::Template)?;
+    // A player reads rule references as chapters and a few words of the rule.
+    let text = crate::words::cite::for_player(&text, lang);
     let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
     let subject =
         crate::words::answers::answer_subject(lang, &seat.game_id, ctx.accepted, &mail.subject);

@@ -3,7 +3,7 @@
 //! or a fortification instead.
 
 use crate::military::ctx::Ctx;
-use crate::model::log::{Event, FortifyProblem};
+use crate::model::log::{Event, FortifyProblem, Unfulfilled};
 use crate::model::state::Track;
 use crate::optional::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
 use maester_board::{AreaId, HouseId, OrderType, UnitKind};
@@ -19,10 +19,26 @@ pub fn resolve(ctx: &mut Ctx) {
         .area_ids()
         .filter(|a| ctx.has_order(*a, OrderType::Consolidate))
         .collect();
+    let order = ctx.state.tracks[Track::IronThrone as usize];
+    // A fortification asked for where the consolidate order is gone (raided, the area lost).
+    for house in order {
+        let unmet: Vec<AreaId> = ctx.plans[house.index()]
+            .fortify
+            .iter()
+            .filter(|a| !marked.contains(a))
+            .copied()
+            .collect();
+        for area in unmet {
+            ctx.log.push(Event::NotCarriedOut {
+                house,
+                area,
+                why: Unfulfilled::FortifyNoOrder,
+            });
+        }
+    }
     if marked.is_empty() {
         return;
     }
-    let order = ctx.state.tracks[Track::IronThrone as usize];
     let mut built = vec![0u8; ctx.board.houses.len()];
     for house in order {
         for &a in &marked {

@@ -9,7 +9,7 @@ use crate::military::ctx::Ctx;
 use crate::military::leave::vacate;
 use crate::military::moves::{find_units, put_units, select, take_units};
 use crate::military::transport::Route;
-use crate::model::log::{Event, Skip};
+use crate::model::log::{Event, Skip, Unfulfilled};
 use crate::model::orders::{MarchStep, Step};
 use crate::model::state::Unit;
 use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
@@ -17,6 +17,7 @@ use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
 /// Execute every house's marches.
 pub fn resolve_marches(ctx: &mut Ctx) {
     let order: Vec<HouseId> = ctx.state.throne_order().to_vec();
+    let named = named_marches(ctx);
     loop {
         let mut any = false;
         for &house in &order {
@@ -35,6 +36,51 @@ pub fn resolve_marches(ctx: &mut Ctx) {
         if !any {
             break;
         }
+    }
+    unnamed(ctx, &named);
+}
+
+/// Each house that sent a plan with the areas its march steps name (alternatives and fallbacks
+/// included); `None` for a house whose plan names no raid and no march (a silent house: its
+/// defaults are reported instead).
+fn named_marches(ctx: &Ctx) -> Vec<Option<Vec<AreaId>>> {
+    ctx.pending
+        .iter()
+        .enumerate()
+        .map(|(h, steps)| {
+            let raids = ctx.plans.get(h).is_some_and(|p| !p.raids.is_empty());
+            (raids || !steps.is_empty()).then(|| {
+                steps
+                    .iter()
+                    .flat_map(|(_, s)| s.alternatives.iter())
+                    .flat_map(|a| std::iter::once(&a.action).chain(a.fallback.iter()))
+                    .map(|m| m.from)
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// The march orders a house that sent a plan named in no step: not carried out (004:L1753).
+fn unnamed(ctx: &mut Ctx, named: &[Option<Vec<AreaId>>]) {
+    let left: Vec<(HouseId, AreaId)> = ctx
+        .board
+        .area_ids()
+        .filter(|a| ctx.order(*a).is_some_and(|o| o.kind == OrderType::March))
+        .filter_map(|a| ctx.state.occupant(a).map(|h| (h, a)))
+        .filter(|(h, a)| {
+            named
+                .get(h.index())
+                .and_then(Option::as_ref)
+                .is_some_and(|areas| !areas.contains(a))
+        })
+        .collect();
+    for (house, area) in left {
+        ctx.log.push(Event::NotCarriedOut {
+            house,
+            area,
+            why: Unfulfilled::MarchNotInPlan,
+        });
     }
 }
 
@@ -143,13 +189,38 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         executed = true;
     }
     if executed {
-        if ctx.state.occupant(from) != Some(house) {
+        let stayed = ctx.state.occupant(from) == Some(house);
+        if !stayed {
             vacate(ctx, house, from, step.leave_token && moved);
         } else if ctx.state.area(from).order.map(|o| o.kind) == Some(OrderType::March) {
             ctx.state.area_mut(from).order = None;
         }
+        if step.leave_token {
+            token_not_left(ctx, house, from, moved, stayed);
+        }
     }
     executed
+}
+
+/// A power token the plan asked to leave in `from` and that is not there: why.
+fn token_not_left(ctx: &mut Ctx, house: HouseId, from: AreaId, moved: bool, stayed: bool) {
+    if ctx.state.area(from).token == Some(house) {
+        return;
+    }
+    let why = if !moved {
+        Unfulfilled::TokenNotMoved
+    } else if stayed {
+        Unfulfilled::TokenUnitsStayed
+    } else if !ctx.board.area(from).is_land() {
+        Unfulfilled::TokenAtSea
+    } else {
+        Unfulfilled::TokenNoneInHand
+    };
+    ctx.log.push(Event::NotCarriedOut {
+        house,
+        area: from,
+        why,
+    });
 }
 
 /// The march order in `from` if the house can carry it out: the order is still there, the

@@ -63,6 +63,7 @@ pub fn resolve_owned(
         crate::military::march::resolve_marches(&mut ctx);
     }
     if ctx.state.winner.is_none() {
+        crate::military::battle::sword::unused(&mut ctx);
         crate::military::consolidate::resolve(&mut ctx);
         crate::military::consolidate::resolve_one_time(&mut ctx);
     }

@@ -4,7 +4,7 @@
 //! With the optional rule a consolidate- or support-type one-time order in the target goes too.
 
 use crate::military::ctx::Ctx;
-use crate::model::log::{Event, Skip};
+use crate::model::log::{Event, Skip, Unfulfilled};
 use crate::model::orders::RaidStep;
 use crate::optional::one_time::OneTimeEvent;
 use maester_board::{AreaId, HouseId, Order, OrderType, UnitKind};
@@ -34,6 +34,32 @@ pub fn resolve_raids(ctx: &mut Ctx) {
         if !any {
             break;
         }
+    }
+    untargeted(ctx);
+}
+
+/// The raid orders a house that sent a plan left without a target (its silence is reported as
+/// its defaults instead): each is said not to be carried out (004:L1753).
+fn untargeted(ctx: &mut Ctx) {
+    let left: Vec<(HouseId, AreaId)> = ctx
+        .board
+        .area_ids()
+        .filter(|a| ctx.order(*a).is_some_and(|o| o.kind == OrderType::Raid))
+        .filter_map(|a| ctx.state.occupant(a).map(|h| (h, a)))
+        .filter(|(h, a)| {
+            let plan = &ctx.plans[h.index()];
+            // The marches wait in `pending` while the raids resolve.
+            let marches = ctx.pending.get(h.index()).is_some_and(|p| !p.is_empty());
+            let sent = !plan.raids.is_empty() || marches;
+            sent && !plan.raids.iter().any(|r| r.from == *a)
+        })
+        .collect();
+    for (house, area) in left {
+        ctx.log.push(Event::NotCarriedOut {
+            house,
+            area,
+            why: Unfulfilled::RaidNoTarget,
+        });
     }
 }
 

@@ -17,7 +17,7 @@ mod outcome;
 pub(crate) mod spec;
 mod step_a;
 pub(crate) mod support;
-mod sword;
+pub(crate) mod sword;
 mod terms;
 mod valuation;
 

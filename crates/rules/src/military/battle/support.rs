@@ -4,7 +4,7 @@
 //! a house may keep one of its support orders out of one battle (`X 不支援 Y`, 004:L1398).
 
 use crate::military::ctx::Ctx;
-use crate::model::log::Event;
+use crate::model::log::{Event, Unfulfilled};
 use crate::model::orders::{Party, SupportTarget};
 use crate::model::state::Unit;
 use maester_board::{AreaId, HouseId, OrderType};
@@ -119,6 +119,11 @@ pub fn supporters(ctx: &mut Ctx, bs: &BattleSides, side: Party) -> Vec<Supporter
         let st = ctx.state.area(s);
         let units: Vec<Unit> = st.units.iter().filter(|u| !u.routed).copied().collect();
         if units.is_empty() {
+            ctx.log.push(Event::NotCarriedOut {
+                house: o,
+                area: s,
+                why: Unfulfilled::SupportRouted,
+            });
             continue;
         }
         out.push(Supporter {

@@ -6,7 +6,7 @@
 
 use crate::military::battle::spec::AttackSpec;
 use crate::military::ctx::Ctx;
-use crate::model::log::Event;
+use crate::model::log::{Event, Unfulfilled};
 use maester_board::HouseId;
 
 /// Decide the sword for one battle with totals `a` (attacker) and `d` (defender) so far.
@@ -74,4 +74,16 @@ pub fn decide(
         return Some(side);
     }
     None
+}
+
+/// After the marches: a sword given to an army that fought no battle of its own was not used
+/// (004:L1735); the report says so.
+pub fn unused(ctx: &mut Ctx) {
+    if let (Some(area), Some(house)) = (ctx.sword_assigned, ctx.sword_holder()) {
+        ctx.log.push(Event::NotCarriedOut {
+            house,
+            area,
+            why: Unfulfilled::SwordUnused,
+        });
+    }
 }
