@@ -350,6 +350,7 @@ fn decide(
         replaced: false,
         errors: Vec::new(),
         ignored: checks::ignored_lines(&parsed),
+        fine: String::new(),
         info: if g.row.status == crate::store::GameStatus::Paused {
             format!("{}\n", crate::words::notices::paused_line(lang))
         } else {
@@ -369,6 +370,7 @@ fn decide(
             column: 0,
             text: String::new(),
             message: crate::words::answers::attachments_not_read(lang, &mail.attachments),
+            ..Default::default()
         });
         outcome = "no secret in the text; attachments not read".to_string();
     } else if !secret_ok {
@@ -382,6 +384,7 @@ fn decide(
                 (false, Lang::Zh) => "邮件中没有密码。请加上一行「密码: 你的密码」。".into(),
                 (false, Lang::En) => "The mail has no secret. Add a line \"secret: your-secret\".".into(),
             },
+            ..Default::default()
         });
         outcome = if parsed.secret.is_some() {
             super::guard::WRONG_SECRET
@@ -398,6 +401,7 @@ fn decide(
                 Lang::Zh => "你的家族已经转为中立(玩家退出,A-21),不再接受命令。".into(),
                 Lang::En => "Your house has turned neutral (its player left, A-21): it takes no more orders.".into(),
             },
+            ..Default::default()
         });
         outcome = "house is neutral".into();
     } else if !parsed.errors.is_empty() {
@@ -436,6 +440,7 @@ fn decide(
                             crate::words::asks::what_to_send(&g.board, &g.state, house_id, lang)
                         ),
                     },
+                    ..Default::default()
                 });
                 outcome = "no orders".into();
             }
@@ -498,6 +503,9 @@ fn decide(
             ctx.info.push_str(&line);
             ctx.info.push('\n');
         }
+    }
+    if !ctx.accepted && ctx.errors.iter().any(|e| e.line > 0) {
+        ctx.fine = crate::words::refusals::fine_lines(lang, &parsed, &ctx.errors);
     }
     let warn = secret_ok.then_some((lang, &mut ctx.info));
     super::guard::auth_check(d, m, mail, &seat.game_id, warn, now)?;

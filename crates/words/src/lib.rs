@@ -19,6 +19,7 @@ pub mod map_labels;
 pub mod map_text;
 pub mod notices;
 pub mod plural;
+pub mod refusals;
 pub mod render;
 pub mod rule_text;
 pub mod view;

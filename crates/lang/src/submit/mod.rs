@@ -3,6 +3,7 @@
 //! with the canonical echo and every error tied to its line.
 
 pub mod items;
+mod lines;
 mod picks;
 mod plan;
 
@@ -17,8 +18,10 @@ use maester_rules::placement::PlacementError;
 use maester_rules::{GameState, Step};
 use serde::Serialize;
 
+pub use lines::QuotedLine;
+
 /// One error line of a reply.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct ErrorLine {
     /// 1-based line in the player's text (0: the mail as a whole).
     pub line: usize,
@@ -28,6 +31,13 @@ pub struct ErrorLine {
     pub text: String,
     /// What is wrong and how to fix it.
     pub message: String,
+    /// The further lines the error is about, after `line` (a count or limit error quotes every
+    /// line that counts toward the limit).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<QuotedLine>,
+    /// The change that fixes it, where there is one ("remove one march+ order").
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub fix: String,
 }
 
 /// A mail-account command.
@@ -80,6 +90,9 @@ pub struct ParsedMail {
     pub notes: Vec<String>,
     /// Lines that are no orders and name nothing of the game, ignored: `(line, text)`.
     pub ignored: Vec<(usize, String)>,
+    /// Every line that holds an order or an answer (not the secret or an account command),
+    /// with its text: the lines an answer can call fine when no error is about them.
+    pub order_lines: Vec<(usize, String)>,
 }
 
 impl ParsedMail {
@@ -253,6 +266,7 @@ pub fn parse_mail_with(
             column: e.column,
             text: e.text.clone(),
             message: e.kind.describe(ll),
+            ..Default::default()
         });
     }
     let step = state.step;
@@ -272,6 +286,7 @@ pub fn parse_mail_with(
                 column: 0,
                 text: line_text(entry.line),
                 message,
+                ..Default::default()
             });
         };
         match &entry.item {
@@ -363,6 +378,7 @@ pub fn parse_mail_with(
             column: 0,
             text: line_text(line),
             message,
+            ..Default::default()
         });
     }
     for (line, item) in &plan_items {
@@ -383,9 +399,11 @@ pub fn parse_mail_with(
                 Lang::Zh => "请先单独发送信鸦的修改;执行方案在修改公布之后再发(004:L1702)。".into(),
                 Lang::En => "send the Raven change on its own; the plan follows once the change is published (004:L1702).".into(),
             },
+            ..Default::default()
         });
     }
     out.errors.sort_by_key(|e| e.line);
+    out.order_lines = lines::order_lines(&parsed.items, line_text);
     if any_order {
         out.partial = Some(match (step, raven) {
             (Step::Raven, Some(c)) => Submission::Raven(c),
