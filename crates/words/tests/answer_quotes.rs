@@ -124,3 +124,50 @@ fn the_answer_says_which_lines_were_fine() {
         "Lines 2, 4 and 5 are fine."
     );
 }
+
+/// Round 2's event phase open with a Supply event, Stark's armies in Winterfell and White
+/// Harbor three units each: one unit over his supply limit of 3 and 2 (one barrel).
+fn stark_over_supply(b: &Board) -> GameState {
+    use maester_board::UnitKind::{Footman, Knight};
+    use maester_rules::events::{self, EventCard};
+    use maester_rules::state::Unit;
+    let mut s = GameState::new_game(b);
+    events::start_game(b, &mut s, "mail", Default::default());
+    let cards = [
+        EventCard::Supply,
+        EventCard::ClashOfKings,
+        EventCard::SeaOfStorms,
+    ];
+    events::fix_next_round(&mut s, 2, cards, None);
+    let mut s = maester_game::close_step(b, &s, &[]).state;
+    for (key, units) in [
+        ("winterfell", vec![Knight, Footman, Footman]),
+        ("white-harbor", vec![Footman, Footman, Footman]),
+    ] {
+        let Some(a) = b.area_by_key(key) else {
+            panic!("no {key}")
+        };
+        s.area_mut(a).units = units.into_iter().map(Unit::new).collect::<Vec<_>>().into();
+    }
+    s
+}
+
+#[test]
+fn disbanding_more_than_the_supply_limit_needs_quotes_every_disband_line() {
+    let b = board();
+    let s = stark_over_supply(&b);
+    let mail = "密码: stark-s\n裁军: 白港 1F\n出价: 1 1 0\n裁军: 临冬城 1F\n";
+    let r = match check(&b, s, "stark", None, mail, Lang::Zh) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    let e = the_error(&r);
+    assert_eq!(
+        quoted(e),
+        vec![
+            (2, "裁军: 白港 1F".to_string()),
+            (4, "裁军: 临冬城 1F".to_string())
+        ]
+    );
+    assert!(e.fix.contains("只裁减1个单位"), "{}", e.fix);
+}
