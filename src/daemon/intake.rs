@@ -367,6 +367,7 @@ fn decide(
         replaced: false,
         errors: Vec::new(),
         ignored: checks::ignored_lines(&parsed),
+        fine: String::new(),
         info: if g.row.status == crate::store::GameStatus::Paused {
             format!("{}\n", crate::words::notices::paused_line(lang))
         } else {
@@ -423,6 +424,9 @@ fn decide(
             ctx.info.push_str(&line);
             ctx.info.push('\n');
         }
+    }
+    if !ctx.accepted && ctx.errors.iter().any(|e| e.line > 0) {
+        ctx.fine = crate::words::refusals::fine_lines(lang, &parsed, &ctx.errors);
     }
     let warn = secret_ok.then_some((lang, &mut ctx.info));
     super::guard::auth_check(d, m, mail, &seat.game_id, warn, now)?;

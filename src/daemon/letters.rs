@@ -127,6 +127,8 @@ pub struct ReplyContext {
     pub errors: Vec<ErrorLine>,
     /// Lines that are no orders and were ignored (line and text; no message).
     pub ignored: Vec<ErrorLine>,
+    /// Which order lines of a refused mail were fine ("" when none or accepted).
+    pub fine: String,
     /// Extra information (help, status …).
     pub info: String,
     /// Deadline text.

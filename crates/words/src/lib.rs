@@ -21,6 +21,7 @@ pub mod map_labels;
 pub mod map_text;
 pub mod notices;
 pub mod plural;
+pub mod refusals;
 pub mod render;
 pub mod report_lines;
 pub mod report_text;

@@ -55,6 +55,7 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
             column: 0,
             text: String::new(),
             message: crate::words::answers::attachments_not_read(lang, &mail.attachments),
+            ..Default::default()
         });
         outcome = "no secret in the text; attachments not read".to_string();
     } else if !secret_ok {
@@ -67,6 +68,7 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
             } else {
                 crate::words::whole_mail::no_secret(lang)
             },
+            ..Default::default()
         });
         outcome = if parsed.secret.is_some() {
             crate::daemon::guard::WRONG_SECRET
@@ -80,6 +82,7 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
             column: 0,
             text: String::new(),
             message: crate::words::whole_mail::neutral_house(lang),
+            ..Default::default()
         });
         outcome = "house is neutral".into();
     } else if !parsed.errors.is_empty() {
@@ -111,6 +114,7 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
                     message: crate::words::whole_mail::no_orders(
                         &g.board, &g.state, house_id, lang,
                     ),
+                    ..Default::default()
                 });
                 outcome = "no orders".into();
             }

@@ -4,6 +4,7 @@
 
 mod error;
 pub mod items;
+mod lines;
 mod picks;
 mod plan;
 
@@ -19,8 +20,10 @@ use maester_rules::planning::placement::PlacementError;
 use maester_rules::{GameState, Step};
 use serde::Serialize;
 
+pub use lines::QuotedLine;
+
 /// One error line of a reply.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct ErrorLine {
     /// 1-based line in the player's text (0: the mail as a whole).
     pub line: usize,
@@ -30,6 +33,13 @@ pub struct ErrorLine {
     pub text: String,
     /// What is wrong and how to fix it.
     pub message: String,
+    /// The further lines the error is about, after `line` (a count or limit error quotes every
+    /// line that counts toward the limit).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<QuotedLine>,
+    /// The change that fixes it, where there is one ("remove one march+ order").
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub fix: String,
 }
 
 /// A mail-account command.
@@ -82,6 +92,9 @@ pub struct ParsedMail {
     pub notes: Vec<String>,
     /// Lines that are no orders and name nothing of the game, ignored: `(line, text)`.
     pub ignored: Vec<(usize, String)>,
+    /// Every line that holds an order or an answer (not the secret or an account command),
+    /// with its text: the lines an answer can call fine when no error is about them.
+    pub order_lines: Vec<(usize, String)>,
 }
 
 impl ParsedMail {
@@ -223,12 +236,14 @@ pub fn parse_mail_with(
             column: e.column,
             text: e.text.clone(),
             message: e.kind.describe(lang),
+            ..Default::default()
         });
     }
     for entry in &parsed.items {
         r.entry(entry.line, &entry.item);
     }
     r.plan_lines();
+    r.out.order_lines = lines::order_lines(&parsed.items, |l| r.line_text(l));
     r.finish()
 }
 
@@ -294,6 +309,7 @@ impl<'a> Reader<'a> {
             column: 0,
             text: self.line_text(line),
             message: e.message(self.lang, self.state.step),
+            ..Default::default()
         });
     }
 
