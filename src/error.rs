@@ -16,7 +16,7 @@ pub enum Error {
     /// The board data of a game.
     Board(crate::board::BoardError),
     /// The mail templates.
-    Template(String),
+    Template(crate::words::render::TemplateError),
     /// A game's stored state or submission cannot be read.
     State {
         /// The game.

@@ -23,8 +23,12 @@
 //! (fall-back) means its first occurrence. `immediate = true` (or
 //! [`Schedule::immediate`]) makes every deadline equal the opening time.
 
+mod syntax;
 #[cfg(test)]
 mod tests;
+
+use syntax::parse_rule;
+pub use syntax::{ValueError, parse_duration};
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -161,7 +165,7 @@ impl Schedule {
             Some(v) => parse_duration(v).map_err(|reason| ScheduleError::BadValue {
                 key: "schedule.min_open".into(),
                 value: v.to_string(),
-                reason,
+                reason: reason.to_string(),
             })?,
             None => TimeDelta::zero(),
         };
@@ -194,7 +198,7 @@ impl Schedule {
                     let rule = parse_rule(text).map_err(|reason| ScheduleError::BadValue {
                         key,
                         value: text.clone(),
-                        reason,
+                        reason: reason.to_string(),
                     })?;
                     if name == DEFAULT_STEP {
                         default = Some(rule);
@@ -327,7 +331,7 @@ impl Schedule {
         };
         let t = text.trim();
         if let Some(rest) = t.strip_prefix('+') {
-            let d = parse_duration(rest).map_err(bad)?;
+            let d = parse_duration(rest).map_err(|e| bad(e.to_string()))?;
             return now
                 .checked_add_signed(d)
                 .ok_or_else(|| bad("too far".into()));
@@ -369,12 +373,12 @@ impl<'de> Deserialize<'de> for Schedule {
 /// Chinese-speaking players.
 pub fn format_deadline_zh(deadline: DateTime<Utc>, tz: Tz) -> String {
     let local = deadline.with_timezone(&tz);
-    let zone = if is_beijing_time(tz) {
-        format!("北京时间/{}", tz.name())
-    } else {
-        tz.name().to_string()
-    };
-    format!("{} ({zone})", local.format("%Y年%-m月%-d日 %H:%M"))
+    crate::words::deadlines::local_time_zh(
+        (local.year(), local.month(), local.day()),
+        &local.format("%H:%M").to_string(),
+        tz.name(),
+        is_beijing_time(tz),
+    )
 }
 
 /// `Mon 23 Nov 2026 21:00 Asia/Shanghai`: a deadline in `tz` for
@@ -412,118 +416,6 @@ fn valid_step_name(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-}
-
-/// A step value: a duration if it starts with a digit and has no `:`,
-/// otherwise a comma-separated list of local times.
-fn parse_rule(text: &str) -> Result<Rule, String> {
-    let t = text.trim();
-    if t.starts_with(|c: char| c.is_ascii_digit()) && !t.contains(':') {
-        parse_duration(t).map(Rule::After)
-    } else {
-        let occurrences = t
-            .split([',', '，'])
-            .map(parse_occurrence)
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Rule::At(occurrences))
-    }
-}
-
-/// `30m`, `12h`, `1d`, `1d12h`, `1d 12h 30m`: days, hours, minutes, each at
-/// most once and in that order. `0m` is allowed (closes at once).
-pub fn parse_duration(text: &str) -> Result<TimeDelta, String> {
-    const HINT: &str = "expected a duration like 30m, 12h, 1d or 1d12h";
-    let mut rest = text.trim();
-    if rest.is_empty() {
-        return Err(format!("empty; {HINT}"));
-    }
-    let mut total: i64 = 0;
-    let mut last_rank = usize::MAX;
-    while !rest.is_empty() {
-        let digits = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        if digits == 0 {
-            return Err(format!("{:?} does not start with a number; {HINT}", rest));
-        }
-        let number: i64 = rest[..digits]
-            .parse()
-            .map_err(|_| format!("number too large; {HINT}"))?;
-        rest = &rest[digits..];
-        let unit = rest
-            .chars()
-            .next()
-            .ok_or(format!("number without a unit (d, h or m); {HINT}"))?;
-        let (rank, seconds) = match unit {
-            'd' => (2, 86_400),
-            'h' => (1, 3_600),
-            'm' => (0, 60),
-            other => return Err(format!("unknown unit {other:?} (use d, h or m); {HINT}")),
-        };
-        if rank >= last_rank {
-            return Err(format!(
-                "units must each appear once, largest first; {HINT}"
-            ));
-        }
-        last_rank = rank;
-        total = number
-            .checked_mul(seconds)
-            .and_then(|s| total.checked_add(s))
-            .ok_or(format!("too long; {HINT}"))?;
-        rest = rest[unit.len_utf8()..].trim_start();
-    }
-    if total > MAX_DAYS * 86_400 {
-        return Err(format!("longer than {MAX_DAYS} days"));
-    }
-    Ok(TimeDelta::seconds(total))
-}
-
-/// `daily 21:00`, `Mon 21:00`, `monday 21:00`, `21:00` (daily), `周一 21:00`.
-fn parse_occurrence(entry: &str) -> Result<Occurrence, String> {
-    const HINT: &str = "expected \"daily HH:MM\", \"Mon HH:MM\" or several separated by commas";
-    let entry = entry.trim();
-    if entry.is_empty() {
-        return Err(format!("empty entry; {HINT}"));
-    }
-    let (day_text, time_text) = match entry.split_once(char::is_whitespace) {
-        Some((d, t)) => (Some(d.trim()), t.trim()),
-        None => (None, entry),
-    };
-    let day = match day_text {
-        None => None,
-        Some(d) => parse_day(d).ok_or_else(|| format!("{d:?} is not a day; {HINT}"))?,
-    };
-    let time = parse_hhmm(time_text)
-        .ok_or_else(|| format!("{time_text:?} is not a time HH:MM; {HINT}"))?;
-    Ok(Occurrence { day, time })
-}
-
-/// `Some(None)` for every day, `Some(Some(w))` for a weekday.
-fn parse_day(text: &str) -> Option<Option<Weekday>> {
-    let lower = text.to_lowercase();
-    let day = match lower.as_str() {
-        "daily" | "everyday" | "每天" | "每日" => return Some(None),
-        "mon" | "monday" | "周一" | "星期一" => Weekday::Mon,
-        "tue" | "tues" | "tuesday" | "周二" | "星期二" => Weekday::Tue,
-        "wed" | "wednesday" | "周三" | "星期三" => Weekday::Wed,
-        "thu" | "thur" | "thurs" | "thursday" | "周四" | "星期四" => Weekday::Thu,
-        "fri" | "friday" | "周五" | "星期五" => Weekday::Fri,
-        "sat" | "saturday" | "周六" | "星期六" => Weekday::Sat,
-        "sun" | "sunday" | "周日" | "周天" | "星期日" | "星期天" => Weekday::Sun,
-        _ => return None,
-    };
-    Some(Some(day))
-}
-
-fn parse_hhmm(text: &str) -> Option<NaiveTime> {
-    let (h, m) = text.split_once(':')?;
-    let valid = |s: &str, max_len| {
-        !s.is_empty() && s.len() <= max_len && s.bytes().all(|b| b.is_ascii_digit())
-    };
-    if !valid(h, 2) || m.len() != 2 || !valid(m, 2) {
-        return None;
-    }
-    NaiveTime::from_hms_opt(h.parse().ok()?, m.parse().ok()?, 0)
 }
 
 /// The UTC instant of a local wall-clock time, DST-aware: the first of two

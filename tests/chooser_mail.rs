@@ -5,7 +5,7 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use maester::board::Board;
 use maester::daemon::{Daemon, games};
-use maester::rules::events::{self, Category, EventCard, EventSettings};
+use maester::rules::event_phase::events::{self, Category, EventCard, EventSettings};
 use maester::rules::{GameState, Step};
 
 const HOUSES: [(&str, &str); 6] = [

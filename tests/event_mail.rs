@@ -3,8 +3,8 @@
 
 use maester::board::{Board, Lang};
 use maester::game::{self, Submission};
-use maester::rules::events::{self, EventCard};
-use maester::rules::wildlings::PenaltyKind;
+use maester::rules::event_phase::events::{self, EventCard};
+use maester::rules::event_phase::wildlings::PenaltyKind;
 use maester::rules::{GameState, Step};
 use maester::words::check::check;
 

@@ -19,7 +19,12 @@ fn generated_submissions_read_back_the_same_through_the_language() {
     for g in 0..4u64 {
         let mut rng = Rng::new(100 + g);
         let mut s = GameState::new_game(&b);
-        maester::rules::events::start_game(&b, &mut s, &format!("rt-{g}"), Default::default());
+        maester::rules::event_phase::events::start_game(
+            &b,
+            &mut s,
+            &format!("rt-{g}"),
+            Default::default(),
+        );
         let lang = if g % 2 == 0 { Lang::Zh } else { Lang::En };
         while s.step != Step::Finished {
             let mut subs = Vec::new();

@@ -7,7 +7,7 @@ mod lang_support;
 use lang_support::*;
 use maester::lang::ast::Item;
 use maester::lang::{ErrorKind, Lang, parse_submission};
-use maester::rules::events::EventCard;
+use maester::rules::event_phase::events::EventCard;
 
 /// Simplified, Traditional, English and the canonical Chinese and English echo of each option.
 const FORMS: [(&str, &str, &str, &str, EventCard); 10] = [

@@ -256,11 +256,11 @@ impl Rng<'_> {
             }),
             17 => Item::Choose(
                 [
-                    maester::rules::events::EventCard::Muster,
-                    maester::rules::events::EventCard::Supply,
-                    maester::rules::events::EventCard::ClashOfKings,
-                    maester::rules::events::EventCard::WildlingAttack,
-                    maester::rules::events::EventCard::LastDaysOfSummer,
+                    maester::rules::event_phase::events::EventCard::Muster,
+                    maester::rules::event_phase::events::EventCard::Supply,
+                    maester::rules::event_phase::events::EventCard::ClashOfKings,
+                    maester::rules::event_phase::events::EventCard::WildlingAttack,
+                    maester::rules::event_phase::events::EventCard::LastDaysOfSummer,
                 ][self.below(5)],
             ),
             16 => Item::BuildPort {

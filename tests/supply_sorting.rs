@@ -1,10 +1,10 @@
-//! The supply check that stops early (`rules::supply::fits_with`) against the plain way of
+//! The supply check that stops early (`rules::armies::supply::fits_with`) against the plain way of
 //! sorting the army sizes (004:L633), over the states of whole simulated games. It lives here,
 //! outside the rules, because it needs the simulator.
 
 use maester::board::{AreaId, Board, HouseId};
 use maester::rules::GameState;
-use maester::rules::supply::{army_sizes_with, fits, fits_with};
+use maester::rules::armies::supply::{army_sizes_with, fits, fits_with};
 use maester::sim;
 
 /// A house's army sizes with the changes applied, worked out area by area the plain way

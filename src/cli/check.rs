@@ -51,7 +51,7 @@ pub fn check(
         }
     };
     let report = maester::words::check::check(&board, st, &house, phase.as_deref(), &text, lang)
-        .map_err(Error::Refused)?;
+        .map_err(|e| Error::Refused(e.to_string()))?;
     if json {
         maester::say!("{}", serde_json::to_string_pretty(&report)?);
     } else {

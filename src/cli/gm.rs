@@ -1,6 +1,6 @@
 //! `maester gm …`.
 
-use crate::GmCmd;
+use super::gm_args::GmCmd;
 use chrono::Utc;
 use maester::config::Config;
 use maester::daemon::Daemon;

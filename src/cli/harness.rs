@@ -66,7 +66,8 @@ pub fn bench(iterations: u32, scenario: Option<PathBuf>, map: bool) -> Result<()
             .map_err(|e| Error::Refused(format!("{}: {e}", p.display())))?,
         None => maester::scenario::bench::MILITARY_PHASE.to_string(),
     };
-    let r = maester::scenario::bench::bench(&board, &text, iterations).map_err(Error::Refused)?;
+    let r = maester::scenario::bench::bench(&board, &text, iterations)
+        .map_err(|e| Error::Refused(e.to_string()))?;
     maester::say!(
         "military phase: {} orders, {} battles; {} runs: median {:.1} µs, mean {:.1} µs per resolution{}",
         r.orders,
@@ -91,7 +92,8 @@ pub fn bench(iterations: u32, scenario: Option<PathBuf>, map: bool) -> Result<()
 fn bench_map(board: &maester::board::Board, text: &str, runs: u32) -> Result<(), Error> {
     use maester::board::Lang;
     use std::time::Instant;
-    let (state, plans) = maester::scenario::bench::position(board, text).map_err(Error::Refused)?;
+    let (state, plans) = maester::scenario::bench::position(board, text)
+        .map_err(|e| Error::Refused(e.to_string()))?;
     let close = || {
         let r = maester::rules::military::resolve(board, &state, &plans);
         let mut words = 0usize;

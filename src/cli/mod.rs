@@ -1,7 +1,8 @@
 //! The subcommands of the `maester` binary, one function each; `main.rs` holds the argument
-//! definitions and sends each subcommand here.
+//! definitions (those of `maester gm` are in `gm_args`) and sends each subcommand here.
 
 pub mod check;
 pub mod gm;
+pub mod gm_args;
 pub mod harness;
 pub mod service;

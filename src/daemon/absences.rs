@@ -204,6 +204,7 @@ pub fn requests(
                     column: 0,
                     text: text.clone(),
                     message,
+                    ..Default::default()
                 };
                 let Some(a) = resolve(g, house, *first, *last, false, now) else {
                     errors.push(error(words::absence_bad_dates(lang).to_string()));

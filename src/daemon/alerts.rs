@@ -39,14 +39,7 @@ fn record(
     let letter = match (&d.config.daemon.gm_address, due) {
         (Some(addr), true) => {
             let to = Mailbox::new("GM".to_string(), addr.clone());
-            let text = format!(
-                "maester could not do something and needs you to look.\n\
-                 maester 有一件事没能完成,请查看。\n\n\
-                 {what}\n\n{detail}\n\n\
-                 Further problems within the hour are only written to the audit log \
-                 (maester status, the database's audit table).\n\
-                 一小时内的其他问题只写入审计日志。\n\n-- maester"
-            );
+            let text = crate::words::mail_ops::problem_alert(what, detail);
             Some(letters::letter(
                 &d.sender,
                 &to,

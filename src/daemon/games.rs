@@ -137,6 +137,11 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         );
     }
     rows.sort_by_key(|r| r.id);
+    let plan_texts: Vec<(String, String)> = rows
+        .iter()
+        .filter(|r| r.step == Step::Plan.key())
+        .map(|r| (r.house.clone(), r.text.clone()))
+        .collect();
     let mut subs: Vec<(HouseId, Submission)> = Vec::new();
     for r in rows {
         let (Some(h), Ok(s)) = (
@@ -178,11 +183,13 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         };
         let mut ctx =
             letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
+        ctx.traditional = h.traditional;
+        if out.steps.iter().any(|c| c.step == Step::Plan) {
+            ctx.plans = executed_plans(g, &out, &plan_texts, lang);
+        }
         if out.state.step == Step::Finished {
-            ctx.private.push(match lang {
-                Lang::Zh => format!("本局随机种子:{}", g.row.seed),
-                Lang::En => format!("This game's random seed: {}", g.row.seed),
-            });
+            ctx.private
+                .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
         }
         if !maps.iter().any(|(l, _)| *l == lang) {
             maps.push((lang, report_map(g, &out, lang, &deadline)));
@@ -207,6 +214,49 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         next_deadline,
         mails,
     })
+}
+
+/// Every house's execution plan as it was executed (附录1 publishes them when the plan step
+/// closes), in the reader's language: each stored plan read again against the state it was
+/// checked with and echoed; a house that was asked and sent none is said to have sent none (its
+/// defaults are listed with their rule in the report); a house with nothing to plan is left out.
+fn executed_plans(
+    g: &Loaded,
+    out: &StepOutcome,
+    texts: &[(String, String)],
+    lang: Lang,
+) -> Vec<letters::ExecutedPlan> {
+    let silent = out.silent();
+    let mut plans = Vec::new();
+    // Read as plans whatever step the close started from (the Raven step closes with the plans).
+    let mut at_plan = g.state.clone();
+    at_plan.step = Step::Plan;
+    for hid in g.board.house_ids() {
+        if g.state.house(hid).neutral {
+            continue;
+        }
+        let key = g.board.house(hid).key.as_str();
+        let lines: Vec<String> = match texts.iter().rev().find(|(h, _)| h == key) {
+            Some((_, text)) => {
+                let parsed =
+                    crate::lang::submit::parse_mail_with(&g.board, &g.names, &at_plan, text, lang);
+                if parsed.echo.is_empty() {
+                    text.lines().map(str::to_string).collect()
+                } else {
+                    parsed.echo
+                }
+            }
+            None if silent.contains(&(Step::Plan, hid)) => {
+                vec![crate::words::report_text::no_plan_sent(lang)]
+            }
+            None => continue,
+        };
+        plans.push(letters::ExecutedPlan {
+            house: g.board.house(hid).name(lang).to_string(),
+            lines,
+        });
+    }
+    plans
 }
 
 /// The map picture of a closed step (the state after it, its log as arrows), or `None` when

@@ -15,6 +15,7 @@ use crate::mail::DecodedMail;
 use crate::rules::Step;
 use crate::store::GameStatus;
 use crate::words::Spelling;
+use crate::words::gm_mail::GmRefusal;
 use chrono::{DateTime, Utc};
 
 /// What a GM mail did: a short outcome for the mail's row, the game, and the answer's text.
@@ -30,7 +31,7 @@ pub struct GmMailOutcome {
 }
 
 /// The game a GM mail means: the running game named `[id]` in the subject, or the only one.
-fn game_of(d: &Daemon, subject: &str) -> Result<Result<String, String>, Error> {
+fn game_of(d: &Daemon, subject: &str) -> Result<Result<String, GmRefusal>, Error> {
     let running: Vec<String> = d
         .store
         .games()?
@@ -45,15 +46,8 @@ fn game_of(d: &Daemon, subject: &str) -> Result<Result<String, String>, Error> {
     Ok(match (named.as_slice(), running.as_slice()) {
         ([one], _) => Ok((*one).clone()),
         ([], [only]) => Ok(only.clone()),
-        ([], []) => Err("no game is running / 没有进行中的游戏".into()),
-        _ => Err(format!(
-            "several games are running: put the game's name in the subject, one of / 请在标题中写上游戏名: {}",
-            running
-                .iter()
-                .map(|g| format!("[{g}]"))
-                .collect::<Vec<_>>()
-                .join(" ")
-        )),
+        ([], []) => Err(GmRefusal::NoGame),
+        _ => Err(GmRefusal::SeveralGames(running.clone())),
     })
 }
 
@@ -68,8 +62,8 @@ fn step_named(text: &str) -> Option<Step> {
     })
 }
 
-fn no_step(step: &str) -> String {
-    format!("no step {step:?}: use events, events_answers, placement, raven, plan or retreat")
+fn no_step(step: &str) -> GmRefusal {
+    GmRefusal::NoStep(step.to_string())
 }
 
 /// Carry out a GM mail.
@@ -89,7 +83,7 @@ pub fn handle(
             return Ok(GmMailOutcome {
                 outcome: "GM mail: no game".into(),
                 game: None,
-                answer: why,
+                answer: why.to_string(),
                 secret,
             });
         }
@@ -100,9 +94,9 @@ pub fn handle(
     };
     if !secret_ok {
         let why = if secret.is_some() {
-            "The GM secret is wrong; nothing was done. / GM密码不对,没有执行任何指令。"
+            GmRefusal::WrongSecret
         } else {
-            "The mail has no GM secret (a line \"secret: …\"); nothing was done. / 邮件中没有GM密码(一行「密码: …」),没有执行任何指令。"
+            GmRefusal::NoSecret
         };
         return Ok(GmMailOutcome {
             outcome: if secret.is_some() {
@@ -111,7 +105,7 @@ pub fn handle(
                 "GM mail: no secret".into()
             },
             game: Some(game),
-            answer: why.into(),
+            answer: why.to_string(),
             secret,
         });
     }
@@ -160,7 +154,7 @@ pub fn handle(
         lines.push(format!("line {n}: not a GM command, ignored: {text}"));
     }
     if lines.is_empty() {
-        lines.push("no GM command in the mail / 邮件中没有GM指令".into());
+        lines.push(crate::words::gm_mail::no_command());
     }
     Ok(GmMailOutcome {
         outcome: format!("GM mail: {done} command(s) carried out"),
@@ -172,9 +166,9 @@ pub fn handle(
 
 /// The command a GM mail's line stands for, under the step guard of the lines before it; the
 /// refusal's reason when the line cannot be one (a step or an entry that does not exist).
-fn command_of(line: GmLine, guard: Guard) -> Result<GmCommand, String> {
+fn command_of(line: GmLine, guard: Guard) -> Result<GmCommand, GmRefusal> {
     Ok(match line {
-        GmLine::Guard { .. } => return Err("a step line is not a command".into()),
+        GmLine::Guard { .. } => return Err(GmRefusal::StepLineNotCommand),
         GmLine::Deadline(when) => GmCommand::Deadline { when, guard },
         GmLine::Pause => GmCommand::Pause,
         GmLine::Resume(when) => GmCommand::Resume { when },
@@ -218,7 +212,7 @@ fn command_of(line: GmLine, guard: Guard) -> Result<GmCommand, String> {
             Ok(change) => GmCommand::Schedule {
                 changes: vec![change],
             },
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(GmRefusal::Schedule(e.to_string())),
         },
         GmLine::Replace { house, rest } => match rest.rsplit_once(' ') {
             Some((name, address)) if address.contains('@') && !name.trim().is_empty() => {
@@ -230,10 +224,7 @@ fn command_of(line: GmLine, guard: Guard) -> Result<GmCommand, String> {
                 }
             }
             _ => {
-                return Err(
-                    "write `换人 <house> <name> <address>` / `replace <house> <name> <address>`"
-                        .into(),
-                );
+                return Err(GmRefusal::ReplaceForm);
             }
         },
         GmLine::Leave(house) => GmCommand::Leave { house },

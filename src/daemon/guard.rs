@@ -30,6 +30,41 @@ fn day_start(now: DateTime<Utc>) -> DateTime<Utc> {
         .map_or(now, |t| t.and_utc())
 }
 
+/// Why a mail from an address without a seat is not answered (recorded on the mail).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unanswered {
+    /// It replies to a mail of maester's: a loop.
+    Loop,
+    /// It has no sender address.
+    NoAddress,
+    /// The guard keeps strangers' mail silently.
+    Silent,
+    /// The sender was answered once today already.
+    AnsweredToday,
+    /// This many strangers were answered today already.
+    DailyCap(u32),
+}
+
+impl std::fmt::Display for Unanswered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unanswered::Loop => write!(
+                f,
+                "unknown sender replying to a mail of maester's: a loop, not answered"
+            ),
+            Unanswered::NoAddress => write!(f, "no sender address"),
+            Unanswered::Silent => write!(f, "unknown sender: kept, not answered"),
+            Unanswered::AnsweredToday => {
+                write!(f, "unknown sender: answered once today already, not again")
+            }
+            Unanswered::DailyCap(cap) => write!(
+                f,
+                "unknown sender: {cap} strangers answered today already, not answered"
+            ),
+        }
+    }
+}
+
 /// A mail from an address without a seat: kept cut to size; the answer to send, if any
 /// (`Err(why)`: not answered, and why).
 pub fn unknown_sender(
@@ -37,29 +72,23 @@ pub fn unknown_sender(
     m: &Mail,
     mail: &DecodedMail,
     now: DateTime<Utc>,
-) -> Result<Result<Letter, String>, Error> {
+) -> Result<Result<Letter, Unanswered>, Error> {
     cap_stored(d, m)?;
     if is_loop(d, mail)? {
-        return Ok(Err(
-            "unknown sender replying to a mail of maester's: a loop, not answered".into(),
-        ));
+        return Ok(Err(Unanswered::Loop));
     }
     let Some(addr) = mail.from_addr.clone() else {
-        return Ok(Err("no sender address".into()));
+        return Ok(Err(Unanswered::NoAddress));
     };
     if d.config.mail.guard.unknown_senders == UnknownSenders::Silent {
-        return Ok(Err("unknown sender: kept, not answered".into()));
+        return Ok(Err(Unanswered::Silent));
     }
     if d.store.answers_to_since(&addr, now - TimeDelta::days(1))? > 0 {
-        return Ok(Err(
-            "unknown sender: answered once today already, not again".into(),
-        ));
+        return Ok(Err(Unanswered::AnsweredToday));
     }
     let cap = d.config.mail.guard.unknown_answers_per_day;
     if d.store.answers_without_game_since(day_start(now))? >= cap {
-        return Ok(Err(format!(
-            "unknown sender: {cap} strangers answered today already, not answered"
-        )));
+        return Ok(Err(Unanswered::DailyCap(cap)));
     }
     let to = Mailbox::new(String::new(), addr);
     let subject = format!("Re: {}", mail.subject.trim());

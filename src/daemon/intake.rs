@@ -6,8 +6,7 @@
 use super::Daemon;
 use super::games;
 use super::letters::queue;
-use super::letters::{self, ErrorLine, ReplyContext};
-use super::refusals::validation_errors;
+use super::letters::{self, ReplyContext};
 use crate::board::Lang;
 use crate::error::Error;
 use crate::game;
@@ -16,13 +15,13 @@ use crate::mail::{DecodedMail, Mailbox, decode};
 use crate::store::{Mail, NewSubmission, StoreError};
 use answers::{answer_letter, too_large};
 use chrono::{DateTime, Utc};
-use info::info_for;
 use redact::redacted_copy;
 
 mod answers;
 mod checks;
 mod info;
 mod redact;
+mod verdict;
 
 /// The outcome recorded on the mail.
 #[allow(clippy::large_enum_variant)] // one short-lived value per mail
@@ -39,6 +38,9 @@ enum Outcome {
         secret: Option<String>,
         /// What the mail changes in the deadline policy (`wait`, an absence).
         policy: Vec<super::absences::Change>,
+        /// The Chinese script the seat wrote in (`Some(true)`: Traditional), learnt from a
+        /// mail with the right secret and Chinese in it; its reports follow it.
+        script: Option<bool>,
     },
 }
 
@@ -112,10 +114,14 @@ fn record(
                 house,
                 submission,
                 policy,
+                script,
                 ..
             } => {
                 for c in policy {
                     c.write(tx, now)?;
+                }
+                if let (Some(g), Some(h), Some(t)) = (game, house, script) {
+                    tx.set_house_script(g, h, *t)?;
                 }
                 if let Some((raw, subject)) = &redacted {
                     tx.redact_mail(mail_id, raw, subject)?;
@@ -179,6 +185,18 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
         super::deadlines::after_submission(d, g, now)?;
     }
     Ok(())
+}
+
+/// The Chinese script of a mail's text: `Some(true)` Traditional, `Some(false)` Simplified,
+/// `None` when nothing in it tells (English, or characters both scripts write alike).
+fn script_of(body: &str) -> Option<bool> {
+    if crate::lang::normalize::is_traditional(body) {
+        Some(true)
+    } else if crate::words::hant::to_traditional(body) != body {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 fn reply_to(mail: &DecodedMail) -> Option<(String, Vec<String>)> {
@@ -268,6 +286,7 @@ fn seat_of(
             submission: None,
             secret: o.secret,
             policy: Vec::new(),
+            script: None,
         }));
     }
     let seats = d.store.houses_by_address(&from)?;
@@ -293,8 +312,9 @@ fn seat_of(
                 submission: None,
                 secret: None,
                 policy: Vec::new(),
+                script: None,
             },
-            Err(why) => Outcome::Ignored(why),
+            Err(why) => Outcome::Ignored(why.to_string()),
         })),
         _ => {
             let ids: Vec<String> = d
@@ -308,11 +328,7 @@ fn seat_of(
                 mail,
                 m,
                 Lang::Zh,
-                format!(
-                    "你在多个游戏中,请在邮件标题中写上游戏名:{}\nYou play in several games; put the game's name in the subject: {}\n\n—— maester",
-                    ids.join(" "),
-                    ids.join(" ")
-                ),
+                crate::words::whole_mail::several_games(&ids),
                 String::new(),
             )?;
             Ok(Err(Outcome::Answered {
@@ -323,6 +339,7 @@ fn seat_of(
                 submission: None,
                 secret: None,
                 policy: Vec::new(),
+                script: None,
             }))
         }
     }
@@ -360,6 +377,7 @@ fn decide(
         replaced: false,
         errors: Vec::new(),
         ignored: checks::ignored_lines(&parsed),
+        fine: String::new(),
         info: if g.row.status == crate::store::GameStatus::Paused {
             format!("{}\n", crate::words::notices::paused_line(lang))
         } else {
@@ -368,115 +386,23 @@ fn decide(
         deadline: g.deadline_text(lang),
         waiting: String::new(),
     };
-    let mut submission = None;
-    let mut outcome;
-    if !whole_mail.is_empty() {
-        ctx.errors = whole_mail;
-        outcome = "rejected: the whole mail (too long)".to_string();
-    } else if parsed.secret.is_none() && !mail.attachments.is_empty() {
-        ctx.errors.push(ErrorLine {
-            line: 0,
-            column: 0,
-            text: String::new(),
-            message: crate::words::answers::attachments_not_read(lang, &mail.attachments),
-        });
-        outcome = "no secret in the text; attachments not read".to_string();
-    } else if !secret_ok {
-        ctx.errors.push(ErrorLine {
-            line: 0,
-            column: 0,
-            text: String::new(),
-            message: match (parsed.secret.is_some(), lang) {
-                (true, Lang::Zh) => "密码不对。请使用GM发给你的密码,写成一行「密码: 你的密码」。".into(),
-                (true, Lang::En) => "The secret is wrong. Use the secret the GM sent you, on a line \"secret: your-secret\".".into(),
-                (false, Lang::Zh) => "邮件中没有密码。请加上一行「密码: 你的密码」。".into(),
-                (false, Lang::En) => "The mail has no secret. Add a line \"secret: your-secret\".".into(),
-            },
-        });
-        outcome = if parsed.secret.is_some() {
-            super::guard::WRONG_SECRET
-        } else {
-            "no secret"
-        }
-        .to_string();
-    } else if g.state.house(house_id).neutral {
-        ctx.errors.push(ErrorLine {
-            line: 0,
-            column: 0,
-            text: String::new(),
-            message: match lang {
-                Lang::Zh => "你的家族已经转为中立(玩家退出,A-21),不再接受命令。".into(),
-                Lang::En => "Your house has turned neutral (its player left, A-21): it takes no more orders.".into(),
-            },
-        });
-        outcome = "house is neutral".into();
-    } else if !parsed.errors.is_empty() {
-        ctx.errors = parsed.errors.clone();
-        if let Some(Err(e)) = parsed
-            .partial
-            .as_ref()
-            .map(|p| game::check(&g.board, &g.state, house_id, p))
-        {
-            ctx.errors.extend(validation_errors(&g, &e, lang, &parsed));
-            ctx.errors.sort_by_key(|e| e.line);
-        }
-        outcome = format!("rejected: {} error(s)", ctx.errors.len());
-    } else {
-        for c in &parsed.commands {
-            info_for(&g, house_id, c, lang, &mut ctx.info);
-        }
-        match &parsed.submission {
-            None if !parsed.commands.is_empty() => {
-                ctx.accepted = true;
-                ctx.echo = parsed.echo.clone();
-                outcome = "account command answered".into();
-            }
-            None => {
-                ctx.errors.push(ErrorLine {
-                    line: 0,
-                    column: 0,
-                    text: String::new(),
-                    message: match lang {
-                        Lang::Zh => format!(
-                            "邮件中没有命令。{}",
-                            crate::words::asks::what_to_send(&g.board, &g.state, house_id, lang)
-                        ),
-                        Lang::En => format!(
-                            "The mail holds no orders. {}",
-                            crate::words::asks::what_to_send(&g.board, &g.state, house_id, lang)
-                        ),
-                    },
-                });
-                outcome = "no orders".into();
-            }
-            Some(sub) => match game::check(&g.board, &g.state, house_id, sub) {
-                Ok(()) => {
-                    ctx.accepted = true;
-                    ctx.echo = parsed.echo.clone();
-                    for n in &parsed.notes {
-                        ctx.info.push_str(n);
-                        ctx.info.push('\n');
-                    }
-                    ctx.replaced = d
-                        .store
-                        .latest_submission(
-                            &seat.game_id,
-                            &seat.house,
-                            g.state.round as u32,
-                            sub.step().key(),
-                            "orders",
-                        )?
-                        .is_some();
-                    submission = Some((sub.clone(), parsed.echo.join("\n"), g.seq));
-                    outcome = "orders accepted".into();
-                }
-                Err(e) => {
-                    ctx.errors = validation_errors(&g, &e, lang, &parsed);
-                    outcome = format!("rejected: {} error(s)", ctx.errors.len());
-                }
-            },
-        }
-    }
+    let verdict::Verdict {
+        mut outcome,
+        mut submission,
+    } = verdict::verdict(
+        d,
+        verdict::Read {
+            g: &g,
+            seat: &seat,
+            mail,
+            parsed: &parsed,
+            house_id,
+            secret_ok,
+            whole_mail,
+            lang,
+        },
+        &mut ctx,
+    )?;
     let mut policy = Vec::new();
     if ctx.accepted {
         let super::absences::Requests {
@@ -509,6 +435,9 @@ fn decide(
             ctx.info.push('\n');
         }
     }
+    if !ctx.accepted && ctx.errors.iter().any(|e| e.line > 0) {
+        ctx.fine = crate::words::refusals::fine_lines(lang, &parsed, &ctx.errors);
+    }
     let warn = secret_ok.then_some((lang, &mut ctx.info));
     super::guard::auth_check(d, m, mail, &seat.game_id, warn, now)?;
     let from = mail.from_addr.as_deref().unwrap_or("");
@@ -525,5 +454,6 @@ fn decide(
         submission,
         secret: parsed.secret.clone(),
         policy,
+        script: secret_ok.then(|| script_of(&mail.body)).flatten(),
     })
 }

@@ -10,16 +10,17 @@ use crate::mail::{
 };
 use crate::rules::{GameState, Step};
 use crate::store::{NewOutgoing, OutKind, StoreError, StoreTx};
+use crate::words::Spelling;
 use crate::words::economy::Describe;
 use crate::words::event_text::NoticeText;
 use crate::words::log as words;
 use crate::words::render::Templates;
+use crate::words::report_lines;
 use crate::words::view::{StateView, view};
-use crate::words::{Named, Spelling};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-pub use crate::words::instructions::{instructions, step_name};
+pub use crate::words::instructions::step_name;
 
 /// Who sends: the referee's mailbox and Message-ID domain.
 #[derive(Clone, Debug)]
@@ -46,6 +47,9 @@ pub struct Letter {
     pub kept: Option<Vec<u8>>,
     /// An answer, a report or a notice (envelope sender and sending budget).
     pub kind: OutKind,
+    /// The text as the GM reads it, when the player's reads otherwise (a report: rule
+    /// references as exact lines and rulings instead of chapters and words).
+    pub gm_text: Option<String>,
 }
 
 /// What a masked secret reads as in the copies maester keeps.
@@ -123,6 +127,8 @@ pub struct ReplyContext {
     pub errors: Vec<ErrorLine>,
     /// Lines that are no orders and were ignored (line and text; no message).
     pub ignored: Vec<ErrorLine>,
+    /// Which order lines of a refused mail were fine ("" when none or accepted).
+    pub fine: String,
     /// Extra information (help, status …).
     pub info: String,
     /// Deadline text.
@@ -243,6 +249,7 @@ fn build(
         raw,
         kept: None,
         kind,
+        gm_text: None,
     })
 }
 
@@ -259,6 +266,9 @@ pub struct ReportContext {
     pub closed: String,
     /// Orders revealed, per house.
     pub revealed: Vec<RevealedOrders>,
+    /// The execution plans as executed, per house, when the plan step closed (附录1,
+    /// 004:L2744: the GM publishes every house's plan).
+    pub plans: Vec<ExecutedPlan>,
     /// The adjudication in words (the Raven change first).
     pub events: Vec<String>,
     /// The event phase and the end of the round in words.
@@ -293,6 +303,8 @@ pub struct ReportContext {
     pub instructions: String,
     /// Content-ID of the map picture shown in the HTML part (`None`: no picture).
     pub map_cid: Option<String>,
+    /// The house writes Traditional Chinese: a Chinese report is converted to Traditional.
+    pub traditional: bool,
 }
 
 /// One house's revealed orders.
@@ -304,6 +316,15 @@ pub struct RevealedOrders {
     pub orders: String,
 }
 
+/// One house's execution plan as executed, line by line.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExecutedPlan {
+    /// House name.
+    pub house: String,
+    /// The plan's lines (the canonical echo in the reader's language).
+    pub lines: Vec<String>,
+}
+
 /// The three tracks as names, joined.
 #[derive(Clone, Debug, Serialize)]
 pub struct TrackNames {
@@ -313,32 +334,6 @@ pub struct TrackNames {
     pub fiefdoms: String,
     /// King's Court.
     pub kings_court: String,
-}
-
-/// A revealed one-time order: `高庭 招募(一次性命令)`, `三塔堡 浮桥 到 亲王隘口(一次性命令)`.
-fn one_time_text(
-    board: &Board,
-    a: crate::board::AreaId,
-    p: &crate::rules::one_time::PlacedOneTime,
-    lang: Lang,
-) -> String {
-    let name = board.area(a).name(lang);
-    let bank = crate::rules::one_time::pontoon_bank(board, a, p.bank)
-        .filter(|_| p.kind == crate::rules::one_time::OneTimeKind::Pontoon);
-    match (lang, bank) {
-        (Lang::Zh, Some(b)) => format!(
-            "{name} {} 到 {}(一次性命令)",
-            p.kind.name(lang),
-            board.area(b).name(lang)
-        ),
-        (Lang::Zh, None) => format!("{name} {}(一次性命令)", p.kind.name(lang)),
-        (Lang::En, Some(b)) => format!(
-            "{name} {} to {} (one-time order)",
-            p.kind.name(lang),
-            board.area(b).name(lang)
-        ),
-        (Lang::En, None) => format!("{name} {} (one-time order)", p.kind.name(lang)),
-    }
 }
 
 /// Build the report context of a closed step (and the steps closed with it) for one house.
@@ -372,35 +367,18 @@ pub fn report_context(
                 out.revealed_one_time
                     .iter()
                     .filter(|(_, p)| p.house == h)
-                    .map(|(a, p)| one_time_text(board, *a, p, lang)),
+                    .map(|(a, p)| report_lines::one_time_order(board, *a, p, lang)),
             )
             .collect();
-        let none = if zh { "(无命令)" } else { "(no orders)" };
         revealed.push(RevealedOrders {
             house: board.house(h).name(lang).to_string(),
-            orders: if list.is_empty() {
-                none.to_string()
-            } else {
-                list.join(if zh { ";" } else { "; " })
-            },
+            orders: report_lines::orders(&list, lang),
         });
     }
     let mut events: Vec<String> = Vec::new();
     if let Some((h, a, old, new)) = out.raven {
         let (hn, an) = (board.house(h).name(lang), board.area(a).name(lang));
-        events.push(if zh {
-            format!(
-                "{hn}使用信鸦,把{an}的{}改为{}(004:L1702)。",
-                old.name_zh(),
-                new.name_zh()
-            )
-        } else {
-            format!(
-                "{hn} used the Raven: {an} {} became {} (004:L1702).",
-                old.name_en(),
-                new.name_en()
-            )
-        });
+        events.push(report_lines::raven_used(hn, an, old, new, lang));
     }
     for (i, e) in out.log.iter().enumerate() {
         events.push(words::event(board, lang, e));
@@ -449,8 +427,9 @@ pub fn report_context(
         game: game.to_string(),
         house: board.house(house).name(lang).to_string(),
         round: out.round,
-        closed: closed.join(if zh { "、" } else { ", " }),
+        closed: report_lines::list(&closed, lang),
         revealed,
+        plans: Vec::new(),
         events,
         economy,
         provisional,
@@ -481,6 +460,7 @@ pub fn report_context(
         deadline: deadline.to_string(),
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
         map_cid: None,
+        traditional: false,
     }
 }
 
@@ -498,9 +478,19 @@ pub fn report_letter(
     let text = templates
         .render("report", lang, ctx)
         .map_err(Error::Template)?;
-    let subject = match lang {
-        Lang::Zh => format!("[{}] 第{}回合 {}结果", ctx.game, ctx.round, ctx.closed),
-        Lang::En => format!("[{}] round {}: {} results", ctx.game, ctx.round, ctx.closed),
+    let subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    // A player reads rule references as chapters and words; the GM's copy keeps the lines.
+    let gm_text = text;
+    let text = crate::words::cite::for_player(&gm_text, lang);
+    // Traditional Chinese for a house that writes it (the Simplified templates, converted).
+    let hant = lang == Lang::Zh && ctx.traditional;
+    let (subject, text) = if hant {
+        (
+            crate::words::hant::to_traditional(&subject),
+            crate::words::hant::to_traditional(&text),
+        )
+    } else {
+        (subject, text)
     };
     let html = match map_png {
         Some(png) => {
@@ -510,6 +500,12 @@ pub fn report_letter(
             let html = templates
                 .render_html("report", lang, &with_map)
                 .map_err(Error::Template)?;
+            let html = crate::words::cite::for_player(&html, lang);
+            let html = if hant {
+                crate::words::hant::to_traditional(&html)
+            } else {
+                html
+            };
             Some(HtmlBody {
                 html,
                 images: vec![InlineImage {
@@ -521,7 +517,9 @@ pub fn report_letter(
         }
         None => None,
     };
-    letter_with_html(sender, to, subject, text, html, id_seed, None)
+    let mut letter = letter_with_html(sender, to, subject, text, html, id_seed, None)?;
+    letter.gm_text = Some(gm_text);
+    Ok(letter)
 }
 
 /// Queue a letter in the outbox.

@@ -58,8 +58,7 @@ impl Loaded {
     pub fn deadline_text(&self, lang: Lang) -> String {
         match (self.row.deadline, lang) {
             (Some(d), l) => self.at(d, l),
-            (None, Lang::Zh) => "无".into(),
-            (None, Lang::En) => "none".into(),
+            (None, l) => crate::words::whole_mail::no_deadline(l).into(),
         }
     }
     /// A moment in the game's time zone, in words.
@@ -107,7 +106,7 @@ pub fn load(d: &Daemon, id: &str) -> Result<Loaded, Error> {
                 .ok_or(Error::Config(format!("game {id} has no state")))?;
             let mut state: GameState = super::stored::decode(snap.state)
                 .map_err(|e| Error::Config(format!("game {id}: {e}")))?;
-            crate::rules::events::restore_tables(&built.board, &mut state);
+            crate::rules::event_phase::events::restore_tables(&built.board, &mut state);
             d.cache
                 .keep_state(id, snap.seq, std::sync::Arc::new(state.clone()));
             (state, snap.seq)

@@ -3,27 +3,27 @@
 //! passed, and sends what is queued. Every step is idempotent: after a crash, the next tick
 //! picks up exactly where the last one stopped.
 
-pub mod absences;
-pub mod alerts;
+pub(crate) mod absences;
+pub(crate) mod alerts;
 pub mod backups;
 pub(crate) mod cache;
-pub mod deadlines;
+pub(crate) mod deadlines;
 pub mod disk;
 pub mod games;
 pub mod gm;
-pub mod gm_mail;
-pub mod guard;
-pub mod intake;
+pub(crate) mod gm_mail;
+pub(crate) mod guard;
+pub(crate) mod intake;
 pub mod letters;
-pub mod loaded;
+pub(crate) mod loaded;
 pub mod lock;
 mod mailbox;
-pub mod new_game;
-pub mod notify;
-pub mod outage;
+pub(crate) mod new_game;
+pub(crate) mod notify;
+pub(crate) mod outage;
 pub mod picture;
-pub mod refusals;
-pub mod reminders;
+pub(crate) mod refusals;
+pub(crate) mod reminders;
 pub mod requeue;
 mod sending;
 pub mod setup;

@@ -6,14 +6,13 @@ use super::Daemon;
 use super::games::deadline_for;
 use super::letters::{self, Letter, queue};
 use crate::board::{Board, HouseId, Lang};
+use crate::config::GameConfig;
 use crate::error::Error;
 use crate::mail::Mailbox;
-use crate::rules::events::EventSettings;
-use crate::rules::{GameState, Step};
+use crate::rules::GameState;
+use crate::rules::event_phase::events::EventSettings;
 use crate::schedule::Schedule;
 use crate::store::{Language, NewGame, NewHouse, NewSnapshot, StoreError};
-use crate::words::Spelling;
-use crate::words::event_text::NoticeText;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
@@ -50,7 +49,6 @@ pub fn new_game(
     let super::setup::CheckedGame {
         cfg,
         board,
-        templates,
         schedule,
         ..
     } = super::setup::check(&d.config, now)?;
@@ -64,23 +62,93 @@ pub fn new_game(
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    let mut state = GameState::new_game(&board);
+    let state = first_state(&board, &cfg, &seed);
+    let deadline = deadline_for(&schedule, state.step, now)?;
+    let opening = Opening {
+        board: &board,
+        cfg: &cfg,
+        state: &state,
+        seed_hash: &seed_hash,
+        schedule: &schedule,
+        deadline,
+    };
+    let (letters, mut out) = welcome_letters(d, &opening, secrets.as_deref())?;
+    // The GM's secret, for GM commands by mail (the last entry of `secrets` when given).
+    let gm_secret = match secrets.as_ref().and_then(|s| s.get(cfg.players.len())) {
+        Some(s) => s.clone(),
+        None => new_secret()?,
+    };
+    let created = Created {
+        config_text: &config_text,
+        seed: &seed,
+        gm_secret: &gm_secret,
+        secrets: &out,
+        letters: &letters,
+        now,
+    };
+    store_game(d, &opening, &created)?;
+    out.push(("gm".to_string(), gm_secret));
+    Ok(out)
+}
+
+/// The state a game starts from: the board's setup, the optional rules of 004 §七 when the
+/// game uses them, the events drawn from the seed.
+fn first_state(board: &Board, cfg: &GameConfig, seed: &str) -> GameState {
+    let mut state = GameState::new_game(board);
     // The optional rules of 004 §七 come together: one-time orders, the public preview of the
     // events three rounds ahead and the chooser events (004:L2628, L2636).
     let optional = cfg.rules.one_time_orders;
     if optional {
-        crate::rules::one_time::enable(&board, &mut state);
+        crate::rules::optional::one_time::enable(board, &mut state);
     }
     // Winter is Coming per category and round from [game.events].
     let events = EventSettings::with_probability(cfg.events.winter_is_coming, optional, optional);
-    crate::rules::events::start_game(&board, &mut state, &seed, events);
-    let notices = crate::rules::event_phase::advance_notices(&state);
+    crate::rules::event_phase::events::start_game(board, &mut state, seed, events);
+    state
+}
+
+/// A new game as the welcome mails and the store see it.
+struct Opening<'a> {
+    board: &'a Board,
+    cfg: &'a GameConfig,
+    state: &'a GameState,
+    seed_hash: &'a str,
+    schedule: &'a Schedule,
+    deadline: DateTime<Utc>,
+}
+
+/// What is stored with a new game besides its opening.
+struct Created<'a> {
+    config_text: &'a str,
+    seed: &'a str,
+    gm_secret: &'a str,
+    secrets: &'a [(String, String)],
+    letters: &'a [Letter],
+    now: DateTime<Utc>,
+}
+
+/// Each house's key with its secret.
+type Secrets = Vec<(String, String)>;
+
+/// One welcome mail per player, and each house's secret (`secrets[i]` for player `i` when
+/// given, else a new one).
+fn welcome_letters(
+    d: &Daemon,
+    g: &Opening,
+    secrets: Option<&[String]>,
+) -> Result<(Vec<Letter>, Secrets), Error> {
+    let (board, cfg, state) = (g.board, g.cfg, g.state);
+    let notices = crate::rules::event_phase::advance_notices(state);
     let drawn: Vec<u8> = (2..=board.rules.rounds.saturating_add(1)).collect();
-    let deadline = deadline_for(&schedule, state.step, now)?;
+    let roster: Vec<(HouseId, String)> = cfg
+        .players
+        .iter()
+        .filter_map(|q| board.house_by_key(&q.house).map(|h| (h, q.name.clone())))
+        .collect();
     let mut out = Vec::new();
     let mut letters: Vec<Letter> = Vec::new();
     for (i, p) in cfg.players.iter().enumerate() {
-        let secret = match secrets.as_ref().and_then(|s| s.get(i)) {
+        let secret = match secrets.and_then(|s| s.get(i)) {
             Some(s) => s.clone(),
             None => new_secret()?,
         };
@@ -88,36 +156,30 @@ pub fn new_game(
         let house = board
             .house_by_key(&p.house)
             .ok_or_else(|| Error::NotFound(format!("house {}", p.house)))?;
-        let roster: Vec<(HouseId, String)> = cfg
-            .players
-            .iter()
-            .filter_map(|q| board.house_by_key(&q.house).map(|h| (h, q.name.clone())))
-            .collect();
         let sections = crate::words::welcome::sections(
-            &board,
-            &state,
+            board,
+            state,
             house,
             &roster,
             d.config.daemon.gm_address.as_deref(),
             lang,
         );
-        let mut text = welcome_text(
-            &board, &cfg.id, house, &p.name, &secret, &seed_hash, &schedule, deadline, lang,
-            &state, &sections,
-        );
-        add_previews(&mut text, &state, &drawn, &notices, house, lang);
-        let subject = match lang {
-            Lang::Zh => format!(
-                "[{}] 欢迎加入游戏:你是{}",
-                cfg.id,
-                board.house(house).name(lang)
-            ),
-            Lang::En => format!(
-                "[{}] Welcome: you play {}",
-                cfg.id,
-                board.house(house).name(lang)
-            ),
+        let deadline = match lang {
+            Lang::Zh => g.schedule.format_deadline_zh(g.deadline),
+            Lang::En => g.schedule.format_deadline_en(g.deadline),
         };
+        let welcome = crate::words::welcome::Welcome {
+            game: &cfg.id,
+            house,
+            player: &p.name,
+            secret: &secret,
+            seed_hash: g.seed_hash,
+            deadline: &deadline,
+            sections: &sections,
+        };
+        let mut text = crate::words::welcome::text(board, state, &welcome, lang);
+        crate::words::welcome::add_previews(&mut text, state, &drawn, &notices, house, lang);
+        let subject = crate::words::welcome::subject(board, &cfg.id, house, lang);
         let to = Mailbox::new(p.name.clone(), p.address.clone());
         letters.push(
             letters::letter(
@@ -132,27 +194,28 @@ pub fn new_game(
         );
         out.push((p.house.clone(), secret));
     }
-    let _ = templates;
-    // The GM's secret, for GM commands by mail (the last entry of `secrets` when given).
-    let gm_secret = match secrets.as_ref().and_then(|s| s.get(cfg.players.len())) {
-        Some(s) => s.clone(),
-        None => new_secret()?,
-    };
+    Ok((letters, out))
+}
+
+/// One transaction: the game, its houses (secrets hashed), the first snapshot, the GM's secret,
+/// the welcome mails queued and the audit line.
+fn store_game(d: &mut Daemon, g: &Opening, c: &Created) -> Result<(), Error> {
+    let (cfg, state, now) = (g.cfg, g.state, c.now);
     let gm_salt = random_hex(8)?;
-    let state_json = super::stored::encode(&state)?;
+    let state_json = super::stored::encode(state)?;
     let game_id = cfg.id.clone();
     d.store.transaction(|tx| -> Result<(), StoreError> {
         tx.create_game(&NewGame {
             id: &game_id,
-            config: &config_text,
-            seed_hash: &seed_hash,
-            seed: &seed,
+            config: c.config_text,
+            seed_hash: g.seed_hash,
+            seed: c.seed,
             round: state.round as u32,
             step: state.step.key(),
-            deadline: Some(deadline),
+            deadline: Some(g.deadline),
             created_at: now,
         })?;
-        for (p, (_, secret)) in cfg.players.iter().zip(&out) {
+        for (p, (_, secret)) in cfg.players.iter().zip(c.secrets) {
             let salt = random_hex(8).map_err(|e| StoreError::Invalid {
                 what: "salt",
                 detail: e.to_string(),
@@ -180,99 +243,18 @@ pub fn new_game(
             log: &serde_json::Value::Array(Vec::new()),
             created_at: now,
         })?;
-        tx.set_gm_secret(&game_id, &gm_secret, &gm_salt)?;
-        for l in &letters {
+        tx.set_gm_secret(&game_id, c.gm_secret, &gm_salt)?;
+        for l in c.letters {
             queue(tx, Some(&game_id), l, None, now)?;
         }
         tx.append_audit(
             Some(&game_id),
             "gm",
             "new game",
-            &format!("seed hash {seed_hash}"),
+            &format!("seed hash {}", g.seed_hash),
             now,
         )?;
         Ok(())
     })?;
-    out.push(("gm".to_string(), gm_secret));
-    Ok(out)
-}
-
-/// The public preview of rounds 2–4 (optional rules) and the house's secret notices, before
-/// the welcome mail's signature.
-fn add_previews(
-    text: &mut String,
-    state: &GameState,
-    drawn: &[u8],
-    notices: &[crate::rules::event_phase::AdvanceNotice],
-    house: HouseId,
-    lang: Lang,
-) {
-    let public: Vec<String> = crate::words::event_text::preview_lines(state, drawn, lang)
-        .into_iter()
-        .map(|l| format!("  {l}"))
-        .collect();
-    if !public.is_empty() {
-        // The public preview of rounds 2–4 (004:L2630, T-50), before the signature.
-        let at = text.rfind("\n\n").unwrap_or(text.len());
-        text.insert_str(at, &format!("\n\n{}", public.join("\n")));
-    }
-    let mine: Vec<String> = notices
-        .iter()
-        .filter(|n| n.house == house)
-        .map(|n| format!("  {}", n.describe(lang)))
-        .collect();
-    if !mine.is_empty() {
-        // Before the signature.
-        let at = text.rfind("\n\n").unwrap_or(text.len());
-        let head = match lang {
-            Lang::Zh => "\n\n== 仅发给你的消息 ==\n",
-            Lang::En => "\n\n== For you only ==\n",
-        };
-        text.insert_str(at, &format!("{head}{}", mine.join("\n")));
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn welcome_text(
-    board: &Board,
-    game: &str,
-    house: HouseId,
-    player: &str,
-    secret: &str,
-    seed_hash: &str,
-    schedule: &Schedule,
-    deadline: DateTime<Utc>,
-    lang: Lang,
-    state: &GameState,
-    sections: &str,
-) -> String {
-    let h = board.house(house).name(lang);
-    let units: Vec<String> = board
-        .area_ids()
-        .filter(|a| state.occupant(*a) == Some(house))
-        .map(|a| {
-            let kinds: Vec<_> = state.area(a).units.iter().map(|u| u.kind).collect();
-            format!(
-                "  {} {}",
-                board.area(a).name(lang),
-                crate::words::log::units(&kinds, lang)
-            )
-        })
-        .collect();
-    match lang {
-        Lang::Zh => format!(
-            "{player}你好,\n\n你在游戏 {game} 中扮演{h}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{}\n\n{sections}现在是第1回合{}, 截止时间 {}。\n{}\n\n本局随机种子的SHA-256:{seed_hash}(游戏结束时公布种子,供核对每一次抽取)。\n\n—— maester 自动裁判",
-            units.join("\n"),
-            Step::Placement.name_zh(),
-            schedule.format_deadline_zh(deadline),
-            crate::words::asks::what_to_send(board, state, house, lang),
-        ),
-        Lang::En => format!(
-            "Hello {player},\n\nYou play {h} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{}\n\n{sections}Round 1, {} is open until {}.\n{}\n\nSHA-256 of this game's random seed: {seed_hash} (the seed is published at the end so that every draw can be checked).\n\n-- maester, the automatic referee",
-            units.join("\n"),
-            Step::Placement.name_en(),
-            schedule.format_deadline_en(deadline),
-            crate::words::asks::what_to_send(board, state, house, lang),
-        ),
-    }
+    Ok(())
 }

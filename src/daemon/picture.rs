@@ -3,6 +3,7 @@
 use super::{Daemon, games};
 use crate::board::Lang;
 use crate::error::Error;
+use crate::rules::log::Event;
 
 /// The game a command means: the one named, or the only game of the store.
 pub fn game_id(d: &Daemon, game: Option<&str>) -> Result<String, Error> {
@@ -23,8 +24,25 @@ pub fn game_id(d: &Daemon, game: Option<&str>) -> Result<String, Error> {
     }
 }
 
-/// The picture of a game's current state: PNG bytes, or the SVG document when `svg`. The
-/// state alone is drawn (the arrows of a step are in the report mails, which hold its log).
+/// The log of the step whose close wrote the game's newest snapshot, as stored beside it: the
+/// marches, raids, retreats and battles the picture draws as arrows. Empty when the newest
+/// snapshot is the game's start or a GM's change (its log is a note, not events), or when a log
+/// stored by an older version no longer reads.
+fn last_step_log(d: &Daemon, id: &str, seq: i64) -> Result<Vec<Event>, Error> {
+    let Some(snap) = d.store.snapshot(id, seq)? else {
+        return Ok(Vec::new());
+    };
+    if !snap.log.is_array() {
+        return Ok(Vec::new());
+    }
+    Ok(serde_json::from_value(snap.log).unwrap_or_else(|e| {
+        tracing::warn!(game = %id, "the last step's log does not read, no arrows drawn: {e}");
+        Vec::new()
+    }))
+}
+
+/// The picture of a game's current state: PNG bytes, or the SVG document when `svg`, with the
+/// arrows and battles of the last closed step (its log, stored with the snapshot).
 pub fn current_map(
     d: &Daemon,
     game: Option<&str>,
@@ -34,10 +52,11 @@ pub fn current_map(
     let id = game_id(d, game)?;
     let g = games::load(d, &id)?;
     let deadline = g.row.deadline.map(|t| g.at(t, lang)).unwrap_or_default();
+    let log = last_step_log(d, &id, g.seq)?;
     let input = crate::map::MapInput {
         board: &g.board,
         state: &g.state,
-        log: &[],
+        log: &log,
         lang,
         deadline: &deadline,
     };

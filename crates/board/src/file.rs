@@ -1,7 +1,6 @@
 //! The board data file as written on disk (TOML), before ids are assigned.
 
 use serde::Deserialize;
-use std::collections::BTreeMap;
 
 /// The whole data file.
 #[derive(Debug, Deserialize)]
@@ -10,7 +9,7 @@ pub struct BoardFile {
     /// Free text about the file.
     pub meta: Meta,
     /// Rule tables.
-    pub rules: RulesFile,
+    pub rules: crate::Rules,
     /// The event cards (004:L2392–L2441, A-70).
     pub events: EventsFile,
     /// Starting order of the three influence tracks, as house ids.
@@ -29,46 +28,6 @@ pub struct BoardFile {
 pub struct Meta {
     /// Name of the board.
     pub name: String,
-}
-
-/// `[rules]`: the numbers of the rulebook's tables.
-#[derive(Debug, Deserialize, Clone)]
-#[serde(deny_unknown_fields)]
-pub struct RulesFile {
-    /// Number of rounds in a game.
-    pub rounds: u8,
-    /// Castles (strongholds + cities) that win at once.
-    pub castles_to_win: u8,
-    /// Power tokens each house starts with.
-    pub start_power: u8,
-    /// Most power tokens a house may own (map + hand).
-    pub max_power: u8,
-    /// Cap of the wildling strength.
-    pub wildlings_max: u8,
-    /// Ships a port holds.
-    pub port_capacity: u8,
-    /// Fortifications on the whole map.
-    pub max_fortifications: u8,
-    /// Fortifications a house may build per round.
-    pub max_fortifications_per_round: u8,
-    /// Below this many available leaders, rested leaders return.
-    pub leaders_available_min: u8,
-    /// Supply table 表五: per effective barrel count, the maximum army sizes.
-    pub supply: Vec<Vec<u8>>,
-    /// Absolute unit caps by unit code.
-    pub unit_caps: BTreeMap<String, u8>,
-    /// Mustering points by castle kind.
-    pub muster_points: BTreeMap<String, u8>,
-    /// Mustering cost by unit code.
-    pub muster_cost: BTreeMap<String, u8>,
-    /// Cost of upgrading F/A to K/E.
-    pub upgrade_cost: u8,
-    /// Normal orders per house and round, by order name.
-    pub order_limits: BTreeMap<String, u8>,
-    /// Special orders allowed by King's Court rank 1..=6.
-    pub special_orders_by_court_rank: Vec<u8>,
-    /// Siege engines allowed in one army.
-    pub max_army_sieges: u8,
 }
 
 /// `[events]`: card keys (see [`super::EVENT_CARD_KEYS`]).

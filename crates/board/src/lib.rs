@@ -4,6 +4,7 @@
 
 pub mod file;
 pub mod ids;
+mod keyed;
 mod load;
 mod validate;
 
@@ -224,45 +225,60 @@ impl Leader {
     }
 }
 
-/// The rule tables, with units indexed by [`UnitKind::index`] and orders by [`OrderType`].
-#[derive(Clone, Debug)]
+/// The rule tables (`[rules]` of the data file, read straight into this), with units indexed
+/// by [`UnitKind::index`] and orders by [`OrderType`]: the file keys them by unit code and order
+/// key (`unit_caps = { F = 7, … }`), and a missing key is an error naming it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rules {
     /// Rounds in a game.
     pub rounds: u8,
-    /// Castles that win at once.
+    /// Castles (strongholds + cities) that win at once.
     pub castles_to_win: u8,
-    /// Starting power tokens.
+    /// Power tokens each house starts with.
     pub start_power: u8,
-    /// Power token cap.
+    /// Most power tokens a house may own (map + hand).
     pub max_power: u8,
-    /// Wildling strength cap.
+    /// Cap of the wildling strength.
     pub wildlings_max: u8,
-    /// Ships per port.
+    /// Ships a port holds.
     pub port_capacity: u8,
-    /// Fortifications on the map.
+    /// Fortifications on the whole map.
     pub max_fortifications: u8,
-    /// Fortifications per house and round.
+    /// Fortifications a house may build per round.
     pub max_fortifications_per_round: u8,
     /// Rested leaders return below this many available ones.
     pub leaders_available_min: u8,
-    /// 表五 rows: maximum army sizes by effective barrels.
+    /// Supply table 表五: per effective barrel count, the maximum army sizes, largest first.
     pub supply: Vec<Vec<u8>>,
-    /// Unit caps by [`UnitKind::index`].
+    /// Unit caps by [`UnitKind::index`] (keyed by unit code in the file).
+    #[serde(deserialize_with = "keyed::per_unit")]
     pub unit_caps: [u8; 5],
-    /// Mustering cost by [`UnitKind::index`].
+    /// Mustering points by castle kind.
+    pub muster_points: MusterPoints,
+    /// Mustering cost by [`UnitKind::index`] (keyed by unit code in the file).
+    #[serde(deserialize_with = "keyed::per_unit")]
     pub muster_cost: [u8; 5],
-    /// Mustering points of a stronghold.
-    pub stronghold_points: u8,
-    /// Mustering points of a city.
-    pub city_points: u8,
-    /// Cost of an upgrade.
+    /// Cost of upgrading F/A to K/E.
     pub upgrade_cost: u8,
-    /// Normal orders per round, indexed like [`OrderType::ALL`].
+    /// Normal orders per house and round, indexed like [`OrderType::ALL`] (keyed by
+    /// [`OrderType::key`] in the file).
+    #[serde(deserialize_with = "keyed::per_order")]
     pub order_limits: [u8; 5],
     /// Special orders by King's Court rank (index 0 = rank 1).
     pub special_orders_by_court_rank: Vec<u8>,
-    /// Siege engines per army.
+    /// Siege engines allowed in one army.
     pub max_army_sieges: u8,
+}
+
+/// Mustering points of a castle (004:L700).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MusterPoints {
+    /// A stronghold's points.
+    pub stronghold: u8,
+    /// A city's points.
+    pub city: u8,
 }
 
 impl Rules {

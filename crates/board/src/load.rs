@@ -205,14 +205,13 @@ fn build(file: BoardFile) -> Result<Board, BoardError> {
         track(&file.tracks.kings_court, "kings_court", &mut errs),
     ];
 
-    let rules = build_rules(&file.rules, &mut errs);
     let events = build_events(&file.events, &mut errs);
     if !errs.is_empty() {
         return Err(BoardError::Invalid(errs));
     }
     Ok(Board {
         name: file.meta.name,
-        rules,
+        rules: file.rules,
         events,
         index: super::BoardIndex::of(&areas),
         areas,
@@ -311,53 +310,5 @@ fn build_area(
         temporary: a.temporary,
         adjacent,
         ports: Vec::new(),
-    }
-}
-
-fn build_rules(r: &super::file::RulesFile, errs: &mut Vec<String>) -> Rules {
-    let by_unit =
-        |m: &std::collections::BTreeMap<String, u8>, name: &str, errs: &mut Vec<String>| {
-            let mut out = [0u8; 5];
-            for k in UnitKind::ALL {
-                match m.get(&k.code().to_string()) {
-                    Some(v) => out[k.index()] = *v,
-                    None => errs.push(format!("rules.{name}: missing unit `{}`", k.code())),
-                }
-            }
-            out
-        };
-    let mut order_limits = [0u8; 5];
-    for (i, k) in OrderType::ALL.iter().enumerate() {
-        match r.order_limits.get(k.key()) {
-            Some(v) => order_limits[i] = *v,
-            None => errs.push(format!("rules.order_limits: missing `{}`", k.key())),
-        }
-    }
-    let points = |k: &str, errs: &mut Vec<String>| match r.muster_points.get(k) {
-        Some(v) => *v,
-        None => {
-            errs.push(format!("rules.muster_points: missing `{k}`"));
-            0
-        }
-    };
-    Rules {
-        rounds: r.rounds,
-        castles_to_win: r.castles_to_win,
-        start_power: r.start_power,
-        max_power: r.max_power,
-        wildlings_max: r.wildlings_max,
-        port_capacity: r.port_capacity,
-        max_fortifications: r.max_fortifications,
-        max_fortifications_per_round: r.max_fortifications_per_round,
-        leaders_available_min: r.leaders_available_min,
-        supply: r.supply.clone(),
-        unit_caps: by_unit(&r.unit_caps, "unit_caps", errs),
-        muster_cost: by_unit(&r.muster_cost, "muster_cost", errs),
-        stronghold_points: points("stronghold", errs),
-        city_points: points("city", errs),
-        upgrade_cost: r.upgrade_cost,
-        order_limits,
-        special_orders_by_court_rank: r.special_orders_by_court_rank.clone(),
-        max_army_sieges: r.max_army_sieges,
     }
 }

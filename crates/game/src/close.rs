@@ -6,17 +6,20 @@ use super::expect::{expected, open_questions, raven_holder};
 use super::input::{assign_choices, first_window, retreat_answers, second_window};
 use super::{EventAnswers, EventOrders, RetreatChoice, Submission};
 use maester_board::{AreaId, Board, HouseId, Order};
-use maester_rules::build::{self, BuildPlan, BuildWindow};
-use maester_rules::endgame::{self, GameResult, RoundEnd, WinHow};
+use maester_rules::event_phase::build::{self, BuildPlan, BuildWindow};
 use maester_rules::event_phase::{
     self, AdvanceNotice, EventPhaseOutcome, Question, round_modifiers,
 };
 use maester_rules::log::Event;
 use maester_rules::log_events::EconomyEvent;
 use maester_rules::modifiers::Settings;
-use maester_rules::one_time::PlacedOneTime;
+use maester_rules::optional::one_time::PlacedOneTime;
 use maester_rules::orders::{Placement, Plan};
-use maester_rules::{GameState, Step, economy, events, placement, plan_check, rest, retreat};
+use maester_rules::round::endgame::{self, GameResult, RoundEnd, WinHow};
+use maester_rules::{
+    GameState, Step, event_phase::economy, event_phase::events, military::retreat,
+    planning::placement, planning::plan_check, round::rest,
+};
 
 /// How steps are closed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -281,57 +284,8 @@ fn close_one(
             // The default is named in the log with its rule; the report lists no other default.
             silent.clear();
         }
-        Step::Events => {
-            let mine: Vec<(HouseId, &EventOrders)> = board
-                .house_ids()
-                .filter_map(|h| match latest(subs, h, step) {
-                    Some(Submission::Events(o)) => Some((h, o)),
-                    _ => None,
-                })
-                .collect();
-            let input = first_window(board, &out.state, &mine);
-            let mut questions = Vec::new();
-            if let Ok(mut o) = event_phase::resolve(board, &out.state, &input) {
-                // The log is published as provisional; a reuse of the resolution in the same
-                // call takes it back from there.
-                out.provisional = std::mem::take(&mut o.log);
-                questions = o.questions.clone();
-                out.cached = Some(Box::new(o));
-            }
-            out.state.event_window = Some(Box::new(event_phase::EventWindow { input, questions }));
-            out.state.step = Step::EventsAnswers;
-        }
-        Step::EventsAnswers => {
-            let mine: Vec<(HouseId, &EventAnswers)> = board
-                .house_ids()
-                .filter_map(|h| match latest(subs, h, step) {
-                    Some(Submission::Answers(a)) => Some((h, a)),
-                    _ => None,
-                })
-                .collect();
-            let (input, made) = second_window(board, &out.state, &mine);
-            let provisional = std::mem::take(&mut out.provisional);
-            // A resolution already made with exactly this input is reused: the first window's
-            // (nothing answered changed it) or the one the answers' decisions needed.
-            let first = out.state.event_window.as_ref().map(|w| &w.input);
-            let done = match (out.cached.take(), made) {
-                (Some(c), _) if first == Some(&input) => {
-                    let mut o = *c;
-                    o.log = provisional;
-                    Ok(o)
-                }
-                (_, Some((i, o))) if i == input => Ok(o),
-                _ => event_phase::resolve(board, &out.state, &input),
-            };
-            if let Ok(o) = done {
-                out.state = o.state;
-                append(&mut out.economy, o.log);
-                out.notices = o.notices;
-            }
-            out.state.event_window = None;
-            out.state.step = Step::Placement;
-            solo(board, out);
-        }
+        Step::Events => close_first_window(board, out, subs),
+        Step::EventsAnswers => close_answers(board, out, subs),
         Step::Placement => close_placement(board, out, subs),
         Step::Raven => {
             silent.retain(|h| latest(subs, *h, Step::Plan).is_none());
@@ -346,51 +300,7 @@ fn close_one(
             }
             out.state.step = Step::Plan;
         }
-        Step::Plan => {
-            let mut plans = Vec::new();
-            for h in board.house_ids() {
-                match latest(subs, h, step) {
-                    Some(Submission::Plan(p))
-                        if plan_check::check(board, &out.state, h, p).is_empty() =>
-                    {
-                        plans.push(Plan::clone(p))
-                    }
-                    _ => {
-                        if exp.contains(&h) && !silent.contains(&h) {
-                            silent.push(h);
-                        }
-                        plans.push(Plan::default());
-                    }
-                }
-            }
-            let mods = round_modifiers(&out.state);
-            let r = maester_rules::military::resolve_owned(
-                board,
-                out.state.take(),
-                plans,
-                &mods,
-                opts.settings,
-            );
-            let mut s = r.state;
-            economy::after_military(board, &mut s, &r.log);
-            let l = rest::end_of_round_in(board, &mut s, &r.fought);
-            append(&mut out.log, r.log);
-            out.state = s;
-            out.economy.extend(l);
-            // A retreat choice waits unless the phase already ended the game (six castles).
-            if out.state.winner.is_none()
-                && out
-                    .state
-                    .pending_retreats
-                    .iter()
-                    .any(|p| p.candidates.len() > 1)
-            {
-                out.state.step = Step::Retreat;
-            } else {
-                settle(board, out, &[]);
-                end_round(board, out);
-            }
-        }
+        Step::Plan => close_plan(board, out, subs, opts, &exp, &mut silent),
         Step::Retreat => {
             let mine: Vec<(HouseId, Vec<RetreatChoice>)> = board
                 .house_ids()
@@ -410,6 +320,118 @@ fn close_one(
         step,
         silent,
     });
+}
+
+/// The event phase's first window: the orders kept, the provisional resolution and its
+/// questions.
+fn close_first_window(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submission)]) {
+    let step = Step::Events;
+    let mine: Vec<(HouseId, &EventOrders)> = board
+        .house_ids()
+        .filter_map(|h| match latest(subs, h, step) {
+            Some(Submission::Events(o)) => Some((h, o)),
+            _ => None,
+        })
+        .collect();
+    let input = first_window(board, &out.state, &mine);
+    let mut questions = Vec::new();
+    if let Ok(mut o) = event_phase::resolve(board, &out.state, &input) {
+        // The log is published as provisional; a reuse of the resolution in the same
+        // call takes it back from there.
+        out.provisional = std::mem::take(&mut o.log);
+        questions = o.questions.clone();
+        out.cached = Some(Box::new(o));
+    }
+    out.state.event_window = Some(Box::new(event_phase::EventWindow { input, questions }));
+    out.state.step = Step::EventsAnswers;
+}
+
+/// The event phase's second window: the answers, and the phase resolved with both windows.
+fn close_answers(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submission)]) {
+    let step = Step::EventsAnswers;
+    let mine: Vec<(HouseId, &EventAnswers)> = board
+        .house_ids()
+        .filter_map(|h| match latest(subs, h, step) {
+            Some(Submission::Answers(a)) => Some((h, a)),
+            _ => None,
+        })
+        .collect();
+    let (input, made) = second_window(board, &out.state, &mine);
+    let provisional = std::mem::take(&mut out.provisional);
+    // A resolution already made with exactly this input is reused: the first window's
+    // (nothing answered changed it) or the one the answers' decisions needed.
+    let first = out.state.event_window.as_ref().map(|w| &w.input);
+    let done = match (out.cached.take(), made) {
+        (Some(c), _) if first == Some(&input) => {
+            let mut o = *c;
+            o.log = provisional;
+            Ok(o)
+        }
+        (_, Some((i, o))) if i == input => Ok(o),
+        _ => event_phase::resolve(board, &out.state, &input),
+    };
+    if let Ok(o) = done {
+        out.state = o.state;
+        append(&mut out.economy, o.log);
+        out.notices = o.notices;
+    }
+    out.state.event_window = None;
+    out.state.step = Step::Placement;
+    solo(board, out);
+}
+
+/// The execution plans: the military phase, the economy after it, the end of the round (or a
+/// retreat step when a beaten force has a choice). A house whose plan fails its check is silent.
+fn close_plan(
+    board: &Board,
+    out: &mut StepOutcome,
+    subs: &[(HouseId, Submission)],
+    opts: Options,
+    exp: &[HouseId],
+    silent: &mut Vec<HouseId>,
+) {
+    let step = Step::Plan;
+    let mut plans = Vec::new();
+    for h in board.house_ids() {
+        match latest(subs, h, step) {
+            Some(Submission::Plan(p)) if plan_check::check(board, &out.state, h, p).is_empty() => {
+                plans.push(Plan::clone(p))
+            }
+            _ => {
+                if exp.contains(&h) && !silent.contains(&h) {
+                    silent.push(h);
+                }
+                plans.push(Plan::default());
+            }
+        }
+    }
+    let mods = round_modifiers(&out.state);
+    let r = maester_rules::military::resolve_owned(
+        board,
+        out.state.take(),
+        plans,
+        &mods,
+        opts.settings,
+    );
+    let mut s = r.state;
+    economy::after_military(board, &mut s, &r.log);
+    let l = rest::end_of_round_in(board, &mut s, &r.fought);
+    append(&mut out.log, r.log);
+    out.state = s;
+    out.economy.extend(l);
+    // A retreat choice waits unless the phase already ended the game (six castles).
+    if out.state.winner.is_none()
+        && out
+            .state
+            .pending_retreats
+            .iter()
+            .any(|p| p.candidates.len() > 1)
+    {
+        out.state.step = Step::Retreat;
+    } else {
+        settle(board, out, &[]);
+        end_round(board, out);
+    }
 }
 
 fn close_placement(board: &Board, out: &mut StepOutcome, subs: &[(HouseId, Submission)]) {
@@ -535,7 +557,7 @@ pub(crate) fn start_round(board: &Board, s: &mut GameState, log: &mut Vec<Econom
     s.event_window = None;
     s.step = Step::Placement;
     // Last round's Supply Caravans count from now on (004:L2580).
-    log.extend(maester_rules::one_time::apply_caravans(board, s));
+    log.extend(maester_rules::optional::one_time::apply_caravans(board, s));
     if s.economy.deck.is_none() {
         return;
     }

@@ -2,10 +2,12 @@
 //! tells only these houses what to send.
 
 use maester_board::{Board, HouseId, UnitKind};
+use maester_rules::event_phase::events::{self, Category, EventCard, current};
+use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::event_phase::{self, EventPhaseInput, Question};
-use maester_rules::events::{self, Category, EventCard, current};
-use maester_rules::wildlings::PenaltyKind;
-use maester_rules::{GameState, Step, Track, muster, supply, wildlings};
+use maester_rules::{
+    GameState, Step, Track, armies::muster, armies::supply, event_phase::wildlings,
+};
 use std::borrow::Cow;
 
 /// The Raven holder (King's Court rank 1), if he still plays.

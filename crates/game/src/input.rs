@@ -6,14 +6,14 @@ use super::problems::{EventProblem, Part};
 use super::ties::{TieKind, tie_lines, tie_target};
 use super::{EventAnswers, EventOrders, RetreatChoice};
 use maester_board::{AreaId, Board, HouseId, UnitKind};
-use maester_rules::build::{self, BuildWindow};
-use maester_rules::economy;
+use maester_rules::armies::muster;
+use maester_rules::event_phase::build::{self, BuildWindow};
+use maester_rules::event_phase::economy;
+use maester_rules::event_phase::events::{self, Category, EventCard, current};
+use maester_rules::event_phase::rewards;
+use maester_rules::event_phase::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError};
 use maester_rules::event_phase::{self, EventPhaseInput, Question};
-use maester_rules::events::{self, Category, EventCard, current};
-use maester_rules::muster;
-use maester_rules::rewards;
-use maester_rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError};
-use maester_rules::{GameState, Track, bidding};
+use maester_rules::{GameState, Track, event_phase::bidding};
 
 /// Check a first-window submission against this round's events and the state now.
 pub fn check_events(

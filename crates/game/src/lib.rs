@@ -24,16 +24,16 @@ pub use input::{check_answers, check_events};
 pub use problems::{EventProblem, Part};
 
 use maester_board::{AreaId, Board, HouseId};
-use maester_rules::bidding::ClashBid;
-use maester_rules::build::BuildPlan;
-use maester_rules::economy::DisbandPlan;
+use maester_rules::armies::muster::MusterPlan;
+use maester_rules::event_phase::bidding::ClashBid;
+use maester_rules::event_phase::build::BuildPlan;
+use maester_rules::event_phase::economy::DisbandPlan;
+use maester_rules::event_phase::events::EventCard;
+use maester_rules::event_phase::rewards::RewardClaim;
 use maester_rules::event_phase::round_modifiers;
-use maester_rules::events::EventCard;
-use maester_rules::muster::MusterPlan;
+use maester_rules::event_phase::wildlings::{PenaltyChoice, WildlingReward};
 use maester_rules::orders::{Placement, Plan, RavenChange};
-use maester_rules::placement::{self, PlacementError};
-use maester_rules::rewards::RewardClaim;
-use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
+use maester_rules::planning::placement::{self, PlacementError};
 use maester_rules::{GameState, Step, Track};
 use serde::{Deserialize, Serialize};
 
@@ -172,7 +172,7 @@ pub enum SubmissionError {
     /// Placement problems (also a Raven change that breaks the limits).
     Placement(Vec<PlacementError>),
     /// Plan problems.
-    Plan(Vec<maester_rules::plan_check::PlanError>),
+    Plan(Vec<maester_rules::planning::plan_check::PlanError>),
     /// Event-phase, Raven and retreat problems, each with the part of the mail it is about.
     Event(Vec<EventProblem>),
 }
@@ -213,8 +213,8 @@ pub fn check(
             if is_default(&p.build) {
                 return Ok(());
             }
-            let window = maester_rules::build::BuildWindow::Placement;
-            match maester_rules::build::check(board, state, house, &p.build, window) {
+            let window = maester_rules::event_phase::build::BuildWindow::Placement;
+            match maester_rules::event_phase::build::check(board, state, house, &p.build, window) {
                 Ok(()) => Ok(()),
                 Err(e) => Err(SubmissionError::Event(
                     e.into_iter().map(EventProblem::Build).collect(),
@@ -222,7 +222,7 @@ pub fn check(
             }
         }
         Submission::Plan(p) => {
-            let errs = maester_rules::plan_check::check(board, state, house, p);
+            let errs = maester_rules::planning::plan_check::check(board, state, house, p);
             if errs.is_empty() {
                 Ok(())
             } else {

@@ -2,13 +2,13 @@
 //! and which part of the mail it is about.
 
 use maester_board::{AreaId, HouseId};
-use maester_rules::bidding::BidError;
-use maester_rules::build::BuildError;
-use maester_rules::economy::SupplyError;
-use maester_rules::events::EventCard;
-use maester_rules::muster::MusterError;
-use maester_rules::rewards::RewardError;
-use maester_rules::wildlings::WildlingError;
+use maester_rules::armies::muster::MusterError;
+use maester_rules::event_phase::bidding::BidError;
+use maester_rules::event_phase::build::BuildError;
+use maester_rules::event_phase::economy::SupplyError;
+use maester_rules::event_phase::events::EventCard;
+use maester_rules::event_phase::rewards::RewardError;
+use maester_rules::event_phase::wildlings::WildlingError;
 
 /// The part of a submission a problem is about (to point at its line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,8 +12,8 @@ pub use random::{Rng, submission};
 
 use maester_board::{Board, HouseId};
 use maester_game::{self as game, Options, Submission};
-use maester_rules::endgame::GameResult;
-use maester_rules::events::{self, EventSettings};
+use maester_rules::event_phase::events::{self, EventSettings};
+use maester_rules::round::endgame::GameResult;
 use maester_rules::{GameState, Step};
 use sha2::{Digest, Sha256};
 use std::time::Instant;
@@ -164,7 +164,7 @@ pub fn run_observed(
         }
         match &end.economy.result {
             Some(GameResult::Won { how, .. })
-                if *how == maester_rules::endgame::WinHow::SixCastles =>
+                if *how == maester_rules::round::endgame::WinHow::SixCastles =>
             {
                 r.solo_wins += 1
             }

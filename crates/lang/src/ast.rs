@@ -3,7 +3,7 @@
 //! board's ids). Every line gives at most one [`Item`].
 
 use maester_board::{AreaId, HouseId, LeaderId, Order, UnitKind};
-use maester_rules::events::EventCard;
+use maester_rules::event_phase::events::EventCard;
 use std::fmt::Debug;
 
 /// A value with the place in the original text it came from.

@@ -309,32 +309,7 @@ impl Echo<'_> {
     fn item(&self, item: &Item<Resolved>) -> String {
         let zh = self.zh();
         match item {
-            Item::Placement(p) => {
-                let mut s = self.area(p.area).to_string();
-                if let Some(o) = p.order {
-                    s += " ";
-                    s += &if zh {
-                        o.name_zh()
-                    } else if o.kind == maester_board::OrderType::Consolidate {
-                        format!("consolidate power{}", if o.special { "+1" } else { "" })
-                    } else {
-                        o.name_en()
-                    };
-                }
-                if let Some(t) = &p.one_time {
-                    s += if p.order.is_some() && !zh { ", " } else { " " };
-                    s += &match t {
-                        OneTime::Recruit => self.w("招募", "recruit").to_string(),
-                        OneTime::SupplyCaravan => self.w("补给车", "supply caravan").to_string(),
-                        OneTime::ForcedMarch => self.w("强行军", "forced march").to_string(),
-                        OneTime::Pontoon(None) => self.w("浮桥", "pontoon").to_string(),
-                        OneTime::Pontoon(Some(b)) => {
-                            format!("{} {}", self.w("浮桥 到", "pontoon to"), self.area(*b))
-                        }
-                    };
-                }
-                s
-            }
+            Item::Placement(p) => self.placement(p),
             Item::Raven(p) => format!(
                 "{}: {}",
                 self.w("信鸦", "raven"),
@@ -345,17 +320,7 @@ impl Echo<'_> {
                 area,
                 leader,
                 substitute,
-            } => {
-                let mut s = if zh {
-                    format!("{}守将: {}", self.area(*area), self.leader(*leader))
-                } else {
-                    format!("{} defender: {}", self.area(*area), self.leader(*leader))
-                };
-                if let Some(l) = substitute {
-                    s += &format!("({}: {})", self.w("替补", "substitute"), self.leader(*l));
-                }
-                s
-            }
+            } => self.defender(*area, *leader, *substitute),
             Item::District { areas, leader } => format!(
                 "{}: {} + {} {}: {}",
                 self.w("军区", "district"),
@@ -368,24 +333,7 @@ impl Echo<'_> {
                 house,
                 from,
                 battle,
-            } => {
-                let mut s = format!("{} {}", self.w("拒绝", "refuse"), self.house(*house));
-                if zh {
-                    if let Some(f) = from {
-                        s += &format!(" 从 {}", self.area(*f));
-                    }
-                    s += " 的支援";
-                } else {
-                    s += " support";
-                    if let Some(f) = from {
-                        s += &format!(" from {}", self.area(*f));
-                    }
-                }
-                if let Some(b) = battle {
-                    s += &format!(" {} {}", self.w("在", "at"), self.area(*b));
-                }
-                s
-            }
+            } => self.refusal(*house, *from, *battle),
             Item::NoSupport { from, battle } => {
                 format!(
                     "{} {} {}",
@@ -449,43 +397,8 @@ impl Echo<'_> {
             Item::DropTrack(t) => {
                 format!("{}: {}", self.w("降级领域", "drop track"), self.track(*t))
             }
-            Item::Downgrade(v) => format!(
-                "{}: {}",
-                self.w("降级", "downgrade"),
-                v.iter()
-                    .map(|d| {
-                        let mut s = format!("{} {}K", self.area(d.area), d.knights);
-                        if let Some(k) = d.into {
-                            s += &format!(" {} {}", self.w("为", "to"), self.kind(k));
-                        }
-                        s
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Item::Reward(r) => {
-                let body = match r {
-                    Reward::Recall(l) => {
-                        format!("{} {}", self.w("召回", "recall"), self.leader(*l))
-                    }
-                    Reward::Rest(l) => format!("{} {}", self.w("休养", "rest"), self.leader(*l)),
-                    Reward::Upgrade(v) => format!(
-                        "{} {}",
-                        self.w("升级", "upgrade"),
-                        v.iter()
-                            .map(|u| self.units(u))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    Reward::Muster(v) => {
-                        format!("{} {}", self.w("征兵", "muster"), self.musters(v))
-                    }
-                    Reward::Capture(t) => {
-                        format!("{} {}", self.w("夺取", "capture"), self.track(*t))
-                    }
-                };
-                format!("{}: {body}", self.w("奖励", "reward"))
-            }
+            Item::Downgrade(v) => self.downgrade(v),
+            Item::Reward(r) => self.reward(r),
             Item::BuildPort { area, coast } => {
                 let mut s = format!(
                     "{} {}",
@@ -504,18 +417,7 @@ impl Echo<'_> {
                 leader,
                 kill,
                 kinds,
-            } => {
-                let verb = match kill {
-                    true => self.w("歼灭", " kills"),
-                    false => self.w("升级", " upgrades"),
-                };
-                let list = kinds
-                    .iter()
-                    .map(|k| self.kind(*k))
-                    .collect::<Vec<_>>()
-                    .join(" > ");
-                format!("{}{verb}: {list}", self.leader(*leader))
-            }
+            } => self.leader_pick(*leader, *kill, kinds),
             Item::DemolishPort(a) => {
                 format!(
                     "{} {}",
@@ -527,42 +429,163 @@ impl Echo<'_> {
                 track,
                 wildlings,
                 order,
-            } => {
-                let mut s = self.w("平局", "tie").to_string();
-                if let Some(t) = track {
-                    s += &format!(" {}", self.track(*t));
-                } else if *wildlings {
-                    s += self.w(" 野人", " wildlings");
+            } => self.tie_break(*track, *wildlings, order),
+            Item::Account(a) => self.account(a),
+        }
+    }
+
+    fn placement(&self, p: &Placement<Resolved>) -> String {
+        let zh = self.zh();
+        let mut s = self.area(p.area).to_string();
+        if let Some(o) = p.order {
+            s += " ";
+            s += &if zh {
+                o.name_zh()
+            } else if o.kind == maester_board::OrderType::Consolidate {
+                format!("consolidate power{}", if o.special { "+1" } else { "" })
+            } else {
+                o.name_en()
+            };
+        }
+        if let Some(t) = &p.one_time {
+            s += if p.order.is_some() && !zh { ", " } else { " " };
+            s += &match t {
+                OneTime::Recruit => self.w("招募", "recruit").to_string(),
+                OneTime::SupplyCaravan => self.w("补给车", "supply caravan").to_string(),
+                OneTime::ForcedMarch => self.w("强行军", "forced march").to_string(),
+                OneTime::Pontoon(None) => self.w("浮桥", "pontoon").to_string(),
+                OneTime::Pontoon(Some(b)) => {
+                    format!("{} {}", self.w("浮桥 到", "pontoon to"), self.area(*b))
                 }
-                s += ": ";
-                s + &order
-                    .iter()
-                    .map(|h| self.house(*h))
-                    .collect::<Vec<_>>()
-                    .join(" > ")
+            };
+        }
+        s
+    }
+
+    fn defender(&self, area: AreaId, leader: LeaderId, substitute: Option<LeaderId>) -> String {
+        let zh = self.zh();
+        let mut s = if zh {
+            format!("{}守将: {}", self.area(area), self.leader(leader))
+        } else {
+            format!("{} defender: {}", self.area(area), self.leader(leader))
+        };
+        if let Some(l) = substitute {
+            s += &format!("({}: {})", self.w("替补", "substitute"), self.leader(l));
+        }
+        s
+    }
+
+    fn refusal(&self, house: HouseId, from: Option<AreaId>, battle: Option<AreaId>) -> String {
+        let zh = self.zh();
+        let mut s = format!("{} {}", self.w("拒绝", "refuse"), self.house(house));
+        if zh {
+            if let Some(f) = from {
+                s += &format!(" 从 {}", self.area(f));
             }
-            Item::Account(a) => match a {
-                Account::Password(p) => format!("{}: {p}", self.w("密码", "password")),
-                Account::Help => self.w("帮助", "help").to_string(),
-                Account::Status => self.w("状态", "status").to_string(),
-                Account::History => self.w("历史", "history").to_string(),
-                Account::Wait => self.w("等待", "wait").to_string(),
-                Account::NoWait => self.w("不等待", "nowait").to_string(),
-                Account::Absent(a, b) => {
-                    let day = |d: &crate::ast::Day| match d.year {
-                        Some(y) => format!("{y}-{:02}-{:02}", d.month, d.day),
-                        None if self.zh() => format!("{}月{}日", d.month, d.day),
-                        None => format!("{:02}-{:02}", d.month, d.day),
-                    };
-                    format!(
-                        "{}: {} {} {}",
-                        self.w("请假", "absent"),
-                        day(a),
-                        self.w("到", "to"),
-                        day(b)
-                    )
-                }
-            },
+            s += " 的支援";
+        } else {
+            s += " support";
+            if let Some(f) = from {
+                s += &format!(" from {}", self.area(f));
+            }
+        }
+        if let Some(b) = battle {
+            s += &format!(" {} {}", self.w("在", "at"), self.area(b));
+        }
+        s
+    }
+
+    fn downgrade(&self, v: &[Downgrade<Resolved>]) -> String {
+        format!(
+            "{}: {}",
+            self.w("降级", "downgrade"),
+            v.iter()
+                .map(|d| {
+                    let mut s = format!("{} {}K", self.area(d.area), d.knights);
+                    if let Some(k) = d.into {
+                        s += &format!(" {} {}", self.w("为", "to"), self.kind(k));
+                    }
+                    s
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+
+    fn reward(&self, r: &Reward<Resolved>) -> String {
+        let body = match r {
+            Reward::Recall(l) => {
+                format!("{} {}", self.w("召回", "recall"), self.leader(*l))
+            }
+            Reward::Rest(l) => format!("{} {}", self.w("休养", "rest"), self.leader(*l)),
+            Reward::Upgrade(v) => format!(
+                "{} {}",
+                self.w("升级", "upgrade"),
+                v.iter()
+                    .map(|u| self.units(u))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Reward::Muster(v) => {
+                format!("{} {}", self.w("征兵", "muster"), self.musters(v))
+            }
+            Reward::Capture(t) => {
+                format!("{} {}", self.w("夺取", "capture"), self.track(*t))
+            }
+        };
+        format!("{}: {body}", self.w("奖励", "reward"))
+    }
+
+    fn leader_pick(&self, leader: LeaderId, kill: bool, kinds: &[UnitKind]) -> String {
+        let verb = match kill {
+            true => self.w("歼灭", " kills"),
+            false => self.w("升级", " upgrades"),
+        };
+        let list = kinds
+            .iter()
+            .map(|k| self.kind(*k))
+            .collect::<Vec<_>>()
+            .join(" > ");
+        format!("{}{verb}: {list}", self.leader(leader))
+    }
+
+    fn tie_break(&self, track: Option<Track>, wildlings: bool, order: &[HouseId]) -> String {
+        let mut s = self.w("平局", "tie").to_string();
+        if let Some(t) = track {
+            s += &format!(" {}", self.track(t));
+        } else if wildlings {
+            s += self.w(" 野人", " wildlings");
+        }
+        s += ": ";
+        s + &order
+            .iter()
+            .map(|h| self.house(*h))
+            .collect::<Vec<_>>()
+            .join(" > ")
+    }
+
+    fn account(&self, a: &Account) -> String {
+        match a {
+            Account::Password(p) => format!("{}: {p}", self.w("密码", "password")),
+            Account::Help => self.w("帮助", "help").to_string(),
+            Account::Status => self.w("状态", "status").to_string(),
+            Account::History => self.w("历史", "history").to_string(),
+            Account::Wait => self.w("等待", "wait").to_string(),
+            Account::NoWait => self.w("不等待", "nowait").to_string(),
+            Account::Absent(a, b) => {
+                let day = |d: &crate::ast::Day| match d.year {
+                    Some(y) => format!("{y}-{:02}-{:02}", d.month, d.day),
+                    None if self.zh() => format!("{}月{}日", d.month, d.day),
+                    None => format!("{:02}-{:02}", d.month, d.day),
+                };
+                format!(
+                    "{}: {} {} {}",
+                    self.w("请假", "absent"),
+                    day(a),
+                    self.w("到", "to"),
+                    day(b)
+                )
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::ast::{StepNo, Track};
 use crate::vocab::{Named, Spelling};
 use maester_board::OrderType;
-use maester_rules::events::EventCard;
+use maester_rules::event_phase::events::EventCard;
 use std::fmt::Write as _;
 
 /// A problem found while reading a line: the original column and what is wrong.

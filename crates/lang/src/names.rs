@@ -227,6 +227,29 @@ pub struct Names {
     pub neutrals: Vec<AreaId>,
 }
 
+/// Why a map file could not be read by [`Names::from_map_json`].
+#[derive(Debug)]
+pub enum MapJsonError {
+    /// Not JSON.
+    Json(serde_json::Error),
+    /// A part the file must have.
+    Missing(&'static str),
+    /// More entries of a kind than ids can number.
+    TooMany(&'static str),
+}
+
+impl std::fmt::Display for MapJsonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MapJsonError::Json(e) => write!(f, "{e}"),
+            MapJsonError::Missing(what) => write!(f, "the map has no {what}"),
+            MapJsonError::TooMany(what) => write!(f, "too many {what} in the map"),
+        }
+    }
+}
+
+impl std::error::Error for MapJsonError {}
+
 /// The names of one leader, for [`Names::from_map_json`].
 #[derive(Clone, Debug)]
 pub struct LeaderNames<'a> {
@@ -253,8 +276,8 @@ impl Names {
     /// (`areas[]` and `houses[]`, ids = positions in those arrays) and a leader roster
     /// (ids = positions in `leaders`). Houses are named by nickname in Chinese (白狼) and by
     /// family name in English (Stark), as the rulebook does.
-    pub fn from_map_json(json: &str, leaders: &[LeaderNames]) -> Result<Names, String> {
-        let v: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    pub fn from_map_json(json: &str, leaders: &[LeaderNames]) -> Result<Names, MapJsonError> {
+        let v: serde_json::Value = serde_json::from_str(json).map_err(MapJsonError::Json)?;
         let mut names = Names::new();
         let strs = |x: &serde_json::Value, key: &str| -> Vec<String> {
             match &x[key] {
@@ -266,11 +289,17 @@ impl Names {
                 _ => Vec::new(),
             }
         };
-        let areas = v["areas"].as_array().ok_or("no areas[] in the map")?;
+        let areas = v["areas"]
+            .as_array()
+            .ok_or(MapJsonError::Missing("areas[]"))?;
         for (i, a) in areas.iter().enumerate() {
-            let id = AreaId(u16::try_from(i).map_err(|e| e.to_string())?);
-            let zh = a["name_zh"].as_str().ok_or("area without name_zh")?;
-            let en = a["name_en"].as_str().ok_or("area without name_en")?;
+            let id = AreaId(u16::try_from(i).map_err(|_| MapJsonError::TooMany("areas"))?);
+            let zh = a["name_zh"]
+                .as_str()
+                .ok_or(MapJsonError::Missing("an area's name_zh"))?;
+            let en = a["name_en"]
+                .as_str()
+                .ok_or(MapJsonError::Missing("an area's name_en"))?;
             let aliases: Vec<String> = [strs(a, "aliases_zh"), strs(a, "aliases_en")].concat();
             names
                 .areas
@@ -279,10 +308,14 @@ impl Names {
                 names.neutrals.push(id);
             }
         }
-        let houses = v["houses"].as_array().ok_or("no houses[] in the map")?;
+        let houses = v["houses"]
+            .as_array()
+            .ok_or(MapJsonError::Missing("houses[]"))?;
         for (i, h) in houses.iter().enumerate() {
-            let id = HouseId(u8::try_from(i).map_err(|e| e.to_string())?);
-            let en = h["name_en"].as_str().ok_or("house without name_en")?;
+            let id = HouseId(u8::try_from(i).map_err(|_| MapJsonError::TooMany("houses"))?);
+            let en = h["name_en"]
+                .as_str()
+                .ok_or(MapJsonError::Missing("a house's name_en"))?;
             let family = h["name_zh"].as_str().unwrap_or(en);
             let zh = h["nickname_zh"].as_str().unwrap_or(family);
             let aliases: Vec<String> =
@@ -292,7 +325,7 @@ impl Names {
                 .add(id, zh, en, aliases.iter().map(String::as_str));
         }
         for (i, l) in leaders.iter().enumerate() {
-            let id = LeaderId(u8::try_from(i).map_err(|e| e.to_string())?);
+            let id = LeaderId(u8::try_from(i).map_err(|_| MapJsonError::TooMany("leaders"))?);
             names.leaders.add(id, l.zh, l.en, l.aliases.iter().copied());
         }
         Ok(names)

@@ -9,7 +9,7 @@ use super::normalize::NormLine;
 use super::pairs::{Ctx, P, all, counts, first, num, places, unit_kind, unit_ref};
 use super::parse_plan::step;
 use maester_board::{Order, OrderType, UnitKind};
-use maester_rules::events::EventCard;
+use maester_rules::event_phase::events::EventCard;
 use pest::Parser;
 
 /// Parse one normalised line: its items in order (several placements may share a line), none

@@ -6,8 +6,8 @@
 
 use maester_board::{Lang, Order, OrderType, UnitKind};
 use maester_rules::Step;
-use maester_rules::events::{Category, EventCard};
-use maester_rules::one_time::OneTimeKind;
+use maester_rules::event_phase::events::{Category, EventCard};
+use maester_rules::optional::one_time::OneTimeKind;
 use maester_rules::state::Track;
 
 /// The Chinese and the English name of a noun of the game.

@@ -27,6 +27,12 @@ pub fn fills(input: &MapInput<'_>) -> Vec<Rgb> {
 
 /// The cells and the borders between areas (coasts drawn stronger).
 pub fn cells(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, fill: &[Rgb]) {
+    area_fills(svg, input, layout, fill);
+    borders(svg, input, layout);
+}
+
+/// The cells, each in its area's fill (what changes with the state).
+pub fn area_fills(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, fill: &[Rgb]) {
     for a in &input.board.areas {
         let polys: Vec<&[Pt]> = layout
             .cells
@@ -38,6 +44,10 @@ pub fn cells(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, fill: &[Rgb])
             svg.polygons(&polys, fill[a.id.index()]);
         }
     }
+}
+
+/// The borders between areas, coasts drawn stronger (the board alone: never changes).
+pub fn borders(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
     let board = input.board;
     for (i, c) in layout.cells.iter().enumerate() {
         for e in &c.edges {
@@ -93,7 +103,7 @@ pub fn anchor(input: &MapInput<'_>, layout: &Layout, a: AreaId) -> Option<Pt> {
     ))
 }
 
-/// Names, castles and fortifications.
+/// Names and castles (the board alone: they never change).
 pub fn names(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
     let (board, lang) = (input.board, input.lang);
     for a in board.areas.iter().filter(|a| a.kind != AreaKind::Port) {
@@ -155,20 +165,36 @@ pub fn names(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
             ),
             None => {}
         }
-        if let Some(h) = input.state.area(a.id).fortification {
-            let c = (s.label.0 + width / 2.0 + 9.0, s.label.1);
-            let tower = [
-                (c.0 - 5.0, c.1 + 5.0),
-                (c.0 - 5.0, c.1 - 5.0),
-                (c.0 - 2.0, c.1 - 5.0),
-                (c.0 - 2.0, c.1 - 2.5),
-                (c.0 + 2.0, c.1 - 2.5),
-                (c.0 + 2.0, c.1 - 5.0),
-                (c.0 + 5.0, c.1 - 5.0),
-                (c.0 + 5.0, c.1 + 5.0),
-            ];
-            svg.polygon(&tower, palette::house(board, h), Some((INK, 1.0)));
-        }
+    }
+}
+
+/// The fortifications, a tower in its builder's colour right of the area's name.
+pub fn fortifications(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
+    let (board, lang) = (input.board, input.lang);
+    for a in board.areas.iter().filter(|a| a.kind != AreaKind::Port) {
+        let Some(h) = input.state.area(a.id).fortification else {
+            continue;
+        };
+        let Some(s) = layout.spots(a.id) else {
+            continue;
+        };
+        let size = label_size(lang);
+        let width = split_name(a.name(lang), lang)
+            .iter()
+            .map(|l| text_width(l, size))
+            .fold(0.0, f64::max);
+        let c = (s.label.0 + width / 2.0 + 9.0, s.label.1);
+        let tower = [
+            (c.0 - 5.0, c.1 + 5.0),
+            (c.0 - 5.0, c.1 - 5.0),
+            (c.0 - 2.0, c.1 - 5.0),
+            (c.0 - 2.0, c.1 - 2.5),
+            (c.0 + 2.0, c.1 - 2.5),
+            (c.0 + 2.0, c.1 - 5.0),
+            (c.0 + 5.0, c.1 - 5.0),
+            (c.0 + 5.0, c.1 + 5.0),
+        ];
+        svg.polygon(&tower, palette::house(board, h), Some((INK, 1.0)));
     }
 }
 

@@ -96,6 +96,16 @@ impl Svg {
         Svg { out }
     }
 
+    /// A document with no background: a layer painted over another.
+    pub fn transparent(w: f64, h: f64) -> Svg {
+        let mut out = String::with_capacity(64 * 1024);
+        let _ = write!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FAMILY}, sans-serif">"#
+        );
+        Svg { out }
+    }
+
     /// The finished document.
     pub fn finish(mut self) -> String {
         self.out.push_str("</svg>\n");

@@ -10,6 +10,7 @@
 pub mod arrows;
 pub mod board_layer;
 pub mod draw;
+pub mod layers;
 pub mod layout;
 pub mod palette;
 pub mod panel;
@@ -83,6 +84,7 @@ pub fn svg_with(input: &MapInput<'_>, layout: &Layout) -> String {
     let fills = board_layer::fills(input);
     board_layer::cells(&mut s, input, layout, &fills);
     board_layer::names(&mut s, input, layout);
+    board_layer::fortifications(&mut s, input, layout);
     board_layer::ports(&mut s, input, layout);
     board_layer::tokens_and_orders(&mut s, input, layout);
     arrows::draw(&mut s, input, layout);
@@ -91,9 +93,10 @@ pub fn svg_with(input: &MapInput<'_>, layout: &Layout) -> String {
     s.finish()
 }
 
-/// The picture as PNG bytes.
+/// The picture as PNG bytes, painted in layers (the board's own layer made once, [`layers`]).
 pub fn png(input: &MapInput<'_>) -> Result<Vec<u8>, MapError> {
-    svg_to_png(&svg(input))
+    let layout = Layout::of(input.board);
+    encode_rgb(&layers::pixmap(input, &layout)?)
 }
 
 /// The font database: the shipped subset first (and as the generic sans-serif), then the
@@ -134,16 +137,18 @@ pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, MapError> {
 /// channel is dropped, and the fast deflate setting is used (a third of the time of the
 /// default for a few percent more bytes).
 fn encode_rgb(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, MapError> {
-    let rgb: Vec<u8> = pixmap
-        .data()
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
+    let mut rgb: Vec<u8> = Vec::with_capacity(pixmap.data().len() / 4 * 3);
+    for p in pixmap.data().chunks_exact(4) {
+        rgb.extend_from_slice(&p[..3]);
+    }
     let mut out = Vec::with_capacity(rgb.len() / 4);
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_compression(png::Compression::Fast);
+    // One filter for every row instead of trying each per row (the picture is mostly flat
+    // colour: "up" suits it, at a fifth of the encoding time).
+    enc.set_filter(png::Filter::Sub);
     let mut w = enc
         .write_header()
         .map_err(|e| MapError::Raster(e.to_string()))?;

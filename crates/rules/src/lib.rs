@@ -1,36 +1,29 @@
 //! The game itself: pure, deterministic rules. State + submissions (+ a seed) → new state + a
 //! log that explains every step. No IO, no clock, no randomness that is not handed in.
+//!
+//! The folders follow the rulebook, from the ground up; a folder imports only from the folders
+//! listed before it (the driver of a phase may use the chapters beside it):
+//! - `model/`: the nouns — state, units, orders and plans, the log, the round's modifiers, the
+//!   seeded random numbers, and the nouns of each phase. It imports no phase.
+//! - `armies/`: supply and mustering, standing rules that every phase checks.
+//! - `round/`: the end of a round (leaders' rest, the end of the game).
+//! - `optional/`: the variant's optional one-time orders.
+//! - `planning/`: order placement (with the Raven) and the execution-plan check.
+//! - `military/`: the combat phase (raids, marches, battles, retreats, consolidate power).
+//! - `event_phase/`: the event phase and its chapters.
+//!
+//! Other crates name a rule by its folder and chapter (`maester_rules::armies::muster::check`,
+//! `maester_rules::military::resolve`) and a noun by its module at the root
+//! (`maester_rules::state::GameState`, the most used also as `maester_rules::GameState`). The
+//! files that only the crate itself uses are private.
 
-pub mod abilities;
-pub mod battle;
-pub mod bidding;
-pub mod build;
-pub mod casualties;
-pub mod conditions;
-pub mod consolidate;
-pub mod economy;
-pub mod endgame;
+pub mod armies;
 pub mod event_phase;
-pub mod events;
-pub mod forced_march;
-pub mod leaders;
-pub mod march;
 pub mod military;
-pub mod model;
-pub mod muster;
-pub mod one_time;
-pub mod placement;
-pub mod plan_check;
-pub mod ports;
-pub mod raid;
-pub mod rest;
-pub mod retreat;
-pub mod rewards;
-pub mod supply;
-pub mod support;
-pub mod sword;
-pub mod transport;
-pub mod wildlings;
+mod model;
+pub mod optional;
+pub mod planning;
+pub mod round;
 
 pub use model::{log, log_events, modifiers, orders, rng, state, units};
 pub use state::{AreaState, GameState, HouseState, LeaderStatus, Step, Track, Unit, Units};

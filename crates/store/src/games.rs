@@ -152,6 +152,9 @@ pub struct House {
     pub address: String,
     /// Mail language.
     pub language: Language,
+    /// The seat writes Traditional Chinese (learnt from its mails): its Chinese mails are
+    /// converted to Traditional.
+    pub traditional: bool,
 }
 
 /// Checks a game id: 1–32 chars of ASCII letters, digits, `-`, `_`.
@@ -207,7 +210,7 @@ fn game_from_row(row: &Row<'_>) -> Result<Game, StoreError> {
     })
 }
 
-const HOUSE_COLS: &str = "game_id, house, player_name, address, language";
+const HOUSE_COLS: &str = "game_id, house, player_name, address, language, script";
 
 fn house_from_row(row: &Row<'_>) -> Result<House, StoreError> {
     Ok(House {
@@ -216,6 +219,7 @@ fn house_from_row(row: &Row<'_>) -> Result<House, StoreError> {
         player_name: row.get(2)?,
         address: row.get(3)?,
         language: Language::parse(&row.get::<_, String>(4)?)?,
+        traditional: row.get::<_, String>(5)? == "hant",
     })
 }
 
@@ -416,6 +420,21 @@ impl StoreTx<'_> {
             "UPDATE houses SET player_name = ?3, address = ?4, language = ?5
              WHERE game_id = ?1 AND house = ?2",
             params![game_id, house, player_name, address, language.as_str()],
+        )?;
+        expect_one(n, || format!("house {house} in game {game_id}"))
+    }
+
+    /// Remembers the Chinese script a seat writes in (`traditional`: Traditional characters).
+    pub fn set_house_script(
+        &self,
+        game_id: &str,
+        house: &str,
+        traditional: bool,
+    ) -> Result<(), StoreError> {
+        let script = if traditional { "hant" } else { "hans" };
+        let n = self.conn.execute(
+            "UPDATE houses SET script = ?3 WHERE game_id = ?1 AND house = ?2",
+            params![game_id, house, script],
         )?;
         expect_one(n, || format!("house {house} in game {game_id}"))
     }

@@ -26,8 +26,6 @@ pub mod plans;
 mod reminders;
 mod secrets;
 mod snapshots;
-#[cfg(test)]
-mod tests;
 
 use std::path::Path;
 use std::time::Duration;

@@ -1,7 +1,6 @@
 //! `maester check`: the daemon's own reading and validation of a submission, for a GM who wants to
 //! look at a disputed mail, or a player's tool.
 
-use crate::rule_text::RuleText;
 use maester_board::{Board, Lang};
 use maester_lang::submit::{ErrorLine, names, parse_mail};
 use maester_rules::{GameState, Step};
@@ -40,18 +39,43 @@ impl CheckReport {
         } else {
             for e in &self.errors {
                 if e.line > 0 {
-                    s.push_str(&format!(
-                        "line {}:{}: {}\n    {}\n",
-                        e.line, e.column, e.text, e.message
-                    ));
-                } else {
-                    s.push_str(&format!("{}\n", e.message));
+                    s.push_str(&format!("line {}:{}: {}\n", e.line, e.column, e.text));
+                }
+                for q in &e.also {
+                    s.push_str(&format!("line {}: {}\n", q.line, q.text));
+                }
+                s.push_str(&format!("    {}\n", e.message));
+                if !e.fix.is_empty() {
+                    s.push_str(&format!("    fix: {}\n", e.fix));
                 }
             }
         }
         s
     }
 }
+
+/// Why `maester check` cannot check a text: the house or the phase it names does not exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckError {
+    /// No house by this key or name.
+    UnknownHouse(String),
+    /// No step by this key.
+    UnknownPhase(String),
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckError::UnknownHouse(h) => write!(f, "unknown house {h:?}"),
+            CheckError::UnknownPhase(p) => write!(
+                f,
+                "unknown phase {p:?}: events, events_answers, placement, raven, plan or retreat"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
 
 /// Parse and validate `text` as `house`'s submission for `phase` (or the open step).
 pub fn check(
@@ -61,7 +85,7 @@ pub fn check(
     phase: Option<&str>,
     text: &str,
     lang: Lang,
-) -> Result<CheckReport, String> {
+) -> Result<CheckReport, CheckError> {
     let names = names(board);
     let h = board
         .house_by_key(house)
@@ -69,14 +93,12 @@ pub fn check(
             maester_lang::names::Lookup::Found(id) => Some(id),
             _ => None,
         })
-        .ok_or_else(|| format!("unknown house {house:?}"))?;
+        .ok_or_else(|| CheckError::UnknownHouse(house.to_string()))?;
     if let Some(p) = phase {
         state.step = match Step::from_key(p) {
             Some(s) if s != Step::Finished => s,
             _ => {
-                return Err(format!(
-                    "unknown phase {p:?}: events, events_answers, placement, raven, plan or retreat"
-                ));
+                return Err(CheckError::UnknownPhase(p.to_string()));
             }
         };
     }
@@ -87,44 +109,7 @@ pub fn check(
         match parsed.partial.as_ref().or(parsed.submission.as_ref()) {
             Some(sub) => {
                 if let Err(e) = maester_game::check(board, &state, h, sub) {
-                    if let maester_game::SubmissionError::Plan(pe) = &e {
-                        for p in pe {
-                            let (line, text) = parsed.line_of_area(p.area());
-                            errors.push(ErrorLine {
-                                line,
-                                column: 0,
-                                text,
-                                message: p.message(board, lang),
-                            });
-                        }
-                    } else if let maester_game::SubmissionError::Event(pe) = &e {
-                        for p in pe {
-                            let (line, text) = parsed.line_of_part(p.part());
-                            errors.push(ErrorLine {
-                                line,
-                                column: 0,
-                                text,
-                                message: p.message(board, lang),
-                            });
-                        }
-                    } else if let maester_game::SubmissionError::Placement(pe) = &e {
-                        for p in pe {
-                            let (line, text) = parsed.line_of_placement_error(p);
-                            errors.push(ErrorLine {
-                                line,
-                                column: 0,
-                                text,
-                                message: p.message(board, lang),
-                            });
-                        }
-                    } else {
-                        errors.push(ErrorLine {
-                            line: 0,
-                            column: 0,
-                            text: String::new(),
-                            message: format!("{e:?}"),
-                        });
-                    }
+                    errors.extend(crate::refusals::submission_errors(board, &e, lang, &parsed));
                 }
             }
             None if !had_parse_errors && parsed.commands.is_empty() && parsed.secret.is_none() => {
@@ -136,6 +121,7 @@ pub fn check(
                         Lang::Zh => "没有命令。".into(),
                         Lang::En => "no orders.".into(),
                     },
+                    ..Default::default()
                 })
             }
             None => {}

@@ -220,3 +220,15 @@ pub fn outage_text(hours: i64, lang: Lang) -> String {
         (Lang::En, d, h) => format!("{d} days {h} h"),
     }
 }
+
+/// `2026年11月23日 21:00 (北京时间/Asia/Shanghai)`: a local time for Chinese-speaking players,
+/// from its date, its `HH:MM`, the zone's IANA name and whether the zone is Beijing time.
+pub fn local_time_zh(date: (i32, u32, u32), hhmm: &str, zone: &str, beijing: bool) -> String {
+    let (y, m, d) = date;
+    let zone = if beijing {
+        format!("北京时间/{zone}")
+    } else {
+        zone.to_string()
+    };
+    format!("{y}年{m}月{d}日 {hhmm} ({zone})")
+}

@@ -5,9 +5,9 @@
 use crate::Named;
 use maester_board::Lang;
 use maester_rules::GameState;
+use maester_rules::event_phase::events::{Category, EventCard};
+use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::event_phase::{AdvanceNotice, Foresight, public_preview};
-use maester_rules::events::{Category, EventCard};
-use maester_rules::wildlings::PenaltyKind;
 
 /// An event card in words.
 pub trait CardText {

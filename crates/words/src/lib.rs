@@ -7,10 +7,12 @@
 pub mod answers;
 pub mod asks;
 pub mod check;
+pub mod cite;
 pub mod corrections;
 pub mod deadlines;
 pub mod economy;
 pub mod event_text;
+pub mod gm_mail;
 pub mod hant;
 pub mod instructions;
 pub mod log;
@@ -19,9 +21,14 @@ pub mod map_labels;
 pub mod map_text;
 pub mod notices;
 pub mod plural;
+pub mod refusals;
 pub mod render;
+pub mod report_lines;
+pub mod report_text;
 pub mod rule_text;
+pub mod seats;
 pub mod view;
 pub mod welcome;
+pub mod whole_mail;
 
 pub use maester_lang::vocab::{Named, Spelling};

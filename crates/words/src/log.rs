@@ -8,6 +8,7 @@ mod aftermath;
 mod battle;
 mod common;
 mod consolidate;
+mod dropped;
 mod leaders;
 mod march;
 pub mod one_time;
@@ -55,6 +56,7 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
         | Event::FortificationGone { .. }
         | Event::Fortified { .. }
         | Event::FortifyRefused { .. } => consolidate::text(&w, e),
+        Event::NotCarriedOut { .. } => dropped::text(&w, e),
     }
     .unwrap_or_default()
 }
@@ -63,7 +65,7 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
 mod tests {
     use super::*;
     use maester_board::{AreaId, HouseId, LeaderId, Order, OrderType, UnitKind};
-    use maester_rules::log::{AbilityEffect, FortifyProblem, LeaderProblem};
+    use maester_rules::log::{AbilityEffect, FortifyProblem, LeaderProblem, Unfulfilled};
 
     #[test]
     fn every_military_event_reads_as_a_sentence_in_both_languages() {
@@ -133,6 +135,23 @@ mod tests {
             Event::HomeSeatReverted { house: h, area: a },
             Event::PlanRejected { house: h },
         ];
+        for why in [
+            Unfulfilled::TokenNoneInHand,
+            Unfulfilled::TokenUnitsStayed,
+            Unfulfilled::TokenNotMoved,
+            Unfulfilled::TokenAtSea,
+            Unfulfilled::FortifyNoOrder,
+            Unfulfilled::SwordUnused,
+            Unfulfilled::SupportRouted,
+            Unfulfilled::RaidNoTarget,
+            Unfulfilled::MarchNotInPlan,
+        ] {
+            events.push(Event::NotCarriedOut {
+                house: h,
+                area: a,
+                why,
+            });
+        }
         for effect in [
             AbilityEffect::SetValue(UnitKind::Knight, 3),
             AbilityEffect::Killed(h, a, UnitKind::Footman),

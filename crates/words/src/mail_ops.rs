@@ -83,3 +83,16 @@ pub fn bounce_alert(
         ),
     )
 }
+
+/// What the GM is told when maester could not do something (`what`: a short title, `detail`:
+/// what happened), in both languages; further problems within the hour go to the audit log only.
+pub fn problem_alert(what: &str, detail: &str) -> String {
+    format!(
+        "maester could not do something and needs you to look.\n\
+         maester 有一件事没能完成,请查看。\n\n\
+         {what}\n\n{detail}\n\n\
+         Further problems within the hour are only written to the audit log \
+         (maester status, the database's audit table).\n\
+         一小时内的其他问题只写入审计日志。\n\n-- maester"
+    )
+}

@@ -33,6 +33,43 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
+/// Why a template set could not be loaded or a template rendered.
+#[derive(Debug)]
+pub enum TemplateError {
+    /// A template file of the game's directory could not be read.
+    Read {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A template does not compile or does not render.
+    Template {
+        /// The template (`zh/report.txt`).
+        name: String,
+        /// What minijinja said.
+        source: minijinja::Error,
+    },
+}
+
+impl std::fmt::Display for TemplateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TemplateError::Read { path, source } => write!(f, "{}: {source}", path.display()),
+            TemplateError::Template { name, source } => write!(f, "template {name}: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for TemplateError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TemplateError::Read { source, .. } => Some(source),
+            TemplateError::Template { source, .. } => Some(source),
+        }
+    }
+}
+
 /// The template set of a game.
 pub struct Templates {
     env: Environment<'static>,
@@ -40,23 +77,34 @@ pub struct Templates {
 
 impl Templates {
     /// The compiled-in templates, overridden by files of the same name under `dir` if given.
-    pub fn load(dir: Option<&Path>) -> Result<Templates, String> {
+    pub fn load(dir: Option<&Path>) -> Result<Templates, TemplateError> {
         let mut env = Environment::new();
         for (name, text) in BUILTIN {
             let source = match dir.map(|d| d.join(name)) {
                 Some(p) if p.exists() => {
-                    std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?
+                    std::fs::read_to_string(&p).map_err(|source| TemplateError::Read {
+                        path: p.clone(),
+                        source,
+                    })?
                 }
                 _ => (*text).to_string(),
             };
             env.add_template_owned(name.to_string(), source)
-                .map_err(|e| format!("template {name}: {e}"))?;
+                .map_err(|source| TemplateError::Template {
+                    name: name.to_string(),
+                    source,
+                })?;
         }
         Ok(Templates { env })
     }
 
     /// Render `kind` (`reply`, `report`) in a language with a serialisable context.
-    pub fn render<C: Serialize>(&self, kind: &str, lang: Lang, ctx: &C) -> Result<String, String> {
+    pub fn render<C: Serialize>(
+        &self,
+        kind: &str,
+        lang: Lang,
+        ctx: &C,
+    ) -> Result<String, TemplateError> {
         self.render_file(&format!("{kind}.txt"), lang, ctx)
     }
 
@@ -66,17 +114,25 @@ impl Templates {
         kind: &str,
         lang: Lang,
         ctx: &C,
-    ) -> Result<String, String> {
+    ) -> Result<String, TemplateError> {
         self.render_file(&format!("{kind}.html"), lang, ctx)
     }
 
-    fn render_file<C: Serialize>(&self, file: &str, lang: Lang, ctx: &C) -> Result<String, String> {
+    fn render_file<C: Serialize>(
+        &self,
+        file: &str,
+        lang: Lang,
+        ctx: &C,
+    ) -> Result<String, TemplateError> {
         let name = format!("{}/{file}", if lang == Lang::En { "en" } else { "zh" });
         let t = self
             .env
             .get_template(&name)
-            .map_err(|e| format!("template {name}: {e}"))?;
+            .map_err(|source| TemplateError::Template {
+                name: name.clone(),
+                source,
+            })?;
         t.render(minijinja::Value::from(minijinja::value::Serde(ctx)))
-            .map_err(|e| format!("template {name}: {e}"))
+            .map_err(|source| TemplateError::Template { name, source })
     }
 }

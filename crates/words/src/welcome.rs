@@ -4,7 +4,7 @@
 use crate::Spelling;
 use crate::map_text::{display_width, pad};
 use maester_board::{Board, HouseId, Lang, OrderType};
-use maester_rules::{GameState, Track};
+use maester_rules::{GameState, Step, Track};
 
 /// The welcome mail's sections for `house`, each ending with a blank line. `roster`: every
 /// house with its player's name; `gm`: the GM's address, when the config names one.
@@ -97,4 +97,107 @@ pub fn sections(
     }
     out.push('\n');
     out
+}
+
+/// The welcome mail's subject.
+pub fn subject(board: &Board, game: &str, house: HouseId, lang: Lang) -> String {
+    let h = board.house(house).name(lang);
+    match lang {
+        Lang::Zh => format!("[{game}] 欢迎加入游戏:你是{h}"),
+        Lang::En => format!("[{game}] Welcome: you play {h}"),
+    }
+}
+
+/// What the welcome mail says of one seat, besides the sections.
+pub struct Welcome<'a> {
+    /// The game's id.
+    pub game: &'a str,
+    /// The house played.
+    pub house: HouseId,
+    /// The player's name.
+    pub player: &'a str,
+    /// The house's secret.
+    pub secret: &'a str,
+    /// SHA-256 of the game's seed, as hex.
+    pub seed_hash: &'a str,
+    /// The first deadline, written in the game's time zone.
+    pub deadline: &'a str,
+    /// The [`sections`] of this seat.
+    pub sections: &'a str,
+}
+
+/// The welcome mail's text: the secret, the units, the sections, the open step and its
+/// deadline, what to send, the seed's hash.
+pub fn text(board: &Board, state: &GameState, w: &Welcome, lang: Lang) -> String {
+    let Welcome {
+        game,
+        house,
+        player,
+        secret,
+        seed_hash,
+        deadline,
+        sections,
+    } = *w;
+    let h = board.house(house).name(lang);
+    let units: Vec<String> = board
+        .area_ids()
+        .filter(|a| state.occupant(*a) == Some(house))
+        .map(|a| {
+            let kinds: Vec<_> = state.area(a).units.iter().map(|u| u.kind).collect();
+            format!(
+                "  {} {}",
+                board.area(a).name(lang),
+                crate::log::units(&kinds, lang)
+            )
+        })
+        .collect();
+    let ask = crate::asks::what_to_send(board, state, house, lang);
+    match lang {
+        Lang::Zh => format!(
+            "{player}你好,\n\n你在游戏 {game} 中扮演{h}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{}\n\n{sections}现在是第1回合{}, 截止时间 {deadline}。\n{ask}\n\n本局随机种子的SHA-256:{seed_hash}(游戏结束时公布种子,供核对每一次抽取)。\n\n—— maester 自动裁判",
+            units.join("\n"),
+            Step::Placement.name_zh(),
+        ),
+        Lang::En => format!(
+            "Hello {player},\n\nYou play {h} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{}\n\n{sections}Round 1, {} is open until {deadline}.\n{ask}\n\nSHA-256 of this game's random seed: {seed_hash} (the seed is published at the end so that every draw can be checked).\n\n-- maester, the automatic referee",
+            units.join("\n"),
+            Step::Placement.name_en(),
+        ),
+    }
+}
+
+/// The public preview of rounds 2–4 (optional rules) and the house's secret notices, added
+/// before the welcome mail's signature.
+pub fn add_previews(
+    text: &mut String,
+    state: &GameState,
+    drawn: &[u8],
+    notices: &[maester_rules::event_phase::AdvanceNotice],
+    house: HouseId,
+    lang: Lang,
+) {
+    use crate::event_text::NoticeText;
+    let public: Vec<String> = crate::event_text::preview_lines(state, drawn, lang)
+        .into_iter()
+        .map(|l| format!("  {l}"))
+        .collect();
+    if !public.is_empty() {
+        // The public preview of rounds 2–4 (004:L2630, T-50), before the signature.
+        let at = text.rfind("\n\n").unwrap_or(text.len());
+        text.insert_str(at, &format!("\n\n{}", public.join("\n")));
+    }
+    let mine: Vec<String> = notices
+        .iter()
+        .filter(|n| n.house == house)
+        .map(|n| format!("  {}", n.describe(lang)))
+        .collect();
+    if !mine.is_empty() {
+        // Before the signature.
+        let at = text.rfind("\n\n").unwrap_or(text.len());
+        let head = match lang {
+            Lang::Zh => "\n\n== 仅发给你的消息 ==\n",
+            Lang::En => "\n\n== For you only ==\n",
+        };
+        text.insert_str(at, &format!("{head}{}", mine.join("\n")));
+    }
 }

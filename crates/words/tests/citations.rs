@@ -6,17 +6,17 @@ mod kit;
 use kit::{W, start};
 use maester_board::{Lang, OrderType, UnitKind};
 use maester_game::{EventProblem, Part};
-use maester_rules::bidding::BidError;
-use maester_rules::build::BuildError;
-use maester_rules::economy::SupplyError;
-use maester_rules::events::{Category, EventCard, EventError};
-use maester_rules::muster::MusterError;
-use maester_rules::one_time::{OneTimeError, OneTimeKind};
-use maester_rules::placement::PlacementError;
-use maester_rules::plan_check::PlanError;
-use maester_rules::rewards::RewardError;
+use maester_rules::armies::muster::MusterError;
+use maester_rules::event_phase::bidding::BidError;
+use maester_rules::event_phase::build::BuildError;
+use maester_rules::event_phase::economy::SupplyError;
+use maester_rules::event_phase::events::{Category, EventCard, EventError};
+use maester_rules::event_phase::rewards::RewardError;
+use maester_rules::event_phase::wildlings::WildlingError;
+use maester_rules::optional::one_time::{OneTimeError, OneTimeKind};
+use maester_rules::planning::placement::PlacementError;
+use maester_rules::planning::plan_check::PlanError;
 use maester_rules::state::Track;
-use maester_rules::wildlings::WildlingError;
 use maester_words::rule_text::RuleText;
 
 fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {

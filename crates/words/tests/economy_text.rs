@@ -4,23 +4,23 @@ mod kit;
 
 use kit::start;
 use maester_board::UnitKind;
-use maester_rules::events::EventCard;
+use maester_rules::event_phase::events::EventCard;
+use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::log_events::EconomyEvent;
 use maester_rules::state::Track;
-use maester_rules::wildlings::PenaltyKind;
 use maester_words::economy::Describe;
 
 #[test]
 fn every_log_sentence_names_its_rule_in_both_languages() {
     use EconomyEvent::*;
     use maester_board::Lang;
-    use maester_rules::build::BuildError;
-    use maester_rules::endgame::{GameResult, WinHow};
-    use maester_rules::events::Category;
+    use maester_rules::armies::muster::MusterError;
+    use maester_rules::event_phase::build::BuildError;
+    use maester_rules::event_phase::events::Category;
     use maester_rules::log_events::{
         DisbandReason, GainReason, MusterSkip, ReturnReason, SpendReason,
     };
-    use maester_rules::muster::MusterError;
+    use maester_rules::round::endgame::{GameResult, WinHow};
     let w = start();
     let (h, h2) = (w.h("stark"), w.h("lannister"));
     let a = w.a("winterfell");

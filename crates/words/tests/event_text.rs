@@ -5,8 +5,8 @@ mod kit;
 use kit::start;
 use maester_board::Lang;
 use maester_rules::GameState;
+use maester_rules::event_phase::events::{self, Category, EventSettings};
 use maester_rules::event_phase::{AdvanceNotice, Foresight};
-use maester_rules::events::{self, Category, EventSettings};
 use maester_words::event_text::{NoticeText, preview_lines};
 
 #[test]

@@ -6,11 +6,11 @@ mod kit;
 use kit::start;
 use maester_board::{Lang, UnitKind};
 use maester_game::EventProblem;
-use maester_rules::build::BuildError;
-use maester_rules::endgame::{GameResult, WinHow};
-use maester_rules::events::EventCard;
+use maester_rules::armies::muster::MusterError;
+use maester_rules::event_phase::build::BuildError;
+use maester_rules::event_phase::events::EventCard;
 use maester_rules::log_events::{DisbandReason, EconomyEvent};
-use maester_rules::muster::MusterError;
+use maester_rules::round::endgame::{GameResult, WinHow};
 use maester_words::economy::Describe;
 use maester_words::rule_text::RuleText;
 

@@ -127,12 +127,13 @@ pub(super) fn preview(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<
         c.out.state.step.key()
     )];
     for m in &c.mails {
+        // The GM's copy: rule references as exact lines and rulings.
         let shown = crate::mail::decode(&m.raw);
         out.push(format!(
             "\n===== to {} — {}\n{}",
             m.to.join(", "),
             shown.subject,
-            shown.body
+            m.gm_text.as_deref().unwrap_or(&shown.body)
         ));
     }
     Ok(GmOutcome {

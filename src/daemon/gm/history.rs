@@ -141,6 +141,7 @@ pub(super) fn resend(
             Resend::Answer => crate::store::OutKind::Answer,
             Resend::Report(_) => crate::store::OutKind::Report,
         },
+        gm_text: None,
     };
     d.store
         .transaction(|tx| -> Result<(), StoreError> {

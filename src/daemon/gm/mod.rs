@@ -7,7 +7,7 @@
 //! the state changes, a notice to every player in the outbox, and an audit line naming the GM.
 //! Commands acting on a step take a guard (round and step) so that a late command cannot act
 //! on the next step by accident. The rules part (what a neutral house is) lives in
-//! `rules::endgame`.
+//! `rules::round::endgame`.
 
 mod act;
 mod edit;

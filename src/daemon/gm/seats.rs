@@ -8,7 +8,7 @@ use crate::daemon::games::{self, Loaded};
 use crate::daemon::letters;
 use crate::error::Error;
 use crate::mail::Mailbox;
-use crate::rules::endgame::{Leaving, player_leaves};
+use crate::rules::round::endgame::{Leaving, player_leaves};
 use crate::store::{Language, NewSnapshot, StoreError};
 use chrono::{DateTime, Utc};
 
@@ -46,42 +46,17 @@ pub(super) fn replace(
     let (_, log) = player_leaves(&g.state, hid, Leaving::Substitute);
     let sentence = |l: Lang| log_sentence(g, &log, l);
     let hname = |l: Lang| g.board.house(hid).name(l).to_string();
-    let mut mails = notices(d, g, "replace", Some(&key), |l| match l {
-        Lang::Zh => (
-            format!("{}换了玩家", hname(l)),
-            format!(
-                "GM通知:{}。新玩家:{name}。\n\n—— maester 自动裁判",
-                sentence(l)
-            ),
-        ),
-        Lang::En => (
-            format!("{} has a new player", hname(l)),
-            format!(
-                "From the GM: {}. The new player: {name}.\n\n-- maester, the automatic referee",
-                sentence(l)
-            ),
-        ),
+    let mut mails = notices(d, g, "replace", Some(&key), |l| {
+        crate::words::seats::replaced(&hname(l), &sentence(l), name, l)
     })?;
     // The player who leaves hears it too (at the old address), without the new secret.
+    let old = lang_of(seat.language);
+    let (subject, body) = crate::words::seats::left(&g.row.id, &seat.player_name, &hname(old), old);
     mails.push(letters::letter(
         &d.sender,
         &Mailbox::new(seat.player_name.clone(), seat.address.clone()),
-        match lang_of(seat.language) {
-            Lang::Zh => format!("[{}] 你已离开游戏", g.row.id),
-            Lang::En => format!("[{}] You have left the game", g.row.id),
-        },
-        match lang_of(seat.language) {
-            Lang::Zh => format!(
-                "{}你好,\n\nGM安排了替补玩家接手{}。你的密码已经失效。谢谢你参加本局!\n\n—— maester 自动裁判",
-                seat.player_name,
-                hname(Lang::Zh)
-            ),
-            Lang::En => format!(
-                "Hello {},\n\nThe GM has seated a substitute for {}. Your secret no longer works. Thank you for playing!\n\n-- maester, the automatic referee",
-                seat.player_name,
-                hname(Lang::En)
-            ),
-        },
+        subject,
+        body,
         &format!("gm:{}:{}:replaced:{key}", g.row.id, g.seq),
         None,
     )?);
@@ -89,24 +64,19 @@ pub(super) fn replace(
     let step = letters::step_name(g.state.step, lang);
     let deadline = g.deadline_text(lang);
     let round = g.state.round;
-    let (subject, body) = match lang {
-        Lang::Zh => (
-            format!("[{}] 欢迎接手{}", g.row.id, hname(lang)),
-            format!(
-                "{name}你好,\n\n你接手游戏 {} 中的{}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n现在是第{round}回合{step},截止时间 {deadline}。\n{what}\n发送 STATUS 可以查看局面。\n\n—— maester 自动裁判",
-                g.row.id,
-                hname(lang)
-            ),
-        ),
-        Lang::En => (
-            format!("[{}] Welcome: you take over {}", g.row.id, hname(lang)),
-            format!(
-                "Hello {name},\n\nYou take over {} in game {}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nRound {round}, {step} is open until {deadline}.\n{what}\nSend STATUS to see the position.\n\n-- maester, the automatic referee",
-                hname(lang),
-                g.row.id
-            ),
-        ),
-    };
+    let (subject, body) = crate::words::seats::take_over(
+        &crate::words::seats::TakeOver {
+            game: &g.row.id,
+            player: name,
+            house: &hname(lang),
+            secret: &secret,
+            round,
+            step: &step,
+            deadline: &deadline,
+            what: &what,
+        },
+        lang,
+    );
     mails.push(
         letters::letter(
             &d.sender,
@@ -159,21 +129,8 @@ pub(super) fn leave(
     let (state, log) = player_leaves(&g.state, hid, Leaving::Neutral);
     let sentence = |l: Lang| log_sentence(g, &log, l);
     let hname = |l: Lang| g.board.house(hid).name(l).to_string();
-    let mails = notices(d, g, "leave", None, |l| match l {
-        Lang::Zh => (
-            format!("{}转为中立", hname(l)),
-            format!(
-                "GM通知:{}。\n与它交战按中立家族的规则:只计它的部队、城堡和工事,平局算进攻方胜,被击败的部队不能撤退;它出价为0。\n\n—— maester 自动裁判",
-                sentence(l)
-            ),
-        ),
-        Lang::En => (
-            format!("{} turns neutral", hname(l)),
-            format!(
-                "From the GM: {}.\nIt is fought as a neutral force: only its units, castle and fortification count, a tie goes to the attacker, beaten units cannot retreat; it bids 0.\n\n-- maester, the automatic referee",
-                sentence(l)
-            ),
-        ),
+    let mails = notices(d, g, "leave", None, |l| {
+        crate::words::seats::neutral(&hname(l), &sentence(l), l)
     })?;
     let state_json = crate::daemon::stored::encode(&state)?;
     let log_json = serde_json::json!({ "gm": "leave", "house": key, "economy": log });

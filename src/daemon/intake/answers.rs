@@ -31,20 +31,8 @@ pub(super) fn too_large(
         mail,
         m,
         lang,
-        format!(
-            "{}你好,\n\n你的邮件太大了({} KB,上限是 {} KB),maester 没有读取它,游戏中没有任何改变。\n\
-             请把命令直接写在邮件正文里(纯文本),不要带附件、图片或长篇引用,然后重新发送。\n\n—— maester 自动裁判",
-            seat.player_name,
-            kb(size),
-            kb(limit)
-        ),
-        format!(
-            "Hello {},\n\nYour mail is too large ({} KB; the limit is {} KB), so maester did not read it and it changed nothing in the game.\n\
-             Please send your orders again written in the mail itself, as plain text, without attachments, pictures or long quotes.\n\n-- maester, the automatic referee",
-            seat.player_name,
-            kb(size),
-            kb(limit)
-        ),
+        crate::words::whole_mail::too_large(&seat.player_name, kb(size), kb(limit), Lang::Zh),
+        crate::words::whole_mail::too_large(&seat.player_name, kb(size), kb(limit), Lang::En),
     )?;
     Ok(Outcome::Answered {
         outcome: format!("too large ({size} bytes): answered, nothing read"),
@@ -54,6 +42,7 @@ pub(super) fn too_large(
         submission: None,
         secret: None,
         policy: Vec::new(),
+        script: None,
     })
 }
 
@@ -72,6 +61,8 @@ pub(super) fn answer_letter(
         .templates
         .render("reply", lang, ctx)
         .map_err(Error::Template)?;
+    // A player reads rule references as chapters and a few words of the rule.
+    let text = crate::words::cite::for_player(&text, lang);
     let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
     let subject =
         crate::words::answers::answer_subject(lang, &seat.game_id, ctx.accepted, &mail.subject);

@@ -44,6 +44,7 @@ pub(super) fn ignored_lines(parsed: &ParsedMail) -> Vec<ErrorLine> {
             column: 0,
             text: text.clone(),
             message: String::new(),
+            ..Default::default()
         })
         .collect()
 }

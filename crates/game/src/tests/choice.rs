@@ -4,9 +4,9 @@
 
 use crate::*;
 use maester_board::{Board, UnitKind};
-use maester_rules::events::{self, Category, EventCard, EventSettings};
+use maester_rules::armies::muster::{MusterAction, MusterItem};
+use maester_rules::event_phase::events::{self, Category, EventCard, EventSettings};
 use maester_rules::log_events::EconomyEvent;
-use maester_rules::muster::{MusterAction, MusterItem};
 use maester_rules::{GameState, Track};
 
 fn board() -> Board {
@@ -131,7 +131,7 @@ fn throne_of_blades_chosen_mustering_then_asks_the_muster_plans_t49() {
         .find(|a| out.state.occupant(*a) == Some(king) && b.area(*a).castle.is_some())
         .unwrap_or_else(|| panic!("the King has a castle"));
     let plan = Submission::Events(EventOrders {
-        muster: Some(maester_rules::muster::MusterPlan {
+        muster: Some(maester_rules::armies::muster::MusterPlan {
             items: vec![MusterItem {
                 castle,
                 action: MusterAction::Unit(UnitKind::Footman),

@@ -4,8 +4,8 @@
 
 use crate::*;
 use maester_board::Board;
-use maester_rules::bidding::ClashBid;
-use maester_rules::events::{self, EventCard, EventSettings};
+use maester_rules::event_phase::bidding::ClashBid;
+use maester_rules::event_phase::events::{self, EventCard, EventSettings};
 use maester_rules::{GameState, Track};
 
 fn board() -> Board {

@@ -2,8 +2,8 @@
 
 use crate::*;
 use maester_board::{Board, Order, OrderType};
-use maester_rules::events::{self, EventCard, EventSettings};
-use maester_rules::wildlings::PenaltyKind;
+use maester_rules::event_phase::events::{self, EventCard, EventSettings};
+use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::{GameState, Track};
 
 fn board() -> Board {
@@ -139,7 +139,7 @@ fn clash_of_kings_bids_reorder_the_tracks_and_silent_houses_bid_zero_a26() {
     let s = close_step(&b, &s, &[]).state;
     let tyrell = h(&b, "tyrell");
     let bid = Submission::Events(EventOrders {
-        clash: Some(maester_rules::bidding::ClashBid {
+        clash: Some(maester_rules::event_phase::bidding::ClashBid {
             throne: 3,
             fiefdoms: 1,
             court: 1,
@@ -148,7 +148,7 @@ fn clash_of_kings_bids_reorder_the_tracks_and_silent_houses_bid_zero_a26() {
     });
     assert!(check(&b, &s, tyrell, &bid).is_ok());
     let too_much = Submission::Events(EventOrders {
-        clash: Some(maester_rules::bidding::ClashBid {
+        clash: Some(maester_rules::event_phase::bidding::ClashBid {
             throne: 9,
             fiefdoms: 0,
             court: 0,
@@ -191,7 +191,7 @@ fn the_king_orders_two_ties_of_one_track_on_two_lines_004_l1157() {
     let s = close_step(&b, &s, &[]).state;
     let bid = |throne, fiefdoms| {
         Submission::Events(EventOrders {
-            clash: Some(maester_rules::bidding::ClashBid {
+            clash: Some(maester_rules::event_phase::bidding::ClashBid {
                 throne,
                 fiefdoms,
                 court: 0,
@@ -342,7 +342,7 @@ fn a_retreat_choice_is_asked_and_silence_takes_the_first_candidate_a48() {
 fn one_time_orders_go_through_the_steps_and_a_caravan_counts_next_round_004_l2616_t45() {
     let b = board();
     let mut s = GameState::new_game(&b);
-    maester_rules::one_time::enable(&b, &mut s);
+    maester_rules::optional::one_time::enable(&b, &mut s);
     let lannister = h(&b, "lannister");
     // Lannister holds Blackwater now; the start's Supply basis did not count it.
     let bw = a(&b, "blackwater");
@@ -351,8 +351,8 @@ fn one_time_orders_go_through_the_steps_and_a_caravan_counts_next_round_004_l261
         .units
         .push(maester_rules::Unit::new(maester_board::UnitKind::Footman));
     let before = s.house(lannister).barrels;
-    let caravan = maester_rules::one_time::OneTimeOrder::new(
-        maester_rules::one_time::OneTimeKind::SupplyCaravan,
+    let caravan = maester_rules::optional::one_time::OneTimeOrder::new(
+        maester_rules::optional::one_time::OneTimeKind::SupplyCaravan,
     );
     let sub = Submission::Placement(Orders::from(Placement {
         orders: vec![],

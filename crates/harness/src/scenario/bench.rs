@@ -24,12 +24,37 @@ pub struct BenchResult {
     pub mean_us: f64,
 }
 
+/// Why a benchmark scenario cannot be timed.
+#[derive(Debug)]
+pub enum BenchError {
+    /// The scenario's TOML does not read.
+    Toml(toml::de::Error),
+    /// Its position or orders are refused.
+    Scenario(super::ScenarioError),
+    /// Its position plays, with failures.
+    Invalid(Vec<String>),
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BenchError::Toml(e) => write!(f, "{e}"),
+            BenchError::Scenario(e) => write!(f, "{e}"),
+            BenchError::Invalid(failures) => {
+                write!(f, "the benchmark position is not valid: {failures:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
+
 /// The position and the plans of a benchmark scenario, checked.
 pub fn position(
     board: &Board,
     scenario_text: &str,
-) -> Result<(maester_rules::GameState, Vec<maester_rules::orders::Plan>), String> {
-    let sc: Scenario = toml::from_str(scenario_text).map_err(|e| e.to_string())?;
+) -> Result<(maester_rules::GameState, Vec<maester_rules::orders::Plan>), BenchError> {
+    let sc: Scenario = toml::from_str(scenario_text).map_err(BenchError::Toml)?;
     let mut out = Outcome {
         path: Default::default(),
         name: sc.name.clone(),
@@ -38,18 +63,19 @@ pub fn position(
         pending: None,
         log: Vec::new(),
     };
-    let (state, plans) = prepare(board, &sc, &mut out).map_err(|e| e.to_string())?;
+    let (state, plans) = prepare(board, &sc, &mut out).map_err(BenchError::Scenario)?;
     if !out.failures.is_empty() {
-        return Err(format!(
-            "the benchmark position is not valid: {:?}",
-            out.failures
-        ));
+        return Err(BenchError::Invalid(out.failures));
     }
     Ok((state, plans))
 }
 
 /// Adjudicate the scenario `iterations` times (after a warm-up) and time each run.
-pub fn bench(board: &Board, scenario_text: &str, iterations: u32) -> Result<BenchResult, String> {
+pub fn bench(
+    board: &Board,
+    scenario_text: &str,
+    iterations: u32,
+) -> Result<BenchResult, BenchError> {
     let (state, plans) = position(board, scenario_text)?;
     let orders = state.areas.iter().filter(|a| a.order.is_some()).count();
     let first = maester_rules::military::resolve(board, &state, &plans);

@@ -3,7 +3,7 @@
 
 use super::format::ScenarioError;
 use maester_board::Lang;
-use maester_rules::events::{Category, EventCard};
+use maester_rules::event_phase::events::{Category, EventCard};
 use maester_words::Named;
 
 /// Every event card a scenario may name (the chooser events with `rules.one_time_orders`).

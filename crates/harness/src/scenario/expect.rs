@@ -8,8 +8,8 @@ use maester_board::{Board, HouseId, Lang};
 use maester_lang::Names;
 use maester_lang::submit::names;
 use maester_rules::Track;
-use maester_rules::endgame::GameResult;
 use maester_rules::log::{Defender, Event};
+use maester_rules::round::endgame::GameResult;
 use maester_rules::state::{GameState, LeaderStatus};
 use maester_words::log as words;
 

@@ -8,9 +8,9 @@ use super::format::{Scenario, ScenarioError, house};
 use maester_board::{Board, Lang};
 use maester_lang::Names;
 use maester_rules::GameState;
+use maester_rules::event_phase::events::{Category, CategoryDraw, EventCard, RoundEvents};
 use maester_rules::event_phase::{AdvanceNotice, public_preview};
-use maester_rules::events::{Category, CategoryDraw, EventCard, RoundEvents};
-use maester_rules::one_time::{OneTimeKind, Used};
+use maester_rules::optional::one_time::{OneTimeKind, Used};
 use maester_words::Named;
 use maester_words::event_text::{NoticeText, preview_lines};
 
@@ -74,7 +74,8 @@ pub fn next_round(sc: &Scenario, round: u8) -> Result<Option<RoundEvents>, Scena
     Ok(Some(RoundEvents {
         round: round.saturating_add(1),
         draws,
-        wildling_penalty: attack.then_some(maester_rules::wildlings::PenaltyKind::Disband),
+        wildling_penalty: attack
+            .then_some(maester_rules::event_phase::wildlings::PenaltyKind::Disband),
     }))
 }
 

@@ -39,7 +39,7 @@ fn section<'a>(
     state: &GameState,
 ) -> Option<(&'static str, &'a BTreeMap<String, Mails>)> {
     match state.step {
-        Step::Events if !maester_rules::events::pending_choices(state).is_empty() => {
+        Step::Events if !maester_rules::event_phase::events::pending_choices(state).is_empty() => {
             Some(("choices", &sc.choices))
         }
         Step::Events => Some(("event_orders", &sc.event_orders)),

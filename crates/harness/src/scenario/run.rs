@@ -6,7 +6,7 @@ use super::format::{Scenario, ScenarioError, house};
 use maester_board::{Board, HouseId, Lang};
 use maester_game::Submission;
 use maester_lang::submit::{names, parse_mail};
-use maester_rules::{GameState, Step, orders::Plan, placement};
+use maester_rules::{GameState, Step, orders::Plan, planning::placement};
 use maester_words::rule_text::RuleText;
 use std::path::{Path, PathBuf};
 

@@ -6,12 +6,12 @@ use super::cards::fold;
 use super::format::{Scenario, ScenarioError, area, house, house_lines, leader, track, units};
 use maester_board::{Ability, Board, Lang};
 use maester_lang::Names;
-use maester_rules::economy::CpIncome;
-use maester_rules::events::{self, Category, EventCard, EventDeck, RoundEvents};
+use maester_rules::event_phase::economy::CpIncome;
+use maester_rules::event_phase::events::{self, Category, EventCard, EventDeck, RoundEvents};
+use maester_rules::event_phase::rewards::{PendingReward, RewardKind};
+use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::log_events::EconomyEvent;
-use maester_rules::rewards::{PendingReward, RewardKind};
 use maester_rules::state::{LeaderStatus, Unit};
-use maester_rules::wildlings::PenaltyKind;
 use maester_rules::{GameState, Step};
 use maester_words::rule_text::RuleText;
 
@@ -56,7 +56,7 @@ impl Scenario {
             // As `maester new-game` does: the optional rules of 004 §七 come together.
             let optional = st.rules.one_time_orders;
             if optional {
-                maester_rules::one_time::enable(board, &mut s);
+                maester_rules::optional::one_time::enable(board, &mut s);
             }
             let settings = events::EventSettings {
                 preview: optional,

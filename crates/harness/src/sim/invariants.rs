@@ -3,7 +3,7 @@
 
 use maester_board::{Area, Board, UnitKind};
 use maester_rules::state::TrackOrder;
-use maester_rules::{AreaState, GameState, Step, supply};
+use maester_rules::{AreaState, GameState, Step, armies::supply};
 
 const HOUSES: usize = TrackOrder::CAPACITY;
 /// Armies counted per house (a supply row has at most a handful; more never fit).

@@ -4,18 +4,18 @@
 
 use maester_board::{AreaId, Board, HouseId, Order, OrderType, UnitKind};
 use maester_game::{self as game, EventAnswers, EventOrders, RetreatChoice, Submission};
-use maester_rules::bidding::ClashBid;
-use maester_rules::build::{BuildPlan, PortBuild};
-use maester_rules::economy::{self, DisbandPlan};
+use maester_rules::armies::muster::{self, MusterAction, MusterItem, MusterPlan};
 use maester_rules::event_phase::Question;
-use maester_rules::events::{Category, EventCard, current};
-use maester_rules::muster::{self, MusterAction, MusterItem, MusterPlan};
+use maester_rules::event_phase::bidding::ClashBid;
+use maester_rules::event_phase::build::{BuildPlan, PortBuild};
+use maester_rules::event_phase::economy::{self, DisbandPlan};
+use maester_rules::event_phase::events::{Category, EventCard, current};
+use maester_rules::event_phase::rewards::{RewardClaim, RewardKind};
+use maester_rules::event_phase::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingReward};
 use maester_rules::orders::{
     MarchMove, MarchStep, Pick, Placement, Plan, RaidStep, RavenChange, Step as PStep,
     UnitSelection,
 };
-use maester_rules::rewards::{RewardClaim, RewardKind};
-use maester_rules::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingReward};
 use maester_rules::{GameState, LeaderStatus, Step, Track};
 
 /// A small deterministic generator (SplitMix64).
@@ -69,8 +69,8 @@ pub fn submission(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Op
             let (p, placed_ok) = placement(board, s, h, rng);
             let mut o = game::Orders::from(p);
             o.build = builds(board, s, h, rng);
-            let window = maester_rules::build::BuildWindow::Placement;
-            if maester_rules::build::check(board, s, h, &o.build, window).is_err() {
+            let window = maester_rules::event_phase::build::BuildWindow::Placement;
+            if maester_rules::event_phase::build::check(board, s, h, &o.build, window).is_err() {
                 o.build = Default::default();
             }
             (Submission::Placement(o), placed_ok)
@@ -125,7 +125,7 @@ fn placement(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Placem
     // Drop what breaks the limits, one order at a time, until the placement is legal.
     let mut ok = false;
     for _ in 0..p.orders.len() + 1 {
-        if maester_rules::placement::is_valid(board, s, h, &p, &mods) {
+        if maester_rules::planning::placement::is_valid(board, s, h, &p, &mods) {
             ok = true;
             break;
         }
@@ -212,7 +212,7 @@ fn plan(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (Plan, bool)
     if s.tracks[Track::Fiefdoms as usize].first() == Some(&h) && rng.chance(50) {
         p.sword = rng.pick(&mine);
     }
-    let clean = maester_rules::plan_check::check(board, s, h, &p).is_empty();
+    let clean = maester_rules::planning::plan_check::check(board, s, h, &p).is_empty();
     if !clean {
         p.sword = None;
         for m in p.marches.iter_mut() {
@@ -293,7 +293,9 @@ fn events(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> (EventOrde
                 .map(|(l, _)| RewardClaim::Luwin(*l)),
             RewardKind::Doran => Some(RewardClaim::Doran(Track::IronThrone)),
         };
-        if let Some(c) = claim.filter(|c| maester_rules::rewards::check(board, s, h, c).is_ok()) {
+        if let Some(c) =
+            claim.filter(|c| maester_rules::event_phase::rewards::check(board, s, h, c).is_ok())
+        {
             o.claims.push(c);
         }
     }

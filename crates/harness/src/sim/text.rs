@@ -3,18 +3,18 @@
 //! same submission.
 
 use maester_board::{AreaId, Lang, UnitKind};
-use maester_game::Submission;
+use maester_game::{EventAnswers, EventOrders, Submission};
 use maester_lang::Resolved;
 use maester_lang::ast::{
     Action, Alternative, Downgrade, Item, LeaderChoice, March, Muster, Placement, Reward, Step,
     StepNo, UnitRef, UnitSel,
 };
 use maester_lang::{Names, echo};
-use maester_rules::build::BuildPlan;
-use maester_rules::muster::{MusterAction, MusterPlan};
-use maester_rules::orders::UnitSelection;
-use maester_rules::rewards::RewardClaim;
-use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
+use maester_rules::armies::muster::{MusterAction, MusterPlan};
+use maester_rules::event_phase::build::BuildPlan;
+use maester_rules::event_phase::rewards::RewardClaim;
+use maester_rules::event_phase::wildlings::{PenaltyChoice, WildlingReward};
+use maester_rules::orders::{Plan, UnitSelection};
 
 fn one(area: AreaId, k: UnitKind) -> UnitRef<Resolved> {
     let mut c = [0u8; 5];
@@ -89,6 +89,135 @@ fn build_items(b: &BuildPlan, v: &mut Vec<Item<Resolved>>) {
     }
 }
 
+/// The items of an execution plan: raids and marches as numbered steps, the sword.
+fn plan_items(p: &Plan, v: &mut Vec<Item<Resolved>>) {
+    let mut n = 0u16;
+    let mut step = |action: Action<Resolved>| {
+        n += 1;
+        Item::Step(Step {
+            number: Some(StepNo {
+                major: n,
+                minor: None,
+            }),
+            alternatives: vec![Alternative {
+                condition: None,
+                actions: vec![(action, None)],
+            }],
+        })
+    };
+    for r in &p.raids {
+        v.push(step(Action::Raid {
+            units: UnitRef {
+                area: r.from,
+                units: UnitSel::All,
+            },
+            targets: r.targets.clone(),
+        }));
+    }
+    for m in &p.marches {
+        let Some(alt) = m.alternatives.first() else {
+            continue;
+        };
+        for mv in &alt.action.moves {
+            v.push(step(Action::March(March {
+                units: UnitRef {
+                    area: alt.action.from,
+                    units: sel(&mv.units),
+                },
+                to: mv.to,
+                forced: false,
+                special: false,
+                leader: mv.leader.first().map(|p| LeaderChoice::Named(p.value)),
+                defender: mv.defender,
+                leave_token: alt.action.leave_token,
+            })));
+        }
+    }
+    if let Some(a) = p.sword {
+        v.push(Item::Sword(UnitRef {
+            area: a,
+            units: UnitSel::All,
+        }));
+    }
+}
+
+/// The items of the event phase's first window.
+fn event_items(o: &EventOrders, v: &mut Vec<Item<Resolved>>) {
+    if let Some(d) = &o.disband {
+        v.push(Item::Disband(
+            d.units.iter().map(|(a, k)| one(*a, *k)).collect(),
+        ));
+    }
+    if let Some(m) = o.muster.as_ref().filter(|m| !m.items.is_empty()) {
+        v.push(Item::Muster(musters(m)));
+    }
+    if let Some(b) = o.clash {
+        v.push(Item::Bid {
+            iron_throne: b.throne.into(),
+            fiefdoms: b.fiefdoms.into(),
+            kings_court: b.court.into(),
+        });
+    }
+    if let Some(n) = o.wildling_bid {
+        v.push(Item::WildlingBid(n.into()));
+    }
+    for c in &o.claims {
+        v.push(Item::Reward(match c {
+            RewardClaim::Luwin(l) => Reward::Recall(*l),
+            RewardClaim::Melisandre(l) => Reward::Rest(*l),
+            RewardClaim::Doran(t) => Reward::Capture(*t),
+        }));
+    }
+    build_items(&o.build, v);
+}
+
+/// The items of the event phase's second window.
+fn answer_items(a: &EventAnswers, v: &mut Vec<Item<Resolved>>) {
+    for (t, order) in &a.ties {
+        v.push(Item::TieBreak {
+            track: *t,
+            wildlings: false,
+            order: order.clone(),
+        });
+    }
+    for order in &a.wildling_ties {
+        v.push(Item::TieBreak {
+            track: None,
+            wildlings: true,
+            order: order.clone(),
+        });
+    }
+    match &a.reward {
+        Some(WildlingReward::RecallLeader(l)) => v.push(Item::Reward(Reward::Recall(*l))),
+        Some(WildlingReward::Knights(ups)) if !ups.is_empty() => v.push(Item::Reward(
+            Reward::Upgrade(ups.iter().map(|(a, k)| one(*a, *k)).collect()),
+        )),
+        Some(WildlingReward::Muster(p)) if !p.items.is_empty() => {
+            v.push(Item::Reward(Reward::Muster(musters(p))))
+        }
+        _ => {}
+    }
+    match &a.penalty {
+        Some(PenaltyChoice::Disband(units)) if !units.is_empty() => v.push(Item::Disband(
+            units.iter().map(|(a, k)| one(*a, *k)).collect(),
+        )),
+        Some(PenaltyChoice::Downgrade(ks)) if !ks.is_empty() => v.push(Item::Downgrade(
+            ks.iter()
+                .map(|(area, into)| Downgrade {
+                    area: *area,
+                    knights: 1,
+                    into: Some(*into),
+                })
+                .collect(),
+        )),
+        Some(PenaltyChoice::Track(t)) => v.push(Item::DropTrack(*t)),
+        _ => {}
+    }
+    if let Some(m) = a.muster.as_ref().filter(|m| !m.items.is_empty()) {
+        v.push(Item::Muster(musters(m)));
+    }
+}
+
 /// The language items of a submission (parts the language cannot say are left out).
 pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
     let mut v = Vec::new();
@@ -108,56 +237,7 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
             order: Some(c.order),
             one_time: None,
         })),
-        Submission::Plan(p) => {
-            let mut n = 0u16;
-            let mut step = |action: Action<Resolved>| {
-                n += 1;
-                Item::Step(Step {
-                    number: Some(StepNo {
-                        major: n,
-                        minor: None,
-                    }),
-                    alternatives: vec![Alternative {
-                        condition: None,
-                        actions: vec![(action, None)],
-                    }],
-                })
-            };
-            for r in &p.raids {
-                v.push(step(Action::Raid {
-                    units: UnitRef {
-                        area: r.from,
-                        units: UnitSel::All,
-                    },
-                    targets: r.targets.clone(),
-                }));
-            }
-            for m in &p.marches {
-                let Some(alt) = m.alternatives.first() else {
-                    continue;
-                };
-                for mv in &alt.action.moves {
-                    v.push(step(Action::March(March {
-                        units: UnitRef {
-                            area: alt.action.from,
-                            units: sel(&mv.units),
-                        },
-                        to: mv.to,
-                        forced: false,
-                        special: false,
-                        leader: mv.leader.first().map(|p| LeaderChoice::Named(p.value)),
-                        defender: mv.defender,
-                        leave_token: alt.action.leave_token,
-                    })));
-                }
-            }
-            if let Some(a) = p.sword {
-                v.push(Item::Sword(UnitRef {
-                    area: a,
-                    units: UnitSel::All,
-                }));
-            }
-        }
+        Submission::Plan(p) => plan_items(p, &mut v),
         Submission::Retreat(rs) => {
             for r in rs {
                 v.push(Item::Retreat {
@@ -166,79 +246,8 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
                 });
             }
         }
-        Submission::Events(o) => {
-            if let Some(d) = &o.disband {
-                v.push(Item::Disband(
-                    d.units.iter().map(|(a, k)| one(*a, *k)).collect(),
-                ));
-            }
-            if let Some(m) = o.muster.as_ref().filter(|m| !m.items.is_empty()) {
-                v.push(Item::Muster(musters(m)));
-            }
-            if let Some(b) = o.clash {
-                v.push(Item::Bid {
-                    iron_throne: b.throne.into(),
-                    fiefdoms: b.fiefdoms.into(),
-                    kings_court: b.court.into(),
-                });
-            }
-            if let Some(n) = o.wildling_bid {
-                v.push(Item::WildlingBid(n.into()));
-            }
-            for c in &o.claims {
-                v.push(Item::Reward(match c {
-                    RewardClaim::Luwin(l) => Reward::Recall(*l),
-                    RewardClaim::Melisandre(l) => Reward::Rest(*l),
-                    RewardClaim::Doran(t) => Reward::Capture(*t),
-                }));
-            }
-            build_items(&o.build, &mut v);
-        }
-        Submission::Answers(a) => {
-            for (t, order) in &a.ties {
-                v.push(Item::TieBreak {
-                    track: *t,
-                    wildlings: false,
-                    order: order.clone(),
-                });
-            }
-            for order in &a.wildling_ties {
-                v.push(Item::TieBreak {
-                    track: None,
-                    wildlings: true,
-                    order: order.clone(),
-                });
-            }
-            match &a.reward {
-                Some(WildlingReward::RecallLeader(l)) => v.push(Item::Reward(Reward::Recall(*l))),
-                Some(WildlingReward::Knights(ups)) if !ups.is_empty() => v.push(Item::Reward(
-                    Reward::Upgrade(ups.iter().map(|(a, k)| one(*a, *k)).collect()),
-                )),
-                Some(WildlingReward::Muster(p)) if !p.items.is_empty() => {
-                    v.push(Item::Reward(Reward::Muster(musters(p))))
-                }
-                _ => {}
-            }
-            match &a.penalty {
-                Some(PenaltyChoice::Disband(units)) if !units.is_empty() => v.push(Item::Disband(
-                    units.iter().map(|(a, k)| one(*a, *k)).collect(),
-                )),
-                Some(PenaltyChoice::Downgrade(ks)) if !ks.is_empty() => v.push(Item::Downgrade(
-                    ks.iter()
-                        .map(|(area, into)| Downgrade {
-                            area: *area,
-                            knights: 1,
-                            into: Some(*into),
-                        })
-                        .collect(),
-                )),
-                Some(PenaltyChoice::Track(t)) => v.push(Item::DropTrack(*t)),
-                _ => {}
-            }
-            if let Some(m) = a.muster.as_ref().filter(|m| !m.items.is_empty()) {
-                v.push(Item::Muster(musters(m)));
-            }
-        }
+        Submission::Events(o) => event_items(o, &mut v),
+        Submission::Answers(a) => answer_items(a, &mut v),
     }
     v
 }
@@ -306,10 +315,10 @@ mod tests {
     use maester_board::{HouseId, Order, OrderType};
     use maester_game::{EventAnswers, EventOrders, Orders, RetreatChoice};
     use maester_rules::Track;
-    use maester_rules::bidding::ClashBid;
-    use maester_rules::build::PortBuild;
-    use maester_rules::economy::DisbandPlan;
-    use maester_rules::muster::MusterItem;
+    use maester_rules::armies::muster::MusterItem;
+    use maester_rules::event_phase::bidding::ClashBid;
+    use maester_rules::event_phase::build::PortBuild;
+    use maester_rules::event_phase::economy::DisbandPlan;
     use maester_rules::orders::{
         MarchMove, MarchStep, Plan, RaidStep, RavenChange, Step as PlanStep,
     };

@@ -2,25 +2,19 @@
 //! language items belong to which step, and how each becomes part of `game::EventOrders`,
 //! `game::EventAnswers`, a `RavenChange` or retreat choices.
 
+use super::SubmitError;
 use crate::Resolved;
 use crate::ast::{Item, Muster, Reward, UnitRef, UnitSel};
-use maester_board::{AreaId, Lang, UnitKind};
+use maester_board::{AreaId, UnitKind};
 use maester_game::{EventAnswers, EventOrders, Part, RetreatChoice};
-use maester_rules::bidding::ClashBid;
-use maester_rules::build::{BuildPlan, PortBuild};
-use maester_rules::economy::DisbandPlan;
-use maester_rules::muster::{MusterAction, MusterItem, MusterPlan};
+use maester_rules::armies::muster::{MusterAction, MusterItem, MusterPlan};
+use maester_rules::event_phase::bidding::ClashBid;
+use maester_rules::event_phase::build::{BuildPlan, PortBuild};
+use maester_rules::event_phase::economy::DisbandPlan;
+use maester_rules::event_phase::rewards::RewardClaim;
+use maester_rules::event_phase::wildlings::{PenaltyChoice, WildlingReward};
 use maester_rules::orders::RavenChange;
-use maester_rules::rewards::RewardClaim;
-use maester_rules::wildlings::{PenaltyChoice, WildlingReward};
 use maester_rules::{GameState, Step};
-
-fn msg(lang: Lang, zh: &str, en: &str) -> String {
-    match lang {
-        Lang::Zh => zh.to_string(),
-        Lang::En => en.to_string(),
-    }
-}
 
 /// The units a reference names, one entry per unit: exact counts as written; a kind or a whole
 /// area as they stand now.
@@ -37,7 +31,7 @@ pub fn units_of(state: &GameState, r: &UnitRef<Resolved>) -> Vec<(AreaId, UnitKi
 }
 
 /// A muster plan from the language's items.
-pub fn muster_plan(items: &[Muster<Resolved>], lang: Lang) -> Result<MusterPlan, String> {
+pub fn muster_plan(items: &[Muster<Resolved>]) -> Result<MusterPlan, SubmitError> {
     let mut plan = MusterPlan::default();
     for m in items {
         match m {
@@ -47,11 +41,7 @@ pub fn muster_plan(items: &[Muster<Resolved>], lang: Lang) -> Result<MusterPlan,
                         let action = if k == UnitKind::Ship {
                             MusterAction::Ship(to.clone())
                         } else if !to.is_empty() {
-                            return Err(msg(
-                                lang,
-                                "陆军征募在城堡所在的区域,不能指定去向(004:L745)。",
-                                "land units are mustered in the castle's own province (004:L745).",
-                            ));
+                            return Err(SubmitError::LandMusterDestination);
                         } else {
                             MusterAction::Unit(k)
                         };
@@ -77,14 +67,8 @@ pub fn muster_plan(items: &[Muster<Resolved>], lang: Lang) -> Result<MusterPlan,
     Ok(plan)
 }
 
-fn byte(n: u16, lang: Lang) -> Result<u8, String> {
-    u8::try_from(n).map_err(|_| {
-        msg(
-            lang,
-            "出价太大了:最多20个势力标志(004:L808)。",
-            "that bid is too large: nobody owns more than 20 tokens (004:L808).",
-        )
-    })
+fn byte(n: u16) -> Result<u8, SubmitError> {
+    u8::try_from(n).map_err(|_| SubmitError::BidTooLarge)
 }
 
 /// Whether an item belongs to the event phase, the Raven or the retreat step (and which part).
@@ -122,8 +106,7 @@ pub fn add_event_item(
     o: &mut EventOrders,
     state: &GameState,
     item: &Item<Resolved>,
-    lang: Lang,
-) -> Result<(), String> {
+) -> Result<(), SubmitError> {
     match item {
         Item::Disband(refs) => {
             let d = o.disband.get_or_insert_with(DisbandPlan::default);
@@ -132,7 +115,7 @@ pub fn add_event_item(
             }
         }
         Item::Muster(items) => {
-            let plan = muster_plan(items, lang)?;
+            let plan = muster_plan(items)?;
             o.muster
                 .get_or_insert_with(MusterPlan::default)
                 .items
@@ -144,12 +127,12 @@ pub fn add_event_item(
             kings_court,
         } => {
             o.clash = Some(ClashBid {
-                throne: byte(*iron_throne, lang)?,
-                fiefdoms: byte(*fiefdoms, lang)?,
-                court: byte(*kings_court, lang)?,
+                throne: byte(*iron_throne)?,
+                fiefdoms: byte(*fiefdoms)?,
+                court: byte(*kings_court)?,
             })
         }
-        Item::WildlingBid(n) => o.wildling_bid = Some(byte(*n, lang)?),
+        Item::WildlingBid(n) => o.wildling_bid = Some(byte(*n)?),
         Item::Choose(e) => o.choices.push(*e),
         Item::Reward(Reward::Recall(l)) => o.claims.push(RewardClaim::Luwin(*l)),
         Item::Reward(Reward::Rest(l)) => o.claims.push(RewardClaim::Melisandre(*l)),
@@ -157,13 +140,13 @@ pub fn add_event_item(
         Item::BuildPort { .. } | Item::DemolishPort(_) | Item::Fortify(_) => {
             add_build_item(&mut o.build, item)?
         }
-        _ => return Err(String::new()),
+        _ => return Err(SubmitError::WrongStep),
     }
     Ok(())
 }
 
 /// Add a port or a fortification line to a building plan.
-pub fn add_build_item(b: &mut BuildPlan, item: &Item<Resolved>) -> Result<(), String> {
+pub fn add_build_item(b: &mut BuildPlan, item: &Item<Resolved>) -> Result<(), SubmitError> {
     match item {
         Item::BuildPort { area, coast } => b.ports.push(PortBuild {
             province: *area,
@@ -171,7 +154,7 @@ pub fn add_build_item(b: &mut BuildPlan, item: &Item<Resolved>) -> Result<(), St
         }),
         Item::DemolishPort(a) => b.demolish.push(*a),
         Item::Fortify(a) => b.fortify.push(*a),
-        _ => return Err(String::new()),
+        _ => return Err(SubmitError::WrongStep),
     }
     Ok(())
 }
@@ -181,8 +164,7 @@ pub fn add_answer_item(
     a: &mut EventAnswers,
     state: &GameState,
     item: &Item<Resolved>,
-    lang: Lang,
-) -> Result<(), String> {
+) -> Result<(), SubmitError> {
     match item {
         Item::TieBreak {
             wildlings: true,
@@ -209,7 +191,7 @@ pub fn add_answer_item(
             a.reward = Some(WildlingReward::Knights(ups));
         }
         Item::Reward(Reward::Muster(items)) => {
-            a.reward = Some(WildlingReward::Muster(muster_plan(items, lang)?))
+            a.reward = Some(WildlingReward::Muster(muster_plan(items)?))
         }
         Item::Disband(refs) => {
             let mut units = match a.penalty.take() {
@@ -228,11 +210,7 @@ pub fn add_answer_item(
             };
             for d in v {
                 if d.knights == 0 {
-                    return Err(msg(
-                        lang,
-                        "降级只针对骑士,例如「降级: 临冬城 1K 为 步兵」(004:L1131)。",
-                        "only knights are downgraded, e.g. \"downgrade: Winterfell 1K to footman\" (004:L1131).",
-                    ));
+                    return Err(SubmitError::KnightsOnly);
                 }
                 let into = d.into.unwrap_or(UnitKind::Footman);
                 knights.extend(std::iter::repeat_n((d.area, into), d.knights as usize));
@@ -241,32 +219,28 @@ pub fn add_answer_item(
         }
         Item::DropTrack(t) => a.penalty = Some(PenaltyChoice::Track(*t)),
         Item::Muster(items) => {
-            let plan = muster_plan(items, lang)?;
+            let plan = muster_plan(items)?;
             a.muster
                 .get_or_insert_with(MusterPlan::default)
                 .items
                 .extend(plan.items);
         }
-        _ => return Err(String::new()),
+        _ => return Err(SubmitError::WrongStep),
     }
     Ok(())
 }
 
 /// The Raven change of a `信鸦:` line.
-pub fn raven_change(item: &Item<Resolved>, lang: Lang) -> Result<RavenChange, String> {
+pub fn raven_change(item: &Item<Resolved>) -> Result<RavenChange, SubmitError> {
     match item {
         Item::Raven(p) => match (p.order, &p.one_time) {
             (Some(order), None) => Ok(RavenChange {
                 area: p.area,
                 order,
             }),
-            _ => Err(msg(
-                lang,
-                "信鸦只能把一条命令改成另一种普通或特殊命令(004:L1703)。",
-                "the Raven changes one order into another normal or special order (004:L1703).",
-            )),
+            _ => Err(SubmitError::RavenOrderOnly),
         },
-        _ => Err(String::new()),
+        _ => Err(SubmitError::WrongStep),
     }
 }
 

@@ -2,23 +2,28 @@
 //! text; this module (the submission adapter, pure: no mail, store or clock) picks what belongs to the open step and turns it into a typed submission,
 //! with the canonical echo and every error tied to its line.
 
+mod error;
 pub mod items;
+mod lines;
 mod picks;
 mod plan;
 
+pub use error::{SubmitError, one_time_off};
+
 use crate::Names;
 use crate::ast::{Account, Item};
-use crate::vocab::Spelling;
 use maester_board::{AreaId, Board, Lang};
 use maester_game::{EventAnswers, EventOrders, Part, Submission};
-use maester_rules::one_time::{OneTimeError, OneTimeKind, OneTimeOrder};
+use maester_rules::optional::one_time::{OneTimeKind, OneTimeOrder};
 use maester_rules::orders::Placement;
-use maester_rules::placement::PlacementError;
+use maester_rules::planning::placement::PlacementError;
 use maester_rules::{GameState, Step};
 use serde::Serialize;
 
+pub use lines::QuotedLine;
+
 /// One error line of a reply.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct ErrorLine {
     /// 1-based line in the player's text (0: the mail as a whole).
     pub line: usize,
@@ -28,6 +33,13 @@ pub struct ErrorLine {
     pub text: String,
     /// What is wrong and how to fix it.
     pub message: String,
+    /// The further lines the error is about, after `line` (a count or limit error quotes every
+    /// line that counts toward the limit).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<QuotedLine>,
+    /// The change that fixes it, where there is one ("remove one march+ order").
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub fix: String,
 }
 
 /// A mail-account command.
@@ -80,6 +92,9 @@ pub struct ParsedMail {
     pub notes: Vec<String>,
     /// Lines that are no orders and name nothing of the game, ignored: `(line, text)`.
     pub ignored: Vec<(usize, String)>,
+    /// Every line that holds an order or an answer (not the secret or an account command),
+    /// with its text: the lines an answer can call fine when no error is about them.
+    pub order_lines: Vec<(usize, String)>,
 }
 
 impl ParsedMail {
@@ -198,28 +213,6 @@ fn source_areas(item: &Item<crate::Resolved>) -> Vec<AreaId> {
     }
 }
 
-/// A one-time order in a game that does not use them (`OneTimeError::Off`): the adapter
-/// refuses the token as it reads the mail, so the sentence lives here, below `words`.
-pub fn one_time_off(lang: Lang) -> String {
-    let rule = OneTimeError::Off.rule();
-    match lang {
-        Lang::Zh => format!("一次性军事命令是可选规则,本局没有使用({rule})。"),
-        Lang::En => {
-            format!("one-time orders are an optional rule this game does not use ({rule}).")
-        }
-    }
-}
-
-fn wrong_step(lang: Lang, open: Step) -> String {
-    match lang {
-        Lang::Zh => format!("现在是{},这一行不属于这个阶段。", open.name_zh()),
-        Lang::En => format!(
-            "the open step is {}; this line does not belong to it.",
-            open.name_en()
-        ),
-    }
-}
-
 /// Read a mail's order text for the open step of `state`.
 pub fn parse_mail(board: &Board, state: &GameState, text: &str, lang: Lang) -> ParsedMail {
     parse_mail_with(board, &names(board), state, text, lang)
@@ -234,172 +227,238 @@ pub fn parse_mail_with(
     text: &str,
     lang: Lang,
 ) -> ParsedMail {
-    let ll = lang;
     let parsed = crate::parse_submission(text, names);
-    let mut out = ParsedMail {
-        ignored: parsed.ignored.clone(),
-        ..ParsedMail::default()
-    };
-    let original: Vec<&str> = text.split('\n').collect();
-    let line_text = |l: usize| {
-        original
-            .get(l.wrapping_sub(1))
-            .map(|s| s.trim_end_matches('\r').to_string())
-            .unwrap_or_default()
-    };
+    let mut r = Reader::new(board, names, state, text, lang);
+    r.out.ignored = parsed.ignored.clone();
     for e in &parsed.errors {
-        out.errors.push(ErrorLine {
+        r.out.errors.push(ErrorLine {
             line: e.line,
             column: e.column,
             text: e.text.clone(),
-            message: e.kind.describe(ll),
+            message: e.kind.describe(lang),
+            ..Default::default()
         });
     }
-    let step = state.step;
-    let mut placement = Placement::default();
-    let mut plan_items = Vec::new();
-    let mut any_order = false;
-    let mut events = EventOrders::default();
-    let mut answers = EventAnswers::default();
-    let mut raven = None;
-    let mut raven_line = 0;
-    let mut retreats = Vec::new();
-    let mut build = maester_rules::build::BuildPlan::default();
     for entry in &parsed.items {
-        let mut err = |message: String| {
-            out.errors.push(ErrorLine {
-                line: entry.line,
-                column: 0,
-                text: line_text(entry.line),
-                message,
-            });
-        };
-        match &entry.item {
-            Item::Account(Account::Password(s)) => out.secret = Some(s.clone()),
-            Item::Account(Account::Help) => out.commands.push(Command::Help),
-            Item::Account(Account::Status) => out.commands.push(Command::Status),
-            Item::Account(Account::History) => out.commands.push(Command::History),
-            Item::Account(Account::Wait) => out.commands.push(Command::Wait),
-            Item::Account(Account::NoWait) => out.commands.push(Command::NoWait),
-            Item::Account(Account::Absent(first, last)) => out.commands.push(Command::Absent {
-                first: *first,
-                last: *last,
-                line: entry.line,
-                text: line_text(entry.line),
-            }),
-            Item::Placement(p) if state.step == Step::Placement => {
-                if let Some(t) = &p.one_time {
-                    if !state.one_time.enabled {
-                        err(one_time_off(lang));
-                        continue;
-                    }
-                    let o = one_time_order(t);
-                    if let Some(note) = pontoon_note(board, p.area, &o, lang) {
-                        out.notes.push(note);
-                    }
-                    placement.one_time.push((p.area, o));
-                }
-                if let Some(order) = p.order {
-                    placement.orders.push((p.area, order));
-                }
-                any_order = true;
-                out.area_lines
-                    .push((p.area, entry.line, line_text(entry.line)));
-                out.echo
-                    .push(crate::echo::echo_item(&entry.item, names, ll));
-            }
-            item if matches!(step, Step::Plan | Step::Raven) && is_plan_item(item) => {
-                plan_items.push((entry.line, item));
-            }
-            item => {
-                let Some(part) = items::part_of(step, item) else {
-                    err(wrong_step(lang, step));
-                    continue;
-                };
-                let r = match step {
-                    Step::Placement => items::add_build_item(&mut build, item),
-                    Step::Events => items::add_event_item(&mut events, state, item, lang),
-                    Step::EventsAnswers => items::add_answer_item(&mut answers, state, item, lang),
-                    Step::Raven if raven.is_some() => Err(match lang {
-                        Lang::Zh => "信鸦只能修改一条命令(004:L1702)。".into(),
-                        Lang::En => "the Raven changes one order only (004:L1702).".into(),
-                    }),
-                    Step::Raven => items::raven_change(item, lang).map(|c| {
-                        raven = Some(c);
-                        raven_line = entry.line;
-                    }),
-                    _ => match items::retreat_choice(item) {
-                        Some(c) => {
-                            retreats.push(c);
-                            Ok(())
-                        }
-                        None => Err(String::new()),
-                    },
-                };
-                match r {
-                    Ok(()) => {
-                        any_order = true;
-                        out.part_lines
-                            .push((part, entry.line, line_text(entry.line)));
-                        out.echo
-                            .push(crate::echo::echo_item(&entry.item, names, ll));
-                    }
-                    Err(m) if m.is_empty() => err(wrong_step(lang, step)),
-                    Err(m) => err(m),
-                }
-            }
+        r.entry(entry.line, &entry.item);
+    }
+    r.plan_lines();
+    r.out.order_lines = lines::order_lines(&parsed.items, |l| r.line_text(l));
+    r.finish()
+}
+
+/// A mail being read for the open step: what its lines amount to so far, part by part.
+struct Reader<'a> {
+    board: &'a Board,
+    names: &'a Names,
+    state: &'a GameState,
+    lang: Lang,
+    original: Vec<&'a str>,
+    out: ParsedMail,
+    placement: Placement,
+    plan_items: Vec<(usize, &'a Item<crate::Resolved>)>,
+    plan: maester_rules::orders::Plan,
+    any_order: bool,
+    events: EventOrders,
+    answers: EventAnswers,
+    raven: Option<maester_rules::orders::RavenChange>,
+    raven_line: usize,
+    retreats: Vec<maester_game::RetreatChoice>,
+    build: maester_rules::event_phase::build::BuildPlan,
+}
+
+impl<'a> Reader<'a> {
+    fn new(
+        board: &'a Board,
+        names: &'a Names,
+        state: &'a GameState,
+        text: &'a str,
+        lang: Lang,
+    ) -> Self {
+        Reader {
+            board,
+            names,
+            state,
+            lang,
+            original: text.split('\n').collect(),
+            out: ParsedMail::default(),
+            placement: Placement::default(),
+            plan_items: Vec::new(),
+            plan: Default::default(),
+            any_order: false,
+            events: EventOrders::default(),
+            answers: EventAnswers::default(),
+            raven: None,
+            raven_line: 0,
+            retreats: Vec::new(),
+            build: Default::default(),
         }
     }
-    let (plan, plan_errors) = plan::build(board, &plan_items, lang);
-    let failed_lines: Vec<usize> = plan_errors.iter().map(|(l, _)| *l).collect();
-    for (line, message) in plan_errors {
-        let message = if message.is_empty() {
-            wrong_step(lang, state.step)
-        } else {
-            message
-        };
-        out.errors.push(ErrorLine {
+
+    /// The text of a 1-based line of the mail, "" past its end.
+    fn line_text(&self, l: usize) -> String {
+        self.original
+            .get(l.wrapping_sub(1))
+            .map(|s| s.trim_end_matches('\r').to_string())
+            .unwrap_or_default()
+    }
+
+    fn err(&mut self, line: usize, e: SubmitError) {
+        self.out.errors.push(ErrorLine {
             line,
             column: 0,
-            text: line_text(line),
-            message,
+            text: self.line_text(line),
+            message: e.message(self.lang, self.state.step),
+            ..Default::default()
         });
     }
-    for (line, item) in &plan_items {
-        for a in source_areas(item) {
-            out.area_lines.push((a, *line, line_text(*line)));
-        }
-        if !failed_lines.contains(line) {
-            any_order = true;
-            out.echo.push(crate::echo::echo_item(item, names, ll));
+
+    fn echo(&mut self, item: &Item<crate::Resolved>) {
+        let echo = crate::echo::echo_item(item, self.names, self.lang);
+        self.out.echo.push(echo);
+    }
+
+    /// One item of the mail, on its line.
+    fn entry(&mut self, line: usize, item: &'a Item<crate::Resolved>) {
+        let step = self.state.step;
+        match item {
+            Item::Account(a) => self.account(line, a),
+            Item::Placement(p) if step == Step::Placement => self.placement(line, item, p),
+            item if matches!(step, Step::Plan | Step::Raven) && is_plan_item(item) => {
+                self.plan_items.push((line, item));
+            }
+            item => self.part(line, item),
         }
     }
-    if raven.is_some() && !plan_items.is_empty() {
-        out.errors.push(ErrorLine {
-            line: raven_line,
-            column: 0,
-            text: line_text(raven_line),
-            message: match lang {
-                Lang::Zh => "请先单独发送信鸦的修改;执行方案在修改公布之后再发(004:L1702)。".into(),
-                Lang::En => "send the Raven change on its own; the plan follows once the change is published (004:L1702).".into(),
+
+    fn account(&mut self, line: usize, a: &Account) {
+        let out = &mut self.out;
+        match a {
+            Account::Password(s) => out.secret = Some(s.clone()),
+            Account::Help => out.commands.push(Command::Help),
+            Account::Status => out.commands.push(Command::Status),
+            Account::History => out.commands.push(Command::History),
+            Account::Wait => out.commands.push(Command::Wait),
+            Account::NoWait => out.commands.push(Command::NoWait),
+            Account::Absent(first, last) => {
+                let text = self.line_text(line);
+                self.out.commands.push(Command::Absent {
+                    first: *first,
+                    last: *last,
+                    line,
+                    text,
+                })
+            }
+        }
+    }
+
+    fn placement(
+        &mut self,
+        line: usize,
+        item: &Item<crate::Resolved>,
+        p: &crate::ast::Placement<crate::Resolved>,
+    ) {
+        if let Some(t) = &p.one_time {
+            if !self.state.one_time.enabled {
+                self.err(line, SubmitError::OneTimeOff);
+                return;
+            }
+            let o = one_time_order(t);
+            if let Some(note) = pontoon_note(self.board, p.area, &o, self.lang) {
+                self.out.notes.push(note);
+            }
+            self.placement.one_time.push((p.area, o));
+        }
+        if let Some(order) = p.order {
+            self.placement.orders.push((p.area, order));
+        }
+        self.any_order = true;
+        let text = self.line_text(line);
+        self.out.area_lines.push((p.area, line, text));
+        self.echo(item);
+    }
+
+    /// A line of an event-phase, Raven, retreat or building part.
+    fn part(&mut self, line: usize, item: &Item<crate::Resolved>) {
+        let step = self.state.step;
+        let Some(part) = items::part_of(step, item) else {
+            self.err(line, SubmitError::WrongStep);
+            return;
+        };
+        let r = match step {
+            Step::Placement => items::add_build_item(&mut self.build, item),
+            Step::Events => items::add_event_item(&mut self.events, self.state, item),
+            Step::EventsAnswers => items::add_answer_item(&mut self.answers, self.state, item),
+            Step::Raven if self.raven.is_some() => Err(SubmitError::RavenOnce),
+            Step::Raven => items::raven_change(item).map(|c| {
+                self.raven = Some(c);
+                self.raven_line = line;
+            }),
+            _ => match items::retreat_choice(item) {
+                Some(c) => {
+                    self.retreats.push(c);
+                    Ok(())
+                }
+                None => Err(SubmitError::WrongStep),
             },
-        });
-    }
-    out.errors.sort_by_key(|e| e.line);
-    if any_order {
-        out.partial = Some(match (step, raven) {
-            (Step::Raven, Some(c)) => Submission::Raven(c),
-            (Step::Plan | Step::Raven, _) => Submission::Plan(Box::new(plan)),
-            (Step::Events, _) => Submission::Events(events),
-            (Step::EventsAnswers, _) => Submission::Answers(answers),
-            (Step::Retreat, _) => Submission::Retreat(retreats),
-            _ => Submission::Placement(maester_game::Orders { placement, build }),
-        });
-        if out.errors.is_empty() {
-            out.submission = out.partial.clone();
+        };
+        match r {
+            Ok(()) => {
+                self.any_order = true;
+                let text = self.line_text(line);
+                self.out.part_lines.push((part, line, text));
+                self.echo(item);
+            }
+            Err(e) => self.err(line, e),
         }
     }
-    out
+
+    /// The plan lines, read together (alternatives and split marches span lines).
+    fn plan_lines(&mut self) {
+        let (plan, plan_errors) = plan::build(self.board, &self.plan_items);
+        self.plan = plan;
+        let failed_lines: Vec<usize> = plan_errors.iter().map(|(l, _)| *l).collect();
+        for (line, e) in plan_errors {
+            self.err(line, e);
+        }
+        let items = std::mem::take(&mut self.plan_items);
+        for (line, item) in &items {
+            for a in source_areas(item) {
+                let text = self.line_text(*line);
+                self.out.area_lines.push((a, *line, text));
+            }
+            if !failed_lines.contains(line) {
+                self.any_order = true;
+                self.echo(item);
+            }
+        }
+        if self.raven.is_some() && !items.is_empty() {
+            self.err(self.raven_line, SubmitError::RavenAlone);
+        }
+    }
+
+    /// The submission the mail amounts to, and every error in line order.
+    fn finish(self) -> ParsedMail {
+        let mut out = self.out;
+        out.errors.sort_by_key(|e| e.line);
+        if self.any_order {
+            out.partial = Some(match (self.state.step, self.raven) {
+                (Step::Raven, Some(c)) => Submission::Raven(c),
+                (Step::Plan | Step::Raven, _) => Submission::Plan(Box::new(self.plan)),
+                (Step::Events, _) => Submission::Events(self.events),
+                (Step::EventsAnswers, _) => Submission::Answers(self.answers),
+                (Step::Retreat, _) => Submission::Retreat(self.retreats),
+                _ => Submission::Placement(maester_game::Orders {
+                    placement: self.placement,
+                    build: self.build,
+                }),
+            });
+            if out.errors.is_empty() {
+                out.submission = out.partial.clone();
+            }
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -413,7 +472,7 @@ mod tests {
             Err(e) => panic!("{e}"),
         };
         let mut s = GameState::new_game(&b);
-        maester_rules::one_time::enable(&b, &mut s);
+        maester_rules::optional::one_time::enable(&b, &mut s);
         if let (Some(a), Some(h)) = (b.area_by_key("three-towers"), b.house_by_key("tyrell")) {
             s.area_mut(a).house = Some(h);
             s.area_mut(a).units = vec![maester_rules::state::Unit::new(

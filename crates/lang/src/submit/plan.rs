@@ -2,11 +2,12 @@
 //! steps with alternatives and conditions, split and chained marches, leaders, supports,
 //! transports, refusals, preferences, the sword and Asha's list.
 
+use super::SubmitError;
 use crate::ast::{
     Action, Alternative as LAlt, Cmp, Cond, Condition as LCond, Item, LeaderChoice, Predicate,
     Resolved, Side, StepNo, SupportTarget as LTarget, UnitSel,
 };
-use maester_board::{Board, Lang};
+use maester_board::Board;
 use maester_rules::orders::{
     Alternative, Condition, CrossSupport, DefenceLeader, District, MarchMove, MarchStep, Party,
     Pick, Plan, RaidStep, Refusal, Step, Substitute, SupportTarget, Transport, UnitSelection,
@@ -132,15 +133,8 @@ enum Part {
     Transports(Vec<Transport>),
 }
 
-fn msg(lang: Lang, zh: &str, en: &str) -> String {
-    match lang {
-        Lang::Zh => zh.to_string(),
-        Lang::En => en.to_string(),
-    }
-}
-
 /// Marches of one action list from one area become one split march.
-fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchStep>, String> {
+fn march_of(actions: &[&Action<Resolved>]) -> Result<Option<MarchStep>, SubmitError> {
     let mut step: Option<MarchStep> = None;
     for a in actions {
         let Action::March(m) = a else { continue };
@@ -150,11 +144,7 @@ fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchSte
             match &mut step {
                 Some(s) if s.is_forced() && s.from == m.to => s.gather.push(sel),
                 Some(_) => {
-                    return Err(msg(
-                        lang,
-                        "同一步骤的强行军必须都进入同一个区域,且不能与普通行军混合。",
-                        "the forced march lines of one step go into one area and do not mix with marches.",
-                    ));
+                    return Err(SubmitError::ForcedMarchMix);
                 }
                 None => {
                     step = Some(MarchStep {
@@ -179,11 +169,7 @@ fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchSte
                 s.leave_token |= m.leave_token;
             }
             Some(_) => {
-                return Err(msg(
-                    lang,
-                    "同一步骤只能是同一区域部队的行军(分兵);其他区域的行军请另起一行编号。",
-                    "one step moves the units of one area (a split march); number marches of other areas on their own lines.",
-                ));
+                return Err(SubmitError::SplitMarchOneArea);
             }
             None => {
                 step = Some(MarchStep {
@@ -198,7 +184,7 @@ fn march_of(actions: &[&Action<Resolved>], lang: Lang) -> Result<Option<MarchSte
     Ok(step)
 }
 
-fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
+fn part(alt: &LAlt<Resolved>) -> Result<Part, SubmitError> {
     let when = condition(&alt.condition);
     let actions: Vec<&Action<Resolved>> = alt.actions.iter().map(|(a, _)| a).collect();
     let kinds = (
@@ -211,20 +197,16 @@ fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
     );
     match kinds {
         (true, false, false, false) => {
-            let Some(m) = march_of(&actions, lang)? else {
-                return Err(msg(lang, "没有行军。", "no march."));
+            let Some(m) = march_of(&actions)? else {
+                return Err(SubmitError::NoMarch);
             };
             let mut fallbacks = Vec::new();
             for (_, f) in &alt.actions {
                 if let Some(f) = f {
-                    match march_of(&[&f.then], lang)? {
+                    match march_of(&[&f.then])? {
                         Some(fm) => fallbacks.push(fm),
                         None => {
-                            return Err(msg(
-                                lang,
-                                "“不能执行则…”之后应是另一条行军。",
-                                "the fallback after \"if … cannot be executed\" must be another march.",
-                            ));
+                            return Err(SubmitError::FallbackNotMarch);
                         }
                     }
                 }
@@ -233,14 +215,10 @@ fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
         }
         (false, true, false, false) => {
             if when.is_some() {
-                return Err(msg(
-                    lang,
-                    "突袭不能带条件;按优先顺序排列突袭即可(004:L1452)。",
-                    "raids take no conditions; list them in priority order (004:L1452).",
-                ));
+                return Err(SubmitError::RaidCondition);
             }
             let [Action::Raid { units, targets }] = actions.as_slice() else {
-                return Err(msg(lang, "一行只写一个突袭。", "one raid per line."));
+                return Err(SubmitError::OneRaidPerLine);
             };
             Ok(Part::Raid(RaidStep {
                 from: units.area,
@@ -287,11 +265,7 @@ fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
             }
             Ok(Part::Transports(out))
         }
-        _ => Err(msg(
-            lang,
-            "一行不能混合行军、突袭、支援和运输。",
-            "a line cannot mix marches, raids, supports and transports.",
-        )),
+        _ => Err(SubmitError::MixedActions),
     }
 }
 
@@ -299,8 +273,7 @@ fn part(alt: &LAlt<Resolved>, lang: Lang) -> Result<Part, String> {
 pub fn build(
     board: &Board,
     items: &[(usize, &Item<Resolved>)],
-    lang: Lang,
-) -> (Plan, Vec<(usize, String)>) {
+) -> (Plan, Vec<(usize, SubmitError)>) {
     let mut plan = Plan::default();
     let mut errors = Vec::new();
     // Consecutive lines `n-1)`, `n-2)` … are the alternatives of step n.
@@ -314,7 +287,7 @@ pub fn build(
                 let mut alts: Vec<Alternative<MarchStep>> = Vec::new();
                 let mut other: Vec<Part> = Vec::new();
                 for alt in &s.alternatives {
-                    match part(alt, lang) {
+                    match part(alt) {
                         Ok(Part::March(m, fallback)) => alts.push(Alternative {
                             when: condition(&alt.condition),
                             action: m,
@@ -325,14 +298,7 @@ pub fn build(
                     }
                 }
                 if !alts.is_empty() && !other.is_empty() {
-                    errors.push((
-                        line,
-                        msg(
-                            lang,
-                            "同一行的备选命令必须都是行军。",
-                            "the alternatives of one line must all be marches.",
-                        ),
-                    ));
+                    errors.push((line, SubmitError::AlternativesNotMarches));
                     continue;
                 }
                 for p in other {
@@ -425,14 +391,12 @@ pub fn build(
                 kill,
                 kinds,
             } => {
-                if let Err(e) =
-                    super::picks::leader_pick(board, &mut plan, *leader, *kill, kinds, lang)
-                {
+                if let Err(e) = super::picks::leader_pick(board, &mut plan, *leader, *kill, kinds) {
                     errors.push((line, e));
                 }
             }
             // 招募: the muster plan of a Recruit order (004:L2620).
-            Item::Muster(items) => match super::items::muster_plan(items, lang) {
+            Item::Muster(items) => match super::items::muster_plan(items) {
                 Ok(p) => plan
                     .recruit
                     .get_or_insert_with(Default::default)
@@ -440,7 +404,7 @@ pub fn build(
                     .extend(p.items),
                 Err(e) => errors.push((line, e)),
             },
-            _ => errors.push((line, String::new())),
+            _ => errors.push((line, SubmitError::WrongStep)),
         }
     }
     (plan, errors)
@@ -451,7 +415,7 @@ mod tests {
     use super::*;
     use maester_board::Board;
 
-    fn plan_of(text: &str) -> (Plan, Vec<(usize, String)>) {
+    fn plan_of(text: &str) -> (Plan, Vec<(usize, SubmitError)>) {
         let board = match Board::default_board() {
             Ok(b) => b,
             Err(e) => panic!("{e}"),
@@ -461,7 +425,7 @@ mod tests {
         assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
         let items: Vec<(usize, &Item<Resolved>)> =
             parsed.items.iter().map(|e| (e.line, &e.item)).collect();
-        build(&board, &items, Lang::Zh)
+        build(&board, &items)
     }
 
     #[test]

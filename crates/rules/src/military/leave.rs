@@ -34,9 +34,9 @@ pub fn vacate(ctx: &mut Ctx, house: HouseId, area: AreaId, leave_token: bool) {
             ctx.log.push(Event::HomeSeatReverted { house: home, area });
         }
         // Ships in the port of a province the house no longer controls are lost (004:L1064).
-        crate::ports::lose_ports_if_uncontrolled(ctx, area);
+        crate::military::ports::lose_ports_if_uncontrolled(ctx, area);
     }
     ctx.refresh_pontoons();
-    crate::leaders::check_districts(ctx);
+    crate::military::leaders::check_districts(ctx);
     ctx.check_victory();
 }

@@ -142,7 +142,7 @@ pub struct GameState {
     pub event_window: Option<Box<super::window::EventWindow>>,
     /// The optional rules of 004 §七: whether the game uses them, one-time orders used, caravan
     /// barrels waiting for the next round.
-    #[serde(default, skip_serializing_if = "crate::one_time::OneTimeState::is_off")]
+    #[serde(default, skip_serializing_if = "super::one_time::OneTimeState::is_off")]
     pub one_time: super::one_time::OneTimeState,
 }
 

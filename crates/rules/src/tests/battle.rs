@@ -2,7 +2,7 @@
 //! named after the rule or worked example (T-xx) it checks.
 
 use super::kit::*;
-use crate::battle::{attack_value, defence_value};
+use crate::military::strength::{attack_value, defence_value};
 use crate::model::log::{Event, Loss, TermKind, TieBreak};
 use crate::model::orders::{CrossSupport, Party, SupportTarget};
 use crate::model::state::{Track, Unit};
@@ -273,7 +273,8 @@ fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
     let mut ctx = crate::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let h = t.h("stark");
     let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
-    let kept = crate::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
+    let kept =
+        crate::military::battle::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
     let mut k: Vec<char> = kept.iter().map(|u| u.kind.code()).collect();
     k.sort();
     assert_eq!(k, vec!['A', 'K']);
@@ -295,7 +296,8 @@ fn t72_losing_defender_1k1f2a1e_one_casualty_keeps_1k1a() {
     t.plan("stark").units.casualties = vec![UnitKind::Knight];
     let mut ctx = crate::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
-    let kept = crate::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
+    let kept =
+        crate::military::battle::casualties::losses(&mut ctx, h, t.a("karhold"), units, 1, true);
     assert!(
         kept.iter().all(|u| u.kind != UnitKind::Knight),
         "player's casualty order first"
@@ -309,7 +311,14 @@ fn a20_a_losing_force_of_archers_alone_is_destroyed() {
     let mods = crate::model::modifiers::RoundModifiers::default();
     let mut ctx = crate::military::Ctx::new(&t.b, &t.s, &t.plans, &mods, t.settings);
     let units = std::mem::take(&mut ctx.state.area_mut(t.a("karhold")).units).into();
-    let kept = crate::casualties::losses(&mut ctx, t.h("stark"), t.a("karhold"), units, 0, true);
+    let kept = crate::military::battle::casualties::losses(
+        &mut ctx,
+        t.h("stark"),
+        t.a("karhold"),
+        units,
+        0,
+        true,
+    );
     assert!(kept.is_empty());
 }
 

@@ -2,12 +2,14 @@
 //! A-64…A-67), each named after its rule.
 
 use super::kit_events::{W, empty, start};
-use crate::bidding::{self, BidError, ClashBid, TieDecisions};
+use crate::armies::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::event_phase;
+use crate::event_phase::bidding::{self, BidError, ClashBid, TieDecisions};
+use crate::event_phase::wildlings::{
+    self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward,
+};
 use crate::model::log_events::{DisbandReason, EconomyEvent};
 use crate::model::state::{LeaderStatus, Track};
-use crate::muster::{MusterAction, MusterItem, MusterPlan};
-use crate::wildlings::{self, PenaltyChoice, PenaltyKind, WildlingError, WildlingReward};
 use maester_board::{HouseId, UnitKind};
 
 fn bid(t: u8, f: u8, c: u8) -> ClashBid {
@@ -442,7 +444,7 @@ fn t16_wildling_reward_two_knights_only_within_the_cap_004_l1118() {
     w.put("stark", "winterfell", "KKKFF");
     let s = w.h("stark");
     let wf = w.a("winterfell");
-    let ports = crate::muster::ports_now(&w.b, &w.s);
+    let ports = crate::armies::muster::ports_now(&w.b, &w.s);
     let two = WildlingReward::Knights(vec![(wf, UnitKind::Footman), (wf, UnitKind::Footman)]);
     assert_eq!(
         wildlings::check_reward(&w.b, &w.s, s, &two, &ports),
@@ -462,7 +464,7 @@ fn a67_wildling_reward_recall_a_resting_leader_or_muster_in_one_castle() {
     w.put("stark", "winterfell", "F");
     w.token("stark", "moat-cailin");
     let s = w.h("stark");
-    let ports = crate::muster::ports_now(&w.b, &w.s);
+    let ports = crate::armies::muster::ports_now(&w.b, &w.s);
     w.set_status("Eddard Stark", LeaderStatus::Resting { since: 2 });
     let ned = w.l("Eddard Stark");
     let (st, _) = wildlings::apply_reward(
@@ -507,7 +509,7 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
     w.put("stark", "winterfell", "KF");
     let s = w.h("stark");
     let bad = AreaId(60000);
-    let ports = crate::muster::ports_now(&w.b, &w.s);
+    let ports = crate::armies::muster::ports_now(&w.b, &w.s);
     let r = WildlingReward::Knights(vec![(bad, UnitKind::Footman)]);
     assert_eq!(
         wildlings::check_reward(&w.b, &w.s, s, &r, &ports),
@@ -531,12 +533,12 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
     let (st, _) =
         wildlings::apply_penalty(&w.b, &w.s, PenaltyKind::DowngradeKnights, None, &[choice]);
     assert_eq!(w.codes(&st, "winterfell"), "FF");
-    let plan = crate::economy::DisbandPlan {
+    let plan = crate::event_phase::economy::DisbandPlan {
         units: vec![(bad, UnitKind::Footman)],
     };
     assert_eq!(
-        crate::economy::check_disbanding(&w.b, &w.s, s, &plan),
-        Err(vec![crate::economy::SupplyError::UnknownArea])
+        crate::event_phase::economy::check_disbanding(&w.b, &w.s, s, &plan),
+        Err(vec![crate::event_phase::economy::SupplyError::UnknownArea])
     );
     let m = MusterPlan {
         items: vec![MusterItem {
@@ -545,27 +547,33 @@ fn submissions_naming_unknown_areas_or_leaders_are_refused_without_panic() {
         }],
     };
     assert_eq!(
-        crate::muster::check(&w.b, &w.s, s, &m, &[], &ports),
-        Err(vec![crate::muster::MusterError::UnknownArea])
+        crate::armies::muster::check(&w.b, &w.s, s, &m, &[], &ports),
+        Err(vec![crate::armies::muster::MusterError::UnknownArea])
     );
-    let out = crate::muster::resolve(&w.b, &w.s, &[(s, m)], &ports);
+    let out = crate::armies::muster::resolve(&w.b, &w.s, &[(s, m)], &ports);
     assert_eq!(out.state, w.s);
-    let bp = crate::build::BuildPlan {
+    let bp = crate::event_phase::build::BuildPlan {
         fortify: vec![bad],
         ..Default::default()
     };
     assert_eq!(
-        crate::build::check(&w.b, &w.s, s, &bp, crate::build::BuildWindow::EventPhase),
-        Err(vec![crate::build::BuildError::UnknownArea])
-    );
-    assert_eq!(
-        crate::rewards::check(
+        crate::event_phase::build::check(
             &w.b,
             &w.s,
             s,
-            &crate::rewards::RewardClaim::Luwin(LeaderId(250))
+            &bp,
+            crate::event_phase::build::BuildWindow::EventPhase
         ),
-        Err(crate::rewards::RewardError::UnknownLeader)
+        Err(vec![crate::event_phase::build::BuildError::UnknownArea])
+    );
+    assert_eq!(
+        crate::event_phase::rewards::check(
+            &w.b,
+            &w.s,
+            s,
+            &crate::event_phase::rewards::RewardClaim::Luwin(LeaderId(250))
+        ),
+        Err(crate::event_phase::rewards::RewardError::UnknownLeader)
     );
 }
 

@@ -2,9 +2,9 @@
 //! rule.
 
 use super::kit_events::{W, empty};
-use crate::build::{self, BuildError, BuildPlan, BuildWindow, PortBuild};
-use crate::economy;
-use crate::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
+use crate::event_phase::build::{self, BuildError, BuildPlan, BuildWindow, PortBuild};
+use crate::event_phase::economy;
+use crate::event_phase::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
 use crate::model::log_events::EconomyEvent;
 
 fn port(w: &W, province: &str, sea: Option<&str>) -> PortBuild {

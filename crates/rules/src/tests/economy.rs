@@ -2,7 +2,7 @@
 //! non-combat losses of provinces (004:L1062, L1094), each named after its rule.
 
 use super::kit_events::{W, empty, start};
-use crate::economy::{self, DisbandPlan, SupplyError};
+use crate::event_phase::economy::{self, DisbandPlan, SupplyError};
 use crate::model::log_events::{DisbandReason, EconomyEvent, GainReason};
 use maester_board::{AreaId, UnitKind};
 
@@ -76,7 +76,7 @@ fn t07_supply_event_default_disbanding_a57() {
     let d = disbanded(&log);
     assert_eq!(d.len(), 2, "exactly two units go");
     assert!(d.iter().all(|x| x.2 == DisbandReason::SupplyDefault));
-    assert!(crate::supply::within_limit(&w.b, &s, stark));
+    assert!(crate::armies::supply::within_limit(&w.b, &s, stark));
 }
 
 #[test]

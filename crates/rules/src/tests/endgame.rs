@@ -2,10 +2,10 @@
 //! A-21), each named after its rule.
 
 use super::kit_events::{W, empty};
-use crate::endgame::{self, GameResult, Leaving, RoundEnd, WinHow};
+use crate::event_phase::rewards::{self, RewardKind};
 use crate::model::log_events::EconomyEvent;
 use crate::model::state::Step;
-use crate::rewards::{self, RewardKind};
+use crate::round::endgame::{self, GameResult, Leaving, RoundEnd, WinHow};
 use maester_board::{Order, OrderType};
 
 /// Stark and Lannister with 5 castles each, the others fewer; round 10.

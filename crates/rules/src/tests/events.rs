@@ -1,12 +1,12 @@
 //! Tests of the event system (004:L2384–L2467, A-69…A-71), each named after its rule.
 
 use super::kit_events::{W, start};
-use crate::event_phase::{self, Foresight};
-use crate::events::{
+use crate::event_phase::events::{
     self, Category, CategoryDraw, EventCard, EventDeck, EventError, EventSettings, RoundEvents,
 };
+use crate::event_phase::wildlings::PenaltyKind;
+use crate::event_phase::{self, Foresight};
 use crate::model::log_events::EconomyEvent;
-use crate::wildlings::PenaltyKind;
 
 fn no_winter() -> EventSettings {
     EventSettings {
@@ -38,9 +38,9 @@ fn draw(card: EventCard) -> CategoryDraw {
 }
 
 /// The bags of the default board.
-fn bags() -> crate::events::EventBags {
+fn bags() -> crate::event_phase::events::EventBags {
     match maester_board::Board::default_board() {
-        Ok(b) => crate::events::EventBags::of(&b),
+        Ok(b) => crate::event_phase::events::EventBags::of(&b),
         Err(e) => panic!("{e}"),
     }
 }
@@ -527,7 +527,7 @@ fn the_bags_come_from_the_board_file_and_an_unknown_card_is_refused_a70() {
         Ok(b) => b,
         Err(e) => panic!("{e}"),
     };
-    let bags = crate::events::EventBags::of(&b);
+    let bags = crate::event_phase::events::EventBags::of(&b);
     assert_eq!(bags.cycle.map(|c| c.len()), [5, 6, 7]);
     assert_eq!(bags.late, [EventCard::RoughSeas, EventCard::FrozenRivers]);
     assert_eq!(bags.late_from, 6);

@@ -164,7 +164,7 @@ fn t28(kingswood_fallen: bool, dorne_fallen: bool) -> Vec<maester_board::AreaId>
     if dorne_fallen {
         ctx.start_controller[sd.index()] = Some(bh);
     }
-    crate::march::resolve_marches(&mut ctx);
+    crate::military::march::resolve_marches(&mut ctx);
     moved_to(&ctx.log)
 }
 
@@ -447,7 +447,7 @@ fn t09_splitting_four_into_two_and_two_makes_two_armies_for_supply() {
     t.order("lannisport", OrderType::March, false);
     t.split("lannister", "lannisport", &[("stoney-sept", "2F")]);
     let (s, _) = t.run();
-    assert_eq!(crate::supply::army_sizes(&s, h), vec![2, 2]);
+    assert_eq!(crate::armies::supply::army_sizes(&s, h), vec![2, 2]);
     let mut t = fresh();
     t.s.house_mut(h).barrels = 6;
     t.put("lannister", "lannisport", "FFF");
@@ -459,7 +459,7 @@ fn t09_splitting_four_into_two_and_two_makes_two_armies_for_supply() {
     );
     let (s, _) = t.run();
     assert!(
-        crate::supply::army_sizes(&s, h).is_empty(),
+        crate::armies::supply::army_sizes(&s, h).is_empty(),
         "single units are no army"
     );
 }

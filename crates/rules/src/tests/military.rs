@@ -3,7 +3,7 @@
 use super::kit::*;
 use crate::model::log::{Event, RetreatRule, TieBreak};
 use crate::model::orders::{Placement, UnitSelection};
-use crate::placement::{self, PlacementError};
+use crate::planning::placement::{self, PlacementError};
 use maester_board::{AreaId, Order, OrderType, UnitKind};
 
 #[test]

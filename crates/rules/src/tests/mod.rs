@@ -23,5 +23,6 @@ mod raids_placement;
 mod rest;
 mod retreats;
 mod sim_gaps;
+mod supply;
 mod support_transport;
 mod wildling_budget;

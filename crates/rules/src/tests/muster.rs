@@ -1,8 +1,8 @@
 //! Tests of mustering (004:L665–L792, A-62), each named after its rule.
 
 use super::kit_events::{W, empty};
+use crate::armies::muster::{self, Blocked, MusterAction, MusterError, MusterItem, MusterPlan};
 use crate::model::log_events::{EconomyEvent, MusterSkip};
-use crate::muster::{self, Blocked, MusterAction, MusterError, MusterItem, MusterPlan};
 use maester_board::UnitKind;
 
 fn item(w: &W, castle: &str, action: MusterAction) -> MusterItem {
@@ -87,7 +87,7 @@ fn t57_muster_example_points_of_each_castle_and_the_lost_point_004_l674_l751() {
     assert_eq!(w.codes(s, "lannisport"), "FF");
     assert_eq!(w.codes(s, "harrenhal"), "FK");
     assert_eq!(w.codes(s, "the-golden-sound"), "SS");
-    assert_eq!(crate::supply::army_sizes(s, l), vec![3, 2, 2, 2]);
+    assert_eq!(crate::armies::supply::army_sizes(s, l), vec![3, 2, 2, 2]);
     // Riverrun's second point cannot be used: supply is full (004:L747).
     let more = vec![
         ship(&w, "riverrun", &["the-golden-sound"]),

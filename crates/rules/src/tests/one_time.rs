@@ -6,12 +6,14 @@ mod marches;
 mod recruit_caravan;
 
 use super::kit::*;
+use crate::armies::muster::{MusterAction, MusterItem, MusterPlan};
 use crate::model::log::Event;
 use crate::model::modifiers::RoundModifiers;
 use crate::model::orders::{MarchStep, Placement, RavenChange, Step, UnitSelection};
-use crate::muster::{MusterAction, MusterItem, MusterPlan};
-use crate::one_time::{self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime};
-use crate::placement::{self, PlacementError};
+use crate::optional::one_time::{
+    self, OneTimeError, OneTimeEvent, OneTimeKind, OneTimeOrder, PlacedOneTime,
+};
+use crate::planning::placement::{self, PlacementError};
 use maester_board::{Order, OrderType, UnitKind};
 
 fn o(kind: OrderType) -> Order {

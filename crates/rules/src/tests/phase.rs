@@ -1,15 +1,15 @@
 //! Tests of a whole event phase (附录1, 004:L2389, A-26, A-63, A-64).
 
 use super::kit_events::{W, start};
-use crate::bidding::ClashBid;
-use crate::build::{BuildPlan, PortBuild};
+use crate::armies::muster::{MusterAction, MusterItem, MusterPlan};
+use crate::event_phase::bidding::ClashBid;
+use crate::event_phase::build::{BuildPlan, PortBuild};
+use crate::event_phase::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
+use crate::event_phase::rewards::{self, RewardClaim, RewardKind};
+use crate::event_phase::wildlings::PenaltyKind;
 use crate::event_phase::{self, EventPhaseInput, Question};
-use crate::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
 use crate::model::log_events::EconomyEvent;
 use crate::model::state::Track;
-use crate::muster::{MusterAction, MusterItem, MusterPlan};
-use crate::rewards::{self, RewardClaim, RewardKind};
-use crate::wildlings::PenaltyKind;
 use maester_board::UnitKind;
 
 fn round_two(w: &mut W, e: [EventCard; 3], penalty: Option<PenaltyKind>) {
@@ -241,8 +241,8 @@ fn a53_doran_throne_with_a_clash_lets_martell_break_the_throne_tie_in_the_phase(
 #[test]
 fn the_military_log_feeds_the_next_event_phase_rewards_a52_and_cp_income_a58() {
     use super::kit::fresh;
-    use crate::build::{self, BuildWindow};
-    use crate::economy;
+    use crate::event_phase::build::{self, BuildWindow};
+    use crate::event_phase::economy;
     use maester_board::OrderType;
     let mut t = fresh();
     t.put("baratheon", "kingswood", "KK");

@@ -6,7 +6,7 @@ use super::kit::*;
 use crate::model::log::{Event, Skip};
 use crate::model::modifiers::RoundModifiers;
 use crate::model::orders::{Placement, RavenChange};
-use crate::placement::{self, PlacementError};
+use crate::planning::placement::{self, PlacementError};
 use maester_board::{Order, OrderType};
 
 fn o(kind: OrderType, special: bool) -> Order {

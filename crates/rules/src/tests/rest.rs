@@ -2,10 +2,10 @@
 //! L2467, A-52, A-53), each named after its rule.
 
 use super::kit_events::{W, start};
+use crate::event_phase::rewards::{self, RewardClaim, RewardError, RewardKind};
 use crate::model::log_events::{EconomyEvent, ReturnReason};
 use crate::model::state::{LeaderStatus, Track};
-use crate::rest;
-use crate::rewards::{self, RewardClaim, RewardError, RewardKind};
+use crate::round::rest;
 
 const STARK: [&str; 7] = [
     "Eddard Stark",

@@ -2,8 +2,8 @@
 //! pending retreat choices, named after T-71.
 
 use super::kit::*;
+use crate::military::retreat::settle_pending;
 use crate::model::log::{Event, Loss, RetreatRule};
-use crate::retreat::settle_pending;
 use maester_board::OrderType;
 
 fn retreat_of(log: &[Event]) -> Option<(maester_board::AreaId, RetreatRule)> {

@@ -39,7 +39,7 @@ fn a_chosen_retreat_into_a_port_whose_province_changed_hands_takes_the_next_area
         units: vec![UnitKind::Ship],
         candidates: vec![port, sea],
     }];
-    let (s, _) = crate::retreat::settle_pending(&t.b, &t.s, &[(0, port)]);
+    let (s, _) = crate::military::retreat::settle_pending(&t.b, &t.s, &[(0, port)]);
     assert_eq!(t.units(&s, "port-of-white-harbor"), "");
     assert_eq!(t.units(&s, "the-shivering-sea"), "S");
 }

@@ -3,9 +3,9 @@
 //! (004:L2389, L1106, A-64).
 
 use super::kit_events::{empty, start};
-use crate::bidding::{BidError, ClashBid};
-use crate::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
-use crate::wildlings;
+use crate::event_phase::bidding::{BidError, ClashBid};
+use crate::event_phase::events::{self, CategoryDraw, EventCard, EventSettings, RoundEvents};
+use crate::event_phase::wildlings;
 
 #[test]
 fn a64_wildling_bid_may_use_this_phases_game_of_thrones_income_004_l2389() {

@@ -2,7 +2,7 @@
 //! round, the result (004:L255–L266, A-75), a house turned neutral or a substitute (004:L492).
 
 use super::{EconomyEvent, Words, houses};
-use maester_rules::model::economy::{GameResult, WinHow};
+use maester_rules::round::endgame::{GameResult, WinHow};
 
 /// The sentence of an entry of this chapter, `None` for another chapter's entry.
 pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {

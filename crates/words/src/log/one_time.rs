@@ -5,7 +5,7 @@ use crate::Named;
 use crate::economy::Describe;
 use maester_board::{AreaId, Board, HouseId, Lang, UnitKind};
 use maester_rules::log_events::EconomyEvent;
-use maester_rules::one_time::{OneTimeEvent, OneTimeKind, Waste};
+use maester_rules::optional::one_time::{OneTimeEvent, OneTimeKind, Waste};
 
 /// The board and the language every sentence of this file is written with.
 struct Say<'a> {

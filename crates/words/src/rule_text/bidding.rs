@@ -2,7 +2,7 @@
 
 use super::RuleText;
 use maester_board::{Board, Lang};
-use maester_rules::bidding::BidError;
+use maester_rules::event_phase::bidding::BidError;
 
 impl RuleText for BidError {
     /// A sentence for the player.

@@ -2,7 +2,7 @@
 
 use super::RuleText;
 use maester_board::{AreaId, Board, Lang};
-use maester_rules::build::BuildError;
+use maester_rules::event_phase::build::BuildError;
 
 impl RuleText for BuildError {
     /// A sentence for the player.

@@ -3,7 +3,7 @@
 use super::RuleText;
 use crate::Named;
 use maester_board::{Board, Lang};
-use maester_rules::events::EventError;
+use maester_rules::event_phase::events::EventError;
 
 impl RuleText for EventError {
     /// A sentence for the player.

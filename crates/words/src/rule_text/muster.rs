@@ -3,7 +3,7 @@
 use super::RuleText;
 use crate::Spelling;
 use maester_board::{AreaId, Board, Lang, UnitKind};
-use maester_rules::muster::MusterError;
+use maester_rules::armies::muster::MusterError;
 
 impl RuleText for MusterError {
     /// A sentence for the player.

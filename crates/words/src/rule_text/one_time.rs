@@ -3,7 +3,7 @@
 use super::RuleText;
 use crate::Named;
 use maester_board::{AreaId, Board, Lang};
-use maester_rules::one_time::OneTimeError;
+use maester_rules::optional::one_time::OneTimeError;
 
 impl RuleText for OneTimeError {
     /// A sentence for the player.

@@ -3,7 +3,7 @@
 use super::RuleText;
 use crate::Spelling;
 use maester_board::{AreaId, Board, Lang, Order, OrderType};
-use maester_rules::placement::PlacementError;
+use maester_rules::planning::placement::PlacementError;
 
 impl RuleText for PlacementError {
     /// A sentence for the player.

@@ -3,7 +3,7 @@
 use super::RuleText;
 use crate::{Named, Spelling};
 use maester_board::{AreaId, Board, Lang, LeaderId};
-use maester_rules::plan_check::PlanError;
+use maester_rules::planning::plan_check::PlanError;
 
 impl RuleText for PlanError {
     /// A sentence for the player.

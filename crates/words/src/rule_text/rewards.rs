@@ -3,7 +3,7 @@
 use super::RuleText;
 use crate::economy::track_name;
 use maester_board::{Board, Lang, LeaderId};
-use maester_rules::rewards::RewardError;
+use maester_rules::event_phase::rewards::RewardError;
 
 impl RuleText for RewardError {
     /// A sentence for the player.

@@ -3,7 +3,7 @@
 use super::RuleText;
 use crate::Spelling;
 use maester_board::{Board, Lang};
-use maester_rules::economy::SupplyError;
+use maester_rules::event_phase::economy::SupplyError;
 
 impl RuleText for SupplyError {
     /// A sentence for the player.

@@ -4,7 +4,7 @@ use super::RuleText;
 use crate::Spelling;
 use crate::economy::track_name;
 use maester_board::{Board, Lang};
-use maester_rules::wildlings::WildlingError;
+use maester_rules::event_phase::wildlings::WildlingError;
 
 impl RuleText for WildlingError {
     /// A sentence for the player.

@@ -1,0 +1,180 @@
+//! Which lines of a mail an error is about. An error about one area or one part points at the
+//! line that names it; an error about a count or a limit (too many orders of a kind, bids over
+//! the tokens in hand, units beyond the supply limit) is about every line that counts toward it.
+
+use super::ParsedMail;
+use crate::Resolved;
+use crate::ast::{Entry, Item};
+use maester_board::{AreaId, Order, OrderType};
+use maester_game::{EventProblem, Part, Submission};
+use maester_rules::armies::muster::MusterError;
+use maester_rules::event_phase::bidding::BidError;
+use maester_rules::event_phase::economy::SupplyError;
+use maester_rules::event_phase::wildlings::WildlingError;
+use maester_rules::optional::one_time::{OneTimeError, OneTimeKind};
+use maester_rules::planning::placement::PlacementError;
+use maester_rules::planning::plan_check::PlanError;
+use serde::Serialize;
+
+/// A line of the player's mail quoted by an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuotedLine {
+    /// 1-based line number.
+    pub line: usize,
+    /// Its text as written.
+    pub text: String,
+}
+
+/// The lines holding an order or an answer, in mail order, each once.
+pub(super) fn order_lines(
+    items: &[Entry<Item<Resolved>>],
+    line_text: impl Fn(usize) -> String,
+) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for e in items {
+        if matches!(e.item, Item::Account(_)) || out.iter().any(|(l, _)| *l == e.line) {
+            continue;
+        }
+        out.push((e.line, line_text(e.line)));
+    }
+    out
+}
+
+/// A line only once, in mail order; (0, "") means no line.
+fn distinct(mut v: Vec<(usize, String)>) -> Vec<(usize, String)> {
+    v.retain(|(l, _)| *l > 0);
+    v.sort_by_key(|(l, _)| *l);
+    v.dedup_by_key(|(l, _)| *l);
+    v
+}
+
+impl ParsedMail {
+    /// The line that placed an order or a one-time order in `area` (the last one naming it).
+    fn placement_line(&self, area: AreaId) -> Option<(usize, String)> {
+        self.area_lines
+            .iter()
+            .rev()
+            .find(|(x, _, _)| *x == area)
+            .map(|(_, l, t)| (*l, t.clone()))
+    }
+
+    /// The lines whose placed order passes `keep`.
+    fn order_lines_where(&self, keep: impl Fn(Order) -> bool) -> Vec<(usize, String)> {
+        let Some(Submission::Placement(o)) = self.partial.as_ref() else {
+            return Vec::new();
+        };
+        o.placement
+            .orders
+            .iter()
+            .filter(|(_, order)| keep(*order))
+            .filter_map(|(a, _)| self.placement_line(*a))
+            .collect()
+    }
+
+    /// The lines whose one-time order passes `keep`.
+    fn one_time_lines_where(&self, keep: impl Fn(OneTimeKind) -> bool) -> Vec<(usize, String)> {
+        let Some(Submission::Placement(o)) = self.partial.as_ref() else {
+            return Vec::new();
+        };
+        o.placement
+            .one_time
+            .iter()
+            .filter(|(_, t)| keep(t.kind))
+            .filter_map(|(a, _)| self.placement_line(*a))
+            .collect()
+    }
+
+    /// Every line of a part, in mail order.
+    fn part_lines_all(&self, part: Part) -> Vec<(usize, String)> {
+        self.part_lines
+            .iter()
+            .filter(|(p, _, _)| *p == part)
+            .map(|(_, l, t)| (*l, t.clone()))
+            .collect()
+    }
+
+    /// The lines a placement error is about: the area's line, or for a count or a limit every
+    /// line that counts toward it. Empty when the error is about the mail as a whole.
+    pub fn lines_of_placement_error(&self, e: &PlacementError) -> Vec<(usize, String)> {
+        let special = |k: OrderType| move |o: Order| o.special && o.kind == k;
+        let lines = match e {
+            PlacementError::TooMany(k, _) => {
+                let k = *k;
+                self.order_lines_where(move |o| !o.special && o.kind == k)
+            }
+            PlacementError::TooManySpecial { .. } | PlacementError::NoSpecial => {
+                self.order_lines_where(|o| o.special)
+            }
+            PlacementError::SpecialTwice(k) => self.order_lines_where(special(*k)),
+            PlacementError::EventBan(k) => {
+                let k = *k;
+                self.order_lines_where(move |o| o.kind == k)
+            }
+            PlacementError::OneTime(OneTimeError::OnePerRound) => {
+                self.one_time_lines_where(|_| true)
+            }
+            PlacementError::OneTime(
+                OneTimeError::UsedBefore(k) | OneTimeError::FeastForCrows(k),
+            ) => {
+                let k = *k;
+                self.one_time_lines_where(move |x| x == k)
+            }
+            PlacementError::NotRavenHolder => self.part_lines_all(Part::Raven),
+            _ => {
+                let (l, t) = self.line_of_placement_error(e);
+                match e {
+                    PlacementError::RavenNoOrder(_) | PlacementError::RavenSameOrder(_)
+                        if l == 0 =>
+                    {
+                        self.part_lines_all(Part::Raven)
+                    }
+                    _ => vec![(l, t)],
+                }
+            }
+        };
+        distinct(lines)
+    }
+
+    /// The lines a plan error is about.
+    pub fn lines_of_plan_error(&self, e: &PlanError) -> Vec<(usize, String)> {
+        let lines = match (e, self.partial.as_ref()) {
+            (PlanError::NotSwordHolder, Some(Submission::Plan(p))) => p
+                .sword
+                .and_then(|a| self.placement_line(a))
+                .into_iter()
+                .collect(),
+            _ => vec![self.line_of_area(e.area())],
+        };
+        distinct(lines)
+    }
+
+    /// The lines an event-phase, Raven or retreat problem is about: the first line of its
+    /// part, or every line of it when the problem is a sum over them.
+    pub fn lines_of_event_problem(&self, e: &EventProblem) -> Vec<(usize, String)> {
+        let lines = if is_sum(e) {
+            self.part_lines_all(e.part())
+        } else {
+            vec![self.line_of_part(e.part())]
+        };
+        distinct(lines)
+    }
+}
+
+/// A problem about the total of a part's lines (units disbanded, tokens bid, points spent).
+fn is_sum(e: &EventProblem) -> bool {
+    matches!(
+        e,
+        EventProblem::Supply(SupplyError::StillOver { .. } | SupplyError::TooMany { .. })
+            | EventProblem::Bid(
+                _,
+                BidError::OverHand { .. } | BidError::WildlingOverBudget { .. }
+            )
+            | EventProblem::Muster(_, MusterError::TooManyPoints { .. })
+            | EventProblem::Wildling(
+                _,
+                WildlingError::TooManyUpgrades(_)
+                    | WildlingError::KnightCap(_)
+                    | WildlingError::WrongPoints { .. }
+            )
+    )
+}

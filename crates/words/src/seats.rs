@@ -1,0 +1,105 @@
+//! What the GM's seat changes tell the players: a substitute seated (to every seat, to the
+//! player who leaves, and the new player's welcome), a house turned neutral. Each notice is
+//! (subject, body) in the reader's language; `sentence` is the change as the log says it.
+
+use maester_board::Lang;
+
+/// To every seat: the house has a new player.
+pub fn replaced(house: &str, sentence: &str, player: &str, lang: Lang) -> (String, String) {
+    match lang {
+        Lang::Zh => (
+            format!("{house}换了玩家"),
+            format!("GM通知:{sentence}。新玩家:{player}。\n\n—— maester 自动裁判"),
+        ),
+        Lang::En => (
+            format!("{house} has a new player"),
+            format!(
+                "From the GM: {sentence}. The new player: {player}.\n\n-- maester, the automatic referee"
+            ),
+        ),
+    }
+}
+
+/// To the player who leaves, at the old address; `game` is the game's id.
+pub fn left(game: &str, player: &str, house: &str, lang: Lang) -> (String, String) {
+    match lang {
+        Lang::Zh => (
+            format!("[{game}] 你已离开游戏"),
+            format!(
+                "{player}你好,\n\nGM安排了替补玩家接手{house}。你的密码已经失效。谢谢你参加本局!\n\n—— maester 自动裁判"
+            ),
+        ),
+        Lang::En => (
+            format!("[{game}] You have left the game"),
+            format!(
+                "Hello {player},\n\nThe GM has seated a substitute for {house}. Your secret no longer works. Thank you for playing!\n\n-- maester, the automatic referee"
+            ),
+        ),
+    }
+}
+
+/// The new player's welcome: the secret, the open step and its deadline, what to send.
+pub struct TakeOver<'a> {
+    /// The game's id.
+    pub game: &'a str,
+    /// The new player's name.
+    pub player: &'a str,
+    /// The house's name.
+    pub house: &'a str,
+    /// The house's new secret.
+    pub secret: &'a str,
+    /// The round.
+    pub round: u8,
+    /// The open step's name.
+    pub step: &'a str,
+    /// Its deadline in words.
+    pub deadline: &'a str,
+    /// What the house has to send now.
+    pub what: &'a str,
+}
+
+/// The new player's welcome mail.
+pub fn take_over(t: &TakeOver, lang: Lang) -> (String, String) {
+    let TakeOver {
+        game,
+        player,
+        house,
+        secret,
+        round,
+        step,
+        deadline,
+        what,
+    } = *t;
+    match lang {
+        Lang::Zh => (
+            format!("[{game}] 欢迎接手{house}"),
+            format!(
+                "{player}你好,\n\n你接手游戏 {game} 中的{house}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n现在是第{round}回合{step},截止时间 {deadline}。\n{what}\n发送 STATUS 可以查看局面。\n\n—— maester 自动裁判"
+            ),
+        ),
+        Lang::En => (
+            format!("[{game}] Welcome: you take over {house}"),
+            format!(
+                "Hello {player},\n\nYou take over {house} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nRound {round}, {step} is open until {deadline}.\n{what}\nSend STATUS to see the position.\n\n-- maester, the automatic referee"
+            ),
+        ),
+    }
+}
+
+/// To every seat: the house turned neutral (its player left, A-21).
+pub fn neutral(house: &str, sentence: &str, lang: Lang) -> (String, String) {
+    match lang {
+        Lang::Zh => (
+            format!("{house}转为中立"),
+            format!(
+                "GM通知:{sentence}。\n与它交战按中立家族的规则:只计它的部队、城堡和工事,平局算进攻方胜,被击败的部队不能撤退;它出价为0。\n\n—— maester 自动裁判"
+            ),
+        ),
+        Lang::En => (
+            format!("{house} turns neutral"),
+            format!(
+                "From the GM: {sentence}.\nIt is fought as a neutral force: only its units, castle and fortification count, a tie goes to the attacker, beaten units cannot retreat; it bids 0.\n\n-- maester, the automatic referee"
+            ),
+        ),
+    }
+}
