@@ -53,14 +53,10 @@ pub enum Handled {
     Ignored(String),
 }
 
-/// Handle one stored mail (status `new`). The submission is checked against the state outside
-/// the write transaction; if the step closed meanwhile (a GM command, another process), the
-/// transaction sees it, writes nothing, and the mail is decided again on the new state.
-pub fn handle(d: &mut Daemon, m: &Mail, now: DateTime<Utc>) -> Result<Handled, Error> {
-    handle_decoded(d, m, None, now)
-}
-
-/// [`handle`], with the mail as the fetch decoded it (`None`: decoded here).
+/// Handle one stored mail (status `new`), with the mail as the fetch decoded it (`None`: decoded
+/// here). The submission is checked against the state outside the write transaction; if the
+/// step closed meanwhile (a GM command, another process), the transaction sees it, writes
+/// nothing, and the mail is decided again on the new state.
 pub fn handle_decoded(
     d: &mut Daemon,
     m: &Mail,

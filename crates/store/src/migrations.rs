@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11_SEAT_SCRIPT, V12];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -268,10 +268,10 @@ CREATE TABLE bounces (
 CREATE INDEX bounces_by_at ON bounces(at);
 "#;
 
-/// Version 11 (seat script): the Chinese script each seat writes in, learnt from the mails it
+/// Version 11: the Chinese script each seat writes in, learnt from the mails it
 /// sends (`hans` Simplified, the default; `hant` Traditional), so that its reports are converted
 /// to Traditional like its answers.
-const V11_SEAT_SCRIPT: &str = r#"
+const V11: &str = r#"
 ALTER TABLE houses ADD COLUMN script TEXT NOT NULL DEFAULT 'hans'
     CHECK (script IN ('hans', 'hant'));
 "#;
