@@ -67,7 +67,7 @@ fn and_binds_before_or_in_a_step_condition_a29_a30() {
     );
     assert_eq!(
         echo(&it, Lang::En),
-        "if Searoad Marches has fallen and The Reach is held or Ironman's Bay has foreign units, then The Golden Sound 2S moves to Ironman's Bay."
+        "if Searoad Marches has fallen and The Reach is held or Ironman's Bay has foreign units, then The Golden Sound 2S move to Ironman's Bay."
     );
 }
 

@@ -4,31 +4,13 @@
 use super::ast::*;
 use super::errors::Lang;
 use super::names::Names;
+use crate::numerals::{cn_number, step_ref};
 use crate::vocab::{Named, Spelling};
 use maester_board::{AreaId, HouseId, LeaderId, UnitKind};
 
 struct Echo<'a> {
     names: &'a Names,
     lang: Lang,
-}
-
-fn cn_number(n: u16) -> String {
-    const D: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-    match n {
-        0..=9 => D[n as usize].to_string(),
-        10 => "十".to_string(),
-        11..=19 => format!("十{}", D[(n % 10) as usize]),
-        20..=99 if n.is_multiple_of(10) => format!("{}十", D[(n / 10) as usize]),
-        20..=99 => format!("{}十{}", D[(n / 10) as usize], D[(n % 10) as usize]),
-        _ => n.to_string(),
-    }
-}
-
-fn step_ref(s: StepNo) -> String {
-    match s.minor {
-        Some(m) => format!("{}-{m}", s.major),
-        None => s.major.to_string(),
-    }
 }
 
 /// `2F1K` in the order of [`UnitKind::ALL`].
@@ -132,11 +114,19 @@ impl Echo<'_> {
     }
 
     fn march(&self, m: &March<Resolved>) -> String {
-        let verb = match (m.forced, self.zh()) {
-            (false, true) => "移动到",
-            (true, true) => "强行军到",
-            (false, false) => "moves to",
-            (true, false) => "forced march to",
+        // English agrees with the units named: "Winterfell units move to", "Winterfell 1F
+        // moves to" (both read back).
+        let plural = match m.units.units {
+            UnitSel::All => true,
+            UnitSel::Counts(c) => c.iter().map(|n| u32::from(*n)).sum::<u32>() > 1,
+            UnitSel::Kind(_) => false,
+        };
+        let verb = match (m.forced, self.zh(), plural) {
+            (false, true, _) => "移动到",
+            (true, true, _) => "强行军到",
+            (false, false, true) => "move to",
+            (false, false, false) => "moves to",
+            (true, false, _) => "forced march to",
         };
         let mut s = format!("{} {verb} {}", self.units(&m.units), self.area(m.to));
         let mut slots = Vec::new();

@@ -82,6 +82,7 @@ pub mod grammar;
 pub mod junk;
 pub mod names;
 pub mod normalize;
+mod numerals;
 mod pairs;
 pub mod parse;
 mod parse_plan;
