@@ -194,7 +194,7 @@ pub fn setup(
     d.send_outbox(now)?;
     let filled = match prefill {
         0 => 0.0,
-        _ => crate::bench_prefill::prefill(&d.store, prefill)?,
+        _ => crate::bench_prefill::prefill(&d.store, prefill, mail)?,
     };
     let inbox = dir.join("mail/inbox");
     for i in 0..n {

@@ -12,20 +12,28 @@ pub const OLD_GAMES: usize = 100;
 
 /// Fill the store of the bench game `bench` with `mails` old mails over [`OLD_GAMES`] games
 /// (copies of the bench game, finished or running with a deadline far off). Returns the
-/// seconds it took.
-pub fn prefill(store: &crate::store::Store, mails: usize) -> Result<f64, Error> {
+/// seconds it took. `corpus(i)` is the raw bytes of the `i`-th mail (the bench's generator).
+pub fn prefill(
+    store: &crate::store::Store,
+    mails: usize,
+    corpus: fn(usize) -> Vec<u8>,
+) -> Result<f64, Error> {
     let start = Instant::now();
     let conn = store.connection();
     let sql = |e| Error::Config(format!("prefill: {e}"));
     conn.execute_batch("BEGIN IMMEDIATE").map_err(sql)?;
-    let filled = fill(store, mails);
+    let filled = fill(store, mails, corpus);
     let end = if filled.is_ok() { "COMMIT" } else { "ROLLBACK" };
     conn.execute_batch(end).map_err(sql)?;
     filled?;
     Ok(start.elapsed().as_secs_f64())
 }
 
-fn fill(store: &crate::store::Store, mails: usize) -> Result<(), Error> {
+fn fill(
+    store: &crate::store::Store,
+    mails: usize,
+    corpus: fn(usize) -> Vec<u8>,
+) -> Result<(), Error> {
     let conn = store.connection();
     let sql = |e| Error::Config(format!("prefill: {e}"));
     for g in 0..OLD_GAMES {
@@ -97,7 +105,7 @@ fn fill(store: &crate::store::Store, mails: usize) -> Result<(), Error> {
         let game = format!("old{:03}", i % OLD_GAMES);
         let house = houses[(i / OLD_GAMES) % houses.len()];
         let from = format!("{game}-{house}@x.example");
-        let raw = super::bench_intake::mail(i);
+        let raw = corpus(i);
         let key = format!("maildir:old{i:07}");
         let message_id = format!("old-{i}@x.example");
         mail.execute((&key, &message_id, &from, &raw, &game, house))
