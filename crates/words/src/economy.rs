@@ -116,6 +116,9 @@ impl Describe for EconomyEvent {
             | GameOver { .. }
             | HouseNeutral { .. }
             | PlayerSubstituted { .. } => endgame::text(self, &w),
+            NotCarriedOut { house, area, why } => Some(crate::log::dropped::sentence(
+                board, lang, *house, *area, why,
+            )),
         }
         .unwrap_or_default()
     }

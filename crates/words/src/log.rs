@@ -8,7 +8,7 @@ mod aftermath;
 mod battle;
 mod common;
 mod consolidate;
-mod dropped;
+pub(crate) mod dropped;
 mod leaders;
 mod march;
 pub mod one_time;

@@ -458,6 +458,9 @@ pub enum Unfulfilled {
     RaidNoTarget,
     /// A march order the house's plan names in no step: its units stay (004:L1753).
     MarchNotInPlan,
+    /// A knight to downgrade (wildling penalty) into this unit, whose units are all on the
+    /// map when its turn comes: the house's whole choice gives way to the defaults.
+    DowngradeAtCap(UnitKind),
 }
 
 impl Unfulfilled {
@@ -472,6 +475,7 @@ impl Unfulfilled {
             Unfulfilled::SwordUnused => "004:L1735",
             Unfulfilled::SupportRouted => "004:L2323",
             Unfulfilled::RaidNoTarget | Unfulfilled::MarchNotInPlan => "004:L1753",
+            Unfulfilled::DowngradeAtCap(_) => "A-66",
         }
     }
 }

@@ -276,6 +276,13 @@ pub enum EconomyEvent {
         house: HouseId,
         why: BuildError,
     },
+    /// A request of the house's answer that could not be carried out, and why (as
+    /// `Event::NotCarriedOut` in the military log).
+    NotCarriedOut {
+        house: HouseId,
+        area: AreaId,
+        why: super::log::Unfulfilled,
+    },
     Standing {
         house: HouseId,
         castles: u8,

@@ -1,9 +1,12 @@
 //! 未执行的要求 What a plan asked for and could not be carried out, with why: a power token to
 //! leave behind (004:L912–L916, A-35), a fortification without its consolidate order
 //! (004:L1080), the sword given to an army that fought no battle (004:L1735), support from
-//! routed units (004:L2323).
+//! routed units (004:L2323); in the event phase, a knight's downgrade into a unit at its cap
+//!
 
 use super::common::W;
+use crate::Spelling;
+use maester_board::{AreaId, Board, HouseId, Lang};
 use maester_rules::log::{Event, Unfulfilled};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
@@ -11,8 +14,20 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
     let Event::NotCarriedOut { house, area, why } = e else {
         return None;
     };
-    let (h, a, rule) = (w.h(*house), w.a(*area), why.rule());
-    Some(if w.zh() {
+    Some(sentence(w.b, w.l, *house, *area, why))
+}
+
+/// The sentence for a request not carried out, in the military log or the event phase's.
+pub(crate) fn sentence(
+    board: &Board,
+    lang: Lang,
+    house: HouseId,
+    area: AreaId,
+    why: &Unfulfilled,
+) -> String {
+    let w = W { b: board, l: lang };
+    let (h, a, rule) = (w.h(house), w.a(area), why.rule());
+    if w.zh() {
         let what = match why {
             Unfulfilled::TokenNoneInHand => {
                 format!("要求在{a}留下势力标志,但部队离开时手中没有势力标志")
@@ -39,6 +54,11 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             Unfulfilled::MarchNotInPlan => {
                 format!("在{a}的行军命令:执行方案中没有这一步,部队原地不动")
             }
+            Unfulfilled::DowngradeAtCap(k) => format!(
+                "要求把{a}的骑士降级为{},但{}已全部在场,整个选择作废,按默认方式降级",
+                k.name_zh(),
+                k.name_zh()
+            ),
         };
         format!("未执行:{h}{what}({rule})。")
     } else {
@@ -70,7 +90,12 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             Unfulfilled::MarchNotInPlan => {
                 format!("a march from {a}, but the plan has no step for it; its units stay")
             }
+            Unfulfilled::DowngradeAtCap(k) => format!(
+                "the knight in {a} downgraded to a {}, but every {} is already on the map; the whole choice gives way to the defaults",
+                k.name_en(),
+                k.name_en()
+            ),
         };
         format!("Not carried out: {h} asked for {what} ({rule}).")
-    })
+    }
 }

@@ -6,6 +6,7 @@
 use crate::armies::muster::{self, MusterPlan};
 use crate::event_phase::economy::{self, CHEAP_FIRST};
 pub use crate::model::events::PenaltyKind;
+use crate::model::log::Unfulfilled;
 use crate::model::log_events::{DisbandReason, EconomyEvent, ReturnReason, SpendReason};
 use crate::model::state::{GameState, LeaderStatus, Track};
 pub use crate::model::window::{PenaltyChoice, WildlingReward};

@@ -145,17 +145,36 @@ fn apply_house_penalty(
                 _ => None,
             };
             // The choice is tried on a copy (made only when there is a choice): all or nothing.
+            // The first downgrade that fails is reported before the defaults are applied.
+            let mut failed = None;
             let tried = chosen.as_ref().and_then(|v| {
                 let mut t = s.clone();
                 let mut l = Vec::new();
-                v.iter()
-                    .all(|&(a, to)| downgrade(board, &mut t, house, a, Some(to), &mut l))
-                    .then_some((t, l))
+                for &(a, to) in v {
+                    let knight_there = t.occupant(a) == Some(house)
+                        && t.area(a).units.iter().any(|u| u.kind == UnitKind::Knight);
+                    if !downgrade(board, &mut t, house, a, Some(to), &mut l) {
+                        // A knight there and a footman or archer asked for: only the cap
+                        // stopped it (the answer refuses the other failures).
+                        let cap =
+                            knight_there && matches!(to, UnitKind::Footman | UnitKind::Archer);
+                        failed = Some((a, to, cap));
+                        return None;
+                    }
+                }
+                Some((t, l))
             });
             if let Some((t, l)) = tried {
                 *s = t;
                 log.extend(l);
             } else {
+                if let Some((area, to, true)) = failed {
+                    log.push(EconomyEvent::NotCarriedOut {
+                        house,
+                        area,
+                        why: Unfulfilled::DowngradeAtCap(to),
+                    });
+                }
                 for _ in 0..due {
                     let Some(a) = board.area_ids().find(|&a| {
                         s.occupant(a) == Some(house)
