@@ -281,7 +281,7 @@ pub enum EconomyEvent {
     NotCarriedOut {
         house: HouseId,
         area: AreaId,
-        why: super::log::Unfulfilled,
+        why: super::unfulfilled::Unfulfilled,
     },
     Standing {
         house: HouseId,

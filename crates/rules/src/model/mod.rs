@@ -12,5 +12,6 @@ pub mod one_time;
 pub mod orders;
 pub mod rng;
 pub mod state;
+pub mod unfulfilled;
 pub mod units;
 pub mod window;
