@@ -148,15 +148,7 @@ pub fn letter(
     id_seed: &str,
     reply_to: Option<(&str, &[String])>,
 ) -> Result<Letter, Error> {
-    build(
-        sender,
-        to,
-        (subject, text),
-        None,
-        id_seed,
-        reply_to,
-        OutKind::Report,
-    )
+    letter_with_html(sender, to, subject, text, None, id_seed, reply_to)
 }
 
 /// Compose a letter with an HTML alternative (and the images it shows inline).

@@ -3,7 +3,7 @@
 //! step of the phase works on it; it sits at the bottom of the military rules and calls none
 //! of them.
 
-use crate::model::log::Event;
+use crate::model::log::{Event, Unfulfilled};
 use crate::model::modifiers::{RoundModifiers, Settings};
 use crate::model::one_time::OneTimeKind;
 use crate::model::orders::{MarchStep, Plan, Step};
@@ -83,6 +83,22 @@ impl<'a> Ctx<'a> {
     /// The order standing on an area, if it still stands.
     pub fn order(&self, a: AreaId) -> Option<Order> {
         self.state.area(a).order
+    }
+
+    /// Each area holding an order of this type, with the house whose units are there.
+    pub fn ordered(&self, kind: OrderType) -> Vec<(HouseId, AreaId)> {
+        self.board
+            .area_ids()
+            .filter(|a| self.has_order(*a, kind))
+            .filter_map(|a| self.state.occupant(a).map(|h| (h, a)))
+            .collect()
+    }
+
+    /// Log each of a house's requests (its order on an area) as not carried out, and why.
+    pub fn not_carried_out(&mut self, left: Vec<(HouseId, AreaId)>, why: Unfulfilled) {
+        for (house, area) in left {
+            self.log.push(Event::NotCarriedOut { house, area, why });
+        }
     }
 
     /// Whether the area holds an order of this type.

@@ -64,10 +64,8 @@ fn named_marches(ctx: &Ctx) -> Vec<Option<Vec<AreaId>>> {
 /// The march orders a house that sent a plan named in no step: not carried out (004:L1753).
 fn unnamed(ctx: &mut Ctx, named: &[Option<Vec<AreaId>>]) {
     let left: Vec<(HouseId, AreaId)> = ctx
-        .board
-        .area_ids()
-        .filter(|a| ctx.order(*a).is_some_and(|o| o.kind == OrderType::March))
-        .filter_map(|a| ctx.state.occupant(a).map(|h| (h, a)))
+        .ordered(OrderType::March)
+        .into_iter()
         .filter(|(h, a)| {
             named
                 .get(h.index())
@@ -75,13 +73,7 @@ fn unnamed(ctx: &mut Ctx, named: &[Option<Vec<AreaId>>]) {
                 .is_some_and(|areas| !areas.contains(a))
         })
         .collect();
-    for (house, area) in left {
-        ctx.log.push(Event::NotCarriedOut {
-            house,
-            area,
-            why: Unfulfilled::MarchNotInPlan,
-        });
-    }
+    ctx.not_carried_out(left, Unfulfilled::MarchNotInPlan);
 }
 
 /// One numbered step: the first alternative whose condition holds and which runs, else its

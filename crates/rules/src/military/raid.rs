@@ -42,10 +42,8 @@ pub fn resolve_raids(ctx: &mut Ctx) {
 /// its defaults instead): each is said not to be carried out (004:L1753).
 fn untargeted(ctx: &mut Ctx) {
     let left: Vec<(HouseId, AreaId)> = ctx
-        .board
-        .area_ids()
-        .filter(|a| ctx.order(*a).is_some_and(|o| o.kind == OrderType::Raid))
-        .filter_map(|a| ctx.state.occupant(a).map(|h| (h, a)))
+        .ordered(OrderType::Raid)
+        .into_iter()
         .filter(|(h, a)| {
             let plan = &ctx.plans[h.index()];
             // The marches wait in `pending` while the raids resolve.
@@ -54,13 +52,7 @@ fn untargeted(ctx: &mut Ctx) {
             sent && !plan.raids.iter().any(|r| r.from == *a)
         })
         .collect();
-    for (house, area) in left {
-        ctx.log.push(Event::NotCarriedOut {
-            house,
-            area,
-            why: Unfulfilled::RaidNoTarget,
-        });
-    }
+    ctx.not_carried_out(left, Unfulfilled::RaidNoTarget);
 }
 
 fn skip(ctx: &mut Ctx, house: HouseId, from: AreaId, order: Order, why: Skip) {
