@@ -349,6 +349,34 @@ impl Schedule {
             .ok_or_else(|| bad(format!("no such local time in {}", self.tz.name())))
     }
 
+    /// The schedule as the welcome mails tell it: each step's rule, the default, the zone.
+    pub fn describe(&self) -> crate::words::deadlines::ScheduleText {
+        use crate::words::deadlines::{ScheduleText, StepDeadline};
+        let words = |rule: &Rule| match rule {
+            Rule::After(d) => StepDeadline::After(d.num_minutes()),
+            Rule::At(times) => StepDeadline::At(
+                times
+                    .iter()
+                    .map(|o| {
+                        let day = o.day.map(|d| d.num_days_from_monday() as u8);
+                        (day, o.time.format("%H:%M").to_string())
+                    })
+                    .collect(),
+            ),
+        };
+        ScheduleText {
+            steps: self
+                .steps
+                .iter()
+                .map(|(k, r)| (k.clone(), words(r)))
+                .collect(),
+            default: self.default.as_ref().map(words),
+            zone: self.tz.name().to_string(),
+            beijing: is_beijing_time(self.tz),
+            immediate: self.immediate,
+        }
+    }
+
     /// A deadline for Chinese-speaking players in the game's time zone.
     pub fn format_deadline_zh(&self, deadline: DateTime<Utc>) -> String {
         format_deadline_zh(deadline, self.tz)

@@ -168,6 +168,7 @@ fn welcome_letters(
             Lang::Zh => g.schedule.format_deadline_zh(g.deadline),
             Lang::En => g.schedule.format_deadline_en(g.deadline),
         };
+        let schedule = crate::words::deadlines::schedule_section(&g.schedule.describe(), lang);
         let welcome = crate::words::welcome::Welcome {
             game: &cfg.id,
             house,
@@ -176,6 +177,7 @@ fn welcome_letters(
             seed_hash: g.seed_hash,
             deadline: &deadline,
             sections: &sections,
+            schedule: &schedule,
         };
         let mut text = crate::words::welcome::text(board, state, &welcome, lang);
         crate::words::welcome::add_previews(&mut text, state, &drawn, &notices, house, lang);

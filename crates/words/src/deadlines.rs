@@ -3,7 +3,9 @@
 //! to `wait` and `absent`. Each notice is (subject, body) in the reader's language; the game
 //! tag `[id]` is added by the caller. Every deadline is given already in words, with its zone.
 
+use crate::Spelling;
 use maester_board::Lang;
+use maester_rules::Step;
 
 const SIGN_ZH: &str = "\n\n—— maester 自动裁判";
 const SIGN_EN: &str = "\n\n-- maester, the automatic referee";
@@ -232,3 +234,118 @@ pub fn local_time_zh(date: (i32, u32, u32), hhmm: &str, zone: &str, beijing: boo
     };
     format!("{y}年{m}月{d}日 {hhmm} ({zone})")
 }
+
+/// How one step's deadline is set, as the welcome mails tell it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepDeadline {
+    /// A fixed time after the step opens, in minutes.
+    After(i64),
+    /// The next of these local times: a weekday (0 = Monday) or every day, and `HH:MM`.
+    At(Vec<(Option<u8>, String)>),
+}
+
+/// A game's schedule as the welcome mails tell it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduleText {
+    /// Each step named in the schedule, by its stable key (`placement`, `plan`, …).
+    pub steps: Vec<(String, StepDeadline)>,
+    /// The rule of the steps not named.
+    pub default: Option<StepDeadline>,
+    /// The game's time zone (IANA name).
+    pub zone: String,
+    /// The zone is China's (said 北京时间 in Chinese).
+    pub beijing: bool,
+    /// Every deadline is the moment the step opens (a demo or a test game).
+    pub immediate: bool,
+}
+
+/// The schedule section of a welcome mail: one line per step in round order, then the rule
+/// for the others; ends with a blank line.
+pub fn schedule_section(s: &ScheduleText, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let mut out = String::from(if zh {
+        "截止时间的安排:\n"
+    } else {
+        "When each step closes:\n"
+    });
+    if s.immediate {
+        out.push_str(if zh {
+            "  每一步一开始就结算(演示或测试游戏)。\n\n"
+        } else {
+            "  every step closes as soon as it opens (a demo or test game).\n\n"
+        });
+        return out;
+    }
+    let zone = match (zh, s.beijing) {
+        (true, true) => "北京时间".to_string(),
+        _ => s.zone.clone(),
+    };
+    let mut named: Vec<(Step, &StepDeadline)> = s
+        .steps
+        .iter()
+        .filter_map(|(k, r)| Step::from_key(k).map(|st| (st, r)))
+        .collect();
+    named.sort_by_key(|(st, _)| Step::ALL.iter().position(|x| x == st));
+    let width = named
+        .iter()
+        .map(|(st, _)| crate::map_text::display_width(&step_label(*st, lang)))
+        .max()
+        .unwrap_or(0);
+    for (st, rule) in &named {
+        let name = crate::map_text::pad(&step_label(*st, lang), width);
+        out.push_str(&format!("  {name} {}\n", rule_words(rule, &zone, lang)));
+    }
+    if let Some(rule) = &s.default {
+        let rest = if zh { "其余各步" } else { "other steps" };
+        out.push_str(&format!("  {rest} {}\n", rule_words(rule, &zone, lang)));
+    }
+    out.push('\n');
+    out
+}
+
+/// A step's name in the reader's language.
+fn step_label(st: Step, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => st.name_zh().to_string(),
+        Lang::En => st.name_en().to_string(),
+    }
+}
+
+/// One step's rule in words: `开始后24小时` / `24 hours after it opens`, `每周一、周四 21:00 (北京时间)`.
+fn rule_words(rule: &StepDeadline, zone: &str, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match rule {
+        StepDeadline::After(minutes) => {
+            let (h, m) = (minutes / 60, minutes % 60);
+            match (zh, m) {
+                (true, 0) => format!("开始后{h}小时截止"),
+                (true, _) => format!("开始后{h}小时{m}分钟截止"),
+                (false, 0) => format!("{} after it opens", crate::plural::count_en(h, "hour")),
+                (false, _) => format!(
+                    "{} {} after it opens",
+                    crate::plural::count_en(h, "hour"),
+                    crate::plural::count_en(m, "minute")
+                ),
+            }
+        }
+        StepDeadline::At(times) => {
+            let each: Vec<String> = times
+                .iter()
+                .map(|(day, hm)| match (day, zh) {
+                    (Some(d), true) => format!("每{} {hm}", WEEKDAYS_ZH[usize::from(*d % 7)]),
+                    (None, true) => format!("每天 {hm}"),
+                    (Some(d), false) => format!("{} {hm}", WEEKDAYS_EN[usize::from(*d % 7)]),
+                    (None, false) => format!("daily {hm}"),
+                })
+                .collect();
+            if zh {
+                format!("{} ({zone})截止", each.join("、"))
+            } else {
+                format!("closes {} ({zone})", each.join(", "))
+            }
+        }
+    }
+}
+
+const WEEKDAYS_ZH: [&str; 7] = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"];
+const WEEKDAYS_EN: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];

@@ -40,9 +40,20 @@ pub fn sections(
     } else {
         "\nYour leaders (strength, attack/defence):\n"
     });
+    let resting =
+        |id| {
+            state.house(house).leaders.iter().any(|(l, st)| {
+                *l == id && matches!(st, maester_rules::LeaderStatus::Resting { .. })
+            })
+        };
     for l in board.leaders_of(house) {
+        let rest = match (resting(l.id), zh) {
+            (true, true) => "(休养中)",
+            (true, false) => " (resting)",
+            (false, _) => "",
+        };
         out.push_str(&format!(
-            "  {} {} {}/{}\n",
+            "  {} {} {}/{}{rest}\n",
             l.name(lang),
             l.strength,
             l.attack,
@@ -124,6 +135,25 @@ pub struct Welcome<'a> {
     pub deadline: &'a str,
     /// The [`sections`] of this seat.
     pub sections: &'a str,
+    /// The game's schedule ([`crate::deadlines::schedule_section`]).
+    pub schedule: &'a str,
+}
+
+/// The house's units, a line per area (`  临冬城 2步兵`), each line ending with a newline.
+pub fn units(board: &Board, state: &GameState, house: HouseId, lang: Lang) -> String {
+    let mut out = String::new();
+    for a in board
+        .area_ids()
+        .filter(|a| state.occupant(*a) == Some(house))
+    {
+        let kinds: Vec<_> = state.area(a).units.iter().map(|u| u.kind).collect();
+        out.push_str(&format!(
+            "  {} {}\n",
+            board.area(a).name(lang),
+            crate::log::units(&kinds, lang)
+        ));
+    }
+    out
 }
 
 /// The welcome mail's text: the secret, the units, the sections, the open step and its
@@ -137,30 +167,20 @@ pub fn text(board: &Board, state: &GameState, w: &Welcome, lang: Lang) -> String
         seed_hash,
         deadline,
         sections,
+        schedule,
     } = *w;
     let h = board.house(house).name(lang);
-    let units: Vec<String> = board
-        .area_ids()
-        .filter(|a| state.occupant(*a) == Some(house))
-        .map(|a| {
-            let kinds: Vec<_> = state.area(a).units.iter().map(|u| u.kind).collect();
-            format!(
-                "  {} {}",
-                board.area(a).name(lang),
-                crate::log::units(&kinds, lang)
-            )
-        })
-        .collect();
+    let units = units(board, state, house, lang);
     let ask = crate::asks::what_to_send(board, state, house, lang);
     match lang {
         Lang::Zh => format!(
-            "{player}你好,\n\n你在游戏 {game} 中扮演{h}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{}\n\n{sections}现在是第1回合{}, 截止时间 {deadline}。\n{ask}\n\n本局随机种子的SHA-256:{seed_hash}(游戏结束时公布种子,供核对每一次抽取)。\n\n—— maester 自动裁判",
-            units.join("\n"),
+            "{player}你好,\n\n你在游戏 {game} 中扮演{h}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{}\n\n{sections}现在是第1回合{}, 截止时间 {deadline}。\n{ask}\n\n{schedule}本局随机种子的SHA-256:{seed_hash}(游戏结束时公布种子,供核对每一次抽取)。\n\n—— maester 自动裁判",
+            units.trim_end(),
             Step::Placement.name_zh(),
         ),
         Lang::En => format!(
-            "Hello {player},\n\nYou play {h} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{}\n\n{sections}Round 1, {} is open until {deadline}.\n{ask}\n\nSHA-256 of this game's random seed: {seed_hash} (the seed is published at the end so that every draw can be checked).\n\n-- maester, the automatic referee",
-            units.join("\n"),
+            "Hello {player},\n\nYou play {h} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{}\n\n{sections}Round 1, {} is open until {deadline}.\n{ask}\n\n{schedule}SHA-256 of this game's random seed: {seed_hash} (the seed is published at the end so that every draw can be checked).\n\n-- maester, the automatic referee",
+            units.trim_end(),
             Step::Placement.name_en(),
         ),
     }

@@ -64,6 +64,26 @@ pub(super) fn replace(
     let step = letters::step_name(g.state.step, lang);
     let deadline = g.deadline_text(lang);
     let round = g.state.round;
+    // The roster as it will be: every seat's player, this one's the newcomer.
+    let mut roster: Vec<(crate::board::HouseId, String)> = d
+        .store
+        .houses(&g.row.id)?
+        .into_iter()
+        .filter_map(|h| {
+            let id = g.house_id(&h.house)?;
+            let player = if id == hid {
+                name.to_string()
+            } else {
+                h.player_name
+            };
+            Some((id, player))
+        })
+        .collect();
+    roster.sort_by_key(|(id, _)| *id);
+    let gm = d.config.daemon.gm_address.as_deref();
+    let sections = crate::words::welcome::sections(&g.board, &g.state, hid, &roster, gm, lang);
+    let units = crate::words::welcome::units(&g.board, &g.state, hid, lang);
+    let schedule = crate::words::deadlines::schedule_section(&g.schedule.describe(), lang);
     let (subject, body) = crate::words::seats::take_over(
         &crate::words::seats::TakeOver {
             game: &g.row.id,
@@ -74,6 +94,9 @@ pub(super) fn replace(
             step: &step,
             deadline: &deadline,
             what: &what,
+            units: &units,
+            sections: &sections,
+            schedule: &schedule,
         },
         lang,
     );
