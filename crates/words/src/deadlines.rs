@@ -293,11 +293,17 @@ pub fn schedule_section(s: &ScheduleText, lang: Lang) -> String {
         .unwrap_or(0);
     for (st, rule) in &named {
         let name = crate::map_text::pad(&step_label(*st, lang), width);
-        out.push_str(&format!("  {name} {}\n", rule_words(rule, &zone, lang)));
+        out.push_str(&format!(
+            "  {name} {}\n",
+            rule_words(rule, &zone, false, lang)
+        ));
     }
     if let Some(rule) = &s.default {
         let rest = if zh { "其余各步" } else { "other steps" };
-        out.push_str(&format!("  {rest} {}\n", rule_words(rule, &zone, lang)));
+        out.push_str(&format!(
+            "  {rest} {}\n",
+            rule_words(rule, &zone, true, lang)
+        ));
     }
     out.push('\n');
     out
@@ -311,18 +317,27 @@ fn step_label(st: Step, lang: Lang) -> String {
     }
 }
 
-/// One step's rule in words: `开始后24小时` / `24 hours after it opens`, `每周一、周四 21:00 (北京时间)`.
-fn rule_words(rule: &StepDeadline, zone: &str, lang: Lang) -> String {
+/// One step's rule in words: `开始后24小时截止` / `closes 24 hours after it opens`,
+/// `每周一 21:00、每周四 21:00 (北京时间)截止`; `several`: said of the other steps (English verbs agree).
+fn rule_words(rule: &StepDeadline, zone: &str, several: bool, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
+    let (close, opens) = if several {
+        ("close", "they open")
+    } else {
+        ("closes", "it opens")
+    };
     match rule {
         StepDeadline::After(minutes) => {
             let (h, m) = (minutes / 60, minutes % 60);
             match (zh, m) {
                 (true, 0) => format!("开始后{h}小时截止"),
                 (true, _) => format!("开始后{h}小时{m}分钟截止"),
-                (false, 0) => format!("{} after it opens", crate::plural::count_en(h, "hour")),
+                (false, 0) => format!(
+                    "{close} {} after {opens}",
+                    crate::plural::count_en(h, "hour")
+                ),
                 (false, _) => format!(
-                    "{} {} after it opens",
+                    "{close} {} {} after {opens}",
                     crate::plural::count_en(h, "hour"),
                     crate::plural::count_en(m, "minute")
                 ),
@@ -341,7 +356,7 @@ fn rule_words(rule: &StepDeadline, zone: &str, lang: Lang) -> String {
             if zh {
                 format!("{} ({zone})截止", each.join("、"))
             } else {
-                format!("closes {} ({zone})", each.join(", "))
+                format!("{close} {} ({zone})", each.join(", "))
             }
         }
     }

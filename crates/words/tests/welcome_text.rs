@@ -102,7 +102,14 @@ fn schedule_section_names_each_step_its_rule_and_zone() {
         en.contains("closes Mon 21:00, Thu 21:00 (Asia/Shanghai)"),
         "{en}"
     );
-    assert!(en.contains("1 hour 30 minutes after it opens"), "{en}");
+    assert!(
+        en.contains("closes 1 hour 30 minutes after it opens"),
+        "{en}"
+    );
+    assert!(
+        en.contains("other steps close 24 hours after they open"),
+        "{en}"
+    );
     assert!(en.contains("daily 22:30"), "{en}");
     let demo = ScheduleText {
         immediate: true,
