@@ -11,6 +11,11 @@ use std::path::{Path, PathBuf};
 
 /// A game folder whose config has the GM's address and `extra` appended to `[mail]`.
 fn game(tag: &str, mail_extra: &str) -> (PathBuf, PathBuf) {
+    game_with(tag, mail_extra, "")
+}
+
+/// [`game`] with `game_extra` (tables of the `[game]` section) appended to the config.
+fn game_with(tag: &str, mail_extra: &str, game_extra: &str) -> (PathBuf, PathBuf) {
     let dir = temp_dir(tag);
     let cfg = write_config(&dir, tag);
     let text = std::fs::read_to_string(&cfg).unwrap_or_default();
@@ -19,7 +24,8 @@ fn game(tag: &str, mail_extra: &str) -> (PathBuf, PathBuf) {
         .replace(
             "transport = \"maildir\"\n",
             &format!("transport = \"maildir\"\n{mail_extra}\n"),
-        );
+        )
+        + game_extra;
     std::fs::write(&cfg, text).unwrap_or_default();
     new_game_with_known_secrets(&cfg);
     (dir, cfg)
@@ -322,7 +328,13 @@ fn a_forged_sender_domain_with_the_right_secret_is_flagged_and_the_player_warned
 
 #[test]
 fn the_daily_budget_keeps_mail_queued_for_the_next_day() {
-    let (dir, cfg) = game("guard-budget", "[mail.budget]\nper_day = 4\n");
+    // No reminders: the next day's tick may fall within a reminder's window of the deadline
+    // (at 02:00 UTC the 4h reminder is due by 00:01), and they would take the day's budget.
+    let (dir, cfg) = game_with(
+        "guard-budget",
+        "[mail.budget]\nper_day = 4\n",
+        "[game.reminders]\nbefore = []\n",
+    );
     let mut d = daemon(&cfg);
     let now = Utc::now();
     let t = tick(&mut d, now);
