@@ -14,6 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         state: &state,
         log: &[],
         lang: Lang::Zh,
+        script: maester_map::Script::Simplified,
         deadline: "",
     };
     maester_map::png(&input)?;
