@@ -106,6 +106,17 @@ fn a_seat_the_config_says_reads_traditional_gets_every_mail_in_traditional() {
     assert_traditional("stark's welcome", &one(&dir, "stark", "歡迎"));
     assert_simplified("lannister's welcome", &one(&dir, "lannister", "欢迎"));
     assert!(mails_to(&dir, "greyjoy", "Welcome").len() == 1);
+    // The copy kept once it is sent, its secret masked, is the Traditional text too.
+    let mid = maester::mail::new_message_id(&d.sender.domain, b"welcome:tw:stark");
+    let kept = match d.store.outgoing_by_message_id(&mid) {
+        Ok(Some(o)) => maester::mail::decode(&o.raw).body,
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        kept.contains("********") && !kept.contains("stark-s"),
+        "{kept}"
+    );
+    assert_traditional("stark's kept welcome", &kept);
 
     // The reminder 24 h before the deadline, to every seat (nobody has sent).
     tick(&mut d, dl - hours(23));
