@@ -259,3 +259,46 @@ fn the_config_reads_zh_hant_beside_zh_and_en() {
     };
     assert!(e.to_string().contains("zh-Hant"), "{e}");
 }
+
+#[test]
+fn a_game_in_zh_hant_makes_every_chinese_seat_and_its_substitutes_traditional() {
+    let (dir, cfg) = game_edited("trad-game", "tg", |t| {
+        t.replace("[game]\n", "[game]\nlanguage = \"zh-Hant\"\n")
+    });
+    let mut d = open(&cfg);
+    let seat = |d: &maester::daemon::Daemon, h: &str| match d.store.house("tg", h) {
+        Ok(Some(s)) => s,
+        other => panic!("{other:?}"),
+    };
+    for h in ["stark", "lannister", "baratheon", "tyrell", "martell"] {
+        assert!(seat(&d, h).traditional, "{h}");
+    }
+    assert!(!seat(&d, "greyjoy").traditional, "the English reader");
+    let dl = deadline(&d, "tg");
+    tick(&mut d, dl - hours(30));
+    assert_traditional("martell's welcome", &one(&dir, "martell", "歡迎"));
+    // A substitute with no language given reads the seat's language in the game's script.
+    if let Err(e) = apply(
+        &mut d,
+        "tg",
+        &GmCommand::Replace {
+            house: "martell".into(),
+            name: "Zed".into(),
+            address: "z@x.example".into(),
+            language: None,
+        },
+        dl - hours(29),
+    ) {
+        panic!("{e}");
+    }
+    tick(&mut d, dl - hours(29));
+    assert!(seat(&d, "martell").traditional);
+    let welcome: Vec<String> = outbox_files(&dir.join("mail/outbox"))
+        .into_iter()
+        .filter(|(t, _)| t.contains("z@x.example"))
+        .map(|(_, b)| b)
+        .collect();
+    assert_eq!(welcome.len(), 1, "{welcome:#?}");
+    assert_traditional("the substitute's welcome", &welcome[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

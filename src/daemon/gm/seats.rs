@@ -37,12 +37,15 @@ pub(super) fn replace(
             "game {} has no seat {key}",
             g.row.id
         )))?;
-    // The new player reads the language given (the seat's when none is), in Traditional
-    // characters when it says so; else his script is learnt from his mails, like any seat's.
+    // The new player reads the language given (else the seat's, in the game's script), in
+    // Traditional characters when it says so; his script is then learnt from his mails.
     let (language, script) = match language {
         Some(l) if l.lang == Lang::En => (Language::En, Script::Simplified),
         Some(l) => (Language::Zh, Script::of(l.traditional())),
-        None => (seat.language, Script::Simplified),
+        None => (
+            seat.language,
+            Script::of(seat.language == Language::Zh && g.cfg.language.traditional()),
+        ),
     };
     let lang = lang_of(language);
     let secret = games::new_secret()?;

@@ -1,7 +1,6 @@
 //! The two answers intake writes from whole pieces: the reply template for a registered
 //! player's mail (threaded, in Traditional when the mail was written in it or the seat reads
-//! it), and the answer to
-//! a mail over the size limit.
+//! it), and the answer to a mail over the size limit.
 
 use super::{Outcome, plain_reply, reply_to};
 use crate::board::Lang;
