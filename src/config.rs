@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 mod deadlines;
 pub use deadlines::DeadlinesConfig;
+mod language;
+pub use language::MailLanguage;
 mod mail_ops;
 pub use mail_ops::{BudgetConfig, GuardConfig, UnknownSenders};
 
@@ -138,9 +140,9 @@ fn default_outbox() -> PathBuf {
 pub struct GameConfig {
     /// Short name (letters, digits, `-`, `_`), used in subjects as `[id]`.
     pub id: String,
-    /// Default language of mails: `zh` or `en`.
+    /// Default language of mails: `zh`, `zh-Hant` (Chinese in Traditional characters) or `en`.
     #[serde(default)]
-    pub language: crate::board::Lang,
+    pub language: MailLanguage,
     /// Board data file; the built-in board when absent.
     #[serde(default)]
     pub board: Option<PathBuf>,
@@ -251,9 +253,17 @@ pub struct PlayerConfig {
     pub name: String,
     /// Player's e-mail address.
     pub address: String,
-    /// Language of this player's mails (the game's language when absent).
+    /// Language of this player's mails (the game's language when absent): `zh`, `zh-Hant`
+    /// (Traditional characters from the first mail on, the welcome included) or `en`.
     #[serde(default)]
-    pub language: Option<crate::board::Lang>,
+    pub language: Option<MailLanguage>,
+}
+
+impl PlayerConfig {
+    /// The player's language: his own, else the game's.
+    pub fn language_in(&self, game: &GameConfig) -> MailLanguage {
+        self.language.unwrap_or(game.language)
+    }
 }
 
 impl Config {

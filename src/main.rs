@@ -63,7 +63,7 @@ enum Command {
         /// The file to write.
         #[arg(long, default_value = "map.png")]
         out: PathBuf,
-        /// Language of the names on it (zh | en).
+        /// Language of the names on it (zh | zh-Hant | en; zh-Hant: Traditional characters).
         #[arg(long, default_value = "zh")]
         lang: String,
     },

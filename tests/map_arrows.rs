@@ -76,6 +76,7 @@ fn maester_map_draws_the_last_steps_march_from_winterfell_as_an_arrow() {
         state: &state,
         log: &log,
         lang: Lang::Zh,
+        script: maester::map::Script::Simplified,
         deadline: "",
     };
     let layout = Layout::of(&board);

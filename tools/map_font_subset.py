@@ -2,14 +2,23 @@
 """Regenerate crates/map/fonts/map-sans.otf, the font subset the map picture is drawn with.
 
 Source: Noto Sans CJK SC Regular (SIL Open Font License 1.1, (c) 2014-2021 Adobe), from the
-Debian package fonts-noto-cjk (/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc, face 2;
-upstream https://github.com/googlefonts/noto-cjk). The subset keeps printable ASCII, a little
-punctuation and every Chinese character of the board data, the order vocabulary and the map's
-own words, and is renamed "Maester Map Sans" (a Modified Version under the OFL), so the picture
+Debian package fonts-noto-cjk (/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc, face 2,
+"Noto Sans CJK SC" per `fc-query`; upstream https://github.com/googlefonts/noto-cjk). Only this
+face is used: its character map covers the Traditional characters as well (the tool stops if
+one the map needs is missing). The subset keeps printable ASCII, a little punctuation and every
+Chinese character of the board data, the order vocabulary and the map's own words, in both
+scripts, and is renamed "Maester Map Sans" (a Modified Version under the OFL), so the picture
 never depends on which fonts a machine has. Licence: crates/map/fonts/OFL.txt.
 
+The Traditional forms come from maester's own converter, the one the map is drawn with
+(`maester_words::hant`, OpenCC s2tw and its fix-ups): the tool runs
+`cargo run -q -p maester-words --example hant_chars -- FILES`, which prints the characters of
+the Traditional conversion of every run of Chinese characters in the files and of each
+character alone. `crates/map/tests/font_covers_both_scripts.rs` checks the result: every
+character the map can draw, in both scripts, has a glyph in the shipped font.
+
 Dev step only:  apt-get install fonts-noto-cjk; pip install fonttools;
-                python3 tools/map_font_subset.py
+                python3 tools/map_font_subset.py   (from the repository, cargo on the PATH)
 """
 import pathlib
 import subprocess
@@ -33,12 +42,27 @@ GLYPH_SOURCES = [
 EXTRA = "·•・×—–:()()、,。/+-−→←↑↓●○■□▲△◆◇★☆"
 
 
+def traditional_forms():
+    """The Traditional forms of the sources' characters, as maester converts them."""
+    out = subprocess.run(
+        ["cargo", "run", "-q", "-p", "maester-words", "--example", "hant_chars", "--"]
+        + [str(ROOT / rel) for rel in GLYPH_SOURCES],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    ).stdout
+    return {c for c in out if ord(c) >= 0x2E80}
+
+
 def characters():
     chars = {chr(c) for c in range(0x20, 0x7F)} | set(EXTRA)
     for rel in GLYPH_SOURCES:
         for c in (ROOT / rel).read_text(encoding="utf-8"):
             if ord(c) >= 0x2E80:
                 chars.add(c)
+    chars |= traditional_forms()
+    cmap = TTFont(SOURCE, fontNumber=FACE).getBestCmap()
+    missing = sorted(c for c in chars if ord(c) not in cmap and ord(c) >= 0x2E80)
+    if missing:
+        sys.exit(f"{SOURCE} face {FACE} lacks {''.join(missing)}")
     return "".join(sorted(chars))
 
 

@@ -132,17 +132,19 @@ fn command_of(command: GmCmd) -> Result<maester::daemon::gm::GmCommand, Error> {
             name,
             email,
             lang,
-        } => GmCommand::Replace {
-            house,
-            name,
-            address: email,
-            language: match lang.as_deref() {
-                None => None,
-                Some("en") => Some(maester::board::Lang::En),
-                Some("zh") => Some(maester::board::Lang::Zh),
-                Some(l) => return Err(Error::Refused(format!("--lang {l}: use zh or en"))),
-            },
-        },
+        } => {
+            GmCommand::Replace {
+                house,
+                name,
+                address: email,
+                language: match lang.as_deref() {
+                    None => None,
+                    Some(l) => Some(maester::config::MailLanguage::parse(l).ok_or_else(|| {
+                        Error::Refused(format!("--lang {l}: use zh, zh-Hant or en"))
+                    })?),
+                },
+            }
+        }
         GmCmd::Leave { house } => GmCommand::Leave { house },
         GmCmd::Requeue { .. } | GmCmd::Backups => {
             return Err(Error::Refused("handled above".into()));

@@ -15,7 +15,8 @@ pub enum GmCmd {
         /// The new player's mail address.
         #[arg(long)]
         email: String,
-        /// The new player's mail language (zh | en); the house's current one when omitted.
+        /// The new player's mail language (zh | zh-Hant | en; zh-Hant: Traditional characters);
+        /// the house's current one when omitted.
         #[arg(long)]
         lang: Option<String>,
     },

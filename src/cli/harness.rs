@@ -121,6 +121,7 @@ fn bench_map(board: &maester::board::Board, text: &str, runs: u32) -> Result<(),
             state: &r.state,
             log: &r.log,
             lang: maester::board::Lang::Zh,
+            script: maester::map::Script::Simplified,
             deadline: "2026-11-26 20:00",
         }
     }

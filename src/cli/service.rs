@@ -32,10 +32,7 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
             p.house,
             p.name,
             p.address,
-            match p.language.unwrap_or(g.cfg.language) {
-                maester::board::Lang::Zh => "zh",
-                maester::board::Lang::En => "en",
-            }
+            p.language_in(&g.cfg).key()
         );
     }
     maester::say!(
@@ -152,11 +149,8 @@ pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> 
 /// `maester map`: the picture of a game's current state, written to a file.
 pub fn map(config: &Path, game: Option<String>, out: &Path, lang: String) -> Result<(), Error> {
     let d = Daemon::open_existing(Config::load(config)?)?;
-    let lang = if lang == "en" {
-        maester::board::Lang::En
-    } else {
-        maester::board::Lang::Zh
-    };
+    let lang = maester::config::MailLanguage::parse(&lang)
+        .ok_or_else(|| Error::Refused(format!("--lang {lang}: use zh, zh-Hant or en")))?;
     let svg = out
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));

@@ -42,7 +42,7 @@ fn record(
             let text = crate::words::mail_ops::problem_alert(what, detail);
             Some(letters::letter(
                 &d.sender,
-                &to,
+                &letters::Reader::plain(to),
                 format!("[maester] {what}"),
                 text,
                 &format!("alert:{}:{what}", now.timestamp()),

@@ -10,7 +10,6 @@ use super::loaded::{self as games, Loaded};
 use crate::board::Lang;
 use crate::config::GameConfig;
 use crate::error::Error;
-use crate::mail::Mailbox;
 use crate::store::{Game, GameStatus, StepTiming, StoreError};
 use crate::words::deadlines as words;
 use chrono::{DateTime, TimeDelta, Utc};
@@ -130,7 +129,7 @@ fn late_mails(
         };
         out.push(letters::letter(
             &d.sender,
-            &Mailbox::new(h.player_name.clone(), h.address.clone()),
+            &letters::Reader::seat(&h),
             format!("[{}] {subject}", g.row.id),
             body,
             &format!(

@@ -7,9 +7,9 @@ pub use super::new_game::{new_game, new_secret, random_hex};
 use crate::board::{HouseId, Lang};
 use crate::error::Error;
 use crate::game::{Options, StepOutcome, Submission, close_steps};
-use crate::mail::Mailbox;
 use crate::rules::Step;
 use crate::store::{GameStatus, NewSnapshot, StoreError};
+use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
 
 pub use super::loaded::{Loaded, board_and_templates, deadline_for, load};
@@ -115,6 +115,9 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
     n
 }
 
+/// The language and script a picture is drawn in.
+type Reading = (Lang, Script);
+
 /// What closing the open step of a loaded game would give: the outcome of the rules, the next
 /// deadline and every house's report. Writes nothing (`preview` shows it to the GM).
 pub struct Computed {
@@ -166,8 +169,9 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     let houses = d.store.houses(id)?;
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;
-    // The board is public: one picture per language, shared by every house's report.
-    let mut maps: Vec<(Lang, Option<Vec<u8>>)> = Vec::new();
+    // The board is public: one picture per language and script, shared by every house's
+    // report that reads it.
+    let mut maps: Vec<(Reading, Option<Vec<u8>>)> = Vec::new();
     for h in &houses {
         let Some(hid) = g.house_id(&h.house) else {
             continue;
@@ -183,7 +187,6 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         };
         let mut ctx =
             letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
-        ctx.traditional = h.traditional;
         if out.steps.iter().any(|c| c.step == Step::Plan) {
             ctx.plans = executed_plans(g, &out, &plan_texts, lang);
         }
@@ -191,14 +194,15 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             ctx.private
                 .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
         }
-        if !maps.iter().any(|(l, _)| *l == lang) {
-            maps.push((lang, report_map(g, &out, lang, &deadline)));
+        let to = letters::Reader::seat(h);
+        let key = (lang, to.script);
+        if !maps.iter().any(|(k, _)| *k == key) {
+            maps.push((key, report_map(g, &out, key, &deadline)));
         }
         let map = maps
             .iter()
-            .find(|(l, _)| *l == lang)
+            .find(|(k, _)| *k == key)
             .and_then(|(_, m)| m.as_deref());
-        let to = Mailbox::new(h.player_name.clone(), h.address.clone());
         mails.push(letters::report_letter(
             &g.templates,
             &d.sender,
@@ -262,7 +266,12 @@ fn executed_plans(
 /// The map picture of a closed step (the state after it, its log as arrows), or `None` when
 /// the game's config turns pictures off or drawing fails (the reports then go as text only:
 /// a picture never holds a report back).
-fn report_map(g: &Loaded, out: &StepOutcome, lang: Lang, deadline: &str) -> Option<Vec<u8>> {
+fn report_map(
+    g: &Loaded,
+    out: &StepOutcome,
+    (lang, script): Reading,
+    deadline: &str,
+) -> Option<Vec<u8>> {
     if !g.cfg.report_map {
         return None;
     }
@@ -271,6 +280,7 @@ fn report_map(g: &Loaded, out: &StepOutcome, lang: Lang, deadline: &str) -> Opti
         state: &out.state,
         log: &out.log,
         lang,
+        script,
         deadline,
     };
     match crate::map::png(&input) {

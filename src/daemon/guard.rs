@@ -94,7 +94,7 @@ pub fn unknown_sender(
     let subject = format!("Re: {}", mail.subject.trim());
     let l = letters::answer(
         &d.sender,
-        &to,
+        &letters::Reader::plain(to),
         subject,
         crate::words::mail_ops::stranger_answer(),
         &format!("stranger:{}:{}", m.mail_key, day_start(now).timestamp()),

@@ -185,7 +185,7 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
 
 /// The Chinese script of a mail's text: `Some(true)` Traditional, `Some(false)` Simplified,
 /// `None` when nothing in it tells (English, or characters both scripts write alike).
-fn script_of(body: &str) -> Option<bool> {
+pub(super) fn script_of(body: &str) -> Option<bool> {
     if crate::lang::normalize::is_traditional(body) {
         Some(true)
     } else if crate::words::hant::to_traditional(body) != body {
@@ -205,14 +205,17 @@ fn plain_reply(
     d: &Daemon,
     mail: &DecodedMail,
     m: &Mail,
-    lang: Lang,
+    (lang, script): (Lang, crate::words::hant::Script),
     text_zh: String,
     text_en: String,
 ) -> Result<Option<letters::Letter>, Error> {
     let Some(addr) = mail.from_addr.clone() else {
         return Ok(None);
     };
-    let to = Mailbox::new(mail.from_name.clone().unwrap_or_default(), addr);
+    let to = letters::Reader {
+        mailbox: Mailbox::new(mail.from_name.clone().unwrap_or_default(), addr),
+        script,
+    };
     let subject = crate::words::answers::reply_subject(&mail.subject);
     let text = match lang {
         Lang::Zh => text_zh,
@@ -270,7 +273,7 @@ fn seat_of(
             d,
             mail,
             m,
-            Lang::Zh,
+            (Lang::Zh, crate::words::hant::Script::Simplified),
             format!("{}\n\n—— maester", o.answer),
             String::new(),
         )?;
@@ -323,7 +326,7 @@ fn seat_of(
                 d,
                 mail,
                 m,
-                Lang::Zh,
+                (Lang::Zh, crate::words::hant::Script::Simplified),
                 crate::words::whole_mail::several_games(&ids),
                 String::new(),
             )?;

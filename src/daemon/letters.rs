@@ -1,6 +1,9 @@
 //! Building the mails maester sends: answers to players and step reports, rendered from the
 //! templates and composed as RFC 5322 bytes with a deterministic Message-ID (so a retry after a
-//! crash queues the same mail once).
+//! crash queues the same mail once). Every letter goes to a [`Reader`]: a seat that reads
+//! Traditional Chinese gets its subject, text and HTML converted here, where the letter is
+//! built, whichever part of the daemon wrote it (answers, reports, welcomes, reminders, late
+//! notices, the GM's notices).
 
 use crate::board::{Board, HouseId, Lang};
 use crate::error::Error;
@@ -9,10 +12,11 @@ use crate::mail::{
     AutoSubmitted, HtmlBody, InlineImage, Mailbox, OutgoingMail, compose, new_message_id,
 };
 use crate::rules::{GameState, Step};
-use crate::store::{NewOutgoing, OutKind, StoreError, StoreTx};
+use crate::store::{House, Language, NewOutgoing, OutKind, StoreError, StoreTx};
 use crate::words::Spelling;
 use crate::words::economy::Describe;
 use crate::words::event_text::NoticeText;
+use crate::words::hant::Script;
 use crate::words::log as words;
 use crate::words::render::Templates;
 use crate::words::report_lines;
@@ -29,6 +33,39 @@ pub struct Sender {
     pub from: Mailbox,
     /// Message-ID domain.
     pub domain: String,
+}
+
+/// Who a letter is for: the mailbox, and the script its Chinese is written in.
+#[derive(Clone, Debug)]
+pub struct Reader {
+    /// The mailbox.
+    pub mailbox: Mailbox,
+    /// Simplified (the templates' own) or Traditional (converted when the letter is built).
+    pub script: Script,
+}
+
+impl Reader {
+    /// A seat's player, in the script the seat reads (Traditional only for a Chinese reader).
+    pub fn seat(h: &House) -> Reader {
+        Reader {
+            mailbox: Mailbox::new(h.player_name.clone(), h.address.clone()),
+            script: Script::of(h.traditional && h.language == Language::Zh),
+        }
+    }
+
+    /// A mailbox that reads the templates as they are (a stranger, the GM).
+    pub fn plain(mailbox: Mailbox) -> Reader {
+        Reader {
+            mailbox,
+            script: Script::Simplified,
+        }
+    }
+
+    /// The same reader in another script.
+    pub fn in_script(mut self, script: Script) -> Reader {
+        self.script = script;
+        self
+    }
 }
 
 /// A mail ready to queue.
@@ -50,6 +87,8 @@ pub struct Letter {
     /// The text as the GM reads it, when the player's reads otherwise (a report: rule
     /// references as exact lines and rulings instead of chapters and words).
     pub gm_text: Option<String>,
+    /// The script its Chinese was written in.
+    pub script: Script,
 }
 
 /// What a masked secret reads as in the copies maester keeps.
@@ -91,7 +130,7 @@ impl Letter {
     pub fn secret_masked_when_sent(mut self, text: &str, secret: &str) -> Letter {
         let copy = crate::mail::copy::text_copy(
             &self.raw,
-            &mask_secret(text, secret),
+            &mask_secret(&self.script.write(text), secret),
             &[(
                 REDACTED_HEADER,
                 "the secret is masked in this copy; the mail sent held it".to_string(),
@@ -142,7 +181,7 @@ pub struct ReplyContext {
 /// report, a welcome mail, a notice); the Message-ID is derived from `id_seed`.
 pub fn letter(
     sender: &Sender,
-    to: &Mailbox,
+    to: &Reader,
     subject: String,
     text: String,
     id_seed: &str,
@@ -154,7 +193,7 @@ pub fn letter(
 /// Compose a letter with an HTML alternative (and the images it shows inline).
 pub fn letter_with_html(
     sender: &Sender,
-    to: &Mailbox,
+    to: &Reader,
     subject: String,
     text: String,
     html: Option<HtmlBody>,
@@ -176,7 +215,7 @@ pub fn letter_with_html(
 /// the null envelope sender so that a bounce of it cannot loop); as [`letter`] otherwise.
 pub fn answer(
     sender: &Sender,
-    to: &Mailbox,
+    to: &Reader,
     subject: String,
     text: String,
     id_seed: &str,
@@ -195,13 +234,20 @@ pub fn answer(
 
 fn build(
     sender: &Sender,
-    to: &Mailbox,
+    to: &Reader,
     (subject, text): (String, String),
     html: Option<HtmlBody>,
     id_seed: &str,
     reply_to: Option<(&str, &[String])>,
     kind: OutKind,
 ) -> Result<Letter, Error> {
+    // The one place a letter takes its reader's script.
+    let script = to.script;
+    let (subject, text) = (script.write(&subject), script.write(&text));
+    let html = html.map(|h| HtmlBody {
+        html: script.write(&h.html),
+        images: h.images,
+    });
     let message_id = new_message_id(&sender.domain, id_seed.as_bytes());
     // Ids a reply cannot carry (non-ASCII, brackets inside …) are left out rather than
     // making the answer impossible: the thread may break, the player is still answered.
@@ -221,7 +267,7 @@ fn build(
     let mail = OutgoingMail {
         message_id: message_id.clone(),
         from: sender.from.clone(),
-        to: vec![to.clone()],
+        to: vec![to.mailbox.clone()],
         subject: subject.clone(),
         text,
         in_reply_to,
@@ -236,12 +282,13 @@ fn build(
     let raw = compose(&mail)?;
     Ok(Letter {
         message_id,
-        to: vec![to.addr.clone()],
+        to: vec![to.mailbox.addr.clone()],
         subject,
         raw,
         kept: None,
         kind,
         gm_text: None,
+        script,
     })
 }
 
@@ -295,8 +342,6 @@ pub struct ReportContext {
     pub instructions: String,
     /// Content-ID of the map picture shown in the HTML part (`None`: no picture).
     pub map_cid: Option<String>,
-    /// The house writes Traditional Chinese: a Chinese report is converted to Traditional.
-    pub traditional: bool,
 }
 
 /// One house's revealed orders.
@@ -452,7 +497,6 @@ pub fn report_context(
         deadline: deadline.to_string(),
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
         map_cid: None,
-        traditional: false,
     }
 }
 
@@ -461,7 +505,7 @@ pub fn report_context(
 pub fn report_letter(
     templates: &Templates,
     sender: &Sender,
-    to: &Mailbox,
+    to: &Reader,
     ctx: &ReportContext,
     lang: Lang,
     id_seed: &str,
@@ -474,16 +518,6 @@ pub fn report_letter(
     // A player reads rule references as chapters and words; the GM's copy keeps the lines.
     let gm_text = text;
     let text = crate::words::cite::for_player(&gm_text, lang);
-    // Traditional Chinese for a house that writes it (the Simplified templates, converted).
-    let hant = lang == Lang::Zh && ctx.traditional;
-    let (subject, text) = if hant {
-        (
-            crate::words::hant::to_traditional(&subject),
-            crate::words::hant::to_traditional(&text),
-        )
-    } else {
-        (subject, text)
-    };
     let html = match map_png {
         Some(png) => {
             let cid = format!("map.r{}@{}", ctx.next_round, sender.domain);
@@ -493,11 +527,6 @@ pub fn report_letter(
                 .render_html("report", lang, &with_map)
                 .map_err(Error::Template)?;
             let html = crate::words::cite::for_player(&html, lang);
-            let html = if hant {
-                crate::words::hant::to_traditional(&html)
-            } else {
-                html
-            };
             Some(HtmlBody {
                 html,
                 images: vec![InlineImage {

@@ -13,6 +13,7 @@ use crate::rules::GameState;
 use crate::rules::event_phase::events::EventSettings;
 use crate::schedule::Schedule;
 use crate::store::{Language, NewGame, NewHouse, NewSnapshot, StoreError};
+use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
@@ -152,7 +153,8 @@ fn welcome_letters(
             Some(s) => s.clone(),
             None => new_secret()?,
         };
-        let lang = p.language.unwrap_or(cfg.language);
+        let language = p.language_in(cfg);
+        let lang = language.lang;
         let house = board
             .house_by_key(&p.house)
             .ok_or_else(|| Error::NotFound(format!("house {}", p.house)))?;
@@ -182,7 +184,10 @@ fn welcome_letters(
         let mut text = crate::words::welcome::text(board, state, &welcome, lang);
         crate::words::welcome::add_previews(&mut text, state, &drawn, &notices, house, lang);
         let subject = crate::words::welcome::subject(board, &cfg.id, house, lang);
-        let to = Mailbox::new(p.name.clone(), p.address.clone());
+        let to = letters::Reader {
+            mailbox: Mailbox::new(p.name.clone(), p.address.clone()),
+            script: Script::of(language.traditional()),
+        };
         letters.push(
             letters::letter(
                 &d.sender,
@@ -227,11 +232,13 @@ fn store_game(d: &mut Daemon, g: &Opening, c: &Created) -> Result<(), Error> {
                 house: &p.house,
                 player_name: &p.name,
                 address: &p.address,
-                language: if p.language.unwrap_or(cfg.language) == Lang::En {
+                language: if p.language_in(cfg).lang == Lang::En {
                     Language::En
                 } else {
                     Language::Zh
                 },
+                // A player the config says reads Traditional gets it from his welcome on.
+                traditional: p.language_in(cfg).traditional(),
                 secret,
                 salt: &salt,
             })?;

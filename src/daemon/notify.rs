@@ -7,7 +7,6 @@ use super::letters::{self, Letter};
 use super::loaded::Loaded;
 use crate::board::Lang;
 use crate::error::Error;
-use crate::mail::Mailbox;
 use crate::rules::Step;
 use chrono::{DateTime, Utc};
 
@@ -59,7 +58,7 @@ pub fn notices(
         out.push(
             letters::letter(
                 &d.sender,
-                &Mailbox::new(h.player_name.clone(), h.address.clone()),
+                &letters::Reader::seat(&h),
                 format!("[{}] {subject}", g.row.id),
                 body,
                 &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),

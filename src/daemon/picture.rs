@@ -1,7 +1,7 @@
 //! The map picture of a stored game (`maester map`), and which game a command means.
 
 use super::{Daemon, games};
-use crate::board::Lang;
+use crate::config::MailLanguage;
 use crate::error::Error;
 use crate::rules::log::Event;
 
@@ -46,9 +46,10 @@ fn last_step_log(d: &Daemon, id: &str, seq: i64) -> Result<Vec<Event>, Error> {
 pub fn current_map(
     d: &Daemon,
     game: Option<&str>,
-    lang: Lang,
+    language: MailLanguage,
     svg: bool,
 ) -> Result<Vec<u8>, Error> {
+    let lang = language.lang;
     let id = game_id(d, game)?;
     let g = games::load(d, &id)?;
     let deadline = g.row.deadline.map(|t| g.at(t, lang)).unwrap_or_default();
@@ -58,6 +59,7 @@ pub fn current_map(
         state: &g.state,
         log: &log,
         lang,
+        script: crate::words::hant::Script::of(language.traditional()),
         deadline: &deadline,
     };
     if svg {

@@ -8,7 +8,6 @@ use super::letters::{self, Letter};
 use super::loaded::{self as games, Loaded};
 use crate::board::{HouseId, Lang};
 use crate::error::Error;
-use crate::mail::Mailbox;
 use crate::store::{Game, GameStatus, ReminderKey};
 use crate::words::notices as words;
 use chrono::{DateTime, TimeDelta, Utc};
@@ -104,7 +103,7 @@ fn remind_game(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<usize, 
         mails.push(
             letters::letter(
                 &d.sender,
-                &Mailbox::new(h.player_name.clone(), h.address.clone()),
+                &letters::Reader::seat(&h),
                 format!("[{}] {subject}", g.row.id),
                 body,
                 &format!(

@@ -1,5 +1,6 @@
 //! Where the time of one picture goes: building the SVG, parsing and laying it out, painting,
-//! encoding the PNG (`cargo run --release -p maester-map --example stages`).
+//! encoding the PNG (`cargo run --release -p maester-map --example stages`; `-- hant` for the
+//! picture in Traditional characters).
 
 use maester_board::{Board, Lang};
 use maester_map::MapInput;
@@ -14,6 +15,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         state: &state,
         log: &[],
         lang: Lang::Zh,
+        script: if std::env::args().any(|a| a == "hant") {
+            maester_map::Script::Traditional
+        } else {
+            maester_map::Script::Simplified
+        },
         deadline: "",
     };
     maester_map::png(&input)?;

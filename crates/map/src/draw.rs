@@ -1,6 +1,7 @@
 //! A small SVG writer: the shapes and text the picture is made of, with the text escaped.
 
 use crate::palette::Rgb;
+use maester_words::hant::Script;
 use std::fmt::Write;
 
 /// The family every text of the picture names first (the shipped subset).
@@ -9,6 +10,7 @@ pub const FAMILY: &str = "Maester Map Sans";
 /// An SVG document being written.
 pub struct Svg {
     out: String,
+    script: Script,
 }
 
 /// Text anchoring.
@@ -93,7 +95,17 @@ impl Svg {
             r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
             background.hex()
         );
-        Svg { out }
+        Svg {
+            out,
+            script: Script::Simplified,
+        }
+    }
+
+    /// The same document, its Chinese texts written in `script` (each text is converted as
+    /// it is written: a picture for a seat that reads Traditional).
+    pub fn in_script(mut self, script: Script) -> Svg {
+        self.script = script;
+        self
     }
 
     /// A document with no background: a layer painted over another.
@@ -103,7 +115,10 @@ impl Svg {
             out,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FAMILY}, sans-serif">"#
         );
-        Svg { out }
+        Svg {
+            out,
+            script: Script::Simplified,
+        }
     }
 
     /// The finished document.
@@ -214,6 +229,7 @@ impl Svg {
 
     /// A text whose baseline is placed so that it is centred vertically on y.
     pub fn text(&mut self, x: f64, y: f64, s: &str, font: Font, anchor: Anchor) {
+        let s = self.script.write(s);
         let weight = if font.bold {
             r#" font-weight="bold""#
         } else {
@@ -236,7 +252,7 @@ impl Svg {
             font.size,
             font.fill.hex(),
             anchor.attr(),
-            escape(s)
+            escape(&s)
         );
     }
 }

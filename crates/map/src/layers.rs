@@ -13,8 +13,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Board layers kept: one per board and language a process draws (a daemon with an edited
-/// board in one game and both languages keeps four).
+/// Board layers kept: one per board, language and script a process draws (a daemon with an
+/// edited board in one game and both languages, Chinese in both scripts, keeps six).
 const KEPT: usize = 8;
 
 /// The painted pixels of a rasterised layer (most of the board layer is transparent): byte
@@ -35,7 +35,7 @@ fn kept() -> &'static Mutex<Vec<Kept>> {
 
 /// The board layer's document: borders, names, castles.
 pub fn board_svg(input: &MapInput<'_>, layout: &Layout) -> String {
-    let mut s = Svg::transparent(layout::MAP_W, height(input.board) as f64);
+    let mut s = Svg::transparent(layout::MAP_W, height(input.board) as f64).in_script(input.script);
     board_layer::borders(&mut s, input, layout);
     board_layer::names(&mut s, input, layout);
     s.finish()
@@ -43,7 +43,8 @@ pub fn board_svg(input: &MapInput<'_>, layout: &Layout) -> String {
 
 /// The ground's document: the sea and the areas' fills.
 fn ground_svg(input: &MapInput<'_>, layout: &Layout) -> String {
-    let mut s = Svg::new(layout::MAP_W, height(input.board) as f64, palette::SEA);
+    let mut s =
+        Svg::new(layout::MAP_W, height(input.board) as f64, palette::SEA).in_script(input.script);
     let fills = board_layer::fills(input);
     board_layer::area_fills(&mut s, input, layout, &fills);
     s.finish()
@@ -51,7 +52,7 @@ fn ground_svg(input: &MapInput<'_>, layout: &Layout) -> String {
 
 /// The top's document: what the state and the log put over the board.
 fn top_svg(input: &MapInput<'_>, layout: &Layout) -> String {
-    let mut s = Svg::transparent(layout::MAP_W, height(input.board) as f64);
+    let mut s = Svg::transparent(layout::MAP_W, height(input.board) as f64).in_script(input.script);
     board_layer::fortifications(&mut s, input, layout);
     board_layer::ports(&mut s, input, layout);
     board_layer::tokens_and_orders(&mut s, input, layout);

@@ -1,7 +1,8 @@
 //! The board as a picture: an SVG built from the board, the state and the log of the step just
 //! closed, rasterised to PNG with resvg. The picture is public (the same for every house); it
-//! is drawn in the mail's language with the font subset shipped in `fonts/` (OFL, see
-//! `fonts/OFL.txt`), so a machine with no fonts installed draws the same picture; names the
+//! is drawn in the mail's language, Chinese in the reader's script (Simplified or Traditional,
+//! converted by `maester_words::hant`), with the font subset shipped in `fonts/` (OFL, see
+//! `fonts/OFL.txt`; it holds both scripts' forms of every word the map draws), so a machine with no fonts installed draws the same picture; names the
 //! subset lacks (an edited board) fall back to the system's fonts.
 //!
 //! Pure apart from rasterising: no store, no mail, no clock. The fonts are loaded once per
@@ -22,8 +23,10 @@ use resvg::{tiny_skia, usvg};
 use std::sync::{Arc, OnceLock};
 
 pub use layout::Layout;
+pub use maester_words::hant::Script;
 
-/// The shipped font subset (Noto Sans CJK SC, renamed; `tools/map_font_subset.py`).
+/// The shipped font subset (Noto Sans CJK SC, renamed; `tools/map_font_subset.py`): the
+/// Simplified and Traditional forms of every Chinese word the map draws.
 pub const FONT: &[u8] = include_bytes!("../fonts/map-sans.otf");
 
 /// What a picture shows.
@@ -37,6 +40,9 @@ pub struct MapInput<'a> {
     pub log: &'a [Event],
     /// The language of every word on it.
     pub lang: Lang,
+    /// The script of its Chinese words (Traditional for the seats that read it; the picture
+    /// is made once per language and script).
+    pub script: Script,
     /// The next deadline as the mail writes it (empty: none shown).
     pub deadline: &'a str,
 }
@@ -80,7 +86,7 @@ pub fn svg(input: &MapInput<'_>) -> String {
 /// The picture as an SVG document, with a layout already made for this board.
 pub fn svg_with(input: &MapInput<'_>, layout: &Layout) -> String {
     let h = height(input.board) as f64;
-    let mut s = draw::Svg::new(layout::MAP_W, h, palette::SEA);
+    let mut s = draw::Svg::new(layout::MAP_W, h, palette::SEA).in_script(input.script);
     let fills = board_layer::fills(input);
     board_layer::cells(&mut s, input, layout, &fills);
     board_layer::names(&mut s, input, layout);

@@ -46,6 +46,7 @@ fn the_layered_png_looks_like_the_whole_document_rasterised_at_once() {
             state: &r.state,
             log: &r.log,
             lang,
+            script: maester_map::Script::Simplified,
             deadline: "2026-11-26 20:00",
         };
         let whole = decode(&maester_map::svg_to_png(&maester_map::svg(&input)).expect("renders"));

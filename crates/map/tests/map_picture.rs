@@ -30,6 +30,7 @@ fn render(board: &Board, state: &GameState, lang: Lang) -> Pixmap {
         state,
         log: &[],
         lang,
+        script: maester_map::Script::Simplified,
         deadline: "2026-11-26 20:00",
     };
     let png = maester_map::png(&input).expect("renders");
@@ -172,6 +173,7 @@ fn a_crowded_military_phase_draws_its_arrows_and_battles() {
             state: st,
             log: &r.log,
             lang,
+            script: maester_map::Script::Simplified,
             deadline: "",
         };
         let svg = maester_map::svg(&input);

@@ -133,6 +133,9 @@ pub struct NewHouse<'a> {
     pub address: &'a str,
     /// Mail language.
     pub language: Language,
+    /// The player reads Traditional Chinese from the start (the config says `zh-Hant`); else
+    /// the seat's script is learnt from its mails.
+    pub traditional: bool,
     /// The secret the player must quote in order mails (only its hash is stored).
     pub secret: &'a str,
     /// A random salt chosen by the caller (the store has no randomness).
@@ -391,8 +394,8 @@ impl StoreTx<'_> {
         }
         self.conn.execute(
             "INSERT INTO houses (game_id, house, player_name, address, secret_salt, secret_hash,
-                                 language)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                                 language, script)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 h.game_id,
                 h.house,
@@ -400,7 +403,8 @@ impl StoreTx<'_> {
                 address,
                 h.salt,
                 hash_secret_argon2(h.salt, h.game_id, h.house, h.secret)?,
-                h.language.as_str()
+                h.language.as_str(),
+                if h.traditional { "hant" } else { "hans" }
             ],
         )?;
         Ok(())

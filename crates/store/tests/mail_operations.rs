@@ -171,6 +171,7 @@ fn a_seats_wrong_secrets_are_counted_since_a_time_answered_or_held_back() {
             player_name: "Ned",
             address: "a@x",
             language: Language::Zh,
+            traditional: false,
             secret: "winter",
             salt: "salt",
         })?;

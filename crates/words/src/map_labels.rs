@@ -120,6 +120,36 @@ pub fn map_labels(lang: Lang) -> MapLabels {
 }
 
 impl MapLabels {
+    /// Every word of the set (the font subset must hold each of their characters).
+    pub fn words(&self) -> Vec<&'static str> {
+        vec![
+            self.round_prefix,
+            self.round_suffix,
+            self.deadline,
+            self.house,
+            self.power,
+            self.on_map,
+            self.barrels,
+            self.castles,
+            self.units,
+            self.leaders,
+            self.wildlings,
+            self.neutral,
+            self.attacker_won,
+            self.defender_won,
+            self.legend_march,
+            self.legend_raid,
+            self.legend_retreat,
+            self.legend_battle,
+            self.legend_token,
+            self.legend_stronghold,
+            self.legend_city,
+            self.legend_fortification,
+            self.routed,
+            self.winner,
+        ]
+    }
+
     /// `第3回合` / `Round 3`.
     pub fn round(&self, round: u8) -> String {
         format!("{}{round}{}", self.round_prefix, self.round_suffix)

@@ -142,6 +142,9 @@ pub(super) fn resend(
             Resend::Report(_) => crate::store::OutKind::Report,
         },
         gm_text: None,
+        // The stored bytes, in the script they were first written in (a Traditional seat's
+        // answers and reports were converted when they were built).
+        script: letters::Reader::seat(&seat).script,
     };
     d.store
         .transaction(|tx| -> Result<(), StoreError> {

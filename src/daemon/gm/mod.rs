@@ -43,8 +43,9 @@ pub enum GmCommand {
         name: String,
         /// The new player's address.
         address: String,
-        /// Mail language (the house's current one when absent).
-        language: Option<Lang>,
+        /// Mail language (the house's current one when absent; `zh-Hant`: Traditional
+        /// characters from the welcome on).
+        language: Option<crate::config::MailLanguage>,
     },
     /// The player leaves and nobody takes over: the house turns neutral.
     Leave {

@@ -3,6 +3,7 @@
 
 use super::{GmOutcome, house_of, lang_of, log_sentence, notices};
 use crate::board::Lang;
+use crate::config::MailLanguage;
 use crate::daemon::Daemon;
 use crate::daemon::games::{self, Loaded};
 use crate::daemon::letters;
@@ -10,6 +11,7 @@ use crate::error::Error;
 use crate::mail::Mailbox;
 use crate::rules::round::endgame::{Leaving, player_leaves};
 use crate::store::{Language, NewSnapshot, StoreError};
+use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
 
 pub(super) fn replace(
@@ -18,7 +20,7 @@ pub(super) fn replace(
     house: &str,
     name: &str,
     address: &str,
-    language: Option<Lang>,
+    language: Option<MailLanguage>,
     now: DateTime<Utc>,
 ) -> Result<GmOutcome, Error> {
     let hid = house_of(g, house)?;
@@ -35,10 +37,15 @@ pub(super) fn replace(
             "game {} has no seat {key}",
             g.row.id
         )))?;
-    let language = match language {
-        Some(Lang::En) => Language::En,
-        Some(Lang::Zh) => Language::Zh,
-        None => seat.language,
+    // The new player reads the language given (else the seat's, in the game's script), in
+    // Traditional characters when it says so; his script is then learnt from his mails.
+    let (language, script) = match language {
+        Some(l) if l.lang == Lang::En => (Language::En, Script::Simplified),
+        Some(l) => (Language::Zh, Script::of(l.traditional())),
+        None => (
+            seat.language,
+            Script::of(seat.language == Language::Zh && g.cfg.language.traditional()),
+        ),
     };
     let lang = lang_of(language);
     let secret = games::new_secret()?;
@@ -54,7 +61,7 @@ pub(super) fn replace(
     let (subject, body) = crate::words::seats::left(&g.row.id, &seat.player_name, &hname(old), old);
     mails.push(letters::letter(
         &d.sender,
-        &Mailbox::new(seat.player_name.clone(), seat.address.clone()),
+        &letters::Reader::seat(&seat),
         subject,
         body,
         &format!("gm:{}:{}:replaced:{key}", g.row.id, g.seq),
@@ -103,7 +110,10 @@ pub(super) fn replace(
     mails.push(
         letters::letter(
             &d.sender,
-            &Mailbox::new(name.to_string(), address.to_string()),
+            &letters::Reader {
+                mailbox: Mailbox::new(name.to_string(), address.to_string()),
+                script,
+            },
             subject,
             body.clone(),
             &format!("gm:{}:{}:welcome:{key}:{address}", g.row.id, g.seq),
@@ -115,6 +125,7 @@ pub(super) fn replace(
     let queued = mails.len();
     d.store.transaction(|tx| -> Result<(), StoreError> {
         tx.update_house_player(&game, &key, name, address, language)?;
+        tx.set_house_script(&game, &key, script.is_traditional())?;
         tx.set_house_secret(&game, &key, &secret, &salt)?;
         for m in &mails {
             letters::queue(tx, Some(&game), m, None, now)?;

@@ -1,6 +1,6 @@
 //! The two answers intake writes from whole pieces: the reply template for a registered
-//! player's mail (threaded, in Traditional when the mail was written in it), and the answer to
-//! a mail over the size limit.
+//! player's mail (threaded, in Traditional when the mail was written in it or the seat reads
+//! it), and the answer to a mail over the size limit.
 
 use super::{Outcome, plain_reply, reply_to};
 use crate::board::Lang;
@@ -8,8 +8,9 @@ use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
 use crate::daemon::letters::{self, ReplyContext};
 use crate::error::Error;
-use crate::mail::{DecodedMail, Mailbox};
+use crate::mail::DecodedMail;
 use crate::store::Mail;
+use crate::words::hant::Script;
 
 /// A player's mail over the size limit, kept only as a stub: it changes nothing, and the
 /// player is told why and what to send instead.
@@ -30,7 +31,7 @@ pub(super) fn too_large(
         d,
         mail,
         m,
-        lang,
+        (lang, letters::Reader::seat(seat).script),
         crate::words::whole_mail::too_large(&seat.player_name, kb(size), kb(limit), Lang::Zh),
         crate::words::whole_mail::too_large(&seat.player_name, kb(size), kb(limit), Lang::En),
     )?;
@@ -63,19 +64,15 @@ pub(super) fn answer_letter(
         .map_err(Error::Template)?;
     // A player reads rule references as chapters and a few words of the rule.
     let text = crate::words::cite::for_player(&text, lang);
-    let to = Mailbox::new(seat.player_name.clone(), seat.address.clone());
+    // Traditional Chinese in, Traditional Chinese out: the script of this mail, else the one
+    // the seat is known to read.
+    let to = letters::Reader::seat(seat);
+    let to = match super::script_of(&mail.body) {
+        Some(t) if lang == Lang::Zh => to.in_script(Script::of(t)),
+        _ => to,
+    };
     let subject =
         crate::words::answers::answer_subject(lang, &seat.game_id, ctx.accepted, &mail.subject);
-    // Traditional Chinese in, Traditional Chinese out (the Simplified templates, converted).
-    let (subject, text) = if lang == Lang::Zh && crate::lang::normalize::is_traditional(&mail.body)
-    {
-        (
-            crate::words::hant::to_traditional(&subject),
-            crate::words::hant::to_traditional(&text),
-        )
-    } else {
-        (subject, text)
-    };
     let rt = reply_to(mail);
     letters::answer(
         &d.sender,

@@ -70,6 +70,7 @@ pub fn store_with_game(name: &str) -> (TempDb, Store) {
                 player_name: "Ned",
                 address: "Ned@Example.COM",
                 language: Language::Zh,
+                traditional: false,
                 secret: "winter",
                 salt: "s4lt",
             })
