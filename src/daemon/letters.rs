@@ -297,6 +297,17 @@ pub struct ReportContext {
     pub map_cid: Option<String>,
     /// The house writes Traditional Chinese: a Chinese report is converted to Traditional.
     pub traditional: bool,
+    /// The GM's copy only: what each house alone was told (empty in a house's report).
+    pub gm_houses: Vec<GmHouse>,
+}
+
+/// One house's private part, as the GM's copy shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GmHouse {
+    /// The house and its player.
+    pub heading: String,
+    /// The lines only this house was sent (none: the template says it was sent nothing).
+    pub private: Vec<String>,
 }
 
 /// One house's revealed orders.
@@ -453,6 +464,7 @@ pub fn report_context(
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
         map_cid: None,
         traditional: false,
+        gm_houses: Vec::new(),
     }
 }
 
