@@ -158,6 +158,10 @@ pub struct GameConfig {
     /// Send each step report with the map picture (an HTML part showing it inline).
     #[serde(default = "yes")]
     pub report_map: bool,
+    /// Mail the GM (`[daemon] gm_address`) a copy of every step report: the exact rule
+    /// references, the map, and each house's private part.
+    #[serde(default = "yes")]
+    pub gm_copy: bool,
     /// `[game.rules]`: rule options of decisions.md (A-23 …) and the optional rules.
     #[serde(default)]
     pub rules: crate::rules::modifiers::Settings,

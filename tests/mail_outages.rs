@@ -317,7 +317,10 @@ fn with_imap_down_the_deadline_closes_mail_goes_out_and_reading_resumes_after_re
         .lock()
         .map(|t| t.iter().filter(|r| r.contains("tester@localhost")).count())
         .unwrap_or(0);
-    assert_eq!(to_gm, 1, "one alert for the outage");
+    assert_eq!(
+        to_gm, 2,
+        "one alert for the outage, and the GM's copy of the closed step's reports"
+    );
 
     // Dovecot comes back: the next tick after the backoff reads a player's mail.
     drop(restart);

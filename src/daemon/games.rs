@@ -55,7 +55,7 @@ impl Guard {
 /// What closing a step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Closed {
-    /// The step was closed; this many reports were queued.
+    /// The step was closed; this many mails were queued (the reports and the GM's copy).
     Closed(usize),
     /// Nothing was written: the step was closed by someone else, its deadline moved, the
     /// game is over, or the GM's step guard does not match. Says which.
@@ -127,6 +127,8 @@ pub struct Computed {
     pub next_deadline: Option<DateTime<Utc>>,
     /// Every house's report (a neutral house gets none).
     pub mails: Vec<Letter>,
+    /// The GM's copy (none without `[daemon] gm_address` or with `[game] gm_copy = false`).
+    pub gm_copy: Option<Letter>,
 }
 
 /// Adjudicate the open step of `g` with the round's current submissions, without writing.
@@ -180,11 +182,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             continue;
         }
         let lang = g.lang_of(h.language);
-        let deadline = match (next_deadline, lang) {
-            (Some(t), Lang::Zh) => g.schedule.format_deadline_zh(t),
-            (Some(t), Lang::En) => g.schedule.format_deadline_en(t),
-            (None, _) => String::new(),
-        };
+        let deadline = deadline_text(g, next_deadline, lang);
         let mut ctx =
             letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
         if out.steps.iter().any(|c| c.step == Step::Plan) {
@@ -195,14 +193,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
                 .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
         }
         let to = letters::Reader::seat(h);
-        let key = (lang, to.script);
-        if !maps.iter().any(|(k, _)| *k == key) {
-            maps.push((key, report_map(g, &out, key, &deadline)));
-        }
-        let map = maps
-            .iter()
-            .find(|(k, _)| *k == key)
-            .and_then(|(_, m)| m.as_deref());
+        let map = map_in(&mut maps, g, &out, (lang, to.script), &deadline);
         mails.push(letters::report_letter(
             &g.templates,
             &d.sender,
@@ -213,11 +204,59 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             map,
         )?);
     }
+    let gm_copy = match super::gm_copy::address(d, g) {
+        Some(addr) => {
+            let lang = g.cfg.language.lang;
+            let script = Script::of(lang == Lang::Zh && g.cfg.language.traditional());
+            let deadline = deadline_text(g, next_deadline, lang);
+            let plans = if out.steps.iter().any(|c| c.step == Step::Plan) {
+                executed_plans(g, &out, &plan_texts, lang)
+            } else {
+                Vec::new()
+            };
+            let parts = super::gm_copy::Parts {
+                g,
+                out: &out,
+                houses: &houses,
+                plans,
+                deadline: &deadline,
+                map: map_in(&mut maps, g, &out, (lang, script), &deadline),
+                script,
+                seq,
+            };
+            super::gm_copy::letter(d, addr, parts)?
+        }
+        None => None,
+    };
     Ok(Computed {
         out,
         next_deadline,
         mails,
+        gm_copy,
     })
+}
+
+/// The next deadline in words (empty when the game is over).
+fn deadline_text(g: &Loaded, next: Option<DateTime<Utc>>, lang: Lang) -> String {
+    next.map(|t| g.at(t, lang)).unwrap_or_default()
+}
+
+/// The close's map picture for a language and script, drawn the first time a reader asks for
+/// it: the board is public, so every report read the same way (and the GM's copy) shares one
+/// picture.
+fn map_in<'m>(
+    maps: &'m mut Vec<(Reading, Option<Vec<u8>>)>,
+    g: &Loaded,
+    out: &StepOutcome,
+    key: Reading,
+    deadline: &str,
+) -> Option<&'m [u8]> {
+    if !maps.iter().any(|(k, _)| *k == key) {
+        maps.push((key, report_map(g, out, key, deadline)));
+    }
+    maps.iter()
+        .find(|(k, _)| *k == key)
+        .and_then(|(_, m)| m.as_deref())
 }
 
 /// Every house's execution plan as it was executed (附录1 publishes them when the plan step
@@ -296,7 +335,8 @@ fn report_map(
 /// the next step with its deadline. One transaction, which re-checks what the close was
 /// computed from (the newest snapshot, the open step, and for a deadline close the stored
 /// deadline): of any number of processes closing the same step at once, exactly one writes.
-/// Returns the number of reports queued (a house whose player left, now neutral, gets none).
+/// Returns the number of mails queued: the reports (a house whose player left, now neutral,
+/// gets none) and the GM's copy.
 pub fn close_step_now(
     d: &mut Daemon,
     id: &str,
@@ -316,6 +356,7 @@ pub fn close_step_now(
         out,
         next_deadline,
         mails,
+        gm_copy,
     } = compute_close(d, &g, now)?;
     let state_json = super::stored::encode(&out.state)?;
     let log_json = serde_json::to_value(&out.log)?;
@@ -343,7 +384,7 @@ pub fn close_step_now(
             log: &log_json,
             created_at: now,
         })?;
-        for m in &mails {
+        for m in mails.iter().chain(&gm_copy) {
             queue(tx, Some(id), m, None, now)?;
         }
         tx.clear_step_timing(id)?;
@@ -362,14 +403,19 @@ pub fn close_step_now(
             "daemon",
             "step closed",
             &format!(
-                "round {} {} closed; {} reports queued",
+                "round {} {} closed; {} reports queued{}",
                 out.round,
                 out.steps
                     .iter()
                     .map(|c| c.step.key())
                     .collect::<Vec<_>>()
                     .join("+"),
-                mails.len()
+                mails.len(),
+                if gm_copy.is_some() {
+                    " and the GM's copy"
+                } else {
+                    ""
+                }
             ),
             now,
         )?;
@@ -394,5 +440,5 @@ pub fn close_step_now(
     if let Err(e) = d.store.checkpoint() {
         tracing::warn!(error = %e, "checkpoint after a step close failed; the next tick retries");
     }
-    Ok(Closed::Closed(mails.len()))
+    Ok(Closed::Closed(mails.len() + usize::from(gm_copy.is_some())))
 }

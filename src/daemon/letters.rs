@@ -342,6 +342,17 @@ pub struct ReportContext {
     pub instructions: String,
     /// Content-ID of the map picture shown in the HTML part (`None`: no picture).
     pub map_cid: Option<String>,
+    /// The GM's copy only: what each house alone was told (empty in a house's report).
+    pub gm_houses: Vec<GmHouse>,
+}
+
+/// One house's private part, as the GM's copy shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GmHouse {
+    /// The house and its player.
+    pub heading: String,
+    /// The lines only this house was sent (none: the template says it was sent nothing).
+    pub private: Vec<String>,
 }
 
 /// One house's revealed orders.
@@ -497,6 +508,7 @@ pub fn report_context(
         deadline: deadline.to_string(),
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
         map_cid: None,
+        gm_houses: Vec::new(),
     }
 }
 

@@ -11,6 +11,7 @@ pub(crate) mod deadlines;
 pub mod disk;
 pub mod games;
 pub mod gm;
+pub(crate) mod gm_copy;
 pub(crate) mod gm_mail;
 pub(crate) mod guard;
 pub(crate) mod intake;

@@ -47,7 +47,9 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
         | Event::NeutralBeaten { .. }
         | Event::Sword { .. }
         | Event::SwordReassigned { .. } => battle::text(&w, e),
-        Event::Ability { .. } | Event::LeaderIgnored { .. } => leaders::text(&w, e),
+        Event::Ability { .. } | Event::LeaderIgnored { .. } | Event::DistrictEnded { .. } => {
+            leaders::text(&w, e)
+        }
         Event::Retreated { .. } | Event::RetreatPending { .. } | Event::ShipsCaptured { .. } => {
             retreat::text(&w, e)
         }
@@ -65,7 +67,9 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
 mod tests {
     use super::*;
     use maester_board::{AreaId, HouseId, LeaderId, Order, OrderType, UnitKind};
-    use maester_rules::log::{AbilityEffect, FortifyProblem, LeaderProblem, Unfulfilled};
+    use maester_rules::log::{
+        AbilityEffect, AfterDistrict, DistrictEnd, FortifyProblem, LeaderProblem, Unfulfilled,
+    };
 
     #[test]
     fn every_military_event_reads_as_a_sentence_in_both_languages() {
@@ -134,6 +138,20 @@ mod tests {
             },
             Event::HomeSeatReverted { house: h, area: a },
             Event::PlanRejected { house: h },
+            Event::DistrictEnded {
+                house: h,
+                leader: l,
+                area: a,
+                why: DistrictEnd::Taken(HouseId(1)),
+                after: AfterDistrict::Defends(AreaId(1)),
+            },
+            Event::DistrictEnded {
+                house: h,
+                leader: l,
+                area: a,
+                why: DistrictEnd::Emptied,
+                after: AfterDistrict::Retreated(None),
+            },
         ];
         for why in [
             Unfulfilled::TokenNoneInHand,

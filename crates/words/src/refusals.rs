@@ -1,7 +1,8 @@
 //! A refused submission in the player's words: each error with the lines of the mail it is
 //! about (a count or a limit error quotes every line that counts toward it), the change that
-//! fixes it where there is one, and which lines were fine. Used by the answer to a mail, by a
-//! submission the GM enters and by `maester check`.
+//! fixes it where there is one, and which lines were fine. An error about a part of the mail
+//! the mail has no line of says so, with a line to copy where there is one (`no_line`). Used
+//! by the answer to a mail, by a submission the GM enters and by `maester check`.
 
 use crate::Spelling;
 use crate::plural::count_en;
@@ -13,6 +14,9 @@ use maester_rules::event_phase::bidding::BidError;
 use maester_rules::event_phase::economy::SupplyError;
 use maester_rules::optional::one_time::OneTimeError;
 use maester_rules::planning::placement::PlacementError;
+
+mod no_line;
+pub use no_line::disband_line;
 
 /// Every error of a refused submission, each quoting its lines, sorted by line.
 pub fn submission_errors(
@@ -28,17 +32,25 @@ pub fn submission_errors(
         }],
         SubmissionError::Plan(errs) => errs
             .iter()
-            .map(|p| quoted(parsed.lines_of_plan_error(p), p.message(board, lang), ""))
+            .map(|p| {
+                let lines = parsed.lines_of_plan_error(p);
+                let fix = match (lines.is_empty(), p.area()) {
+                    (true, Some(a)) => no_line::naming(board.area(a).name(lang), lang),
+                    _ => String::new(),
+                };
+                quoted(lines, p.message(board, lang), &fix)
+            })
             .collect(),
         SubmissionError::Event(errs) => errs
             .iter()
             .map(|p| {
-                let fix = event_fix(p, lang);
-                quoted(
-                    parsed.lines_of_event_problem(p),
-                    p.message(board, lang),
-                    &fix,
-                )
+                let lines = parsed.lines_of_event_problem(p);
+                let fix = if lines.is_empty() {
+                    no_line::of_part(board, p, lang)
+                } else {
+                    event_fix(p, lang)
+                };
+                quoted(lines, p.message(board, lang), &fix)
             })
             .collect(),
         SubmissionError::Placement(errs) => errs

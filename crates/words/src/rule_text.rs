@@ -12,6 +12,7 @@ mod one_time;
 mod placement;
 mod plan;
 mod problems;
+pub(crate) use problems::{part_en, part_zh};
 mod rewards;
 mod supply;
 mod wildlings;

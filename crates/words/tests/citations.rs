@@ -4,7 +4,7 @@
 mod kit;
 
 use kit::{W, start};
-use maester_board::{Lang, OrderType, UnitKind};
+use maester_board::{AreaId, Lang, OrderType, UnitKind};
 use maester_game::{EventProblem, Part};
 use maester_rules::armies::muster::MusterError;
 use maester_rules::event_phase::bidding::BidError;
@@ -86,7 +86,9 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(SupplyError::NoSuchUnit(a, UnitKind::Knight));
     add!(SupplyError::StillOver {
         sizes: vec![3, 2],
-        limits: vec![2, 2]
+        limits: vec![2, 2],
+        armies: vec![(a, 3), (AreaId(1), 2)],
+        still: vec![(a, UnitKind::Footman)],
     });
     add!(SupplyError::UnknownArea);
     add!(SupplyError::TooMany {

@@ -126,8 +126,8 @@ pub(super) fn preview(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<
         c.out.state.round,
         c.out.state.step.key()
     )];
-    for m in &c.mails {
-        // The GM's copy: rule references as exact lines and rulings.
+    for m in c.mails.iter().chain(&c.gm_copy) {
+        // As the GM reads it: rule references as exact lines and rulings.
         let shown = crate::mail::decode(&m.raw);
         out.push(format!(
             "\n===== to {} — {}\n{}",

@@ -3,12 +3,14 @@
 //! forward again), and `resend`: a past report or the last answer mailed again.
 
 use super::{GmOutcome, house_of, refused_if_stale};
+use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
 use crate::daemon::letters::{self, Letter};
 use crate::error::Error;
 use crate::rules::Step;
 use crate::store::{SnapshotMark, StoreError};
+use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
 
 fn mark(marks: &[SnapshotMark], seq: i64) -> Option<&SnapshotMark> {
@@ -80,8 +82,43 @@ fn report_seq(marks: &[SnapshotMark], which: Option<(u32, Step)>) -> Option<i64>
         .max()
 }
 
-/// `resend`: a past report or the last answer mailed again to the house's current player,
-/// under a new Message-ID and threaded to the original.
+/// Who a resent mail goes to: a house's current player, or the GM (`--house gm`, the GM's copy
+/// of a report, to `[daemon] gm_address`).
+fn resend_to(
+    d: &Daemon,
+    g: &Loaded,
+    house: &str,
+    which: Resend,
+) -> Result<(String, String, Script), Error> {
+    let gm = house.trim().eq_ignore_ascii_case("gm") && house_of(g, house).is_err();
+    if !gm {
+        let key = g.board.house(house_of(g, house)?).key.clone();
+        let seat = d
+            .store
+            .house(&g.row.id, &key)?
+            .ok_or_else(|| Error::NotFound(format!("seat {key}")))?;
+        let script = letters::Reader::seat(&seat).script;
+        return Ok((key, seat.address, script));
+    }
+    if which == Resend::Answer {
+        return Err(Error::Refused(
+            "the GM's copy is a report: --answer names a house".into(),
+        ));
+    }
+    match d.config.daemon.gm_address.as_deref().map(str::trim) {
+        Some(addr) if !addr.is_empty() => {
+            let lang = g.cfg.language;
+            let script = Script::of(lang.lang == Lang::Zh && lang.traditional());
+            Ok(("gm".into(), addr.to_string(), script))
+        }
+        _ => Err(Error::Refused(
+            "no [daemon] gm_address: there is no GM's copy to resend".into(),
+        )),
+    }
+}
+
+/// `resend`: a past report or the last answer mailed again to the house's current player (or
+/// the GM's copy of a report to the GM), under a new Message-ID and threaded to the original.
 pub(super) fn resend(
     d: &mut Daemon,
     g: &Loaded,
@@ -90,12 +127,7 @@ pub(super) fn resend(
     now: DateTime<Utc>,
 ) -> Result<GmOutcome, Error> {
     let id = g.row.id.as_str();
-    let hid = house_of(g, house)?;
-    let key = g.board.house(hid).key.clone();
-    let seat = d
-        .store
-        .house(id, &key)?
-        .ok_or_else(|| Error::NotFound(format!("seat {key}")))?;
+    let (key, address, script) = resend_to(d, g, house, which)?;
     let (original, what) = match which {
         Resend::Answer => (
             d.store.last_answer_to_house(id, &key)?,
@@ -109,10 +141,12 @@ pub(super) fn resend(
                     None => format!("game {id} has no report yet"),
                 }));
             };
-            let mid = crate::mail::new_message_id(
-                &d.sender.domain,
-                format!("report:{id}:{seq}:{key}").as_bytes(),
-            );
+            let seed = if key == "gm" {
+                crate::daemon::gm_copy::id_seed(id, seq)
+            } else {
+                format!("report:{id}:{seq}:{key}")
+            };
+            let mid = crate::mail::new_message_id(&d.sender.domain, seed.as_bytes());
             let closed = mark(&marks, seq - 1)
                 .map(|m| format!("the report of round {} {}", m.round, m.step))
                 .unwrap_or_else(|| "the report".into());
@@ -128,11 +162,11 @@ pub(super) fn resend(
         &d.sender.domain,
         format!("resend:{}:{}", original.message_id, now.timestamp_micros()).as_bytes(),
     );
-    let raw = crate::mail::resent_copy(&original.raw, &new_id, &now.to_rfc2822(), &seat.address)
+    let raw = crate::mail::resent_copy(&original.raw, &new_id, &now.to_rfc2822(), &address)
         .map_err(|e| Error::Refused(format!("{what} for {key}: {e}")))?;
     let letter = Letter {
         message_id: new_id,
-        to: vec![seat.address.clone()],
+        to: vec![address.clone()],
         subject: original.subject.clone(),
         raw,
         kept: None,
@@ -144,7 +178,7 @@ pub(super) fn resend(
         gm_text: None,
         // The stored bytes, in the script they were first written in (a Traditional seat's
         // answers and reports were converted when they were built).
-        script: letters::Reader::seat(&seat).script,
+        script,
     };
     d.store
         .transaction(|tx| -> Result<(), StoreError> {
@@ -155,7 +189,7 @@ pub(super) fn resend(
                 "resend",
                 &format!(
                     "{what} for {key} sent again to {} (first sent as {})",
-                    seat.address, original.message_id
+                    address, original.message_id
                 ),
                 now,
             )?;
@@ -163,7 +197,7 @@ pub(super) fn resend(
         })
         .map_err(|e| refused_if_stale(id, e))?;
     Ok(GmOutcome {
-        summary: format!("{what} for {key} queued again to {}", seat.address),
+        summary: format!("{what} for {key} queued again to {}", address),
         queued: 1,
         secret: None,
     })

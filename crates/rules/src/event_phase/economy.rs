@@ -74,6 +74,13 @@ pub enum SupplyError {
         sizes: Vec<u8>,
         /// Limits of 表五 for the new barrels.
         limits: Vec<u8>,
+        /// The armies after the plan (area, units), in the order they take the limits.
+        #[serde(default)]
+        armies: Vec<(AreaId, u8)>,
+        /// What the default would still disband after the plan: the areas over the
+        /// limit, and a disbanding that fits.
+        #[serde(default)]
+        still: Vec<(AreaId, UnitKind)>,
     },
     /// An area the board does not have.
     UnknownArea,
@@ -205,6 +212,11 @@ pub fn check_disbanding(
                 errs.push(SupplyError::StillOver {
                     sizes,
                     limits: board.rules.supply_limits(barrels).to_vec(),
+                    armies: armies(board, &after, house)
+                        .into_iter()
+                        .map(|(a, k)| (a, k.len().min(u8::MAX as usize) as u8))
+                        .collect(),
+                    still: default_disbanding(board, &after, house, barrels),
                 });
             }
         }

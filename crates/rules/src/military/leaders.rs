@@ -4,7 +4,7 @@
 //! who actually fought (they rest at the end of the round, A-51).
 
 use crate::military::ctx::Ctx;
-use crate::model::log::{Event, LeaderProblem};
+use crate::model::log::{AfterDistrict, DistrictEnd, Event, LeaderProblem};
 use crate::model::orders::MarchMove;
 use crate::model::state::LeaderStatus;
 use maester_board::{Ability, AreaId, HouseId, LeaderId};
@@ -223,7 +223,8 @@ pub fn retreat_with(
 }
 
 /// Districts end when one of their areas is emptied or taken; the leader then defends the other
-/// area (004:L2101–L2107).
+/// area, and when both are lost he goes with the army beaten last (004:L2102–L2105). Each end is
+/// logged: which leader, which area, why, and where he is now.
 pub fn check_districts(ctx: &mut Ctx) {
     for i in 0..ctx.leaders.district.len() {
         let Some([a, b]) = ctx.leaders.district[i] else {
@@ -238,16 +239,48 @@ pub fn check_districts(ctx: &mut Ctx) {
             continue;
         }
         ctx.leaders.district[i] = None;
-        let keep = if ha {
-            Some(a)
-        } else if hb {
-            Some(b)
-        } else {
-            None
+        let leader = LeaderId(i as u8);
+        let lost = if ha { b } else { a };
+        let why = match ctx.state.occupant(lost) {
+            Some(other) => DistrictEnd::Taken(other),
+            None => DistrictEnd::Emptied,
         };
-        ctx.leaders.at[i] = keep;
-        if let Some(k) = keep {
-            ctx.leaders.slot[k.index()] = Some(LeaderId(i as u8));
+        let after = match (ha, hb) {
+            (true, _) => AfterDistrict::Defends(a),
+            (_, true) => AfterDistrict::Defends(b),
+            _ => AfterDistrict::Retreated(last_retreat(ctx, h, [a, b])),
+        };
+        match after {
+            AfterDistrict::Defends(k) => {
+                ctx.leaders.at[i] = Some(k);
+                ctx.leaders.slot[k.index()] = Some(leader);
+            }
+            AfterDistrict::Retreated(to) => {
+                ctx.leaders.at[i] = to;
+                if let Some(t) = to
+                    && defence_leader(ctx, h, t).is_none()
+                {
+                    ctx.leaders.slot[t.index()] = Some(leader);
+                }
+            }
         }
+        ctx.log.push(Event::DistrictEnded {
+            house: h,
+            leader,
+            area: lost,
+            why,
+            after,
+        });
     }
+}
+
+/// Where the house's army beaten last in one of `areas` retreated to (`None`: none retreated
+/// from there, or its player chooses the area after the phase).
+fn last_retreat(ctx: &Ctx, house: HouseId, areas: [AreaId; 2]) -> Option<AreaId> {
+    ctx.log.iter().rev().find_map(|e| match e {
+        Event::Retreated {
+            house: h, from, to, ..
+        } if *h == house && areas.contains(from) => Some(*to),
+        _ => None,
+    })
 }

@@ -175,6 +175,35 @@ pub enum LeaderProblem {
     BadDistrict,
 }
 
+/// Why a military district ended (004:L2102–L2105): what became of one of its two areas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DistrictEnd {
+    /// All the house's units marched out of it (004:L2104).
+    Emptied,
+    /// Another house took it (004:L2105).
+    Taken(HouseId),
+}
+
+/// Where a district's leader is once the district ended (004:L2104–L2105).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AfterDistrict {
+    /// He defends the district's other area, still the house's.
+    Defends(AreaId),
+    /// Both areas are lost: he went with the army beaten last, into this area (`None`: that
+    /// army had no area to retreat into).
+    Retreated(Option<AreaId>),
+}
+
+impl DistrictEnd {
+    /// The rule it follows.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            DistrictEnd::Emptied => "004:L2104",
+            DistrictEnd::Taken(_) => "004:L2105",
+        }
+    }
+}
+
 /// One entry of the log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -353,6 +382,20 @@ pub enum Event {
         leader: LeaderId,
         /// Why.
         why: LeaderProblem,
+    },
+    /// A leader's military district ended: one of its areas was emptied or taken
+    /// (004:L2102–L2105).
+    DistrictEnded {
+        /// House.
+        house: HouseId,
+        /// The district's leader.
+        leader: LeaderId,
+        /// The area that ended it.
+        area: AreaId,
+        /// What became of that area.
+        why: DistrictEnd,
+        /// Where the leader is now.
+        after: AfterDistrict,
     },
     /// The sword was used (+1) in a battle (004:L1732–L1745).
     Sword {

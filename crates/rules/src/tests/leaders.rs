@@ -2,7 +2,9 @@
 //! leaders, districts, conditional choice and every special ability in the conflict order.
 
 use super::kit::*;
-use crate::model::log::{AbilityEffect, Event, LeaderProblem, TermKind, TieBreak};
+use crate::model::log::{
+    AbilityEffect, AfterDistrict, DistrictEnd, Event, LeaderProblem, TermKind, TieBreak,
+};
 use crate::model::orders::{Condition, District, Pick, Substitute};
 use crate::model::state::{LeaderStatus, Track};
 use maester_board::{OrderType, UnitKind};
@@ -359,6 +361,86 @@ fn district_leader_defends_either_area_004_l2089() {
     t.march("baratheon", "castle-black", "karhold");
     let (_, log) = t.run();
     assert_eq!(battle(&log).defender_leader, Some(ed));
+}
+
+/// Stark holds Winterfell and Karhold with a footman each, Eddard their district's leader.
+fn winterfell_karhold_district() -> T {
+    let mut t = fresh();
+    t.put("stark", "winterfell", "F");
+    t.put("stark", "karhold", "F");
+    let (wf, kh, ed) = (t.a("winterfell"), t.a("karhold"), t.l("艾德"));
+    t.plan("stark").leaders.districts.push(District {
+        areas: [wf, kh],
+        leader: ed,
+    });
+    t
+}
+
+fn districts_ended(log: &[Event]) -> Vec<&Event> {
+    log.iter()
+        .filter(|e| matches!(e, Event::DistrictEnded { .. }))
+        .collect()
+}
+
+#[test]
+fn a_district_whose_area_is_taken_ends_and_its_leader_defends_the_other_area_004_l2105() {
+    let mut t = winterfell_karhold_district();
+    t.put("baratheon", "castle-black", "KKKK");
+    // Barrels enough for an army of four (表五).
+    let bh = t.h("baratheon");
+    t.s.house_mut(bh).barrels = 6;
+    t.order("castle-black", OrderType::March, false);
+    t.march("baratheon", "castle-black", "karhold");
+    let (_, log) = t.run();
+    let ended = districts_ended(&log);
+    assert_eq!(
+        ended,
+        vec![&Event::DistrictEnded {
+            house: t.h("stark"),
+            leader: t.l("艾德"),
+            area: t.a("karhold"),
+            why: DistrictEnd::Taken(t.h("baratheon")),
+            after: AfterDistrict::Defends(t.a("winterfell")),
+        }],
+        "{log:?}"
+    );
+    assert_eq!(DistrictEnd::Taken(t.h("baratheon")).rule(), "004:L2105");
+    // Logged after the battle that took the area, not before.
+    let battle_at = log.iter().position(|e| matches!(e, Event::Battle(_)));
+    let end_at = log
+        .iter()
+        .position(|e| matches!(e, Event::DistrictEnded { .. }));
+    assert!(battle_at < end_at, "{log:?}");
+}
+
+#[test]
+fn a_district_emptied_by_marching_out_ends_and_its_leader_defends_the_other_area_004_l2104() {
+    let mut t = winterfell_karhold_district();
+    t.order("karhold", OrderType::March, false);
+    t.march("stark", "karhold", "castle-black");
+    let (_, log) = t.run();
+    assert_eq!(
+        districts_ended(&log),
+        vec![&Event::DistrictEnded {
+            house: t.h("stark"),
+            leader: t.l("艾德"),
+            area: t.a("karhold"),
+            why: DistrictEnd::Emptied,
+            after: AfterDistrict::Defends(t.a("winterfell")),
+        }],
+        "{log:?}"
+    );
+    assert_eq!(DistrictEnd::Emptied.rule(), "004:L2104");
+}
+
+#[test]
+fn a_district_both_of_whose_areas_stay_held_does_not_end_004_l2102() {
+    let mut t = winterfell_karhold_district();
+    t.put("baratheon", "castle-black", "F");
+    t.order("castle-black", OrderType::March, false);
+    t.march("baratheon", "castle-black", "karhold");
+    let (_, log) = t.run();
+    assert!(districts_ended(&log).is_empty(), "{log:?}");
 }
 
 #[test]

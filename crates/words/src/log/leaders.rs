@@ -1,10 +1,11 @@
-//! 将领的特长 Leaders in words: every ability as it acts in a battle and a
-//! leader left out of the round (004:L1772–L1774, L2095, L2118).
+//! 将领的特长 Leaders in words: every ability as it acts in a battle, a
+//! leader left out of the round (004:L1772–L1774, L2095, L2118) and a military district's end
+//! (004:L2102–L2105).
 
 use super::common::W;
 use crate::Spelling;
-use maester_board::LeaderId;
-use maester_rules::log::{AbilityEffect, Event, LeaderProblem};
+use maester_board::{AreaId, HouseId, LeaderId};
+use maester_rules::log::{AbilityEffect, AfterDistrict, DistrictEnd, Event, LeaderProblem};
 
 /// The sentence of an event of this chapter, `None` for another chapter's event.
 pub(super) fn text(w: &W, e: &Event) -> Option<String> {
@@ -64,11 +65,69 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
                 )
             }
         }
+        Event::DistrictEnded {
+            house,
+            leader,
+            area,
+            why,
+            after,
+        } => w.district_ended(*house, *leader, *area, *why, *after),
         _ => return None,
     })
 }
 
 impl W<'_> {
+    /// A district ended (004:L2102–L2105): why, and where its leader is now.
+    fn district_ended(
+        &self,
+        house: HouseId,
+        leader: LeaderId,
+        area: AreaId,
+        why: DistrictEnd,
+        after: AfterDistrict,
+    ) -> String {
+        let (who, lost) = (self.ld(leader), self.a(area));
+        let rule = match after {
+            AfterDistrict::Retreated(_) => "004:L2105",
+            AfterDistrict::Defends(_) => why.rule(),
+        };
+        let cause = match (why, self.zh()) {
+            (DistrictEnd::Emptied, true) => format!("{lost}的部队已全部行军移出"),
+            (DistrictEnd::Emptied, false) => format!("all its units marched out of {lost}"),
+            (DistrictEnd::Taken(o), true) => format!("{lost}被{}占领", self.h(o)),
+            (DistrictEnd::Taken(o), false) => format!("{} took {lost}", self.h(o)),
+        };
+        let now = match (after, self.zh()) {
+            (AfterDistrict::Defends(k), true) => format!("{who}转为{}的防守将领", self.a(k)),
+            (AfterDistrict::Defends(k), false) => format!("{who} now defends {}", self.a(k)),
+            (AfterDistrict::Retreated(Some(t)), true) => format!(
+                "军区的两个区域都已失守,{who}随最后失守区域的败军撤退到{}",
+                self.a(t)
+            ),
+            (AfterDistrict::Retreated(Some(t)), false) => format!(
+                "both its areas are lost: {who} goes with the army beaten last, to {}",
+                self.a(t)
+            ),
+            (AfterDistrict::Retreated(None), true) => {
+                format!("军区的两个区域都已失守,{who}随最后失守区域的败军撤退")
+            }
+            (AfterDistrict::Retreated(None), false) => {
+                format!("both its areas are lost: {who} goes with the army beaten last")
+            }
+        };
+        if self.zh() {
+            format!(
+                "{}的军区将领{who}的军区解散:{cause};{now}({rule})。",
+                self.h(house)
+            )
+        } else {
+            format!(
+                "{}'s district of {who} ends: {cause}; {now} ({rule}).",
+                self.h(house)
+            )
+        }
+    }
+
     fn ability(&self, l: LeaderId, e: &AbilityEffect) -> String {
         let who = self.ld(l);
         match (e, self.zh()) {

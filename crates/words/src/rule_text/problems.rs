@@ -114,7 +114,7 @@ impl RuleText for EventProblem {
     }
 }
 
-fn part_zh(p: Part) -> &'static str {
+pub(crate) fn part_zh(p: Part) -> &'static str {
     match p {
         Part::Disband => "裁军",
         Part::Muster => "征兵",
@@ -131,7 +131,7 @@ fn part_zh(p: Part) -> &'static str {
     }
 }
 
-fn part_en(p: Part) -> &'static str {
+pub(crate) fn part_en(p: Part) -> &'static str {
     match p {
         Part::Disband => "disbanding",
         Part::Muster => "mustering",

@@ -2,7 +2,8 @@
 
 use super::RuleText;
 use crate::Spelling;
-use maester_board::{Board, Lang};
+use crate::plural::count_en;
+use maester_board::{AreaId, Board, Lang, UnitKind};
 use maester_rules::event_phase::economy::SupplyError;
 
 impl RuleText for SupplyError {
@@ -20,12 +21,15 @@ impl RuleText for SupplyError {
                 k.name_en(),
                 board.area(*a).name(lang)
             ),
-            (SupplyError::StillOver { sizes, limits }, Lang::Zh) => format!(
-                "裁撤后军团规模{sizes:?}仍超过补给上限{limits:?};补给结算时只能裁撤,不能分散部队({rule})"
-            ),
-            (SupplyError::StillOver { sizes, limits }, Lang::En) => format!(
-                "after this disbanding the armies {sizes:?} still exceed the supply limits {limits:?}; at a Supply event you may only disband, not spread out ({rule})"
-            ),
+            (
+                SupplyError::StillOver {
+                    sizes,
+                    limits,
+                    armies,
+                    still,
+                },
+                _,
+            ) => still_over(board, sizes, limits, armies, still, &rule, lang),
             (SupplyError::UnknownArea, Lang::Zh) => "方案中有地图上不存在的区域".into(),
             (SupplyError::UnknownArea, Lang::En) => "the plan names an area not on the map".into(),
             (SupplyError::TooMany { needed, given }, Lang::Zh) => {
@@ -35,5 +39,70 @@ impl RuleText for SupplyError {
                 format!("only {needed} units must be disbanded; you listed {given} ({rule})")
             }
         }
+    }
+}
+
+/// Which armies are over the limit after a disbanding: each area over it with its size, against
+/// what the supply track allows (the areas are those the default would still disband in; an
+/// older error without them gives the sizes alone).
+fn still_over(
+    board: &Board,
+    sizes: &[u8],
+    limits: &[u8],
+    armies: &[(AreaId, u8)],
+    still: &[(AreaId, UnitKind)],
+    rule: &str,
+    lang: Lang,
+) -> String {
+    let zh = lang == Lang::Zh;
+    let list = |v: Vec<String>| v.join(if zh { "、" } else { ", " });
+    let allowed = list(limits.iter().map(u8::to_string).collect());
+    let mut over: Vec<String> = Vec::new();
+    for (a, n) in armies {
+        if still.iter().any(|(x, _)| x == a) {
+            let name = board.area(*a).name(lang);
+            over.push(if zh {
+                format!("{name}({n}个单位)")
+            } else {
+                format!("{name} ({})", count_en(i64::from(*n), "unit"))
+            });
+        }
+    }
+    let all = if armies.is_empty() {
+        list(sizes.iter().map(u8::to_string).collect())
+    } else {
+        list(
+            armies
+                .iter()
+                .map(|(a, n)| format!("{} {n}", board.area(*a).name(lang)))
+                .collect(),
+        )
+    };
+    let allowance = if limits.is_empty() {
+        if zh {
+            "补给轨道不允许任何军团(两个及以上单位)".to_string()
+        } else {
+            "the supply track allows no army (two or more units)".to_string()
+        }
+    } else if zh {
+        format!("补给轨道只允许规模为{allowed}的军团")
+    } else {
+        format!("the supply track allows armies of {allowed} units")
+    };
+    match (over.is_empty(), zh) {
+        (true, true) => format!(
+            "裁撤后的军团({all})仍超过补给上限:{allowance};补给结算时只能裁撤,不能分散部队({rule})"
+        ),
+        (true, false) => format!(
+            "after this disbanding your armies ({all}) still exceed the supply limit: {allowance}; at a Supply event you may only disband, not spread out ({rule})"
+        ),
+        (false, true) => format!(
+            "裁撤后仍超过补给上限的军团:{};你的军团为{all},{allowance};补给结算时只能裁撤,不能分散部队({rule})",
+            list(over)
+        ),
+        (false, false) => format!(
+            "still over the supply limit after this disbanding: {}; your armies are {all}, and {allowance}; at a Supply event you may only disband, not spread out ({rule})",
+            list(over)
+        ),
     }
 }
