@@ -67,7 +67,7 @@ const ZH: MapLabels = MapLabels {
     barrels: "木桶",
     castles: "城堡",
     units: "单位",
-    leaders: "将领(可用/休整)",
+    leaders: "将领(可用/休养)",
     wildlings: "野人",
     neutral: "中立",
     attacker_won: "攻方胜",
