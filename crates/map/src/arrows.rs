@@ -2,7 +2,7 @@
 //! the colour of its house, and every battle with its totals and who won.
 
 use crate::MapInput;
-use crate::board_layer::anchor;
+use crate::board_layer::{Rect, anchor, label_box};
 use crate::draw::{Anchor, Font, Svg, text_width};
 use crate::layout::{Layout, Pt};
 use crate::palette::{self, INK, Rgb, WHITE};
@@ -46,15 +46,19 @@ pub fn draw(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
             }
             Event::Battle(r) => {
                 let c = palette::house(board, r.attacker);
-                if let Some(end) = arrow(svg, input, layout, r.from, r.area, c, Style::March) {
-                    badges.push((end, r));
+                if arrow(svg, input, layout, r.from, r.area, c, Style::March).is_some() {
+                    badges.push(r);
                 }
             }
             _ => {}
         }
     }
     let labels = map_labels(input.lang);
-    for (at, r) in badges {
+    let names: Vec<Rect> = board
+        .area_ids()
+        .filter_map(|a| label_box(input, layout, a))
+        .collect();
+    for r in badges {
         let winner = if r.attacker_won {
             Some(r.attacker)
         } else {
@@ -74,6 +78,9 @@ pub fn draw(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
         let text = format!("{}:{} {verdict}", r.attack_total, r.defence_total);
         let size = 10.5;
         let w = text_width(&text, size) + 22.0;
+        let Some(at) = badge_spot(input, layout, (r.from, r.area), w, &names) else {
+            continue;
+        };
         let (x, y) = (at.0 - w / 2.0, at.1 - 9.0);
         svg.rect(x, y, w, 18.0, 9.0, WHITE, Some((colour, 2.5)), false);
         crossed_swords(svg, (x + 9.0, at.1));
@@ -85,6 +92,51 @@ pub fn draw(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
         };
         svg.text(x + 17.0, at.1, &text, font, Anchor::Start);
     }
+}
+
+/// Where a battle's badge of width `w` goes on the attack's arrow: the first point, from the
+/// middle outwards and then beside the line, where it covers no area's name and neither end's
+/// units; when every point covers something, the one that covers least.
+fn badge_spot(
+    input: &MapInput<'_>,
+    layout: &Layout,
+    (from, to): (AreaId, AreaId),
+    w: f64,
+    names: &[Rect],
+) -> Option<Pt> {
+    let a = anchor(input, layout, from)?;
+    let b = anchor(input, layout, to)?;
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (nx, ny) = (-dy / len, dx / len);
+    // The unit chips at both ends.
+    let chip = |p: Pt| ((p.0 - 32.0, p.1 - 11.0), (p.0 + 32.0, p.1 + 11.0));
+    let mut taken: Vec<Rect> = names.to_vec();
+    taken.extend([chip(a), chip(b)]);
+    let covered = |r: Rect| -> f64 {
+        taken
+            .iter()
+            .map(|o| {
+                let x = (r.1.0.min(o.1.0) - r.0.0.max(o.0.0)).max(0.0);
+                let y = (r.1.1.min(o.1.1) - r.0.1.max(o.0.1)).max(0.0);
+                x * y
+            })
+            .sum()
+    };
+    let mut best: Option<(f64, Pt)> = None;
+    for off in [0.0, 15.0, -15.0, 26.0, -26.0, 38.0, -38.0] {
+        for t in [0.5, 0.42, 0.58, 0.34, 0.66] {
+            let p = (a.0 + dx * t + nx * off, a.1 + dy * t + ny * off);
+            let c = covered(((p.0 - w / 2.0, p.1 - 9.0), (p.0 + w / 2.0, p.1 + 9.0)));
+            if c == 0.0 {
+                return Some(p);
+            }
+            if best.is_none_or(|(least, _)| c < least) {
+                best = Some((c, p));
+            }
+        }
+    }
+    best.map(|(_, p)| p)
 }
 
 fn crossed_swords(svg: &mut Svg, c: Pt) {
@@ -104,7 +156,7 @@ fn crossed_swords(svg: &mut Svg, c: Pt) {
     );
 }
 
-/// One arrow; returns the point two thirds along it (where a battle's badge goes).
+/// One arrow; `None` when it is not drawn (its ends unplaced or too close).
 fn arrow(
     svg: &mut Svg,
     input: &MapInput<'_>,
@@ -113,7 +165,7 @@ fn arrow(
     to: AreaId,
     colour: Rgb,
     style: Style,
-) -> Option<Pt> {
+) -> Option<()> {
     let a = anchor(input, layout, from)?;
     let b = anchor(input, layout, to)?;
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -140,5 +192,5 @@ fn arrow(
         (base.0 + uy * 6.5, base.1 - ux * 6.5),
     ];
     svg.polygon(&head, colour, Some((edge, 1.2)));
-    Some((a.0 + dx * 0.62, a.1 + dy * 0.62))
+    Some(())
 }

@@ -66,6 +66,30 @@ pub fn borders(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
     }
 }
 
+/// A box on the picture: top-left and bottom-right corners.
+pub type Rect = (Pt, Pt);
+
+/// The box an area's name takes, its castle mark included (`None`: a port, which has no name
+/// drawn, or an area the layout does not place).
+pub fn label_box(input: &MapInput<'_>, layout: &Layout, a: AreaId) -> Option<Rect> {
+    let s = layout.spots(a)?;
+    let area = input.board.area(a);
+    if area.kind == AreaKind::Port {
+        return None;
+    }
+    let size = label_size(input.lang);
+    let lines = split_name(area.name(input.lang), input.lang);
+    let half_w = lines
+        .iter()
+        .map(|l| text_width(l, size))
+        .fold(0.0, f64::max)
+        / 2.0
+        + 12.0;
+    let top = s.label.1 - (lines.len() as f64 - 1.0) * size * 0.55 - size * 0.7;
+    let bottom = top + lines.len() as f64 * size * 1.1 + size * 0.2;
+    Some(((s.label.0 - half_w, top), (s.label.0 + half_w, bottom)))
+}
+
 /// Where an area's units are drawn: its measured units point (moved under the name when the
 /// two would overlap), or, for a built temporary port, a point between its province and its sea.
 pub fn anchor(input: &MapInput<'_>, layout: &Layout, a: AreaId) -> Option<Pt> {
