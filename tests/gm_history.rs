@@ -283,3 +283,57 @@ fn the_new_commands_work_by_mail_too() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn replace_by_mail_takes_the_new_player_s_language_after_the_address() {
+    let dir = temp_dir("gm-mail-replace-lang");
+    let t = Utc::now();
+    let (_cfg, mut d) = new_game_with_gm(&dir, "gmh", t);
+    process(&mut d, t);
+    let inbox = dir.join("mail/inbox");
+    let body = "密码: gm-s\r\n换人 白狼 陳 大文 chan@x.example zh-Hant\r\nreplace martell Jo Doe jo@x.example en\r\n";
+    if let Err(e) = maester::demo::deliver(&inbox, "g1", &gm_mail("gmh", "g1", body)) {
+        panic!("{e}");
+    }
+    if let Err(e) = d.tick(t + TimeDelta::seconds(1)) {
+        panic!("{e}");
+    }
+    let all = sent(&dir);
+    let to = |addr: &str| -> Vec<String> {
+        all.iter()
+            .filter(|(m, _)| m.to.iter().any(|a| a == addr))
+            .map(|(m, _)| format!("{}\n{}", m.subject, m.body))
+            .collect()
+    };
+    // The welcome (the newcomer also hears of the other seat's change).
+    let chan: Vec<String> = to("chan@x.example")
+        .into_iter()
+        .filter(|m| m.contains("歡迎接手"))
+        .collect();
+    assert_eq!(chan.len(), 1, "{chan:#?}");
+    assert!(
+        chan[0].contains("陳 大文") && chan[0].contains("臨冬城") && !chan[0].contains("临冬城"),
+        "the name keeps its space, the welcome is Traditional: {}",
+        chan[0]
+    );
+    let jo: Vec<String> = to("jo@x.example")
+        .into_iter()
+        .filter(|m| m.contains("Welcome"))
+        .collect();
+    assert_eq!(jo.len(), 1, "{jo:#?}");
+    assert!(
+        jo[0].contains("Hello Jo Doe") && jo[0].contains("You take over Martell"),
+        "{}",
+        jo[0]
+    );
+    let seats = match d.store.houses("gmh") {
+        Ok(h) => h,
+        Err(e) => panic!("{e}"),
+    };
+    let stark = seats.iter().find(|h| h.house == "stark");
+    assert!(
+        stark.is_some_and(|h| h.address == "chan@x.example" && h.traditional),
+        "{seats:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

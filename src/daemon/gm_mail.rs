@@ -214,19 +214,31 @@ fn command_of(line: GmLine, guard: Guard) -> Result<GmCommand, GmRefusal> {
             },
             Err(e) => return Err(GmRefusal::Schedule(e.to_string())),
         },
-        GmLine::Replace { house, rest } => match rest.rsplit_once(' ') {
-            Some((name, address)) if address.contains('@') && !name.trim().is_empty() => {
-                GmCommand::Replace {
-                    house,
-                    name: name.trim().to_string(),
-                    address: address.trim().to_string(),
-                    language: None,
+        GmLine::Replace { house, rest } => {
+            // `name address [language]`: a last word `zh`, `zh-Hant` or `en` after the address
+            // says what the new player reads.
+            let rest = rest.trim();
+            let (rest, language) = match rest.rsplit_once(' ') {
+                Some((before, last)) => match crate::config::MailLanguage::parse(last) {
+                    Some(l) => (before.trim_end(), Some(l)),
+                    None => (rest, None),
+                },
+                None => (rest, None),
+            };
+            match rest.rsplit_once(' ') {
+                Some((name, address)) if address.contains('@') && !name.trim().is_empty() => {
+                    GmCommand::Replace {
+                        house,
+                        name: name.trim().to_string(),
+                        address: address.trim().to_string(),
+                        language,
+                    }
+                }
+                _ => {
+                    return Err(GmRefusal::ReplaceForm);
                 }
             }
-            _ => {
-                return Err(GmRefusal::ReplaceForm);
-            }
-        },
+        }
         GmLine::Leave(house) => GmCommand::Leave { house },
         GmLine::Requeue => GmCommand::Requeue,
         GmLine::Backups => GmCommand::Backups,

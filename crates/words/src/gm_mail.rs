@@ -51,7 +51,7 @@ impl fmt::Display for GmRefusal {
             GmRefusal::StepLineNotCommand => write!(f, "a step line is not a command"),
             GmRefusal::ReplaceForm => write!(
                 f,
-                "write `换人 <house> <name> <address>` / `replace <house> <name> <address>`"
+                "write `换人 <house> <name> <address> [zh|zh-Hant|en]` / `replace <house> <name> <address> [zh|zh-Hant|en]`"
             ),
             GmRefusal::Schedule(why) => write!(f, "{why}"),
         }
