@@ -126,6 +126,8 @@ pub struct IntakeRun {
     pub maester: f64,
     /// Seconds the floor took for the same number of mails.
     pub floor: f64,
+    /// Processor seconds (user and system, all threads) maester and the floor used.
+    pub cpu: (f64, f64),
     /// Answers written.
     pub answers: usize,
     /// Seconds to close the step afterwards (every house's report).
@@ -206,6 +208,13 @@ pub fn setup(
 /// Run maester's intake on `n` mails in a fresh game under `dir` (its store holding `prefill`
 /// old mails first); then close the step, measure the latency of one more mail when asked, and
 /// the durable floor.
+///
+/// `dir` should be a new folder: one emptied just before makes the run slower than intake is.
+/// On ext4 without a journal the kernel does not hand out again an inode freed in the last
+/// seconds to minutes, and scans past each such inode for every file it creates: removing a
+/// previous run's thousands of files right before the run made each answer written to the
+/// Maildir outbox cost up to a millisecond (as they would cost a daemon whose outbox reader
+/// had just deleted thousands of files on such a filesystem).
 pub fn intake(
     dir: &Path,
     n: usize,
@@ -216,6 +225,7 @@ pub fn intake(
     let (mut d, filled) = setup(dir, n, prefill, now)?;
     let outbox = dir.join("mail/outbox");
     let before = count_files(&outbox);
+    let cpu_start = cpu_seconds();
     let start = Instant::now();
     loop {
         let t = d.tick(now)?;
@@ -224,6 +234,7 @@ pub fn intake(
         }
     }
     let maester = start.elapsed().as_secs_f64();
+    let maester_cpu = cpu_seconds() - cpu_start;
     let answers = count_files(&outbox).saturating_sub(before);
     let start = Instant::now();
     games::close_step_now(&mut d, "bench", now, CloseWhy::Gm(Guard::default()))?;
@@ -233,11 +244,14 @@ pub fn intake(
         false => None,
     };
     drop(d);
+    let cpu_start = cpu_seconds();
     let floor = floor(dir, n)?;
+    let floor_cpu = cpu_seconds() - cpu_start;
     Ok(IntakeRun {
         mails: n,
         maester,
         floor,
+        cpu: (maester_cpu, floor_cpu),
         answers,
         close,
         prefilled: (prefill, filled),
@@ -275,6 +289,18 @@ fn answer_latency(d: &mut Daemon, dir: &Path, n: usize) -> Result<f64, Error> {
         return Err(Error::Config("latency: the mail was never answered".into()));
     }
     Ok(answered.duration_since(delivered).as_secs_f64())
+}
+
+/// Processor seconds this process has used so far, user and system, all its threads (0 when
+/// the system does not say).
+fn cpu_seconds() -> f64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is a valid, writable rusage for the call to fill.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return 0.0;
+    }
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
 }
 
 /// The files (mails) in a folder.

@@ -9,16 +9,18 @@
 //! Restarting re-creates the servers' Maildirs, so every mailbox check comes after the last
 //! restart of its test.
 
+mod smtp_sink;
+
 use chrono::{DateTime, TimeDelta, Utc};
 use maester::config::Config;
 use maester::daemon::requeue::{Which, requeue};
 use maester::daemon::{Daemon, games};
 use maester::mail::{ImapConfig, ImapInbox, Inbox, Outbox, Security, SmtpConfig, SmtpOutbox};
 use maester::store::{NewOutgoing, OutboxStatus};
-use std::io::{BufRead, BufReader, Write};
+use smtp_sink::smtp_sink;
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The tests stop and start the same servers: one at a time.
@@ -166,54 +168,6 @@ fn write_config(
     }
 }
 
-/// A tiny SMTP server on loopback that takes every mail; returns its port and the envelope
-/// recipients of what it took.
-fn smtp_sink() -> (u16, Arc<Mutex<Vec<String>>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let port = listener.local_addr().expect("addr").port();
-    let got = Arc::new(Mutex::new(Vec::new()));
-    let took = Arc::clone(&got);
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let _ = serve(stream, &took);
-        }
-    });
-    (port, got)
-}
-
-fn serve(stream: TcpStream, took: &Mutex<Vec<String>>) -> std::io::Result<()> {
-    let mut w = stream.try_clone()?;
-    let mut r = BufReader::new(stream);
-    w.write_all(b"220 sink\r\n")?;
-    let mut rcpts = Vec::new();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if r.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        let cmd = line.to_ascii_uppercase();
-        if cmd.starts_with("RCPT") {
-            rcpts.push(line.trim().to_string());
-        } else if cmd.starts_with("DATA") {
-            w.write_all(b"354 go on\r\n")?;
-            loop {
-                line.clear();
-                if r.read_line(&mut line)? == 0 || line == ".\r\n" {
-                    break;
-                }
-            }
-            if let Ok(mut t) = took.lock() {
-                t.append(&mut rcpts);
-            }
-        } else if cmd.starts_with("QUIT") {
-            w.write_all(b"221 bye\r\n")?;
-            return Ok(());
-        }
-        w.write_all(b"250 ok\r\n")?;
-    }
-}
-
 /// Mails in a player's real mailbox (subjects and bodies), waiting up to 10 s for `want`.
 fn mailbox(s: &Servers, user: &str, password: &str, want: usize) -> Vec<String> {
     let cfg = ImapConfig {
@@ -315,7 +269,12 @@ fn with_imap_down_the_deadline_closes_mail_goes_out_and_reading_resumes_after_re
     assert!(t.sent >= 7, "reports and the GM's alert sent: {t:?}");
     let to_gm = took
         .lock()
-        .map(|t| t.iter().filter(|r| r.contains("tester@localhost")).count())
+        .map(|t| {
+            t.rcpts
+                .iter()
+                .filter(|r| r.contains("tester@localhost"))
+                .count()
+        })
         .unwrap_or(0);
     assert_eq!(
         to_gm, 2,

@@ -221,24 +221,39 @@ pub fn bench_intake(
     let mut ratios = Vec::new();
     let mut latencies = Vec::new();
     for run in 1..=runs.max(1) {
-        let r = maester::bench_intake::intake(&dir, mails, 0, true, chrono::Utc::now())?;
+        // Each run in a folder of its own, all removed at the end: see `bench_intake::intake`.
+        let r = maester::bench_intake::intake(
+            &dir.join(format!("run-{run}")),
+            mails,
+            0,
+            true,
+            chrono::Utc::now(),
+        )?;
         let ratio = r.maester / r.floor.max(1e-9);
         let per_mail = r.maester / r.mails.max(1) as f64 * 1e6;
         maester::say!(
-            "run {run}: {} mails: maester {:.3}s ({:.0}/s, {per_mail:.0} µs/mail, {} answers) · floor {:.3}s ({:.0}/s) · ratio {ratio:.2}× · closing the step after {:.1} ms · delivery → answer {:.2}s",
+            "run {run}: {} mails: maester {:.3}s ({:.0}/s, {per_mail:.0} µs/mail, {} answers, {:.2}s CPU) · floor {:.3}s ({:.0}/s, {:.2}s CPU) · ratio {ratio:.2}× · closing the step after {:.1} ms · delivery → answer {:.2}s",
             r.mails,
             r.maester,
             r.mails as f64 / r.maester.max(1e-9),
             r.answers,
+            r.cpu.0,
             r.floor,
             r.mails as f64 / r.floor.max(1e-9),
+            r.cpu.1,
             r.close * 1000.0,
             r.latency.unwrap_or(f64::NAN)
         );
         ratios.push(ratio);
         latencies.extend(r.latency);
         if prefill > 0 {
-            let f = maester::bench_intake::intake(&dir, mails, prefill, false, chrono::Utc::now())?;
+            let f = maester::bench_intake::intake(
+                &dir.join(format!("run-{run}-prefilled")),
+                mails,
+                prefill,
+                false,
+                chrono::Utc::now(),
+            )?;
             maester::say!(
                 "run {run}, store prefilled with {} old mails over {} games ({:.1}s to fill): maester {:.3}s ({:.0} µs/mail, empty store {per_mail:.0} µs/mail) · floor {:.3}s · ratio {:.2}×",
                 f.prefilled.0,

@@ -5,7 +5,8 @@
 //! secrets already found right: the Argon2id check that guards a secret at rest costs tens of
 //! milliseconds by design, so a secret is checked once per process and then compared by a
 //! keyed SHA-256 held in memory only (right ones, and the last few wrong ones of each seat: a
-//! player resending the same mistyped secret; any other wrong secret takes the full check).
+//! player resending the same mistyped secret). Once a seat's right secret is known, any other
+//! secret for it is wrong without a check; before that, a new wrong one takes the full check.
 
 use super::loaded::board_and_templates;
 use crate::board::Board;
@@ -161,9 +162,11 @@ fn same(a: &[u8; 32], b: &[u8; 32]) -> bool {
         == 0
 }
 
-/// Whether `secret` is the seat's secret: the Argon2id check the first time it is given in
-/// this process, a keyed digest compared in constant time after that (for as long as the
-/// stored hash is the same: a new secret for the seat is checked in full again).
+/// Whether `secret` is the seat's secret: the Argon2id check until the seat's secret has been
+/// given right once in this process, a keyed digest compared in constant time after that —
+/// a right secret has the known digest, any other secret does not and is wrong without a check
+/// (for as long as the stored hash is the same: after a new secret for the seat, both are
+/// checked in full again).
 pub fn verify_secret(
     d: &super::Daemon,
     game: &str,
@@ -177,9 +180,9 @@ pub fn verify_secret(
         if let Ok(map) = d.cache.secrets.lock()
             && let Some((hash, known)) = map.get(&key)
             && hash == stored
-            && same(known, &given)
         {
-            return Ok(true);
+            // The seat's secret is known: a secret whose digest differs is not it.
+            return Ok(same(known, &given));
         }
         if let Ok(map) = d.cache.wrong.lock()
             && let Some((hash, known)) = map.get(&key)

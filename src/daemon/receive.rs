@@ -114,6 +114,7 @@ impl Daemon {
     pub(super) fn process(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
         let result = self.process_batches(now, t);
         self.decoded.clear();
+        crate::store::release_secret_memory();
         result
     }
 

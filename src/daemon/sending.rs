@@ -11,6 +11,10 @@ use chrono::{DateTime, Utc};
 /// How many queued mails one tick looks at.
 const SEND_BATCH: u32 = 100;
 
+/// With an outbox whose sends are final at once (SMTP), how many sent mails are marked sent in
+/// one commit: a crash sends at most this many of them a second time (the same Message-ID).
+const MARK_SENT_EVERY: usize = 10;
+
 /// Send what is due in the outbox. A server that does not answer (refused connection, timeout)
 /// stops the sending for this tick — the rest stays queued as it is and the server is tried
 /// again after a backoff; a permanent refusal (5xx) fails that mail at once and tells the GM; a
@@ -36,14 +40,15 @@ pub(super) fn send(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(
 /// One batch of due mails: how many were due in it, and whether sending must stop. The mails
 /// the outbox took are made durable there once (the Maildir outbox syncs its files and folder
 /// once per batch), then marked sent in one commit: a crash between the two sends them again
-/// with the same Message-ID (delivery is at-least-once).
+/// with the same Message-ID (delivery is at-least-once). Through SMTP, where the server has a
+/// mail as soon as it accepted it, they are marked sent every [`MARK_SENT_EVERY`] mails.
 fn send_batch(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(usize, bool), Error> {
     let due = d.store.due_outgoing_ranked(now, SEND_BATCH)?;
     let total = due.len();
     let mut sent = Vec::new();
     d.outbox.begin_batch();
     let tried = try_batch(d, due, &mut sent, now, t);
-    let flushed = finish_batch(d, &sent, now, t);
+    let flushed = finish_batch(d, &mut sent, now, t);
     let stopped = tried? | flushed?;
     Ok((total, stopped))
 }
@@ -93,6 +98,10 @@ fn try_batch(
                 d.smtp_outage.succeeded(now);
                 sent.push(o.id);
                 sent_today += 1;
+                super::failpoint(&format!("after-sending-{}", i + 1));
+                if d.outbox.final_on_send() && sent.len() >= MARK_SENT_EVERY {
+                    mark_sent(d, sent, now, t)?;
+                }
             }
             Err(e) if e.is_disk_full() => {
                 // The Maildir outbox cannot be written: not the mail's fault, no attempt is
@@ -128,7 +137,7 @@ fn try_batch(
 /// mails stay queued, none counts as sent).
 fn finish_batch(
     d: &mut Daemon,
-    sent: &[i64],
+    sent: &mut Vec<i64>,
     now: DateTime<Utc>,
     t: &mut Tick,
 ) -> Result<bool, Error> {
@@ -140,15 +149,27 @@ fn finish_batch(
         }
         return Err(e);
     }
+    mark_sent(d, sent, now, t)?;
+    Ok(false)
+}
+
+/// The mails of `sent` (durable at the outbox) marked sent in one commit, kept in the Sent
+/// folder and counted; `sent` is emptied.
+fn mark_sent(
+    d: &mut Daemon,
+    sent: &mut Vec<i64>,
+    now: DateTime<Utc>,
+    t: &mut Tick,
+) -> Result<(), Error> {
     d.store.mark_all_sent(sent, now)?;
-    for &id in sent {
+    for id in sent.drain(..) {
         // What the store keeps of it (a secret masked), not the bytes sent.
         if let Some(kept) = d.store.outgoing(id)? {
             mailbox::keep_sent(d, &kept.raw);
         }
         t.sent += 1;
     }
-    Ok(false)
+    Ok(())
 }
 
 /// A permanent refusal: the mail is failed at once and the GM told.

@@ -134,6 +134,13 @@ pub trait Outbox {
     fn flush(&mut self) -> Result<(), MailError> {
         Ok(())
     }
+
+    /// Whether a mail is out of reach once [`Outbox::send`] returned `Ok` (an SMTP server has
+    /// it), batch or not: the caller then records it as sent soon after, so that a crash sends
+    /// few mails twice. `false` when a batch's sends count only after its flush (Maildir).
+    fn final_on_send(&self) -> bool {
+        false
+    }
 }
 
 /// Connection security for IMAP and SMTP, as written in the config file

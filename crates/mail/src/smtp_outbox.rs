@@ -127,6 +127,11 @@ impl SmtpOutbox {
 }
 
 impl Outbox for SmtpOutbox {
+    /// The server has the mail once it accepted it.
+    fn final_on_send(&self) -> bool {
+        true
+    }
+
     fn send(&mut self, envelope_from: &str, to: &[String], raw: &[u8]) -> Result<(), MailError> {
         let from = match envelope_from.trim() {
             "" => None,

@@ -1,6 +1,7 @@
 //! The deadline policy's rows: how the open step's deadline was changed (`step_timing`), the
 //! daemon's last tick (`daemon_clock`, for the downtime guard) and the players' absences.
 
+use crate::cached::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
@@ -91,7 +92,7 @@ impl StoreTx<'_> {
     ) -> Result<StepTiming, StoreError> {
         let row = self
             .conn
-            .query_row(
+            .row(
                 "SELECT scheduled, grace_until, held_by FROM step_timing
                  WHERE game_id = ?1 AND round = ?2 AND step = ?3",
                 params![game_id, round, step],
@@ -122,7 +123,7 @@ impl StoreTx<'_> {
         step: &str,
         t: &StepTiming,
     ) -> Result<(), StoreError> {
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO step_timing (game_id, round, step, scheduled, grace_until, held_by)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)
              ON CONFLICT (game_id, round, step) DO UPDATE SET
@@ -144,7 +145,7 @@ impl StoreTx<'_> {
     /// reopens, so that a step opened again (the same round and step) starts afresh.
     pub fn clear_step_timing(&self, game_id: &str) -> Result<(), StoreError> {
         self.conn
-            .execute("DELETE FROM step_timing WHERE game_id = ?1", [game_id])?;
+            .exec("DELETE FROM step_timing WHERE game_id = ?1", [game_id])?;
         Ok(())
     }
 
@@ -152,7 +153,7 @@ impl StoreTx<'_> {
     pub fn last_tick(&self) -> Result<Option<DateTime<Utc>>, StoreError> {
         let text: Option<String> = self
             .conn
-            .query_row("SELECT last_tick FROM daemon_clock WHERE id = 1", [], |r| {
+            .row("SELECT last_tick FROM daemon_clock WHERE id = 1", [], |r| {
                 r.get(0)
             })
             .optional()?;
@@ -161,7 +162,7 @@ impl StoreTx<'_> {
 
     /// Records a tick at `at`; the recorded time never moves backwards (a clock set back).
     pub fn record_tick(&self, at: DateTime<Utc>) -> Result<(), StoreError> {
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO daemon_clock (id, last_tick) VALUES (1, ?1)
              ON CONFLICT (id) DO UPDATE SET last_tick = max(last_tick, excluded.last_tick)",
             [format_ts(at)],
@@ -177,7 +178,7 @@ impl StoreTx<'_> {
                 detail: format!("{} to {} ends before it starts", a.first_day, a.last_day),
             });
         }
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO absences (game_id, house, first_day, last_day, starts, ends, days,
                                    set_by, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -203,7 +204,7 @@ impl StoreTx<'_> {
         id: i64,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE absences SET cancelled_at = ?3
              WHERE game_id = ?1 AND id = ?2 AND cancelled_at IS NULL",
             params![game_id, id, format_ts(at)],

@@ -1,5 +1,6 @@
 //! Games and houses (players, addresses, hashed secrets).
 
+use crate::cached::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{Row, params};
 
@@ -237,7 +238,7 @@ impl StoreTx<'_> {
             });
         }
         let now = format_ts(game.created_at);
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO games (id, created_at, updated_at, config, seed_hash, seed, status,
                                 round, step, deadline)
              VALUES (?1, ?2, ?2, ?3, ?4, ?5, 'running', ?6, ?7, ?8)",
@@ -277,7 +278,7 @@ impl StoreTx<'_> {
 
     /// Pauses a running game (GM): nothing of it closes until it is resumed.
     pub fn pause_game(&self, id: &str, at: DateTime<Utc>) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE games SET status = 'paused', paused_at = ?2, updated_at = ?2
              WHERE id = ?1 AND status = 'running'",
             params![id, format_ts(at)],
@@ -292,7 +293,7 @@ impl StoreTx<'_> {
         deadline: Option<DateTime<Utc>>,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE games SET status = 'running', paused_at = NULL, deadline = ?2, updated_at = ?3
              WHERE id = ?1 AND status = 'paused'",
             params![id, deadline.map(format_ts), format_ts(at)],
@@ -339,7 +340,7 @@ impl StoreTx<'_> {
         status: GameStatus,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
             params![id, status.as_str(), format_ts(at)],
         )?;
@@ -356,7 +357,7 @@ impl StoreTx<'_> {
         deadline: Option<DateTime<Utc>>,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE games SET round = ?2, step = ?3, deadline = ?4, updated_at = ?5 WHERE id = ?1",
             params![id, round, step, deadline.map(format_ts), format_ts(at)],
         )?;
@@ -371,7 +372,7 @@ impl StoreTx<'_> {
         deadline: Option<DateTime<Utc>>,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE games SET deadline = ?2, updated_at = ?3 WHERE id = ?1",
             params![id, deadline.map(format_ts), format_ts(at)],
         )?;
@@ -392,7 +393,7 @@ impl StoreTx<'_> {
                 what: format!("house {} in game {}", h.house, h.game_id),
             });
         }
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO houses (game_id, house, player_name, address, secret_salt, secret_hash,
                                  language, script)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -420,7 +421,7 @@ impl StoreTx<'_> {
         language: Language,
     ) -> Result<(), StoreError> {
         let address = normalize_address(address)?;
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE houses SET player_name = ?3, address = ?4, language = ?5
              WHERE game_id = ?1 AND house = ?2",
             params![game_id, house, player_name, address, language.as_str()],
@@ -436,7 +437,7 @@ impl StoreTx<'_> {
         traditional: bool,
     ) -> Result<(), StoreError> {
         let script = if traditional { "hant" } else { "hans" };
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE houses SET script = ?3 WHERE game_id = ?1 AND house = ?2",
             params![game_id, house, script],
         )?;

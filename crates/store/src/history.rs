@@ -2,6 +2,7 @@
 //! from a GM change (rollback, edit), the mails sent for a step or in answer to a house, and
 //! the game's stored configuration (its schedule for later steps).
 
+use crate::cached::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::params;
 
@@ -72,7 +73,7 @@ impl StoreTx<'_> {
     pub fn last_outgoing_id(&self) -> Result<i64, StoreError> {
         Ok(self
             .conn
-            .query_row("SELECT COALESCE(MAX(id), 0) FROM outbox", [], |r| r.get(0))?)
+            .row("SELECT COALESCE(MAX(id), 0) FROM outbox", [], |r| r.get(0))?)
     }
 
     /// The recipients of the outgoing mails queued after `id`, oldest first.
@@ -107,7 +108,7 @@ impl StoreTx<'_> {
         config: &str,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE games SET config = ?2, updated_at = ?3 WHERE id = ?1",
             params![id, config, format_ts(at)],
         )?;

@@ -13,6 +13,7 @@
 //! and stored as RFC 3339 UTC text with whole seconds (`2026-11-23T13:00:00Z`),
 //! so a GM can read every table with `sqlite3`.
 
+mod cached;
 mod deadlines;
 mod error;
 mod facade;
@@ -30,6 +31,7 @@ mod snapshots;
 use std::path::Path;
 use std::time::Duration;
 
+use cached::Cached;
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
@@ -42,7 +44,7 @@ pub use mails::{Mail, MailStatus, NewMail, NewSubmission, Submission};
 pub use migrations::SCHEMA_VERSION;
 pub use outbox::{AuditEntry, NewOutgoing, OutboxStatus, Outgoing};
 pub use reminders::ReminderKey;
-pub use secrets::hash_secret;
+pub use secrets::{hash_secret, release_memory as release_secret_memory};
 pub use snapshots::{NewSnapshot, Snapshot};
 
 /// Default number of delivery attempts before an outgoing mail is `failed`.
@@ -174,6 +176,7 @@ impl Store {
     }
 
     fn setup(mut conn: Connection) -> Result<Store, StoreError> {
+        conn.set_prepared_statement_cache_capacity(cached::CAPACITY);
         conn.busy_timeout(BUSY_TIMEOUT)?;
         conn.pragma_update(None, "foreign_keys", true)?;
         // Durability first: a committed mail must survive a power cut.
@@ -186,6 +189,10 @@ impl Store {
             conn.pragma_update_and_check(None, "journal_size_limit", JOURNAL_SIZE_LIMIT, |row| {
                 row.get(0)
             })?;
+        // Savepoint journals (one savepoint per mail of a batch) and temporary tables in memory:
+        // they only ever undo work inside an open transaction, so a crash loses nothing by it,
+        // and a batch no longer writes a temporary file page by page.
+        conn.pragma_update(None, "temp_store", "MEMORY")?;
         let fk: bool = conn.pragma_query_value(None, "foreign_keys", |row| row.get(0))?;
         if !fk {
             return Err(StoreError::Setup("foreign keys cannot be enabled".into()));
@@ -358,7 +365,7 @@ impl Store {
         }
         let (_busy, _log, _done): (i64, i64, i64) =
             self.conn
-                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+                .row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
                     Ok((row.get(0)?, row.get(1)?, row.get(2)?))
                 })?;
         Ok(())

@@ -2,6 +2,7 @@
 //! counts the daemon's limits are checked against (answers per recipient, mails sent today,
 //! wrong secrets per house), the IMAP high-water marks, and the bounces of maester's own mail.
 
+use crate::cached::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, params};
 
@@ -96,7 +97,7 @@ pub struct NewBounce<'a> {
 impl StoreTx<'_> {
     /// Sets the kind of a queued mail (a new row is a `report` until told otherwise).
     pub fn set_outgoing_kind(&self, id: i64, kind: OutKind) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE outbox SET kind = ?2 WHERE id = ?1",
             params![id, kind.as_str()],
         )?;
@@ -124,14 +125,14 @@ impl StoreTx<'_> {
     pub fn outgoing_kind(&self, id: i64) -> Result<Option<OutKind>, StoreError> {
         let kind: Option<String> = self
             .conn
-            .query_row("SELECT kind FROM outbox WHERE id = ?1", [id], |r| r.get(0))
+            .row("SELECT kind FROM outbox WHERE id = ?1", [id], |r| r.get(0))
             .optional()?;
         kind.map(|k| OutKind::parse(&k)).transpose()
     }
 
     /// How many answers were queued for `addr` (any case) since `since`.
     pub fn answers_to_since(&self, addr: &str, since: DateTime<Utc>) -> Result<u32, StoreError> {
-        Ok(self.conn.query_row(
+        Ok(self.conn.row(
             &answers_to_since_sql(),
             params![addr.trim(), format_ts(since)],
             |r| r.get(0),
@@ -141,7 +142,7 @@ impl StoreTx<'_> {
     /// How many answers about no game (to addresses that hold no seat) were queued since
     /// `since`.
     pub fn answers_without_game_since(&self, since: DateTime<Utc>) -> Result<u32, StoreError> {
-        Ok(self.conn.query_row(
+        Ok(self.conn.row(
             "SELECT count(*) FROM outbox
              WHERE kind = 'answer' AND game_id IS NULL AND created_at >= ?1",
             [format_ts(since)],
@@ -151,7 +152,7 @@ impl StoreTx<'_> {
 
     /// How many mails were handed to the SMTP server since `since`.
     pub fn sent_since(&self, since: DateTime<Utc>) -> Result<u32, StoreError> {
-        Ok(self.conn.query_row(
+        Ok(self.conn.row(
             "SELECT count(*) FROM outbox WHERE status = 'sent' AND sent_at >= ?1",
             [format_ts(since)],
             |r| r.get(0),
@@ -167,7 +168,7 @@ impl StoreTx<'_> {
         outcome: &str,
         since: DateTime<Utc>,
     ) -> Result<u32, StoreError> {
-        Ok(self.conn.query_row(
+        Ok(self.conn.row(
             "SELECT count(*) FROM mails
              WHERE game_id = ?1 AND house = ?2 AND processed_at >= ?4
                AND substr(outcome, 1, length(?3)) = ?3",
@@ -207,7 +208,7 @@ impl StoreTx<'_> {
 
     /// Raises the high-water mark of a folder (a lower UID leaves it as it is).
     pub fn raise_imap_mark(&self, mark: &ImapMark, now: DateTime<Utc>) -> Result<(), StoreError> {
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO imap_marks (folder, uid_validity, last_uid, updated_at)
              VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (folder, uid_validity) DO UPDATE
@@ -224,7 +225,7 @@ impl StoreTx<'_> {
 
     /// Records a bounce of maester's own mail.
     pub fn record_bounce(&self, b: &NewBounce<'_>) -> Result<i64, StoreError> {
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO bounces (mail_id, outbox_id, game_id, recipient, status, diagnostic, at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![

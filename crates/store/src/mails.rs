@@ -1,6 +1,7 @@
 //! Received mails (stored raw before they are acted on) and the
 //! submissions (orders, bids …) taken from them.
 
+use crate::cached::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
@@ -220,7 +221,7 @@ impl StoreTx<'_> {
         let hash = raw_sha256(mail.raw);
         let by_key: Option<i64> = self
             .conn
-            .query_row(
+            .row(
                 "SELECT id FROM mails WHERE mail_key = ?1",
                 params![mail.mail_key],
                 |row| row.get(0),
@@ -252,7 +253,7 @@ impl StoreTx<'_> {
                 clash.get_or_insert((id, from));
             }
         }
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO mails (mail_key, message_id, from_addr, subject, received_at, raw, status,
                                 raw_sha256)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'new', ?7)",
@@ -331,7 +332,7 @@ impl StoreTx<'_> {
     /// daemon's redacted copy, once intake has read the secret). The old bytes are not kept:
     /// the store runs with `secure_delete`, so freed pages are overwritten.
     pub fn redact_mail(&self, id: i64, raw: &[u8], subject: &str) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE mails SET raw = ?2, subject = ?3 WHERE id = ?1",
             params![id, raw, subject],
         )?;
@@ -345,7 +346,7 @@ impl StoreTx<'_> {
         game_id: Option<&str>,
         house: Option<&str>,
     ) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE mails SET game_id = ?2, house = ?3 WHERE id = ?1",
             params![id, game_id, house],
         )?;
@@ -391,7 +392,7 @@ impl StoreTx<'_> {
         outcome: &str,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE mails SET status = ?2, outcome = ?3, processed_at = ?4
              WHERE id = ?1 AND status = 'new'",
             params![id, status.as_str(), outcome, format_ts(at)],
@@ -415,7 +416,7 @@ impl StoreTx<'_> {
     /// round, step and kind (if any) is marked superseded by it.
     /// Returns the new submission's id.
     pub fn add_submission(&self, s: &NewSubmission<'_>) -> Result<i64, StoreError> {
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO submissions (game_id, house, round, step, kind, text, parsed, mail_id,
                                       received_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -432,7 +433,7 @@ impl StoreTx<'_> {
             ],
         )?;
         let id = self.conn.last_insert_rowid();
-        self.conn.execute(
+        self.conn.exec(
             "UPDATE submissions SET superseded_by = ?1
              WHERE game_id = ?2 AND house = ?3 AND round = ?4 AND step = ?5 AND kind = ?6
                AND superseded_by IS NULL AND id <> ?1",

@@ -1,5 +1,6 @@
 //! The outgoing mail queue and the audit log.
 
+use crate::cached::Cached;
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::{OptionalExtension, Row, params};
 
@@ -179,7 +180,7 @@ impl StoreTx<'_> {
         }
         let existing: Option<i64> = self
             .conn
-            .query_row(
+            .row(
                 "SELECT id FROM outbox WHERE message_id = ?1",
                 [message_id],
                 |row| row.get(0),
@@ -190,7 +191,7 @@ impl StoreTx<'_> {
         }
         let to: Vec<&str> = m.to_addrs.iter().map(|a| a.trim()).collect();
         let created = format_ts(m.created_at);
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO outbox (game_id, message_id, to_addrs, subject, raw, status, attempts,
                                  created_at, next_attempt_at, reply_to_mail)
              VALUES (?1, ?2, ?3, ?4, ?5, 'queued', 0, ?6, ?6, ?7)",
@@ -232,7 +233,7 @@ impl StoreTx<'_> {
     /// Sets the copy of a queued mail to keep instead of it once it is sent (the mail with
     /// its secret masked): [`StoreTx::mark_sent`] replaces `raw` with it.
     pub fn keep_after_send(&self, id: i64, kept: &[u8]) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE outbox SET kept_after_send = ?2 WHERE id = ?1 AND status = 'queued'",
             params![id, kept],
         )?;
@@ -242,7 +243,7 @@ impl StoreTx<'_> {
     /// Marks an outgoing mail sent; a mail with a copy to keep after sending (see
     /// [`StoreTx::keep_after_send`]) keeps only that copy from now on.
     pub fn mark_sent(&self, id: i64, at: DateTime<Utc>) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE outbox SET status = 'sent', sent_at = ?2,
                               raw = coalesce(kept_after_send, raw), kept_after_send = NULL
              WHERE id = ?1",
@@ -279,7 +280,7 @@ impl StoreTx<'_> {
         } else {
             OutboxStatus::Queued
         };
-        self.conn.execute(
+        self.conn.exec(
             "UPDATE outbox SET attempts = ?2, last_error = ?3, status = ?4, next_attempt_at = ?5
              WHERE id = ?1",
             params![
@@ -296,7 +297,7 @@ impl StoreTx<'_> {
     /// Records a delivery the server refused for good (a 5xx answer): the mail is `failed` at
     /// once, with no retry. A GM may requeue it ([`StoreTx::requeue_failed`]).
     pub fn mark_refused(&self, id: i64, error: &str, now: DateTime<Utc>) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, status = 'failed',
                                next_attempt_at = ?3
              WHERE id = ?1 AND status = 'queued'",
@@ -324,7 +325,7 @@ impl StoreTx<'_> {
     /// Puts a `failed` mail back in the queue with a fresh attempt count
     /// (GM action after fixing the cause).
     pub fn requeue_failed(&self, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?2
              WHERE id = ?1 AND status = 'failed'",
             params![id, format_ts(now)],
@@ -341,7 +342,7 @@ impl StoreTx<'_> {
         detail: &str,
         at: DateTime<Utc>,
     ) -> Result<i64, StoreError> {
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO audit (game_id, at, actor, action, detail) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![game_id, format_ts(at), actor, action, detail],
         )?;

@@ -1,6 +1,7 @@
 //! The reminders sent before a deadline: one row per (game, round, step, offset), so each
 //! reminder goes out exactly once.
 
+use crate::cached::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::params;
 
@@ -27,7 +28,7 @@ impl StoreTx<'_> {
         key: &ReminderKey<'_>,
         at: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
-        let n = self.conn.execute(
+        let n = self.conn.exec(
             "INSERT OR IGNORE INTO reminders_sent (game_id, round, step, before_secs, sent_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
             params![
@@ -43,7 +44,7 @@ impl StoreTx<'_> {
 
     /// Whether a reminder was recorded as sent.
     pub fn reminder_sent(&self, key: &ReminderKey<'_>) -> Result<bool, StoreError> {
-        let n: i64 = self.conn.query_row(
+        let n: i64 = self.conn.row(
             "SELECT COUNT(*) FROM reminders_sent
              WHERE game_id = ?1 AND round = ?2 AND step = ?3 AND before_secs = ?4",
             params![key.game_id, key.round, key.step, key.before_secs],

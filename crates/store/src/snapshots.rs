@@ -1,5 +1,6 @@
 //! Game state snapshots: one per resolved step, numbered 1, 2, 3 … per game.
 
+use crate::cached::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{Row, params};
 
@@ -83,7 +84,7 @@ impl StoreTx<'_> {
             });
         }
         let seq = latest + 1;
-        self.conn.execute(
+        self.conn.exec(
             "INSERT INTO snapshots (game_id, seq, round, step, state, log, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
@@ -101,7 +102,7 @@ impl StoreTx<'_> {
 
     /// The sequence number of the game's newest snapshot (0 when it has none).
     pub fn latest_snapshot_seq(&self, game_id: &str) -> Result<i64, StoreError> {
-        Ok(self.conn.query_row(
+        Ok(self.conn.row(
             "SELECT COALESCE(MAX(seq), 0) FROM snapshots WHERE game_id = ?1",
             [game_id],
             |row| row.get(0),

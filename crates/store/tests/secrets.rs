@@ -92,3 +92,70 @@ fn secrets_are_stored_as_argon2id_and_old_sha256_hashes_upgrade_at_the_next_righ
     assert!(store.verify_secret("demo", "stark", "winter").unwrap());
     assert!(!store.verify_secret("demo", "stark", "Winter").unwrap());
 }
+
+/// What a seat's hash is made of: game, house and secret, each length-prefixed (the at-rest
+/// format, written out here so that a change of it shows).
+fn seat_input(game: &str, house: &str, secret: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    for part in ["maester-secret-v2", game, house, secret] {
+        out.extend_from_slice(&(part.len() as u64).to_be_bytes());
+        out.extend_from_slice(part.as_bytes());
+    }
+    out
+}
+
+#[test]
+fn the_argon2id_hash_is_the_standard_phc_string_both_ways() {
+    use argon2::{PasswordHash, PasswordHasher, PasswordVerifier};
+    let (_db, mut store) = store_with_game("argon2-phc");
+    let ours = store.secret_hash("demo", "stark").unwrap().unwrap();
+    assert!(
+        ours.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+        "{ours}"
+    );
+    let parsed = PasswordHash::new(&ours).unwrap();
+    let argon = argon2::Argon2::default();
+    assert!(
+        argon
+            .verify_password(&seat_input("demo", "stark", "winter"), &parsed)
+            .is_ok()
+    );
+    assert!(
+        argon
+            .verify_password(&seat_input("demo", "stark", "Winter"), &parsed)
+            .is_err()
+    );
+    // A hash made by the Argon2 library's own hasher (as earlier versions stored them) is
+    // checked right, and wrong secrets against it are refused; so is a hash with other costs.
+    for params in [
+        argon2::Params::default(),
+        argon2::Params::new(8 * 1024, 3, 1, Some(32)).unwrap(),
+    ] {
+        let salt = argon2::password_hash::SaltString::encode_b64(b"0123456789abcdef").unwrap();
+        let theirs =
+            argon2::Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params)
+                .hash_password(&seat_input("demo", "stark", "autumn"), &salt)
+                .unwrap()
+                .to_string();
+        store
+            .connection()
+            .execute(
+                "UPDATE houses SET secret_hash = ?1 WHERE house = 'stark'",
+                [&theirs],
+            )
+            .unwrap();
+        assert!(
+            store.verify_secret("demo", "stark", "autumn").unwrap(),
+            "{theirs}"
+        );
+        assert!(!store.verify_secret("demo", "stark", "autumn ").unwrap());
+        assert!(!store.verify_secret("demo", "stark", "winter").unwrap());
+    }
+    // Checks one after the other share their working memory: a right check after a wrong one
+    // and a new hash in between still agree.
+    store
+        .transaction(|tx| tx.set_house_secret("demo", "stark", "spring", "salt3"))
+        .unwrap();
+    assert!(!store.verify_secret("demo", "stark", "autumn").unwrap());
+    assert!(store.verify_secret("demo", "stark", "spring").unwrap());
+}
