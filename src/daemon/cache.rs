@@ -58,15 +58,23 @@ pub struct Cache {
     key: std::sync::OnceLock<Option<String>>,
 }
 
-/// The newest modification time of a file, or of a folder and the files in it.
+/// The newest modification time of a file, or of a folder and everything in it (a template
+/// edited in place changes its own time only, not its folder's: `zh/reply.txt` under the
+/// templates folder is two levels down).
 fn modified(path: &Path) -> Option<SystemTime> {
+    newest(path, 4)
+}
+
+/// [`modified`], looking `depth` levels of folders down at most.
+fn newest(path: &Path, depth: u8) -> Option<SystemTime> {
     let meta = std::fs::metadata(path).ok()?;
     let mut t = meta.modified().ok()?;
     if meta.is_dir()
+        && depth > 0
         && let Ok(rd) = std::fs::read_dir(path)
     {
         for e in rd.flatten() {
-            if let Ok(m) = e.metadata().and_then(|m| m.modified()) {
+            if let Some(m) = newest(&e.path(), depth - 1) {
                 t = t.max(m);
             }
         }
