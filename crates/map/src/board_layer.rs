@@ -77,14 +77,8 @@ pub fn label_box(input: &MapInput<'_>, layout: &Layout, a: AreaId) -> Option<Rec
     if area.kind == AreaKind::Port {
         return None;
     }
-    let size = label_size(input.lang);
-    let lines = split_name(area.name(input.lang), input.lang);
-    let half_w = lines
-        .iter()
-        .map(|l| text_width(l, size))
-        .fold(0.0, f64::max)
-        / 2.0
-        + 12.0;
+    let (lines, size, width) = name_lines(area.name(input.lang), input.lang);
+    let half_w = width / 2.0 + 12.0;
     let top = s.label.1 - (lines.len() as f64 - 1.0) * size * 0.55 - size * 0.7;
     let bottom = top + lines.len() as f64 * size * 1.1 + size * 0.2;
     Some(((s.label.0 - half_w, top), (s.label.0 + half_w, bottom)))
@@ -98,14 +92,8 @@ pub fn anchor(input: &MapInput<'_>, layout: &Layout, a: AreaId) -> Option<Pt> {
         if area.is_port() {
             return Some(s.units);
         }
-        let size = label_size(input.lang);
-        let lines = split_name(area.name(input.lang), input.lang);
-        let half_w = lines
-            .iter()
-            .map(|l| text_width(l, size))
-            .fold(0.0, f64::max)
-            / 2.0
-            + 24.0;
+        let (lines, size, width) = name_lines(area.name(input.lang), input.lang);
+        let half_w = width / 2.0 + 24.0;
         let half_h = lines.len() as f64 * size * 0.55 + 10.0;
         let (dx, dy) = (s.units.0 - s.label.0, s.units.1 - s.label.1);
         if dx.abs() < half_w && dy.abs() < half_h {
@@ -134,13 +122,7 @@ pub fn names(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
         let Some(s) = layout.spots(a.id) else {
             continue;
         };
-        let name = a.name(lang);
-        let size = label_size(lang);
-        let lines = split_name(name, lang);
-        let width = lines
-            .iter()
-            .map(|l| text_width(l, size))
-            .fold(0.0, f64::max);
+        let (lines, size, width) = name_lines(a.name(lang), lang);
         let colour = if a.is_sea() {
             Rgb(0x1d, 0x3d, 0x5c)
         } else {
@@ -202,11 +184,7 @@ pub fn fortifications(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
         let Some(s) = layout.spots(a.id) else {
             continue;
         };
-        let size = label_size(lang);
-        let width = split_name(a.name(lang), lang)
-            .iter()
-            .map(|l| text_width(l, size))
-            .fold(0.0, f64::max);
+        let (_, _, width) = name_lines(a.name(lang), lang);
         let c = (s.label.0 + width / 2.0 + 9.0, s.label.1);
         let tower = [
             (c.0 - 5.0, c.1 + 5.0),
@@ -220,6 +198,17 @@ pub fn fortifications(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
         ];
         svg.polygon(&tower, palette::house(board, h), Some((INK, 1.0)));
     }
+}
+
+/// An area's name as drawn: its lines, the font size and the width of its widest line.
+fn name_lines(name: &str, lang: Lang) -> (Vec<String>, f64, f64) {
+    let size = label_size(lang);
+    let lines = split_name(name, lang);
+    let width = lines
+        .iter()
+        .map(|l| text_width(l, size))
+        .fold(0.0, f64::max);
+    (lines, size, width)
 }
 
 fn label_size(lang: Lang) -> f64 {
