@@ -186,8 +186,13 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
 /// The Chinese script of a mail's text: `Some(true)` Traditional, `Some(false)` Simplified,
 /// `None` when nothing in it tells (English, or characters both scripts write alike).
 pub(super) fn script_of(body: &str) -> Option<bool> {
-    if crate::lang::normalize::is_traditional(body) {
+    let (trad, simp) = crate::lang::normalize::script_counts(body);
+    if trad > simp {
         Some(true)
+    } else if simp > 0 {
+        // A Simplified form of the names and keywords table: no need to convert the whole
+        // mail to find one (this runs for every mail with the right secret).
+        Some(false)
     } else if crate::words::hant::to_traditional(body) != body {
         Some(false)
     } else {

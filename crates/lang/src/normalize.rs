@@ -32,6 +32,13 @@ pub fn to_simplified(c: char) -> char {
 /// Whether a text is written in Traditional Chinese: more of its characters are Traditional
 /// forms of the table above than Simplified forms that differ from them.
 pub fn is_traditional(text: &str) -> bool {
+    let (trad, simp) = script_counts(text);
+    trad > simp
+}
+
+/// How many characters of a text are Traditional forms of the table above, and how many are
+/// Simplified forms that differ from them.
+pub fn script_counts(text: &str) -> (usize, usize) {
     let (mut trad, mut simp) = (0usize, 0usize);
     for c in text.chars().filter(|c| (*c as u32) >= 0x3400) {
         for (t, s) in TRADITIONAL
@@ -46,7 +53,7 @@ pub fn is_traditional(text: &str) -> bool {
             }
         }
     }
-    trad > simp
+    (trad, simp)
 }
 
 /// A normalised line and, for each of its characters, the 1-based column (in characters) of
