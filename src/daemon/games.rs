@@ -174,6 +174,8 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     // The board is public: one picture per language and script, shared by every house's
     // report that reads it.
     let mut maps: Vec<(Reading, Option<Vec<u8>>)> = Vec::new();
+    // The executed plans are public too: read once per language.
+    let mut plans: Vec<(Lang, Vec<letters::ExecutedPlan>)> = Vec::new();
     for h in &houses {
         let Some(hid) = g.house_id(&h.house) else {
             continue;
@@ -185,9 +187,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         let deadline = deadline_text(g, next_deadline, lang);
         let mut ctx =
             letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
-        if out.steps.iter().any(|c| c.step == Step::Plan) {
-            ctx.plans = executed_plans(g, &out, &plan_texts, lang);
-        }
+        ctx.plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
         if out.state.step == Step::Finished {
             ctx.private
                 .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
@@ -209,11 +209,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             let lang = g.cfg.language.lang;
             let script = Script::of(lang == Lang::Zh && g.cfg.language.traditional());
             let deadline = deadline_text(g, next_deadline, lang);
-            let plans = if out.steps.iter().any(|c| c.step == Step::Plan) {
-                executed_plans(g, &out, &plan_texts, lang)
-            } else {
-                Vec::new()
-            };
+            let plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
             let parts = super::gm_copy::Parts {
                 g,
                 out: &out,
@@ -257,6 +253,26 @@ fn map_in<'m>(
     maps.iter()
         .find(|(k, _)| *k == key)
         .and_then(|(_, m)| m.as_deref())
+}
+
+/// The close's executed plans in `lang` (none unless the plan step closed), read the first time
+/// a reader of that language asks for them.
+fn plans_in(
+    plans: &mut Vec<(Lang, Vec<letters::ExecutedPlan>)>,
+    g: &Loaded,
+    out: &StepOutcome,
+    texts: &[(String, String)],
+    lang: Lang,
+) -> Vec<letters::ExecutedPlan> {
+    if !out.steps.iter().any(|c| c.step == Step::Plan) {
+        return Vec::new();
+    }
+    if let Some((_, p)) = plans.iter().find(|(l, _)| *l == lang) {
+        return p.clone();
+    }
+    let p = executed_plans(g, out, texts, lang);
+    plans.push((lang, p.clone()));
+    p
 }
 
 /// Every house's execution plan as it was executed (附录1 publishes them when the plan step
