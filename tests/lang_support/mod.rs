@@ -92,10 +92,9 @@ pub const LEADERS: &[(&str, &str, &[&str])] = &[
     ("亚莲恩", "Arianne", &["亚莲恩•马泰尔", "Arianne Martell"]),
 ];
 
-/// The reference map (`shared/reference/westeros-map.json`), kept in the repository as
-/// `tests/fixtures/westeros-map.json` so that a clean clone tests on its own.
+/// The map fact sheet the board data file is generated from (`tools/gen_board.py`).
 pub fn map_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/westeros-map.json")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/source/westeros-map.json")
 }
 
 pub fn names() -> &'static Names {
@@ -198,11 +197,7 @@ pub fn order(kind: OrderType, special: bool) -> Option<Order> {
     Some(Order { kind, special })
 }
 
-/// `shared/spec/rules-spec.md`, found beside the crate or one of its ancestors.
-pub fn spec_path() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    root.ancestors()
-        .map(|a| a.join("shared/spec/rules-spec.md"))
-        .find(|p| p.exists())
-        .expect("shared/spec/rules-spec.md beside the crate")
+/// The order lines of the rulebook's examples, kept as the project's own corpus.
+pub fn corpus_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/order-lines.txt")
 }

@@ -272,7 +272,7 @@ impl Names {
         }
     }
 
-    /// Build the indexes from a map file in the format of `shared/reference/westeros-map.json`
+    /// Build the indexes from a map file in the format of `data/source/westeros-map.json`
     /// (`areas[]` and `houses[]`, ids = positions in those arrays) and a leader roster
     /// (ids = positions in `leaders`). Houses are named by nickname in Chinese (白狼) and by
     /// family name in English (Stark), as the rulebook does.
