@@ -40,6 +40,9 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
         g.schedule.format_deadline_en(g.first_deadline)
     );
     maester::say!("  the welcome mails would go {}", mail_route(&c));
+    for line in c.password_report() {
+        maester::say!("  {line}");
+    }
     maester::say!(
         "  the database would be {}",
         c.path(&c.daemon.database).display()

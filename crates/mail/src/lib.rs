@@ -24,6 +24,7 @@ mod html;
 pub mod imap_folders;
 pub mod imap_inbox;
 pub mod maildir;
+pub mod password;
 pub mod quote;
 pub mod resend;
 pub mod smtp_outbox;
@@ -41,6 +42,7 @@ pub use dsn::{Dsn, DsnRecipient, parse_dsn};
 pub use imap_folders::ImapFolders;
 pub use imap_inbox::{ImapConfig, ImapInbox};
 pub use maildir::{MaildirInbox, MaildirOutbox};
+pub use password::{PasswordKind, PasswordSource};
 pub use resend::resent_copy;
 pub use smtp_outbox::{DEFAULT_SMTP_TIMEOUT_SECONDS, SmtpConfig, SmtpOutbox};
 
