@@ -1,7 +1,8 @@
 //! The documentation cannot drift from the files it describes:
 //! - every key of `config.example.toml`, commented out or not, is documented in
 //!   `docs/configuration.md`, and every key documented there is in the example;
-//! - every relative link `](path)` in `README.md` and `docs/*.md` points to a file that exists.
+//! - every relative link `](path)` in `README.md` and `docs/*.md` points to a file that exists;
+//! - the README stays a front page.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -321,4 +322,10 @@ fn a_broken_link_is_reported_and_the_player_guides_are_waived_only_before_they_e
         .contains(&p)
     };
     assert!(broken_links(&merged, &files).is_empty());
+}
+
+#[test]
+fn the_readme_is_a_front_page_of_at_most_250_lines() {
+    let lines = read("README.md").lines().count();
+    assert!(lines <= 250, "README.md has {lines} lines");
 }
