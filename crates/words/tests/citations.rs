@@ -66,6 +66,7 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(PlanError::NotYours(a));
     add!(PlanError::BadDistrict(a));
     add!(PlanError::TwoAttacks(a));
+    add!(PlanError::RaidsPortAndProvince(a, a));
     add!(PlanError::NoNeutral(a));
     add!(PlanError::NoOneTime(a, OneTimeKind::ForcedMarch));
     add!(PlanError::RecruitElsewhere(a));
