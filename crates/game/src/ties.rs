@@ -64,7 +64,8 @@ fn decides(qs: &[Question], house: HouseId, decider: Option<HouseId>, new_king: 
 
 /// What a tie-break line of `house` naming `named` decides: which tie and its tied houses. An
 /// unlabelled line means the only tie the house decides, or the one whose houses it names
-/// (004:L1163); a label narrows it to a track or to the wildling tie.
+/// (004:L1163): the one tie that has them all, or else the one tie whose houses are exactly
+/// those; a label narrows it to a track or to the wildling tie.
 pub(crate) fn tie_target(
     qs: &[Question],
     house: HouseId,
@@ -96,7 +97,15 @@ pub(crate) fn tie_target(
         .filter(|(_, hs)| named.iter().all(|h| hs.contains(h)))
         .copied()
         .collect();
-    let pool = if label.is_none() && !fits.is_empty() {
+    // Several ties have them all: the one tie whose houses are exactly those named (004:L1163).
+    let exact: Vec<(TieKind, &Vec<HouseId>)> = fits
+        .iter()
+        .filter(|(_, hs)| hs.len() == named.len())
+        .copied()
+        .collect();
+    let pool = if label.is_none() && exact.len() == 1 && fits.len() > 1 {
+        exact
+    } else if label.is_none() && !fits.is_empty() {
         fits
     } else {
         hits
