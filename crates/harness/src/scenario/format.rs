@@ -154,6 +154,11 @@ pub struct Setup {
     /// The game's `[game.rules]`, e.g. `rules = { one_time_orders = true }` (default: off).
     #[serde(default)]
     pub rules: maester_rules::modifiers::Settings,
+    /// Houses whose player left with no substitute before the round: each turns neutral
+    /// (004:L492, A-21): its units stay where they are and take no more orders, it bids 0, and
+    /// it is fought as a neutral force. `left = ["白狼"]`.
+    #[serde(default)]
+    pub left: Vec<String>,
 }
 
 /// `[expect]`: only what is listed is checked.

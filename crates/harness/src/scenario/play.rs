@@ -174,6 +174,7 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
             &subs,
             Options {
                 settings: sc.setup.rules,
+                stop_at_round_end: true,
                 ..Options::default()
             },
         );

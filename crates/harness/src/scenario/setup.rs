@@ -2,6 +2,7 @@
 //! rounds (ports, resting leaders, last round's consolidations and rewards), and the round's
 //! events, begun as the step machine begins a round.
 
+use maester_rules::round::endgame::Leaving;
 use super::cards::fold;
 use super::format::{Scenario, ScenarioError, area, house, house_lines, leader, track, units};
 use maester_board::{Ability, Board, Lang};
@@ -174,6 +175,10 @@ impl Scenario {
                     .map(|h| house(board, names, h))
                     .collect::<Result<_, _>>()?,
             });
+        }
+        for h in &st.left {
+            let h = house(board, names, h)?;
+            s = maester_rules::round::endgame::player_leaves(&s, h, Leaving::Neutral).0;
         }
         Ok(s)
     }
