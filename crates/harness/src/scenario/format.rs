@@ -178,9 +178,10 @@ pub struct Expect {
     #[serde(default)]
     pub control: BTreeMap<String, String>,
     /// Houses one of whose submissions (orders, plan, event orders, answers, …) must be
-    /// rejected, with a word the message must contain.
+    /// rejected, with a word the message must contain; or a list of words: the house's refused
+    /// mails, in the order sent, one word each (no other mail of it refused).
     #[serde(default)]
-    pub rejected: BTreeMap<String, String>,
+    pub rejected: BTreeMap<String, Mails>,
     /// Tracks after the round, rank 1 first: `iron_throne`, `fiefdoms`, `kings_court`.
     #[serde(default)]
     pub tracks: BTreeMap<String, Vec<String>>,
