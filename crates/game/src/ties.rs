@@ -120,3 +120,37 @@ pub(crate) fn tie_target(
         pool.iter().flat_map(|(_, h)| h.iter().copied()).collect(),
     ))
 }
+
+/// The unlabelled tie lines of `house`'s answers that were read by the houses they name while
+/// the house decides several ties (004:L1163), each with the tie it was taken for (`None`: the
+/// wildling tie), so that the answer can say which. Lines that cannot be read are left out
+/// (the check refuses them).
+pub fn read_by_houses(
+    qs: &[Question],
+    house: HouseId,
+    a: &EventAnswers,
+) -> Vec<(Vec<HouseId>, Option<Track>)> {
+    let several = qs
+        .iter()
+        .filter(|q| match q {
+            Question::ClashTie(t) => decides(qs, house, t.decider, t.track != Track::IronThrone),
+            Question::WildlingTie { king, .. } => decides(qs, house, *king, true),
+            _ => false,
+        })
+        .count()
+        > 1;
+    if !several {
+        return Vec::new();
+    }
+    tie_lines(a)
+        .filter(|(label, _)| label.is_none())
+        .filter_map(|(_, named)| {
+            let (kind, _) = tie_target(qs, house, None, named).ok()?;
+            let track = match kind {
+                TieKind::Clash(t) => Some(t),
+                TieKind::Wildlings => None,
+            };
+            Some((named.to_vec(), track))
+        })
+        .collect()
+}

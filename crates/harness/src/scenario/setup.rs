@@ -2,7 +2,6 @@
 //! rounds (ports, resting leaders, last round's consolidations and rewards), and the round's
 //! events, begun as the step machine begins a round.
 
-use maester_rules::round::endgame::Leaving;
 use super::cards::fold;
 use super::format::{Scenario, ScenarioError, area, house, house_lines, leader, track, units};
 use maester_board::{Ability, Board, Lang};
@@ -12,6 +11,7 @@ use maester_rules::event_phase::events::{self, Category, EventCard, EventDeck, R
 use maester_rules::event_phase::rewards::{PendingReward, RewardKind};
 use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::log_events::EconomyEvent;
+use maester_rules::round::endgame::Leaving;
 use maester_rules::state::{LeaderStatus, Unit};
 use maester_rules::{GameState, Step};
 use maester_words::rule_text::RuleText;
