@@ -161,6 +161,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     let opts = Options {
         settings: g.cfg.rules,
         early_close: g.cfg.early_close,
+        ..Options::default()
     };
     let out = close_steps(&g.board, &g.state, &subs, opts);
     let next_deadline = if out.state.step == Step::Finished {

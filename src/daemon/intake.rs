@@ -428,6 +428,17 @@ fn decide(
             outcome = format!("rejected: {} error(s)", ctx.errors.len());
         }
     }
+    if ctx.accepted
+        && let Some((game::Submission::Answers(a), ..)) = submission.as_ref()
+    {
+        // An unlabelled tie line read by its houses: say which tie it was taken for (004:L1163).
+        for (named, track) in game::tie_lines_read_by_houses(&g.board, &g.state, house_id, a) {
+            ctx.info.push_str(&crate::words::answers::tie_line_read(
+                &g.board, lang, &named, track,
+            ));
+            ctx.info.push('\n');
+        }
+    }
     if ctx.accepted {
         let sent = submission.as_ref().map(|_| seat.house.as_str());
         ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;

@@ -175,6 +175,7 @@ fn is_sum(e: &EventProblem) -> bool {
                 WildlingError::TooManyUpgrades(_)
                     | WildlingError::KnightCap(_)
                     | WildlingError::WrongPoints { .. }
+                    | WildlingError::WrongPointsTied { .. }
             )
     )
 }
