@@ -65,13 +65,23 @@ pub enum InsertOutcome {
     New(i64),
     /// The row was already stored under this id; nothing was written.
     Duplicate(i64),
+    /// A mail delivered again with other trace headers (same sender, Message-ID and content as
+    /// the mail `first`): stored under `id` as `ignored`, audited, never acted on.
+    Redelivered {
+        /// The new row.
+        id: i64,
+        /// The mail it is a second delivery of.
+        first: i64,
+    },
 }
 
 impl InsertOutcome {
     /// The id of the row, new or already stored.
     pub fn id(self) -> i64 {
         match self {
-            InsertOutcome::New(id) | InsertOutcome::Duplicate(id) => id,
+            InsertOutcome::New(id)
+            | InsertOutcome::Duplicate(id)
+            | InsertOutcome::Redelivered { id, .. } => id,
         }
     }
 
