@@ -152,6 +152,12 @@ impl Daemon {
                     break;
                 }
             }
+            if self.damage.found.is_some() {
+                // Found damaged meanwhile: nothing of the batch is written into it.
+                self.store.rollback_batch();
+                self.cache.forget_states();
+                return Ok(());
+            }
             if let Err(e) = self.store.commit_batch() {
                 // None of the batch is kept: its mails are still `new`, taken again next tick.
                 self.cache.forget_states();
@@ -197,6 +203,15 @@ impl Daemon {
         }
         let failure = match (result, kept) {
             (Ok(_), Err(e)) => Some(e.to_string()),
+            (Err(Ok(e)), _) if self.recheck_after(&e, now).is_err() => {
+                // The store is damaged: not the mail's fault; it stays `new` (the batch is
+                // rolled back) and waits for the store to be restored.
+                t.errors += 1;
+                return None;
+            }
+            (Err(Ok(e)), _) if damage::is_storage_error(&e) => {
+                Some(damage::failure_outcome(&e, e.to_string()))
+            }
             (Ok(intake::Handled::Answered), Ok(())) => {
                 t.answered += 1;
                 None
