@@ -357,6 +357,27 @@ impl Store {
         Ok(())
     }
 
+    /// Commits the open batch (nothing when none is open) and leaves the connection outside
+    /// any transaction, for what must not run inside one (an online backup: SQLite refuses to
+    /// copy a database its own connection is writing, "database is locked"; a checkpoint).
+    /// Give the result to [`Store::resume_batch`] to go on in a new batch, the item included.
+    pub fn suspend_batch(&mut self) -> Result<Option<bool>, StoreError> {
+        let was = self.batch;
+        self.commit_batch()?;
+        Ok(was)
+    }
+
+    /// Opens again the batch (and item) that [`Store::suspend_batch`] committed.
+    pub fn resume_batch(&mut self, was: Option<bool>) -> Result<(), StoreError> {
+        if let Some(item) = was {
+            self.begin_batch()?;
+            if item {
+                self.begin_item()?;
+            }
+        }
+        Ok(())
+    }
+
     /// A view for reads (each statement in its own implicit transaction).
     fn view(&self) -> StoreTx<'_> {
         StoreTx {
