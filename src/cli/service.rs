@@ -102,7 +102,13 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
                 }
                 std::thread::sleep(poll);
             }
-            Err(e) => return Err(e),
+            Err(e) => {
+                return Err(maester::daemon::damage::refused_at_open(
+                    &config,
+                    e,
+                    Utc::now(),
+                ));
+            }
         }
     };
     if waited {
@@ -119,6 +125,8 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
                 }
             }
             Err(e) if once => return Err(e),
+            // A damaged database is refused: nothing is written into it until it is restored.
+            Err(e @ Error::StoreDamaged(_)) => return Err(e),
             Err(e) => tracing::error!(error = %e, "tick failed; retrying at the next poll"),
         }
         if once {

@@ -380,8 +380,11 @@ pub fn close_step_now(
     let finished = out.state.step == Step::Finished;
     // A close (and its backup) is committed on its own, also when a GM's mail asks for it
     // in the middle of a batch of mails.
-    d.store.commit_so_far()?;
+    // The backup outside any transaction: SQLite cannot copy a database its own connection
+    // is writing ("database is locked").
+    let open = d.store.suspend_batch()?;
     super::backups::backup_before_close(d, id, g.state.round, g.state.step.key(), now);
+    d.store.resume_batch(open)?;
     let written = d.store.transaction(|tx| -> Result<(), StoreError> {
         let row = tx.game(id)?.ok_or(StoreError::NotFound {
             what: format!("game {id}"),
@@ -438,24 +441,26 @@ pub fn close_step_now(
         )?;
         Ok(())
     });
-    match written {
-        Ok(()) => d.store.commit_so_far()?,
+    let open = match written {
+        Ok(()) => d.store.suspend_batch()?,
         Err(StoreError::Stale { detail, .. }) => {
             return Ok(Closed::NotClosed(format!(
                 "nothing closed: game {id} {detail}"
             )));
         }
         Err(e) => return Err(e.into()),
-    }
+    };
     tracing::info!(
         game = id,
         round = out.round,
         step = out.closed.key(),
         "step closed"
     );
-    // Keep the WAL small after the biggest write of a game.
+    // Keep the WAL small after the biggest write of a game: checkpointed after every close,
+    // also one asked for in the middle of a batch of mails (a GM's mail).
     if let Err(e) = d.store.checkpoint() {
         tracing::warn!(error = %e, "checkpoint after a step close failed; the next tick retries");
     }
+    d.store.resume_batch(open)?;
     Ok(Closed::Closed(mails.len() + usize::from(gm_copy.is_some())))
 }

@@ -104,8 +104,11 @@ pub fn load(d: &Daemon, id: &str) -> Result<Loaded, Error> {
                 .store
                 .latest_snapshot(id)?
                 .ok_or(Error::Config(format!("game {id} has no state")))?;
-            let mut state: GameState = super::stored::decode(snap.state)
-                .map_err(|e| Error::Config(format!("game {id}: {e}")))?;
+            let mut state: GameState =
+                super::stored::decode(snap.state).map_err(|e| Error::State {
+                    game: id.to_string(),
+                    detail: e.to_string(),
+                })?;
             crate::rules::event_phase::events::restore_tables(&built.board, &mut state);
             d.cache
                 .keep_state(id, snap.seq, std::sync::Arc::new(state.clone()));

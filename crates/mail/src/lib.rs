@@ -17,6 +17,7 @@ mod body;
 pub mod compose;
 pub mod copy;
 pub mod decode;
+pub mod dedupe;
 pub mod dsn;
 pub mod flowed;
 mod headers;
@@ -38,6 +39,7 @@ pub use compose::{
     new_message_id, usable_address, usable_message_id,
 };
 pub use decode::{AutoKind, DecodedMail, decode};
+pub use dedupe::content_digest;
 pub use dsn::{Dsn, DsnRecipient, parse_dsn};
 pub use imap_folders::ImapFolders;
 pub use imap_inbox::{ImapConfig, ImapInbox};
