@@ -88,7 +88,10 @@ pub fn tracks(tracks: &[(String, String)], lang: Lang) -> String {
         .map(|(t, h)| vec![t.clone(), h.clone()])
         .collect();
     table(
-        &[w::label(Label::Tracks, lang), w::label(Label::House, lang)],
+        &[
+            w::label(Label::Tracks, lang),
+            w::label(Label::Standings, lang),
+        ],
         &rows,
     )
 }
