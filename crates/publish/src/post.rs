@@ -312,7 +312,7 @@ impl Markup {
 /// Text safe inside BBCode: a bracket of the text would open a tag; the full-width bracket
 /// reads the same.
 fn bb(t: &str) -> String {
-    t.replace('[', "［").replace(']', "］")
+    t.replace('[', "\u{ff3b}").replace(']', "\u{ff3d}")
 }
 
 /// Text safe inside Markdown: the characters that would start markup are escaped.
