@@ -26,9 +26,33 @@ pub struct Config {
     /// `[game]`: the game `new-game` creates.
     #[serde(default)]
     pub game: Option<toml::Table>,
+    /// `[site]`: the games' public web sites, refreshed after every close.
+    #[serde(default)]
+    pub site: Option<SiteConfig>,
     /// Folder of the config file (paths in it are relative to it).
     #[serde(skip)]
     pub base: PathBuf,
+}
+
+/// `[site]`: where the daemon keeps each game's public web site (`DIR/<game>/`, written again
+/// after every close), and the address it is served at (the forum post's picture links).
+#[derive(Debug, Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    /// The folder (relative to the config file's); none: only `maester site --out` writes one.
+    #[serde(default)]
+    pub dir: Option<PathBuf>,
+    /// The address `dir` is served at, e.g. `https://example.org/agot`.
+    #[serde(default)]
+    pub base_url: Option<String>,
+}
+
+impl SiteConfig {
+    /// The address of a game's site (`base_url/<game>/`), when one is configured.
+    pub fn game_url(&self, game: &str) -> Option<String> {
+        let base = self.base_url.as_deref()?.trim().trim_end_matches('/');
+        (!base.is_empty()).then(|| format!("{base}/{game}/"))
+    }
 }
 
 /// `[daemon]`.

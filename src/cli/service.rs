@@ -47,6 +47,19 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
         "  the database would be {}",
         c.path(&c.daemon.database).display()
     );
+    if let Some(site) = &c.site {
+        match &site.dir {
+            Some(dir) => maester::say!(
+                "  the public site would be written to {} after every close",
+                c.path(dir).join(&g.cfg.id).display()
+            ),
+            None => maester::say!("  [site] has no dir: only `maester site --out` writes one"),
+        }
+        match site.game_url(&g.cfg.id) {
+            Some(url) => maester::say!("  forum posts would show the map from {url}"),
+            None => maester::say!("  forum posts would name the map's file to attach"),
+        }
+    }
     Ok(())
 }
 

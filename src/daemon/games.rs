@@ -129,6 +129,8 @@ pub struct Computed {
     pub mails: Vec<Letter>,
     /// The GM's copy (none without `[daemon] gm_address` or with `[game] gm_copy = false`).
     pub gm_copy: Option<Letter>,
+    /// The close's public record, stored with its snapshot (the forum post and the site).
+    pub record: crate::publish::Record,
 }
 
 /// Adjudicate the open step of `g` with the round's current submissions, without writing.
@@ -205,6 +207,27 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             map,
         )?);
     }
+    // The executed plans are public: kept in both languages for the post and the site.
+    let zh = plans_in(&mut plans, g, &out, &plan_texts, Lang::Zh);
+    let en = plans_in(&mut plans, g, &out, &plan_texts, Lang::En);
+    let public_plans = g
+        .board
+        .house_ids()
+        .filter_map(|h| {
+            let of = |list: &[letters::ExecutedPlan], lang| {
+                let name = g.board.house(h).name(lang);
+                list.iter()
+                    .find(|p| p.house == name)
+                    .map(|p| p.lines.clone())
+            };
+            Some(crate::publish::PlanLines {
+                house: h,
+                zh: of(&zh, Lang::Zh)?,
+                en: of(&en, Lang::En)?,
+            })
+        })
+        .collect();
+    let record = crate::publish::Record::of(&out, public_plans, next_deadline);
     let gm_copy = match super::gm_copy::address(d, g) {
         Some(addr) => {
             let lang = g.cfg.language.lang;
@@ -220,6 +243,8 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
                 map: map_in(&mut maps, g, &out, (lang, script), &deadline),
                 script,
                 seq,
+                record: &record,
+                now,
             };
             super::gm_copy::letter(d, addr, parts)?
         }
@@ -230,6 +255,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         next_deadline,
         mails,
         gm_copy,
+        record,
     })
 }
 
@@ -374,9 +400,10 @@ pub fn close_step_now(
         next_deadline,
         mails,
         gm_copy,
+        record,
     } = compute_close(d, &g, now)?;
     let state_json = super::stored::encode(&out.state)?;
-    let log_json = serde_json::to_value(&out.log)?;
+    let log_json = crate::publish::record::encode(&out.log, &record)?;
     let finished = out.state.step == Step::Finished;
     // A close (and its backup) is committed on its own, also when a GM's mail asks for it
     // in the middle of a batch of mails.
@@ -462,5 +489,6 @@ pub fn close_step_now(
         tracing::warn!(error = %e, "checkpoint after a step close failed; the next tick retries");
     }
     d.store.resume_batch(open)?;
+    super::publish::refresh_after_close(d, id);
     Ok(Closed::Closed(mails.len() + usize::from(gm_copy.is_some())))
 }

@@ -204,9 +204,30 @@ pub fn letter_with_html(
         sender,
         to,
         (subject, text),
-        html,
+        (html, Vec::new()),
         id_seed,
         reply_to,
+        OutKind::Report,
+    )
+}
+
+/// Compose a letter with an HTML alternative and files attached (the GM's copy: the forum
+/// post and the picture to upload).
+pub fn letter_with_files(
+    sender: &Sender,
+    to: &Reader,
+    (subject, text): (String, String),
+    html: Option<HtmlBody>,
+    files: Vec<crate::mail::Attachment>,
+    id_seed: &str,
+) -> Result<Letter, Error> {
+    build(
+        sender,
+        to,
+        (subject, text),
+        (html, files),
+        id_seed,
+        None,
         OutKind::Report,
     )
 }
@@ -225,7 +246,7 @@ pub fn answer(
         sender,
         to,
         (subject, text),
-        None,
+        (None, Vec::new()),
         id_seed,
         reply_to,
         OutKind::Answer,
@@ -236,7 +257,7 @@ fn build(
     sender: &Sender,
     to: &Reader,
     (subject, text): (String, String),
-    html: Option<HtmlBody>,
+    (html, attachments): (Option<HtmlBody>, Vec<crate::mail::Attachment>),
     id_seed: &str,
     reply_to: Option<(&str, &[String])>,
     kind: OutKind,
@@ -276,7 +297,7 @@ fn build(
             OutKind::Answer => AutoSubmitted::Replied,
             OutKind::Report | OutKind::Notice => AutoSubmitted::Generated,
         },
-        attachments: Vec::new(),
+        attachments,
         html,
     };
     let raw = compose(&mail)?;

@@ -24,6 +24,7 @@ pub(crate) mod new_game;
 pub(crate) mod notify;
 pub(crate) mod outage;
 pub mod picture;
+pub mod publish;
 mod receive;
 pub(crate) mod refusals;
 pub(crate) mod reminders;

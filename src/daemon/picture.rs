@@ -32,13 +32,7 @@ fn last_step_log(d: &Daemon, id: &str, seq: i64) -> Result<Vec<Event>, Error> {
     let Some(snap) = d.store.snapshot(id, seq)? else {
         return Ok(Vec::new());
     };
-    if !snap.log.is_array() {
-        return Ok(Vec::new());
-    }
-    Ok(serde_json::from_value(snap.log).unwrap_or_else(|e| {
-        tracing::warn!(game = %id, "the last step's log does not read, no arrows drawn: {e}");
-        Vec::new()
-    }))
+    Ok(crate::publish::record::events_of(&snap.log))
 }
 
 /// The picture of a game's current state: PNG bytes, or the SVG document when `svg`, with the

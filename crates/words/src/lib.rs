@@ -22,6 +22,7 @@ pub mod map_labels;
 pub mod map_text;
 pub mod notices;
 pub mod plural;
+pub mod publish;
 pub mod refusals;
 pub mod render;
 pub mod report_lines;
