@@ -66,6 +66,7 @@ pub fn letter(d: &Daemon, to: &str, p: Parts<'_>) -> Result<Option<Letter>, Erro
         p.deadline,
     );
     ctx.house = words::reader(lang);
+    ctx.yours = None;
     ctx.plans = p.plans;
     ctx.private = Vec::new();
     if p.out.state.step == Step::Finished {

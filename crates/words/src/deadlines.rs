@@ -364,3 +364,43 @@ fn rule_words(rule: &StepDeadline, zone: &str, several: bool, lang: Lang) -> Str
 
 const WEEKDAYS_ZH: [&str; 7] = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"];
 const WEEKDAYS_EN: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/// How long until a deadline, in words: `约 23 小时后` / `in 23 h` (whole hours, rounded;
+/// minutes under two hours; days and hours from two days on); `已到` / `now` when it passed.
+pub fn relative(minutes: i64, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    if minutes <= 0 {
+        return if zh { "即刻".into() } else { "now".into() };
+    }
+    if minutes < 120 {
+        return if zh {
+            format!("{minutes} 分钟后")
+        } else {
+            format!("in {minutes} min")
+        };
+    }
+    let hours = (minutes + 30) / 60;
+    if hours < 48 {
+        return if zh {
+            format!("约 {hours} 小时后")
+        } else {
+            format!("in {hours} h")
+        };
+    }
+    let (d, h) = (hours / 24, hours % 24);
+    match (zh, h) {
+        (true, 0) => format!("约 {d} 天后"),
+        (true, h) => format!("约 {d} 天 {h} 小时后"),
+        (false, 0) => format!("in {d} days"),
+        (false, h) => format!("in {d} days {h} h"),
+    }
+}
+
+/// A deadline with how long is left: `2026年11月29日 21:00 (北京时间/Asia/Shanghai),约 23 小时后`
+/// / `Sun 29 Nov 2026 21:00 Asia/Shanghai (in 23 h)`.
+pub fn with_relative(at: &str, minutes: i64, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{at},{}", relative(minutes, lang)),
+        Lang::En => format!("{at} ({})", relative(minutes, lang)),
+    }
+}
