@@ -173,7 +173,19 @@ fn plan(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mut Templa
                     .filter(|b| board.area(*b).is_land() == land && !board.area(*b).is_port())
                     .map(|b| board.area(b).name(lang).to_string())
                     .collect();
-                t.notes.push(if z {
+                t.notes.push(if near.is_empty() {
+                    if z {
+                        format!(
+                            "{name}({}):没有相邻的同类区域,只能由战舰运输",
+                            units_code(state, a)
+                        )
+                    } else {
+                        format!(
+                            "{name} ({}): no neighbour of its kind; it moves only by ship",
+                            units_code(state, a)
+                        )
+                    }
+                } else if z {
                     format!(
                         "{name}({}) 相邻:{}",
                         units_code(state, a),
