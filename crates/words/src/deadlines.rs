@@ -178,15 +178,15 @@ pub fn absence_set_by_gm(house: &str, days: &str, lang: Lang) -> (String, String
     }
 }
 
-/// The answer's line to `wait`.
-pub fn waiting_asked(deadline: &str, lang: Lang) -> String {
+/// The answer's line to `wait` (the deadline it closes at is the answer's deadline line).
+pub fn waiting_asked(lang: Lang) -> &'static str {
     match lang {
-        Lang::Zh => format!(
-            "已收到「等待」:这一步不会因为所有家族都已提交而提前结算,将在截止时间 {deadline} 结算。"
-        ),
-        Lang::En => format!(
-            "Wait noted: this step will not close early when everyone has sent; it closes at its deadline, {deadline}."
-        ),
+        Lang::Zh => {
+            "已收到「等待」:这一步不会因为所有家族都已提交而提前结算,将在下面的截止时间结算。"
+        }
+        Lang::En => {
+            "Wait noted: this step will not close early when everyone has sent; it closes at its deadline, given below."
+        }
     }
 }
 
@@ -198,15 +198,16 @@ pub fn no_wait_asked(lang: Lang) -> &'static str {
     }
 }
 
-/// The answer's line when every house has sent: the step closes after a short delay.
-pub fn closing_soon(at: &str, lang: Lang) -> String {
+/// The answer's line when every house has sent: the step closes early, at the answer's
+/// deadline line (brought forward: said once, there).
+pub fn closing_soon(lang: Lang) -> &'static str {
     match lang {
-        Lang::Zh => format!(
-            "所有家族都已提交:这一步将于 {at} 结算。在此之前仍可修改;如需更多时间,请发送「等待」。"
-        ),
-        Lang::En => format!(
-            "Every house has sent: this step closes at {at}. You may still correct yours until then; to stop the early close, send \"wait\"."
-        ),
+        Lang::Zh => {
+            "所有家族都已提交:这一步提前到下面的截止时间结算。在此之前仍可修改;如需更多时间,请发送「等待」。"
+        }
+        Lang::En => {
+            "Every house has sent: this step closes early, at the deadline below. You may still correct yours until then; to stop the early close, send \"wait\"."
+        }
     }
 }
 
