@@ -274,14 +274,8 @@ fn seat_of(
         .is_some_and(|gm| gm.eq_ignore_ascii_case(&from))
     {
         let o = super::gm_mail::handle(d, mail, m.received_at)?;
-        let reply = plain_reply(
-            d,
-            mail,
-            m,
-            o.reading,
-            format!("{}\n\n—— maester", o.answer),
-            String::new(),
-        )?;
+        let text = format!("{}\n\n—— maester", o.answer);
+        let reply = plain_reply(d, mail, m, o.reading, text.clone(), text)?;
         return Ok(Err(Outcome::Answered {
             outcome: o.outcome,
             reply,
