@@ -169,6 +169,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         Some(deadline_for(&g.schedule, out.state.step, now)?)
     };
     let houses = d.store.houses(id)?;
+    let correction = super::corrected::of(d, g)?;
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;
     // The board is public: one picture per language and script, shared by every house's
@@ -188,6 +189,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         let said = deadline_said(g, next_deadline, now, lang);
         let mut ctx = letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &said);
         ctx.plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
+        ctx.correction = correction.as_ref().map(|c| c.line(g, lang));
         if out.state.step == Step::Finished {
             ctx.private
                 .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));

@@ -544,7 +544,10 @@ pub fn report_letter(
     let text = templates
         .render("report", lang, ctx)
         .map_err(Error::Template)?;
-    let subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    let mut subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    if ctx.correction.is_some() {
+        subject = report_lines::correction_subject(&subject, lang);
+    }
     // A player reads rule references as chapters and words; the GM's copy keeps the lines.
     let gm_text = text;
     let text = crate::words::cite::for_player(&gm_text, lang);
