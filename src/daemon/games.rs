@@ -172,6 +172,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         Some(deadline_for(&g.schedule, out.state.step, now)?)
     };
     let houses = d.store.houses(id)?;
+    let correction = super::corrected::of(d, g)?;
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;
     // The board is public: one picture per language and script, shared by every house's
@@ -188,9 +189,10 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         }
         let lang = g.lang_of(h.language);
         let deadline = deadline_text(g, next_deadline, lang);
-        let mut ctx =
-            letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
+        let said = deadline_said(g, next_deadline, now, lang);
+        let mut ctx = letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &said);
         ctx.plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
+        ctx.correction = correction.as_ref().map(|c| c.line(g, lang));
         if out.state.step == Step::Finished {
             ctx.private
                 .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
@@ -233,13 +235,14 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             let lang = g.cfg.language.lang;
             let script = Script::of(lang == Lang::Zh && g.cfg.language.traditional());
             let deadline = deadline_text(g, next_deadline, lang);
+            let said = deadline_said(g, next_deadline, now, lang);
             let plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
             let parts = super::gm_copy::Parts {
                 g,
                 out: &out,
                 houses: &houses,
                 plans,
-                deadline: &deadline,
+                deadline: &said,
                 map: map_in(&mut maps, g, &out, (lang, script), &deadline),
                 script,
                 seq,
@@ -262,6 +265,16 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
 /// The next deadline in words (empty when the game is over).
 fn deadline_text(g: &Loaded, next: Option<DateTime<Utc>>, lang: Lang) -> String {
     next.map(|t| g.at(t, lang)).unwrap_or_default()
+}
+
+/// The next deadline as a report says it: in the game's time zone, with how long is left.
+fn deadline_said(
+    g: &Loaded,
+    next: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    lang: Lang,
+) -> String {
+    next.map(|t| g.at_from(t, now, lang)).unwrap_or_default()
 }
 
 /// The close's map picture for a language and script, drawn the first time a reader asks for

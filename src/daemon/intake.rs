@@ -274,14 +274,8 @@ fn seat_of(
         .is_some_and(|gm| gm.eq_ignore_ascii_case(&from))
     {
         let o = super::gm_mail::handle(d, mail, m.received_at)?;
-        let reply = plain_reply(
-            d,
-            mail,
-            m,
-            (Lang::Zh, crate::words::hant::Script::Simplified),
-            format!("{}\n\n—— maester", o.answer),
-            String::new(),
-        )?;
+        let text = format!("{}\n\n—— maester", o.answer);
+        let reply = plain_reply(d, mail, m, o.reading, text.clone(), text)?;
         return Ok(Err(Outcome::Answered {
             outcome: o.outcome,
             reply,
@@ -387,7 +381,7 @@ fn decide(
         } else {
             String::new()
         },
-        deadline: g.deadline_text(lang),
+        deadline: g.deadline_from(now, lang),
         waiting: String::new(),
     };
     let verdict::Verdict {
@@ -442,12 +436,18 @@ fn decide(
     if ctx.accepted {
         let sent = submission.as_ref().map(|_| seat.house.as_str());
         ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;
+        // One deadline, said once: the one the step closes at after this mail.
         if let Some(h) = sent
             && policy.is_empty()
-            && let Some(line) = super::deadlines::closing_line(d, &g, h, now, lang)?
+            && let Some(at) = super::deadlines::closing_at(d, &g, h, now)?
         {
-            ctx.info.push_str(&line);
+            ctx.info
+                .push_str(crate::words::deadlines::closing_soon(lang));
             ctx.info.push('\n');
+            ctx.deadline = g.at_from(at, now, lang);
+        }
+        if let Some(at) = policy.iter().find_map(|c| c.deadline()) {
+            ctx.deadline = g.at_from(at, now, lang);
         }
     }
     if !ctx.accepted && ctx.errors.iter().any(|e| e.line > 0) {

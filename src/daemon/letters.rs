@@ -365,6 +365,11 @@ pub struct ReportContext {
     pub map_cid: Option<String>,
     /// The GM's copy only: what each house alone was told (empty in a house's report).
     pub gm_houses: Vec<GmHouse>,
+    /// "Your house first": what happened to the reader's house, what it must send next and by
+    /// when, its reply template (none in the GM's copy).
+    pub yours: Option<crate::words::yours::Block>,
+    /// A report re-issued after a rollback: the line saying which report it corrects and why.
+    pub correction: Option<String>,
 }
 
 /// One house's private part, as the GM's copy shows it.
@@ -492,6 +497,17 @@ pub fn report_context(
     };
     let closed: Vec<String> = out.steps.iter().map(|c| step_name(c.step, lang)).collect();
     let map_groups = crate::words::map_text::state_groups(board, before, state, lang);
+    let silent = out.silent();
+    let closed_view = crate::words::yours::Closed {
+        board,
+        before,
+        after: state,
+        log: &out.log,
+        economy: &out.economy,
+        provisional: &out.provisional,
+        silent: &silent,
+    };
+    let yours = crate::words::yours::block(&closed_view, house, deadline, lang);
     ReportContext {
         game: game.to_string(),
         house: board.house(house).name(lang).to_string(),
@@ -530,6 +546,8 @@ pub fn report_context(
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
         map_cid: None,
         gm_houses: Vec::new(),
+        yours: Some(yours),
+        correction: None,
     }
 }
 
@@ -547,7 +565,10 @@ pub fn report_letter(
     let text = templates
         .render("report", lang, ctx)
         .map_err(Error::Template)?;
-    let subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    let mut subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    if ctx.correction.is_some() {
+        subject = report_lines::correction_subject(&subject, lang);
+    }
     // A player reads rule references as chapters and words; the GM's copy keeps the lines.
     let gm_text = text;
     let text = crate::words::cite::for_player(&gm_text, lang);

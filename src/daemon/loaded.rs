@@ -68,6 +68,18 @@ impl Loaded {
             Lang::En => self.schedule.format_deadline_en(t),
         }
     }
+    /// A moment in the game's time zone with how long is left from `now`: the one way a
+    /// deadline is said to a player (answers, reports, reminders).
+    pub fn at_from(&self, t: DateTime<Utc>, now: DateTime<Utc>, lang: Lang) -> String {
+        crate::words::deadlines::with_relative(&self.at(t, lang), (t - now).num_minutes(), lang)
+    }
+    /// The open step's deadline in words, with how long is left from `now`.
+    pub fn deadline_from(&self, now: DateTime<Utc>, lang: Lang) -> String {
+        match self.row.deadline {
+            Some(d) => self.at_from(d, now, lang),
+            None => crate::words::whole_mail::no_deadline(lang).into(),
+        }
+    }
     /// A house id by its stable key.
     pub fn house_id(&self, key: &str) -> Option<HouseId> {
         self.board.house_by_key(key)

@@ -32,5 +32,6 @@ pub mod seats;
 pub mod view;
 pub mod welcome;
 pub mod whole_mail;
+pub mod yours;
 
 pub use maester_lang::vocab::{Named, Spelling};
