@@ -29,6 +29,7 @@ pub mod report_lines;
 pub mod report_text;
 pub mod rule_text;
 pub mod seats;
+pub mod teach;
 pub mod view;
 pub mod welcome;
 pub mod whole_mail;

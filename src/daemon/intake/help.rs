@@ -51,7 +51,7 @@ pub(super) fn answer(
         lang,
         secret_ok,
     } = a;
-    let own = secret_ok.then(|| crate::words::asks::what_to_send(&g.board, &g.state, house, lang));
+    let own = secret_ok.then(|| crate::words::asks::what_is_asked(&g.board, &g.state, house, lang));
     let house_name = g.board.house(house).name(lang).to_string();
     let deadline = g.deadline_text(lang);
     let text = crate::words::guide::help_mail(

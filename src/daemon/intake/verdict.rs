@@ -132,6 +132,15 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
                         ctx.info.push_str(n);
                         ctx.info.push('\n');
                     }
+                    if let game::Submission::Plan(p) = sub
+                        && !parsed.pass
+                        && let Some(w) = crate::words::teach::no_leader_warning(
+                            &g.board, &g.state, house_id, p, lang,
+                        )
+                    {
+                        ctx.info.push_str(&w);
+                        ctx.info.push('\n');
+                    }
                     ctx.replaced = d
                         .store
                         .latest_submission(
