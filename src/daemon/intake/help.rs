@@ -89,7 +89,7 @@ pub(super) fn answer(
         }
     };
     Ok(Outcome::Answered {
-        outcome: "help answered".into(),
+        outcome: "account command answered: help, the guide sent".into(),
         reply,
         game: Some(seat.game_id.clone()),
         house: Some(seat.house.clone()),
