@@ -19,6 +19,7 @@ use redact::redacted_copy;
 
 mod answers;
 mod checks;
+mod help;
 mod info;
 mod redact;
 mod verdict;
@@ -363,6 +364,16 @@ fn decide(
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
     let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref())?;
+    if help::only_help(&parsed) && (secret_ok || parsed.secret.is_none()) {
+        let asked = help::Asked {
+            g: &g,
+            seat: &seat,
+            house: house_id,
+            lang,
+            secret_ok,
+        };
+        return help::answer(d, m, mail, &parsed, asked);
+    }
     let whole_mail = checks::whole_mail_errors(&parsed);
     let mut ctx = ReplyContext {
         player: seat.player_name.clone(),

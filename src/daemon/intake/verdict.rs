@@ -100,8 +100,14 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
         for c in &parsed.commands {
             info_for(g, house_id, c, lang, &mut ctx.info);
         }
+        if parsed.pass && parsed.order_lines.is_empty() {
+            // 无 / pass: the answer says what the house takes by default.
+            ctx.info
+                .push_str(&crate::words::guide::pass_means(g.state.step, lang));
+            ctx.info.push('\n');
+        }
         match &parsed.submission {
-            None if !parsed.commands.is_empty() => {
+            None if !parsed.commands.is_empty() || parsed.pass => {
                 ctx.accepted = true;
                 ctx.echo = parsed.echo.clone();
                 outcome = "account command answered".into();
@@ -124,6 +130,15 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
                     ctx.echo = parsed.echo.clone();
                     for n in &parsed.notes {
                         ctx.info.push_str(n);
+                        ctx.info.push('\n');
+                    }
+                    if let game::Submission::Plan(p) = sub
+                        && !parsed.pass
+                        && let Some(w) = crate::words::teach::no_leader_warning(
+                            &g.board, &g.state, house_id, p, lang,
+                        )
+                    {
+                        ctx.info.push_str(&w);
                         ctx.info.push('\n');
                     }
                     ctx.replaced = d

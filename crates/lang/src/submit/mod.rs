@@ -95,6 +95,10 @@ pub struct ParsedMail {
     /// Every line that holds an order or an answer (not the secret or an account command),
     /// with its text: the lines an answer can call fine when no error is about them.
     pub order_lines: Vec<(usize, String)>,
+    /// The mail says `无` / `pass`: nothing to send this step. With no order beside it, it is
+    /// the step's empty submission (the house takes the defaults), except in the Raven step,
+    /// where sending nothing is what every house but the holder does anyway.
+    pub pass: bool,
 }
 
 impl ParsedMail {
@@ -332,6 +336,7 @@ impl<'a> Reader<'a> {
     }
 
     fn account(&mut self, line: usize, a: &Account) {
+        let lang = self.lang;
         let out = &mut self.out;
         match a {
             Account::Password(s) => out.secret = Some(s.clone()),
@@ -340,6 +345,10 @@ impl<'a> Reader<'a> {
             Account::History => out.commands.push(Command::History),
             Account::Wait => out.commands.push(Command::Wait),
             Account::NoWait => out.commands.push(Command::NoWait),
+            Account::Pass => {
+                out.pass = true;
+                out.echo.push(crate::vocab::pass_word(lang).to_string());
+            }
             Account::Absent(first, last) => {
                 let text = self.line_text(line);
                 self.out.commands.push(Command::Absent {
@@ -441,6 +450,19 @@ impl<'a> Reader<'a> {
     fn finish(self) -> ParsedMail {
         let mut out = self.out;
         out.errors.sort_by_key(|e| e.line);
+        if out.pass && !self.any_order {
+            out.partial = match self.state.step {
+                Step::Placement => Some(Submission::Placement(Default::default())),
+                Step::Plan => Some(Submission::Plan(Default::default())),
+                Step::Events => Some(Submission::Events(EventOrders::default())),
+                Step::EventsAnswers => Some(Submission::Answers(EventAnswers::default())),
+                Step::Retreat => Some(Submission::Retreat(Vec::new())),
+                Step::Raven | Step::Finished => None,
+            };
+            if out.errors.is_empty() {
+                out.submission = out.partial.clone();
+            }
+        }
         if self.any_order {
             out.partial = Some(match (self.state.step, self.raven) {
                 (Step::Raven, Some(c)) => Submission::Raven(c),

@@ -45,8 +45,20 @@ fn track_name(t: Track, lang: Lang) -> &'static str {
     crate::economy::track_name(t, lang)
 }
 
-/// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.
+/// What `h` must send in the open step of `state`, with examples, and the forms the step
+/// teaches (`teach::prompt_lines`: leaders, `无`, `帮助`).
 pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
+    let asked = what_is_asked(board, state, h, lang);
+    let more = crate::teach::prompt_lines(board, state, h, lang);
+    match (asked.is_empty(), more.is_empty()) {
+        (_, true) => asked,
+        (true, false) => more,
+        (false, false) => format!("{asked}\n{more}"),
+    }
+}
+
+/// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.
+pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
     if !game::expected(board, state).contains(&h) {
         return match (state.step, lang) {
             (Step::Finished, _) => String::new(),
