@@ -389,6 +389,7 @@ fn decide(
         },
         deadline: g.deadline_text(lang),
         waiting: String::new(),
+        closed: String::new(),
     };
     let verdict::Verdict {
         mut outcome,
