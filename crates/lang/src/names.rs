@@ -51,7 +51,7 @@ pub fn fold(name: &str, kind: NameKind) -> String {
         .collect()
 }
 
-fn edit_distance(a: &[char], b: &[char]) -> usize {
+pub(crate) fn edit_distance(a: &[char], b: &[char]) -> usize {
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
@@ -353,9 +353,24 @@ impl Names {
                 .map(String::as_str);
             n.houses.add(h.id, &h.name_zh, &h.name_en, aliases);
         }
+        // A leader's English given name is his name too when no other leader shares it
+        // (`Tywin`, not `Garlan`'s house name): unique, it is read without a question.
+        let given =
+            |l: &maester_board::Leader| l.name_en.split(' ').next().unwrap_or("").to_string();
         for l in &board.leaders {
-            n.leaders
-                .add(l.id, &l.short_zh, &l.name_en, [l.name_zh.as_str()]);
+            let g = given(l);
+            let title = ["The", "House", "Maester", "Queen", "Lord", "Ser"].contains(&g.as_str());
+            let unique = g.chars().count() >= 3
+                && !title
+                && g != l.name_en
+                && board.leaders.iter().filter(|o| given(o) == g).count() == 1;
+            let extra = unique.then_some(g.as_str());
+            n.leaders.add(
+                l.id,
+                &l.short_zh,
+                &l.name_en,
+                [l.name_zh.as_str()].into_iter().chain(extra),
+            );
         }
         n
     }

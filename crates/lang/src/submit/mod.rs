@@ -121,7 +121,8 @@ impl ParsedMail {
             | PlacementError::TwoOrders(a)
             | PlacementError::PortDefence(a)
             | PlacementError::ConsolidateNeedsFootOrArcher(a)
-            | PlacementError::SiegeCannotRaid(a) => Some(*a),
+            | PlacementError::SiegeCannotRaid(a)
+            | PlacementError::RoughSeas(a) => Some(*a),
             _ => None,
         };
         area.and_then(|a| self.area_lines.iter().rev().find(|(x, _, _)| *x == a))
