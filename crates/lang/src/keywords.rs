@@ -61,10 +61,10 @@ pub fn closest(word: &str) -> Option<&'static str> {
     if wc.len() < 2 || KEYWORDS.contains(&w.as_str()) {
         return None;
     }
-    let cjk = wc.iter().any(|c| !c.is_ascii());
+    let cjk = !w.is_ascii();
     KEYWORDS
         .iter()
-        .filter(|k| k.chars().any(|c| !c.is_ascii()) == cjk)
+        .filter(|k| k.is_ascii() != cjk)
         .filter_map(|k| {
             let kc: Vec<char> = k.chars().collect();
             let d = crate::names::edit_distance(&wc, &kc);

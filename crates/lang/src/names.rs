@@ -353,27 +353,33 @@ impl Names {
                 .map(String::as_str);
             n.houses.add(h.id, &h.name_zh, &h.name_en, aliases);
         }
-        // A leader's English given name is his name too when no other leader shares it
-        // (`Tywin`, not `Garlan`'s house name): unique, it is read without a question.
-        let given =
-            |l: &maester_board::Leader| l.name_en.split(' ').next().unwrap_or("").to_string();
         for l in &board.leaders {
-            let g = given(l);
-            let title = ["The", "House", "Maester", "Queen", "Lord", "Ser"].contains(&g.as_str());
-            let unique = g.chars().count() >= 3
-                && !title
-                && g != l.name_en
-                && board.leaders.iter().filter(|o| given(o) == g).count() == 1;
-            let extra = unique.then_some(g.as_str());
+            let given = given_name(board, l);
             n.leaders.add(
                 l.id,
                 &l.short_zh,
                 &l.name_en,
-                [l.name_zh.as_str()].into_iter().chain(extra),
+                [l.name_zh.as_str()].into_iter().chain(given.as_deref()),
             );
         }
         n
     }
+}
+
+/// A leader's English given name when it is his name too: no other leader shares it and it is
+/// no title (`Tywin`, not `House` or `Maester`); unique, it is read without a question.
+pub(crate) fn given_name(
+    board: &maester_board::Board,
+    l: &maester_board::Leader,
+) -> Option<String> {
+    let first = |l: &maester_board::Leader| l.name_en.split(' ').next().unwrap_or("").to_string();
+    let g = first(l);
+    let title = ["The", "House", "Maester", "Queen", "Lord", "Ser"].contains(&g.as_str());
+    let unique = g.chars().count() >= 3
+        && !title
+        && g != l.name_en
+        && board.leaders.iter().filter(|o| first(o) == g).count() == 1;
+    unique.then_some(g)
 }
 
 impl Default for Names {

@@ -106,3 +106,22 @@ pub fn plan_sent_early(raven_holder: bool, lang: Lang) -> &'static str {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{closed, closed_round};
+    use maester_rules::Step;
+
+    #[test]
+    fn an_earlier_step_of_the_round_or_last_round_s_military_steps_have_closed() {
+        assert!(closed(Step::Raven, Step::Placement));
+        assert!(closed(Step::Plan, Step::Raven));
+        assert!(closed(Step::Events, Step::Plan));
+        assert_eq!(closed_round(Step::Events, Step::Plan, 3), 2);
+        assert_eq!(closed_round(Step::Raven, Step::Placement, 3), 3);
+        // Early, not late: this round's placement is still to come, a plan waits for its step.
+        assert!(!closed(Step::Events, Step::Placement));
+        assert!(!closed(Step::Placement, Step::Plan));
+        assert!(!closed(Step::Plan, Step::Plan));
+    }
+}

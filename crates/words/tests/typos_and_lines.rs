@@ -69,6 +69,13 @@ fn a_unique_given_name_names_its_leader_without_a_question() {
         assert!(r.valid, "{text}: {:?}", r.errors);
         let full = w.b.leader(w.l("Tywin Lannister")).name(lang).to_string();
         assert!(r.echo.iter().any(|e| e.contains(&full)), "{:?}", r.echo);
+        // The answer says who was understood.
+        let parsed = maester_lang::submit::parse_mail(&w.b, &s, text, lang);
+        assert!(
+            parsed.notes.iter().any(|n| n.contains("Tywin Lannister")),
+            "{:?}",
+            parsed.notes
+        );
     }
 }
 

@@ -216,8 +216,8 @@ fn closed_step_of(
     crate::rules::Step::ALL
         .into_iter()
         .filter(|s| crate::words::late_mail::closed(open, *s))
-        .find(|s| {
-            state.step = *s;
+        .find_map(|s| {
+            state.step = s;
             let p = crate::lang::submit::parse_mail_with(
                 &g.board,
                 &g.names,
@@ -225,6 +225,9 @@ fn closed_step_of(
                 &mail.orders_text,
                 lang,
             );
-            p.errors.is_empty() && p.submission.is_some()
+            // The step the mail's submission belongs to (a plan read while the Raven step
+            // is open is still a plan).
+            let sent = p.submission.filter(|_| p.errors.is_empty())?.step();
+            crate::words::late_mail::closed(open, sent).then_some(sent)
         })
 }
