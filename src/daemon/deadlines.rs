@@ -131,7 +131,7 @@ fn late_mails(
             &d.sender,
             &letters::Reader::seat(&h),
             format!("[{}] {subject}", g.row.id),
-            body,
+            crate::words::cite::for_player(&body, lang),
             &format!(
                 "late:{}:{}:{}:{}",
                 g.row.id, g.row.round, g.row.step, h.house

@@ -394,6 +394,7 @@ fn decide(
         },
         deadline: g.deadline_from(now, lang),
         waiting: String::new(),
+        closed: String::new(),
     };
     let verdict::Verdict {
         mut outcome,

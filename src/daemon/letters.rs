@@ -175,6 +175,10 @@ pub struct ReplyContext {
     /// How many houses have sent in the open step and which are still missing (empty when the
     /// step waits for one house only, or the mail was not accepted).
     pub waiting: String,
+    /// A mail for a step that has closed: which step, what stood, what the open step expects
+    /// (`words::late_mail`); the answer then invites no resending.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub closed: String,
 }
 
 /// Compose a letter maester sends of its own accord (`Auto-Submitted: auto-generated`: a

@@ -17,6 +17,7 @@ pub mod gm_mail;
 pub mod guide;
 pub mod hant;
 pub mod instructions;
+pub mod late_mail;
 pub mod log;
 pub mod mail_ops;
 pub mod map_labels;

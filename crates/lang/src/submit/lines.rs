@@ -123,7 +123,9 @@ impl ParsedMail {
             _ => {
                 let (l, t) = self.line_of_placement_error(e);
                 match e {
-                    PlacementError::RavenNoOrder(_) | PlacementError::RavenSameOrder(_)
+                    PlacementError::RavenNoOrder(_)
+                    | PlacementError::RavenSameOrder(_)
+                    | PlacementError::RoughSeas(_)
                         if l == 0 =>
                     {
                         self.part_lines_all(Part::Raven)

@@ -125,7 +125,8 @@ impl ParsedMail {
             | PlacementError::TwoOrders(a)
             | PlacementError::PortDefence(a)
             | PlacementError::ConsolidateNeedsFootOrArcher(a)
-            | PlacementError::SiegeCannotRaid(a) => Some(*a),
+            | PlacementError::SiegeCannotRaid(a)
+            | PlacementError::RoughSeas(a) => Some(*a),
             _ => None,
         };
         area.and_then(|a| self.area_lines.iter().rev().find(|(x, _, _)| *x == a))
@@ -248,7 +249,33 @@ pub fn parse_mail_with(
     }
     r.plan_lines();
     r.out.order_lines = lines::order_lines(&parsed.items, |l| r.line_text(l));
+    if !parsed.items.is_empty() {
+        r.out.notes.extend(given_name_notes(board, text, lang));
+    }
     r.finish()
+}
+
+/// A note for each leader the mail names by his given name alone (`Tywin`): read as him,
+/// said so that the player sees who was understood.
+fn given_name_notes(board: &Board, text: &str, lang: Lang) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    board
+        .leaders
+        .iter()
+        .filter_map(|l| {
+            let g = crate::names::given_name(board, l)?;
+            let named = words.contains(&g.to_lowercase().as_str())
+                && !lower.contains(&l.name_en.to_lowercase());
+            named.then(|| match lang {
+                Lang::Zh => format!("“{g}”读作{}({})。", l.short_zh, l.name_en),
+                Lang::En => format!("\"{g}\" is read as {} ({}).", l.name_en, l.short_zh),
+            })
+        })
+        .collect()
 }
 
 /// A mail being read for the open step: what its lines amount to so far, part by part.
