@@ -78,6 +78,7 @@ fn maester_map_draws_the_last_steps_march_from_winterfell_as_an_arrow() {
         lang: Lang::Zh,
         script: maester::map::Script::Simplified,
         deadline: "",
+        reported: "",
     };
     let layout = Layout::of(&board);
     let (Some(a), Some(b)) = (
