@@ -171,14 +171,21 @@ pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> 
 }
 
 /// `maester map`: the picture of a game's current state, written to a file.
-pub fn map(config: &Path, game: Option<String>, out: &Path, lang: String) -> Result<(), Error> {
+pub fn map(
+    config: &Path,
+    game: Option<String>,
+    out: &Path,
+    lang: String,
+    house: Option<String>,
+) -> Result<(), Error> {
     let d = Daemon::open_existing(Config::load(config)?)?;
     let lang = maester::config::MailLanguage::parse(&lang)
         .ok_or_else(|| Error::Refused(format!("--lang {lang}: use zh, zh-Hant or en")))?;
     let svg = out
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    let bytes = maester::daemon::picture::current_map(&d, game.as_deref(), lang, svg)?;
+    let bytes =
+        maester::daemon::picture::current_map(&d, game.as_deref(), lang, svg, house.as_deref())?;
     std::fs::write(out, &bytes).map_err(|e| Error::file(out, e))?;
     maester::say_raw!("{} ({} bytes)", out.display(), bytes.len());
     Ok(())

@@ -177,7 +177,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     let seq = g.seq + 1;
     // The board is public: one picture per language and script, shared by every house's
     // report that reads it.
-    let mut maps: Vec<(Reading, Option<Vec<u8>>)> = Vec::new();
+    let mut maps: Vec<(Reading, Option<ReportMap>)> = Vec::new();
     // The executed plans are public too: read once per language.
     let mut plans: Vec<(Lang, Vec<letters::ExecutedPlan>)> = Vec::new();
     for h in &houses {
@@ -199,6 +199,12 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         }
         let to = letters::Reader::seat(h);
         let map = map_in(&mut maps, g, &out, (lang, to.script), &deadline);
+        // The house's own theatre first, cut from the picture its language shares.
+        let own = map.and_then(|m| m.house_png(g, &out, hid));
+        let pictures = map.map(|m| letters::Pictures {
+            house: own.as_deref(),
+            board: &m.png,
+        });
         mails.push(letters::report_letter(
             &g.templates,
             &d.sender,
@@ -206,7 +212,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             &ctx,
             lang,
             &format!("report:{id}:{seq}:{}", h.house),
-            map,
+            pictures,
         )?);
     }
     // The executed plans are public: kept in both languages for the post and the site.
@@ -243,7 +249,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
                 houses: &houses,
                 plans,
                 deadline: &said,
-                map: map_in(&mut maps, g, &out, (lang, script), &deadline),
+                map: map_in(&mut maps, g, &out, (lang, script), &deadline).map(|m| &m.png[..]),
                 script,
                 seq,
                 record: &record,
@@ -281,18 +287,60 @@ fn deadline_said(
 /// it: the board is public, so every report read the same way (and the GM's copy) shares one
 /// picture.
 fn map_in<'m>(
-    maps: &'m mut Vec<(Reading, Option<Vec<u8>>)>,
+    maps: &'m mut Vec<(Reading, Option<ReportMap>)>,
     g: &Loaded,
     out: &StepOutcome,
     key: Reading,
     deadline: &str,
-) -> Option<&'m [u8]> {
+) -> Option<&'m ReportMap> {
     if !maps.iter().any(|(k, _)| *k == key) {
         maps.push((key, report_map(g, out, key, deadline)));
     }
     maps.iter()
         .find(|(k, _)| *k == key)
-        .and_then(|(_, m)| m.as_deref())
+        .and_then(|(_, m)| m.as_ref())
+}
+
+/// A close's picture in one language and script: the whole board painted once, its PNG, and
+/// what each house's own picture is cut from.
+pub struct ReportMap {
+    painted: crate::map::Painted,
+    /// The whole board.
+    pub png: Vec<u8>,
+    reading: Reading,
+    deadline: String,
+    reported: String,
+}
+
+impl ReportMap {
+    /// A house's own picture (its theatre), or `None` when it cannot be made (the report
+    /// then shows the whole board only).
+    pub fn house_png(&self, g: &Loaded, out: &StepOutcome, house: HouseId) -> Option<Vec<u8>> {
+        let input = crate::map::MapInput {
+            board: &g.board,
+            state: &out.state,
+            log: &out.log,
+            lang: self.reading.0,
+            script: self.reading.1,
+            deadline: &self.deadline,
+            reported: &self.reported,
+        };
+        match self.painted.house_png(&input, house) {
+            Ok(png) => Some(png),
+            Err(e) => {
+                tracing::warn!(game = %g.row.id, "a house's map not drawn: {e}");
+                None
+            }
+        }
+    }
+}
+
+/// The name of the step a close reports: the last step it closed.
+pub fn reported_step(out: &StepOutcome, lang: Lang) -> String {
+    out.steps
+        .last()
+        .map(|c| letters::step_name(c.step, lang))
+        .unwrap_or_default()
 }
 
 /// The close's executed plans in `lang` (none unless the plan step closed), read the first time
@@ -366,10 +414,11 @@ fn report_map(
     out: &StepOutcome,
     (lang, script): Reading,
     deadline: &str,
-) -> Option<Vec<u8>> {
+) -> Option<ReportMap> {
     if !g.cfg.report_map {
         return None;
     }
+    let reported = reported_step(out, lang);
     let input = crate::map::MapInput {
         board: &g.board,
         state: &out.state,
@@ -377,9 +426,17 @@ fn report_map(
         lang,
         script,
         deadline,
+        reported: &reported,
     };
-    match crate::map::png(&input) {
-        Ok(png) => Some(png),
+    let drawn = crate::map::paint(&input).and_then(|p| Ok((p.png()?, p)));
+    match drawn {
+        Ok((png, painted)) => Some(ReportMap {
+            painted,
+            png,
+            reading: (lang, script),
+            deadline: deadline.to_string(),
+            reported,
+        }),
         Err(e) => {
             tracing::warn!(game = %g.row.id, "report map not drawn: {e}");
             None

@@ -367,6 +367,8 @@ pub struct ReportContext {
     pub instructions: String,
     /// Content-ID of the map picture shown in the HTML part (`None`: no picture).
     pub map_cid: Option<String>,
+    /// Content-ID of the reader's own theatre, shown before the whole board (`None`: none).
+    pub house_map_cid: Option<String>,
     /// The GM's copy only: what each house alone was told (empty in a house's report).
     pub gm_houses: Vec<GmHouse>,
     /// "Your house first": what happened to the reader's house, what it must send next and by
@@ -549,10 +551,21 @@ pub fn report_context(
         deadline: deadline.to_string(),
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
         map_cid: None,
+        house_map_cid: None,
         gm_houses: Vec::new(),
         yours: Some(yours),
         correction: None,
     }
+}
+
+/// The pictures of a report: the reader's own theatre (first, when it could be made) and the
+/// whole board.
+#[derive(Clone, Copy)]
+pub struct Pictures<'a> {
+    /// The reader's house's own picture.
+    pub house: Option<&'a [u8]>,
+    /// The whole board.
+    pub board: &'a [u8],
 }
 
 /// Render and compose a report letter: the text, and with a map picture (PNG) an HTML
@@ -564,7 +577,7 @@ pub fn report_letter(
     ctx: &ReportContext,
     lang: Lang,
     id_seed: &str,
-    map_png: Option<&[u8]>,
+    pictures: Option<Pictures<'_>>,
 ) -> Result<Letter, Error> {
     let text = templates
         .render("report", lang, ctx)
@@ -576,23 +589,31 @@ pub fn report_letter(
     // A player reads rule references as chapters and words; the GM's copy keeps the lines.
     let gm_text = text;
     let text = crate::words::cite::for_player(&gm_text, lang);
-    let html = match map_png {
-        Some(png) => {
+    let html = match pictures {
+        Some(p) => {
             let cid = format!("map.r{}@{}", ctx.next_round, sender.domain);
             let mut with_map = ctx.clone();
             with_map.map_cid = Some(cid.clone());
+            let mut images = Vec::new();
+            if let Some(own) = p.house {
+                let own_cid = format!("house-map.r{}@{}", ctx.next_round, sender.domain);
+                with_map.house_map_cid = Some(own_cid.clone());
+                images.push(InlineImage {
+                    content_id: own_cid,
+                    content_type: "image/png".into(),
+                    bytes: own.to_vec(),
+                });
+            }
+            images.push(InlineImage {
+                content_id: cid,
+                content_type: "image/png".into(),
+                bytes: p.board.to_vec(),
+            });
             let html = templates
                 .render_html("report", lang, &with_map)
                 .map_err(Error::Template)?;
             let html = crate::words::cite::for_player(&html, lang);
-            Some(HtmlBody {
-                html,
-                images: vec![InlineImage {
-                    content_id: cid,
-                    content_type: "image/png".into(),
-                    bytes: png.to_vec(),
-                }],
-            })
+            Some(HtmlBody { html, images })
         }
         None => None,
     };
