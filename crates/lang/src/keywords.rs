@@ -67,13 +67,27 @@ pub fn closest(word: &str) -> Option<&'static str> {
         .filter(|k| k.is_ascii() != cjk)
         .filter_map(|k| {
             let kc: Vec<char> = k.chars().collect();
-            let d = crate::names::edit_distance(&wc, &kc);
+            let d = edit_distance(&wc, &kc);
             let limit = if wc.len().max(kc.len()) <= 4 { 1 } else { 2 };
             let ends = wc.first() == kc.first() || wc.last() == kc.last();
             (d > 0 && d <= limit && (!cjk || ends)).then_some((d, *k))
         })
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
+}
+
+/// The edit distance of two words (insertions, deletions, substitutions), by characters.
+pub(crate) fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 #[cfg(test)]

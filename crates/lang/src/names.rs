@@ -51,19 +51,6 @@ pub fn fold(name: &str, kind: NameKind) -> String {
         .collect()
 }
 
-pub(crate) fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 impl<Id: Copy + Eq> NameIndex<Id> {
     /// An empty index for names of `kind`.
     pub fn new(kind: NameKind) -> Self {
@@ -184,7 +171,7 @@ impl<Id: Copy + Eq> NameIndex<Id> {
             let kc: Vec<char> = k.chars().collect();
             let shorter = qc.len().min(kc.len());
             let contains = shorter >= 2 && (k.contains(&q) || q.contains(k.as_str()));
-            let d = edit_distance(&qc, &kc);
+            let d = crate::keywords::edit_distance(&qc, &kc);
             let limit = match qc.len().max(kc.len()) {
                 0..=4 => 1,
                 5..=8 => 2,
