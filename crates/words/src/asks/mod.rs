@@ -14,6 +14,7 @@ use maester_rules::{GameState, LeaderStatus, Step, Track};
 
 mod options;
 mod questions;
+mod tied_penalty;
 
 pub use questions::{default_text, question_text};
 
@@ -127,6 +128,9 @@ pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -
                 };
                 if game::asked_of(board, state, q).contains(&h) {
                     lines.push(question_text(board, state, q, lang));
+                    if let Some(n) = tied_penalty_note(board, state, &qs, q, h, lang) {
+                        lines.push(n);
+                    }
                 } else if game::if_king(&qs, q).contains(&h) {
                     let head = if z {
                         "如果前任国王把铁王座第一名判给你,你就是新任国王,以下问题由你裁决(004:L1157):"
@@ -426,4 +430,27 @@ fn reward_text(board: &Board, state: &GameState, h: HouseId, lang: Lang, if_name
             "{cond}choose the Night's Watch reward (004:L1114): recall a resting leader \"reward: recall leader\", upgrade two footmen or archers \"{ex}\", or muster at once in one castle \"reward: muster castle 1F\". Without an answer the reward lapses (A-26)."
         )
     }
+}
+
+/// The note beside a penalty question of a house tied for the lowest wildling bid (004:L1126).
+fn tied_penalty_note(
+    board: &Board,
+    state: &GameState,
+    qs: &[Question],
+    q: &Question,
+    h: HouseId,
+    lang: Lang,
+) -> Option<String> {
+    let Question::WildlingPenalty { penalty, .. } = q else {
+        return None;
+    };
+    let tied = qs.iter().find_map(|x| match x {
+        Question::WildlingTie {
+            houses,
+            reward: false,
+            ..
+        } if houses.contains(&h) => Some(houses),
+        _ => None,
+    })?;
+    Some(tied_penalty::note(board, state, h, tied, *penalty, lang))
 }
