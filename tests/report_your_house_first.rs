@@ -337,5 +337,7 @@ fn every_report_opens_with_the_reader_s_house_and_what_to_send() {
         plan_templates_read > 3,
         "only {plan_templates_read} plan templates read"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    if std::env::var_os("MAESTER_KEEP").is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -42,7 +42,8 @@ pub fn reading_of(text: &str) -> (Lang, crate::words::hant::Script) {
     if !chinese {
         return (Lang::En, crate::words::hant::Script::Simplified);
     }
-    let traditional = super::intake::script_of(text) == Some(true);
+    let (trad, simp) = crate::lang::normalize::script_counts(text);
+    let traditional = trad > simp;
     (Lang::Zh, crate::words::hant::Script::of(traditional))
 }
 

@@ -61,6 +61,11 @@ pub fn picture(
     lang: Lang,
     script: Script,
 ) -> Result<Vec<u8>, maester_map::MapError> {
+    let reported = step
+        .closed_steps()
+        .last()
+        .map(|s| maester_words::instructions::step_name(*s, lang))
+        .unwrap_or_default();
     maester_map::png(&maester_map::MapInput {
         board,
         state: &step.after,
@@ -68,6 +73,7 @@ pub fn picture(
         lang,
         script,
         deadline: &step.deadline,
+        reported: &reported,
     })
 }
 
