@@ -131,7 +131,7 @@ pub fn no_leader_warning(
     let lines = leader_lines(board, state, h, first, lang);
     let ex = lines
         .iter()
-        .map(|l| format!("「{l}」"))
+        .map(|l| format!("「{}」", l.trim_end_matches(['。', '.'])))
         .collect::<Vec<_>>()
         .join(if lang == Lang::Zh { "或" } else { " or " });
     let all = names_of(board, &free, lang);
