@@ -129,3 +129,24 @@ fn help_in_the_plan_step_teaches_leaders() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_refused_line_is_answered_with_the_step_forms_of_the_guide() {
+    let (dir, cfg) = game("help-refused", "hr", "");
+    let mut d = open(&cfg);
+    let dl = deadline(&d, "hr");
+    send(&dir, "stark", "r1", "临冬城 进攻");
+    send(&dir, "greyjoy", "r2", "Pyke attack");
+    let t = tick(&mut d, dl - hours(40));
+    assert_eq!(t.answered, 2, "{t:?}");
+    let a = mails_to(&dir, "stark", "未接受").concat();
+    assert!(a.contains("这一步的写法,例如:\n  临冬城 行军+1"), "{a}");
+    assert!(a.contains("「帮助」"), "{a}");
+    let a = mails_to(&dir, "greyjoy", "not accepted").concat();
+    assert!(
+        a.contains("This step's forms, e.g.:\n  Winterfell march+1"),
+        "{a}"
+    );
+    assert!(a.contains("\"help\""), "{a}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

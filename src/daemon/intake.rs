@@ -464,6 +464,10 @@ fn decide(
     }
     if !ctx.accepted && ctx.errors.iter().any(|e| e.line > 0) {
         ctx.fine = crate::words::refusals::fine_lines(lang, &parsed, &ctx.errors);
+        // The step's forms from the guide, and where the whole guide is.
+        ctx.info
+            .push_str(&crate::words::guide::refusal_hint(g.state.step, lang));
+        ctx.info.push('\n');
     }
     let warn = secret_ok.then_some((lang, &mut ctx.info));
     super::guard::auth_check(d, m, mail, &seat.game_id, warn, now)?;

@@ -294,3 +294,21 @@ pub fn pass_means(step: Step, lang: Lang) -> String {
         Lang::En => en.to_string(),
     }
 }
+
+/// What a refused mail's answer adds: a few lines of the open step's forms from the guide
+/// (for the plan, a leader's too) and where the whole guide is.
+pub fn refusal_hint(step: Step, lang: Lang) -> String {
+    let mut lines: Vec<String> = short_example(step, lang).into_iter().take(3).collect();
+    if step == Step::Plan {
+        lines.extend(leader_examples(lang).into_iter().take(1));
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    let head = match lang {
+        Lang::Zh => "这一步的写法,例如:",
+        Lang::En => "This step's forms, e.g.:",
+    };
+    let body: Vec<String> = lines.iter().map(|l| format!("  {l}")).collect();
+    format!("{head}\n{}\n{}", body.join("\n"), ask_for_help(lang))
+}
