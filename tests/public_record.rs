@@ -289,7 +289,11 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
         panic!("{e}");
     }
     let after_rollback = dir.join("after-rollback");
-    let o = maester(&cfg, &["site", "--out", &after_rollback.to_string_lossy()], None);
+    let o = maester(
+        &cfg,
+        &["site", "--out", &after_rollback.to_string_lossy()],
+        None,
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let kept = pages_of(&after_rollback);
     assert_eq!(kept, before[1..].to_vec(), "the newest close undone");

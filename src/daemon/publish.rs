@@ -159,8 +159,12 @@ pub fn refresh_after_close(d: &Daemon, id: &str) {
     let Some(dir) = site_config(d).and_then(|s| s.dir.clone()) else {
         return;
     };
-    let out = d.config.path(&dir).join(id);
-    if let Err(e) = site(d, Some(id), &out, None) {
+    let base = d.config.path(&dir);
+    // The folder a web server is pointed at: readable by it, as each game's folder is.
+    let made = std::fs::create_dir_all(&base)
+        .map_err(|e| io(&base, e))
+        .and_then(|()| set_mode(&base, 0o755));
+    if let Err(e) = made.and_then(|()| site(d, Some(id), &base.join(id), None).map(|_| ())) {
         tracing::warn!(game = id, "the public site was not refreshed: {e}");
     }
 }
