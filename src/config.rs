@@ -4,6 +4,7 @@
 use crate::error::Error;
 use crate::mail::imap_inbox::ImapConfig;
 use crate::mail::smtp_outbox::SmtpConfig;
+use crate::mail::{PasswordKind, PasswordSource};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -314,6 +315,11 @@ impl Config {
                 path.display()
             )));
         }
+        for (table, source) in c.password_sources() {
+            source
+                .kind(table)
+                .map_err(|e| Error::Config(format!("{}: {e}", path.display())))?;
+        }
         for w in c.warnings(path) {
             tracing::warn!("{w}");
         }
@@ -326,8 +332,8 @@ impl Config {
         let mut out = Vec::new();
         let imap = self.mail.imap.as_ref();
         let smtp = self.mail.smtp.as_ref();
-        let has_password = imap.is_some_and(|i| !i.password.is_empty())
-            || smtp.is_some_and(|s| s.password.as_ref().is_some_and(|p| !p.is_empty()));
+        let has_password = imap.is_some_and(|i| i.password.written_in_file())
+            || smtp.is_some_and(|s| s.password.written_in_file());
         #[cfg(unix)]
         if has_password {
             use std::os::unix::fs::PermissionsExt;
@@ -344,7 +350,7 @@ impl Config {
         let loopback = |h: &str| matches!(h, "localhost" | "127.0.0.1" | "::1");
         if let Some(i) = imap
             && i.security == crate::mail::Security::Plain
-            && !i.password.is_empty()
+            && i.password.is_set()
             && !loopback(&i.host)
         {
             out.push(format!(
@@ -354,7 +360,7 @@ impl Config {
         }
         if let Some(s) = smtp
             && s.security == crate::mail::Security::Plain
-            && s.password.is_some()
+            && s.password.is_set()
             && !loopback(&s.host)
         {
             out.push(format!(
@@ -363,6 +369,45 @@ impl Config {
             ));
         }
         out
+    }
+
+    /// The password keys of `[mail.imap]` and `[mail.smtp]`, with their table's name.
+    pub fn password_sources(&self) -> Vec<(&'static str, &PasswordSource)> {
+        let mut out = Vec::new();
+        if let Some(i) = &self.mail.imap {
+            out.push(("[mail.imap]", &i.password));
+        }
+        if let Some(s) = &self.mail.smtp {
+            out.push(("[mail.smtp]", &s.password));
+        }
+        out
+    }
+
+    /// For `check-config`: where each mail password comes from, and whether it could be read
+    /// now (the command run, the variable looked up) — never the password itself.
+    pub fn password_report(&self) -> Vec<String> {
+        self.password_sources()
+            .into_iter()
+            .map(|(table, source)| {
+                let from = match source.kind(table) {
+                    Ok(PasswordKind::None) => return format!("{table} password: none (no login)"),
+                    Ok(PasswordKind::InFile) => "written in the config file (password)".to_string(),
+                    Ok(PasswordKind::Env) => format!(
+                        "the environment variable {} (password_env)",
+                        source.password_env.as_deref().unwrap_or_default()
+                    ),
+                    Ok(PasswordKind::Command) => format!(
+                        "the first line printed by `{}` (password_command)",
+                        source.password_command.as_deref().unwrap_or_default()
+                    ),
+                    Err(e) => return format!("{table} password: {e}"),
+                };
+                match source.resolve(table) {
+                    Ok(_) => format!("{table} password: from {from}: read"),
+                    Err(e) => format!("{table} password: from {from}: NOT READ: {e}"),
+                }
+            })
+            .collect()
     }
 
     /// A path from the file, relative to the file's folder.

@@ -66,6 +66,10 @@ enum Command {
         /// Language of the names on it (zh | zh-Hant | en; zh-Hant: Traditional characters).
         #[arg(long, default_value = "zh")]
         lang: String,
+        /// The picture a house's report shows first: its own theatre, legible on a phone
+        /// (key such as stark, or a name such as 白狼); the whole board when omitted.
+        #[arg(long)]
+        house: Option<String>,
     },
     /// Print a closed step's public report as a ready-to-paste forum post (BBCode or Markdown;
     /// split into numbered parts of under 10,000 characters when longer).
@@ -137,7 +141,8 @@ enum Command {
         iterations: u32,
         /// A scenario file to time instead of the built-in crowded position.
         scenario: Option<PathBuf>,
-        /// Also time closing the step with and without the report's map picture, side by side.
+        /// Also time closing the step without a picture, with the one picture of old and with
+        /// every house's pictures (the whole board and each house's theatre), side by side.
         #[arg(long)]
         map: bool,
     },
@@ -243,7 +248,12 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
         Command::Run { once } => cli::service::run(config, once),
         Command::Gm { game, command } => cli::gm::gm(config, game, command),
         Command::Status { game, json, lang } => cli::service::status(config, game, json, lang),
-        Command::Map { game, out, lang } => cli::service::map(config, game, &out, lang),
+        Command::Map {
+            game,
+            out,
+            lang,
+            house,
+        } => cli::service::map(config, game, &out, lang, house),
         Command::Post {
             game,
             round,

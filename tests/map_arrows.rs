@@ -4,7 +4,7 @@
 mod maildir_support;
 
 use maester::board::{Board, Lang};
-use maester::map::{Layout, MapInput, board_layer, palette};
+use maester::map::{Layout, MapInput, chips, palette};
 use maester::rules::GameState;
 use maester::rules::log::Event;
 use maildir_support::*;
@@ -78,11 +78,14 @@ fn maester_map_draws_the_last_steps_march_from_winterfell_as_an_arrow() {
         lang: Lang::Zh,
         script: maester::map::Script::Simplified,
         deadline: "",
+        reported: "",
     };
     let layout = Layout::of(&board);
+    // The arrow runs between the areas' units as drawn (moved off any name they would cover).
+    let blocks = chips::blocks(&input, &layout);
     let (Some(a), Some(b)) = (
-        board_layer::anchor(&input, &layout, from),
-        board_layer::anchor(&input, &layout, to),
+        chips::spot(&blocks, &input, &layout, from),
+        chips::spot(&blocks, &input, &layout, to),
     ) else {
         panic!("both areas have a point on the map")
     };

@@ -63,11 +63,12 @@ fn pictures_to(dir: &std::path::Path, house: &str) -> Vec<Vec<u8>> {
             if to != addr(house) {
                 return None;
             }
+            // The whole board's picture (`cid:map.…`; the house's own is `cid:house-map.…`).
             m.parts
                 .iter()
-                .find_map(|p| match (&p.body, p.content_type()) {
-                    (PartType::Binary(b) | PartType::InlineBinary(b), Some(t))
-                        if t.subtype() == Some("png") =>
+                .find_map(|p| match (&p.body, p.content_type(), p.content_id()) {
+                    (PartType::Binary(b) | PartType::InlineBinary(b), Some(t), Some(id))
+                        if t.subtype() == Some("png") && id.starts_with("map.") =>
                     {
                         Some(b.to_vec())
                     }

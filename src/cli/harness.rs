@@ -88,7 +88,9 @@ pub fn bench(iterations: u32, scenario: Option<PathBuf>, map: bool) -> Result<()
 }
 
 /// Closing the benchmark's step as the daemon does (adjudication, then every house's report
-/// text), with and without drawing the one map picture the reports share.
+/// text), side by side in the same run: without a picture; with today's one picture the
+/// reports share; with every house's pictures (the whole board painted once, its PNG, and each
+/// house's own theatre cut from it).
 fn bench_map(board: &maester::board::Board, text: &str, runs: u32) -> Result<(), Error> {
     use maester::board::Lang;
     use std::time::Instant;
@@ -109,9 +111,6 @@ fn bench_map(board: &maester::board::Board, text: &str, runs: u32) -> Result<(),
         std::hint::black_box(words);
         r
     };
-    let r = close();
-    let mut png_bytes = 0;
-    // Warm-up: the fonts are loaded once per process, as in the daemon.
     fn input<'a>(
         board: &'a maester::board::Board,
         r: &'a maester::rules::military::Resolution,
@@ -123,29 +122,50 @@ fn bench_map(board: &maester::board::Board, text: &str, runs: u32) -> Result<(),
             lang: maester::board::Lang::Zh,
             script: maester::map::Script::Simplified,
             deadline: "2026-11-26 20:00",
+            reported: "执行方案",
         }
     }
+    // Every house's pictures: the whole board once, then each house's theatre.
+    let every = |r: &maester::rules::military::Resolution| -> Result<(usize, usize), Error> {
+        let i = input(board, r);
+        let painted = maester::map::paint(&i)?;
+        let whole = painted.png()?.len();
+        let mut largest = 0;
+        for h in board.house_ids() {
+            largest = largest.max(painted.house_png(&i, h)?.len());
+        }
+        Ok((whole, largest))
+    };
+    // Warm-up: the fonts and the board layer are made once per process, as in the daemon.
+    let r = close();
     maester::map::png(&input(board, &r))?;
-    let (mut plain, mut with_map) = (Vec::new(), Vec::new());
+    every(&r)?;
+    let (mut plain, mut one, mut all) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut whole_bytes, mut house_bytes) = (0, 0);
     for _ in 0..runs {
         let t = Instant::now();
         std::hint::black_box(close());
         plain.push(t.elapsed().as_secs_f64() * 1e3);
         let t = Instant::now();
         let r = close();
-        let png = maester::map::png(&input(board, &r))?;
-        with_map.push(t.elapsed().as_secs_f64() * 1e3);
-        png_bytes = png.len();
+        std::hint::black_box(maester::map::png(&input(board, &r))?);
+        one.push(t.elapsed().as_secs_f64() * 1e3);
+        let t = Instant::now();
+        let r = close();
+        (whole_bytes, house_bytes) = every(&r)?;
+        all.push(t.elapsed().as_secs_f64() * 1e3);
     }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(|a, b| a.total_cmp(b));
         v[v.len() / 2]
     };
-    let (p, m) = (median(&mut plain), median(&mut with_map));
+    let (p, o, a) = (median(&mut plain), median(&mut one), median(&mut all));
     maester::say!(
-        "closing a step ({runs} runs, median): without the map {p:.2} ms | with the map {m:.2} ms | ratio {:.1}× (PNG {} KB){}",
-        m / p.max(1e-9),
-        png_bytes / 1024,
+        "closing a step ({runs} runs, median): without a picture {p:.2} ms | with today's one picture {o:.2} ms | with every house's pictures ({} houses) {a:.2} ms | every house's / one picture: {:.2}× (whole board PNG {} KB, largest house PNG {} KB){}",
+        board.houses.len(),
+        a / o.max(1e-9),
+        whole_bytes / 1024,
+        house_bytes / 1024,
         if cfg!(debug_assertions) {
             " (debug build: use --release)"
         } else {

@@ -40,6 +40,9 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
         g.schedule.format_deadline_en(g.first_deadline)
     );
     maester::say!("  the welcome mails would go {}", mail_route(&c));
+    for line in c.password_report() {
+        maester::say!("  {line}");
+    }
     maester::say!(
         "  the database would be {}",
         c.path(&c.daemon.database).display()
@@ -112,7 +115,13 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
                 }
                 std::thread::sleep(poll);
             }
-            Err(e) => return Err(e),
+            Err(e) => {
+                return Err(maester::daemon::damage::refused_at_open(
+                    &config,
+                    e,
+                    Utc::now(),
+                ));
+            }
         }
     };
     if waited {
@@ -129,6 +138,8 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
                 }
             }
             Err(e) if once => return Err(e),
+            // A damaged database is refused: nothing is written into it until it is restored.
+            Err(e @ Error::StoreDamaged(_)) => return Err(e),
             Err(e) => tracing::error!(error = %e, "tick failed; retrying at the next poll"),
         }
         if once {
@@ -160,14 +171,21 @@ pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> 
 }
 
 /// `maester map`: the picture of a game's current state, written to a file.
-pub fn map(config: &Path, game: Option<String>, out: &Path, lang: String) -> Result<(), Error> {
+pub fn map(
+    config: &Path,
+    game: Option<String>,
+    out: &Path,
+    lang: String,
+    house: Option<String>,
+) -> Result<(), Error> {
     let d = Daemon::open_existing(Config::load(config)?)?;
     let lang = maester::config::MailLanguage::parse(&lang)
         .ok_or_else(|| Error::Refused(format!("--lang {lang}: use zh, zh-Hant or en")))?;
     let svg = out
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    let bytes = maester::daemon::picture::current_map(&d, game.as_deref(), lang, svg)?;
+    let bytes =
+        maester::daemon::picture::current_map(&d, game.as_deref(), lang, svg, house.as_deref())?;
     std::fs::write(out, &bytes).map_err(|e| Error::file(out, e))?;
     maester::say_raw!("{} ({} bytes)", out.display(), bytes.len());
     Ok(())

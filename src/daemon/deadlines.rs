@@ -131,7 +131,7 @@ fn late_mails(
             &d.sender,
             &letters::Reader::seat(&h),
             format!("[{}] {subject}", g.row.id),
-            body,
+            crate::words::cite::for_player(&body, lang),
             &format!(
                 "late:{}:{}:{}:{}",
                 g.row.id, g.row.round, g.row.step, h.house
@@ -220,22 +220,20 @@ pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<
     Ok(())
 }
 
-/// The answer's line when this submission completes the step: when it closes.
-pub fn closing_line(
+/// When the step closes early because this submission completes it (the answer's deadline
+/// then, with `words::closing_soon` saying why); `None` when it does not.
+pub fn closing_at(
     d: &Daemon,
     g: &Loaded,
     just_sent: &str,
     now: DateTime<Utc>,
-    lang: Lang,
-) -> Result<Option<String>, Error> {
+) -> Result<Option<DateTime<Utc>>, Error> {
     let who = super::notify::sent_and_missing(d, g)?;
     if who.is_empty() || who.iter().any(|(k, at)| at.is_none() && k != just_sent) {
         return Ok(None);
     }
     let t = timing(d, g)?;
-    Ok(early_close_at(g, &t, now)?
-        .filter(|at| *at > now)
-        .map(|at| words::closing_soon(&g.at(at, lang), lang)))
+    Ok(early_close_at(g, &t, now)?.filter(|at| *at > now))
 }
 
 /// `wait` / `等待` from `house` (`hold`): the open step does not close early; a deadline

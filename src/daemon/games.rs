@@ -163,6 +163,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     let opts = Options {
         settings: g.cfg.rules,
         early_close: g.cfg.early_close,
+        ..Options::default()
     };
     let out = close_steps(&g.board, &g.state, &subs, opts);
     let next_deadline = if out.state.step == Step::Finished {
@@ -171,11 +172,12 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         Some(deadline_for(&g.schedule, out.state.step, now)?)
     };
     let houses = d.store.houses(id)?;
+    let correction = super::corrected::of(d, g)?;
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;
     // The board is public: one picture per language and script, shared by every house's
     // report that reads it.
-    let mut maps: Vec<(Reading, Option<Vec<u8>>)> = Vec::new();
+    let mut maps: Vec<(Reading, Option<ReportMap>)> = Vec::new();
     // The executed plans are public too: read once per language.
     let mut plans: Vec<(Lang, Vec<letters::ExecutedPlan>)> = Vec::new();
     for h in &houses {
@@ -187,15 +189,22 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         }
         let lang = g.lang_of(h.language);
         let deadline = deadline_text(g, next_deadline, lang);
-        let mut ctx =
-            letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
+        let said = deadline_said(g, next_deadline, now, lang);
+        let mut ctx = letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &said);
         ctx.plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
+        ctx.correction = correction.as_ref().map(|c| c.line(g, lang));
         if out.state.step == Step::Finished {
             ctx.private
                 .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
         }
         let to = letters::Reader::seat(h);
         let map = map_in(&mut maps, g, &out, (lang, to.script), &deadline);
+        // The house's own theatre first, cut from the picture its language shares.
+        let own = map.and_then(|m| m.house_png(g, &out, hid));
+        let pictures = map.map(|m| letters::Pictures {
+            house: own.as_deref(),
+            board: &m.png,
+        });
         mails.push(letters::report_letter(
             &g.templates,
             &d.sender,
@@ -203,7 +212,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             &ctx,
             lang,
             &format!("report:{id}:{seq}:{}", h.house),
-            map,
+            pictures,
         )?);
     }
     // The executed plans are public: kept in both languages for the post and the site.
@@ -232,14 +241,15 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             let lang = g.cfg.language.lang;
             let script = Script::of(lang == Lang::Zh && g.cfg.language.traditional());
             let deadline = deadline_text(g, next_deadline, lang);
+            let said = deadline_said(g, next_deadline, now, lang);
             let plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
             let parts = super::gm_copy::Parts {
                 g,
                 out: &out,
                 houses: &houses,
                 plans,
-                deadline: &deadline,
-                map: map_in(&mut maps, g, &out, (lang, script), &deadline),
+                deadline: &said,
+                map: map_in(&mut maps, g, &out, (lang, script), &deadline).map(|m| &m.png[..]),
                 script,
                 seq,
                 record: &record,
@@ -263,22 +273,74 @@ fn deadline_text(g: &Loaded, next: Option<DateTime<Utc>>, lang: Lang) -> String 
     next.map(|t| g.at(t, lang)).unwrap_or_default()
 }
 
+/// The next deadline as a report says it: in the game's time zone, with how long is left.
+fn deadline_said(
+    g: &Loaded,
+    next: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    lang: Lang,
+) -> String {
+    next.map(|t| g.at_from(t, now, lang)).unwrap_or_default()
+}
+
 /// The close's map picture for a language and script, drawn the first time a reader asks for
 /// it: the board is public, so every report read the same way (and the GM's copy) shares one
 /// picture.
 fn map_in<'m>(
-    maps: &'m mut Vec<(Reading, Option<Vec<u8>>)>,
+    maps: &'m mut Vec<(Reading, Option<ReportMap>)>,
     g: &Loaded,
     out: &StepOutcome,
     key: Reading,
     deadline: &str,
-) -> Option<&'m [u8]> {
+) -> Option<&'m ReportMap> {
     if !maps.iter().any(|(k, _)| *k == key) {
         maps.push((key, report_map(g, out, key, deadline)));
     }
     maps.iter()
         .find(|(k, _)| *k == key)
-        .and_then(|(_, m)| m.as_deref())
+        .and_then(|(_, m)| m.as_ref())
+}
+
+/// A close's picture in one language and script: the whole board painted once, its PNG, and
+/// what each house's own picture is cut from.
+pub struct ReportMap {
+    painted: crate::map::Painted,
+    /// The whole board.
+    pub png: Vec<u8>,
+    reading: Reading,
+    deadline: String,
+    reported: String,
+}
+
+impl ReportMap {
+    /// A house's own picture (its theatre), or `None` when it cannot be made (the report
+    /// then shows the whole board only).
+    pub fn house_png(&self, g: &Loaded, out: &StepOutcome, house: HouseId) -> Option<Vec<u8>> {
+        let input = crate::map::MapInput {
+            board: &g.board,
+            state: &out.state,
+            log: &out.log,
+            lang: self.reading.0,
+            script: self.reading.1,
+            deadline: &self.deadline,
+            reported: &self.reported,
+        };
+        match self.painted.house_png(&input, house) {
+            Ok(png) => Some(png),
+            Err(e) => {
+                tracing::warn!(game = %g.row.id, "a house's map not drawn: {e}");
+                None
+            }
+        }
+    }
+}
+
+/// The name of the step a close reports: the last step it closed.
+pub fn reported_step(out: &StepOutcome, lang: Lang) -> String {
+    out.steps
+        .last()
+        .map(|c| letters::step_name(c.step, lang))
+        .unwrap_or_default()
 }
 
 /// The close's executed plans in `lang` (none unless the plan step closed), read the first time
@@ -352,10 +414,11 @@ fn report_map(
     out: &StepOutcome,
     (lang, script): Reading,
     deadline: &str,
-) -> Option<Vec<u8>> {
+) -> Option<ReportMap> {
     if !g.cfg.report_map {
         return None;
     }
+    let reported = reported_step(out, lang);
     let input = crate::map::MapInput {
         board: &g.board,
         state: &out.state,
@@ -363,9 +426,17 @@ fn report_map(
         lang,
         script,
         deadline,
+        reported: &reported,
     };
-    match crate::map::png(&input) {
-        Ok(png) => Some(png),
+    let drawn = crate::map::paint(&input).and_then(|p| Ok((p.png()?, p)));
+    match drawn {
+        Ok((png, painted)) => Some(ReportMap {
+            painted,
+            png,
+            reading: (lang, script),
+            deadline: deadline.to_string(),
+            reported,
+        }),
         Err(e) => {
             tracing::warn!(game = %g.row.id, "report map not drawn: {e}");
             None
@@ -406,8 +477,11 @@ pub fn close_step_now(
     let finished = out.state.step == Step::Finished;
     // A close (and its backup) is committed on its own, also when a GM's mail asks for it
     // in the middle of a batch of mails.
-    d.store.commit_so_far()?;
+    // The backup outside any transaction: SQLite cannot copy a database its own connection
+    // is writing ("database is locked").
+    let open = d.store.suspend_batch()?;
     super::backups::backup_before_close(d, id, g.state.round, g.state.step.key(), now);
+    d.store.resume_batch(open)?;
     let written = d.store.transaction(|tx| -> Result<(), StoreError> {
         let row = tx.game(id)?.ok_or(StoreError::NotFound {
             what: format!("game {id}"),
@@ -464,25 +538,27 @@ pub fn close_step_now(
         )?;
         Ok(())
     });
-    match written {
-        Ok(()) => d.store.commit_so_far()?,
+    let open = match written {
+        Ok(()) => d.store.suspend_batch()?,
         Err(StoreError::Stale { detail, .. }) => {
             return Ok(Closed::NotClosed(format!(
                 "nothing closed: game {id} {detail}"
             )));
         }
         Err(e) => return Err(e.into()),
-    }
+    };
     tracing::info!(
         game = id,
         round = out.round,
         step = out.closed.key(),
         "step closed"
     );
-    // Keep the WAL small after the biggest write of a game.
+    // Keep the WAL small after the biggest write of a game: checkpointed after every close,
+    // also one asked for in the middle of a batch of mails (a GM's mail).
     if let Err(e) = d.store.checkpoint() {
         tracing::warn!(error = %e, "checkpoint after a step close failed; the next tick retries");
     }
+    d.store.resume_batch(open)?;
     super::publish::refresh_after_close(d, id);
     Ok(Closed::Closed(mails.len() + usize::from(gm_copy.is_some())))
 }

@@ -71,6 +71,7 @@ pub fn letter(d: &Daemon, to: &str, p: Parts<'_>) -> Result<Option<Letter>, Erro
     );
     ctx.house = words::reader(lang);
     let files = forum_files(d, &p, lang);
+    ctx.yours = None;
     ctx.plans = p.plans;
     ctx.private = Vec::new();
     if p.out.state.step == Step::Finished {

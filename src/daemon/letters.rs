@@ -175,6 +175,10 @@ pub struct ReplyContext {
     /// How many houses have sent in the open step and which are still missing (empty when the
     /// step waits for one house only, or the mail was not accepted).
     pub waiting: String,
+    /// A mail for a step that has closed: which step, what stood, what the open step expects
+    /// (`words::late_mail`); the answer then invites no resending.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub closed: String,
 }
 
 /// Compose a letter maester sends of its own accord (`Auto-Submitted: auto-generated`: a
@@ -343,8 +347,15 @@ pub struct ReportContext {
     pub instructions: String,
     /// Content-ID of the map picture shown in the HTML part (`None`: no picture).
     pub map_cid: Option<String>,
+    /// Content-ID of the reader's own theatre, shown before the whole board (`None`: none).
+    pub house_map_cid: Option<String>,
     /// The GM's copy only: what each house alone was told (empty in a house's report).
     pub gm_houses: Vec<GmHouse>,
+    /// "Your house first": what happened to the reader's house, what it must send next and by
+    /// when, its reply template (none in the GM's copy).
+    pub yours: Option<crate::words::yours::Block>,
+    /// A report re-issued after a rollback: the line saying which report it corrects and why.
+    pub correction: Option<String>,
 }
 
 /// One house's private part, as the GM's copy shows it.
@@ -472,6 +483,17 @@ pub fn report_context(
     };
     let closed: Vec<String> = out.steps.iter().map(|c| step_name(c.step, lang)).collect();
     let map_groups = crate::words::map_text::state_groups(board, before, state, lang);
+    let silent = out.silent();
+    let closed_view = crate::words::yours::Closed {
+        board,
+        before,
+        after: state,
+        log: &out.log,
+        economy: &out.economy,
+        provisional: &out.provisional,
+        silent: &silent,
+    };
+    let yours = crate::words::yours::block(&closed_view, house, deadline, lang);
     ReportContext {
         game: game.to_string(),
         house: board.house(house).name(lang).to_string(),
@@ -509,8 +531,21 @@ pub fn report_context(
         deadline: deadline.to_string(),
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
         map_cid: None,
+        house_map_cid: None,
         gm_houses: Vec::new(),
+        yours: Some(yours),
+        correction: None,
     }
+}
+
+/// The pictures of a report: the reader's own theatre (first, when it could be made) and the
+/// whole board.
+#[derive(Clone, Copy)]
+pub struct Pictures<'a> {
+    /// The reader's house's own picture.
+    pub house: Option<&'a [u8]>,
+    /// The whole board.
+    pub board: &'a [u8],
 }
 
 /// Render and compose a report letter: the text, and with a map picture (PNG) an HTML
@@ -522,32 +557,43 @@ pub fn report_letter(
     ctx: &ReportContext,
     lang: Lang,
     id_seed: &str,
-    map_png: Option<&[u8]>,
+    pictures: Option<Pictures<'_>>,
 ) -> Result<Letter, Error> {
     let text = templates
         .render("report", lang, ctx)
         .map_err(Error::Template)?;
-    let subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    let mut subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    if ctx.correction.is_some() {
+        subject = report_lines::correction_subject(&subject, lang);
+    }
     // A player reads rule references as chapters and words; the GM's copy keeps the lines.
     let gm_text = text;
     let text = crate::words::cite::for_player(&gm_text, lang);
-    let html = match map_png {
-        Some(png) => {
+    let html = match pictures {
+        Some(p) => {
             let cid = format!("map.r{}@{}", ctx.next_round, sender.domain);
             let mut with_map = ctx.clone();
             with_map.map_cid = Some(cid.clone());
+            let mut images = Vec::new();
+            if let Some(own) = p.house {
+                let own_cid = format!("house-map.r{}@{}", ctx.next_round, sender.domain);
+                with_map.house_map_cid = Some(own_cid.clone());
+                images.push(InlineImage {
+                    content_id: own_cid,
+                    content_type: "image/png".into(),
+                    bytes: own.to_vec(),
+                });
+            }
+            images.push(InlineImage {
+                content_id: cid,
+                content_type: "image/png".into(),
+                bytes: p.board.to_vec(),
+            });
             let html = templates
                 .render_html("report", lang, &with_map)
                 .map_err(Error::Template)?;
             let html = crate::words::cite::for_player(&html, lang);
-            Some(HtmlBody {
-                html,
-                images: vec![InlineImage {
-                    content_id: cid,
-                    content_type: "image/png".into(),
-                    bytes: png.to_vec(),
-                }],
-            })
+            Some(HtmlBody { html, images })
         }
         None => None,
     };

@@ -21,6 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             maester_map::Script::Simplified
         },
         deadline: "",
+        reported: "",
     };
     maester_map::png(&input)?;
     let opt = maester_map::options();

@@ -1,13 +1,16 @@
 //! The step's movements as arrows: marches (solid), raids (dashed), retreats (dotted), each in
-//! the colour of its house, and every battle with its totals and who won.
+//! the colour of its house; an attack that lost stops half-way at a bar (repulsed); and every
+//! battle as a box naming both sides (house colours), both totals, the leaders that fought,
+//! the casualties and the outcome.
 
 use crate::MapInput;
-use crate::board_layer::{Rect, anchor, label_box};
+use crate::board_layer::{Rect, label_box};
+use crate::chips::{Block, free_spot, spot};
 use crate::draw::{Anchor, Font, Svg, text_width};
 use crate::layout::{Layout, Pt};
 use crate::palette::{self, INK, Rgb, WHITE};
-use maester_board::AreaId;
-use maester_rules::log::{Defender, Event};
+use maester_board::{AreaId, Board, HouseId, Lang};
+use maester_rules::log::{BattleReport, Defender, Event};
 use maester_words::map_labels::map_labels;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -15,50 +18,137 @@ enum Style {
     March,
     Raid,
     Retreat,
+    Repulsed,
 }
 
-/// Every arrow of the log, then the battle badges on top of them.
-pub fn draw(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
+/// Every arrow of the log (under the units); returns the segments drawn.
+pub fn draw(
+    svg: &mut Svg,
+    input: &MapInput<'_>,
+    layout: &Layout,
+    blocks: &[Block],
+) -> Vec<(Pt, Pt)> {
     let board = input.board;
-    let mut badges = Vec::new();
+    let mut segments = Vec::new();
+    let at = |a: AreaId| spot(blocks, input, layout, a);
     for e in input.log {
-        match e {
+        let (house, from, to, style) = match e {
             Event::Moved {
                 house, from, to, ..
-            } => {
-                let c = palette::house(board, *house);
-                arrow(svg, input, layout, *from, *to, c, Style::March);
-            }
+            } => (*house, *from, *to, Style::March),
             Event::Raided {
                 house,
                 from,
                 target,
                 ..
-            } => {
-                let c = palette::house(board, *house);
-                arrow(svg, input, layout, *from, *target, c, Style::Raid);
-            }
+            } => (*house, *from, *target, Style::Raid),
             Event::Retreated {
                 house, from, to, ..
-            } => {
-                let c = palette::house(board, *house);
-                arrow(svg, input, layout, *from, *to, c, Style::Retreat);
-            }
+            } => (*house, *from, *to, Style::Retreat),
             Event::Battle(r) => {
-                let c = palette::house(board, r.attacker);
-                if arrow(svg, input, layout, r.from, r.area, c, Style::March).is_some() {
-                    badges.push(r);
-                }
+                let style = if r.attacker_won {
+                    Style::March
+                } else {
+                    Style::Repulsed
+                };
+                (r.attacker, r.from, r.area, style)
             }
-            _ => {}
+            _ => continue,
+        };
+        if let (Some(a), Some(b)) = (at(from), at(to)) {
+            segments.extend(arrow(svg, a, b, palette::house(board, house), style));
         }
     }
-    let labels = map_labels(input.lang);
-    let names: Vec<Rect> = board
+    segments
+}
+
+/// The lines of a battle's box: the sides and totals, the leaders (when one fought), the
+/// outcome with the casualties.
+fn box_lines(board: &Board, lang: Lang, r: &BattleReport) -> (String, Option<String>, String) {
+    let l = map_labels(lang);
+    let defender = match r.defender {
+        Defender::House(h) => board.house(h).name(lang).to_string(),
+        Defender::Neutral => l.neutral.to_string(),
+    };
+    let sides = format!(
+        "{} {} : {} {}",
+        board.house(r.attacker).name(lang),
+        r.attack_total,
+        r.defence_total,
+        defender
+    );
+    let leader = |x: Option<maester_board::LeaderId>| match x {
+        Some(id) => {
+            let ld = board.leader(id);
+            match lang {
+                Lang::Zh => ld.short_zh.clone(),
+                Lang::En => ld.name_en.clone(),
+            }
+        }
+        None => "—".to_string(),
+    };
+    let leaders = (r.attacker_leader.is_some() || r.defender_leader.is_some()).then(|| {
+        format!(
+            "{} / {}",
+            leader(r.attacker_leader),
+            leader(r.defender_leader)
+        )
+    });
+    let mut outcome = if r.attacker_won {
+        l.attacker_won.to_string()
+    } else {
+        l.defender_won.to_string()
+    };
+    if r.casualties > 0 {
+        outcome = format!("{outcome} · {}", l.casualties(r.casualties));
+    }
+    (sides, leaders, outcome)
+}
+
+/// The battle boxes (over the units): each at the first point near the middle of its attack
+/// that covers no area's name, no units and no other box. Returns the boxes drawn.
+pub fn battle_boxes(
+    svg: &mut Svg,
+    input: &MapInput<'_>,
+    layout: &Layout,
+    blocks: &[Block],
+) -> Vec<Rect> {
+    let mut drawn = Vec::new();
+    let board = input.board;
+    let mut taken: Vec<Rect> = board
         .area_ids()
         .filter_map(|a| label_box(input, layout, a))
+        .chain(blocks.iter().map(Block::rect))
         .collect();
-    for r in badges {
+    let size = 11.0;
+    let line_h = 14.0;
+    for e in input.log {
+        let Event::Battle(r) = e else { continue };
+        let (Some(a), Some(b)) = (
+            spot(blocks, input, layout, r.from),
+            spot(blocks, input, layout, r.area),
+        ) else {
+            continue;
+        };
+        let (sides, leaders, outcome) = box_lines(board, input.lang, r);
+        let lines: Vec<&str> = [Some(sides.as_str()), leaders.as_deref(), Some(&outcome)]
+            .into_iter()
+            .flatten()
+            .collect();
+        let w = lines
+            .iter()
+            .map(|t| text_width(t, size))
+            .fold(0.0, f64::max)
+            + 34.0;
+        let h = lines.len() as f64 * line_h + 8.0;
+        let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let c = free_spot(mid, (w + 4.0, h + 4.0), &taken);
+        let rect = (
+            (c.0 - w / 2.0, c.1 - h / 2.0),
+            (c.0 + w / 2.0, c.1 + h / 2.0),
+        );
+        taken.push(rect);
+        drawn.push(rect);
         let winner = if r.attacker_won {
             Some(r.attacker)
         } else {
@@ -70,73 +160,56 @@ pub fn draw(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
         let colour = winner
             .map(|h| palette::house(board, h))
             .unwrap_or(palette::NEUTRAL);
-        let verdict = if r.attacker_won {
-            labels.attacker_won
+        let area = &board.area(r.area).key;
+        let outcome_key = if r.attacker_won {
+            "attacker"
         } else {
-            labels.defender_won
+            "defender"
         };
-        let text = format!("{}:{} {verdict}", r.attack_total, r.defence_total);
-        let size = 10.5;
-        let w = text_width(&text, size) + 22.0;
-        let Some(at) = badge_spot(input, layout, (r.from, r.area), w, &names) else {
-            continue;
+        svg.group(&[
+            ("battle", area),
+            ("attacker", &board.house(r.attacker).key),
+            ("won", outcome_key),
+        ]);
+        let (x, y) = (c.0 - w / 2.0, c.1 - h / 2.0);
+        svg.rect(x, y, w, h, 5.0, WHITE, Some((colour, 2.5)), false);
+        // Both sides' colours at the ends of the first line.
+        let first = y + 4.0 + line_h / 2.0;
+        swatch(svg, (x + 8.0, first), Some(r.attacker), board);
+        let defender = match r.defender {
+            Defender::House(h) => Some(h),
+            Defender::Neutral => None,
         };
-        let (x, y) = (at.0 - w / 2.0, at.1 - 9.0);
-        svg.rect(x, y, w, 18.0, 9.0, WHITE, Some((colour, 2.5)), false);
-        crossed_swords(svg, (x + 9.0, at.1));
-        let font = Font {
-            size,
-            fill: INK,
-            bold: true,
-            halo: None,
-        };
-        svg.text(x + 17.0, at.1, &text, font, Anchor::Start);
+        swatch(svg, (x + w - 8.0, first), defender, board);
+        crossed_swords(svg, (x + 8.0, y + h - 4.0 - line_h / 2.0));
+        for (k, t) in lines.iter().enumerate() {
+            let font = Font {
+                size,
+                fill: INK,
+                bold: k == 0,
+                halo: None,
+            };
+            svg.text(c.0, first + k as f64 * line_h, t, font, Anchor::Middle);
+        }
+        svg.end_group();
     }
+    drawn
 }
 
-/// Where a battle's badge of width `w` goes on the attack's arrow: the first point, from the
-/// middle outwards and then beside the line, where it covers no area's name and neither end's
-/// units; when every point covers something, the one that covers least.
-fn badge_spot(
-    input: &MapInput<'_>,
-    layout: &Layout,
-    (from, to): (AreaId, AreaId),
-    w: f64,
-    names: &[Rect],
-) -> Option<Pt> {
-    let a = anchor(input, layout, from)?;
-    let b = anchor(input, layout, to)?;
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1.0);
-    let (nx, ny) = (-dy / len, dx / len);
-    // The unit chips at both ends.
-    let chip = |p: Pt| ((p.0 - 32.0, p.1 - 11.0), (p.0 + 32.0, p.1 + 11.0));
-    let mut taken: Vec<Rect> = names.to_vec();
-    taken.extend([chip(a), chip(b)]);
-    let covered = |r: Rect| -> f64 {
-        taken
-            .iter()
-            .map(|o| {
-                let x = (r.1.0.min(o.1.0) - r.0.0.max(o.0.0)).max(0.0);
-                let y = (r.1.1.min(o.1.1) - r.0.1.max(o.0.1)).max(0.0);
-                x * y
-            })
-            .sum()
-    };
-    let mut best: Option<(f64, Pt)> = None;
-    for off in [0.0, 15.0, -15.0, 26.0, -26.0, 38.0, -38.0] {
-        for t in [0.5, 0.42, 0.58, 0.34, 0.66] {
-            let p = (a.0 + dx * t + nx * off, a.1 + dy * t + ny * off);
-            let c = covered(((p.0 - w / 2.0, p.1 - 9.0), (p.0 + w / 2.0, p.1 + 9.0)));
-            if c == 0.0 {
-                return Some(p);
-            }
-            if best.is_none_or(|(least, _)| c < least) {
-                best = Some((c, p));
-            }
-        }
-    }
-    best.map(|(_, p)| p)
+fn swatch(svg: &mut Svg, c: Pt, house: Option<HouseId>, board: &Board) {
+    let fill = house
+        .map(|h| palette::house(board, h))
+        .unwrap_or(palette::NEUTRAL);
+    svg.rect(
+        c.0 - 5.0,
+        c.1 - 5.0,
+        10.0,
+        10.0,
+        2.0,
+        fill,
+        Some((INK, 1.0)),
+        false,
+    );
 }
 
 fn crossed_swords(svg: &mut Svg, c: Pt) {
@@ -156,18 +229,9 @@ fn crossed_swords(svg: &mut Svg, c: Pt) {
     );
 }
 
-/// One arrow; `None` when it is not drawn (its ends unplaced or too close).
-fn arrow(
-    svg: &mut Svg,
-    input: &MapInput<'_>,
-    layout: &Layout,
-    from: AreaId,
-    to: AreaId,
-    colour: Rgb,
-    style: Style,
-) -> Option<()> {
-    let a = anchor(input, layout, from)?;
-    let b = anchor(input, layout, to)?;
+/// One arrow from `a` to `b` (none when the two are too close to draw one); returns the
+/// segment it covers.
+fn arrow(svg: &mut Svg, a: Pt, b: Pt, colour: Rgb, style: Style) -> Option<(Pt, Pt)> {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 30.0 {
@@ -175,15 +239,28 @@ fn arrow(
     }
     let (ux, uy) = (dx / len, dy / len);
     let start = (a.0 + ux * 14.0, a.1 + uy * 14.0);
-    let tip = (b.0 - ux * 13.0, b.1 - uy * 13.0);
-    let base = (tip.0 - ux * 11.0, tip.1 - uy * 11.0);
     let (width, dash) = match style {
-        Style::March => (3.5, None),
+        Style::March | Style::Repulsed => (3.5, None),
         Style::Raid => (3.0, Some("7 4")),
         Style::Retreat => (2.5, Some("1 4")),
     };
     // A contrasting edge under the coloured line keeps it visible on any ground.
     let edge = if colour.is_light() { INK } else { WHITE };
+    if style == Style::Repulsed {
+        // Half-way, then a bar across: the attack did not get in.
+        let end = (a.0 + dx * 0.55, a.1 + dy * 0.55);
+        let bar = (
+            (end.0 - uy * 8.0, end.1 + ux * 8.0),
+            (end.0 + uy * 8.0, end.1 - ux * 8.0),
+        );
+        svg.line(start, end, edge, width + 2.5, None);
+        svg.line(bar.0, bar.1, edge, 6.5, None);
+        svg.line(start, end, colour, width, None);
+        svg.line(bar.0, bar.1, colour, 4.0, None);
+        return Some((start, (end.0 + ux * 4.0, end.1 + uy * 4.0)));
+    }
+    let tip = (b.0 - ux * 13.0, b.1 - uy * 13.0);
+    let base = (tip.0 - ux * 11.0, tip.1 - uy * 11.0);
     svg.line(start, base, edge, width + 2.5, dash);
     svg.line(start, base, colour, width, dash);
     let head = [
@@ -192,5 +269,5 @@ fn arrow(
         (base.0 + uy * 6.5, base.1 - ux * 6.5),
     ];
     svg.polygon(&head, colour, Some((edge, 1.2)));
-    Some(())
+    Some((start, tip))
 }

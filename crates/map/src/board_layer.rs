@@ -4,10 +4,11 @@
 use crate::MapInput;
 use crate::draw::{Anchor, Font, Svg, text_width};
 use crate::layout::{Layout, Pt};
-use crate::palette::{self, INK, NEUTRAL, Rgb, WHITE};
+use crate::palette::{self, INK, Rgb, WHITE};
 use maester_board::{AreaId, AreaKind, Castle, Lang, UnitKind};
+use maester_rules::log::Event;
 use maester_words::Spelling;
-use maester_words::map_labels::{map_labels, unit_mark};
+use maester_words::map_labels::unit_mark;
 
 /// The fill of every area by index (what the cells are painted with).
 pub fn fills(input: &MapInput<'_>) -> Vec<Rgb> {
@@ -80,7 +81,8 @@ pub fn label_box(input: &MapInput<'_>, layout: &Layout, a: AreaId) -> Option<Rec
     let (lines, size, width) = name_lines(area.name(input.lang), input.lang);
     let half_w = width / 2.0 + 12.0;
     let top = s.label.1 - (lines.len() as f64 - 1.0) * size * 0.55 - size * 0.7;
-    let bottom = top + lines.len() as f64 * size * 1.1 + size * 0.2;
+    let wave = if area.is_sea() { 4.0 } else { 0.0 };
+    let bottom = top + lines.len() as f64 * size * 1.1 + size * 0.2 + wave;
     Some(((s.label.0 - half_w, top), (s.label.0 + half_w, bottom)))
 }
 
@@ -123,26 +125,11 @@ pub fn names(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
             continue;
         };
         let (lines, size, width) = name_lines(a.name(lang), lang);
-        let colour = if a.is_sea() {
-            Rgb(0x1d, 0x3d, 0x5c)
-        } else {
-            INK
-        };
-        let font = Font {
-            size,
-            fill: colour,
-            bold: a.castle.is_some(),
-            halo: Some(Rgb(0xfb, 0xf8, 0xf0)),
-        };
-        let top = s.label.1 - (lines.len() as f64 - 1.0) * size * 0.55;
-        for (k, l) in lines.iter().enumerate() {
-            svg.text(
-                s.label.0,
-                top + k as f64 * size * 1.1,
-                l,
-                font,
-                Anchor::Middle,
-            );
+        let top = name_text(svg, input, a.id, s.label);
+        if a.is_sea() {
+            // A wave under a sea's name: water, whatever colour its holder gives it.
+            let y = top + (lines.len() as f64 - 1.0) * size * 1.1 + size * 0.75;
+            wave(svg, (s.label.0 - width / 2.0, y), width);
         }
         let left = (s.label.0 - width / 2.0 - 8.0, s.label.1);
         match a.castle {
@@ -173,6 +160,64 @@ pub fn names(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
         }
     }
 }
+
+/// An area's name, centred on `at`, with its halo; returns the centre of its first line.
+fn name_text(svg: &mut Svg, input: &MapInput<'_>, a: AreaId, at: Pt) -> f64 {
+    let area = input.board.area(a);
+    let (lines, size, _) = name_lines(area.name(input.lang), input.lang);
+    let colour = if area.is_sea() { SEA_INK } else { INK };
+    let font = Font {
+        size,
+        fill: colour,
+        bold: area.castle.is_some(),
+        halo: Some(Rgb(0xfb, 0xf8, 0xf0)),
+    };
+    let top = at.1 - (lines.len() as f64 - 1.0) * size * 0.55;
+    for (k, l) in lines.iter().enumerate() {
+        svg.text(at.0, top + k as f64 * size * 1.1, l, font, Anchor::Middle);
+    }
+    top
+}
+
+/// The names an arrow of the step crosses, written again over the arrows (the names lie in
+/// the board layer, under them), so that no arrow hides a name.
+pub fn names_over(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, segments: &[(Pt, Pt)]) {
+    for a in input.board.area_ids() {
+        let (Some(r), Some(s)) = (label_box(input, layout, a), layout.spots(a)) else {
+            continue;
+        };
+        if segments.iter().any(|(p, q)| crosses(*p, *q, r)) {
+            name_text(svg, input, a, s.label);
+        }
+    }
+}
+
+/// Whether the segment from `p` to `q` passes through the box `r` (sampled every 2 px).
+pub fn crosses(p: Pt, q: Pt, r: Rect) -> bool {
+    let len = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
+    let n = (len / 2.0).ceil().max(1.0) as usize;
+    (0..=n).any(|k| {
+        let t = k as f64 / n as f64;
+        let (x, y) = (p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t);
+        x >= r.0.0 && x <= r.1.0 && y >= r.0.1 && y <= r.1.1
+    })
+}
+
+/// A wavy line from `start`, `width` long.
+fn wave(svg: &mut Svg, start: Pt, width: f64) {
+    let n = (width / 8.0).round().max(2.0) as usize;
+    let step = width / n as f64;
+    let pts: Vec<Pt> = (0..=2 * n)
+        .map(|k| {
+            let dy = if k % 2 == 0 { 0.0 } else { -2.5 };
+            (start.0 + k as f64 * step / 2.0, start.1 + dy)
+        })
+        .collect();
+    svg.polyline(&pts, SEA_INK, 1.3);
+}
+
+/// The ink of seas' names and waves.
+pub const SEA_INK: Rgb = Rgb(0x1d, 0x3d, 0x5c);
 
 /// The fortifications, a tower in its builder's colour right of the area's name.
 pub fn fortifications(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
@@ -212,7 +257,7 @@ fn name_lines(name: &str, lang: Lang) -> (Vec<String>, f64, f64) {
 }
 
 fn label_size(lang: Lang) -> f64 {
-    if lang == Lang::Zh { 11.5 } else { 9.5 }
+    if lang == Lang::Zh { 11.5 } else { 10.0 }
 }
 
 /// An English name longer than 14 characters on two lines, split at the space nearest the
@@ -299,7 +344,7 @@ pub fn tokens_and_orders(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
                 Lang::Zh => o.name_zh(),
                 Lang::En => o.name_en(),
             };
-            let size = 9.5;
+            let size = 10.0;
             let w = text_width(&text, size) + 10.0;
             let (x, y) = (s.order.0 - w / 2.0, s.order.1 - 8.0);
             svg.rect(
@@ -323,6 +368,68 @@ pub fn tokens_and_orders(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
     }
 }
 
+/// The orders the step did not carry out (skipped, or removed by a raid), struck through in
+/// red at their area's order point: a dashed token in the house's colour.
+pub fn not_done(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, taken: &[Rect]) {
+    let board = input.board;
+    let mut taken = taken.to_vec();
+    for e in input.log {
+        let (house, area, order) = match e {
+            Event::Skipped {
+                house, from, order, ..
+            } => (*house, *from, *order),
+            Event::Raided {
+                victim,
+                target,
+                order,
+                ..
+            } => (*victim, *target, *order),
+            _ => continue,
+        };
+        let Some(s) = layout.spots(area) else {
+            continue;
+        };
+        let text = match input.lang {
+            Lang::Zh => order.name_zh(),
+            Lang::En => order.name_en(),
+        };
+        let size = 10.0;
+        let w = text_width(&text, size) + 10.0;
+        let at = crate::chips::free_spot(s.order, (w + 2.0, 18.0), &taken);
+        let (x, y) = (at.0 - w / 2.0, at.1 - 8.0);
+        taken.push(((x, y), (x + w, y + 16.0)));
+        svg.group(&[("not-done", &board.area(area).key)]);
+        svg.rect(
+            x,
+            y,
+            w,
+            16.0,
+            8.0,
+            Rgb(0xf4, 0xf0, 0xe8),
+            Some((palette::house(board, house), 2.0)),
+            true,
+        );
+        svg.text(
+            at.0,
+            at.1,
+            &text,
+            Font::plain(size, Rgb(0x6f, 0x66, 0x58)),
+            Anchor::Middle,
+        );
+        svg.line(
+            (x + 2.0, at.1 + 6.0),
+            (x + w - 2.0, at.1 - 6.0),
+            NOT_DONE,
+            2.2,
+            None,
+        );
+        svg.end_group();
+    }
+}
+
+/// The red of an order not carried out.
+pub const NOT_DONE: Rgb = Rgb(0xc0, 0x1c, 0x1c);
+
 /// The text of a unit chip: `骑1 步2` / `1K 2F`.
 pub fn chip_text(kinds: &[UnitKind], lang: Lang) -> String {
     let mut parts = Vec::new();
@@ -336,56 +443,4 @@ pub fn chip_text(kinds: &[UnitKind], lang: Lang) -> String {
         }
     }
     parts.join(" ")
-}
-
-/// The units (a chip in the house's colour) and the neutral garrisons.
-pub fn units(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
-    let (board, lang) = (input.board, input.lang);
-    let labels = map_labels(lang);
-    for a in &board.areas {
-        let st = input.state.area(a.id);
-        let Some(at) = anchor(input, layout, a.id) else {
-            continue;
-        };
-        // Ships in a port sit beside the anchor, not on it.
-        let at = if a.is_port() { (at.0, at.1 + 15.0) } else { at };
-        if let (Some(h), false) = (st.house, st.units.is_empty()) {
-            let kinds: Vec<UnitKind> = st.units.iter().map(|u| u.kind).collect();
-            let routed = st.units.iter().any(|u| u.routed);
-            let mut text = chip_text(&kinds, lang);
-            if routed {
-                text = format!("{text} {}", labels.routed);
-            }
-            chip(svg, at, &text, palette::house(board, h), routed);
-        } else if let Some(n) = st.neutral {
-            let text = match lang {
-                Lang::Zh => format!("{}{n}", labels.neutral),
-                Lang::En => format!("{} {n}", labels.neutral),
-            };
-            chip(svg, at, &text, NEUTRAL, true);
-        }
-    }
-}
-
-fn chip(svg: &mut Svg, at: Pt, text: &str, colour: Rgb, dashed: bool) {
-    let size = 12.0;
-    let w = text_width(text, size) + 10.0;
-    svg.rect(
-        at.0 - w / 2.0,
-        at.1 - 9.5,
-        w,
-        19.0,
-        4.0,
-        colour,
-        Some((INK, 1.3)),
-        dashed,
-    );
-    let ink = if colour.is_light() { INK } else { WHITE };
-    let font = Font {
-        size,
-        fill: ink,
-        bold: true,
-        halo: None,
-    };
-    svg.text(at.0, at.1, text, font, Anchor::Middle);
 }

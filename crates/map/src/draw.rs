@@ -108,6 +108,28 @@ impl Svg {
         self
     }
 
+    /// A document showing the piece `(x, y, w, h)` of a canvas of size `canvas`, at one pixel
+    /// per unit, the canvas's background painted.
+    pub fn viewed(view: (f64, f64, f64, f64), canvas: (f64, f64), background: Rgb) -> Svg {
+        let (x, y, w, h) = view;
+        let mut out = String::with_capacity(64 * 1024);
+        let _ = write!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" font-family="{FAMILY}, sans-serif">"#
+        );
+        let _ = write!(
+            out,
+            r#"<rect x="0" y="0" width="{}" height="{}" fill="{}"/>"#,
+            canvas.0,
+            canvas.1,
+            background.hex()
+        );
+        Svg {
+            out,
+            script: Script::Simplified,
+        }
+    }
+
     /// A document with no background: a layer painted over another.
     pub fn transparent(w: f64, h: f64) -> Svg {
         let mut out = String::with_capacity(64 * 1024);
@@ -119,6 +141,21 @@ impl Svg {
             out,
             script: Script::Simplified,
         }
+    }
+
+    /// Open a group carrying data attributes (`data-NAME="value"`): what a test or a reader
+    /// of the SVG finds a drawn thing by (the renderer ignores them).
+    pub fn group(&mut self, data: &[(&str, &str)]) {
+        self.out.push_str("<g");
+        for (k, v) in data {
+            let _ = write!(self.out, r#" data-{k}="{}""#, escape(v));
+        }
+        self.out.push('>');
+    }
+
+    /// Close the group [`Svg::group`] opened.
+    pub fn end_group(&mut self) {
+        self.out.push_str("</g>");
     }
 
     /// The finished document.
@@ -181,6 +218,20 @@ impl Svg {
             a.1,
             b.0,
             b.1,
+            colour.hex()
+        );
+    }
+
+    /// An open line through points.
+    pub fn polyline(&mut self, pts: &[(f64, f64)], colour: Rgb, width: f64) {
+        let mut d = String::new();
+        for (x, y) in pts {
+            let _ = write!(d, "{x:.1},{y:.1} ");
+        }
+        let _ = write!(
+            self.out,
+            r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="{width}" stroke-linejoin="round"/>"#,
+            d.trim_end(),
             colour.hex()
         );
     }

@@ -7,7 +7,7 @@
 
 use crate::draw::Svg;
 use crate::layout::{self, Layout};
-use crate::{MapError, MapInput, arrows, board_layer, height, options, palette, panel, width};
+use crate::{MapError, MapInput, board_layer, height, options, palette, panel, width};
 use resvg::{tiny_skia, usvg};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -53,11 +53,7 @@ fn ground_svg(input: &MapInput<'_>, layout: &Layout) -> String {
 /// The top's document: what the state and the log put over the board.
 fn top_svg(input: &MapInput<'_>, layout: &Layout) -> String {
     let mut s = Svg::transparent(layout::MAP_W, height(input.board) as f64).in_script(input.script);
-    board_layer::fortifications(&mut s, input, layout);
-    board_layer::ports(&mut s, input, layout);
-    board_layer::tokens_and_orders(&mut s, input, layout);
-    arrows::draw(&mut s, input, layout);
-    board_layer::units(&mut s, input, layout);
+    crate::top(&mut s, input, layout);
     panel::draw(&mut s, input);
     s.finish()
 }

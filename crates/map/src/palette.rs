@@ -56,13 +56,14 @@ pub fn house(board: &Board, h: HouseId) -> Rgb {
     }
 }
 
-/// The fill of an area: its controller's colour, lighter on land, mixed with the sea's blue
-/// on a sea (so land and sea stay apart); the plain land or sea colour when nobody holds it.
+/// The fill of an area: its controller's colour, lighter on land; on a sea the sea's blue
+/// tinted with it (so land and sea stay apart); the plain land or sea colour when nobody holds it.
 pub fn area_fill(board: &Board, kind: AreaKind, holder: Option<HouseId>) -> Rgb {
     match (kind, holder) {
         (AreaKind::Sea, None) => SEA,
         (_, None) => LAND,
-        (AreaKind::Sea, Some(h)) => house(board, h).mix(SEA, 0.45),
+        // Mostly sea: a sea held by a dark or warm house must still read as water.
+        (AreaKind::Sea, Some(h)) => SEA.mix(house(board, h), 0.12),
         (_, Some(h)) => house(board, h).mix(WHITE, 0.45),
     }
 }

@@ -8,16 +8,24 @@ use crate::layout::{MAP_H, MAP_W};
 use crate::palette::{self, INK, PANEL, Rgb, WHITE};
 use maester_board::{Lang, UnitKind};
 use maester_rules::{LeaderStatus, Track};
-use maester_words::map_labels::map_labels;
+use maester_words::map_labels::{map_labels, unit_mark};
 use maester_words::{Named, Spelling};
 
 const TITLE_H: f64 = 40.0;
 const TRACK_H: f64 = 26.0;
 const ROW_H: f64 = 24.0;
+const LEGEND_H: f64 = 24.0;
 
 /// Height of the panel for a number of houses.
 pub fn height(houses: usize) -> f64 {
-    TITLE_H + 3.0 * TRACK_H + 8.0 + ROW_H * (houses as f64 + 1.0) + 8.0 + 30.0 + 30.0 + 6.0
+    TITLE_H
+        + 3.0 * TRACK_H
+        + 8.0
+        + ROW_H * (houses as f64 + 1.0)
+        + 8.0
+        + 30.0
+        + 3.0 * LEGEND_H
+        + 12.0
 }
 
 /// Draw the panel below the map.
@@ -40,7 +48,16 @@ pub fn draw(svg: &mut Svg, input: &MapInput<'_>) {
         Lang::Zh => state.step.name_zh(),
         Lang::En => state.step.name_en(),
     };
-    let mut title = format!("{} · {step}", labels.round(state.round));
+    // The step this picture reports (the one just closed), else the step now open.
+    let mut title = if input.reported.is_empty() {
+        format!("{} · {step}", labels.round(state.round))
+    } else {
+        format!(
+            "{} · {}",
+            labels.round(state.round),
+            labels.results(input.reported)
+        )
+    };
     if let Some(w) = state.winner {
         title = format!("{title} · {}: {}", labels.winner, board.house(w).name(lang));
     }
@@ -52,7 +69,7 @@ pub fn draw(svg: &mut Svg, input: &MapInput<'_>) {
     };
     svg.text(12.0, top + 20.0, &title, bold(17.0), Anchor::Start);
     if !input.deadline.is_empty() {
-        let d = format!("{}: {}", labels.deadline, input.deadline);
+        let d = format!("{} ({step}): {}", labels.deadline, input.deadline);
         svg.text(
             MAP_W - 12.0,
             top + 20.0,
@@ -171,9 +188,19 @@ fn houses(svg: &mut Svg, input: &MapInput<'_>, top: f64) -> f64 {
             font,
             Anchor::Start,
         );
+        // Every unit of the house, those waiting to retreat included (they are drawn too).
+        let waiting: Vec<UnitKind> = state
+            .pending_retreats
+            .iter()
+            .filter(|p| p.house == h.id)
+            .flat_map(|p| p.units.iter().copied())
+            .collect();
         let kinds: Vec<UnitKind> = UnitKind::ALL
             .into_iter()
-            .flat_map(|k| std::iter::repeat_n(k, state.unit_count(h.id, k)))
+            .flat_map(|k| {
+                let n = state.unit_count(h.id, k) + waiting.iter().filter(|w| **w == k).count();
+                std::iter::repeat_n(k, n)
+            })
             .collect();
         svg.text(cols[4], mid, &chip_text(&kinds, lang), font, Anchor::Start);
         let resting = hs
@@ -233,10 +260,12 @@ fn wildlings(svg: &mut Svg, input: &MapInput<'_>, top: f64) {
     );
 }
 
+/// The legend, three rows: the arrows and boxes; the marks on the board; the units.
 fn legend(svg: &mut Svg, lang: Lang, top: f64) {
     let l = map_labels(lang);
-    let font = Font::plain(10.5, INK);
-    let y = top + 10.0;
+    let size = 10.5;
+    let font = Font::plain(size, INK);
+    let mut y = top + 10.0;
     let mut x = 12.0;
     let grey = Rgb(0x6f, 0x66, 0x58);
     for (text, dash) in [
@@ -251,24 +280,61 @@ fn legend(svg: &mut Svg, lang: Lang, top: f64) {
             None,
         );
         svg.text(x + 36.0, y, text, font, Anchor::Start);
-        x += 44.0 + text_width(text, 10.5);
+        x += 44.0 + text_width(text, size);
     }
-    svg.rect(x, y - 7.0, 14.0, 14.0, 7.0, WHITE, Some((grey, 2.0)), false);
+    svg.line((x, y), (x + 18.0, y), grey, 3.0, None);
+    svg.line((x + 18.0, y - 7.0), (x + 18.0, y + 7.0), grey, 4.0, None);
+    svg.text(x + 25.0, y, l.legend_repulsed, font, Anchor::Start);
+    x += 33.0 + text_width(l.legend_repulsed, size);
+    svg.rect(x, y - 7.0, 14.0, 14.0, 3.0, WHITE, Some((grey, 2.0)), false);
     svg.line((x + 3.5, y - 3.5), (x + 10.5, y + 3.5), INK, 1.4, None);
     svg.line((x + 10.5, y - 3.5), (x + 3.5, y + 3.5), INK, 1.4, None);
     svg.text(x + 18.0, y, l.legend_battle, font, Anchor::Start);
-    x += 26.0 + text_width(l.legend_battle, 10.5);
+    y += LEGEND_H;
+    x = 12.0;
     svg.circle((x + 7.0, y), 6.5, grey, Some((INK, 1.2)));
     svg.circle((x + 7.0, y), 2.5, WHITE, None);
     svg.text(x + 17.0, y, l.legend_token, font, Anchor::Start);
-    x += 25.0 + text_width(l.legend_token, 10.5);
+    x += 25.0 + text_width(l.legend_token, size);
     svg.rect(x, y - 5.5, 11.0, 11.0, 1.0, WHITE, Some((INK, 1.2)), false);
     svg.rect(x + 3.0, y - 2.5, 5.0, 5.0, 0.5, INK, None, false);
     svg.text(x + 15.0, y, l.legend_stronghold, font, Anchor::Start);
-    x += 23.0 + text_width(l.legend_stronghold, 10.5);
+    x += 23.0 + text_width(l.legend_stronghold, size);
     svg.rect(x, y - 4.5, 9.0, 9.0, 1.0, WHITE, Some((INK, 1.2)), false);
     svg.text(x + 13.0, y, l.legend_city, font, Anchor::Start);
-    x += 21.0 + text_width(l.legend_city, 10.5);
+    x += 21.0 + text_width(l.legend_city, size);
     svg.rect(x, y - 5.0, 10.0, 10.0, 1.0, grey, Some((INK, 1.0)), false);
     svg.text(x + 14.0, y, l.legend_fortification, font, Anchor::Start);
+    x += 22.0 + text_width(l.legend_fortification, size);
+    let w = text_width(l.legend_not_done, size) * 0.0 + 26.0;
+    svg.rect(
+        x,
+        y - 7.0,
+        w,
+        14.0,
+        7.0,
+        Rgb(0xf4, 0xf0, 0xe8),
+        Some((grey, 1.5)),
+        true,
+    );
+    svg.line(
+        (x + 2.0, y + 5.0),
+        (x + w - 2.0, y - 5.0),
+        crate::board_layer::NOT_DONE,
+        2.0,
+        None,
+    );
+    svg.text(x + w + 4.0, y, l.legend_not_done, font, Anchor::Start);
+    y += LEGEND_H;
+    // The unit marks, routed units, forces waiting to retreat, neutral garrisons.
+    let mut marks: Vec<String> = UnitKind::ALL
+        .iter()
+        .map(|k| match lang {
+            Lang::Zh => format!("{}={}", unit_mark(*k, lang), k.name_zh()),
+            Lang::En => format!("{} {}", unit_mark(*k, lang), k.name_en()),
+        })
+        .collect();
+    marks.push(l.legend_routed.to_string());
+    let text = marks.join("  ");
+    svg.text(12.0, y, &text, font, Anchor::Start);
 }

@@ -13,11 +13,11 @@ fn attr(tag: &str, name: &str) -> Option<f64> {
     rest[..rest.find('"')?].parse().ok()
 }
 
-/// The badges: white rounded boxes 18 high (`rx="9"`).
+/// The battle boxes: the white rounded boxes (`rx="5"`) of the `data-battle` groups.
 fn badges(svg: &str) -> Vec<Box4> {
     svg.split("<rect")
         .skip(1)
-        .filter(|t| t.contains(r##"rx="9" fill="#ffffff""##))
+        .filter(|t| t.contains(r##"rx="5" fill="#ffffff""##))
         .filter_map(|t| {
             let (x, y) = (attr(t, "x")?, attr(t, "y")?);
             let (w, h) = (attr(t, "width")?, attr(t, "height")?);
@@ -68,6 +68,7 @@ fn battle_badges_cover_no_area_name() {
             lang,
             script: maester_map::Script::Simplified,
             deadline: "",
+            reported: "",
         };
         let svg = maester_map::svg(&input);
         let badges = badges(&svg);

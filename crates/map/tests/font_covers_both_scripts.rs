@@ -1,7 +1,8 @@
 //! The shipped font subset draws every character the map can draw, in both scripts: the board's
 //! names, the map's own words, the panel's step, track, order and unit words, the deadline's
 //! words, and whatever the pictures of a starting and of a crowded military position write,
-//! each in Simplified and converted to Traditional as the picture converts it.
+//! each house's own picture, every leader's short name, each in Simplified and converted to
+//! Traditional as the picture converts it.
 
 use maester_board::{Board, Lang, OrderType, UnitKind};
 use maester_map::{MapInput, Script};
@@ -74,9 +75,16 @@ fn pictures(board: &Board, script: Script) -> Vec<String> {
             lang: Lang::Zh,
             script,
             deadline: "2026年12月31日 21:00 (北京时间/Asia/Shanghai)",
+            reported: "执行方案",
         };
         out.extend(svg_texts(&maester_map::svg(&input)));
+        // Each house's own picture: its band and the battle boxes' leaders.
+        for h in board.house_ids() {
+            out.extend(svg_texts(&maester_map::house_svg(&input, h)));
+        }
     }
+    // Every leader's short name, as a battle box names him.
+    out.extend(board.leaders.iter().map(|l| script.write(&l.short_zh)));
     out
 }
 

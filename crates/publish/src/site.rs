@@ -20,6 +20,12 @@ pub fn picture(
     lang: Lang,
     script: Script,
 ) -> Result<Vec<u8>, maester_map::MapError> {
+    // The panel names the step the picture reports, as the report's picture does.
+    let reported = step
+        .closed_steps()
+        .last()
+        .map(|s| maester_words::instructions::step_name(*s, lang))
+        .unwrap_or_default();
     maester_map::png(&maester_map::MapInput {
         board,
         state: &step.after,
@@ -27,6 +33,7 @@ pub fn picture(
         lang,
         script,
         deadline: &step.deadline,
+        reported: &reported,
     })
 }
 

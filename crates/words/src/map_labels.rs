@@ -55,6 +55,24 @@ pub struct MapLabels {
     pub routed: &'static str,
     /// The winner, once the game is over.
     pub winner: &'static str,
+    /// Legend: an attack that was repulsed.
+    pub legend_repulsed: &'static str,
+    /// Legend: what the routed mark means.
+    pub legend_routed: &'static str,
+    /// Legend: an order not carried out (struck through).
+    pub legend_not_done: &'static str,
+    /// Casualties of the loser: before the number.
+    pub casualties_prefix: &'static str,
+    /// Casualties of the loser: after the number.
+    pub casualties_suffix: &'static str,
+    /// The step reported: before its name.
+    pub results_prefix: &'static str,
+    /// The step reported: after its name.
+    pub results_suffix: &'static str,
+    /// Title of the house picture: the reader's own house.
+    pub your_house: &'static str,
+    /// A beaten force waiting for its player to choose where it retreats.
+    pub waiting_retreat: &'static str,
 }
 
 const ZH: MapLabels = MapLabels {
@@ -82,6 +100,15 @@ const ZH: MapLabels = MapLabels {
     legend_fortification: "防御工事",
     routed: "溃",
     winner: "胜者",
+    waiting_retreat: "待撤退",
+    legend_repulsed: "进攻受阻",
+    legend_routed: "溃=败兵(本回合战败)",
+    legend_not_done: "未执行的命令",
+    casualties_prefix: "败方损失",
+    casualties_suffix: "",
+    results_prefix: "",
+    results_suffix: "结果",
+    your_house: "你的家族",
 };
 
 const EN: MapLabels = MapLabels {
@@ -109,6 +136,15 @@ const EN: MapLabels = MapLabels {
     legend_fortification: "fortification",
     routed: "routed",
     winner: "Winner",
+    waiting_retreat: "to retreat",
+    legend_repulsed: "repulsed",
+    legend_routed: "routed = beaten this round",
+    legend_not_done: "order not carried out",
+    casualties_prefix: "loser lost ",
+    casualties_suffix: "",
+    results_prefix: "results of ",
+    results_suffix: "",
+    your_house: "Your house",
 };
 
 /// The map's words in a language.
@@ -147,7 +183,26 @@ impl MapLabels {
             self.legend_fortification,
             self.routed,
             self.winner,
+            self.waiting_retreat,
+            self.legend_repulsed,
+            self.legend_not_done,
+            self.legend_routed,
+            self.casualties_prefix,
+            self.casualties_suffix,
+            self.results_prefix,
+            self.results_suffix,
+            self.your_house,
         ]
+    }
+
+    /// `败方损失2` / `loser lost 2`.
+    pub fn casualties(&self, n: u8) -> String {
+        format!("{}{n}{}", self.casualties_prefix, self.casualties_suffix)
+    }
+
+    /// `行军结果` / `results of March`: the step a picture reports.
+    pub fn results(&self, step: &str) -> String {
+        format!("{}{step}{}", self.results_prefix, self.results_suffix)
     }
 
     /// `第3回合` / `Round 3`.

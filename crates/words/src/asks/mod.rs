@@ -6,13 +6,13 @@ use crate::Named;
 use crate::event_text::CardText;
 use maester_board::{AreaId, Board, HouseId, Lang, UnitKind};
 use maester_game as game;
-use maester_rules::armies::muster;
 use maester_rules::event_phase::Question;
 use maester_rules::event_phase::economy;
 use maester_rules::event_phase::events::{self, Category, EventCard, current};
 use maester_rules::event_phase::rewards::RewardKind;
 use maester_rules::{GameState, LeaderStatus, Step, Track};
 
+mod options;
 mod questions;
 
 pub use questions::{default_text, question_text};
@@ -45,8 +45,20 @@ fn track_name(t: Track, lang: Lang) -> &'static str {
     crate::economy::track_name(t, lang)
 }
 
-/// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.
+/// What `h` must send in the open step of `state`, with examples, and the forms the step
+/// teaches (`teach::prompt_lines`: leaders, `无`, `帮助`).
 pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
+    let asked = what_is_asked(board, state, h, lang);
+    let more = crate::teach::prompt_lines(board, state, h, lang);
+    match (asked.is_empty(), more.is_empty()) {
+        (_, true) => asked,
+        (true, false) => more,
+        (false, false) => format!("{asked}\n{more}"),
+    }
+}
+
+/// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.
+pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
     if !game::expected(board, state).contains(&h) {
         return match (state.step, lang) {
             (Step::Finished, _) => String::new(),
@@ -297,21 +309,8 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
             }
         }
         Some(EventCard::Muster) => {
-            let pts: Vec<(AreaId, u8)> = muster::points(board, state, h)
-                .into_iter()
-                .filter(|(_, p)| *p > 0)
-                .collect();
-            if let Some((c, _)) = pts.first() {
-                let have: Vec<String> = pts
-                    .iter()
-                    .map(|(a, p)| format!("{} {p}", area(board, *a, lang)))
-                    .collect();
-                let c = area(board, *c, lang);
-                lines.push(if z {
-                    format!("征兵:你的征兵点数 {}。例如:\n  征兵: {c} 1F\n战舰要写去向,例如「征兵: 城堡 1S 到 海域」;不回复则不征兵(A-26)。", list(have, lang))
-                } else {
-                    format!("Mustering: your points {}. E.g.:\n  muster: {c} 1F\nShips name where they go, e.g. \"muster: castle 1S to sea\"; without an answer nothing is mustered (A-26).", list(have, lang))
-                });
+            if let Some(t) = options::muster_text(board, state, h, lang) {
+                lines.push(t);
             }
         }
         _ => {}
@@ -382,24 +381,7 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
             format!("{leader}'s victory reward of last round (004:L2460), e.g.:\n  {}\nWithout an answer it lapses (A-26).", ex.unwrap_or_default())
         });
     }
-    for c in state
-        .economy
-        .cp_income
-        .iter()
-        .filter(|c| c.house == h && c.round.saturating_add(1) == state.round)
-    {
-        let a = area(board, c.area, lang);
-        lines.push(if z {
-            format!("(可选)把上一回合{a}的巩固统治收益转为防御工事(004:L1076,A-58):\n  {a} 修建防御工事")
-        } else {
-            format!("(optional) turn last round's consolidation income in {a} into a fortification (004:L1076, A-58):\n  fortify {a}")
-        });
-    }
-    lines.push(if z {
-        "(可选)建造临时港口(004:L1034):「建造港口: 省份 海域」。".into()
-    } else {
-        "(optional) build a temporary port (004:L1034): \"build port at province on sea\".".into()
-    });
+    lines.extend(options::build_text(board, state, h, lang));
 }
 
 fn reward_text(board: &Board, state: &GameState, h: HouseId, lang: Lang, if_named: bool) -> String {
