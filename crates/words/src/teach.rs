@@ -139,7 +139,7 @@ pub fn no_leader_warning(
         Lang::Zh => format!("未派出将领:你的战斗将没有将领参战;写法如 {ex}。你可用的将领:{all}。"),
         Lang::En => format!(
             "No leader deployed: your battles will be fought without one; write e.g. {}. Your leaders free this round: {all}.",
-            ex.replace('「', "\"").replace('」', "\"")
+            ex.replace(['「', '」'], "\"")
         ),
     })
 }

@@ -108,10 +108,10 @@ fn every_example_of_the_traditional_guide_is_read_by_the_parser_of_its_step() {
 fn the_traditional_guide_is_the_simplified_one_converted() {
     let want = guide::traditional();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/players.zh-Hant.md");
-    if std::env::var_os("MAESTER_WRITE_GUIDE").is_some() {
-        if let Err(e) = std::fs::write(path, &want) {
-            panic!("{e}");
-        }
+    if std::env::var_os("MAESTER_WRITE_GUIDE").is_some()
+        && let Err(e) = std::fs::write(path, &want)
+    {
+        panic!("{e}");
     }
     let have = include_str!("../../../docs/players.zh-Hant.md");
     assert!(
