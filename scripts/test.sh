@@ -16,6 +16,12 @@ fi
 export MAILTEST_IMAP_PORT=${MAILTEST_IMAP_PORT:-1143}
 export MAILTEST_SMTP_PORT=${MAILTEST_SMTP_PORT:-2525}
 bash scripts/mailtest-up.sh
+# The web site's browser test (tests/site_browser.rs) needs headless Chromium; it says it is
+# skipped when Chromium cannot be installed.
+if ! [ -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then
+  apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 \
+    || echo "chromium could not be installed: tests/site_browser.rs will be skipped"
+fi
 trap 'bash scripts/mailtest-down.sh' EXIT
 
 cargo test --all-targets

@@ -266,6 +266,42 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
     );
     assert!(post.contains("(请把这张图片作为附件上传到本帖)"), "{post}");
 
+    // A GM's rollback undoes the last close: the site written after it leaves that step out of
+    // the history (its page is no longer linked), and the next close takes its place.
+    let pages_of = |dir: &Path| -> Vec<String> {
+        let history = std::fs::read_to_string(dir.join("history.html")).unwrap_or_default();
+        history
+            .split("href=\"")
+            .skip(1)
+            .filter_map(|r| r.split('"').next())
+            .filter(|l| l.starts_with('r'))
+            .map(str::to_string)
+            .collect()
+    };
+    let before = pages_of(&site);
+    assert_eq!(before.len(), 4, "{before:?}");
+    let undo = GmCommand::Rollback {
+        reason: "test".into(),
+        when: None,
+        target: None,
+    };
+    if let Err(e) = apply(&mut d, "pub", &undo, t + TimeDelta::seconds(6)) {
+        panic!("{e}");
+    }
+    let after_rollback = dir.join("after-rollback");
+    let o = maester(
+        &cfg,
+        &["site", "--out", &after_rollback.to_string_lossy()],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let kept = pages_of(&after_rollback);
+    assert_eq!(kept, before[1..].to_vec(), "the newest close undone");
+    close(&mut d, "pub", t + TimeDelta::seconds(7));
+    let again = pages_of(&site);
+    assert_eq!(again.len(), 4, "{again:?}");
+    assert_ne!(again[0], before[0], "the new close, under its own snapshot");
+
     // The GM's copies carry the post and the picture it names.
     let attached = gm_attachments(&dir);
     let posts: Vec<&(String, Vec<u8>)> = attached
@@ -274,8 +310,8 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
         .collect();
     assert_eq!(
         posts.len(),
-        4,
-        "a post per close: {:?}",
+        5,
+        "a post per close (the undone one too): {:?}",
         attached.iter().map(|a| &a.0).collect::<Vec<_>>()
     );
     for (name, bytes) in &posts {

@@ -97,13 +97,14 @@ pub fn letter(d: &Daemon, to: &str, p: Parts<'_>) -> Result<Option<Letter>, Erro
         mailbox: Mailbox::new("GM".to_string(), to.to_string()),
         script: p.script,
     };
-    letters::letter_with_files(
+    letters::build(
         &d.sender,
         &to,
         (subject, text),
-        html,
-        files,
+        (html, files),
         &id_seed(&g.row.id, p.seq),
+        None,
+        crate::store::OutKind::Report,
     )
     .map(Some)
 }

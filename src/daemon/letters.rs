@@ -215,27 +215,6 @@ pub fn letter_with_html(
     )
 }
 
-/// Compose a letter with an HTML alternative and files attached (the GM's copy: the forum
-/// post and the picture to upload).
-pub fn letter_with_files(
-    sender: &Sender,
-    to: &Reader,
-    (subject, text): (String, String),
-    html: Option<HtmlBody>,
-    files: Vec<crate::mail::Attachment>,
-    id_seed: &str,
-) -> Result<Letter, Error> {
-    build(
-        sender,
-        to,
-        (subject, text),
-        (html, files),
-        id_seed,
-        None,
-        OutKind::Report,
-    )
-}
-
 /// Compose an automatic answer to a received mail (`Auto-Submitted: auto-replied`, sent with
 /// the null envelope sender so that a bounce of it cannot loop); as [`letter`] otherwise.
 pub fn answer(
@@ -257,7 +236,8 @@ pub fn answer(
     )
 }
 
-fn build(
+/// Compose a letter of `kind` with its HTML alternative and attached files.
+pub(super) fn build(
     sender: &Sender,
     to: &Reader,
     (subject, text): (String, String),

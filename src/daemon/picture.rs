@@ -1,6 +1,6 @@
 //! The map picture of a stored game (`maester map`), and which game a command means.
 
-use super::{Daemon, games};
+use super::{Daemon, loaded};
 use crate::config::MailLanguage;
 use crate::error::Error;
 use crate::rules::log::Event;
@@ -48,7 +48,7 @@ pub fn current_map(
 ) -> Result<Vec<u8>, Error> {
     let lang = language.lang;
     let id = game_id(d, game)?;
-    let g = games::load(d, &id)?;
+    let g = loaded::load(d, &id)?;
     let house = match house {
         Some(h) => Some(house_named(&g, h)?),
         None => None,

@@ -3,7 +3,7 @@
 //! `[site] dir` is set. Files are written beside their place and renamed into it, so a web
 //! server never serves half a page.
 
-use super::{Daemon, games, picture};
+use super::{Daemon, loaded, picture};
 use crate::board::Lang;
 use crate::error::Error;
 use crate::publish::{self, Format, Picture, StoredLog};
@@ -12,7 +12,7 @@ use std::path::Path;
 
 /// The closed steps of a game's line of history, oldest first: every close, less the closes a
 /// GM's rollback undid; each with the state it started from and its deadline in `lang`.
-pub fn steps(d: &Daemon, g: &games::Loaded, lang: Lang) -> Result<Vec<publish::Step>, Error> {
+pub fn steps(d: &Daemon, g: &loaded::Loaded, lang: Lang) -> Result<Vec<publish::Step>, Error> {
     let id = g.row.id.as_str();
     let mut line: Vec<publish::Step> = Vec::new();
     let mut before: Option<crate::rules::GameState> = None;
@@ -70,7 +70,7 @@ pub fn post(
     format: Format,
 ) -> Result<Vec<String>, Error> {
     let id = picture::game_id(d, game)?;
-    let g = games::load(d, &id)?;
+    let g = loaded::load(d, &id)?;
     let lang = g.cfg.language.lang;
     let script = Script::of(lang == Lang::Zh && g.cfg.language.traditional());
     let all = steps(d, &g, lang)?;
@@ -108,7 +108,7 @@ pub fn site(
     language: Option<crate::config::MailLanguage>,
 ) -> Result<usize, Error> {
     let id = picture::game_id(d, game)?;
-    let g = games::load(d, &id)?;
+    let g = loaded::load(d, &id)?;
     let language = language.unwrap_or(g.cfg.language);
     let lang = language.lang;
     let script = Script::of(lang == Lang::Zh && language.traditional());
@@ -159,8 +159,12 @@ pub fn refresh_after_close(d: &Daemon, id: &str) {
     let Some(dir) = site_config(d).and_then(|s| s.dir.clone()) else {
         return;
     };
-    let out = d.config.path(&dir).join(id);
-    if let Err(e) = site(d, Some(id), &out, None) {
+    let base = d.config.path(&dir);
+    // The folder a web server is pointed at: readable by it, as each game's folder is.
+    let made = std::fs::create_dir_all(&base)
+        .map_err(|e| io(&base, e))
+        .and_then(|()| set_mode(&base, 0o755));
+    if let Err(e) = made.and_then(|()| site(d, Some(id), &base.join(id), None).map(|_| ())) {
         tracing::warn!(game = id, "the public site was not refreshed: {e}");
     }
 }

@@ -1,9 +1,9 @@
 //! The Atom feed of a game's closed steps (RFC 4287): one entry per step, newest first, its
 //! content the step's public report as HTML.
 
+use crate::game::{Site, page_name};
 use crate::html::{esc, report};
 use crate::report::{Step, public};
-use crate::site::{Site, page_name};
 use maester_words::publish as w;
 
 /// The feed, with links relative to the feed unless the site's address is known.

@@ -114,7 +114,10 @@ pub fn report(p: &Public, lang: Lang) -> String {
         s.push_str(&format!(
             "<section>\n<h2>{}</h2>\n{}</section>\n",
             esc(w::label(Label::Revealed, lang)),
-            table(&[w::label(Label::House, lang), ""], &rows)
+            table(
+                &[w::label(Label::House, lang), w::label(Label::Orders, lang)],
+                &rows
+            )
         ));
     }
     if !p.plans.is_empty() {

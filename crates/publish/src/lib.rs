@@ -9,6 +9,7 @@
 //! of the step said to all of them.
 
 pub mod feed;
+pub mod game;
 pub mod html;
 pub mod post;
 pub mod record;

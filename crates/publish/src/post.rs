@@ -80,14 +80,16 @@ pub fn post(
     }
     if !p.revealed.is_empty() {
         let rows = p.revealed.iter().map(|(h, o)| vec![m.bold(h), m.plain(o)]);
-        blocks.push(m.table(w::label(Label::Revealed, lang), None, rows.collect()));
+        let head = columns(&[Label::House, Label::Orders], lang);
+        blocks.push(m.table(w::label(Label::Revealed, lang), Some(head), rows.collect()));
     }
     if !p.plans.is_empty() {
         let rows = p
             .plans
             .iter()
             .map(|(h, l)| vec![m.bold(h), m.cell_lines(l)]);
-        blocks.push(m.table(w::label(Label::Plans, lang), None, rows.collect()));
+        let head = columns(&[Label::House, Label::Plan], lang);
+        blocks.push(m.table(w::label(Label::Plans, lang), Some(head), rows.collect()));
     }
     for (label, lines, numbered) in [
         (Label::Adjudication, &p.events, true),
@@ -101,7 +103,8 @@ pub fn post(
         }
     }
     let tracks = p.tracks.iter().map(|(t, h)| vec![m.bold(t), m.plain(h)]);
-    blocks.push(m.table(w::label(Label::Tracks, lang), None, tracks.collect()));
+    let head = columns(&[Label::Tracks, Label::Standings], lang);
+    blocks.push(m.table(w::label(Label::Tracks, lang), Some(head), tracks.collect()));
     let head: Vec<String> = [
         Label::House,
         Label::Power,
@@ -131,6 +134,14 @@ pub fn post(
     blocks.push(Block::text(w::footer(lang).to_string()));
     let parts = split(&blocks, &p.title, &m, lang);
     parts.into_iter().map(|s| script.write(&s)).collect()
+}
+
+/// A table's column heads.
+fn columns(labels: &[Label], lang: Lang) -> Vec<String> {
+    labels
+        .iter()
+        .map(|l| w::label(*l, lang).to_string())
+        .collect()
 }
 
 /// The blocks joined into posts of at most [`LIMIT`] characters, numbered when several.
@@ -315,14 +326,12 @@ fn bb(t: &str) -> String {
     t.replace('[', "\u{ff3b}").replace(']', "\u{ff3d}")
 }
 
-/// Text safe inside Markdown: the characters that would start markup are escaped.
+/// Text safe inside Markdown: the characters that would start markup inside a line are escaped
+/// (`#` and `>` mark up only at a line's start, where the post puts its own marks).
 fn md(t: &str) -> String {
     let mut out = String::with_capacity(t.len());
     for c in t.chars() {
-        if matches!(
-            c,
-            '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#' | '|' | '\\'
-        ) {
+        if matches!(c, '*' | '_' | '`' | '[' | ']' | '<' | '|' | '\\') {
             out.push('\\');
         }
         out.push(c);

@@ -5,54 +5,13 @@
 //! disk) serves it. The pictures are named here and drawn by [`picture`]; the shell writes the
 //! files.
 
+pub use crate::game::{File, Site, page_name, picture_name};
 use crate::html::{esc, report, standings, tracks};
 use crate::report::{Step, public};
-use chrono::{DateTime, Utc};
 use maester_board::{Board, Lang};
-use maester_rules::{GameState, Step as RuleStep};
+use maester_rules::Step as RuleStep;
 use maester_words::hant::Script;
 use maester_words::publish::{self as w, Label};
-
-/// The game a site is built for.
-pub struct Site<'a> {
-    /// The board.
-    pub board: &'a Board,
-    /// The game's id.
-    pub game: &'a str,
-    /// The language of every page.
-    pub lang: Lang,
-    /// The script of its Chinese.
-    pub script: Script,
-    /// The game's newest state.
-    pub current: &'a GameState,
-    /// The open step's deadline in words (empty: none).
-    pub deadline: &'a str,
-    /// The seed, once the game is over (the final report publishes it); `None` before.
-    pub seed: Option<&'a str>,
-    /// The address the site is served at (absolute links in the feed), if known.
-    pub base_url: Option<&'a str>,
-    /// When the game was created (the feed's date before any step closed).
-    pub created: DateTime<Utc>,
-}
-
-/// A file of the site: its name in the folder and its bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct File {
-    /// The file's name (no folder).
-    pub name: String,
-    /// Its content.
-    pub bytes: Vec<u8>,
-}
-
-/// The name of a step's page.
-pub fn page_name(step: &Step) -> String {
-    format!("{}.html", step.slug())
-}
-
-/// The name of a step's map picture.
-pub fn picture_name(step: &Step) -> String {
-    format!("{}.png", step.slug())
-}
 
 /// A step's map picture: the state after it, its marches and battles as arrows.
 pub fn picture(
@@ -61,6 +20,7 @@ pub fn picture(
     lang: Lang,
     script: Script,
 ) -> Result<Vec<u8>, maester_map::MapError> {
+    // The panel names the step the picture reports, as the report's picture does.
     let reported = step
         .closed_steps()
         .last()

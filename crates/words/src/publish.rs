@@ -34,6 +34,10 @@ pub enum Label {
     Standings,
     /// A house.
     House,
+    /// A house's orders (a table's column).
+    Orders,
+    /// A house's plan (a table's column).
+    Plan,
     /// Castles and strongholds held.
     Castles,
     /// Power tokens in hand.
@@ -87,6 +91,8 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         Label::KingsCourt => pick(zh, "御前会议", "King's Court"),
         Label::Standings => pick(zh, "各家族", "Houses"),
         Label::House => pick(zh, "家族", "House"),
+        Label::Orders => pick(zh, "命令", "Orders"),
+        Label::Plan => pick(zh, "执行方案", "Plan"),
         Label::Castles => pick(zh, "城堡", "Castles"),
         Label::Power => pick(zh, "手中势力", "Power"),
         Label::PowerOnMap => pick(zh, "地图上势力", "On the map"),
