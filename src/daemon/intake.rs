@@ -368,7 +368,7 @@ fn decide(
     let house_id = g
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
-    let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref())?;
+    let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref(), now)?;
     let whole_mail = checks::whole_mail_errors(&parsed);
     let mut ctx = ReplyContext {
         player: seat.player_name.clone(),
