@@ -217,7 +217,28 @@ pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<
         )
         .map(|_| ())
     })?;
+    if at <= now && t.grace_until.is_none() {
+        close_at_once(d, id, now);
+    }
     Ok(())
+}
+
+/// With no early close delay (`early_close_delay = "0m"`): the step closes as soon as its last
+/// submission is in, within the tick, so the rest of the batch meets the next step. A close
+/// that fails here is left to the tick's own closing stage (the deadline is now): never the
+/// mail's failure.
+fn close_at_once(d: &mut Daemon, id: &str, now: DateTime<Utc>) {
+    let closed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        super::games::close_step_now(d, id, now, super::games::CloseWhy::Deadline)
+    }));
+    match closed {
+        Ok(Ok(super::games::Closed::Closed(_))) => d.closed_in_intake += 1,
+        Ok(Ok(super::games::Closed::NotClosed(why))) => {
+            tracing::info!(game = id, why, "early close left to the tick");
+        }
+        Ok(Err(e)) => tracing::warn!(game = id, error = %e, "early close left to the tick"),
+        Err(_) => tracing::warn!(game = id, "early close panicked; left to the tick"),
+    }
 }
 
 /// The answer's line when this submission completes the step: when it closes.
