@@ -364,10 +364,15 @@ pub fn downtime_guard(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) ->
 }
 
 fn guard(d: &mut Daemon, now: DateTime<Utc>) -> Result<usize, Error> {
-    let last = d.store.last_tick()?;
+    // Before the daemon's first tick, the newest game's creation is the last moment the
+    // referee is known to have run (`new-game` may be followed by a long wait for `run`).
+    let last = match d.store.last_tick()? {
+        Some(t) => Some(t),
+        None => d.store.games()?.iter().map(|g| g.created_at).max(),
+    };
     let moves = match last {
         Some(last) if now > last => after_downtime(d, last, now)?,
-        // The first tick, or a clock set back: nothing to guard, nothing reopens.
+        // No game yet, or a clock set back: nothing to guard, nothing reopens.
         _ => Vec::new(),
     };
     // Every move and the tick in one transaction: a failure moves nothing, and the next tick
