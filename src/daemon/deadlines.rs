@@ -166,42 +166,43 @@ pub fn early_close_at(
 
 /// After a submission is stored: when every house asked has sent, the deadline is brought
 /// forward to the early close (the step's own deadline is kept, so that a correction or a
-/// `wait` can still move it back).
-pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), Error> {
+/// `wait` can still move it back). `true` when the step is to close now, within the tick (no
+/// early close delay): the caller closes it (`games::close_at_once`).
+pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<bool, Error> {
     let g = games::load(d, id)?;
     if g.row.status != GameStatus::Running || g.state.step == crate::rules::Step::Finished {
-        return Ok(());
+        return Ok(false);
     }
     if g.row.deadline.is_some_and(|t| t <= now) {
         // Already due: this tick closes the step (or begins its grace); nothing to bring
         // forward, and nothing to look up.
-        return Ok(());
+        return Ok(false);
     }
     let who = super::notify::sent_and_missing(d, &g)?;
     if who.iter().any(|(_, at)| at.is_none()) {
-        return Ok(());
+        return Ok(false);
     }
     let mut t = timing(d, &g)?;
     let Some(at) = early_close_at(&g, &t, now)? else {
-        return Ok(());
+        return Ok(false);
     };
     let Some(deadline) = g.row.deadline else {
-        return Ok(());
+        return Ok(false);
     };
     if at == deadline {
         // Brought forward to this very time already (the mails of one tick share `now`).
-        return Ok(());
+        return Ok(false);
     }
     t.scheduled.get_or_insert(deadline);
     let (round, step) = (g.row.round, g.row.step.clone());
-    d.store.transaction(|tx| -> Result<(), StoreError> {
+    let brought = d.store.transaction(|tx| -> Result<bool, StoreError> {
         let same = tx
             .game(id)?
             .is_some_and(|r| r.round == round && r.step == step && r.deadline == Some(deadline));
         if !same {
             // Closed or moved meanwhile (a GM command, another process): nothing to bring
             // forward.
-            return Ok(());
+            return Ok(false);
         }
         tx.set_step_timing(id, round, &step, &t)?;
         tx.set_deadline(id, Some(at), now)?;
@@ -215,30 +216,10 @@ pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<
             ),
             now,
         )
-        .map(|_| ())
+        .map(|_| true)
     })?;
-    if at <= now && t.grace_until.is_none() {
-        close_at_once(d, id, now);
-    }
-    Ok(())
-}
-
-/// With no early close delay (`early_close_delay = "0m"`): the step closes as soon as its last
-/// submission is in, within the tick, so the rest of the batch meets the next step. A close
-/// that fails here is left to the tick's own closing stage (the deadline is now): never the
-/// mail's failure.
-fn close_at_once(d: &mut Daemon, id: &str, now: DateTime<Utc>) {
-    let closed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        super::games::close_step_now(d, id, now, super::games::CloseWhy::Deadline)
-    }));
-    match closed {
-        Ok(Ok(super::games::Closed::Closed(_))) => d.closed_in_intake += 1,
-        Ok(Ok(super::games::Closed::NotClosed(why))) => {
-            tracing::info!(game = id, why, "early close left to the tick");
-        }
-        Ok(Err(e)) => tracing::warn!(game = id, error = %e, "early close left to the tick"),
-        Err(_) => tracing::warn!(game = id, "early close panicked; left to the tick"),
-    }
+    // No early close delay (`early_close_delay = "0m"`): the caller closes the step now.
+    Ok(brought && at <= now && t.grace_until.is_none())
 }
 
 /// The answer's line when this submission completes the step: when it closes.
