@@ -177,10 +177,9 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
         ..
     } = outcome
         && (submission.is_some() || policy.iter().any(|c| c.releases()))
+        && super::deadlines::after_submission(d, g, now)?
     {
-        if super::deadlines::after_submission(d, g, now)? {
-            super::games::close_at_once(d, g, now);
-        }
+        super::games::close_at_once(d, g, now);
     }
     Ok(())
 }
