@@ -320,6 +320,17 @@ impl Config {
                 .kind(table)
                 .map_err(|e| Error::Config(format!("{}: {e}", path.display())))?;
         }
+        let ports = [
+            ("[mail.imap]", c.mail.imap.as_ref().map(|i| i.port)),
+            ("[mail.smtp]", c.mail.smtp.as_ref().map(|s| s.port)),
+        ];
+        if let Some((table, _)) = ports.iter().find(|(_, p)| *p == Some(0)) {
+            return Err(Error::Config(format!(
+                "{}: {table} port = 0: no server listens on port 0; give the server's port \
+                 (1–65535, e.g. 993 for IMAP over TLS, 587 or 465 for SMTP)",
+                path.display()
+            )));
+        }
         for w in c.warnings(path) {
             tracing::warn!("{w}");
         }

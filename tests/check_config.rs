@@ -123,3 +123,43 @@ fn check_config_names_the_password_source_and_never_prints_the_password() {
     assert!(!err.contains("hunter2-file"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn port_0_and_a_zero_downtime_margin_are_refused() {
+    let dir = temp_dir("chkcfg-zero");
+    let cfg = write_config(&dir, "chk");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let imap = text.replace(
+        "transport = \"maildir\"\n",
+        "transport = \"imap\"\n[mail.imap]\nhost = \"mail.example\"\nport = 0\nsecurity = \"tls\"\nuser = \"r\"\npassword = \"p\"\n\
+         [mail.smtp]\nhost = \"mail.example\"\nport = 587\nsecurity = \"starttls\"\n",
+    );
+    std::fs::write(&cfg, imap).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("[mail.imap] port = 0"), "{err}");
+    let margin = text + "[game.deadlines]\ndowntime_margin = \"0m\"\nearly_close_delay = \"0m\"\n";
+    std::fs::write(&cfg, &margin).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("downtime_margin = \"0m\""), "{err}");
+    assert!(
+        !err.contains("early_close_delay"),
+        "a zero early close delay makes sense: {err}"
+    );
+    // With a margin, the zero early close delay is accepted.
+    std::fs::write(
+        &cfg,
+        margin.replace("downtime_margin = \"0m\"", "downtime_margin = \"1h\""),
+    )
+    .unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -562,3 +562,21 @@ pub fn close_step_now(
     super::publish::refresh_after_close(d, id);
     Ok(Closed::Closed(mails.len() + usize::from(gm_copy.is_some())))
 }
+
+/// With no early close delay (`early_close_delay = "0m"`): the step closes as soon as its last
+/// submission is in, within the tick, so the rest of the batch meets the next step. A close
+/// that fails here is left to the tick's own closing stage (the deadline is now): never the
+/// mail's failure.
+pub(crate) fn close_at_once(d: &mut Daemon, id: &str, now: DateTime<Utc>) {
+    let closed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        close_step_now(d, id, now, CloseWhy::Deadline)
+    }));
+    match closed {
+        Ok(Ok(Closed::Closed(_))) => d.closed_in_intake += 1,
+        Ok(Ok(Closed::NotClosed(why))) => {
+            tracing::info!(game = id, why, "early close left to the tick");
+        }
+        Ok(Err(e)) => tracing::warn!(game = id, error = %e, "early close left to the tick"),
+        Err(_) => tracing::warn!(game = id, "early close panicked; left to the tick"),
+    }
+}

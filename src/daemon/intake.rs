@@ -178,8 +178,9 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
         ..
     } = outcome
         && (submission.is_some() || policy.iter().any(|c| c.releases()))
+        && super::deadlines::after_submission(d, g, now)?
     {
-        super::deadlines::after_submission(d, g, now)?;
+        super::games::close_at_once(d, g, now);
     }
     Ok(())
 }
@@ -363,7 +364,7 @@ fn decide(
     let house_id = g
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
-    let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref())?;
+    let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref(), now)?;
     if help::only_help(&parsed) && (secret_ok || parsed.secret.is_none()) {
         let asked = help::Asked {
             g: &g,

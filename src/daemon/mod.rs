@@ -163,6 +163,8 @@ pub struct Daemon {
     smtp_outage: outage::Outage,
     disk: disk::DiskState,
     damage: damage::DamageState,
+    /// Steps closed during intake (no early close delay), counted into the tick's closes.
+    closed_in_intake: usize,
     /// What is built once per process (boards, templates, name indexes, newest states).
     pub(crate) cache: cache::Cache,
     /// The mails of this tick's fetch as decoded there, by id, so intake does not decode them
@@ -230,6 +232,7 @@ impl Daemon {
             smtp_outage: outage::Outage::new("SMTP"),
             disk: disk::DiskState::default(),
             damage: damage::DamageState::default(),
+            closed_in_intake: 0,
             cache: cache::Cache::default(),
             decoded: Default::default(),
         };
@@ -259,6 +262,7 @@ impl Daemon {
             self.stage_failed("reading stored mails", &e, now, &mut t);
         }
         failpoint("after-process");
+        t.steps_closed += std::mem::take(&mut self.closed_in_intake);
         self.refuse_if_damaged()?;
         // Absences before the close (a due deadline in one stays open) and after (new steps).
         t.deadlines_moved += absences::move_for_absences(self, now, &mut t.errors);

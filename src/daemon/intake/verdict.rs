@@ -49,6 +49,15 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
     if !whole_mail.is_empty() {
         ctx.errors = whole_mail;
         outcome = "rejected: the whole mail (too long)".to_string();
+    } else if parsed.secret.is_none() && mail.too_deeply_nested {
+        ctx.errors.push(ErrorLine {
+            line: 0,
+            column: 0,
+            text: String::new(),
+            message: crate::words::whole_mail::too_deeply_nested(lang),
+            ..Default::default()
+        });
+        outcome = "no secret in the text; the text is nested too deeply".to_string();
     } else if parsed.secret.is_none() && !mail.attachments.is_empty() {
         ctx.errors.push(ErrorLine {
             line: 0,
