@@ -224,7 +224,7 @@ fn a_one_time_order_still_follows_its_placement_on_a_shared_line() {
 fn an_error_in_the_second_placement_points_at_its_column() {
     assert_eq!(
         first_error("滨海大道 行军,黑水河 支持", Lang::Zh),
-        "第1行第13列：这里应为命令种类 (行军、防守、支援、突袭、巩固统治，可加 +1/+2)或一次性命令 (招募、补给车、强行军、浮桥)，但写的是“支持”\n  滨海大道 行军,黑水河 支持\n  　　　　 　　 　　　 ^"
+        "第1行第13列：这里应为命令种类 (行军、防守、支援、突袭、巩固统治，可加 +1/+2)或一次性命令 (招募、补给车、强行军、浮桥)，但写的是“支持”；你是不是指“支援”？\n  滨海大道 行军,黑水河 支持\n  　　　　 　　 　　　 ^"
     );
     assert_eq!(
         first_error("滨海大道 行军,黑水合 支援", Lang::En),

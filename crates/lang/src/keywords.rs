@@ -58,7 +58,7 @@ pub fn closest(word: &str) -> Option<&'static str> {
         .trim_end_matches(|c: char| c == '+' || c.is_ascii_digit())
         .to_lowercase();
     let wc: Vec<char> = w.chars().collect();
-    if wc.len() < 2 || KEYWORDS.contains(&w.as_str()) {
+    if wc.len() < 2 || KEYWORDS.contains(&w.as_str()) || grammar_words().contains(&w) {
         return None;
     }
     let cjk = !w.is_ascii();
@@ -74,6 +74,29 @@ pub fn closest(word: &str) -> Option<&'static str> {
         })
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
+}
+
+/// Every word the grammar itself reads (its quoted literals, lower-cased): such a word is no
+/// typo even when it is one edit from a keyword (`不支援`, withholding support, is not a
+/// misspelt `支援`).
+fn grammar_words() -> &'static std::collections::HashSet<String> {
+    static WORDS: std::sync::OnceLock<std::collections::HashSet<String>> =
+        std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let grammar = [
+            include_str!("../../../grammar/lexicon.pest"),
+            include_str!("../../../grammar/placement.pest"),
+            include_str!("../../../grammar/plan.pest"),
+            include_str!("../../../grammar/events.pest"),
+            include_str!("../../../grammar/submission.pest"),
+        ];
+        grammar
+            .iter()
+            .flat_map(|text| text.split('"').skip(1).step_by(2))
+            .filter(|w| w.chars().count() >= 2)
+            .map(str::to_lowercase)
+            .collect()
+    })
 }
 
 /// The edit distance of two words (insertions, deletions, substitutions), by characters.
@@ -93,6 +116,13 @@ pub(crate) fn edit_distance(a: &[char], b: &[char]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::closest;
+
+    #[test]
+    fn a_word_of_the_grammar_is_no_typo() {
+        assert_eq!(closest("不支援"), None);
+        assert_eq!(closest("不等待"), None);
+        assert_eq!(closest("支持"), Some("支援"));
+    }
 
     #[test]
     fn typos_of_keywords_find_the_keyword() {
