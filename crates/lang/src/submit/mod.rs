@@ -250,7 +250,11 @@ pub fn parse_mail_with(
     r.plan_lines();
     r.out.order_lines = lines::order_lines(&parsed.items, |l| r.line_text(l));
     if !parsed.items.is_empty() {
-        r.out.notes.extend(given_name_notes(board, text, lang));
+        // Only the lines read as orders: not the text after `结束` / `end`, nor ignored lines.
+        let read: Vec<String> = parsed.items.iter().map(|e| r.line_text(e.line)).collect();
+        r.out
+            .notes
+            .extend(given_name_notes(board, &read.join("\n"), lang));
     }
     r.finish()
 }
