@@ -17,6 +17,7 @@ fi
 
 export MAILTEST_IMAP_PORT=${MAILTEST_IMAP_PORT:-1143}
 export MAILTEST_SMTP_PORT=${MAILTEST_SMTP_PORT:-2525}
+export MAILTEST_LMTP_PORT=${MAILTEST_LMTP_PORT:-2424}
 bash scripts/mailtest-up.sh
 trap 'bash scripts/mailtest-down.sh' EXIT
 
