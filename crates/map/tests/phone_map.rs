@@ -265,7 +265,7 @@ fn panel_units(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> Stri
 }
 
 #[test]
-fn no_chip_or_battle_box_covers_an_area_name() {
+fn no_chip_battle_box_or_struck_order_covers_an_area_name() {
     let board = board();
     let (state, log) = crowded(&board);
     for reading in READINGS {
@@ -274,7 +274,8 @@ fn no_chip_or_battle_box_covers_an_area_name() {
         assert!(names.len() > 40);
         let mut boxes = 0;
         for (tag, body) in groups(&svg) {
-            if !(tag.contains("data-area") || tag.contains("data-battle")) {
+            let boxed = ["data-area", "data-battle", "data-not-done"];
+            if !boxed.iter().any(|b| tag.contains(b)) {
                 continue;
             }
             for b in rects(&body) {
