@@ -105,15 +105,15 @@ pub fn svg_with(input: &MapInput<'_>, layout: &Layout) -> String {
 pub(crate) fn top(s: &mut draw::Svg, input: &MapInput<'_>, layout: &Layout) {
     board_layer::fortifications(s, input, layout);
     board_layer::ports(s, input, layout);
-    board_layer::tokens_and_orders(s, input, layout);
     let blocks = chips::blocks(input, layout);
-    let taken: Vec<board_layer::Rect> = input
+    let mut taken: Vec<board_layer::Rect> = input
         .board
         .area_ids()
         .filter_map(|a| board_layer::label_box(input, layout, a))
         .chain(blocks.iter().map(chips::Block::rect))
         .collect();
-    board_layer::not_done(s, input, layout, &taken);
+    board_layer::tokens_and_orders(s, input, layout, &mut taken);
+    board_layer::not_done(s, input, layout, &mut taken);
     let segments = arrows::draw(s, input, layout, &blocks);
     board_layer::names_over(s, input, layout, &segments);
     chips::draw(s, &blocks);

@@ -274,7 +274,7 @@ fn no_chip_battle_box_or_struck_order_covers_an_area_name() {
         assert!(names.len() > 40);
         let mut boxes = 0;
         for (tag, body) in groups(&svg) {
-            let boxed = ["data-area", "data-battle", "data-not-done"];
+            let boxed = ["data-area", "data-battle", "data-not-done", "data-order"];
             if !boxed.iter().any(|b| tag.contains(b)) {
                 continue;
             }
@@ -289,6 +289,26 @@ fn no_chip_battle_box_or_struck_order_covers_an_area_name() {
             }
         }
         assert!(boxes > 35, "{boxes}");
+    }
+    // The orders revealed before the step (the picture of the Raven's step): each token lies
+    // clear of every name.
+    let (before, _) =
+        maester_harness::scenario::bench::position(&board, CROWDED).expect("the fixture plays");
+    for reading in READINGS {
+        let svg = maester_map::svg(&input(&board, &before, &[], reading));
+        let names = names(&svg);
+        let orders: Vec<(String, String)> = groups(&svg)
+            .into_iter()
+            .filter(|(t, _)| t.contains("data-order"))
+            .collect();
+        assert!(orders.len() >= 30, "{} orders", orders.len());
+        for (tag, body) in orders {
+            for b in rects(&body) {
+                for (name, n) in &names {
+                    assert!(!overlap(b, *n), "{reading:?}: {tag} covers {name}");
+                }
+            }
+        }
     }
 }
 
