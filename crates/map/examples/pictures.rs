@@ -29,12 +29,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             } else {
                 "Execution plans"
             },
+            reported_round: 1,
         };
         // The orders as revealed, before the step.
         let before = MapInput {
             state: &state,
             log: &[],
             reported: "",
+            reported_round: 0,
             ..input
         };
         std::fs::write(

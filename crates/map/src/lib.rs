@@ -50,6 +50,19 @@ pub struct MapInput<'a> {
     /// The name of the step the picture reports, the one just closed (empty: the panel names
     /// the step now open).
     pub reported: &'a str,
+    /// The round of the step reported (0: the state's round).
+    pub reported_round: u8,
+}
+
+impl MapInput<'_> {
+    /// The round the picture names: the reported step's, else the state's.
+    pub fn round(&self) -> u8 {
+        if self.reported_round > 0 {
+            self.reported_round
+        } else {
+            self.state.round
+        }
+    }
 }
 
 /// Why a picture could not be made.

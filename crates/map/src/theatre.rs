@@ -210,11 +210,7 @@ pub fn overlay(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, house: Hous
     let what = if input.reported.is_empty() {
         format!("{} · {step}", l.round(input.state.round))
     } else {
-        format!(
-            "{} · {}",
-            l.round(input.state.round),
-            l.results(input.reported)
-        )
+        format!("{} · {}", l.round(input.round()), l.results(input.reported))
     };
     svg.text(x, top + 30.0, &what, Font::plain(12.5, INK), Anchor::Start);
     if !input.deadline.is_empty() {

@@ -52,6 +52,7 @@ fn input<'a>(
         } else {
             "Execution plans"
         },
+        reported_round: 1,
     }
 }
 
@@ -439,5 +440,39 @@ fn a_report_s_two_pictures_fit_a_mail_under_1_mb() {
                 board.house(h).key
             );
         }
+    }
+}
+
+#[test]
+fn the_panel_and_the_band_name_the_step_reported_then_the_next_deadline() {
+    let board = board();
+    let (state, log) = crowded(&board);
+    for reading in READINGS {
+        let (lang, script) = reading;
+        let mut input = input(&board, &state, &log, reading);
+        // The step reported belongs to the round it was played in, not the one now open.
+        input.reported_round = 3;
+        let labels = maester_words::map_labels::map_labels(lang);
+        let title = script.write(&format!(
+            "{} · {}",
+            labels.round(3),
+            labels.results(input.reported)
+        ));
+        let deadline = script.write(&format!("{} (", labels.deadline));
+        for svg in [
+            maester_map::svg(&input),
+            maester_map::house_svg(&input, HouseId(0)),
+        ] {
+            let t = svg.find(&format!(">{title}</text>"));
+            let d = svg.find(&deadline);
+            assert!(t.is_some() && d.is_some(), "{reading:?}: {title}");
+            assert!(t < d, "{reading:?}: the step reported, then the deadline");
+        }
+        let own = maester_map::house_svg(&input, HouseId(0));
+        let name = script.write(board.house(HouseId(0)).name(lang));
+        assert!(
+            own.contains(&format!("{}: {name}", script.write(labels.your_house))),
+            "{reading:?}: the reader's house named in his picture"
+        );
     }
 }
