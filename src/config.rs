@@ -4,6 +4,7 @@
 use crate::error::Error;
 use crate::mail::imap_inbox::ImapConfig;
 use crate::mail::smtp_outbox::SmtpConfig;
+use crate::mail::{PasswordKind, PasswordSource};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -25,9 +26,33 @@ pub struct Config {
     /// `[game]`: the game `new-game` creates.
     #[serde(default)]
     pub game: Option<toml::Table>,
+    /// `[site]`: the games' public web sites, refreshed after every close.
+    #[serde(default)]
+    pub site: Option<SiteConfig>,
     /// Folder of the config file (paths in it are relative to it).
     #[serde(skip)]
     pub base: PathBuf,
+}
+
+/// `[site]`: where the daemon keeps each game's public web site (`DIR/<game>/`, written again
+/// after every close), and the address it is served at (the forum post's picture links).
+#[derive(Debug, Deserialize, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    /// The folder (relative to the config file's); none: only `maester site --out` writes one.
+    #[serde(default)]
+    pub dir: Option<PathBuf>,
+    /// The address `dir` is served at, e.g. `https://example.org/agot`.
+    #[serde(default)]
+    pub base_url: Option<String>,
+}
+
+impl SiteConfig {
+    /// The address of a game's site (`base_url/<game>/`), when one is configured.
+    pub fn game_url(&self, game: &str) -> Option<String> {
+        let base = self.base_url.as_deref()?.trim().trim_end_matches('/');
+        (!base.is_empty()).then(|| format!("{base}/{game}/"))
+    }
 }
 
 /// `[daemon]`.
@@ -290,6 +315,22 @@ impl Config {
                 path.display()
             )));
         }
+        for (table, source) in c.password_sources() {
+            source
+                .kind(table)
+                .map_err(|e| Error::Config(format!("{}: {e}", path.display())))?;
+        }
+        let ports = [
+            ("[mail.imap]", c.mail.imap.as_ref().map(|i| i.port)),
+            ("[mail.smtp]", c.mail.smtp.as_ref().map(|s| s.port)),
+        ];
+        if let Some((table, _)) = ports.iter().find(|(_, p)| *p == Some(0)) {
+            return Err(Error::Config(format!(
+                "{}: {table} port = 0: no server listens on port 0; give the server's port \
+                 (1–65535, e.g. 993 for IMAP over TLS, 587 or 465 for SMTP)",
+                path.display()
+            )));
+        }
         for w in c.warnings(path) {
             tracing::warn!("{w}");
         }
@@ -302,8 +343,8 @@ impl Config {
         let mut out = Vec::new();
         let imap = self.mail.imap.as_ref();
         let smtp = self.mail.smtp.as_ref();
-        let has_password = imap.is_some_and(|i| !i.password.is_empty())
-            || smtp.is_some_and(|s| s.password.as_ref().is_some_and(|p| !p.is_empty()));
+        let has_password = imap.is_some_and(|i| i.password.written_in_file())
+            || smtp.is_some_and(|s| s.password.written_in_file());
         #[cfg(unix)]
         if has_password {
             use std::os::unix::fs::PermissionsExt;
@@ -320,7 +361,7 @@ impl Config {
         let loopback = |h: &str| matches!(h, "localhost" | "127.0.0.1" | "::1");
         if let Some(i) = imap
             && i.security == crate::mail::Security::Plain
-            && !i.password.is_empty()
+            && i.password.is_set()
             && !loopback(&i.host)
         {
             out.push(format!(
@@ -330,7 +371,7 @@ impl Config {
         }
         if let Some(s) = smtp
             && s.security == crate::mail::Security::Plain
-            && s.password.is_some()
+            && s.password.is_set()
             && !loopback(&s.host)
         {
             out.push(format!(
@@ -339,6 +380,45 @@ impl Config {
             ));
         }
         out
+    }
+
+    /// The password keys of `[mail.imap]` and `[mail.smtp]`, with their table's name.
+    pub fn password_sources(&self) -> Vec<(&'static str, &PasswordSource)> {
+        let mut out = Vec::new();
+        if let Some(i) = &self.mail.imap {
+            out.push(("[mail.imap]", &i.password));
+        }
+        if let Some(s) = &self.mail.smtp {
+            out.push(("[mail.smtp]", &s.password));
+        }
+        out
+    }
+
+    /// For `check-config`: where each mail password comes from, and whether it could be read
+    /// now (the command run, the variable looked up) — never the password itself.
+    pub fn password_report(&self) -> Vec<String> {
+        self.password_sources()
+            .into_iter()
+            .map(|(table, source)| {
+                let from = match source.kind(table) {
+                    Ok(PasswordKind::None) => return format!("{table} password: none (no login)"),
+                    Ok(PasswordKind::InFile) => "written in the config file (password)".to_string(),
+                    Ok(PasswordKind::Env) => format!(
+                        "the environment variable {} (password_env)",
+                        source.password_env.as_deref().unwrap_or_default()
+                    ),
+                    Ok(PasswordKind::Command) => format!(
+                        "the first line printed by `{}` (password_command)",
+                        source.password_command.as_deref().unwrap_or_default()
+                    ),
+                    Err(e) => return format!("{table} password: {e}"),
+                };
+                match source.resolve(table) {
+                    Ok(_) => format!("{table} password: from {from}: read"),
+                    Err(e) => format!("{table} password: from {from}: NOT READ: {e}"),
+                }
+            })
+            .collect()
     }
 
     /// A path from the file, relative to the file's folder.

@@ -40,6 +40,9 @@ pub enum Error {
     Json(serde_json::Error),
     /// Drawing the map picture.
     Map(crate::map::MapError),
+    /// The database is damaged (`PRAGMA quick_check` failed, or a stored state does not
+    /// decode): the daemon refuses to write into it; every mail waits. What was found.
+    StoreDamaged(String),
     /// A command that already said what went wrong (a failed check, failing scenarios): exit
     /// with failure and print nothing more.
     Reported,
@@ -74,6 +77,12 @@ impl fmt::Display for Error {
             Error::Io { what, source } => write!(f, "{what}: {source}"),
             Error::Json(e) => write!(f, "JSON: {e}"),
             Error::Map(e) => write!(f, "{e}"),
+            Error::StoreDamaged(s) => write!(
+                f,
+                "the database is damaged ({s}); maester writes nothing into it and every mail \
+                 waits: restore it from a backup (docs/operations.md, \"Restoring the database \
+                 from a backup\")"
+            ),
             Error::Reported => Ok(()),
         }
     }

@@ -21,6 +21,8 @@ pub use maester_lang as lang;
 pub use maester_mail as mail;
 /// The map picture (the `maester-map` crate).
 pub use maester_map as map;
+/// The public record: forum posts and the static site (the `maester-publish` crate).
+pub use maester_publish as publish;
 /// The rules (the `maester-rules` crate).
 pub use maester_rules as rules;
 /// The SQLite store (the `maester-store` crate).

@@ -71,6 +71,34 @@ enum Command {
         #[arg(long)]
         house: Option<String>,
     },
+    /// Print a closed step's public report as a ready-to-paste forum post (BBCode or Markdown;
+    /// split into numbered parts of under 10,000 characters when longer).
+    Post {
+        /// Game id (the only game when omitted).
+        #[arg(long)]
+        game: Option<String>,
+        /// The round (the newest closed step when omitted).
+        #[arg(long)]
+        round: Option<u8>,
+        /// The step (events, events_answers, placement, raven, plan, retreat).
+        #[arg(long)]
+        step: Option<String>,
+        /// bbcode (the Chinese forums' subset) or markdown.
+        #[arg(long, default_value = "bbcode")]
+        format: String,
+    },
+    /// Write a game's static web site (index, a page per closed step, history, Atom feed).
+    Site {
+        /// Game id (the only game when omitted).
+        #[arg(long)]
+        game: Option<String>,
+        /// The folder to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Language of the pages (zh | zh-Hant | en; the game's when omitted).
+        #[arg(long)]
+        lang: Option<String>,
+    },
     /// Parse and validate a submission as the daemon would, and print the canonical echo or the
     /// errors. Exits 0 only when everything is valid.
     Check {
@@ -226,5 +254,12 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
             lang,
             house,
         } => cli::service::map(config, game, &out, lang, house),
+        Command::Post {
+            game,
+            round,
+            step,
+            format,
+        } => cli::publish::post(config, game, round, step, &format),
+        Command::Site { game, out, lang } => cli::publish::site(config, game, &out, lang),
     }
 }

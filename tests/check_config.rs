@@ -73,3 +73,93 @@ fn a_shared_address_an_unknown_house_and_a_key_typo_are_named() {
     assert!(err.contains("adress"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The mail passwords kept out of the file: `check-config` says where each comes from and
+/// whether it could be read, and never prints it; two sources in one table is an error.
+#[test]
+fn check_config_names_the_password_source_and_never_prints_the_password() {
+    let dir = temp_dir("chkcfg-pw");
+    let cfg = write_config(&dir, "chk");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let servers = "transport = \"imap\"\n\n[mail.imap]\nhost = \"127.0.0.1\"\nport = 1\nsecurity = \"plain\"\n\
+        user = \"referee\"\npassword_command = \"printf 'hunt%s\\\\nsecond\\\\n' er2-imap\"\n\n\
+        [mail.smtp]\nhost = \"127.0.0.1\"\nport = 1\nsecurity = \"plain\"\nuser = \"referee\"\n\
+        password_env = \"MAESTER_TEST_NO_SUCH_VARIABLE\"\n";
+    let with_servers = text.replace("transport = \"maildir\"\n", servers);
+    assert_ne!(with_servers, text, "the test config names its transport");
+    std::fs::write(&cfg, &with_servers).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("[mail.imap] password: from the first line printed by `printf 'hunt%s\\nsecond\\n' er2-imap` (password_command): read"),
+        "{said}"
+    );
+    assert!(
+        said.contains("[mail.smtp] password: from the environment variable MAESTER_TEST_NO_SUCH_VARIABLE (password_env): NOT READ"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("hunter2-imap"),
+        "the password itself: {said}"
+    );
+
+    let both = with_servers.replace(
+        "password_command = ",
+        "password = \"hunter2-file\"\npassword_command = ",
+    );
+    std::fs::write(&cfg, both).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("[mail.imap]: give only one of password, password_command"),
+        "{err}"
+    );
+    assert!(!err.contains("hunter2-file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn port_0_and_a_zero_downtime_margin_are_refused() {
+    let dir = temp_dir("chkcfg-zero");
+    let cfg = write_config(&dir, "chk");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let imap = text.replace(
+        "transport = \"maildir\"\n",
+        "transport = \"imap\"\n[mail.imap]\nhost = \"mail.example\"\nport = 0\nsecurity = \"tls\"\nuser = \"r\"\npassword = \"p\"\n\
+         [mail.smtp]\nhost = \"mail.example\"\nport = 587\nsecurity = \"starttls\"\n",
+    );
+    std::fs::write(&cfg, imap).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("[mail.imap] port = 0"), "{err}");
+    let margin = text + "[game.deadlines]\ndowntime_margin = \"0m\"\nearly_close_delay = \"0m\"\n";
+    std::fs::write(&cfg, &margin).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("downtime_margin = \"0m\""), "{err}");
+    assert!(
+        !err.contains("early_close_delay"),
+        "a zero early close delay makes sense: {err}"
+    );
+    // With a margin, the zero early close delay is accepted.
+    std::fs::write(
+        &cfg,
+        margin.replace("downtime_margin = \"0m\"", "downtime_margin = \"1h\""),
+    )
+    .unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

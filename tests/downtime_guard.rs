@@ -102,3 +102,18 @@ fn a_clock_that_jumps_backwards_reopens_nothing() {
     assert!(audit(&d, "db", "downtime guard").is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_guard_works_before_the_first_tick_after_new_game() {
+    let (dir, cfg) = game("downtime-first", "df", "");
+    let mut d = open(&cfg);
+    let dl = deadline(&d, "df");
+    // new-game, then the daemon not started for a week past the deadline.
+    let back = dl + TimeDelta::days(7);
+    let t = tick(&mut d, back);
+    assert_eq!((t.steps_closed, t.deadlines_moved), (0, 1), "{t:?}");
+    assert_eq!(row(&d, "df").step, "placement");
+    assert!(deadline(&d, "df") > back, "moved out past now");
+    assert_eq!(audit(&d, "df", "downtime guard").len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -111,3 +111,48 @@ fn a_zero_delay_closes_in_the_same_tick() {
     assert_eq!((t.answered, t.steps_closed), (6, 1), "{t:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_zero_delay_closes_at_the_last_submission_and_the_rest_of_the_batch_meets_the_next_step() {
+    let (dir, cfg) = game(
+        "early-zero-batch",
+        "eb",
+        "[game.deadlines]\nearly_close_delay = \"0m\"\n",
+    );
+    let mut d = open(&cfg);
+    let dl = deadline(&d, "eb");
+    for (i, (h, _)) in HOME_ORDERS.iter().enumerate() {
+        send_orders(&dir, h, &format!("b{i}"));
+    }
+    // In the same batch, after the last placement: Stark's placement again (it would replace
+    // his orders were the step still open).
+    send_orders(&dir, "stark", "z-late");
+    let t = tick(&mut d, dl - hours(48));
+    assert_eq!(t.steps_closed, 1, "{t:?}");
+    let (stark_placements, step): (i64, String) = d
+        .store
+        .connection()
+        .query_row(
+            "SELECT (SELECT COUNT(*) FROM submissions WHERE house = 'stark' AND step = 'placement'),
+                    (SELECT step FROM games)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_ne!(step, "placement", "closed within the tick");
+    assert_eq!(
+        stark_placements, 1,
+        "the mail after the close met the next step: not a placement"
+    );
+    let late: String = d
+        .store
+        .connection()
+        .query_row(
+            "SELECT COALESCE(outcome, '') FROM mails WHERE message_id = 'z-late@x.example'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!late.starts_with("accepted"), "{late}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

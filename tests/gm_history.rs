@@ -252,26 +252,26 @@ fn the_new_commands_work_by_mail_too() {
         .into_iter()
         .filter(|(m, _)| m.to.iter().any(|a| a == "gm@x.example"))
         .map(|(m, _)| m.body)
-        .find(|b| b.contains("line 2"))
+        .find(|b| b.contains("第2行"))
         .unwrap_or_default();
     assert!(
-        answer.contains("line 2: the report of round 1 placement for stark queued again"),
+        answer.contains("第2行:the report of round 1 placement for stark queued again"),
         "{answer}"
     );
     assert!(
-        answer.contains("line 3: state of game gmh corrected"),
+        answer.contains("第3行:state of game gmh corrected"),
         "{answer}"
     );
     assert!(
-        answer.contains("line 6: schedule of game gmh changed"),
+        answer.contains("第6行:schedule of game gmh changed"),
         "{answer}"
     );
-    assert!(answer.contains("line 7:"), "{answer}");
+    assert!(answer.contains("第7行:"), "{answer}");
     assert!(
-        answer.contains("line 8:") && answer.contains("new@x.example"),
+        answer.contains("第8行:") && answer.contains("new@x.example"),
         "{answer}"
     );
-    assert!(answer.contains("line 9: refused"), "{answer}");
+    assert!(answer.contains("第9行:未执行"), "{answer}");
     let seats = match d.store.houses("gmh") {
         Ok(h) => h,
         Err(e) => panic!("{e}"),

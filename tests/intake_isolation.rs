@@ -43,7 +43,10 @@ fn poison_mails_and_a_panicking_intake_do_not_block_answers_deadlines_or_sends()
     let dir = temp_dir("isolation");
     let cfg = write_config(&dir, "iso");
     let text = std::fs::read_to_string(&cfg).unwrap_or_default();
-    let text = text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n");
+    // The deadline passes by a jump of the clock, as if the daemon had run all along: the
+    // downtime guard set aside (tests/downtime_guard.rs tests it).
+    let text = text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n")
+        + "[game.deadlines]\ndowntime_margin = \"30d\"\n";
     std::fs::write(&cfg, text).unwrap_or_default();
     new_game_with_known_secrets(&cfg);
     let inbox = dir.join("mail/inbox");

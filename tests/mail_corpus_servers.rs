@@ -8,7 +8,9 @@
 use chrono::{TimeDelta, Utc};
 use maester::config::Config;
 use maester::daemon::{Daemon, games};
-use maester::mail::{ImapConfig, ImapInbox, Inbox, Outbox, Security, SmtpConfig, SmtpOutbox};
+use maester::mail::{
+    ImapConfig, ImapInbox, Inbox, Outbox, PasswordSource, Security, SmtpConfig, SmtpOutbox,
+};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -54,7 +56,7 @@ fn stark_mails(port: u16, want: usize) -> Vec<(String, String)> {
         port,
         security: Security::Plain,
         user: "stark".into(),
-        password: "pw-stark".into(),
+        password: PasswordSource::written("pw-stark"),
         mailbox: "INBOX".into(),
     };
     let mut inbox = ImapInbox::connect(&cfg).unwrap_or_else(|e| panic!("IMAP login: {e}"));

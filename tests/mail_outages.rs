@@ -15,7 +15,9 @@ use chrono::{DateTime, TimeDelta, Utc};
 use maester::config::Config;
 use maester::daemon::requeue::{Which, requeue};
 use maester::daemon::{Daemon, games};
-use maester::mail::{ImapConfig, ImapInbox, Inbox, Outbox, Security, SmtpConfig, SmtpOutbox};
+use maester::mail::{
+    ImapConfig, ImapInbox, Inbox, Outbox, PasswordSource, Security, SmtpConfig, SmtpOutbox,
+};
 use maester::store::{NewOutgoing, OutboxStatus};
 use smtp_sink::smtp_sink;
 use std::net::{TcpListener, TcpStream};
@@ -175,7 +177,7 @@ fn mailbox(s: &Servers, user: &str, password: &str, want: usize) -> Vec<String> 
         port: s.imap,
         security: Security::Plain,
         user: user.into(),
-        password: password.into(),
+        password: PasswordSource::written(password),
         mailbox: "INBOX".into(),
     };
     let mut inbox = ImapInbox::connect(&cfg).unwrap_or_else(|e| panic!("IMAP {user}: {e}"));

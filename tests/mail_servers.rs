@@ -17,8 +17,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use maester::mail::{
-    ImapConfig, ImapInbox, InboundMail, Inbox, Mailbox, Outbox, OutgoingMail, Security, SmtpConfig,
-    SmtpOutbox, compose, decode, new_message_id,
+    ImapConfig, ImapInbox, InboundMail, Inbox, Mailbox, Outbox, OutgoingMail, PasswordSource,
+    Security, SmtpConfig, SmtpOutbox, compose, decode, new_message_id,
 };
 
 /// `(imap_port, smtp_port)`, or `None` when the test is to be skipped.
@@ -59,7 +59,7 @@ fn imap_config(port: u16, user: &str, password: &str) -> ImapConfig {
         port,
         security: Security::Plain,
         user: user.into(),
-        password: password.into(),
+        password: PasswordSource::written(password),
         mailbox: "INBOX".into(),
     }
 }
@@ -276,6 +276,41 @@ fn imap_inbox_reconnects_after_the_server_drops_the_connection() {
     assert!(err.to_string().contains("login"), "{err}");
 }
 
+/// The password kept out of the config file: printed by a command (a password manager) or held
+/// in an environment variable, and read at login against the real Dovecot.
+#[test]
+fn imap_login_takes_its_password_from_a_command_or_the_environment() {
+    let Some((imap_port, _)) = servers() else {
+        return;
+    };
+    let with = |source: PasswordSource| ImapConfig {
+        password: source,
+        ..imap_config(imap_port, "tester", "")
+    };
+    let command = PasswordSource {
+        password_command: Some("printf 'testpass\\nsecond line\\n'".into()),
+        ..PasswordSource::default()
+    };
+    ImapInbox::connect(&with(command)).expect("login with the command's first line");
+    // SAFETY: no other test of this binary reads this variable.
+    unsafe { std::env::set_var("MAESTER_TEST_IMAP_PASSWORD", "testpass") };
+    let env = PasswordSource {
+        password_env: Some("MAESTER_TEST_IMAP_PASSWORD".into()),
+        ..PasswordSource::default()
+    };
+    ImapInbox::connect(&with(env)).expect("login with the variable");
+    let failing = PasswordSource {
+        password_command: Some("echo locked >&2; exit 3".into()),
+        ..PasswordSource::default()
+    };
+    let err = ImapInbox::connect(&with(failing)).expect_err("a failing command");
+    let text = err.to_string();
+    assert!(
+        text.contains("password_command") && text.contains("locked"),
+        "{text}"
+    );
+}
+
 #[test]
 fn imap_inbox_reads_mail_over_tls_and_starttls() {
     let Some((imap_port, smtp_port)) = servers() else {
@@ -314,7 +349,7 @@ fn imap_inbox_reads_mail_over_tls_and_starttls() {
             port,
             security,
             user: "tester".into(),
-            password: "testpass".into(),
+            password: PasswordSource::written("testpass"),
             mailbox: "INBOX".into(),
         };
         let mut inbox = ImapInbox::connect(&config)

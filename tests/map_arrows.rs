@@ -17,7 +17,7 @@ fn last_close(dir: &std::path::Path) -> (GameState, Vec<Event>) {
         Ok(Some(s)) => s,
         other => panic!("no snapshot: {other:?}"),
     };
-    let log: Vec<Event> = serde_json::from_value(snap.log.clone()).unwrap_or_default();
+    let log: Vec<Event> = maester::publish::record::events_of(&snap.log);
     let state = match maester::daemon::stored::decode(snap.state) {
         Ok(s) => s,
         Err(e) => panic!("{e:?}"),

@@ -14,6 +14,29 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
     if let GmCmd::Backups = command {
         return backups(&d, game.as_deref());
     }
+    if let GmCmd::RetryMail { id, all_failed: _ } = command {
+        use maester::store::RetryMails;
+        let which = id.map_or(RetryMails::AllFailed, RetryMails::One);
+        let ids = d
+            .store
+            .transaction(|tx| tx.retry_failed_mails(which, "gm", Utc::now()))?;
+        if let (RetryMails::One(id), true) = (which, ids.is_empty()) {
+            return Err(Error::Refused(format!(
+                "received mail {id} is not a failed mail: only failed mails are taken again"
+            )));
+        }
+        let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+        maester::say!(
+            "{} failed mails wait to be answered again at the next poll{}",
+            ids.len(),
+            if list.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", list.join(", "))
+            }
+        );
+        return Ok(());
+    }
     if let GmCmd::Requeue { all, id } = command {
         use maester::daemon::requeue::{Which, requeue};
         let which = match (all, id) {
@@ -146,7 +169,7 @@ fn command_of(command: GmCmd) -> Result<maester::daemon::gm::GmCommand, Error> {
             }
         }
         GmCmd::Leave { house } => GmCommand::Leave { house },
-        GmCmd::Requeue { .. } | GmCmd::Backups => {
+        GmCmd::Requeue { .. } | GmCmd::RetryMail { .. } | GmCmd::Backups => {
             return Err(Error::Refused("handled above".into()));
         }
         GmCmd::Process { step, round } => GmCommand::Process {

@@ -190,4 +190,14 @@ pub enum GmCmd {
         #[arg(long)]
         id: Option<i64>,
     },
+    /// Take received mails whose handling failed again at the next tick (after fixing what
+    /// made them fail): the one with this id, or every failed one.
+    #[command(group(clap::ArgGroup::new("which").required(true).args(["all_failed", "id"])))]
+    RetryMail {
+        /// The received mail with this id (as named in the GM's alert mail).
+        id: Option<i64>,
+        /// Every failed received mail.
+        #[arg(long)]
+        all_failed: bool,
+    },
 }

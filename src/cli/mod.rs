@@ -5,4 +5,5 @@ pub mod check;
 pub mod gm;
 pub mod gm_args;
 pub mod harness;
+pub mod publish;
 pub mod service;

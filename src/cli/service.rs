@@ -40,10 +40,26 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
         g.schedule.format_deadline_en(g.first_deadline)
     );
     maester::say!("  the welcome mails would go {}", mail_route(&c));
+    for line in c.password_report() {
+        maester::say!("  {line}");
+    }
     maester::say!(
         "  the database would be {}",
         c.path(&c.daemon.database).display()
     );
+    if let Some(site) = &c.site {
+        match &site.dir {
+            Some(dir) => maester::say!(
+                "  the public site would be written to {} after every close",
+                c.path(dir).join(&g.cfg.id).display()
+            ),
+            None => maester::say!("  [site] has no dir: only `maester site --out` writes one"),
+        }
+        match site.game_url(&g.cfg.id) {
+            Some(url) => maester::say!("  forum posts would show the map from {url}"),
+            None => maester::say!("  forum posts would name the map's file to attach"),
+        }
+    }
     Ok(())
 }
 
@@ -99,7 +115,13 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
                 }
                 std::thread::sleep(poll);
             }
-            Err(e) => return Err(e),
+            Err(e) => {
+                return Err(maester::daemon::damage::refused_at_open(
+                    &config,
+                    e,
+                    Utc::now(),
+                ));
+            }
         }
     };
     if waited {
@@ -116,6 +138,8 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
                 }
             }
             Err(e) if once => return Err(e),
+            // A damaged database is refused: nothing is written into it until it is restored.
+            Err(e @ Error::StoreDamaged(_)) => return Err(e),
             Err(e) => tracing::error!(error = %e, "tick failed; retrying at the next poll"),
         }
         if once {

@@ -73,7 +73,14 @@ impl DeadlinesConfig {
             duration(&format!("grace.{step}"), text)?;
         }
         self.early_close_delay()?;
-        self.downtime_margin()?;
+        if self.downtime_margin()? <= TimeDelta::zero() {
+            return Err(Error::Config(format!(
+                "[game.deadlines] downtime_margin = {:?}: with no margin every tick that comes \
+                 after a deadline is taken for downtime and no step ever closes; give a \
+                 duration of at least 1m (the default is 1h)",
+                self.downtime_margin
+            )));
+        }
         Ok(())
     }
 

@@ -83,6 +83,15 @@ impl Change {
         matches!(self, Change::Wait(w) if !w.hold)
     }
 
+    /// The deadline the step closes at once it is written (`wait`: the step's own), when it
+    /// sets one.
+    pub fn deadline(&self) -> Option<DateTime<Utc>> {
+        match self {
+            Change::Wait(w) if w.hold => w.deadline,
+            _ => None,
+        }
+    }
+
     /// Write it inside the transaction that stores the answer.
     pub fn write(&self, tx: &StoreTx<'_>, now: DateTime<Utc>) -> Result<(), StoreError> {
         match self {
@@ -185,9 +194,8 @@ pub fn requests(
             Command::Wait | Command::NoWait => {
                 let hold = *c == Command::Wait;
                 let w = super::deadlines::wait_request(d, g, house, hold)?;
-                let deadline = w.deadline.map(|t| g.at(t, lang)).unwrap_or_default();
                 info.push(if hold {
-                    words::waiting_asked(&deadline, lang)
+                    words::waiting_asked(lang).to_string()
                 } else {
                     words::no_wait_asked(lang).to_string()
                 });

@@ -117,10 +117,52 @@ pub fn before_close(
     Ok(Some(path))
 }
 
+/// Room a backup must leave free on its volume: the close it comes before writes its snapshot
+/// and every house's report with its map (about 550 KB each) into the database, as much again
+/// through the WAL until the checkpoint after the close, and with the Maildir transport as much
+/// again into the outbox folder — about 12 MB for six houses and the GM's copy.
+pub const BACKUP_MARGIN: u64 = 16 * 1024 * 1024;
+
+/// `Some((free, size))` when a backup of the database now would leave less than
+/// [`BACKUP_MARGIN`] free on the backup folder's volume (its size: the database and its WAL).
+fn too_little_room(d: &Daemon) -> Option<(u64, u64)> {
+    let db = d.config.path(&d.config.daemon.database);
+    let mut wal = db.as_os_str().to_owned();
+    wal.push("-wal");
+    let size = [db.clone(), wal.into()]
+        .iter()
+        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
+        .sum::<u64>();
+    // The folder itself may not exist yet: its volume is the database's.
+    let free =
+        super::disk::free_bytes(&dir(d).join("x")).or_else(|| super::disk::free_bytes(&db))?;
+    (free < size.saturating_add(BACKUP_MARGIN)).then_some((free, size))
+}
+
 /// A backup of the database before a step close. One that fails is told to the GM and the
-/// step is closed all the same: the game must not stop for want of a copy.
+/// step is closed all the same: the game must not stop for want of a copy. One that would
+/// leave less than [`BACKUP_MARGIN`] free on its volume is not taken (the GM told, the close
+/// goes on): a backup must not fill the disk the game needs.
 pub fn backup_before_close(d: &mut Daemon, id: &str, round: u8, step: &str, now: DateTime<Utc>) {
     let round = u32::from(round);
+    if d.config.daemon.backups > 0
+        && let Some((free, size)) = too_little_room(d)
+    {
+        super::alerts::problem(
+            d,
+            Some(id),
+            "a backup was skipped: too little free space",
+            &format!(
+                "the backup before closing round {round} {step} of game {id} was not taken: it \
+                 would take about {size} bytes of the {free} bytes free on its volume, leaving \
+                 less than {BACKUP_MARGIN} bytes for the game. The step was closed all the \
+                 same; the older backups are still there. Free some space on the volume of the \
+                 database."
+            ),
+            now,
+        );
+        return;
+    }
     match before_close(d, id, round, step, now) {
         Ok(Some(path)) => tracing::info!(game = id, file = %path.display(), "database backed up"),
         Ok(None) => {}

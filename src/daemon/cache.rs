@@ -54,6 +54,9 @@ pub struct Cache {
     secrets: Mutex<HashMap<Seat, (String, Digest)>>,
     /// (game, house) → (the stored hash, keyed digests of secrets found wrong against it).
     wrong: Mutex<HashMap<Seat, (String, Vec<Digest>)>>,
+    /// (game, house) → when a secret was last checked by Argon2id for a house over its day's
+    /// wrong-secret limit.
+    over_limit_checked: Mutex<HashMap<Seat, chrono::DateTime<chrono::Utc>>>,
     /// The key of those digests: random per process.
     key: std::sync::OnceLock<Option<String>>,
 }
@@ -168,6 +171,44 @@ fn same(a: &[u8; 32], b: &[u8; 32]) -> bool {
         .zip(b.iter())
         .fold(0u8, |acc, (x, y)| acc | (x ^ y))
         == 0
+}
+
+/// How often a house over its day's wrong-secret limit still gets a secret checked by Argon2id
+/// while its right secret is not known to the process: a flood of forged secrets then costs
+/// one check per interval, not one per mail (~40 ms each).
+pub const OVER_LIMIT_CHECK_EVERY: chrono::TimeDelta = chrono::TimeDelta::seconds(30);
+
+/// Whether a secret for the seat may be checked now. Always, unless the house is `over_limit`
+/// (its wrong secrets today reached the limit): then a secret is decided by the keyed digest
+/// when the seat's right secret is known to the process (no Argon2id), else by Argon2id at most
+/// once per [`OVER_LIMIT_CHECK_EVERY`]; the others are wrong without a check.
+pub fn may_check_secret(
+    d: &super::Daemon,
+    game: &str,
+    house: &str,
+    over_limit: bool,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<bool, Error> {
+    if !over_limit {
+        return Ok(true);
+    }
+    let key = (game.to_string(), house.to_string());
+    if let Some(stored) = d.store.secret_hash(game, house)?
+        && let Ok(map) = d.cache.secrets.lock()
+        && map.get(&key).is_some_and(|(hash, _)| *hash == stored)
+    {
+        return Ok(true);
+    }
+    let Ok(mut last) = d.cache.over_limit_checked.lock() else {
+        return Ok(false);
+    };
+    match last.get(&key) {
+        Some(t) if now - *t < OVER_LIMIT_CHECK_EVERY && now >= *t => Ok(false),
+        _ => {
+            last.insert(key, now);
+            Ok(true)
+        }
+    }
 }
 
 /// Whether `secret` is the seat's secret: the Argon2id check until the seat's secret has been

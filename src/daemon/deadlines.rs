@@ -131,7 +131,7 @@ fn late_mails(
             &d.sender,
             &letters::Reader::seat(&h),
             format!("[{}] {subject}", g.row.id),
-            body,
+            crate::words::cite::for_player(&body, lang),
             &format!(
                 "late:{}:{}:{}:{}",
                 g.row.id, g.row.round, g.row.step, h.house
@@ -166,42 +166,43 @@ pub fn early_close_at(
 
 /// After a submission is stored: when every house asked has sent, the deadline is brought
 /// forward to the early close (the step's own deadline is kept, so that a correction or a
-/// `wait` can still move it back).
-pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<(), Error> {
+/// `wait` can still move it back). `true` when the step is to close now, within the tick (no
+/// early close delay): the caller closes it (`games::close_at_once`).
+pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<bool, Error> {
     let g = games::load(d, id)?;
     if g.row.status != GameStatus::Running || g.state.step == crate::rules::Step::Finished {
-        return Ok(());
+        return Ok(false);
     }
     if g.row.deadline.is_some_and(|t| t <= now) {
         // Already due: this tick closes the step (or begins its grace); nothing to bring
         // forward, and nothing to look up.
-        return Ok(());
+        return Ok(false);
     }
     let who = super::notify::sent_and_missing(d, &g)?;
     if who.iter().any(|(_, at)| at.is_none()) {
-        return Ok(());
+        return Ok(false);
     }
     let mut t = timing(d, &g)?;
     let Some(at) = early_close_at(&g, &t, now)? else {
-        return Ok(());
+        return Ok(false);
     };
     let Some(deadline) = g.row.deadline else {
-        return Ok(());
+        return Ok(false);
     };
     if at == deadline {
         // Brought forward to this very time already (the mails of one tick share `now`).
-        return Ok(());
+        return Ok(false);
     }
     t.scheduled.get_or_insert(deadline);
     let (round, step) = (g.row.round, g.row.step.clone());
-    d.store.transaction(|tx| -> Result<(), StoreError> {
+    let brought = d.store.transaction(|tx| -> Result<bool, StoreError> {
         let same = tx
             .game(id)?
             .is_some_and(|r| r.round == round && r.step == step && r.deadline == Some(deadline));
         if !same {
             // Closed or moved meanwhile (a GM command, another process): nothing to bring
             // forward.
-            return Ok(());
+            return Ok(false);
         }
         tx.set_step_timing(id, round, &step, &t)?;
         tx.set_deadline(id, Some(at), now)?;
@@ -215,27 +216,26 @@ pub fn after_submission(d: &mut Daemon, id: &str, now: DateTime<Utc>) -> Result<
             ),
             now,
         )
-        .map(|_| ())
+        .map(|_| true)
     })?;
-    Ok(())
+    // No early close delay (`early_close_delay = "0m"`): the caller closes the step now.
+    Ok(brought && at <= now && t.grace_until.is_none())
 }
 
-/// The answer's line when this submission completes the step: when it closes.
-pub fn closing_line(
+/// When the step closes early because this submission completes it (the answer's deadline
+/// then, with `words::closing_soon` saying why); `None` when it does not.
+pub fn closing_at(
     d: &Daemon,
     g: &Loaded,
     just_sent: &str,
     now: DateTime<Utc>,
-    lang: Lang,
-) -> Result<Option<String>, Error> {
+) -> Result<Option<DateTime<Utc>>, Error> {
     let who = super::notify::sent_and_missing(d, g)?;
     if who.is_empty() || who.iter().any(|(k, at)| at.is_none() && k != just_sent) {
         return Ok(None);
     }
     let t = timing(d, g)?;
-    Ok(early_close_at(g, &t, now)?
-        .filter(|at| *at > now)
-        .map(|at| words::closing_soon(&g.at(at, lang), lang)))
+    Ok(early_close_at(g, &t, now)?.filter(|at| *at > now))
 }
 
 /// `wait` / `等待` from `house` (`hold`): the open step does not close early; a deadline
@@ -343,10 +343,15 @@ pub fn downtime_guard(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) ->
 }
 
 fn guard(d: &mut Daemon, now: DateTime<Utc>) -> Result<usize, Error> {
-    let last = d.store.last_tick()?;
+    // Before the daemon's first tick, the newest game's creation is the last moment the
+    // referee is known to have run (`new-game` may be followed by a long wait for `run`).
+    let last = match d.store.last_tick()? {
+        Some(t) => Some(t),
+        None => d.store.games()?.iter().map(|g| g.created_at).max(),
+    };
     let moves = match last {
         Some(last) if now > last => after_downtime(d, last, now)?,
-        // The first tick, or a clock set back: nothing to guard, nothing reopens.
+        // No game yet, or a clock set back: nothing to guard, nothing reopens.
         _ => Vec::new(),
     };
     // Every move and the tick in one transaction: a failure moves nothing, and the next tick

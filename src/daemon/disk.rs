@@ -28,7 +28,7 @@ pub fn io_is_disk_full(e: &std::io::Error) -> bool {
 }
 
 /// Free bytes for an unprivileged writer on the volume holding `path` (`None`: unknown).
-fn free_bytes(path: &Path) -> Option<u64> {
+pub(crate) fn free_bytes(path: &Path) -> Option<u64> {
     use std::os::unix::ffi::OsStrExt;
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty())?;
     let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;

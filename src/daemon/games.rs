@@ -129,6 +129,8 @@ pub struct Computed {
     pub mails: Vec<Letter>,
     /// The GM's copy (none without `[daemon] gm_address` or with `[game] gm_copy = false`).
     pub gm_copy: Option<Letter>,
+    /// The close's public record, stored with its snapshot (the forum post and the site).
+    pub record: crate::publish::Record,
 }
 
 /// Adjudicate the open step of `g` with the round's current submissions, without writing.
@@ -161,6 +163,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     let opts = Options {
         settings: g.cfg.rules,
         early_close: g.cfg.early_close,
+        ..Options::default()
     };
     let out = close_steps(&g.board, &g.state, &subs, opts);
     let next_deadline = if out.state.step == Step::Finished {
@@ -169,6 +172,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         Some(deadline_for(&g.schedule, out.state.step, now)?)
     };
     let houses = d.store.houses(id)?;
+    let correction = super::corrected::of(d, g)?;
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;
     // The board is public: one picture per language and script, shared by every house's
@@ -185,9 +189,10 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         }
         let lang = g.lang_of(h.language);
         let deadline = deadline_text(g, next_deadline, lang);
-        let mut ctx =
-            letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &deadline);
+        let said = deadline_said(g, next_deadline, now, lang);
+        let mut ctx = letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &said);
         ctx.plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
+        ctx.correction = correction.as_ref().map(|c| c.line(g, lang));
         if out.state.step == Step::Finished {
             ctx.private
                 .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
@@ -210,21 +215,45 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             pictures,
         )?);
     }
+    // The executed plans are public: kept in both languages for the post and the site.
+    let zh = plans_in(&mut plans, g, &out, &plan_texts, Lang::Zh);
+    let en = plans_in(&mut plans, g, &out, &plan_texts, Lang::En);
+    let public_plans = g
+        .board
+        .house_ids()
+        .filter_map(|h| {
+            let of = |list: &[letters::ExecutedPlan], lang| {
+                let name = g.board.house(h).name(lang);
+                list.iter()
+                    .find(|p| p.house == name)
+                    .map(|p| p.lines.clone())
+            };
+            Some(crate::publish::PlanLines {
+                house: h,
+                zh: of(&zh, Lang::Zh)?,
+                en: of(&en, Lang::En)?,
+            })
+        })
+        .collect();
+    let record = crate::publish::Record::of(&out, public_plans, next_deadline);
     let gm_copy = match super::gm_copy::address(d, g) {
         Some(addr) => {
             let lang = g.cfg.language.lang;
             let script = Script::of(lang == Lang::Zh && g.cfg.language.traditional());
             let deadline = deadline_text(g, next_deadline, lang);
+            let said = deadline_said(g, next_deadline, now, lang);
             let plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
             let parts = super::gm_copy::Parts {
                 g,
                 out: &out,
                 houses: &houses,
                 plans,
-                deadline: &deadline,
+                deadline: &said,
                 map: map_in(&mut maps, g, &out, (lang, script), &deadline).map(|m| &m.png[..]),
                 script,
                 seq,
+                record: &record,
+                now,
             };
             super::gm_copy::letter(d, addr, parts)?
         }
@@ -235,12 +264,23 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         next_deadline,
         mails,
         gm_copy,
+        record,
     })
 }
 
 /// The next deadline in words (empty when the game is over).
 fn deadline_text(g: &Loaded, next: Option<DateTime<Utc>>, lang: Lang) -> String {
     next.map(|t| g.at(t, lang)).unwrap_or_default()
+}
+
+/// The next deadline as a report says it: in the game's time zone, with how long is left.
+fn deadline_said(
+    g: &Loaded,
+    next: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    lang: Lang,
+) -> String {
+    next.map(|t| g.at_from(t, now, lang)).unwrap_or_default()
 }
 
 /// The close's map picture for a language and script, drawn the first time a reader asks for
@@ -432,14 +472,18 @@ pub fn close_step_now(
         next_deadline,
         mails,
         gm_copy,
+        record,
     } = compute_close(d, &g, now)?;
     let state_json = super::stored::encode(&out.state)?;
-    let log_json = serde_json::to_value(&out.log)?;
+    let log_json = crate::publish::record::encode(&out.log, &record)?;
     let finished = out.state.step == Step::Finished;
     // A close (and its backup) is committed on its own, also when a GM's mail asks for it
     // in the middle of a batch of mails.
-    d.store.commit_so_far()?;
+    // The backup outside any transaction: SQLite cannot copy a database its own connection
+    // is writing ("database is locked").
+    let open = d.store.suspend_batch()?;
     super::backups::backup_before_close(d, id, g.state.round, g.state.step.key(), now);
+    d.store.resume_batch(open)?;
     let written = d.store.transaction(|tx| -> Result<(), StoreError> {
         let row = tx.game(id)?.ok_or(StoreError::NotFound {
             what: format!("game {id}"),
@@ -496,24 +540,45 @@ pub fn close_step_now(
         )?;
         Ok(())
     });
-    match written {
-        Ok(()) => d.store.commit_so_far()?,
+    let open = match written {
+        Ok(()) => d.store.suspend_batch()?,
         Err(StoreError::Stale { detail, .. }) => {
             return Ok(Closed::NotClosed(format!(
                 "nothing closed: game {id} {detail}"
             )));
         }
         Err(e) => return Err(e.into()),
-    }
+    };
     tracing::info!(
         game = id,
         round = out.round,
         step = out.closed.key(),
         "step closed"
     );
-    // Keep the WAL small after the biggest write of a game.
+    // Keep the WAL small after the biggest write of a game: checkpointed after every close,
+    // also one asked for in the middle of a batch of mails (a GM's mail).
     if let Err(e) = d.store.checkpoint() {
         tracing::warn!(error = %e, "checkpoint after a step close failed; the next tick retries");
     }
+    d.store.resume_batch(open)?;
+    super::publish::refresh_after_close(d, id);
     Ok(Closed::Closed(mails.len() + usize::from(gm_copy.is_some())))
+}
+
+/// With no early close delay (`early_close_delay = "0m"`): the step closes as soon as its last
+/// submission is in, within the tick, so the rest of the batch meets the next step. A close
+/// that fails here is left to the tick's own closing stage (the deadline is now): never the
+/// mail's failure.
+pub(crate) fn close_at_once(d: &mut Daemon, id: &str, now: DateTime<Utc>) {
+    let closed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        close_step_now(d, id, now, CloseWhy::Deadline)
+    }));
+    match closed {
+        Ok(Ok(Closed::Closed(_))) => d.closed_in_intake += 1,
+        Ok(Ok(Closed::NotClosed(why))) => {
+            tracing::info!(game = id, why, "early close left to the tick");
+        }
+        Ok(Err(e)) => tracing::warn!(game = id, error = %e, "early close left to the tick"),
+        Err(_) => tracing::warn!(game = id, "early close panicked; left to the tick"),
+    }
 }

@@ -10,7 +10,7 @@ use super::loaded::Loaded;
 use crate::board::Lang;
 use crate::error::Error;
 use crate::game::StepOutcome;
-use crate::mail::{HtmlBody, InlineImage, Mailbox};
+use crate::mail::{Attachment, HtmlBody, InlineImage, Mailbox};
 use crate::rules::Step;
 use crate::store::House;
 use crate::words::event_text::NoticeText;
@@ -47,6 +47,10 @@ pub struct Parts<'a> {
     pub script: Script,
     /// The snapshot the close writes.
     pub seq: i64,
+    /// The close's public record (the forum post attached).
+    pub record: &'a crate::publish::Record,
+    /// When it closes.
+    pub now: chrono::DateTime<chrono::Utc>,
 }
 
 /// The GM's copy of a close, in the game's language.
@@ -66,6 +70,8 @@ pub fn letter(d: &Daemon, to: &str, p: Parts<'_>) -> Result<Option<Letter>, Erro
         p.deadline,
     );
     ctx.house = words::reader(lang);
+    let files = forum_files(d, &p, lang);
+    ctx.yours = None;
     ctx.plans = p.plans;
     ctx.private = Vec::new();
     if p.out.state.step == Step::Finished {
@@ -91,16 +97,71 @@ pub fn letter(d: &Daemon, to: &str, p: Parts<'_>) -> Result<Option<Letter>, Erro
         mailbox: Mailbox::new("GM".to_string(), to.to_string()),
         script: p.script,
     };
-    letters::letter_with_html(
+    letters::build(
         &d.sender,
         &to,
-        subject,
-        text,
-        html,
+        (subject, text),
+        (html, files),
         &id_seed(&g.row.id, p.seq),
         None,
+        crate::store::OutKind::Report,
     )
     .map(Some)
+}
+
+/// The forum post of the close (BBCode, a part per file when it is split) and the picture to
+/// upload with it, named as the game's web site names it.
+fn forum_files(d: &Daemon, p: &Parts<'_>, lang: Lang) -> Vec<Attachment> {
+    let g = p.g;
+    let step = crate::publish::Step {
+        seq: p.seq,
+        before: Some(g.state.clone()),
+        after: p.out.state.clone(),
+        events: p.out.log.clone(),
+        record: Some(p.record.clone()),
+        deadline: p.deadline.to_string(),
+        closed_at: p.now,
+    };
+    let name = crate::publish::site::picture_name(&step);
+    let picture = match (
+        p.map,
+        d.config.site.as_ref().and_then(|s| s.game_url(&g.row.id)),
+    ) {
+        (None, _) => crate::publish::Picture::None,
+        (Some(_), Some(url)) => crate::publish::Picture::Url(format!("{url}{name}")),
+        (Some(_), None) => crate::publish::Picture::File(name.clone()),
+    };
+    let public = crate::publish::public(&g.board, &g.row.id, &step, lang);
+    let parts = crate::publish::post(
+        &public,
+        &picture,
+        crate::publish::Format::Bbcode,
+        lang,
+        p.script,
+    );
+    let n = parts.len();
+    let slug = step.slug();
+    let mut files: Vec<Attachment> = parts
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| Attachment {
+            filename: if n == 1 {
+                format!("{slug}-post.txt")
+            } else {
+                format!("{slug}-post-{}.txt", i + 1)
+            },
+            content_type: "text/plain; charset=utf-8".into(),
+            bytes: text.into_bytes(),
+        })
+        .collect();
+    if let Some(png) = p.map {
+        files.push(Attachment {
+            filename: name,
+            content_type: "image/png".into(),
+            bytes: png.to_vec(),
+        });
+    }
+    files
 }
 
 /// Every house's private part: its player, and the notices it alone was sent.

@@ -8,7 +8,8 @@
 //! and step lines) make a repeated step command refuse itself.
 
 use super::Daemon;
-use super::gm::{GmCommand, Guard, Resend, apply};
+use super::gm::{GmCommand, Guard, Resend, apply_in};
+use crate::board::Lang;
 use crate::error::Error;
 use crate::lang::gm::{GmLine, GmMail, ResendWhich, parse_gm_mail};
 use crate::mail::DecodedMail;
@@ -28,6 +29,22 @@ pub struct GmMailOutcome {
     pub answer: String,
     /// The secret the mail gave (right or wrong): masked in the stored copy.
     pub secret: Option<String>,
+    /// The language the GM wrote in, and for Chinese its script: the answer's.
+    pub reading: (Lang, crate::words::hant::Script),
+}
+
+/// The language a GM's mail is written in: Chinese when it holds Chinese characters (in the
+/// script they are written in), else English.
+pub fn reading_of(text: &str) -> (Lang, crate::words::hant::Script) {
+    let chinese = text
+        .chars()
+        .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3400}'..='\u{4dbf}').contains(&c));
+    if !chinese {
+        return (Lang::En, crate::words::hant::Script::Simplified);
+    }
+    let (trad, simp) = crate::lang::normalize::script_counts(text);
+    let traditional = trad > simp;
+    (Lang::Zh, crate::words::hant::Script::of(traditional))
 }
 
 /// The game a GM mail means: the running game named `[id]` in the subject, or the only one.
@@ -77,6 +94,8 @@ pub fn handle(
         commands,
         unknown,
     } = parse_gm_mail(&mail.orders_text);
+    let reading = reading_of(&mail.orders_text);
+    let lang = reading.0;
     let game = match game_of(d, &mail.subject)? {
         Ok(g) => g,
         Err(why) => {
@@ -85,6 +104,7 @@ pub fn handle(
                 game: None,
                 answer: why.to_string(),
                 secret,
+                reading,
             });
         }
     };
@@ -107,6 +127,7 @@ pub fn handle(
             game: Some(game),
             answer: why.to_string(),
             secret,
+            reading,
         });
     }
     let mut lines = Vec::new();
@@ -120,16 +141,19 @@ pub fn handle(
                         round: Some(round),
                         step: Some(s),
                     };
-                    lines.push(format!(
-                        "line {n}: the following commands mean round {round} {}",
-                        s.key()
+                    lines.push(crate::words::gm_mail::line_guard(
+                        n,
+                        round,
+                        &super::gm::step_for_gm(s, lang),
+                        lang,
                     ));
                     continue;
                 }
                 None => {
-                    lines.push(format!(
-                        "line {n}: {} — the commands after it were not run",
-                        no_step(&step)
+                    lines.push(crate::words::gm_mail::line_bad_guard(
+                        n,
+                        &no_step(&step).to_string(),
+                        lang,
                     ));
                     break;
                 }
@@ -137,21 +161,25 @@ pub fn handle(
             other => match command_of(other, guard) {
                 Ok(c) => c,
                 Err(why) => {
-                    lines.push(format!("line {n}: refused — {why}"));
+                    lines.push(crate::words::gm_mail::line_refused(
+                        n,
+                        &why.to_string(),
+                        lang,
+                    ));
                     continue;
                 }
             },
         };
-        match apply(d, &game, &command, now) {
+        match apply_in(d, &game, &command, now, lang) {
             Ok(o) => {
                 done += 1;
-                lines.push(format!("line {n}: {}", o.summary));
+                lines.push(crate::words::gm_mail::line_done(n, &o.summary, lang));
             }
-            Err(e) => lines.push(format!("line {n}: refused — {e}")),
+            Err(e) => lines.push(crate::words::gm_mail::line_refused(n, &e.to_string(), lang)),
         }
     }
     for (n, text) in &unknown {
-        lines.push(format!("line {n}: not a GM command, ignored: {text}"));
+        lines.push(crate::words::gm_mail::line_unknown(*n, text, lang));
     }
     if lines.is_empty() {
         lines.push(crate::words::gm_mail::no_command());
@@ -161,6 +189,7 @@ pub fn handle(
         game: Some(game),
         answer: lines.join("\n"),
         secret,
+        reading,
     })
 }
 

@@ -131,8 +131,9 @@ fn is_loop(d: &Daemon, mail: &DecodedMail) -> Result<bool, Error> {
     Ok(false)
 }
 
-/// Holds back an answer when its address had `answers_per_hour` answers in the last hour (the
-/// GM's address excepted); the outcome says so.
+/// Holds back an answer when its address had `answers_per_hour` answers of its kind in the
+/// last hour — to wrong secrets, or to anything else — (the GM's address excepted); the
+/// outcome says so.
 pub fn limit_answer(
     d: &Daemon,
     reply: &mut Option<Letter>,
@@ -144,11 +145,16 @@ pub fn limit_answer(
     };
     let gm = d.config.daemon.gm_address.as_deref().unwrap_or_default();
     let cap = d.config.mail.guard.answers_per_hour;
+    // Answers to wrong secrets and the others are counted apart: wrong secrets forged from a
+    // player's address never hold back the answer to his right one.
+    let wrong = outcome.starts_with(WRONG_SECRET);
     for to in &l.to {
         if to.eq_ignore_ascii_case(gm) {
             continue;
         }
-        let n = d.store.answers_to_since(to, now - TimeDelta::hours(1))?;
+        let n = d
+            .store
+            .answers_to_since_split(to, now - TimeDelta::hours(1), wrong)?;
         if n >= cap {
             tracing::warn!(to, n, "answer held back: hourly cap reached");
             outcome.push_str(&format!(
@@ -159,6 +165,20 @@ pub fn limit_answer(
         }
     }
     Ok(())
+}
+
+/// The house's wrong secrets today reached `wrong_secrets_per_day`: its next secrets are not
+/// checked by Argon2id (see [`super::cache::may_check_secret`]).
+pub fn over_wrong_secret_limit(
+    d: &Daemon,
+    seat: &crate::store::House,
+    now: DateTime<Utc>,
+) -> Result<bool, Error> {
+    let limit = d.config.mail.guard.wrong_secrets_per_day.max(1);
+    let n =
+        d.store
+            .seat_outcomes_since(&seat.game_id, &seat.house, WRONG_SECRET, day_start(now))?;
+    Ok(n >= limit)
 }
 
 /// A wrong secret for a house: counted; the GM is told at the day's limit. `true` when it is

@@ -19,6 +19,7 @@ use redact::redacted_copy;
 
 mod answers;
 mod checks;
+mod help;
 mod info;
 mod redact;
 mod verdict;
@@ -177,8 +178,9 @@ fn after_record(d: &mut Daemon, outcome: &Outcome, now: DateTime<Utc>) -> Result
         ..
     } = outcome
         && (submission.is_some() || policy.iter().any(|c| c.releases()))
+        && super::deadlines::after_submission(d, g, now)?
     {
-        super::deadlines::after_submission(d, g, now)?;
+        super::games::close_at_once(d, g, now);
     }
     Ok(())
 }
@@ -274,14 +276,8 @@ fn seat_of(
         .is_some_and(|gm| gm.eq_ignore_ascii_case(&from))
     {
         let o = super::gm_mail::handle(d, mail, m.received_at)?;
-        let reply = plain_reply(
-            d,
-            mail,
-            m,
-            (Lang::Zh, crate::words::hant::Script::Simplified),
-            format!("{}\n\n—— maester", o.answer),
-            String::new(),
-        )?;
+        let text = format!("{}\n\n—— maester", o.answer);
+        let reply = plain_reply(d, mail, m, o.reading, text.clone(), text)?;
         return Ok(Err(Outcome::Answered {
             outcome: o.outcome,
             reply,
@@ -368,7 +364,17 @@ fn decide(
     let house_id = g
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
-    let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref())?;
+    let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref(), now)?;
+    if help::only_help(&parsed) && (secret_ok || parsed.secret.is_none()) {
+        let asked = help::Asked {
+            g: &g,
+            seat: &seat,
+            house: house_id,
+            lang,
+            secret_ok,
+        };
+        return help::answer(d, m, mail, &parsed, asked);
+    }
     let whole_mail = checks::whole_mail_errors(&parsed);
     let mut ctx = ReplyContext {
         player: seat.player_name.clone(),
@@ -387,8 +393,9 @@ fn decide(
         } else {
             String::new()
         },
-        deadline: g.deadline_text(lang),
+        deadline: g.deadline_from(now, lang),
         waiting: String::new(),
+        closed: String::new(),
     };
     let verdict::Verdict {
         mut outcome,
@@ -428,19 +435,40 @@ fn decide(
             outcome = format!("rejected: {} error(s)", ctx.errors.len());
         }
     }
+    if ctx.accepted
+        && let Some((game::Submission::Answers(a), ..)) = submission.as_ref()
+    {
+        // An unlabelled tie line read by its houses: say which tie it was taken for (004:L1163).
+        for (named, track) in game::tie_lines_read_by_houses(&g.board, &g.state, house_id, a) {
+            ctx.info.push_str(&crate::words::answers::tie_line_read(
+                &g.board, lang, &named, track,
+            ));
+            ctx.info.push('\n');
+        }
+    }
     if ctx.accepted {
         let sent = submission.as_ref().map(|_| seat.house.as_str());
         ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;
+        // One deadline, said once: the one the step closes at after this mail.
         if let Some(h) = sent
             && policy.is_empty()
-            && let Some(line) = super::deadlines::closing_line(d, &g, h, now, lang)?
+            && let Some(at) = super::deadlines::closing_at(d, &g, h, now)?
         {
-            ctx.info.push_str(&line);
+            ctx.info
+                .push_str(crate::words::deadlines::closing_soon(lang));
             ctx.info.push('\n');
+            ctx.deadline = g.at_from(at, now, lang);
+        }
+        if let Some(at) = policy.iter().find_map(|c| c.deadline()) {
+            ctx.deadline = g.at_from(at, now, lang);
         }
     }
     if !ctx.accepted && ctx.errors.iter().any(|e| e.line > 0) {
         ctx.fine = crate::words::refusals::fine_lines(lang, &parsed, &ctx.errors);
+        // The step's forms from the guide, and where the whole guide is.
+        ctx.info
+            .push_str(&crate::words::guide::refusal_hint(g.state.step, lang));
+        ctx.info.push('\n');
     }
     let warn = secret_ok.then_some((lang, &mut ctx.info));
     super::guard::auth_check(d, m, mail, &seat.game_id, warn, now)?;

@@ -175,6 +175,10 @@ pub struct ReplyContext {
     /// How many houses have sent in the open step and which are still missing (empty when the
     /// step waits for one house only, or the mail was not accepted).
     pub waiting: String,
+    /// A mail for a step that has closed: which step, what stood, what the open step expects
+    /// (`words::late_mail`); the answer then invites no resending.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub closed: String,
 }
 
 /// Compose a letter maester sends of its own accord (`Auto-Submitted: auto-generated`: a
@@ -204,7 +208,7 @@ pub fn letter_with_html(
         sender,
         to,
         (subject, text),
-        html,
+        (html, Vec::new()),
         id_seed,
         reply_to,
         OutKind::Report,
@@ -225,18 +229,19 @@ pub fn answer(
         sender,
         to,
         (subject, text),
-        None,
+        (None, Vec::new()),
         id_seed,
         reply_to,
         OutKind::Answer,
     )
 }
 
-fn build(
+/// Compose a letter of `kind` with its HTML alternative and attached files.
+pub(super) fn build(
     sender: &Sender,
     to: &Reader,
     (subject, text): (String, String),
-    html: Option<HtmlBody>,
+    (html, attachments): (Option<HtmlBody>, Vec<crate::mail::Attachment>),
     id_seed: &str,
     reply_to: Option<(&str, &[String])>,
     kind: OutKind,
@@ -276,7 +281,7 @@ fn build(
             OutKind::Answer => AutoSubmitted::Replied,
             OutKind::Report | OutKind::Notice => AutoSubmitted::Generated,
         },
-        attachments: Vec::new(),
+        attachments,
         html,
     };
     let raw = compose(&mail)?;
@@ -346,6 +351,11 @@ pub struct ReportContext {
     pub house_map_cid: Option<String>,
     /// The GM's copy only: what each house alone was told (empty in a house's report).
     pub gm_houses: Vec<GmHouse>,
+    /// "Your house first": what happened to the reader's house, what it must send next and by
+    /// when, its reply template (none in the GM's copy).
+    pub yours: Option<crate::words::yours::Block>,
+    /// A report re-issued after a rollback: the line saying which report it corrects and why.
+    pub correction: Option<String>,
 }
 
 /// One house's private part, as the GM's copy shows it.
@@ -473,6 +483,17 @@ pub fn report_context(
     };
     let closed: Vec<String> = out.steps.iter().map(|c| step_name(c.step, lang)).collect();
     let map_groups = crate::words::map_text::state_groups(board, before, state, lang);
+    let silent = out.silent();
+    let closed_view = crate::words::yours::Closed {
+        board,
+        before,
+        after: state,
+        log: &out.log,
+        economy: &out.economy,
+        provisional: &out.provisional,
+        silent: &silent,
+    };
+    let yours = crate::words::yours::block(&closed_view, house, deadline, lang);
     ReportContext {
         game: game.to_string(),
         house: board.house(house).name(lang).to_string(),
@@ -512,6 +533,8 @@ pub fn report_context(
         map_cid: None,
         house_map_cid: None,
         gm_houses: Vec::new(),
+        yours: Some(yours),
+        correction: None,
     }
 }
 
@@ -539,7 +562,10 @@ pub fn report_letter(
     let text = templates
         .render("report", lang, ctx)
         .map_err(Error::Template)?;
-    let subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    let mut subject = report_lines::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    if ctx.correction.is_some() {
+        subject = report_lines::correction_subject(&subject, lang);
+    }
     // A player reads rule references as chapters and words; the GM's copy keeps the lines.
     let gm_text = text;
     let text = crate::words::cite::for_player(&gm_text, lang);

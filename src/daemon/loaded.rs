@@ -68,6 +68,18 @@ impl Loaded {
             Lang::En => self.schedule.format_deadline_en(t),
         }
     }
+    /// A moment in the game's time zone with how long is left from `now`: the one way a
+    /// deadline is said to a player (answers, reports, reminders).
+    pub fn at_from(&self, t: DateTime<Utc>, now: DateTime<Utc>, lang: Lang) -> String {
+        crate::words::deadlines::with_relative(&self.at(t, lang), (t - now).num_minutes(), lang)
+    }
+    /// The open step's deadline in words, with how long is left from `now`.
+    pub fn deadline_from(&self, now: DateTime<Utc>, lang: Lang) -> String {
+        match self.row.deadline {
+            Some(d) => self.at_from(d, now, lang),
+            None => crate::words::whole_mail::no_deadline(lang).into(),
+        }
+    }
     /// A house id by its stable key.
     pub fn house_id(&self, key: &str) -> Option<HouseId> {
         self.board.house_by_key(key)
@@ -104,8 +116,11 @@ pub fn load(d: &Daemon, id: &str) -> Result<Loaded, Error> {
                 .store
                 .latest_snapshot(id)?
                 .ok_or(Error::Config(format!("game {id} has no state")))?;
-            let mut state: GameState = super::stored::decode(snap.state)
-                .map_err(|e| Error::Config(format!("game {id}: {e}")))?;
+            let mut state: GameState =
+                super::stored::decode(snap.state).map_err(|e| Error::State {
+                    game: id.to_string(),
+                    detail: e.to_string(),
+                })?;
             crate::rules::event_phase::events::restore_tables(&built.board, &mut state);
             d.cache
                 .keep_state(id, snap.seq, std::sync::Arc::new(state.clone()));

@@ -7,6 +7,8 @@ pub(crate) mod absences;
 pub(crate) mod alerts;
 pub mod backups;
 pub(crate) mod cache;
+pub(crate) mod corrected;
+pub mod damage;
 pub(crate) mod deadlines;
 pub mod disk;
 pub mod games;
@@ -23,6 +25,7 @@ pub(crate) mod new_game;
 pub(crate) mod notify;
 pub(crate) mod outage;
 pub mod picture;
+pub mod publish;
 mod receive;
 pub(crate) mod refusals;
 pub(crate) mod reminders;
@@ -159,6 +162,9 @@ pub struct Daemon {
     imap_outage: outage::Outage,
     smtp_outage: outage::Outage,
     disk: disk::DiskState,
+    damage: damage::DamageState,
+    /// Steps closed during intake (no early close delay), counted into the tick's closes.
+    closed_in_intake: usize,
     /// What is built once per process (boards, templates, name indexes, newest states).
     pub(crate) cache: cache::Cache,
     /// The mails of this tick's fetch as decoded there, by id, so intake does not decode them
@@ -225,6 +231,8 @@ impl Daemon {
             imap_outage: outage::Outage::new("IMAP"),
             smtp_outage: outage::Outage::new("SMTP"),
             disk: disk::DiskState::default(),
+            damage: damage::DamageState::default(),
+            closed_in_intake: 0,
             cache: cache::Cache::default(),
             decoded: Default::default(),
         };
@@ -238,6 +246,11 @@ impl Daemon {
     /// is queued is sent in every case. Failures are counted in the result and told to the GM.
     pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
         let mut t = Tick::default();
+        // Before anything is written: a damaged store is refused (checked at the first tick,
+        // and again at each tick while it stays damaged).
+        if !self.damage.checked || self.damage.found.is_some() {
+            self.check_store(now)?;
+        }
         // First: a deadline that passed while the daemon was not running must not close now.
         let guarded = deadlines::downtime_guard(self, now, &mut t.errors);
         t.deadlines_moved += guarded.unwrap_or(0);
@@ -249,12 +262,15 @@ impl Daemon {
             self.stage_failed("reading stored mails", &e, now, &mut t);
         }
         failpoint("after-process");
+        t.steps_closed += std::mem::take(&mut self.closed_in_intake);
+        self.refuse_if_damaged()?;
         // Absences before the close (a due deadline in one stays open) and after (new steps).
         t.deadlines_moved += absences::move_for_absences(self, now, &mut t.errors);
         if guarded.is_some() {
             t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
             t.deadlines_moved += absences::move_for_absences(self, now, &mut t.errors);
         }
+        self.refuse_if_damaged()?;
         t.reminders += reminders::send_due_reminders(self, now, &mut t.errors);
         if let Err(e) = self.send(now, &mut t) {
             self.stage_failed("sending", &e, now, &mut t);
@@ -268,9 +284,21 @@ impl Daemon {
         Ok(t)
     }
 
-    /// A stage of the tick failed as a whole: counted and logged (a full disk once, as such).
+    /// The store was found damaged during the tick: nothing more is written.
+    fn refuse_if_damaged(&self) -> Result<(), Error> {
+        match &self.damage.found {
+            Some(found) => Err(Error::StoreDamaged(found.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// A stage of the tick failed as a whole: counted and logged (a full disk once, as such; a
+    /// storage error makes the store checked again).
     fn stage_failed(&mut self, what: &str, e: &Error, now: DateTime<Utc>, t: &mut Tick) {
         t.errors += 1;
+        if self.recheck_after(e, now).is_err() {
+            return;
+        }
         if !self.note_disk_full(e, now) {
             tracing::error!(error = %e, "{what} failed; the next stage goes on");
         }

@@ -183,6 +183,8 @@ fn welcome_letters(
         };
         let mut text = crate::words::welcome::text(board, state, &welcome, lang);
         crate::words::welcome::add_previews(&mut text, state, &drawn, &notices, house, lang);
+        // A player reads rule references as chapters and a few words of the rule.
+        let text = crate::words::cite::for_player(&text, lang);
         let subject = crate::words::welcome::subject(board, &cfg.id, house, lang);
         let to = letters::Reader {
             mailbox: Mailbox::new(p.name.clone(), p.address.clone()),

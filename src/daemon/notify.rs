@@ -60,7 +60,7 @@ pub fn notices(
                 &d.sender,
                 &letters::Reader::seat(&h),
                 format!("[{}] {subject}", g.row.id),
-                body,
+                crate::words::cite::for_player(&body, lang),
                 &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),
                 None,
             )?

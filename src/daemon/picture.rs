@@ -1,6 +1,6 @@
 //! The map picture of a stored game (`maester map`), and which game a command means.
 
-use super::{Daemon, games};
+use super::{Daemon, loaded};
 use crate::config::MailLanguage;
 use crate::error::Error;
 use crate::rules::log::Event;
@@ -32,13 +32,7 @@ fn last_step_log(d: &Daemon, id: &str, seq: i64) -> Result<Vec<Event>, Error> {
     let Some(snap) = d.store.snapshot(id, seq)? else {
         return Ok(Vec::new());
     };
-    if !snap.log.is_array() {
-        return Ok(Vec::new());
-    }
-    Ok(serde_json::from_value(snap.log).unwrap_or_else(|e| {
-        tracing::warn!(game = %id, "the last step's log does not read, no arrows drawn: {e}");
-        Vec::new()
-    }))
+    Ok(crate::publish::record::events_of(&snap.log))
 }
 
 /// The picture of a game's current state: PNG bytes, or the SVG document when `svg`, with the
@@ -54,7 +48,7 @@ pub fn current_map(
 ) -> Result<Vec<u8>, Error> {
     let lang = language.lang;
     let id = game_id(d, game)?;
-    let g = games::load(d, &id)?;
+    let g = loaded::load(d, &id)?;
     let house = match house {
         Some(h) => Some(house_named(&g, h)?),
         None => None,

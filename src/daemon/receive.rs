@@ -53,9 +53,13 @@ impl Daemon {
         t: &mut Tick,
     ) -> Result<(), Error> {
         let decoded: Vec<_> = mails.iter().map(|m| crate::mail::decode(&m.raw)).collect();
+        let digests: Vec<_> = mails
+            .iter()
+            .map(|m| crate::mail::content_digest(&m.raw))
+            .collect();
         let (stored, duplicates, new_ids) = self.store.transaction(|tx| {
             let (mut stored, mut duplicates, mut new_ids) = (0, 0, Vec::new());
-            for (i, (m, d)) in mails.iter().zip(&decoded).enumerate() {
+            for (i, ((m, d), digest)) in mails.iter().zip(&decoded).zip(&digests).enumerate() {
                 let new = NewMail {
                     mail_key: &m.key,
                     message_id: d.message_id.as_deref(),
@@ -63,13 +67,18 @@ impl Daemon {
                     subject: &d.subject,
                     received_at: now,
                     raw: &m.raw,
+                    content_sha256: Some(digest),
                 };
                 match tx.insert_mail(&new) {
                     Ok(InsertOutcome::New(id)) => {
                         stored += 1;
                         new_ids.push((i, id));
                     }
-                    Ok(InsertOutcome::Duplicate(_)) => duplicates += 1,
+                    // The same message delivered again (other trace headers): stored and
+                    // audited by the store, never answered nor taken as a second submission.
+                    Ok(InsertOutcome::Duplicate(_) | InsertOutcome::Redelivered { .. }) => {
+                        duplicates += 1
+                    }
                     Err(crate::store::StoreError::Invalid { what, detail }) => {
                         tracing::error!(key = %m.key, what, detail, "mail not stored");
                     }
@@ -143,6 +152,12 @@ impl Daemon {
                     break;
                 }
             }
+            if self.damage.found.is_some() {
+                // Found damaged meanwhile: nothing of the batch is written into it.
+                self.store.rollback_batch();
+                self.cache.forget_states();
+                return Ok(());
+            }
             if let Err(e) = self.store.commit_batch() {
                 // None of the batch is kept: its mails are still `new`, taken again next tick.
                 self.cache.forget_states();
@@ -188,6 +203,15 @@ impl Daemon {
         }
         let failure = match (result, kept) {
             (Ok(_), Err(e)) => Some(e.to_string()),
+            (Err(Ok(e)), _) if self.recheck_after(&e, now).is_err() => {
+                // The store is damaged: not the mail's fault; it stays `new` (the batch is
+                // rolled back) and waits for the store to be restored.
+                t.errors += 1;
+                return None;
+            }
+            (Err(Ok(e)), _) if damage::is_storage_error(&e) => {
+                Some(damage::failure_outcome(&e, e.to_string()))
+            }
             (Ok(intake::Handled::Answered), Ok(())) => {
                 t.answered += 1;
                 None

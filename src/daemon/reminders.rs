@@ -105,7 +105,7 @@ fn remind_game(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<usize, 
                 &d.sender,
                 &letters::Reader::seat(&h),
                 format!("[{}] {subject}", g.row.id),
-                body,
+                crate::words::cite::for_player(&body, lang),
                 &format!(
                     "reminder:{}:{}:{}:{}:{}",
                     g.row.id,

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use maester::mail::{ImapConfig, ImapInbox, Inbox, Security, decode};
+use maester::mail::{ImapConfig, ImapInbox, Inbox, PasswordSource, Security, decode};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -43,7 +43,7 @@ pub fn imap(port: u16, user: &str, password: &str) -> ImapConfig {
         port,
         security: Security::Plain,
         user: user.into(),
-        password: password.into(),
+        password: PasswordSource::written(password),
         mailbox: "INBOX".into(),
     }
 }

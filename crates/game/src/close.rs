@@ -28,6 +28,9 @@ pub struct Options {
     pub settings: Settings,
     /// A following step whose houses have all sent already closes at once too.
     pub early_close: bool,
+    /// Stop when the round ends (the next round's first step open), even if nobody has to be
+    /// waited for there: a scenario plays one round (an empty board would play on to the end).
+    pub stop_at_round_end: bool,
 }
 
 /// One step closed by a call, with the houses that were asked and sent nothing.
@@ -107,7 +110,7 @@ pub fn close_step_with(
         subs,
         Options {
             settings: *settings,
-            early_close: false,
+            ..Options::default()
         },
     )
 }
@@ -197,6 +200,10 @@ pub fn close_steps_expected(
         close_one(board, &mut out, &view, opts, exp);
         if out.state.round != round {
             subs = &[];
+            if opts.stop_at_round_end {
+                out.expected = expected(board, &out.state);
+                break;
+            }
         }
     }
     if out.state.step == Step::EventsAnswers {

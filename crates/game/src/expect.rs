@@ -2,12 +2,11 @@
 //! tells only these houses what to send.
 
 use maester_board::{Board, HouseId, UnitKind};
+use maester_rules::event_phase::build::BuildWindow;
 use maester_rules::event_phase::events::{self, Category, EventCard, current};
 use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::event_phase::{self, EventPhaseInput, Question};
-use maester_rules::{
-    GameState, Step, Track, armies::muster, armies::supply, event_phase::wildlings,
-};
+use maester_rules::{GameState, Step, Track, armies::supply, event_phase::wildlings};
 use std::borrow::Cow;
 
 /// The Raven holder (King's Court rank 1), if he still plays.
@@ -169,7 +168,10 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
             Some(EventCard::Supply) => {
                 !supply::within_limit_at(board, state, h, state.barrels_controlled(board, h))
             }
-            Some(EventCard::Muster) => muster::points(board, state, h).iter().any(|(_, p)| *p > 0),
+            // Asked only when some castle can muster something (points, supply, caps).
+            Some(EventCard::Muster) => super::options::muster_options(board, state, h)
+                .iter()
+                .any(|o| !o.items.is_empty()),
             _ => false,
         } || (ev.effective(Category::Political) == Some(EventCard::ClashOfKings)
             && power > 0)
@@ -179,16 +181,9 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
                 .pending_rewards
                 .iter()
                 .any(|r| r.house == h && r.round.saturating_add(1) == state.round)
-            || state.economy.cp_income.iter().any(|c| {
-                c.house == h
-                    && c.round.saturating_add(1) == state.round
-                    && state.area(c.area).house == Some(h)
-                    && state
-                        .area(c.area)
-                        .units
-                        .iter()
-                        .any(|u| matches!(u.kind, UnitKind::Footman | UnitKind::Archer))
-            });
+            // Only a conversion the rules would accept: none where a fortification stands.
+            || !super::options::fortify_options(board, state, h, BuildWindow::EventPhase)
+                .is_empty();
         if need {
             v.push(h);
         }

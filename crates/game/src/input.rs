@@ -48,7 +48,10 @@ pub fn check_events(
             let budget = muster::points(board, state, house);
             let ports = muster::ports_now(board, state);
             if let Err(e) = muster::check(board, state, house, m, &budget, &ports) {
-                errs.extend(e.into_iter().map(|e| EventProblem::Muster(Part::Muster, e)));
+                errs.extend(
+                    e.into_iter()
+                        .map(|e| muster_problem(board, state, house, m, e)),
+                );
             }
         }
     }
@@ -220,37 +223,10 @@ fn check_answers_with(
             errs.push(EventProblem::Wildling(Part::Reward, e));
         }
     }
-    if let Some(p) = &a.penalty {
-        let asked = qs.iter().find_map(|q| match q {
-            Question::WildlingPenalty {
-                house: h,
-                penalty,
-                worst,
-            } if *h == house => Some((*penalty, *worst)),
-            _ => None,
-        });
-        let r = match (asked, p) {
-            (Some((PenaltyKind::Disband, worst)), PenaltyChoice::Disband(units)) => {
-                check_penalty_disband(board, state, house, worst, units)
-            }
-            (Some((PenaltyKind::DowngradeKnights, worst)), PenaltyChoice::Downgrade(v)) => {
-                check_downgrade(board, state, house, worst, v)
-            }
-            (Some((PenaltyKind::NoSpecialOrders, true)), PenaltyChoice::Track(t)) => {
-                if wildlings::best_tracks(state, house).contains(t) {
-                    Ok(())
-                } else {
-                    Err(WildlingError::NotBestTrack(*t))
-                }
-            }
-            _ => {
-                errs.push(EventProblem::NotAsked(Part::Penalty));
-                Ok(())
-            }
-        };
-        if let Err(e) = r {
-            errs.push(EventProblem::Wildling(Part::Penalty, e));
-        }
+    if let Some(p) = &a.penalty
+        && let Err(e) = check_penalty(board, state, house, p, qs)
+    {
+        errs.push(e);
     }
     if let Some(m) = &a.muster {
         let budget: Vec<(AreaId, u8)> = qs
@@ -263,10 +239,83 @@ fn check_answers_with(
         if budget.is_empty() {
             errs.push(EventProblem::NotAsked(Part::Muster));
         } else if let Err(e) = muster::check(board, state, house, m, &budget, &ports()) {
-            errs.extend(e.into_iter().map(|e| EventProblem::Muster(Part::Muster, e)));
+            errs.extend(
+                e.into_iter()
+                    .map(|e| muster_problem(board, state, house, m, e)),
+            );
         }
     }
     errs
+}
+
+/// A penalty choice against the question the house was asked. A house tied for the lowest bid
+/// learns whether it suffers more only from the King's tie-break, sent in the same window
+/// (004:L1126, L1157): its choice is accepted when it fits either outcome, and the penalty
+/// applies it once the tie is decided if it fits the outcome (A-66 defaults otherwise).
+fn check_penalty(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    p: &PenaltyChoice,
+    qs: &[Question],
+) -> Result<(), EventProblem> {
+    let asked = qs.iter().find_map(|q| match q {
+        Question::WildlingPenalty {
+            house: h,
+            penalty,
+            worst,
+        } if *h == house => Some((*penalty, *worst)),
+        _ => None,
+    });
+    let tied = qs.iter().any(|q| {
+        matches!(q, Question::WildlingTie { houses, reward: false, .. } if houses.contains(&house))
+    });
+    let Some((kind, worst)) = asked else {
+        return Err(EventProblem::NotAsked(Part::Penalty));
+    };
+    let outcomes: Vec<bool> = if tied {
+        vec![worst, !worst]
+    } else {
+        vec![worst]
+    };
+    let one = |worst: bool| -> Option<Result<(), WildlingError>> {
+        match (kind, p) {
+            (PenaltyKind::Disband, PenaltyChoice::Disband(units)) => {
+                Some(check_penalty_disband(board, state, house, worst, units))
+            }
+            (PenaltyKind::DowngradeKnights, PenaltyChoice::Downgrade(v)) => {
+                Some(check_downgrade(board, state, house, worst, v))
+            }
+            (PenaltyKind::NoSpecialOrders, PenaltyChoice::Track(t)) if worst => {
+                Some(if wildlings::best_tracks(state, house).contains(t) {
+                    Ok(())
+                } else {
+                    Err(WildlingError::NotBestTrack(*t))
+                })
+            }
+            _ => None,
+        }
+    };
+    let results: Vec<Result<(), WildlingError>> = outcomes.iter().filter_map(|w| one(*w)).collect();
+    if results.is_empty() {
+        return Err(EventProblem::NotAsked(Part::Penalty));
+    }
+    if results.iter().any(|r| r.is_ok()) {
+        return Ok(());
+    }
+    let first = results.into_iter().find_map(|r| r.err());
+    let e = match (first, tied, p) {
+        (Some(WildlingError::WrongPoints { listed, .. }), true, PenaltyChoice::Disband(_)) => {
+            WildlingError::WrongPointsTied {
+                lowest: wildlings::disband_due(board, state, house, true),
+                other: wildlings::disband_due(board, state, house, false),
+                listed,
+            }
+        }
+        (Some(e), _, _) => e,
+        (None, _, _) => return Ok(()),
+    };
+    Err(EventProblem::Wildling(Part::Penalty, e))
 }
 
 fn check_downgrade(
@@ -509,4 +558,48 @@ pub(crate) fn second_window(
         }
     }
     (input, made)
+}
+
+/// A muster plan's error as a problem; a supply refusal names the armies and what supply allows
+/// (the plan's new land units before the refused one counted where the check put them).
+fn muster_problem(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    plan: &muster::MusterPlan,
+    e: muster::MusterError,
+) -> EventProblem {
+    let muster::MusterError::Supply(castle) = e else {
+        return EventProblem::Muster(Part::Muster, e);
+    };
+    let mut delta: Vec<(AreaId, i32)> = Vec::new();
+    for it in &plan.items {
+        let muster::MusterAction::Unit(k) = it.action else {
+            continue;
+        };
+        if !k.is_land() {
+            continue;
+        }
+        let mut with = delta.clone();
+        with.push((it.castle, 1));
+        if maester_rules::armies::supply::within_limit_with(board, state, house, &with) {
+            delta = with;
+        } else if it.castle == castle {
+            break;
+        }
+    }
+    let (armies, limits) = crate::options::armies_and_allowance(board, state, house, &delta);
+    let st = state.area(castle);
+    let here = if st.house == Some(house) {
+        st.units.len()
+    } else {
+        0
+    };
+    let added = delta.iter().filter(|(a, _)| *a == castle).count();
+    EventProblem::MusterSupply {
+        castle,
+        size: (here + added + 1).min(usize::from(u8::MAX)) as u8,
+        armies,
+        limits,
+    }
 }

@@ -10,6 +10,7 @@
 mod close;
 mod expect;
 mod input;
+mod options;
 mod problems;
 #[cfg(test)]
 mod tests;
@@ -21,6 +22,20 @@ pub use close::{
 };
 pub use expect::{asked_of, expected, if_king, open_questions, raven_holder};
 pub use input::{check_answers, check_events};
+pub use options::{
+    MusterOption, PortOption, armies_and_allowance, fortify_options, muster_options, port_options,
+};
+
+/// The unlabelled tie lines of a house's answers read by the houses they name among several
+/// ties, with the tie taken (`None`: the wildling tie), for the answer to say (004:L1163).
+pub fn tie_lines_read_by_houses(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    a: &EventAnswers,
+) -> Vec<(Vec<HouseId>, Option<Track>)> {
+    ties::read_by_houses(&open_questions(board, state), house, a)
+}
 pub use problems::{EventProblem, Part};
 
 use maester_board::{AreaId, Board, HouseId};

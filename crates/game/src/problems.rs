@@ -50,6 +50,19 @@ pub enum EventProblem {
     Supply(SupplyError),
     /// Mustering (the muster plan or a revision).
     Muster(Part, MusterError),
+    /// A new unit the muster plan puts in `castle` would break the supply limit (004:L747):
+    /// the house's armies as the plan's earlier units leave them, and the sizes its supply
+    /// level allows (表五), as a disbanding refusal names them.
+    MusterSupply {
+        /// Where the new unit would stand.
+        castle: AreaId,
+        /// The size of the army the new unit would make there.
+        size: u8,
+        /// The house's armies (two or more units) before that unit, with their sizes.
+        armies: Vec<(AreaId, u8)>,
+        /// The army sizes the supply track allows, largest first.
+        limits: Vec<u8>,
+    },
     /// Bids.
     Bid(Part, BidError),
     /// The wildling reward or penalty.
@@ -105,6 +118,7 @@ impl EventProblem {
             EventProblem::NotAsked(..) => "",
             EventProblem::Supply(e) => e.rule(),
             EventProblem::Muster(_, e) => e.rule(),
+            EventProblem::MusterSupply { .. } => "004:L747",
             EventProblem::Bid(_, e) => e.rule(),
             EventProblem::Wildling(_, e) => e.rule(),
             EventProblem::Reward(e) => e.rule(),
@@ -132,6 +146,7 @@ impl EventProblem {
             | EventProblem::Bid(p, _)
             | EventProblem::Wildling(p, _) => *p,
             EventProblem::Supply(_) => Part::Disband,
+            EventProblem::MusterSupply { .. } => Part::Muster,
             EventProblem::Reward(_) => Part::Claim,
             EventProblem::Build(_) => Part::Build,
             EventProblem::NotTied(_) | EventProblem::NameTheTrack => Part::Tie,

@@ -64,7 +64,8 @@ fn decides(qs: &[Question], house: HouseId, decider: Option<HouseId>, new_king: 
 
 /// What a tie-break line of `house` naming `named` decides: which tie and its tied houses. An
 /// unlabelled line means the only tie the house decides, or the one whose houses it names
-/// (004:L1163); a label narrows it to a track or to the wildling tie.
+/// (004:L1163): the one tie that has them all, or else the one tie whose houses are exactly
+/// those; a label narrows it to a track or to the wildling tie.
 pub(crate) fn tie_target(
     qs: &[Question],
     house: HouseId,
@@ -96,7 +97,15 @@ pub(crate) fn tie_target(
         .filter(|(_, hs)| named.iter().all(|h| hs.contains(h)))
         .copied()
         .collect();
-    let pool = if label.is_none() && !fits.is_empty() {
+    // Several ties have them all: the one tie whose houses are exactly those named (004:L1163).
+    let exact: Vec<(TieKind, &Vec<HouseId>)> = fits
+        .iter()
+        .filter(|(_, hs)| hs.len() == named.len())
+        .copied()
+        .collect();
+    let pool = if label.is_none() && exact.len() == 1 && fits.len() > 1 {
+        exact
+    } else if label.is_none() && !fits.is_empty() {
         fits
     } else {
         hits
@@ -110,4 +119,38 @@ pub(crate) fn tie_target(
         kind,
         pool.iter().flat_map(|(_, h)| h.iter().copied()).collect(),
     ))
+}
+
+/// The unlabelled tie lines of `house`'s answers that were read by the houses they name while
+/// the house decides several ties (004:L1163), each with the tie it was taken for (`None`: the
+/// wildling tie), so that the answer can say which. Lines that cannot be read are left out
+/// (the check refuses them).
+pub fn read_by_houses(
+    qs: &[Question],
+    house: HouseId,
+    a: &EventAnswers,
+) -> Vec<(Vec<HouseId>, Option<Track>)> {
+    let several = qs
+        .iter()
+        .filter(|q| match q {
+            Question::ClashTie(t) => decides(qs, house, t.decider, t.track != Track::IronThrone),
+            Question::WildlingTie { king, .. } => decides(qs, house, *king, true),
+            _ => false,
+        })
+        .count()
+        > 1;
+    if !several {
+        return Vec::new();
+    }
+    tie_lines(a)
+        .filter(|(label, _)| label.is_none())
+        .filter_map(|(_, named)| {
+            let (kind, _) = tie_target(qs, house, None, named).ok()?;
+            let track = match kind {
+                TieKind::Clash(t) => Some(t),
+                TieKind::Wildlings => None,
+            };
+            Some((named.to_vec(), track))
+        })
+        .collect()
 }

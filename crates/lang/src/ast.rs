@@ -359,6 +359,8 @@ pub enum Account {
     Wait,
     /// `NOWAIT` / `不等待`.
     NoWait,
+    /// `无` / `pass`: nothing to send this step; the house takes the step's defaults.
+    Pass,
     /// `请假: 12月20日 到 12月27日` / `absent: 2026-12-20 to 2026-12-27`: first and last day.
     Absent(Day, Day),
 }

@@ -562,6 +562,7 @@ impl Echo<'_> {
             Account::History => self.w("历史", "history").to_string(),
             Account::Wait => self.w("等待", "wait").to_string(),
             Account::NoWait => self.w("不等待", "nowait").to_string(),
+            Account::Pass => self.w("无", "pass").to_string(),
             Account::Absent(a, b) => {
                 let day = |d: &crate::ast::Day| match d.year {
                     Some(y) => format!("{y}-{:02}-{:02}", d.month, d.day),

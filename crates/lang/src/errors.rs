@@ -291,11 +291,21 @@ impl ErrorKind {
                 } else {
                     join(&phrases, lang)
                 };
-                match (found, zh) {
+                let said = match (found, zh) {
                     (Some(f), true) => format!("这里应为{want}，但写的是“{f}”"),
                     (None, true) => format!("这里应为{want}，但这一行已经结束"),
                     (Some(f), false) => format!("expected {want}, found \"{f}\""),
                     (None, false) => format!("expected {want}, but the line ends here"),
+                };
+                // A misspelt keyword: the word the parser stopped at, close to one it knows.
+                let first = found.as_deref().and_then(|f| {
+                    f.split(|c: char| c.is_whitespace() || ",，:：;；。、".contains(c))
+                        .find(|w| !w.is_empty())
+                });
+                match (first.and_then(crate::keywords::closest), zh) {
+                    (Some(k), true) => format!("{said}；你是不是指“{k}”？"),
+                    (Some(k), false) => format!("{said}; did you mean \"{k}\"?"),
+                    (None, _) => said,
                 }
             }
             UnknownName { kind, name, suggestions } => {

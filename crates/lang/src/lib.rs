@@ -80,6 +80,7 @@ pub mod expect;
 pub mod gm;
 pub mod grammar;
 pub mod junk;
+mod keywords;
 pub mod names;
 pub mod normalize;
 mod numerals;
@@ -244,6 +245,7 @@ pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
     }
     for e in &mut out.errors {
         refine_at_name(e, names);
+        refine_at_keyword(e);
     }
     set_junk_aside(&mut out, names);
     out.errors.sort_by_key(|e| (e.line, e.column));
@@ -276,6 +278,28 @@ fn set_junk_aside(out: &mut ParsedSubmission, names: &Names) {
     }
     out.errors.retain(|e| !junk.contains(&e.line));
     out.ignored.sort();
+}
+
+/// A syntax error at the end of a line whose last word is a misspelt keyword (`Highgarden
+/// marhc`: the name swallowed the word): point at the word, so that the answer offers the
+/// keyword (`errors::ErrorKind::describe`).
+fn refine_at_keyword(e: &mut LangError) {
+    let ErrorKind::Syntax { found, .. } = &mut e.kind else {
+        return;
+    };
+    if found.is_some() {
+        return;
+    }
+    let line = e.text.trim_end();
+    let Some(word) = line.split_whitespace().next_back() else {
+        return;
+    };
+    if keywords::closest(word).is_none() {
+        return;
+    }
+    let before = line.len() - word.len();
+    e.column = line[..before].chars().count() + 1;
+    *found = Some(word.to_string());
 }
 
 /// A syntax error at the end of a line that ends in a run of name characters which is no name

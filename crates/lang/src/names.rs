@@ -51,19 +51,6 @@ pub fn fold(name: &str, kind: NameKind) -> String {
         .collect()
 }
 
-fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 impl<Id: Copy + Eq> NameIndex<Id> {
     /// An empty index for names of `kind`.
     pub fn new(kind: NameKind) -> Self {
@@ -184,7 +171,7 @@ impl<Id: Copy + Eq> NameIndex<Id> {
             let kc: Vec<char> = k.chars().collect();
             let shorter = qc.len().min(kc.len());
             let contains = shorter >= 2 && (k.contains(&q) || q.contains(k.as_str()));
-            let d = edit_distance(&qc, &kc);
+            let d = crate::keywords::edit_distance(&qc, &kc);
             let limit = match qc.len().max(kc.len()) {
                 0..=4 => 1,
                 5..=8 => 2,
@@ -354,11 +341,32 @@ impl Names {
             n.houses.add(h.id, &h.name_zh, &h.name_en, aliases);
         }
         for l in &board.leaders {
-            n.leaders
-                .add(l.id, &l.short_zh, &l.name_en, [l.name_zh.as_str()]);
+            let given = given_name(board, l);
+            n.leaders.add(
+                l.id,
+                &l.short_zh,
+                &l.name_en,
+                [l.name_zh.as_str()].into_iter().chain(given.as_deref()),
+            );
         }
         n
     }
+}
+
+/// A leader's English given name when it is his name too: no other leader shares it and it is
+/// no title (`Tywin`, not `House` or `Maester`); unique, it is read without a question.
+pub(crate) fn given_name(
+    board: &maester_board::Board,
+    l: &maester_board::Leader,
+) -> Option<String> {
+    let first = |l: &maester_board::Leader| l.name_en.split(' ').next().unwrap_or("").to_string();
+    let g = first(l);
+    let title = ["The", "House", "Maester", "Queen", "Lord", "Ser"].contains(&g.as_str());
+    let unique = g.chars().count() >= 3
+        && !title
+        && g != l.name_en
+        && board.leaders.iter().filter(|o| first(o) == g).count() == 1;
+    unique.then_some(g)
 }
 
 impl Default for Names {

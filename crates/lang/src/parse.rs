@@ -176,6 +176,7 @@ fn account(ctx: &Ctx, p: P) -> Account {
         Rule::account_status => Account::Status,
         Rule::account_history => Account::History,
         Rule::account_nowait => Account::NoWait,
+        Rule::account_pass => Account::Pass,
         Rule::account_absent => {
             let mut days = inner
                 .into_inner()

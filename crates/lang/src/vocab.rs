@@ -215,3 +215,11 @@ impl Named for Track {
         }
     }
 }
+
+/// The word a house writes to send nothing this step (`无` / `pass`), as the echo writes it.
+pub fn pass_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "无",
+        Lang::En => "pass",
+    }
+}

@@ -16,12 +16,17 @@ use super::html::html_to_text;
 /// Deeper nesting than this is not walked (a hostile mail cannot recurse without bound).
 const MAX_DEPTH: usize = 20;
 
+/// Set among the attachments' names while walking when a part lies too deep (taken out after).
+const TOO_DEEP: &str = "\0too deep";
+
 /// The text leaves of the mail, in order, and the names of its attachments.
 pub struct Parts {
     /// Part ids of the text to read (plain, or HTML when there is no plain text).
     pub text: Vec<u32>,
     /// The file name (or content type) of each attachment.
     pub attachments: Vec<String>,
+    /// Some part lies deeper than [`MAX_DEPTH`] multiparts and was not read.
+    pub too_deep: bool,
 }
 
 fn is_attachment(p: &MessagePart) -> bool {
@@ -49,13 +54,19 @@ pub fn parts(msg: &Message) -> Parts {
     let mut leaves = Vec::new();
     let mut attachments = Vec::new();
     walk(msg, 0, 0, &mut leaves, &mut attachments);
+    let too_deep = attachments.iter().any(|a| a == TOO_DEEP);
+    attachments.retain(|a| a != TOO_DEEP);
     let plain: Vec<u32> = leaves
         .iter()
         .copied()
         .filter(|id| msg.parts.get(*id as usize).is_some_and(is_plain))
         .collect();
     let text = if plain.is_empty() { leaves } else { plain };
-    Parts { text, attachments }
+    Parts {
+        text,
+        attachments,
+        too_deep,
+    }
 }
 
 fn walk(msg: &Message, id: u32, depth: usize, leaves: &mut Vec<u32>, att: &mut Vec<String>) {
@@ -63,6 +74,9 @@ fn walk(msg: &Message, id: u32, depth: usize, leaves: &mut Vec<u32>, att: &mut V
         return;
     };
     if depth > MAX_DEPTH {
+        if !att.iter().any(|a| a == TOO_DEEP) {
+            att.push(TOO_DEEP.to_string());
+        }
         return;
     }
     match &p.body {

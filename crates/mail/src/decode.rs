@@ -70,6 +70,9 @@ pub struct DecodedMail {
     pub auto: Option<AutoKind>,
     /// The names (or content types) of the attachments, which are never read.
     pub attachments: Vec<String>,
+    /// Some part lies more than 20 multiparts deep and was not read (a hostile or broken
+    /// mail): its text, if any, is not in `body`.
+    pub too_deeply_nested: bool,
 }
 
 /// Decodes a raw RFC 5322 message. Never panics: unparsable input gives a mostly empty
@@ -164,6 +167,7 @@ fn decode_inner(raw: &[u8]) -> DecodedMail {
         orders_text,
         auto,
         attachments: found.attachments,
+        too_deeply_nested: found.too_deep,
     }
 }
 

@@ -63,6 +63,25 @@ fn fields(raw: &[u8]) -> Vec<Field> {
     out
 }
 
+/// The fields of the top header block as (lower-cased name, start, end) byte ranges, and where
+/// the body starts (after the blank line; the end of the mail when there is none).
+pub(crate) fn field_spans(raw: &[u8]) -> (Vec<(String, usize, usize)>, usize) {
+    let fs = fields(raw);
+    let end = fs.last().map_or(0, |f| f.end);
+    let rest = raw.get(end..).unwrap_or_default();
+    let body_start = if rest.starts_with(b"\r\n") {
+        end + 2
+    } else if rest.starts_with(b"\n") {
+        end + 1
+    } else {
+        end
+    };
+    (
+        fs.into_iter().map(|f| (f.name, f.start, f.end)).collect(),
+        body_start,
+    )
+}
+
 /// The raw mail made safe to parse: leading whitespace-only lines dropped when headers follow,
 /// repeated `From`/`Content-Type` fields after the first removed. Borrowed when unchanged.
 pub fn prepare(raw: &[u8]) -> Cow<'_, [u8]> {

@@ -11,6 +11,7 @@
 //! mail to its folder ([`crate::ImapFolders`]), and [`Inbox::keep_sent`] appends a sent mail to
 //! the Sent folder.
 
+use crate::password::PasswordSource;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::net::{TcpStream, ToSocketAddrs};
@@ -38,9 +39,12 @@ const FETCH_CHUNK: usize = 10;
 /// port = 993
 /// security = "tls"        # plain | starttls | tls
 /// user = "referee@qq.com"
-/// password = "app password"
+/// password_command = "pass show maester/imap"   # or password_env = "…", or password = "…"
 /// mailbox = "INBOX"       # optional, default INBOX
 /// ```
+///
+/// The password (for QQ/163 mail: the "authorization code") comes from one of `password`,
+/// `password_env` or `password_command` ([`PasswordSource`]), read at each login.
 #[derive(Clone, serde::Deserialize)]
 pub struct ImapConfig {
     /// Server host name (checked against the TLS certificate).
@@ -51,8 +55,9 @@ pub struct ImapConfig {
     pub security: Security,
     /// Login name.
     pub user: String,
-    /// Password (for QQ/163 mail: the "authorization code").
-    pub password: String,
+    /// Where the password comes from.
+    #[serde(flatten)]
+    pub password: PasswordSource,
     /// Folder to read; default `INBOX`.
     #[serde(default = "default_mailbox")]
     pub mailbox: String,
@@ -70,7 +75,7 @@ impl fmt::Debug for ImapConfig {
             .field("port", &self.port)
             .field("security", &self.security)
             .field("user", &self.user)
-            .field("password", &"<redacted>")
+            .field("password", &self.password)
             .field("mailbox", &self.mailbox)
             .finish()
     }
@@ -228,9 +233,14 @@ impl ImapInbox {
 
     fn ensure_session(&mut self) -> Result<(), MailError> {
         if self.session.is_none() {
+            let password = self
+                .config
+                .password
+                .resolve("[mail.imap]")?
+                .unwrap_or_default();
             let client = self.open_connection()?;
             let session = client
-                .login(&self.config.user, &self.config.password)
+                .login(&self.config.user, &password)
                 .map_err(|(e, _)| imap_err(&format!("login as {}", self.config.user), e))?;
             self.session = Some(session);
             self.selected = None;

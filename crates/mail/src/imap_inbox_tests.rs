@@ -24,7 +24,7 @@ fn connect_to_closed_port_is_an_error_not_a_hang() {
         port: 1,
         security: Security::Plain,
         user: "u".into(),
-        password: "p".into(),
+        password: PasswordSource::written("p"),
         mailbox: "INBOX".into(),
     };
     assert!(ImapInbox::connect(&c).is_err());

@@ -17,6 +17,7 @@ mod body;
 pub mod compose;
 pub mod copy;
 pub mod decode;
+pub mod dedupe;
 pub mod dsn;
 pub mod flowed;
 mod headers;
@@ -24,6 +25,7 @@ mod html;
 pub mod imap_folders;
 pub mod imap_inbox;
 pub mod maildir;
+pub mod password;
 pub mod quote;
 pub mod resend;
 pub mod smtp_outbox;
@@ -37,10 +39,12 @@ pub use compose::{
     new_message_id, usable_address, usable_message_id,
 };
 pub use decode::{AutoKind, DecodedMail, decode};
+pub use dedupe::content_digest;
 pub use dsn::{Dsn, DsnRecipient, parse_dsn};
 pub use imap_folders::ImapFolders;
 pub use imap_inbox::{ImapConfig, ImapInbox};
 pub use maildir::{MaildirInbox, MaildirOutbox};
+pub use password::{PasswordKind, PasswordSource};
 pub use resend::resent_copy;
 pub use smtp_outbox::{DEFAULT_SMTP_TIMEOUT_SECONDS, SmtpConfig, SmtpOutbox};
 

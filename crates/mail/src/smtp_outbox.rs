@@ -1,5 +1,6 @@
 //! Sending through a real SMTP server with lettre (synchronous transport, rustls).
 
+use crate::password::PasswordSource;
 use std::fmt;
 use std::time::Duration;
 
@@ -34,9 +35,10 @@ pub struct SmtpConfig {
     /// Login name; when absent no authentication is tried.
     #[serde(default)]
     pub user: Option<String>,
-    /// Password (for QQ/163 mail: the "authorization code").
-    #[serde(default)]
-    pub password: Option<String>,
+    /// Where the password comes from (for QQ/163 mail: the "authorization code"), read when
+    /// the transport is made.
+    #[serde(flatten)]
+    pub password: PasswordSource,
     /// Seconds to wait for the server to connect, greet and answer each command (default
     /// [`DEFAULT_SMTP_TIMEOUT_SECONDS`]); a server slower than this counts as unreachable.
     #[serde(default = "default_timeout")]
@@ -56,7 +58,7 @@ impl SmtpConfig {
             port,
             security: Security::Plain,
             user: None,
-            password: None,
+            password: PasswordSource::default(),
             timeout_seconds: DEFAULT_SMTP_TIMEOUT_SECONDS,
         }
     }
@@ -70,7 +72,7 @@ impl fmt::Debug for SmtpConfig {
             .field("port", &self.port)
             .field("security", &self.security)
             .field("user", &self.user)
-            .field("password", &self.password.as_ref().map(|_| "<redacted>"))
+            .field("password", &self.password)
             .field("timeout_seconds", &self.timeout_seconds)
             .finish()
     }
@@ -108,9 +110,9 @@ impl SmtpOutbox {
         }
         .port(config.port)
         .timeout(Some(Duration::from_secs(config.timeout_seconds.max(1))));
-        match (&config.user, &config.password) {
+        match (&config.user, config.password.resolve("[mail.smtp]")?) {
             (Some(user), Some(password)) => {
-                builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+                builder = builder.credentials(Credentials::new(user.clone(), password));
             }
             (Some(_), None) => {
                 return Err(MailError::Config(

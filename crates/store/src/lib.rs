@@ -18,6 +18,7 @@ mod deadlines;
 mod error;
 mod facade;
 mod games;
+mod health;
 mod history;
 mod mailops;
 mod mails;
@@ -38,6 +39,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 pub use deadlines::{Absence, NewAbsence, StepTiming};
 pub use error::StoreError;
 pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse};
+pub use health::{RetryMails, STORE_FAILURE};
 pub use history::SnapshotMark;
 pub use mailops::{Bounce, ImapMark, NewBounce, OutKind};
 pub use mails::{Mail, MailStatus, NewMail, NewSubmission, Submission};
@@ -65,13 +67,23 @@ pub enum InsertOutcome {
     New(i64),
     /// The row was already stored under this id; nothing was written.
     Duplicate(i64),
+    /// A mail delivered again with other trace headers (same sender, Message-ID and content as
+    /// the mail `first`): stored under `id` as `ignored`, audited, never acted on.
+    Redelivered {
+        /// The new row.
+        id: i64,
+        /// The mail it is a second delivery of.
+        first: i64,
+    },
 }
 
 impl InsertOutcome {
     /// The id of the row, new or already stored.
     pub fn id(self) -> i64 {
         match self {
-            InsertOutcome::New(id) | InsertOutcome::Duplicate(id) => id,
+            InsertOutcome::New(id)
+            | InsertOutcome::Duplicate(id)
+            | InsertOutcome::Redelivered { id, .. } => id,
         }
     }
 
@@ -341,6 +353,27 @@ impl Store {
         self.begin_batch()?;
         if item {
             self.begin_item()?;
+        }
+        Ok(())
+    }
+
+    /// Commits the open batch (nothing when none is open) and leaves the connection outside
+    /// any transaction, for what must not run inside one (an online backup: SQLite refuses to
+    /// copy a database its own connection is writing, "database is locked"; a checkpoint).
+    /// Give the result to [`Store::resume_batch`] to go on in a new batch, the item included.
+    pub fn suspend_batch(&mut self) -> Result<Option<bool>, StoreError> {
+        let was = self.batch;
+        self.commit_batch()?;
+        Ok(was)
+    }
+
+    /// Opens again the batch (and item) that [`Store::suspend_batch`] committed.
+    pub fn resume_batch(&mut self, was: Option<bool>) -> Result<(), StoreError> {
+        if let Some(item) = was {
+            self.begin_batch()?;
+            if item {
+                self.begin_item()?;
+            }
         }
         Ok(())
     }

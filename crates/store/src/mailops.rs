@@ -139,6 +139,25 @@ impl StoreTx<'_> {
         )?)
     }
 
+    /// How many answers were queued to `addr` since `since` to mails with a wrong secret
+    /// (`wrong_secret`: their mail's outcome begins with "wrong secret"), or to every other
+    /// mail: the hourly answer cap counts them apart, so forged wrong secrets never hold back
+    /// the answer to the right one.
+    pub fn answers_to_since_split(
+        &self,
+        addr: &str,
+        since: DateTime<Utc>,
+        wrong_secret: bool,
+    ) -> Result<u32, StoreError> {
+        Ok(self.conn.row(
+            "SELECT count(*) FROM outbox o LEFT JOIN mails m ON m.id = o.reply_to_mail
+             WHERE o.kind = 'answer' AND lower(o.to_addrs) = lower(?1) AND o.created_at >= ?2
+               AND (substr(COALESCE(m.outcome, ''), 1, 12) = 'wrong secret') = ?3",
+            params![addr.trim(), format_ts(since), wrong_secret],
+            |r| r.get(0),
+        )?)
+    }
+
     /// How many answers about no game (to addresses that hold no seat) were queued since
     /// `since`.
     pub fn answers_without_game_since(&self, since: DateTime<Utc>) -> Result<u32, StoreError> {
@@ -289,6 +308,17 @@ impl Store {
     /// See [`StoreTx::answers_to_since`].
     pub fn answers_to_since(&self, addr: &str, since: DateTime<Utc>) -> Result<u32, StoreError> {
         self.view().answers_to_since(addr, since)
+    }
+
+    /// See [`StoreTx::answers_to_since_split`].
+    pub fn answers_to_since_split(
+        &self,
+        addr: &str,
+        since: DateTime<Utc>,
+        wrong_secret: bool,
+    ) -> Result<u32, StoreError> {
+        self.view()
+            .answers_to_since_split(addr, since, wrong_secret)
     }
 
     /// See [`StoreTx::answers_without_game_since`].

@@ -63,6 +63,10 @@ pub struct NewMail<'a> {
     pub received_at: DateTime<Utc>,
     /// The mail exactly as received.
     pub raw: &'a [u8],
+    /// The digest of what its sender wrote (`maester_mail::content_digest`: the sender's
+    /// header fields and the body, not the trace headers added on the way); `None` when not
+    /// known, and then only the raw bytes tell a duplicate.
+    pub content_sha256: Option<&'a str>,
 }
 
 /// A stored mail.
@@ -206,10 +210,13 @@ fn submission_from_row(row: &Row<'_>) -> Result<Submission, StoreError> {
 
 impl StoreTx<'_> {
     /// Stores a received mail (status `new`). A mail whose key is already stored, or whose
-    /// Message-ID, sender and content (the SHA-256 of the raw bytes) are those of a stored
-    /// mail, is a [`InsertOutcome::Duplicate`] and nothing is written, so a mail fetched again
-    /// after a crash is never processed twice. A mail reusing a stored Message-ID with another
-    /// sender or content is stored as a new mail and the clash is written to the audit.
+    /// Message-ID, sender and raw bytes are those of a stored mail, is a
+    /// [`InsertOutcome::Duplicate`] and nothing is written, so a mail fetched again after a
+    /// crash is never processed twice. A mail whose Message-ID, sender and content digest
+    /// ([`NewMail::content_sha256`]) are those of a stored mail but whose raw bytes differ (the
+    /// same message delivered again, with other trace headers) is stored `ignored`, audited and
+    /// returned as [`InsertOutcome::Redelivered`]. A mail reusing a stored Message-ID with
+    /// another sender or content is stored as a new mail and the clash is written to the audit.
     pub fn insert_mail(&self, mail: &NewMail<'_>) -> Result<InsertOutcome, StoreError> {
         if mail.mail_key.trim().is_empty() {
             return Err(StoreError::Invalid {
@@ -231,9 +238,11 @@ impl StoreTx<'_> {
             return Ok(InsertOutcome::Duplicate(id));
         }
         let mut clash = None;
+        let mut first_delivery = None;
         if let Some(mid) = &message_id {
             let mut stmt = self.conn.prepare_cached(
-                "SELECT id, from_addr, raw_sha256, raw FROM mails WHERE message_id = ?1 ORDER BY id",
+                "SELECT id, from_addr, raw_sha256, raw, content_sha256 FROM mails
+                 WHERE message_id = ?1 ORDER BY id",
             )?;
             let rows = stmt.query_map(params![mid], |row| {
                 Ok((
@@ -241,22 +250,38 @@ impl StoreTx<'_> {
                     row.get::<_, String>(1)?,
                     row.get::<_, Option<String>>(2)?,
                     row.get::<_, Vec<u8>>(3)?,
+                    row.get::<_, Option<String>>(4)?,
                 ))
             })?;
             for row in rows {
-                let (id, from, stored_hash, raw) = row?;
+                let (id, from, stored_hash, raw, stored_content) = row?;
                 // Mails stored before the hash was kept: hash their raw copy.
                 let stored_hash = stored_hash.unwrap_or_else(|| raw_sha256(&raw));
-                if from.eq_ignore_ascii_case(mail.from_addr) && stored_hash == hash {
+                let same_sender = from.eq_ignore_ascii_case(mail.from_addr);
+                if same_sender && stored_hash == hash {
                     return Ok(InsertOutcome::Duplicate(id));
                 }
-                clash.get_or_insert((id, from));
+                let same_content = mail.content_sha256.is_some()
+                    && stored_content.as_deref() == mail.content_sha256;
+                if same_sender && same_content {
+                    first_delivery.get_or_insert(id);
+                } else {
+                    clash.get_or_insert((id, from));
+                }
             }
         }
+        let (status, outcome, processed_at) = match first_delivery {
+            Some(first) => (
+                "ignored",
+                Some(format!("a second delivery of mail {first}")),
+                Some(format_ts(mail.received_at)),
+            ),
+            None => ("new", None, None),
+        };
         self.conn.exec(
             "INSERT INTO mails (mail_key, message_id, from_addr, subject, received_at, raw, status,
-                                raw_sha256)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'new', ?7)",
+                                raw_sha256, content_sha256, outcome, processed_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 mail.mail_key,
                 message_id,
@@ -264,10 +289,28 @@ impl StoreTx<'_> {
                 mail.subject,
                 format_ts(mail.received_at),
                 mail.raw,
-                hash
+                status,
+                hash,
+                mail.content_sha256,
+                outcome,
+                processed_at
             ],
         )?;
         let id = self.conn.last_insert_rowid();
+        if let (Some(first), Some(mid)) = (first_delivery, &message_id) {
+            self.append_audit(
+                None,
+                "daemon",
+                "mail delivered again",
+                &format!(
+                    "mail {id} from {} is mail {first} (Message-ID <{mid}>) delivered again, \
+                     with other trace headers: stored, not answered",
+                    mail.from_addr
+                ),
+                mail.received_at,
+            )?;
+            return Ok(InsertOutcome::Redelivered { id, first });
+        }
         if let (Some((first, from)), Some(mid)) = (clash, &message_id) {
             self.append_audit(
                 None,

@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -280,6 +280,14 @@ ALTER TABLE houses ADD COLUMN script TEXT NOT NULL DEFAULT 'hans'
 /// mail) are counted in an index of their own, instead of among every answer of the hour.
 const V12: &str = r#"
 CREATE INDEX outbox_answers_to ON outbox(lower(to_addrs), created_at) WHERE kind = 'answer';
+"#;
+
+/// Version 13 (a mail delivered twice): the SHA-256 of the headers a sender writes and the body
+/// (`maester_mail::content_digest`), the same for every delivery of one message whatever trace
+/// headers the servers on the way added. A mail with the sender, Message-ID and content digest
+/// of a stored one is stored as a second delivery (`ignored`), never answered again.
+const V13: &str = r#"
+ALTER TABLE mails ADD COLUMN content_sha256 TEXT;           -- sender-written headers + body
 "#;
 
 /// Reads `PRAGMA user_version`.

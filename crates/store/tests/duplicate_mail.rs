@@ -12,6 +12,7 @@ fn mail<'a>(key: &'a str, mid: Option<&'a str>, from: &'a str, raw: &'a [u8]) ->
         subject: "orders",
         received_at: Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap(),
         raw,
+        content_sha256: None,
     }
 }
 
@@ -92,4 +93,62 @@ fn a_reused_message_id_with_other_content_is_a_new_mail() {
         ))
         .unwrap();
     assert_eq!(third, InsertOutcome::Duplicate(second.id()));
+}
+
+fn delivered<'a>(key: &'a str, from: &'a str, raw: &'a [u8], digest: &'a str) -> NewMail<'a> {
+    NewMail {
+        content_sha256: Some(digest),
+        ..mail(key, Some("<m1@x>"), from, raw)
+    }
+}
+
+#[test]
+fn the_same_content_delivered_again_with_other_trace_headers_is_stored_ignored_and_audited() {
+    let mut store = Store::open_in_memory().unwrap();
+    let first = store
+        .insert_mail(&delivered("imap:1:1", "b@x", b"Received: a\r\n\r\nx", "d1"))
+        .unwrap();
+    assert!(first.is_new());
+    let again = store
+        .insert_mail(&delivered("imap:1:2", "B@x", b"Received: b\r\n\r\nx", "d1"))
+        .unwrap();
+    let InsertOutcome::Redelivered { id, first: of } = again else {
+        panic!("not taken as a second delivery: {again:?}");
+    };
+    assert_eq!(of, first.id());
+    let stored = store.mail(id).unwrap().unwrap();
+    assert_eq!(stored.status, maester_store::MailStatus::Ignored);
+    assert_eq!(
+        stored.outcome.as_deref(),
+        Some(format!("a second delivery of mail {}", first.id()).as_str())
+    );
+    // Only the first one waits to be answered.
+    let waiting: Vec<i64> = store
+        .unprocessed_mails()
+        .unwrap()
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(waiting, vec![first.id()]);
+    let audit = store.audit_log(None, 10).unwrap();
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0].action, "mail delivered again");
+}
+
+#[test]
+fn another_content_under_a_reused_message_id_stays_a_new_mail() {
+    let mut store = Store::open_in_memory().unwrap();
+    store
+        .insert_mail(&delivered("imap:1:1", "b@x", b"Received: a\r\n\r\nx", "d1"))
+        .unwrap();
+    let other = store
+        .insert_mail(&delivered("imap:1:2", "b@x", b"Received: a\r\n\r\ny", "d2"))
+        .unwrap();
+    assert!(other.is_new(), "{other:?}");
+    // The same content from another sender is no second delivery either.
+    let stranger = store
+        .insert_mail(&delivered("imap:1:3", "c@x", b"Received: c\r\n\r\nx", "d1"))
+        .unwrap();
+    assert!(stranger.is_new(), "{stranger:?}");
+    assert_eq!(store.unprocessed_mails().unwrap().len(), 3);
 }

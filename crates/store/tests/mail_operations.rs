@@ -185,6 +185,7 @@ fn a_seats_wrong_secrets_are_counted_since_a_time_answered_or_held_back() {
                     subject: "orders",
                     received_at: *at,
                     raw: b"Subject: orders\r\n\r\nsecret: x\r\n",
+                    content_sha256: None,
                 })?
                 .id();
             tx.tag_mail(id, Some("g"), Some("stark"))?;

@@ -100,3 +100,32 @@ pub fn attachments_not_read(lang: Lang, names: &[String]) -> String {
         ),
     }
 }
+
+/// What the answer says of an unlabelled tie line read by the houses it names, while the King
+/// decides several ties (004:L1163): the tie it was taken for (`None`: the wildling tie).
+pub fn tie_line_read(
+    board: &maester_board::Board,
+    lang: Lang,
+    named: &[maester_board::HouseId],
+    track: Option<maester_rules::Track>,
+) -> String {
+    let zh = lang == Lang::Zh;
+    let houses: Vec<&str> = named.iter().map(|h| board.house(*h).name(lang)).collect();
+    let tie = match (track, zh) {
+        (Some(t), true) => format!("{}的平局", crate::economy::track_name(t, lang)),
+        (Some(t), false) => format!("the {} tie", crate::economy::track_name(t, lang)),
+        (None, true) => "野人出价的平局".to_string(),
+        (None, false) => "the wildling bid tie".to_string(),
+    };
+    if zh {
+        format!(
+            "“平局: {}”没有写领域:按其中的家族,只能是{tie},已按此裁决(004:L1163)。",
+            houses.join(" > ")
+        )
+    } else {
+        format!(
+            "Your tie line “{}” names no track: by its houses it can only be {tie}, and is taken for it (004:L1163).",
+            houses.join(" > ")
+        )
+    }
+}

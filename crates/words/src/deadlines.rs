@@ -178,15 +178,15 @@ pub fn absence_set_by_gm(house: &str, days: &str, lang: Lang) -> (String, String
     }
 }
 
-/// The answer's line to `wait`.
-pub fn waiting_asked(deadline: &str, lang: Lang) -> String {
+/// The answer's line to `wait` (the deadline it closes at is the answer's deadline line).
+pub fn waiting_asked(lang: Lang) -> &'static str {
     match lang {
-        Lang::Zh => format!(
-            "已收到「等待」:这一步不会因为所有家族都已提交而提前结算,将在截止时间 {deadline} 结算。"
-        ),
-        Lang::En => format!(
-            "Wait noted: this step will not close early when everyone has sent; it closes at its deadline, {deadline}."
-        ),
+        Lang::Zh => {
+            "已收到「等待」:这一步不会因为所有家族都已提交而提前结算,将在下面的截止时间结算。"
+        }
+        Lang::En => {
+            "Wait noted: this step will not close early when everyone has sent; it closes at its deadline, given below."
+        }
     }
 }
 
@@ -198,15 +198,16 @@ pub fn no_wait_asked(lang: Lang) -> &'static str {
     }
 }
 
-/// The answer's line when every house has sent: the step closes after a short delay.
-pub fn closing_soon(at: &str, lang: Lang) -> String {
+/// The answer's line when every house has sent: the step closes early, at the answer's
+/// deadline line (brought forward: said once, there).
+pub fn closing_soon(lang: Lang) -> &'static str {
     match lang {
-        Lang::Zh => format!(
-            "所有家族都已提交:这一步将于 {at} 结算。在此之前仍可修改;如需更多时间,请发送「等待」。"
-        ),
-        Lang::En => format!(
-            "Every house has sent: this step closes at {at}. You may still correct yours until then; to stop the early close, send \"wait\"."
-        ),
+        Lang::Zh => {
+            "所有家族都已提交:这一步提前到下面的截止时间结算。在此之前仍可修改;如需更多时间,请发送「等待」。"
+        }
+        Lang::En => {
+            "Every house has sent: this step closes early, at the deadline below. You may still correct yours until then; to stop the early close, send \"wait\"."
+        }
     }
 }
 
@@ -364,3 +365,43 @@ fn rule_words(rule: &StepDeadline, zone: &str, several: bool, lang: Lang) -> Str
 
 const WEEKDAYS_ZH: [&str; 7] = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"];
 const WEEKDAYS_EN: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/// How long until a deadline, in words: `约 23 小时后` / `in 23 h` (whole hours, rounded;
+/// minutes under two hours; days and hours from two days on); `已到` / `now` when it passed.
+pub fn relative(minutes: i64, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    if minutes <= 0 {
+        return if zh { "即刻".into() } else { "now".into() };
+    }
+    if minutes < 120 {
+        return if zh {
+            format!("{minutes} 分钟后")
+        } else {
+            format!("in {minutes} min")
+        };
+    }
+    let hours = (minutes + 30) / 60;
+    if hours < 48 {
+        return if zh {
+            format!("约 {hours} 小时后")
+        } else {
+            format!("in {hours} h")
+        };
+    }
+    let (d, h) = (hours / 24, hours % 24);
+    match (zh, h) {
+        (true, 0) => format!("约 {d} 天后"),
+        (true, h) => format!("约 {d} 天 {h} 小时后"),
+        (false, 0) => format!("in {d} days"),
+        (false, h) => format!("in {d} days {h} h"),
+    }
+}
+
+/// A deadline with how long is left: `2026年11月29日 21:00 (北京时间/Asia/Shanghai),约 23 小时后`
+/// / `Sun 29 Nov 2026 21:00 Asia/Shanghai (in 23 h)`.
+pub fn with_relative(at: &str, minutes: i64, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{at},{}", relative(minutes, lang)),
+        Lang::En => format!("{at} ({})", relative(minutes, lang)),
+    }
+}

@@ -73,16 +73,18 @@ impl NoticeText for AdvanceNotice {
         let cat = self.category.name(lang);
         match (self.what, lang) {
             (Foresight::Card(c), Lang::Zh) => format!(
-                "第{}回合的{}将是:{}(004:L1165/L1179/L1192)",
+                "第{}回合的{}将是:{}({})",
                 self.round,
                 cat,
-                c.describe(lang)
+                c.describe(lang),
+                foresight_rule(self.category)
             ),
             (Foresight::Card(c), Lang::En) => format!(
-                "the {} of round {} will be: {} (004:L1165/L1179/L1192)",
+                "the {} of round {} will be: {} ({})",
                 cat,
                 self.round,
-                c.describe(lang)
+                c.describe(lang),
+                foresight_rule(self.category)
             ),
             (Foresight::WinterIsComing, Lang::Zh) => format!(
                 "第{}回合的{}出现凛冬将至,你无法预知将发生什么(004:L2448)",
@@ -93,6 +95,17 @@ impl NoticeText for AdvanceNotice {
                 cat, self.round
             ),
         }
+    }
+}
+
+/// The rule of a track holder's foresight: the event deck's categories drawn each round
+/// (004:L2387) and the line of the track whose first foresees this category (the King the
+/// economic, the sword the political, the Raven the military event).
+fn foresight_rule(c: Category) -> &'static str {
+    match c {
+        Category::Economic => "004:L2387, L1165",
+        Category::Political => "004:L2387, L1179",
+        Category::Military => "004:L2387, L1192",
     }
 }
 

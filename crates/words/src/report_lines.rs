@@ -67,3 +67,31 @@ pub fn subject(game: &str, round: u8, closed: &str, lang: Lang) -> String {
         Lang::En => format!("[{game}] round {round}: {closed} results"),
     }
 }
+
+/// The first line of a report re-issued after a rollback: which report it replaces (its round,
+/// its step, when it was sent) and the GM's reason.
+pub fn correction(round: u32, step: &str, sent: &str, reason: &str, lang: Lang) -> String {
+    let reason = reason.trim();
+    match (lang, reason.is_empty()) {
+        (Lang::Zh, false) => format!(
+            "【更正】本报告取代 {sent} 发出的第{round}回合{step}结果报告,那一份作废。原因(GM):{reason}"
+        ),
+        (Lang::Zh, true) => format!(
+            "【更正】本报告取代 {sent} 发出的第{round}回合{step}结果报告,那一份作废(GM回滚了这一步)。"
+        ),
+        (Lang::En, false) => format!(
+            "[Correction] This report replaces the round {round} {step} report sent {sent}; disregard that one. The GM's reason: {reason}"
+        ),
+        (Lang::En, true) => format!(
+            "[Correction] This report replaces the round {round} {step} report sent {sent}; disregard that one (the GM rolled the step back)."
+        ),
+    }
+}
+
+/// A correction's subject: the report's subject marked 更正 / correction.
+pub fn correction_subject(subject: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("【更正】{subject}"),
+        Lang::En => format!("[Correction] {subject}"),
+    }
+}

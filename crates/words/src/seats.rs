@@ -83,13 +83,13 @@ pub fn take_over(t: &TakeOver, lang: Lang) -> (String, String) {
         Lang::Zh => (
             format!("[{game}] 欢迎接手{house}"),
             format!(
-                "{player}你好,\n\n你接手游戏 {game} 中的{house}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{units}\n{sections}现在是第{round}回合{step},截止时间 {deadline}。\n{what}\n\n{schedule}发送 STATUS 可以查看局面。\n\n—— maester 自动裁判"
+                "{player}你好,\n\n你接手游戏 {game} 中的{house}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{units}\n{sections}现在是第{round}回合{step},截止时间 {deadline}。\n{what}\n\n{schedule}要查看局面,发送一封写有这两行的邮件(密码那一行每封邮件都要有):\n  密码: {secret}\n  状态\n\n—— maester 自动裁判"
             ),
         ),
         Lang::En => (
             format!("[{game}] Welcome: you take over {house}"),
             format!(
-                "Hello {player},\n\nYou take over {house} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{units}\n{sections}Round {round}, {step} is open until {deadline}.\n{what}\n\n{schedule}Send STATUS to see the position.\n\n-- maester, the automatic referee"
+                "Hello {player},\n\nYou take over {house} in game {game}.\nYour secret is: {secret}\nPut a line \"secret: {secret}\" in every order mail, and send it from this address. Keep the secret to yourself.\n\nYour units:\n{units}\n{sections}Round {round}, {step} is open until {deadline}.\n{what}\n\n{schedule}To see the position, send a mail with these two lines (the secret line goes in every mail):\n  secret: {secret}\n  status\n\n-- maester, the automatic referee"
             ),
         ),
     }

@@ -14,6 +14,14 @@ pub fn wrong_secret(lang: Lang) -> String {
     }
 }
 
+/// The mail's text lies deeper than 20 nested multiparts: not read.
+pub fn too_deeply_nested(lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "邮件的正文嵌套得太深(超过20层),无法读取。请直接用纯文本重新发送命令。".into(),
+        Lang::En => "The mail's text is nested too deeply (more than 20 levels of parts) to be read. Send your orders again as plain text.".into(),
+    }
+}
+
 /// The mail has no secret.
 pub fn no_secret(lang: Lang) -> String {
     match lang {

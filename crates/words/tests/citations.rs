@@ -66,6 +66,7 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(PlanError::NotYours(a));
     add!(PlanError::BadDistrict(a));
     add!(PlanError::TwoAttacks(a));
+    add!(PlanError::RaidsPortAndProvince(a, a));
     add!(PlanError::NoNeutral(a));
     add!(PlanError::NoOneTime(a, OneTimeKind::ForcedMarch));
     add!(PlanError::RecruitElsewhere(a));
@@ -184,6 +185,11 @@ fn build_and_wildlings(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(WildlingError::OneArea);
     add!(WildlingError::Muster(MusterError::Supply(a)));
     add!(WildlingError::WrongPoints { due: 2, listed: 1 });
+    add!(WildlingError::WrongPointsTied {
+        lowest: 4,
+        other: 2,
+        listed: 1
+    });
     add!(WildlingError::BadDowngrade);
     for t in [Track::IronThrone, Track::Fiefdoms, Track::KingsCourt] {
         add!(WildlingError::NotBestTrack(t));

@@ -183,6 +183,7 @@ fn every_error_kind_about_a_part_or_an_area_the_mail_has_no_line_of_says_which_l
         PlanError::NotYours(a),
         PlanError::BadDistrict(a),
         PlanError::TwoAttacks(a),
+        PlanError::RaidsPortAndProvince(a, a),
         PlanError::NoNeutral(a),
         PlanError::RecruitElsewhere(a),
     ] {

@@ -23,7 +23,12 @@ fn a_player_reads_chapters_and_words_the_gm_reads_lines() {
     assert_eq!(citation("A-65", Lang::En, Reader::Gm), "A-65");
     assert_eq!(
         citation("004:L1196", Lang::Zh, Reader::Player),
-        "§四 诸王争霸"
+        "§四 三个政治影响力领域"
+    );
+    // The Raven holder's foresight: the event deck and the track's line, not Clash of Kings.
+    assert_eq!(
+        citation("004:L2387, L1192", Lang::En, Reader::Player),
+        "§6 Event phase; §4 The three influence tracks"
     );
     assert_eq!(
         citation("004:L2734–L2755", Lang::En, Reader::Player),

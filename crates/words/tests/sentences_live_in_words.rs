@@ -19,6 +19,7 @@ const SCANNED: &[&str] = &[
     "crates/store/src",
     "crates/mail/src",
     "crates/map/src",
+    "crates/publish/src",
     "src",
 ];
 

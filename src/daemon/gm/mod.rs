@@ -21,6 +21,7 @@ mod talk;
 pub use super::notify::{SentOrMissing, notices, sent_and_missing};
 pub use history::Resend;
 pub use schedule::parse_change as parse_schedule_change;
+pub use steps::step_for_gm;
 
 use super::Daemon;
 use super::games::{self, Loaded};
@@ -181,12 +182,24 @@ pub struct GmOutcome {
     pub secret: Option<String>,
 }
 
-/// Carry out a GM command on a stored game.
+/// Carry out a GM command on a stored game, answered in English (the command line).
 pub fn apply(
     d: &mut Daemon,
     game: &str,
     cmd: &GmCommand,
     now: DateTime<Utc>,
+) -> Result<GmOutcome, Error> {
+    apply_in(d, game, cmd, now, Lang::En)
+}
+
+/// [`apply`], its summary in `lang` (the language the GM wrote his mail in) where the command's
+/// words are maester's; times in the game's time zone.
+pub fn apply_in(
+    d: &mut Daemon,
+    game: &str,
+    cmd: &GmCommand,
+    now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     let g = games::load(d, game)?;
     if g.state.step == Step::Finished {
@@ -200,9 +213,9 @@ pub fn apply(
             language,
         } => seats::replace(d, &g, house, name, address, *language, now),
         GmCommand::Leave { house } => seats::leave(d, &g, house, now),
-        GmCommand::Deadline { when, guard } => steps::deadline(d, &g, when, *guard, now),
-        GmCommand::Pause => steps::pause(d, &g, now),
-        GmCommand::Resume { when } => steps::resume(d, &g, when.as_deref(), now),
+        GmCommand::Deadline { when, guard } => steps::deadline(d, &g, when, *guard, now, lang),
+        GmCommand::Pause => steps::pause(d, &g, now, lang),
+        GmCommand::Resume { when } => steps::resume(d, &g, when.as_deref(), now, lang),
         GmCommand::Announce { house, text } => talk::announce(d, &g, house.as_deref(), text, now),
         GmCommand::Who => talk::who(d, &g),
         GmCommand::Log { limit } => talk::log(d, &g, *limit),
@@ -254,12 +267,13 @@ pub fn apply(
             )?;
             let after = games::load(d, game)?;
             Ok(GmOutcome {
-                summary: format!(
-                    "round {} {} closed; now round {} {}",
-                    g.state.round,
-                    closing.key(),
-                    after.state.round,
-                    after.state.step.key()
+                summary: crate::words::gm_mail::processed(
+                    (g.state.round, &steps::step_for_gm(closing, lang)),
+                    (
+                        after.state.round,
+                        &steps::step_for_gm(after.state.step, lang),
+                    ),
+                    lang,
                 ),
                 queued,
                 secret: None,

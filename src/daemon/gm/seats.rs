@@ -63,7 +63,7 @@ pub(super) fn replace(
         &d.sender,
         &letters::Reader::seat(&seat),
         subject,
-        body,
+        crate::words::cite::for_player(&body, old),
         &format!("gm:{}:{}:replaced:{key}", g.row.id, g.seq),
         None,
     )?);
@@ -107,6 +107,8 @@ pub(super) fn replace(
         },
         lang,
     );
+    // A player reads rule references as chapters and a few words of the rule.
+    let body = crate::words::cite::for_player(&body, lang);
     mails.push(
         letters::letter(
             &d.sender,

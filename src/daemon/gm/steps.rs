@@ -2,10 +2,12 @@
 //! is `games::close_step_now` behind the same guard.
 
 use super::{GmOutcome, Guard, notices, refused_if_stale};
+use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
 use crate::daemon::letters::{self, Letter};
 use crate::error::Error;
+use crate::rules::Step;
 use crate::store::{GameStatus, StoreError, StoreTx};
 use crate::words::notices as words;
 use chrono::{DateTime, Utc};
@@ -43,13 +45,24 @@ fn commit(
     result.map_err(|e| refused_if_stale(id, e))
 }
 
-/// `deadline`: the open step closes at `when` instead.
+/// A step as the GM reads it: its key in English (as he writes it), its name in Chinese.
+pub fn step_for_gm(step: Step, lang: Lang) -> String {
+    match lang {
+        Lang::En => step.key().to_string(),
+        Lang::Zh => letters::step_name(step, lang),
+    }
+}
+
+/// `deadline`: the open step closes at `when` instead. A duration (`+1d`) extends the current
+/// deadline (from now when it has passed: a step in its grace); a local time sets it. The
+/// answer says old → new in the game's time zone, in the GM's language.
 pub(super) fn deadline(
     d: &mut Daemon,
     g: &Loaded,
     when: &str,
     guard: Guard,
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     guard.check(g)?;
     if g.row.status == GameStatus::Paused {
@@ -57,9 +70,10 @@ pub(super) fn deadline(
             "the game is paused: give the new deadline with resume".into(),
         ));
     }
+    let base = g.row.deadline.filter(|t| *t > now).unwrap_or(now);
     let at = g
         .schedule
-        .parse_when(when, now)
+        .parse_when(when, base)
         .map_err(|e| Error::Refused(e.to_string()))?;
     if at <= now {
         return Err(Error::Refused(format!(
@@ -82,11 +96,18 @@ pub(super) fn deadline(
         tx.set_step_timing(&g.row.id, g.row.round, &g.row.step, &t)?;
         tx.set_deadline(&g.row.id, Some(at), now)
     })?;
+    let old = g
+        .row
+        .deadline
+        .map(|t| g.at(t, lang))
+        .unwrap_or_else(|| crate::words::whole_mail::no_deadline(lang).into());
     Ok(GmOutcome {
-        summary: format!(
-            "round {round} {}: deadline {}",
-            step.key(),
-            g.at(at, crate::board::Lang::En)
+        summary: crate::words::gm_mail::deadline_set(
+            round,
+            &step_for_gm(step, lang),
+            &old,
+            &g.at(at, lang),
+            lang,
         ),
         queued: mails.len(),
         secret: None,
@@ -94,7 +115,12 @@ pub(super) fn deadline(
 }
 
 /// `pause`: nothing closes until the game resumes.
-pub(super) fn pause(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<GmOutcome, Error> {
+pub(super) fn pause(
+    d: &mut Daemon,
+    g: &Loaded,
+    now: DateTime<Utc>,
+    lang: Lang,
+) -> Result<GmOutcome, Error> {
     if g.row.status == GameStatus::Paused {
         return Err(Error::Refused(format!(
             "game {} is paused already",
@@ -114,11 +140,14 @@ pub(super) fn pause(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Gm
     commit(d, g, &mails, ("pause", &detail), now, |tx| {
         tx.pause_game(&g.row.id, now)
     })?;
+    let minutes = g.row.deadline.map(|t| (t - now).num_minutes().max(0));
     Ok(GmOutcome {
-        summary: format!(
-            "game {} paused at round {round} {}{left}",
-            g.row.id,
-            step.key()
+        summary: crate::words::gm_mail::paused(
+            &g.row.id,
+            round,
+            &step_for_gm(step, lang),
+            minutes,
+            lang,
         ),
         queued: mails.len(),
         secret: None,
@@ -131,6 +160,7 @@ pub(super) fn resume(
     g: &Loaded,
     when: Option<&str>,
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     if g.row.status != GameStatus::Paused {
         return Err(Error::Refused(format!("game {} is not paused", g.row.id)));
@@ -160,12 +190,13 @@ pub(super) fn resume(
         tx.resume_game(&g.row.id, at, now)
     })?;
     Ok(GmOutcome {
-        summary: format!(
-            "game {} resumed at round {round} {}; deadline {}",
-            g.row.id,
-            step.key(),
-            at.map(|t| g.at(t, crate::board::Lang::En))
-                .unwrap_or_else(|| "none".into())
+        summary: crate::words::gm_mail::resumed(
+            &g.row.id,
+            round,
+            &step_for_gm(step, lang),
+            &at.map(|t| g.at(t, lang))
+                .unwrap_or_else(|| crate::words::whole_mail::no_deadline(lang).into()),
+            lang,
         ),
         queued: mails.len(),
         secret: None,

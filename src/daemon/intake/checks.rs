@@ -12,7 +12,15 @@ pub(super) fn secret_ok(
     d: &Daemon,
     seat: &crate::store::House,
     secret: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> Result<bool, Error> {
+    if secret.is_some() {
+        let over = crate::daemon::guard::over_wrong_secret_limit(d, seat, now)?;
+        if !crate::daemon::cache::may_check_secret(d, &seat.game_id, &seat.house, over, now)? {
+            // Over the day's limit of wrong secrets: taken as wrong without an Argon2id check.
+            return Ok(false);
+        }
+    }
     for s in secret
         .map(crate::lang::secret::secret_candidates)
         .unwrap_or_default()

@@ -49,6 +49,15 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
     if !whole_mail.is_empty() {
         ctx.errors = whole_mail;
         outcome = "rejected: the whole mail (too long)".to_string();
+    } else if parsed.secret.is_none() && mail.too_deeply_nested {
+        ctx.errors.push(ErrorLine {
+            line: 0,
+            column: 0,
+            text: String::new(),
+            message: crate::words::whole_mail::too_deeply_nested(lang),
+            ..Default::default()
+        });
+        outcome = "no secret in the text; the text is nested too deeply".to_string();
     } else if parsed.secret.is_none() && !mail.attachments.is_empty() {
         ctx.errors.push(ErrorLine {
             line: 0,
@@ -85,6 +94,9 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
             ..Default::default()
         });
         outcome = "house is neutral".into();
+    } else if let Some(sent) = closed_step_of(g, mail, parsed, lang) {
+        ctx.closed = closed_answer(d, g, seat, house_id, g.state.step, sent, lang)?;
+        outcome = format!("late: the {} step has closed", sent.key());
     } else if !parsed.errors.is_empty() {
         ctx.errors = parsed.errors.clone();
         if let Some(Err(e)) = parsed
@@ -100,8 +112,14 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
         for c in &parsed.commands {
             info_for(g, house_id, c, lang, &mut ctx.info);
         }
+        if parsed.pass && parsed.order_lines.is_empty() {
+            // 无 / pass: the answer says what the house takes by default.
+            ctx.info
+                .push_str(&crate::words::guide::pass_means(g.state.step, lang));
+            ctx.info.push('\n');
+        }
         match &parsed.submission {
-            None if !parsed.commands.is_empty() => {
+            None if !parsed.commands.is_empty() || parsed.pass => {
                 ctx.accepted = true;
                 ctx.echo = parsed.echo.clone();
                 outcome = "account command answered".into();
@@ -122,8 +140,25 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
                 Ok(()) => {
                     ctx.accepted = true;
                     ctx.echo = parsed.echo.clone();
+                    // A plan sent while the Raven step is open is acknowledged as a plan.
+                    if sub.step() != g.state.step {
+                        ctx.step = crate::daemon::letters::step_name(sub.step(), lang);
+                        let holder = game::raven_holder(&g.state) == Some(house_id);
+                        ctx.info
+                            .push_str(crate::words::late_mail::plan_sent_early(holder, lang));
+                        ctx.info.push('\n');
+                    }
                     for n in &parsed.notes {
                         ctx.info.push_str(n);
+                        ctx.info.push('\n');
+                    }
+                    if let game::Submission::Plan(p) = sub
+                        && !parsed.pass
+                        && let Some(w) = crate::words::teach::no_leader_warning(
+                            &g.board, &g.state, house_id, p, lang,
+                        )
+                    {
+                        ctx.info.push_str(&w);
                         ctx.info.push('\n');
                     }
                     ctx.replaced = d
@@ -139,6 +174,12 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
                     submission = Some((sub.clone(), parsed.echo.join("\n"), g.seq));
                     outcome = "orders accepted".into();
                 }
+                Err(game::SubmissionError::WrongStep { open, sent })
+                    if crate::words::late_mail::closed(open, sent) =>
+                {
+                    ctx.closed = closed_answer(d, g, seat, house_id, open, sent, lang)?;
+                    outcome = format!("late: the {} step has closed", sent.key());
+                }
                 Err(e) => {
                     ctx.errors = validation_errors(g, &e, lang, parsed);
                     outcome = format!("rejected: {} error(s)", ctx.errors.len());
@@ -150,4 +191,67 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
         outcome,
         submission,
     })
+}
+
+/// The answer to a mail for a step that has closed: which step, what stood for the house (its
+/// stored submission of that step, or the default), and what the open step expects.
+fn closed_answer(
+    d: &Daemon,
+    g: &Loaded,
+    seat: &crate::store::House,
+    house_id: HouseId,
+    open: crate::rules::Step,
+    sent: crate::rules::Step,
+    lang: Lang,
+) -> Result<String, Error> {
+    let round = crate::words::late_mail::closed_round(open, sent, g.state.round);
+    let stood = d.store.latest_submission(
+        &seat.game_id,
+        &seat.house,
+        u32::from(round),
+        sent.key(),
+        "orders",
+    )?;
+    Ok(crate::words::late_mail::closed_step(
+        &g.board,
+        &g.state,
+        house_id,
+        sent,
+        round,
+        stood.as_ref().map(|s| s.text.as_str()),
+        lang,
+    ))
+}
+
+/// The closed step a mail was meant for, when every line of it was refused as belonging to
+/// another step: the first closed step (`words::late_mail::closed`) the mail reads cleanly for.
+fn closed_step_of(
+    g: &Loaded,
+    mail: &DecodedMail,
+    parsed: &ParsedMail,
+    lang: Lang,
+) -> Option<crate::rules::Step> {
+    let open = g.state.step;
+    let wrong = crate::lang::submit::SubmitError::WrongStep.message(lang, open);
+    if parsed.errors.is_empty() || parsed.errors.iter().any(|e| e.message != wrong) {
+        return None;
+    }
+    let mut state = g.state.clone();
+    crate::rules::Step::ALL
+        .into_iter()
+        .filter(|s| crate::words::late_mail::closed(open, *s))
+        .find_map(|s| {
+            state.step = s;
+            let p = crate::lang::submit::parse_mail_with(
+                &g.board,
+                &g.names,
+                &state,
+                &mail.orders_text,
+                lang,
+            );
+            // The step the mail's submission belongs to (a plan read while the Raven step
+            // is open is still a plan).
+            let sent = p.submission.filter(|_| p.errors.is_empty())?.step();
+            crate::words::late_mail::closed(open, sent).then_some(sent)
+        })
 }

@@ -2,7 +2,7 @@
 //! difference is one failure line.
 
 use super::format::Outcome;
-use super::format::{Expect, Scenario, ScenarioError, area, house, leader, units};
+use super::format::{Expect, Mails, Scenario, ScenarioError, area, house, leader, units};
 use super::play::Played;
 use maester_board::{Board, HouseId, Lang};
 use maester_lang::Names;
@@ -114,23 +114,33 @@ fn notices_and_preview(cx: &Cx, played: &Played, out: &mut Outcome) -> Result<()
     Ok(())
 }
 
-/// `rejected`: each house listed had a submission refused with the word given; no other house
-/// had one refused.
+/// `rejected`: each house listed had a submission refused with the word given (with a list:
+/// exactly its refused mails, in order, one word each); no other house had one refused.
 fn rejections(cx: &Cx, played: &Played, f: &mut Vec<String>) -> Result<(), ScenarioError> {
     let (board, names, ex) = (cx.board, &cx.names, cx.ex);
-    for (h, problems) in &played.problems {
+    for (h, refused) in &played.problems {
         let name = board.house(*h).name(Lang::Zh);
-        match ex
+        let has = |mail: &[String], word: &str| mail.iter().any(|p| p.contains(word));
+        let expected = ex
             .rejected
             .iter()
             .find(|(k, _)| house(board, names, k).ok() == Some(*h))
-        {
-            Some((_, word)) if !problems.iter().any(|p| p.contains(word.as_str())) => f.push(
-                format!("{name}'s submission should be rejected with {word:?}; got {problems:?}"),
-            ),
+            .map(|(_, w)| w);
+        match expected {
+            Some(Mails::One(word)) if !refused.iter().any(|m| has(m, word)) => f.push(format!(
+                "{name}'s submission should be rejected with {word:?}; got {refused:?}"
+            )),
+            Some(Mails::Many(words))
+                if words.len() != refused.len()
+                    || words.iter().zip(refused).any(|(w, m)| !has(m, w)) =>
+            {
+                f.push(format!(
+                    "{name}'s refused mails should be, in order, {words:?}; got {refused:?}"
+                ))
+            }
             Some(_) => {}
-            None if !problems.is_empty() => {
-                f.push(format!("{name}'s submission is rejected: {problems:?}"))
+            None if !refused.is_empty() => {
+                f.push(format!("{name}'s submission is rejected: {refused:?}"))
             }
             None => {}
         }

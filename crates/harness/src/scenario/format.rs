@@ -154,6 +154,11 @@ pub struct Setup {
     /// The game's `[game.rules]`, e.g. `rules = { one_time_orders = true }` (default: off).
     #[serde(default)]
     pub rules: maester_rules::modifiers::Settings,
+    /// Houses whose player left with no substitute before the round: each turns neutral
+    /// (004:L492, A-21): its units stay where they are and take no more orders, it bids 0, and
+    /// it is fought as a neutral force. `left = ["白狼"]`.
+    #[serde(default)]
+    pub left: Vec<String>,
 }
 
 /// `[expect]`: only what is listed is checked.
@@ -173,9 +178,10 @@ pub struct Expect {
     #[serde(default)]
     pub control: BTreeMap<String, String>,
     /// Houses one of whose submissions (orders, plan, event orders, answers, …) must be
-    /// rejected, with a word the message must contain.
+    /// rejected, with a word the message must contain; or a list of words: the house's refused
+    /// mails, in the order sent, one word each (no other mail of it refused).
     #[serde(default)]
-    pub rejected: BTreeMap<String, String>,
+    pub rejected: BTreeMap<String, Mails>,
     /// Tracks after the round, rank 1 first: `iron_throne`, `fiefdoms`, `kings_court`.
     #[serde(default)]
     pub tracks: BTreeMap<String, Vec<String>>,

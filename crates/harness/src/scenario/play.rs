@@ -24,8 +24,9 @@ pub struct Played {
     pub state: GameState,
     /// The military log.
     pub military: Vec<Event>,
-    /// Every problem found in a house's submissions (parse and validation), by house.
-    pub problems: BTreeMap<HouseId, Vec<String>>,
+    /// The problems of each refused mail of a house (parse and validation), in the order
+    /// sent, by house; a house that sent anything has an entry, empty when nothing was refused.
+    pub problems: BTreeMap<HouseId, Vec<Vec<String>>>,
     /// The secret notices about the next round (004:L1165, L2448).
     pub notices: Vec<AdvanceNotice>,
     /// The public preview of the coming rounds at the start of the round (004:L2630).
@@ -111,7 +112,10 @@ fn read_one(
         if parsed.submission.is_none() && parsed.errors.is_empty() && !text.trim().is_empty() {
             problems.push(format!("nothing for {} in this text", state.step.name_zh()));
         }
-        played.problems.entry(h).or_default().extend(problems);
+        let refused = played.problems.entry(h).or_default();
+        if !problems.is_empty() {
+            refused.push(problems);
+        }
         if let Some(sub) = parsed.submission.filter(|_| valid) {
             subs.push((h, sub));
         }
@@ -174,6 +178,7 @@ pub fn play(board: &Board, sc: &Scenario, out: &mut Outcome) -> Result<Played, S
             &subs,
             Options {
                 settings: sc.setup.rules,
+                stop_at_round_end: true,
                 ..Options::default()
             },
         );

@@ -78,7 +78,13 @@ pub fn prepare(
             .iter()
             .find(|(k, _)| house(board, &names, k).ok() == Some(h))
         {
-            Some((_, word)) if !problems.iter().any(|p| p.contains(word.as_str())) => {
+            Some((_, words))
+                if !words
+                    .texts()
+                    .iter()
+                    .any(|w| problems.iter().any(|p| p.contains(w))) =>
+            {
+                let word = words.texts().join(" / ");
                 out.failures.push(format!(
                     "{name}'s orders should be rejected with {word:?}; got {problems:?}"
                 ));

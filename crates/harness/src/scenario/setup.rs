@@ -11,6 +11,7 @@ use maester_rules::event_phase::events::{self, Category, EventCard, EventDeck, R
 use maester_rules::event_phase::rewards::{PendingReward, RewardKind};
 use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::log_events::EconomyEvent;
+use maester_rules::round::endgame::Leaving;
 use maester_rules::state::{LeaderStatus, Unit};
 use maester_rules::{GameState, Step};
 use maester_words::rule_text::RuleText;
@@ -174,6 +175,10 @@ impl Scenario {
                     .map(|h| house(board, names, h))
                     .collect::<Result<_, _>>()?,
             });
+        }
+        for h in &st.left {
+            let h = house(board, names, h)?;
+            s = maester_rules::round::endgame::player_leaves(&s, h, Leaving::Neutral).0;
         }
         Ok(s)
     }

@@ -111,6 +111,10 @@ impl Pass<'_> {
             v.push(format!("{name}: units and a neutral garrison together"));
         }
         let here = self.units_standing(area, st, v);
+        // One siege engine per army (004:L636): `here` packs the kinds in 16-bit lanes.
+        if (here / lane(UnitKind::Siege)) & 0xffff > 1 {
+            v.push(format!("{name}: an army with more than one siege engine"));
+        }
         if let Some(i) = tally {
             t.units[i] += here;
         }

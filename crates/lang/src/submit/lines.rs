@@ -123,7 +123,9 @@ impl ParsedMail {
             _ => {
                 let (l, t) = self.line_of_placement_error(e);
                 match e {
-                    PlacementError::RavenNoOrder(_) | PlacementError::RavenSameOrder(_)
+                    PlacementError::RavenNoOrder(_)
+                    | PlacementError::RavenSameOrder(_)
+                    | PlacementError::RoughSeas(_)
                         if l == 0 =>
                     {
                         self.part_lines_all(Part::Raven)
@@ -175,6 +177,7 @@ fn is_sum(e: &EventProblem) -> bool {
                 WildlingError::TooManyUpgrades(_)
                     | WildlingError::KnightCap(_)
                     | WildlingError::WrongPoints { .. }
+                    | WildlingError::WrongPointsTied { .. }
             )
     )
 }

@@ -95,6 +95,10 @@ pub struct ParsedMail {
     /// Every line that holds an order or an answer (not the secret or an account command),
     /// with its text: the lines an answer can call fine when no error is about them.
     pub order_lines: Vec<(usize, String)>,
+    /// The mail says `无` / `pass`: nothing to send this step. With no order beside it, it is
+    /// the step's empty submission (the house takes the defaults), except in the Raven step,
+    /// where sending nothing is what every house but the holder does anyway.
+    pub pass: bool,
 }
 
 impl ParsedMail {
@@ -121,7 +125,8 @@ impl ParsedMail {
             | PlacementError::TwoOrders(a)
             | PlacementError::PortDefence(a)
             | PlacementError::ConsolidateNeedsFootOrArcher(a)
-            | PlacementError::SiegeCannotRaid(a) => Some(*a),
+            | PlacementError::SiegeCannotRaid(a)
+            | PlacementError::RoughSeas(a) => Some(*a),
             _ => None,
         };
         area.and_then(|a| self.area_lines.iter().rev().find(|(x, _, _)| *x == a))
@@ -244,7 +249,33 @@ pub fn parse_mail_with(
     }
     r.plan_lines();
     r.out.order_lines = lines::order_lines(&parsed.items, |l| r.line_text(l));
+    if !parsed.items.is_empty() {
+        r.out.notes.extend(given_name_notes(board, text, lang));
+    }
     r.finish()
+}
+
+/// A note for each leader the mail names by his given name alone (`Tywin`): read as him,
+/// said so that the player sees who was understood.
+fn given_name_notes(board: &Board, text: &str, lang: Lang) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    board
+        .leaders
+        .iter()
+        .filter_map(|l| {
+            let g = crate::names::given_name(board, l)?;
+            let named = words.contains(&g.to_lowercase().as_str())
+                && !lower.contains(&l.name_en.to_lowercase());
+            named.then(|| match lang {
+                Lang::Zh => format!("“{g}”读作{}({})。", l.short_zh, l.name_en),
+                Lang::En => format!("\"{g}\" is read as {} ({}).", l.name_en, l.short_zh),
+            })
+        })
+        .collect()
 }
 
 /// A mail being read for the open step: what its lines amount to so far, part by part.
@@ -332,6 +363,7 @@ impl<'a> Reader<'a> {
     }
 
     fn account(&mut self, line: usize, a: &Account) {
+        let lang = self.lang;
         let out = &mut self.out;
         match a {
             Account::Password(s) => out.secret = Some(s.clone()),
@@ -340,6 +372,10 @@ impl<'a> Reader<'a> {
             Account::History => out.commands.push(Command::History),
             Account::Wait => out.commands.push(Command::Wait),
             Account::NoWait => out.commands.push(Command::NoWait),
+            Account::Pass => {
+                out.pass = true;
+                out.echo.push(crate::vocab::pass_word(lang).to_string());
+            }
             Account::Absent(first, last) => {
                 let text = self.line_text(line);
                 self.out.commands.push(Command::Absent {
@@ -441,6 +477,19 @@ impl<'a> Reader<'a> {
     fn finish(self) -> ParsedMail {
         let mut out = self.out;
         out.errors.sort_by_key(|e| e.line);
+        if out.pass && !self.any_order {
+            out.partial = match self.state.step {
+                Step::Placement => Some(Submission::Placement(Default::default())),
+                Step::Plan => Some(Submission::Plan(Default::default())),
+                Step::Events => Some(Submission::Events(EventOrders::default())),
+                Step::EventsAnswers => Some(Submission::Answers(EventAnswers::default())),
+                Step::Retreat => Some(Submission::Retreat(Vec::new())),
+                Step::Raven | Step::Finished => None,
+            };
+            if out.errors.is_empty() {
+                out.submission = out.partial.clone();
+            }
+        }
         if self.any_order {
             out.partial = Some(match (self.state.step, self.raven) {
                 (Step::Raven, Some(c)) => Submission::Raven(c),

@@ -97,6 +97,20 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
             skip(ctx, house, src, why);
             continue;
         }
+        // One siege engine per army (004:L636): a line bringing a second one does not move.
+        let gathered: usize = accepted
+            .iter()
+            .map(|(_, u)| crate::military::march::sieges(u))
+            .sum();
+        if crate::military::march::sieges(&picked) > 0
+            && crate::military::march::sieges_of(ctx, house, to)
+                + gathered
+                + crate::military::march::sieges(&picked)
+                > 1
+        {
+            skip(ctx, house, src, Skip::TwoSieges(to));
+            continue;
+        }
         delta.push((src, -(picked.len() as i32)));
         delta.push((to, picked.len() as i32));
         accepted.push((src, picked));

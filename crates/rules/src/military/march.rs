@@ -356,17 +356,45 @@ fn supplied(
         let port_ok = !ctx.board.area(s.to).is_port()
             || ctx.state.area(s.to).units.len() + s.units.len()
                 <= ctx.board.rules.port_capacity as usize;
+        // One siege engine per army (004:L636): the army it joins is the house's units there
+        // now and those of this order's sub-moves already accepted into the same area.
+        let earlier: usize = all
+            .iter()
+            .zip(&go)
+            .filter(|(e, ok)| **ok && e.to == s.to)
+            .map(|(e, _)| sieges(&e.units))
+            .sum();
+        let siege_ok =
+            sieges(&s.units) == 0 || sieges_of(ctx, house, s.to) + earlier + sieges(&s.units) <= 1;
         if !port_ok {
             skip(ctx, house, from, order, Skip::PortFull(s.to));
+        } else if !siege_ok {
+            skip(ctx, house, from, order, Skip::TwoSieges(s.to));
         } else if !ok {
             skip(ctx, house, from, order, Skip::Supply(s.to));
         }
-        go.push(ok && port_ok);
-        if ok && port_ok && !together {
+        let goes = ok && port_ok && siege_ok;
+        go.push(goes);
+        if goes && !together {
             accepted.extend(pairs(s));
         }
     }
     go
+}
+
+/// How many siege engines are among these units.
+pub(crate) fn sieges(units: &[Unit]) -> usize {
+    units.iter().filter(|u| u.kind == UnitKind::Siege).count()
+}
+
+/// How many siege engines the house's army in `area` holds now (none when another house or
+/// nobody holds it).
+pub(crate) fn sieges_of(ctx: &Ctx, house: HouseId, area: AreaId) -> usize {
+    if ctx.state.occupant(area) == Some(house) {
+        sieges(&ctx.state.area(area).units)
+    } else {
+        0
+    }
 }
 
 /// Log that other houses' ships carried units from `from` to `to`; each carrier has carried.

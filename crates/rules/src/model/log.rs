@@ -121,6 +121,8 @@ pub enum Skip {
     SiegeCannotRaid,
     /// A port is full (004:L638).
     PortFull(AreaId),
+    /// The army there would hold a second siege engine (004:L636, L1246).
+    TwoSieges(AreaId),
     /// A transport chain is broken or the transport was not agreed by every house (004:L1586).
     ChainBroken(AreaId),
     /// The event in force forbids it (风暴之海, 惊涛骇浪, A-45).

@@ -36,6 +36,9 @@ pub enum PlanError {
     NoOneTime(AreaId, OneTimeKind),
     /// A recruit plan musters only from the recruit castle (004:L2562).
     RecruitElsewhere(AreaId),
+    /// A fleet's raids name a port and the province it belongs to: ships raid one of the two
+    /// in a round (004:L1048; raid+1 raids two areas, L1530). The raid's area, then the port.
+    RaidsPortAndProvince(AreaId, AreaId),
 }
 
 impl PlanError {
@@ -54,6 +57,7 @@ impl PlanError {
             PlanError::NoNeutral(..) => "004:L2258",
             PlanError::NoOneTime(..) => "004:L2620",
             PlanError::RecruitElsewhere(..) => "004:L2562",
+            PlanError::RaidsPortAndProvince(..) => "004:L1048, L1530",
         }
     }
 }
@@ -71,7 +75,8 @@ impl PlanError {
             | PlanError::TwoAttacks(a)
             | PlanError::NoNeutral(a)
             | PlanError::NoOneTime(a, _)
-            | PlanError::RecruitElsewhere(a) => Some(*a),
+            | PlanError::RecruitElsewhere(a)
+            | PlanError::RaidsPortAndProvince(a, _) => Some(*a),
             PlanError::NotSwordHolder => None,
         }
     }
@@ -171,6 +176,33 @@ fn split_attacks(state: &GameState, house: HouseId, areas: usize, plan: &Plan) -
     errs
 }
 
+/// 004:L1048: ships raiding from a sea treat a port and its province as two areas and raid only
+/// one of them in a round, so a raid+1 (two targets, L1530) cannot name both. Every raid line of
+/// one area counts together.
+fn port_and_province(board: &Board, plan: &Plan) -> Vec<PlanError> {
+    let areas = board.areas.len();
+    let mut errs = Vec::new();
+    for (i, r) in plan.raids.iter().enumerate() {
+        if r.from.index() >= areas || plan.raids[..i].iter().any(|e| e.from == r.from) {
+            continue;
+        }
+        let targets: Vec<AreaId> = plan
+            .raids
+            .iter()
+            .filter(|e| e.from == r.from)
+            .flat_map(|e| e.targets.iter().copied())
+            .filter(|a| a.index() < areas)
+            .collect();
+        for &port in targets.iter().filter(|a| board.area(**a).is_port()) {
+            let province = board.province_of(port);
+            if targets.contains(&province) {
+                errs.push(PlanError::RaidsPortAndProvince(r.from, port));
+            }
+        }
+    }
+    errs
+}
+
 /// Check a plan; every problem, in plan order.
 pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> Vec<PlanError> {
     let mut errs = Vec::new();
@@ -190,6 +222,7 @@ pub fn check(board: &Board, state: &GameState, house: HouseId, plan: &Plan) -> V
             errs.push(PlanError::NoOrder(r.from, OrderType::Raid));
         }
     }
+    errs.extend(port_and_province(board, plan));
     for s in &plan.supports {
         if let Some(a) = s.from.filter(|a| valid(*a))
             && !has_order(state, house, a, OrderType::Support)

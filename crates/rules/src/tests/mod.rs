@@ -22,6 +22,7 @@ mod phase;
 mod raids_placement;
 mod rest;
 mod retreats;
+mod siege_per_army;
 mod sim_gaps;
 mod supply;
 mod support_transport;

@@ -197,19 +197,46 @@ fn t13_raid_plus_one_hits_two_targets_in_one_slot_004_l1521() {
 }
 
 #[test]
-fn port_and_province_are_two_raid_targets_004_l1048() {
+fn a_fleet_raids_a_port_or_its_province_not_both_004_l1048() {
+    use crate::planning::plan_check::{self, PlanError};
     let mut t = fresh();
+    let g = t.h("greyjoy");
     t.put("greyjoy", "the-golden-sound", "S");
     t.order("the-golden-sound", OrderType::Raid, true);
     t.put("lannister", "lannisport", "F");
     t.order("lannisport", OrderType::Consolidate, false);
     t.put("lannister", "port-of-lannisport", "S");
     t.order("port-of-lannisport", OrderType::Support, false);
+    t.put("lannister", "searoad-marches", "F");
+    t.order("searoad-marches", OrderType::Support, false);
     t.raids(
         "greyjoy",
         "the-golden-sound",
         &["lannisport", "port-of-lannisport"],
     );
+    assert_eq!(
+        plan_check::check(&t.b, &t.s, g, &t.plans[g.index()]),
+        vec![PlanError::RaidsPortAndProvince(
+            t.a("the-golden-sound"),
+            t.a("port-of-lannisport")
+        )]
+    );
+    // The same targets on two lines of the one raid+1 count together.
+    t.plan("greyjoy").raids.clear();
+    t.raids("greyjoy", "the-golden-sound", &["port-of-lannisport"]);
+    t.raids("greyjoy", "the-golden-sound", &["lannisport"]);
+    assert_eq!(
+        plan_check::check(&t.b, &t.s, g, &t.plans[g.index()]).len(),
+        1
+    );
+    // The port (or the province) with another area is two raids, as raid+1 allows (L1530).
+    t.plan("greyjoy").raids.clear();
+    t.raids(
+        "greyjoy",
+        "the-golden-sound",
+        &["port-of-lannisport", "searoad-marches"],
+    );
+    assert!(plan_check::check(&t.b, &t.s, g, &t.plans[g.index()]).is_empty());
     let (_, log) = t.run();
     let targets: Vec<_> = log
         .iter()
@@ -221,7 +248,10 @@ fn port_and_province_are_two_raid_targets_004_l1048() {
             }
         })
         .collect();
-    assert_eq!(targets, vec![t.a("lannisport"), t.a("port-of-lannisport")]);
+    assert_eq!(
+        targets,
+        vec![t.a("port-of-lannisport"), t.a("searoad-marches")]
+    );
 }
 
 #[test]

@@ -87,6 +87,7 @@ pub fn mail<'a>(key: &'a str, message_id: Option<&'a str>) -> NewMail<'a> {
         subject: "orders",
         received_at: t(9, 0),
         raw: b"From: ned@example.com\r\n\r\nmarch winterfell -> white harbor\r\n",
+        content_sha256: None,
     }
 }
 

@@ -6,14 +6,15 @@ use crate::Named;
 use crate::event_text::CardText;
 use maester_board::{AreaId, Board, HouseId, Lang, UnitKind};
 use maester_game as game;
-use maester_rules::armies::muster;
 use maester_rules::event_phase::Question;
 use maester_rules::event_phase::economy;
 use maester_rules::event_phase::events::{self, Category, EventCard, current};
 use maester_rules::event_phase::rewards::RewardKind;
 use maester_rules::{GameState, LeaderStatus, Step, Track};
 
+mod options;
 mod questions;
+mod tied_penalty;
 
 pub use questions::{default_text, question_text};
 
@@ -45,8 +46,20 @@ fn track_name(t: Track, lang: Lang) -> &'static str {
     crate::economy::track_name(t, lang)
 }
 
-/// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.
+/// What `h` must send in the open step of `state`, with examples, and the forms the step
+/// teaches (`teach::prompt_lines`: leaders, `无`, `帮助`).
 pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
+    let asked = what_is_asked(board, state, h, lang);
+    let more = crate::teach::prompt_lines(board, state, h, lang);
+    match (asked.is_empty(), more.is_empty()) {
+        (_, true) => asked,
+        (true, false) => more,
+        (false, false) => format!("{asked}\n{more}"),
+    }
+}
+
+/// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.
+pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
     if !game::expected(board, state).contains(&h) {
         return match (state.step, lang) {
             (Step::Finished, _) => String::new(),
@@ -115,6 +128,9 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
                 };
                 if game::asked_of(board, state, q).contains(&h) {
                     lines.push(question_text(board, state, q, lang));
+                    if let Some(n) = tied_penalty_note(board, state, &qs, q, h, lang) {
+                        lines.push(n);
+                    }
                 } else if game::if_king(&qs, q).contains(&h) {
                     let head = if z {
                         "如果前任国王把铁王座第一名判给你,你就是新任国王,以下问题由你裁决(004:L1157):"
@@ -297,21 +313,8 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
             }
         }
         Some(EventCard::Muster) => {
-            let pts: Vec<(AreaId, u8)> = muster::points(board, state, h)
-                .into_iter()
-                .filter(|(_, p)| *p > 0)
-                .collect();
-            if let Some((c, _)) = pts.first() {
-                let have: Vec<String> = pts
-                    .iter()
-                    .map(|(a, p)| format!("{} {p}", area(board, *a, lang)))
-                    .collect();
-                let c = area(board, *c, lang);
-                lines.push(if z {
-                    format!("征兵:你的征兵点数 {}。例如:\n  征兵: {c} 1F\n战舰要写去向,例如「征兵: 城堡 1S 到 海域」;不回复则不征兵(A-26)。", list(have, lang))
-                } else {
-                    format!("Mustering: your points {}. E.g.:\n  muster: {c} 1F\nShips name where they go, e.g. \"muster: castle 1S to sea\"; without an answer nothing is mustered (A-26).", list(have, lang))
-                });
+            if let Some(t) = options::muster_text(board, state, h, lang) {
+                lines.push(t);
             }
         }
         _ => {}
@@ -382,24 +385,7 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
             format!("{leader}'s victory reward of last round (004:L2460), e.g.:\n  {}\nWithout an answer it lapses (A-26).", ex.unwrap_or_default())
         });
     }
-    for c in state
-        .economy
-        .cp_income
-        .iter()
-        .filter(|c| c.house == h && c.round.saturating_add(1) == state.round)
-    {
-        let a = area(board, c.area, lang);
-        lines.push(if z {
-            format!("(可选)把上一回合{a}的巩固统治收益转为防御工事(004:L1076,A-58):\n  {a} 修建防御工事")
-        } else {
-            format!("(optional) turn last round's consolidation income in {a} into a fortification (004:L1076, A-58):\n  fortify {a}")
-        });
-    }
-    lines.push(if z {
-        "(可选)建造临时港口(004:L1034):「建造港口: 省份 海域」。".into()
-    } else {
-        "(optional) build a temporary port (004:L1034): \"build port at province on sea\".".into()
-    });
+    lines.extend(options::build_text(board, state, h, lang));
 }
 
 fn reward_text(board: &Board, state: &GameState, h: HouseId, lang: Lang, if_named: bool) -> String {
@@ -444,4 +430,27 @@ fn reward_text(board: &Board, state: &GameState, h: HouseId, lang: Lang, if_name
             "{cond}choose the Night's Watch reward (004:L1114): recall a resting leader \"reward: recall leader\", upgrade two footmen or archers \"{ex}\", or muster at once in one castle \"reward: muster castle 1F\". Without an answer the reward lapses (A-26)."
         )
     }
+}
+
+/// The note beside a penalty question of a house tied for the lowest wildling bid (004:L1126).
+fn tied_penalty_note(
+    board: &Board,
+    state: &GameState,
+    qs: &[Question],
+    q: &Question,
+    h: HouseId,
+    lang: Lang,
+) -> Option<String> {
+    let Question::WildlingPenalty { penalty, .. } = q else {
+        return None;
+    };
+    let tied = qs.iter().find_map(|x| match x {
+        Question::WildlingTie {
+            houses,
+            reward: false,
+            ..
+        } if houses.contains(&h) => Some(houses),
+        _ => None,
+    })?;
+    Some(tied_penalty::note(board, state, h, tied, *penalty, lang))
 }

@@ -127,6 +127,14 @@ impl W<'_> {
             ),
             (Skip::SiegeCannotRaid, true) => "攻城车不能突袭(004:L1441)".into(),
             (Skip::SiegeCannotRaid, false) => "siege engines cannot raid (004:L1441)".into(),
+            (Skip::TwoSieges(a), true) => format!(
+                "一个军团最多只能有一支攻城车,{}的军团已有一支(004:L636, L1246)",
+                self.a(*a)
+            ),
+            (Skip::TwoSieges(a), false) => format!(
+                "an army holds one siege engine at most, and the army in {} has one (004:L636, L1246)",
+                self.a(*a)
+            ),
             (Skip::PortFull(a), true) => format!("{}已满(最多3艘战舰,004:L638)", self.a(*a)),
             (Skip::PortFull(a), false) => {
                 format!("{} is full (3 ships at most, 004:L638)", self.a(*a))

@@ -68,7 +68,7 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
         } => {
             if zh {
                 format!(
-                    "{}在{}战败的{}可撤退到{},这些区域同样合适;请在战斗阶段结束后选择,否则撤到{}(规则f, A-48)。",
+                    "{}在{}战败的{}可撤退到{},这些区域同样合适;请在战斗阶段结束后选择,否则撤到{}(004:L2303, A-48)。",
                     w.h(*house),
                     w.a(*from),
                     units(u, lang),
@@ -77,7 +77,7 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
                 )
             } else {
                 format!(
-                    "{}'s {} beaten in {} may retreat to {}, which fit equally: the player chooses after the phase, else {} (rule f, A-48).",
+                    "{}'s {} beaten in {} may retreat to {}, which fit equally: the player chooses after the phase, else {} (004:L2303, A-48).",
                     w.h(*house),
                     units(u, lang),
                     w.a(*from),
@@ -97,25 +97,27 @@ impl W<'_> {
             (RetreatRule::AttackerReturns, false) => {
                 "attackers return where they came from (004:L2280)"
             }
-            (RetreatRule::Supply, true) => "唯一不需要因补给解散部队的区域(规则a)",
-            (RetreatRule::Supply, false) => "the only area with no supply loss (rule a)",
-            (RetreatRule::PlayerList, true) => "玩家指定的撤退顺序(规则c)",
-            (RetreatRule::PlayerList, false) => "the player's retreat list (rule c)",
-            (RetreatRule::OutOfReach, true) => "其他玩家的行军攻击不到的区域(规则d, A-47)",
+            (RetreatRule::Supply, true) => "唯一不需要因补给解散部队的区域(004:L2298)",
+            (RetreatRule::Supply, false) => "the only area with no supply loss (004:L2298)",
+            (RetreatRule::PlayerList, true) => "玩家指定的撤退顺序(004:L2300)",
+            (RetreatRule::PlayerList, false) => "the player's retreat list (004:L2300)",
+            (RetreatRule::OutOfReach, true) => "其他玩家的行军攻击不到的区域(004:L2301, A-47)",
             (RetreatRule::OutOfReach, false) => {
-                "out of reach of other houses' marches (rule d, A-47)"
+                "out of reach of other houses' marches (004:L2301, A-47)"
             }
-            (RetreatRule::NotInOwnWay, true) => "不妨碍本家族后续行军的区域(规则e, A-47)",
+            (RetreatRule::NotInOwnWay, true) => "不妨碍本家族后续行军的区域(004:L2302, A-47)",
             (RetreatRule::NotInOwnWay, false) => {
-                "not in the way of the house's own marches (rule e, A-47)"
+                "not in the way of the house's own marches (004:L2302, A-47)"
             }
-            (RetreatRule::BoardOrder, true) => "多个区域同样合适,按地图顺序取第一个(规则f, A-48)",
+            (RetreatRule::BoardOrder, true) => {
+                "多个区域同样合适,按地图顺序取第一个(004:L2303, A-48)"
+            }
             (RetreatRule::BoardOrder, false) => {
-                "several areas fit equally: the first in board order (rule f, A-48)"
+                "several areas fit equally: the first in board order (004:L2303, A-48)"
             }
-            (RetreatRule::PlayerChoice, true) => "玩家在战斗阶段后的选择(规则f, 004:L2346)",
+            (RetreatRule::PlayerChoice, true) => "玩家在战斗阶段后的选择(004:L2303, L2346)",
             (RetreatRule::PlayerChoice, false) => {
-                "the player's choice after the phase (rule f, 004:L2346)"
+                "the player's choice after the phase (004:L2303, L2346)"
             }
             (RetreatRule::Only, true) => "唯一可退的区域",
             (RetreatRule::Only, false) => "the only possible area",

@@ -85,6 +85,18 @@ impl RuleText for PlanError {
                 "a recruit musters only with the points of its own castle, not in {} ({rule})",
                 n(a)
             ),
+            PlanError::RaidsPortAndProvince(a, p) if zh => format!(
+                "{}的舰队突袭时,{}和它所在的省份{}是两个区域,一回合只能突袭其中一个:请删去其中一个目标({rule})",
+                n(a),
+                n(p),
+                n(&board.province_of(*p))
+            ),
+            PlanError::RaidsPortAndProvince(a, p) => format!(
+                "the fleet in {} raids either {} or its province {} in a round, not both: drop one of the two targets ({rule})",
+                n(a),
+                n(p),
+                n(&board.province_of(*p))
+            ),
         }
     }
 }

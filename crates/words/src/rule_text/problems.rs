@@ -22,6 +22,12 @@ impl RuleText for EventProblem {
             }
             EventProblem::Supply(e) => e.message(board, lang),
             EventProblem::Muster(_, e) => e.message(board, lang),
+            EventProblem::MusterSupply {
+                castle,
+                size,
+                armies,
+                limits,
+            } => super::supply::muster_over(board, *castle, *size, armies, limits, &rule, lang),
             EventProblem::Bid(_, e) => e.message(board, lang),
             EventProblem::Wildling(_, e) => e.message(board, lang),
             EventProblem::Reward(e) => e.message(board, lang),

@@ -106,3 +106,50 @@ fn still_over(
         ),
     }
 }
+
+/// A new unit mustered into `castle` would make an army of `size` there, beyond what supply
+/// allows: the house's armies and the allowance, as a disbanding refusal names them.
+pub(super) fn muster_over(
+    board: &Board,
+    castle: AreaId,
+    size: u8,
+    armies: &[(AreaId, u8)],
+    limits: &[u8],
+    rule: &str,
+    lang: Lang,
+) -> String {
+    let zh = lang == Lang::Zh;
+    let sep = if zh { "、" } else { ", " };
+    let name = board.area(castle).name(lang);
+    let all = armies
+        .iter()
+        .map(|(a, n)| format!("{} {n}", board.area(*a).name(lang)))
+        .collect::<Vec<_>>()
+        .join(sep);
+    let allowed = limits
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(sep);
+    let yours = match (armies.is_empty(), zh) {
+        (true, true) => "你现在没有军团".to_string(),
+        (true, false) => "you have no army now".to_string(),
+        (false, true) => format!("你的军团为{all}"),
+        (false, false) => format!("your armies are {all}"),
+    };
+    let allowance = match (limits.is_empty(), zh) {
+        (true, true) => "补给轨道不允许任何军团(两个及以上单位)".to_string(),
+        (true, false) => "the supply track allows no army (two or more units)".to_string(),
+        (false, true) => format!("补给轨道只允许规模为{allowed}的军团"),
+        (false, false) => format!("the supply track allows armies of {allowed} units"),
+    };
+    if zh {
+        format!(
+            "在{name}征兵会超过补给上限:新单位会使{name}的军团达到{size}个单位;{yours},{allowance}。可以改在其他城堡征兵、升级现有单位或征募战舰({rule})"
+        )
+    } else {
+        format!(
+            "mustering into {name} would exceed your supply limit: the new unit would make an army of {size} there; {yours}, and {allowance}. Muster at another castle, upgrade a unit or muster a ship instead ({rule})"
+        )
+    }
+}

@@ -51,6 +51,20 @@ impl RuleText for WildlingError {
             WildlingError::WrongPoints { due, listed } => format!(
                 "you must disband units worth {due} mustering points; those listed are worth {listed} ({rule})"
             ),
+            WildlingError::WrongPointsTied {
+                lowest,
+                other,
+                listed,
+            } if zh => format!(
+                "你与其他家族并列出价最低,由国王裁决谁受重罚:你需要裁掉价值{other}点的部队,若国王选你为出价最低者则是{lowest}点;列出的部队价值{listed}点({rule})"
+            ),
+            WildlingError::WrongPointsTied {
+                lowest,
+                other,
+                listed,
+            } => format!(
+                "you are tied for the lowest bid and the King decides who suffers more: disband units worth {other} mustering points, or {lowest} if the King names you the lowest bidder; those listed are worth {listed} ({rule})"
+            ),
             WildlingError::BadDowngrade if zh => {
                 format!("降级的骑士数目或降级后的兵种不对({rule})")
             }

@@ -252,6 +252,16 @@ pub enum WildlingError {
         /// Points listed.
         listed: u8,
     },
+    /// A house tied for the lowest bid, whose due depends on the King's tie-break (004:L1126):
+    /// the units listed are worth neither what the lowest bidder disbands nor what the others do.
+    WrongPointsTied {
+        /// Points due if the King names the house the lowest bidder.
+        lowest: u8,
+        /// Points due otherwise.
+        other: u8,
+        /// Points listed.
+        listed: u8,
+    },
     /// Downgrades: not the right number of knights, or a target that is not F or A or at its cap.
     BadDowngrade,
     /// The track named is not one of the house's best ranks (004:L1132).
@@ -272,6 +282,7 @@ impl WildlingError {
             WildlingError::OneArea => "004:L1119, A-67",
             WildlingError::Muster(e) => e.rule(),
             WildlingError::WrongPoints { .. } => "004:L1130",
+            WildlingError::WrongPointsTied { .. } => "004:L1130, L1126",
             WildlingError::BadDowngrade => "004:L1131, A-66",
             WildlingError::NotBestTrack(..) => "004:L1132",
             WildlingError::UnknownId => "",

@@ -205,3 +205,43 @@ fn pontoon_opens_its_bank_only_while_it_stands_004_l2604_a76() {
         "a raid removes it (004:L2545)"
     );
 }
+
+#[test]
+fn forced_march_gathers_no_second_siege_engine_004_l636() {
+    let mut t = on();
+    let h = t.h("lannister");
+    t.s.house_mut(h).barrels = 6;
+    t.put("lannister", "riverrun", "FE");
+    t.put("lannister", "harrenhal", "E");
+    t.put("lannister", "stoney-sept", "F");
+    stand(
+        &mut t,
+        "lannister",
+        "riverrun",
+        OneTimeKind::ForcedMarch,
+        None,
+    );
+    let step = forced(
+        &t,
+        "riverrun",
+        &[
+            ("harrenhal", UnitSelection::All),
+            ("stoney-sept", UnitSelection::All),
+        ],
+    );
+    t.plan("lannister").marches.push(step);
+    let (s, log) = t.run();
+    assert_eq!(
+        t.units(&s, "riverrun"),
+        "EFF",
+        "the footman comes, the siege engine stays"
+    );
+    assert_eq!(t.units(&s, "harrenhal"), "E");
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Skipped {
+            why: crate::model::log::Skip::TwoSieges(_),
+            ..
+        }
+    )));
+}

@@ -1,0 +1,197 @@
+//! The shell of the public record (`maester-publish` builds it): the closed steps read back from
+//! the store, `maester post`, `maester site`, and the site refreshed after every close when
+//! `[site] dir` is set. Files are written beside their place and renamed into it, so a web
+//! server never serves half a page.
+
+use super::{Daemon, loaded, picture};
+use crate::board::Lang;
+use crate::error::Error;
+use crate::publish::{self, Format, Picture, StoredLog};
+use crate::words::hant::Script;
+use std::path::Path;
+
+/// The closed steps of a game's line of history, oldest first: every close, less the closes a
+/// GM's rollback undid; each with the state it started from and its deadline in `lang`.
+pub fn steps(d: &Daemon, g: &loaded::Loaded, lang: Lang) -> Result<Vec<publish::Step>, Error> {
+    let id = g.row.id.as_str();
+    let mut line: Vec<publish::Step> = Vec::new();
+    let mut before: Option<crate::rules::GameState> = None;
+    for (n, (seq, _, _)) in d.store.snapshot_index(id)?.into_iter().enumerate() {
+        let Some(snap) = d.store.snapshot(id, seq)? else {
+            continue;
+        };
+        let state = match super::stored::decode(snap.state) {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::warn!(
+                    game = id,
+                    seq,
+                    "a stored state does not read, left out: {e}"
+                );
+                before = None;
+                continue;
+            }
+        };
+        match publish::record::decode(&snap.log) {
+            // The game's start is no step.
+            StoredLog::Close { .. } if n == 0 => {}
+            StoredLog::Close { events, record } => {
+                let deadline = record
+                    .as_ref()
+                    .and_then(|r| r.deadline)
+                    .map(|t| g.at(t, lang))
+                    .unwrap_or_default();
+                line.push(publish::Step {
+                    seq,
+                    before: before.take(),
+                    after: state.clone(),
+                    events,
+                    record: record.map(|r| *r),
+                    deadline,
+                    closed_at: snap.created_at,
+                });
+            }
+            StoredLog::Gm {
+                restores: Some(to), ..
+            } => line.retain(|s| s.seq <= to),
+            StoredLog::Gm { .. } | StoredLog::Unreadable => {}
+        }
+        before = Some(state);
+    }
+    Ok(line)
+}
+
+/// `maester post`: a closed step (the newest, or the newest close of `round`/`step`) as a
+/// forum post, in parts of at most 10,000 characters.
+pub fn post(
+    d: &Daemon,
+    game: Option<&str>,
+    which: (Option<u8>, Option<crate::rules::Step>),
+    format: Format,
+) -> Result<Vec<String>, Error> {
+    let id = picture::game_id(d, game)?;
+    let g = loaded::load(d, &id)?;
+    let lang = g.cfg.language.lang;
+    let script = Script::of(lang == Lang::Zh && g.cfg.language.traditional());
+    let all = steps(d, &g, lang)?;
+    let step = all
+        .iter()
+        .rev()
+        .find(|s| {
+            which.0.is_none_or(|r| s.round() == r)
+                && which.1.is_none_or(|st| s.closed_steps().contains(&st))
+        })
+        .ok_or_else(|| Error::NotFound(format!("a closed step of game {id} like that")))?;
+    let name = publish::site::picture_name(step);
+    let pic = if !g.cfg.report_map {
+        Picture::None
+    } else {
+        match site_config(d).and_then(|s| s.game_url(&id)) {
+            Some(url) => Picture::Url(format!("{url}{name}")),
+            None => Picture::File(name),
+        }
+    };
+    let p = publish::public(&g.board, &id, step, lang);
+    Ok(publish::post(&p, &pic, format, lang, script))
+}
+
+fn site_config(d: &Daemon) -> Option<&crate::config::SiteConfig> {
+    d.config.site.as_ref()
+}
+
+/// `maester site`: a game's web site written into `out` (pictures already there are kept: a
+/// closed step's picture never changes). Returns the number of files written.
+pub fn site(
+    d: &Daemon,
+    game: Option<&str>,
+    out: &Path,
+    language: Option<crate::config::MailLanguage>,
+) -> Result<usize, Error> {
+    let id = picture::game_id(d, game)?;
+    let g = loaded::load(d, &id)?;
+    let language = language.unwrap_or(g.cfg.language);
+    let lang = language.lang;
+    let script = Script::of(lang == Lang::Zh && language.traditional());
+    let all = steps(d, &g, lang)?;
+    let finished = g.state.step == crate::rules::Step::Finished;
+    let deadline = g.deadline_text(lang);
+    let base_url = site_config(d).and_then(|s| s.game_url(&id));
+    let s = publish::Site {
+        board: &g.board,
+        game: &id,
+        lang,
+        script,
+        current: &g.state,
+        deadline: if finished { "" } else { &deadline },
+        seed: finished.then_some(g.row.seed.as_str()),
+        base_url: base_url.as_deref(),
+        created: g.row.created_at,
+    };
+    std::fs::create_dir_all(out).map_err(|e| io(out, e))?;
+    // A public folder: readable by the web server's user (maester's own files are private).
+    set_mode(out, 0o755)?;
+    let mut written = 0;
+    if g.cfg.report_map {
+        for step in &all {
+            let path = out.join(publish::site::picture_name(step));
+            if path.exists() {
+                continue;
+            }
+            match publish::site::picture(&g.board, step, lang, script) {
+                Ok(png) => {
+                    write_atomic(&path, &png)?;
+                    written += 1;
+                }
+                Err(e) => tracing::warn!(game = %id, "a step's picture not drawn: {e}"),
+            }
+        }
+    }
+    for f in publish::pages(&s, &all) {
+        write_atomic(&out.join(&f.name), &f.bytes)?;
+        written += 1;
+    }
+    Ok(written)
+}
+
+/// After a close: the game's site in `[site] dir`/<game>/ written again, when configured. A
+/// failure is logged and told nowhere else: the site never holds a close back.
+pub fn refresh_after_close(d: &Daemon, id: &str) {
+    let Some(dir) = site_config(d).and_then(|s| s.dir.clone()) else {
+        return;
+    };
+    let base = d.config.path(&dir);
+    // The folder a web server is pointed at: readable by it, as each game's folder is.
+    let made = std::fs::create_dir_all(&base)
+        .map_err(|e| io(&base, e))
+        .and_then(|()| set_mode(&base, 0o755));
+    if let Err(e) = made.and_then(|()| site(d, Some(id), &base.join(id), None).map(|_| ())) {
+        tracing::warn!(game = id, "the public site was not refreshed: {e}");
+    }
+}
+
+/// Write `bytes` to `path` through a file beside it, renamed into place.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    std::fs::write(&tmp, bytes).map_err(|e| io(&tmp, e))?;
+    set_mode(&tmp, 0o644)?;
+    std::fs::rename(&tmp, path).map_err(|e| io(path, e))
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) -> Result<(), Error> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).map_err(|e| io(path, e))
+}
+
+#[cfg(not(unix))]
+fn set_mode(_: &Path, _: u32) -> Result<(), Error> {
+    Ok(())
+}
+
+fn io(path: &Path, e: std::io::Error) -> Error {
+    Error::io(format!("writing {}", path.display()), e)
+}

@@ -1,0 +1,186 @@
+//! The game's web site in a real browser: headless Chromium opens the front page and a step's
+//! page at 1280 and at 400 CSS pixels wide. Every relative link and picture exists, every
+//! picture loads, the page never scrolls sideways at 400 px, and the console stays quiet.
+//!
+//! Headless Chromium will not make its window narrower than 500 px, so each page is measured
+//! inside an iframe of the exact width (file URLs may read each other with
+//! `--allow-file-access-from-files`); a probe page reports the frame's `scrollWidth` against
+//! its `clientWidth` and its broken pictures into the DOM that `--dump-dom` prints. The probe
+//! is checked against a page that does overflow and a picture that is missing, so it cannot
+//! pass by seeing nothing. Skipped, saying so, where `/usr/bin/chromium` is not installed.
+
+mod maildir_support;
+
+use maildir_support::*;
+use std::path::Path;
+use std::process::Command;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// What the probe saw of a page in a frame `width` px wide, and what the console said.
+#[derive(Debug)]
+struct Probe {
+    scroll_width: u32,
+    client_width: u32,
+    images: u32,
+    broken: u32,
+    console: Vec<String>,
+}
+
+fn probe(dir: &Path, page: &str, width: u32) -> Probe {
+    let probe = dir.join(format!("probe-{width}-{page}"));
+    let html = format!(
+        "<!DOCTYPE html><html><body style=\"margin:0\">\
+         <iframe id=\"f\" src=\"{page}\" style=\"border:0;width:{width}px;height:1600px\"></iframe>\
+         <script>addEventListener(\"load\", () => {{\
+           const d = document.getElementById(\"f\").contentDocument;\
+           const e = d.documentElement;\
+           const imgs = [...d.images];\
+           const broken = imgs.filter(i => !i.complete || i.naturalWidth === 0).length;\
+           document.body.dataset.probe = [e.scrollWidth, e.clientWidth, imgs.length, broken].join(\",\");\
+         }});</script></body></html>"
+    );
+    std::fs::write(&probe, html).unwrap_or_else(|e| panic!("{e}"));
+    let profile = dir.join(format!("profile-{width}-{page}"));
+    let out = Command::new(CHROMIUM)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--allow-file-access-from-files",
+            "--enable-logging=stderr",
+            "--log-level=0",
+            "--v=0",
+            "--virtual-time-budget=8000",
+            "--window-size=1400,1800",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("file://{}", probe.display()))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {CHROMIUM}: {e}"));
+    let _ = std::fs::remove_file(&probe);
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let Some(values) = dom
+        .split("data-probe=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+    else {
+        panic!(
+            "{page} at {width}: the probe wrote nothing; stderr:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    };
+    let n: Vec<u32> = values.split(',').filter_map(|v| v.parse().ok()).collect();
+    let [scroll_width, client_width, images, broken] = n[..] else {
+        panic!("{page} at {width}: probe {values:?}")
+    };
+    let console = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| l.contains(":CONSOLE"))
+        .map(str::to_string)
+        .collect();
+    Probe {
+        scroll_width,
+        client_width,
+        images,
+        broken,
+        console,
+    }
+}
+
+/// Every `href="…"` and `src="…"` of a page that points into the site's folder.
+fn relative_links(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in ["href=\"", "src=\""] {
+        for piece in html.split(attr).skip(1) {
+            let Some(link) = piece.split('"').next() else {
+                continue;
+            };
+            if link.contains("://") || link.starts_with('#') || link.starts_with("mailto:") {
+                continue;
+            }
+            out.push(link.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_front_page_and_a_step_page_read_at_1280_and_400_pixels() {
+    if !Path::new(CHROMIUM).exists() {
+        eprintln!(
+            "SKIPPED: {CHROMIUM} is not installed (apt-get install -y --no-install-recommends chromium)"
+        );
+        return;
+    }
+    let dir = temp_dir("site-browser");
+    if let Err(e) = maester::demo::run(&dir) {
+        panic!("demo failed: {e}");
+    }
+    let site = dir.join("www");
+    let o = maester(
+        &dir.join("maester.toml"),
+        &["site", "--out", &site.to_string_lossy()],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut step_page = None;
+    for e in std::fs::read_dir(&site).into_iter().flatten().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with("r1-") && name.ends_with(".html") {
+            step_page = Some(name);
+        }
+    }
+    let Some(step_page) = step_page else {
+        panic!("no step page in {}", site.display())
+    };
+
+    // The probe sees what it must: a page wider than its frame, a picture that is missing.
+    std::fs::write(
+        site.join("control.html"),
+        "<!DOCTYPE html><html><body><div style=\"width:600px\">wide</div>\
+         <img src=\"missing.png\" alt=\"\"></body></html>",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let control = probe(&site, "control.html", 400);
+    assert!(control.scroll_width > control.client_width, "{control:?}");
+    assert_eq!(control.broken, 1, "{control:?}");
+    std::fs::remove_file(site.join("control.html")).unwrap_or_else(|e| panic!("{e}"));
+
+    for page in ["index.html", step_page.as_str(), "history.html"] {
+        let html = std::fs::read_to_string(site.join(page)).unwrap_or_else(|e| panic!("{e}"));
+        let links = relative_links(&html);
+        assert!(links.iter().any(|l| l == "style.css"), "{page}: {links:?}");
+        for link in &links {
+            assert!(
+                site.join(link).is_file(),
+                "{page} links {link}, which is missing"
+            );
+        }
+        for width in [1280, 400] {
+            let p = probe(&site, page, width);
+            // The frame's width, less a vertical scroll bar when the page is taller.
+            assert!(
+                p.client_width <= width && p.client_width + 20 >= width,
+                "{page}: {p:?}"
+            );
+            assert!(
+                p.scroll_width <= p.client_width,
+                "{page} scrolls sideways at {width} px: {p:?}"
+            );
+            assert_eq!(
+                p.broken, 0,
+                "{page} at {width}: a picture did not load: {p:?}"
+            );
+            assert!(p.console.is_empty(), "{page} at {width}: {:?}", p.console);
+            if page != "history.html" {
+                assert!(p.images >= 1, "{page} shows the map: {p:?}");
+            }
+        }
+    }
+}

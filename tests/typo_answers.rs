@@ -1,0 +1,55 @@
+//! Typos answered by mail: a misspelt keyword gets "did you mean", a leader's unique given
+//! name is read without a question; on a local Maildir through the real store, in zh, zh-Hant
+//! and en.
+
+mod maildir_support;
+
+use maildir_support::*;
+
+#[test]
+fn a_misspelt_keyword_is_answered_with_the_keyword_in_each_language() {
+    let dir = temp_dir("typos");
+    let cfg = write_config(&dir, "typo");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let text = text
+        .replace("name = \"A\"\n", "name = \"A\"\nlanguage = \"zh-Hant\"\n")
+        .replace("name = \"E\"\n", "name = \"E\"\nlanguage = \"en\"\n");
+    std::fs::write(&cfg, text).unwrap_or_default();
+    new_game_with_known_secrets(&cfg);
+    let inbox = dir.join("mail/inbox/new");
+    std::fs::create_dir_all(&inbox).unwrap_or_default();
+    let mails = [
+        ("a@x.example", "t1", "密碼: stark-s\n臨冬城 行君\n"),
+        ("b@x.example", "t2", "密码: greyjoy-s\n派克岛 行君\n"),
+        ("e@x.example", "t3", "secret: tyrell-s\nHighgarden marhc\n"),
+    ];
+    for (from, id, body) in mails {
+        std::fs::write(inbox.join(id), mail_from(from, id, body)).unwrap_or_default();
+    }
+    let out = maester(&cfg, &["run", "--once"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sent = outbox_files(&dir.join("mail/outbox"));
+    let answer = |to: &str| {
+        sent.iter()
+            .filter(|(t, b)| t.contains(to) && b.starts_with("Re:"))
+            .map(|(_, b)| b.clone())
+            .next_back()
+            .unwrap_or_else(|| panic!("no answer to {to}"))
+    };
+    let hant = answer("a@x.example");
+    assert!(
+        hant.contains("行軍") && hant.contains("你是不是指"),
+        "{hant}"
+    );
+    assert!(hant.contains("第2行"), "the line: {hant}");
+    let zh = answer("b@x.example");
+    assert!(zh.contains("你是不是指“行军”"), "{zh}");
+    let en = answer("e@x.example");
+    assert!(en.contains("did you mean \"march\"?"), "{en}");
+    assert!(en.contains("line 2"), "{en}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
