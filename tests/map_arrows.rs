@@ -79,6 +79,7 @@ fn maester_map_draws_the_last_steps_march_from_winterfell_as_an_arrow() {
         script: maester::map::Script::Simplified,
         deadline: "",
         reported: "",
+        reported_round: 0,
     };
     let layout = Layout::of(&board);
     // The arrow runs between the areas' units as drawn (moved off any name they would cover).

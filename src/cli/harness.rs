@@ -123,6 +123,7 @@ fn bench_map(board: &maester::board::Board, text: &str, runs: u32) -> Result<(),
             script: maester::map::Script::Simplified,
             deadline: "2026-11-26 20:00",
             reported: maester::words::Spelling::name_zh(maester::rules::Step::Plan),
+            reported_round: 0,
         }
     }
     // Every house's pictures: the whole board once, then each house's theatre.

@@ -324,6 +324,7 @@ impl ReportMap {
             script: self.reading.1,
             deadline: &self.deadline,
             reported: &self.reported,
+            reported_round: g.state.round,
         };
         match self.painted.house_png(&input, house) {
             Ok(png) => Some(png),
@@ -427,6 +428,7 @@ fn report_map(
         script,
         deadline,
         reported: &reported,
+        reported_round: g.state.round,
     };
     let drawn = crate::map::paint(&input).and_then(|p| Ok((p.png()?, p)));
     match drawn {

@@ -63,6 +63,7 @@ pub fn current_map(
         script: crate::words::hant::Script::of(language.traditional()),
         deadline: &deadline,
         reported: "",
+        reported_round: 0,
     };
     Ok(match (svg, house) {
         (true, None) => crate::map::svg(&input).into_bytes(),

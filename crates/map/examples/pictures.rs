@@ -1,5 +1,5 @@
 //! Every picture of the map's crowded military step (`tests/fixtures/crowded_step.toml`): the
-//! whole board and each house's own picture, in Simplified, Traditional and English, written
+//! orders revealed before it, the whole board after it and each house's own picture, in Simplified, Traditional and English, written
 //! to a folder to look at (`cargo run -p maester-map --example pictures -- /tmp/pictures`).
 
 use maester_board::{Board, Lang};
@@ -29,7 +29,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             } else {
                 "Execution plans"
             },
+            reported_round: 1,
         };
+        // The orders as revealed, before the step.
+        let before = MapInput {
+            state: &state,
+            log: &[],
+            reported: "",
+            reported_round: 0,
+            ..input
+        };
+        std::fs::write(
+            format!("{dir}/orders-{tag}.png"),
+            maester_map::png(&before)?,
+        )?;
         let painted = maester_map::paint(&input)?;
         std::fs::write(format!("{dir}/board-{tag}.png"), painted.png()?)?;
         std::fs::write(format!("{dir}/board-{tag}.svg"), maester_map::svg(&input))?;

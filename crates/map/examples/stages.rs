@@ -22,6 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
         deadline: "",
         reported: "",
+        reported_round: 0,
     };
     maester_map::png(&input)?;
     let opt = maester_map::options();

@@ -327,7 +327,12 @@ pub fn ports(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
 }
 
 /// Power tokens and revealed orders.
-pub fn tokens_and_orders(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
+pub fn tokens_and_orders(
+    svg: &mut Svg,
+    input: &MapInput<'_>,
+    layout: &Layout,
+    taken: &mut Vec<Rect>,
+) {
     let board = input.board;
     for a in &board.areas {
         let Some(s) = layout.spots(a.id) else {
@@ -346,7 +351,11 @@ pub fn tokens_and_orders(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
             };
             let size = 10.0;
             let w = text_width(&text, size) + 10.0;
-            let (x, y) = (s.order.0 - w / 2.0, s.order.1 - 8.0);
+            // At its order point, or the nearest point that covers no name and no units.
+            let at = crate::chips::free_spot(s.order, (w + 2.0, 18.0), taken);
+            let (x, y) = (at.0 - w / 2.0, at.1 - 8.0);
+            taken.push(((x, y), (x + w, y + 16.0)));
+            svg.group(&[("order", &a.key)]);
             svg.rect(
                 x,
                 y,
@@ -357,22 +366,16 @@ pub fn tokens_and_orders(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
                 Some((palette::house(board, h), 2.0)),
                 false,
             );
-            svg.text(
-                s.order.0,
-                s.order.1,
-                &text,
-                Font::plain(size, WHITE),
-                Anchor::Middle,
-            );
+            svg.text(at.0, at.1, &text, Font::plain(size, WHITE), Anchor::Middle);
+            svg.end_group();
         }
     }
 }
 
 /// The orders the step did not carry out (skipped, or removed by a raid), struck through in
 /// red at their area's order point: a dashed token in the house's colour.
-pub fn not_done(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, taken: &[Rect]) {
+pub fn not_done(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, taken: &mut Vec<Rect>) {
     let board = input.board;
-    let mut taken = taken.to_vec();
     for e in input.log {
         let (house, area, order) = match e {
             Event::Skipped {
@@ -395,7 +398,7 @@ pub fn not_done(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, taken: &[R
         };
         let size = 10.0;
         let w = text_width(&text, size) + 10.0;
-        let at = crate::chips::free_spot(s.order, (w + 2.0, 18.0), &taken);
+        let at = crate::chips::free_spot(s.order, (w + 2.0, 18.0), taken);
         let (x, y) = (at.0 - w / 2.0, at.1 - 8.0);
         taken.push(((x, y), (x + w, y + 16.0)));
         svg.group(&[("not-done", &board.area(area).key)]);

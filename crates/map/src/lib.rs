@@ -50,6 +50,19 @@ pub struct MapInput<'a> {
     /// The name of the step the picture reports, the one just closed (empty: the panel names
     /// the step now open).
     pub reported: &'a str,
+    /// The round of the step reported (0: the state's round).
+    pub reported_round: u8,
+}
+
+impl MapInput<'_> {
+    /// The round the picture names: the reported step's, else the state's.
+    pub fn round(&self) -> u8 {
+        if self.reported_round > 0 {
+            self.reported_round
+        } else {
+            self.state.round
+        }
+    }
 }
 
 /// Why a picture could not be made.
@@ -105,15 +118,15 @@ pub fn svg_with(input: &MapInput<'_>, layout: &Layout) -> String {
 pub(crate) fn top(s: &mut draw::Svg, input: &MapInput<'_>, layout: &Layout) {
     board_layer::fortifications(s, input, layout);
     board_layer::ports(s, input, layout);
-    board_layer::tokens_and_orders(s, input, layout);
     let blocks = chips::blocks(input, layout);
-    let taken: Vec<board_layer::Rect> = input
+    let mut taken: Vec<board_layer::Rect> = input
         .board
         .area_ids()
         .filter_map(|a| board_layer::label_box(input, layout, a))
         .chain(blocks.iter().map(chips::Block::rect))
         .collect();
-    board_layer::not_done(s, input, layout, &taken);
+    board_layer::tokens_and_orders(s, input, layout, &mut taken);
+    board_layer::not_done(s, input, layout, &mut taken);
     let segments = arrows::draw(s, input, layout, &blocks);
     board_layer::names_over(s, input, layout, &segments);
     chips::draw(s, &blocks);

@@ -63,7 +63,7 @@ pub fn area_fill(board: &Board, kind: AreaKind, holder: Option<HouseId>) -> Rgb 
         (AreaKind::Sea, None) => SEA,
         (_, None) => LAND,
         // Mostly sea: a sea held by a dark or warm house must still read as water.
-        (AreaKind::Sea, Some(h)) => SEA.mix(house(board, h), 0.12),
+        (AreaKind::Sea, Some(h)) => SEA.mix(house(board, h), 0.08),
         (_, Some(h)) => house(board, h).mix(WHITE, 0.45),
     }
 }

@@ -54,7 +54,7 @@ pub fn draw(svg: &mut Svg, input: &MapInput<'_>) {
     } else {
         format!(
             "{} · {}",
-            labels.round(state.round),
+            labels.round(input.round()),
             labels.results(input.reported)
         )
     };

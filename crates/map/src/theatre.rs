@@ -143,7 +143,9 @@ pub fn theatre(input: &MapInput<'_>, layout: &Layout, house: HouseId) -> Crop {
     let h = (whi.1 - wlo.1 + 60.0)
         .max(chi.1 - clo.1 + 40.0)
         .clamp(MIN_H, MAX_H);
-    let x = place((wlo.0 + whi.0) / 2.0, w, (clo.0, chi.0), MAP_W);
+    // Across, centred on the house's own areas (the piece is narrow); down, on them and their
+    // neighbours.
+    let x = place((clo.0 + chi.0) / 2.0, w, (clo.0, chi.0), MAP_W);
     let y = place((wlo.1 + whi.1) / 2.0, h, (clo.1, chi.1), MAP_H);
     Crop { x, y, w, h }
 }
@@ -208,11 +210,7 @@ pub fn overlay(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, house: Hous
     let what = if input.reported.is_empty() {
         format!("{} · {step}", l.round(input.state.round))
     } else {
-        format!(
-            "{} · {}",
-            l.round(input.state.round),
-            l.results(input.reported)
-        )
+        format!("{} · {}", l.round(input.round()), l.results(input.reported))
     };
     svg.text(x, top + 30.0, &what, Font::plain(12.5, INK), Anchor::Start);
     if !input.deadline.is_empty() {

@@ -69,6 +69,7 @@ fn battle_badges_cover_no_area_name() {
             script: maester_map::Script::Simplified,
             deadline: "",
             reported: "",
+            reported_round: 0,
         };
         let svg = maester_map::svg(&input);
         let badges = badges(&svg);

@@ -76,6 +76,7 @@ fn pictures(board: &Board, script: Script) -> Vec<String> {
             script,
             deadline: "2026年12月31日 21:00 (北京时间/Asia/Shanghai)",
             reported: "执行方案",
+            reported_round: 0,
         };
         out.extend(svg_texts(&maester_map::svg(&input)));
         // Each house's own picture: its band and the battle boxes' leaders.

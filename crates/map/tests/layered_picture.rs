@@ -49,6 +49,7 @@ fn the_layered_png_looks_like_the_whole_document_rasterised_at_once() {
             script: maester_map::Script::Simplified,
             deadline: "2026-11-26 20:00",
             reported: "",
+            reported_round: 0,
         };
         let whole = decode(&maester_map::svg_to_png(&maester_map::svg(&input)).expect("renders"));
         // The first picture makes the kept layer, the second reuses it.

@@ -33,6 +33,7 @@ fn render(board: &Board, state: &GameState, lang: Lang) -> Pixmap {
         script: maester_map::Script::Simplified,
         deadline: "2026-11-26 20:00",
         reported: "",
+        reported_round: 0,
     };
     let png = maester_map::png(&input).expect("renders");
     if let Some(dir) = option_env!("CARGO_TARGET_TMPDIR") {
@@ -177,6 +178,7 @@ fn a_crowded_military_phase_draws_its_arrows_and_battles() {
             script: maester_map::Script::Simplified,
             deadline: "",
             reported: "",
+            reported_round: 0,
         };
         let svg = maester_map::svg(&input);
         // One box per battle.

@@ -52,6 +52,7 @@ fn input<'a>(
         } else {
             "Execution plans"
         },
+        reported_round: 1,
     }
 }
 
@@ -265,7 +266,7 @@ fn panel_units(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> Stri
 }
 
 #[test]
-fn no_chip_or_battle_box_covers_an_area_name() {
+fn no_chip_battle_box_or_struck_order_covers_an_area_name() {
     let board = board();
     let (state, log) = crowded(&board);
     for reading in READINGS {
@@ -274,7 +275,8 @@ fn no_chip_or_battle_box_covers_an_area_name() {
         assert!(names.len() > 40);
         let mut boxes = 0;
         for (tag, body) in groups(&svg) {
-            if !(tag.contains("data-area") || tag.contains("data-battle")) {
+            let boxed = ["data-area", "data-battle", "data-not-done", "data-order"];
+            if !boxed.iter().any(|b| tag.contains(b)) {
                 continue;
             }
             for b in rects(&body) {
@@ -288,6 +290,26 @@ fn no_chip_or_battle_box_covers_an_area_name() {
             }
         }
         assert!(boxes > 35, "{boxes}");
+    }
+    // The orders revealed before the step (the picture of the Raven's step): each token lies
+    // clear of every name.
+    let (before, _) =
+        maester_harness::scenario::bench::position(&board, CROWDED).expect("the fixture plays");
+    for reading in READINGS {
+        let svg = maester_map::svg(&input(&board, &before, &[], reading));
+        let names = names(&svg);
+        let orders: Vec<(String, String)> = groups(&svg)
+            .into_iter()
+            .filter(|(t, _)| t.contains("data-order"))
+            .collect();
+        assert!(orders.len() >= 30, "{} orders", orders.len());
+        for (tag, body) in orders {
+            for b in rects(&body) {
+                for (name, n) in &names {
+                    assert!(!overlap(b, *n), "{reading:?}: {tag} covers {name}");
+                }
+            }
+        }
     }
 }
 
@@ -418,5 +440,39 @@ fn a_report_s_two_pictures_fit_a_mail_under_1_mb() {
                 board.house(h).key
             );
         }
+    }
+}
+
+#[test]
+fn the_panel_and_the_band_name_the_step_reported_then_the_next_deadline() {
+    let board = board();
+    let (state, log) = crowded(&board);
+    for reading in READINGS {
+        let (lang, script) = reading;
+        let mut input = input(&board, &state, &log, reading);
+        // The step reported belongs to the round it was played in, not the one now open.
+        input.reported_round = 3;
+        let labels = maester_words::map_labels::map_labels(lang);
+        let title = script.write(&format!(
+            "{} · {}",
+            labels.round(3),
+            labels.results(input.reported)
+        ));
+        let deadline = script.write(&format!("{} (", labels.deadline));
+        for svg in [
+            maester_map::svg(&input),
+            maester_map::house_svg(&input, HouseId(0)),
+        ] {
+            let t = svg.find(&format!(">{title}</text>"));
+            let d = svg.find(&deadline);
+            assert!(t.is_some() && d.is_some(), "{reading:?}: {title}");
+            assert!(t < d, "{reading:?}: the step reported, then the deadline");
+        }
+        let own = maester_map::house_svg(&input, HouseId(0));
+        let name = script.write(board.house(HouseId(0)).name(lang));
+        assert!(
+            own.contains(&format!("{}: {name}", script.write(labels.your_house))),
+            "{reading:?}: the reader's house named in his picture"
+        );
     }
 }

@@ -34,6 +34,7 @@ pub fn picture(
         script,
         deadline: &step.deadline,
         reported: &reported,
+        reported_round: step.round(),
     })
 }
 
