@@ -225,7 +225,10 @@ fn flipped_bytes_are_refused_untouched_and_restored(tag: &str, from: usize) {
     let btree: Vec<usize> = (pages / 2..pages)
         .filter(|p| matches!(bytes[p * 4096], 2 | 5 | 10 | 13))
         .collect();
-    assert!(from != usize::MAX || !btree.is_empty(), "no b-tree page in the second half");
+    assert!(
+        from != usize::MAX || !btree.is_empty(),
+        "no b-tree page in the second half"
+    );
     let mut x: u64 = 0x2545_f491_4f6c_dd1d;
     for _ in 0..200 {
         x ^= x << 13;
