@@ -54,14 +54,16 @@ fn a_report_after_a_rollback_is_marked_as_the_correction_of_the_first() {
     std::fs::write(
         &cfg,
         text.replace("name = \"B\"\n", "name = \"B\"\nlanguage = \"en\"\n")
-            .replace("name = \"C\"\n", "name = \"C\"\nlanguage = \"zh-Hant\"\n"),
+            .replace("name = \"C\"\n", "name = \"C\"\nlanguage = \"zh-Hant\"\n")
+            .replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n"),
     )
     .unwrap_or_default();
     let t0: DateTime<Utc> = "2026-04-01T10:00:00Z"
         .parse()
         .unwrap_or_else(|e| panic!("{e}"));
     let mut d = open_daemon(&cfg);
-    let secrets = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    let mut secrets: Vec<String> = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    secrets.push("gm-s".into());
     if let Err(e) = maester::daemon::games::new_game(&mut d, t0, Some(secrets)) {
         panic!("{e}");
     }
@@ -122,5 +124,21 @@ fn a_report_after_a_rollback_is_marked_as_the_correction_of_the_first() {
         // one counts.
         assert_eq!(all.len(), 2, "{all:#?}");
     }
+    // The GM's copy of the re-issued reports is marked as theirs are.
+    let gm_copies = reports_to(&dir, "gm@x");
+    let marked: Vec<&(String, String)> = gm_copies
+        .iter()
+        .filter(|(s, _)| s.starts_with("【更正】"))
+        .collect();
+    assert_eq!(marked.len(), 1, "{gm_copies:#?}");
+    assert!(
+        marked[0]
+            .1
+            .starts_with(&format!("【更正】本报告取代 {sent}"))
+            && marked[0].1.contains(reason),
+        "{}",
+        marked[0].1
+    );
+    assert_eq!(gm_copies.len(), 2, "{gm_copies:#?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -254,6 +254,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
                 seq,
                 record: &record,
                 now,
+                correction: correction.as_ref().map(|c| c.line(g, lang)),
             };
             super::gm_copy::letter(d, addr, parts)?
         }

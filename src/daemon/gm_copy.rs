@@ -51,6 +51,9 @@ pub struct Parts<'a> {
     pub record: &'a crate::publish::Record,
     /// When it closes.
     pub now: chrono::DateTime<chrono::Utc>,
+    /// The correction line when the close re-issues reports after a rollback (the GM's copy
+    /// is marked as the players' reports are).
+    pub correction: Option<String>,
 }
 
 /// The GM's copy of a close, in the game's language.
@@ -72,6 +75,7 @@ pub fn letter(d: &Daemon, to: &str, p: Parts<'_>) -> Result<Option<Letter>, Erro
     ctx.house = words::reader(lang);
     let files = forum_files(d, &p, lang);
     ctx.yours = None;
+    ctx.correction = p.correction.clone();
     ctx.plans = p.plans;
     ctx.private = Vec::new();
     if p.out.state.step == Step::Finished {
@@ -88,7 +92,10 @@ pub fn letter(d: &Daemon, to: &str, p: Parts<'_>) -> Result<Option<Letter>, Erro
         .templates
         .render("report", lang, &ctx)
         .map_err(Error::Template)?;
-    let subject = words::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    let mut subject = words::subject(&ctx.game, ctx.round, &ctx.closed, lang);
+    if ctx.correction.is_some() {
+        subject = crate::words::report_lines::correction_subject(&subject, lang);
+    }
     let html = match p.map {
         Some(png) => Some(html(d, g, ctx, png)?),
         None => None,
