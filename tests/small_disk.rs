@@ -165,7 +165,17 @@ fn on_a_small_disk_the_backup_is_skipped_and_the_daemon_recovers_by_itself_each_
         now += TimeDelta::days(2);
         let t = d.tick(now).unwrap_or_else(|e| panic!("{e}"));
         assert!(t.steps_closed >= 1, "run {run}: {t:?}");
-        assert_eq!((t.failed, t.errors), (0, 0), "run {run}: {t:?}");
+        let problems: Vec<String> = d
+            .store
+            .connection()
+            .prepare("SELECT detail FROM audit WHERE action = 'problem' ORDER BY rowid DESC LIMIT 3")
+            .and_then(|mut st| st.query_map([], |r| r.get::<_, String>(0))?.collect())
+            .unwrap_or_default();
+        assert_eq!(
+            (t.failed, t.errors),
+            (0, 0),
+            "run {run}: {t:?}\nthe GM was told: {problems:#?}"
+        );
         let backups = maester::daemon::backups::list(&d).unwrap_or_default();
         assert!(backups.is_empty(), "run {run}: {backups:?}");
         assert!(

@@ -118,10 +118,11 @@ pub fn before_close(
 }
 
 /// Room a backup must leave free on its volume: the close it comes before writes its snapshot
-/// and every house's report with its map (about 550 KB each) into the database, as much again
-/// through the WAL until the checkpoint after the close, and with the Maildir transport as much
-/// again into the outbox folder — about 12 MB for six houses and the GM's copy.
-pub const BACKUP_MARGIN: u64 = 16 * 1024 * 1024;
+/// and every house's report with its two pictures (the house's part of the board and the whole
+/// board: about 700 KB a report) into the database, as much again through the WAL until the
+/// checkpoint after the close, and with the Maildir transport as much again into the outbox
+/// folder — about 16 MB for six houses and the GM's copy; twice that, for a margin.
+pub const BACKUP_MARGIN: u64 = 32 * 1024 * 1024;
 
 /// `Some((free, size))` when a backup of the database now would leave less than
 /// [`BACKUP_MARGIN`] free on the backup folder's volume (its size: the database and its WAL).
