@@ -46,6 +46,7 @@ const ENGLISH: &[&str] = &[
     "backups of game",
     "queued again",
     "is now played by",
+    "stored:",
     "has turned neutral",
     "back to round",
     "closed; now",
@@ -57,7 +58,7 @@ fn assert_chinese(answer: &str) {
         .lines()
         .filter(|l| l.starts_with('第') && l.contains("行:"))
         .collect();
-    assert!(results.len() >= 16, "{answer}");
+    assert!(results.len() >= 17, "{answer}");
     for l in &results {
         let said = l.split_once("行:").map(|(_, s)| s).unwrap_or_default();
         assert!(
@@ -75,7 +76,7 @@ fn zh_body(now: DateTime<Utc>) -> String {
     format!(
         "密码: gm-s\r\n谁没交\r\n日志\r\n请假 stark {a} 到 {b}\r\n提醒 24h 4h\r\n日程 plan=3d\r\n\
          备份\r\n重发失败邮件\r\n换人 greyjoy 新玩家 new@x.example\r\n退出 martell\r\n\
-         第1回合 placement\r\n结算\r\n重发 stark\r\n回滚: 测试\r\n取消请假 1\r\n预览\r\n公告\r\n周末休息一天\r\n"
+         第1回合 placement\r\n结算\r\n重发 stark\r\n回滚: 测试\r\n取消请假 1\r\n预览\r\n代交 白狼\r\n临冬城 行军+1\r\n白港 支援\r\n结束\r\n公告\r\n周末休息一天\r\n"
     )
 }
 
@@ -97,7 +98,8 @@ const ZH_EXPECTED: &[&str] = &[
     "第14行:游戏 zh1 已回到第1回合布置军事命令阶段;截止时间 ",
     "第15行:请假 1 已取消",
     "第16行:预览:游戏 zh1 第1回合布置军事命令阶段若现在结算(不保存、不发送)",
-    "第17行:公告已发给所有玩家",
+    "第17行:已为白狼录入提交:\n  临冬城 行军+1",
+    "第21行:公告已发给所有玩家",
 ];
 
 #[test]
