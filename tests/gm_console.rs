@@ -412,14 +412,11 @@ fn gm_commands_by_mail_need_the_gm_secret_and_are_answered_line_by_line() {
         "{answer}"
     );
     assert!(
-        answer.contains("第4行:game gmc") && answer.contains("MISSING"),
+        answer.contains("第4行:游戏 gmc") && answer.contains("未提交"),
         "{answer}"
     );
     assert!(answer.contains("第6行:未执行"), "{answer}");
-    assert!(
-        answer.contains("第7行:announcement to every player"),
-        "{answer}"
-    );
+    assert!(answer.contains("第7行:公告已发给所有玩家"), "{answer}");
     assert!(
         mails_to(&dir, "c@x.example")
             .iter()

@@ -255,17 +255,11 @@ fn the_new_commands_work_by_mail_too() {
         .find(|b| b.contains("第2行"))
         .unwrap_or_default();
     assert!(
-        answer.contains("第2行:the report of round 1 placement for stark queued again"),
+        answer.contains("第2行:给白狼的第1回合布置军事命令阶段战报已重新发往"),
         "{answer}"
     );
-    assert!(
-        answer.contains("第3行:state of game gmh corrected"),
-        "{answer}"
-    );
-    assert!(
-        answer.contains("第6行:schedule of game gmh changed"),
-        "{answer}"
-    );
+    assert!(answer.contains("第3行:游戏 gmh 的局面已更正"), "{answer}");
+    assert!(answer.contains("第6行:游戏 gmh 的时间表已修改"), "{answer}");
     assert!(answer.contains("第7行:"), "{answer}");
     assert!(
         answer.contains("第8行:") && answer.contains("new@x.example"),

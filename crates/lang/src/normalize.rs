@@ -14,8 +14,8 @@
 /// Traditional characters (first string) and their Simplified forms (second string), for the
 /// characters of the keywords and of the reference board's area, house and leader names (and
 /// of the names as maester writes them in Traditional: 濕髮).
-const TRADITIONAL: &str = "東兩個臨爲為麗麼烏喬於亞親僅從價會倫蘭養軍馮凱擊則劍動勵勢區衛歷發團聖墜聲奪獎奧婦婭孿導將爾島峽鞏幫強當徵態惡戰執擄鬥無舊時條來標橋歐沒淪溫灣溼濕濱狀狹獅瑪瓊鹽碼禮競紅級經給絕統維綠羅脈艦荊蓮獲薩蔥藍補襲議該賊賽車轉輸邊過運這鋼鐵鎮長隊陽陣順領顫風馬駐騎魯鴉鷹黃龍後號蕭啟點開關說語幫確認並輛選擇結權遊戲諸爭饗連綿驚濤駭凍請髮誌禦毀虜殲滅殺";
-const SIMPLIFIED: &str = "东两个临为为丽么乌乔于亚亲仅从价会伦兰养军冯凯击则剑动励势区卫历发团圣坠声夺奖奥妇娅孪导将尔岛峡巩帮强当征态恶战执掳斗无旧时条来标桥欧没沦温湾湿湿滨状狭狮玛琼盐码礼竞红级经给绝统维绿罗脉舰荆莲获萨葱蓝补袭议该贼赛车转输边过运这钢铁镇长队阳阵顺领颤风马驻骑鲁鸦鹰黄龙后号萧启点开关说语帮确认并辆选择结权游戏诸争飨连绵惊涛骇冻请发志御毁虏歼灭杀";
+const TRADITIONAL: &str = "東兩個臨爲為麗麼烏喬於亞親僅從價會倫蘭養軍馮凱擊則劍動勵勢區衛歷發團聖墜聲奪獎奧婦婭孿導將爾島峽鞏幫強當徵態惡戰執擄鬥無舊時條來標橋歐沒淪溫灣溼濕濱狀狹獅瑪瓊鹽碼禮競紅級經給絕統維綠羅脈艦荊蓮獲薩蔥藍補襲議該賊賽車轉輸邊過運這鋼鐵鎮長隊陽陣順領顫風馬駐騎魯鴉鷹黃龍後號蕭啟點開關說語幫確認並輛選擇結權遊戲諸爭饗連綿驚濤駭凍請髮誌禦毀虜殲滅殺誰備換滾敗郵暫復處預覽棄試測週";
+const SIMPLIFIED: &str = "东两个临为为丽么乌乔于亚亲仅从价会伦兰养军冯凯击则剑动励势区卫历发团圣坠声夺奖奥妇娅孪导将尔岛峡巩帮强当征态恶战执掳斗无旧时条来标桥欧没沦温湾湿湿滨状狭狮玛琼盐码礼竞红级经给绝统维绿罗脉舰荆莲获萨葱蓝补袭议该贼赛车转输边过运这钢铁镇长队阳阵顺领颤风马驻骑鲁鸦鹰黄龙后号萧启点开关说语帮确认并辆选择结权游戏诸争飨连绵惊涛骇冻请发志御毁虏歼灭杀谁备换滚败邮暂复处预览弃试测周";
 
 /// Map one Traditional character to Simplified (identity for every other character).
 pub fn to_simplified(c: char) -> char {

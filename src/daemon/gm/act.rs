@@ -1,12 +1,15 @@
 //! Acting for the players and on the results: entering a house's submission, previewing the
 //! open step's results without committing anything, and rolling a closed step back.
 
-use super::{GmOutcome, Guard, house_of, lang_of, notices, refused_if_stale};
+use super::steps::step_for_gm;
+use super::{GmOutcome, Guard, house_for_gm, house_of, lang_of, notices, refused_if_stale};
+use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::{self, Loaded};
 use crate::daemon::letters;
 use crate::error::Error;
 use crate::store::{GameStatus, NewSnapshot, NewSubmission, StoreError};
+use crate::words::gm_results as said;
 use crate::words::notices as words;
 use chrono::{DateTime, Utc};
 
@@ -19,6 +22,7 @@ pub(super) fn submit(
     text: &str,
     guard: Guard,
     now: DateTime<Utc>,
+    gm_lang: Lang,
 ) -> Result<GmOutcome, Error> {
     guard.check(g)?;
     let hid = house_of(g, house)?;
@@ -105,10 +109,7 @@ pub(super) fn submit(
         })
         .map_err(|e| refused_if_stale(id, e))?;
     Ok(GmOutcome {
-        summary: format!(
-            "submission for {key} stored:\n  {}",
-            parsed.echo.join("\n  ")
-        ),
+        summary: said::submitted(&house_for_gm(g, &key, gm_lang), &parsed.echo, gm_lang),
         queued: copy.len(),
         secret: None,
     })
@@ -116,25 +117,24 @@ pub(super) fn submit(
 
 /// `preview`: the open step adjudicated as if it closed now, every house's report shown to the
 /// GM; nothing is written and nothing is sent.
-pub(super) fn preview(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<GmOutcome, Error> {
+pub(super) fn preview(
+    d: &mut Daemon,
+    g: &Loaded,
+    now: DateTime<Utc>,
+    lang: Lang,
+) -> Result<GmOutcome, Error> {
     let c = games::compute_close(d, g, now)?;
-    let mut out = vec![format!(
-        "PREVIEW of game {}, round {} {} closing now (nothing stored, nothing sent); next: round {} {}",
-        g.row.id,
-        g.state.round,
-        g.state.step.key(),
-        c.out.state.round,
-        c.out.state.step.key()
+    let mut out = vec![said::preview_head(
+        &g.row.id,
+        (g.state.round, &step_for_gm(g.state.step, lang)),
+        (c.out.state.round, &step_for_gm(c.out.state.step, lang)),
+        lang,
     )];
     for m in c.mails.iter().chain(&c.gm_copy) {
         // As the GM reads it: rule references as exact lines and rulings.
         let shown = crate::mail::decode(&m.raw);
-        out.push(format!(
-            "\n===== to {} — {}\n{}",
-            m.to.join(", "),
-            shown.subject,
-            m.gm_text.as_deref().unwrap_or(&shown.body)
-        ));
+        out.push(said::preview_mail(&m.to.join(", "), &shown.subject, lang));
+        out.push(m.gm_text.as_deref().unwrap_or(&shown.body).to_string());
     }
     Ok(GmOutcome {
         summary: out.join("\n"),
@@ -152,6 +152,7 @@ pub(super) fn rollback(
     when: Option<&str>,
     target: Option<(u32, crate::rules::Step)>,
     now: DateTime<Utc>,
+    gm_lang: Lang,
 ) -> Result<GmOutcome, Error> {
     let id = g.row.id.as_str();
     let marks = d.store.snapshot_marks(id)?;
@@ -224,10 +225,12 @@ pub(super) fn rollback(
         })
         .map_err(|e| refused_if_stale(id, e))?;
     Ok(GmOutcome {
-        summary: format!(
-            "game {id} back to round {round} {}; deadline {}",
-            step.key(),
-            g.at(deadline, crate::board::Lang::En)
+        summary: said::rolled_back(
+            id,
+            round,
+            &step_for_gm(step, gm_lang),
+            &g.at(deadline, gm_lang),
+            gm_lang,
         ),
         queued: mails.len(),
         secret: None,

@@ -3,6 +3,7 @@
 //! player is told what changed and why.
 
 use super::{GmOutcome, Guard, notices, refused_if_stale};
+use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
 use crate::daemon::letters;
@@ -29,6 +30,7 @@ pub(super) fn edit(
     c: &Correction<'_>,
     guard: Guard,
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     guard.check(g)?;
     let refused = |e: &dyn std::fmt::Display| {
@@ -87,7 +89,11 @@ pub(super) fn edit(
         })
         .map_err(|e| refused_if_stale(id, e))?;
     Ok(GmOutcome {
-        summary: format!("state of game {id} corrected:\n  {}", changes.join("\n  ")),
+        summary: crate::words::gm_results::corrected(
+            id,
+            &state_changes(&g.board, &g.state, &after, lang),
+            lang,
+        ),
         queued: mails.len(),
         secret: None,
     })

@@ -10,6 +10,7 @@ use crate::daemon::letters::{self, Letter};
 use crate::error::Error;
 use crate::rules::Step;
 use crate::store::{SnapshotMark, StoreError};
+use crate::words::gm_results::Resent;
 use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
 
@@ -125,13 +126,15 @@ pub(super) fn resend(
     house: &str,
     which: Resend,
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     let id = g.row.id.as_str();
     let (key, address, script) = resend_to(d, g, house, which)?;
-    let (original, what) = match which {
+    let (original, what, shown) = match which {
         Resend::Answer => (
             d.store.last_answer_to_house(id, &key)?,
             "the last answer".to_string(),
+            None,
         ),
         Resend::Report(step) => {
             let marks = d.store.snapshot_marks(id)?;
@@ -147,10 +150,18 @@ pub(super) fn resend(
                 format!("report:{id}:{seq}:{key}")
             };
             let mid = crate::mail::new_message_id(&d.sender.domain, seed.as_bytes());
-            let closed = mark(&marks, seq - 1)
+            let before = mark(&marks, seq - 1);
+            let closed = before
                 .map(|m| format!("the report of round {} {}", m.round, m.step))
                 .unwrap_or_else(|| "the report".into());
-            (d.store.outgoing_by_message_id(&mid)?, closed)
+            let shown = before.map(|m| {
+                let step = match Step::from_key(&m.step) {
+                    Some(s) => super::steps::step_for_gm(s, lang),
+                    None => m.step.clone(),
+                };
+                (m.round, step)
+            });
+            (d.store.outgoing_by_message_id(&mid)?, closed, shown)
         }
     };
     let Some(original) = original else {
@@ -197,7 +208,16 @@ pub(super) fn resend(
         })
         .map_err(|e| refused_if_stale(id, e))?;
     Ok(GmOutcome {
-        summary: format!("{what} for {key} queued again to {}", address),
+        summary: crate::words::gm_results::resent(
+            match (which, &shown) {
+                (Resend::Answer, _) => Resent::Answer,
+                (Resend::Report(_), Some((r, s))) => Resent::Report(Some((*r, s.as_str()))),
+                (Resend::Report(_), None) => Resent::Report(None),
+            },
+            &super::house_for_gm(g, &key, lang),
+            &address,
+            lang,
+        ),
         queued: 1,
         secret: None,
     })

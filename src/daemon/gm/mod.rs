@@ -211,21 +211,32 @@ pub fn apply_in(
             name,
             address,
             language,
-        } => seats::replace(d, &g, house, name, address, *language, now),
-        GmCommand::Leave { house } => seats::leave(d, &g, house, now),
+        } => {
+            let who = seats::Newcomer {
+                name,
+                address,
+                language: *language,
+            };
+            seats::replace(d, &g, house, &who, now, lang)
+        }
+        GmCommand::Leave { house } => seats::leave(d, &g, house, now, lang),
         GmCommand::Deadline { when, guard } => steps::deadline(d, &g, when, *guard, now, lang),
         GmCommand::Pause => steps::pause(d, &g, now, lang),
         GmCommand::Resume { when } => steps::resume(d, &g, when.as_deref(), now, lang),
-        GmCommand::Announce { house, text } => talk::announce(d, &g, house.as_deref(), text, now),
-        GmCommand::Who => talk::who(d, &g),
-        GmCommand::Log { limit } => talk::log(d, &g, *limit),
-        GmCommand::Submit { house, text, guard } => act::submit(d, &g, house, text, *guard, now),
-        GmCommand::Preview => act::preview(d, &g, now),
+        GmCommand::Announce { house, text } => {
+            talk::announce(d, &g, house.as_deref(), text, now, lang)
+        }
+        GmCommand::Who => talk::who(d, &g, lang),
+        GmCommand::Log { limit } => talk::log(d, &g, *limit, lang),
+        GmCommand::Submit { house, text, guard } => {
+            act::submit(d, &g, house, text, *guard, now, lang)
+        }
+        GmCommand::Preview => act::preview(d, &g, now, lang),
         GmCommand::Rollback {
             reason,
             when,
             target,
-        } => act::rollback(d, &g, reason, when.as_deref(), *target, now),
+        } => act::rollback(d, &g, reason, when.as_deref(), *target, now, lang),
         GmCommand::Edit {
             text,
             reason,
@@ -237,15 +248,17 @@ pub fn apply_in(
                 reason,
                 force: *force,
             };
-            edit::edit(d, &g, &c, *guard, now)
+            edit::edit(d, &g, &c, *guard, now, lang)
         }
-        GmCommand::Schedule { changes } => schedule::schedule(d, &g, changes, now),
-        GmCommand::Requeue => talk::requeue(d, &g, now),
-        GmCommand::Backups => talk::backups(d, &g),
-        GmCommand::Resend { house, which } => history::resend(d, &g, house, *which, now),
-        GmCommand::Absence { house, from, to } => policy::set_absence(d, &g, house, from, to, now),
-        GmCommand::CancelAbsence { id } => policy::cancel_absence(d, &g, *id, now),
-        GmCommand::Reminders { before } => policy::set_reminders(d, &g, before, now),
+        GmCommand::Schedule { changes } => schedule::schedule(d, &g, changes, now, lang),
+        GmCommand::Requeue => talk::requeue(d, &g, now, lang),
+        GmCommand::Backups => talk::backups(d, &g, lang),
+        GmCommand::Resend { house, which } => history::resend(d, &g, house, *which, now, lang),
+        GmCommand::Absence { house, from, to } => {
+            policy::set_absence(d, &g, house, from, to, now, lang)
+        }
+        GmCommand::CancelAbsence { id } => policy::cancel_absence(d, &g, *id, now, lang),
+        GmCommand::Reminders { before } => policy::set_reminders(d, &g, before, now, lang),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;
             let why = games::CloseWhy::Gm(Guard {
@@ -308,6 +321,15 @@ pub(super) fn house_of(g: &Loaded, s: &str) -> Result<HouseId, Error> {
                 .collect::<Vec<_>>()
                 .join(", ")
         ))),
+    }
+}
+
+/// A house as the GM reads it: its key in English (the command line's words), its name in
+/// Chinese; a key that is no house stays as it is.
+pub(super) fn house_for_gm(g: &Loaded, key: &str, lang: Lang) -> String {
+    match (lang, g.board.house_by_key(key)) {
+        (Lang::Zh, Some(h)) => g.board.house(h).name(lang).to_string(),
+        _ => key.to_string(),
     }
 }
 

@@ -1,13 +1,15 @@
 //! The deadline policy for the GM: what it looks like for a game (for `status` and `who`), an
 //! absence set or cancelled by the GM, and the reminder offsets changed.
 
-use super::{GmOutcome, house_of, notices};
+use super::{GmOutcome, house_for_gm, house_of, notices};
+use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::absences;
 use crate::daemon::games::Loaded;
 use crate::error::Error;
 use crate::lang::ast::Day;
 use crate::words::deadlines as words;
+use crate::words::gm_results as said;
 use chrono::{DateTime, Utc};
 
 /// The deadline policy of a game's open step, as shown by `status` and `who`.
@@ -80,26 +82,43 @@ pub fn view(d: &Daemon, g: &Loaded) -> Result<PolicyView, Error> {
 
 /// The policy view as lines of text (for `status` and `who`).
 pub fn lines(v: &PolicyView) -> Vec<String> {
+    lines_in(v, None, Lang::En)
+}
+
+/// [`lines`] in `lang`; with the game, times in its time zone and houses by name.
+pub(super) fn lines_in(v: &PolicyView, g: Option<&Loaded>, lang: Lang) -> Vec<String> {
+    let at = |t: &str| match (g, DateTime::parse_from_rfc3339(t)) {
+        (Some(g), Ok(t)) => g.at(t.with_timezone(&Utc), lang),
+        _ => t.to_string(),
+    };
+    let house = |k: &str| match g {
+        Some(g) => house_for_gm(g, k, lang),
+        None => k.to_string(),
+    };
     let mut out = Vec::new();
-    if let Some(g) = &v.grace_until {
-        out.push(format!(
-            "  grace: the deadline {} passed; the step closes at {g} or when the last late house sends",
-            v.step_deadline.as_deref().unwrap_or("-")
+    if let Some(until) = &v.grace_until {
+        out.push(said::policy_grace(
+            &v.step_deadline
+                .as_deref()
+                .map(at)
+                .unwrap_or_else(|| "-".into()),
+            &at(until),
+            lang,
         ));
     }
     if let Some(h) = &v.wait_by {
-        out.push(format!("  {h} asked to wait: no early close in this step"));
+        out.push(said::policy_wait(&house(h), lang));
     }
     if !v.reminders_sent.is_empty() {
-        out.push(format!(
-            "  reminders sent: {} before the deadline",
-            v.reminders_sent.join(", ")
-        ));
+        out.push(said::policy_reminders(&v.reminders_sent.join(", "), lang));
     }
     for a in &v.absences {
-        out.push(format!(
-            "  absence {}: {} away {} to {} ({} days, set by the {})",
-            a.id, a.house, a.first_day, a.last_day, a.days, a.set_by
+        out.push(said::policy_absence(
+            a.id,
+            &house(&a.house),
+            (&a.first_day, &a.last_day, a.days),
+            a.set_by == "gm",
+            lang,
         ));
     }
     out
@@ -114,6 +133,7 @@ pub(super) fn set_absence(
     from: &str,
     to: &str,
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     let h = house_of(g, house)?;
     let key = g.board.house(h).key.clone();
@@ -139,10 +159,7 @@ pub(super) fn set_absence(
             Ok(id)
         })?;
     Ok(GmOutcome {
-        summary: format!(
-            "absence {id}: {key} away {}",
-            a.days_text(crate::board::Lang::En)
-        ),
+        summary: said::absence_set(id, &house_for_gm(g, &key, lang), &a.days_text(lang), lang),
         queued: mails.len(),
         secret: None,
     })
@@ -154,6 +171,7 @@ pub(super) fn cancel_absence(
     g: &Loaded,
     id: i64,
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     let game = g.row.id.clone();
     d.store
@@ -175,7 +193,7 @@ pub(super) fn cancel_absence(
             other => other.into(),
         })?;
     Ok(GmOutcome {
-        summary: format!("absence {id} cancelled"),
+        summary: said::absence_cancelled(id, lang),
         queued: 0,
         secret: None,
     })
@@ -187,6 +205,7 @@ pub(super) fn set_reminders(
     g: &Loaded,
     before: &[String],
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     let mut table: toml::Table = toml::from_str(&g.row.config)
         .map_err(|e| Error::Config(format!("game {}: stored config: {e}", g.row.id)))?;
@@ -219,7 +238,7 @@ pub(super) fn set_reminders(
             .map(|_| ())
         })?;
     Ok(GmOutcome {
-        summary: format!("game {game}: reminders before each deadline: {list}"),
+        summary: said::reminders(&game, before, lang),
         queued: 0,
         secret: None,
     })

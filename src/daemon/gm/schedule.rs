@@ -4,6 +4,7 @@
 //! (`deadline` moves that one). Every player is told the new entries.
 
 use super::{GmOutcome, notices, refused_if_stale};
+use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
 use crate::daemon::letters;
@@ -97,6 +98,7 @@ pub(super) fn schedule(
     g: &Loaded,
     changes: &[(String, String)],
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     if changes.is_empty() {
         return Err(Error::Refused(
@@ -133,9 +135,16 @@ pub(super) fn schedule(
         })
         .map_err(|e| refused_if_stale(id, e))?;
     Ok(GmOutcome {
-        summary: format!(
-            "schedule of game {id} changed for the steps to come: {}",
-            lines.join("; ")
+        summary: crate::words::gm_results::schedule_changed(
+            id,
+            &changes
+                .iter()
+                .map(|(k, v)| match Step::from_key(k) {
+                    Some(s) => format!("{} = {v}", super::steps::step_for_gm(s, lang)),
+                    None => format!("{k} = {v}"),
+                })
+                .collect::<Vec<_>>(),
+            lang,
         ),
         queued: mails.len(),
         secret: None,

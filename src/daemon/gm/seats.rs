@@ -1,7 +1,7 @@
 //! Seats: a substitute takes over a house (004:L492), or the house turns neutral when its
 //! player leaves with no substitute.
 
-use super::{GmOutcome, house_of, lang_of, log_sentence, notices};
+use super::{GmOutcome, house_for_gm, house_of, lang_of, log_sentence, notices};
 use crate::board::Lang;
 use crate::config::MailLanguage;
 use crate::daemon::Daemon;
@@ -14,15 +14,26 @@ use crate::store::{Language, NewSnapshot, StoreError};
 use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
 
+/// Who takes a seat over: name, address and (when given) the language the new player reads.
+pub(super) struct Newcomer<'a> {
+    pub name: &'a str,
+    pub address: &'a str,
+    pub language: Option<MailLanguage>,
+}
+
 pub(super) fn replace(
     d: &mut Daemon,
     g: &Loaded,
     house: &str,
-    name: &str,
-    address: &str,
-    language: Option<MailLanguage>,
+    who: &Newcomer<'_>,
     now: DateTime<Utc>,
+    gm_lang: Lang,
 ) -> Result<GmOutcome, Error> {
+    let Newcomer {
+        name,
+        address,
+        language,
+    } = *who;
     let hid = house_of(g, house)?;
     let key = g.board.house(hid).key.clone();
     if g.state.house(hid).neutral {
@@ -145,7 +156,12 @@ pub(super) fn replace(
         Ok(())
     })?;
     Ok(GmOutcome {
-        summary: format!("{key} is now played by {name} <{address}>"),
+        summary: crate::words::gm_results::replaced(
+            &house_for_gm(g, &key, gm_lang),
+            name,
+            address,
+            gm_lang,
+        ),
         queued,
         secret: Some(secret),
     })
@@ -156,6 +172,7 @@ pub(super) fn leave(
     g: &Loaded,
     house: &str,
     now: DateTime<Utc>,
+    gm_lang: Lang,
 ) -> Result<GmOutcome, Error> {
     let hid = house_of(g, house)?;
     let key = g.board.house(hid).key.clone();
@@ -195,7 +212,7 @@ pub(super) fn leave(
         Ok(())
     })?;
     Ok(GmOutcome {
-        summary: format!("{key} has turned neutral"),
+        summary: crate::words::gm_results::left(&house_for_gm(g, &key, gm_lang), gm_lang),
         queued,
         secret: None,
     })

@@ -1,11 +1,13 @@
 //! Talking to the players and reading the game: announcements, who has sent what, the audit
 //! log.
 
-use super::{GmOutcome, house_of, notices, sent_and_missing};
+use super::{GmOutcome, house_for_gm, house_of, notices, sent_and_missing};
+use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
 use crate::daemon::letters;
 use crate::error::Error;
+use crate::words::gm_results as said;
 use crate::words::notices as words;
 use chrono::{DateTime, Utc};
 
@@ -16,6 +18,7 @@ pub(super) fn announce(
     house: Option<&str>,
     text: &str,
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<GmOutcome, Error> {
     if text.trim().is_empty() {
         return Err(Error::Refused("the announcement is empty".into()));
@@ -49,39 +52,46 @@ pub(super) fn announce(
             Ok(())
         })?;
     Ok(GmOutcome {
-        summary: format!("announcement to {to}"),
+        summary: said::announced(
+            only_key
+                .as_deref()
+                .map(|k| house_for_gm(g, k, lang))
+                .as_deref(),
+            lang,
+        ),
         queued: mails.len(),
         secret: None,
     })
 }
 
 /// `who`: the open step's houses, sent or missing.
-pub(super) fn who(d: &mut Daemon, g: &Loaded) -> Result<GmOutcome, Error> {
+pub(super) fn who(d: &mut Daemon, g: &Loaded, lang: Lang) -> Result<GmOutcome, Error> {
     let rows = sent_and_missing(d, g)?;
-    let mut lines = vec![format!(
-        "game {}, round {} {} ({}), deadline {}:",
-        g.row.id,
+    let mut lines = vec![said::who_head(
+        &g.row.id,
         g.state.round,
-        g.state.step.key(),
-        g.row.status.as_str(),
-        g.deadline_text(crate::board::Lang::En)
+        &super::steps::step_for_gm(g.state.step, lang),
+        &said::status(g.row.status.as_str(), lang),
+        &g.deadline_text(lang),
+        lang,
     )];
     if rows.is_empty() {
-        lines.push("  nobody is asked anything in this step".into());
+        lines.push(said::who_nobody(lang));
     }
     for (house, at) in &rows {
+        let name = house_for_gm(g, house, lang);
         lines.push(match at {
-            Some(t) => format!("  {house:<10} sent {}", t.to_rfc3339()),
-            None => format!("  {house:<10} MISSING"),
+            Some(t) => said::who_sent(&name, &g.at(*t, lang), lang),
+            None => said::who_missing(&name, lang),
         });
     }
     let missing = rows.iter().filter(|(_, t)| t.is_none()).count();
-    lines.push(format!(
-        "{} of {} have sent",
-        rows.len() - missing,
-        rows.len()
+    lines.push(said::who_count(rows.len() - missing, rows.len(), lang));
+    lines.extend(super::policy::lines_in(
+        &super::policy::view(d, g)?,
+        Some(g),
+        lang,
     ));
-    lines.extend(super::policy::lines(&super::policy::view(d, g)?));
     Ok(GmOutcome {
         summary: lines.join("\n"),
         queued: 0,
@@ -90,7 +100,7 @@ pub(super) fn who(d: &mut Daemon, g: &Loaded) -> Result<GmOutcome, Error> {
 }
 
 /// `log`: the newest audit lines of the game, oldest first.
-pub(super) fn log(d: &mut Daemon, g: &Loaded, limit: u32) -> Result<GmOutcome, Error> {
+pub(super) fn log(d: &mut Daemon, g: &Loaded, limit: u32, lang: Lang) -> Result<GmOutcome, Error> {
     let mut entries = d.store.audit_log(Some(&g.row.id), limit.max(1))?;
     entries.reverse();
     let lines: Vec<String> = entries
@@ -98,7 +108,7 @@ pub(super) fn log(d: &mut Daemon, g: &Loaded, limit: u32) -> Result<GmOutcome, E
         .map(|e| {
             format!(
                 "{} {:<12} {:<22} {}",
-                e.at.to_rfc3339(),
+                g.at(e.at, lang),
                 e.actor,
                 e.action,
                 e.detail
@@ -106,49 +116,58 @@ pub(super) fn log(d: &mut Daemon, g: &Loaded, limit: u32) -> Result<GmOutcome, E
         })
         .collect();
     Ok(GmOutcome {
-        summary: lines.join("\n"),
+        summary: if lines.is_empty() {
+            said::log_empty(lang)
+        } else {
+            lines.join("\n")
+        },
         queued: 0,
         secret: None,
     })
 }
 
 /// `requeue`: the game's failed outgoing mails queued again.
-pub(super) fn requeue(d: &mut Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<GmOutcome, Error> {
+pub(super) fn requeue(
+    d: &mut Daemon,
+    g: &Loaded,
+    now: DateTime<Utc>,
+    lang: Lang,
+) -> Result<GmOutcome, Error> {
     use crate::daemon::requeue::{Which, requeue};
     let ids = requeue(d, Which::All, Some(&g.row.id), now)?;
     Ok(GmOutcome {
-        summary: format!(
-            "{} failed mail(s) of game {} queued again",
-            ids.len(),
-            g.row.id
-        ),
+        summary: said::requeued(ids.len(), &g.row.id, lang),
         queued: ids.len(),
         secret: None,
     })
 }
 
 /// `backups`: the database's backups taken before this game's closes, oldest first.
-pub(super) fn backups(d: &Daemon, g: &Loaded) -> Result<GmOutcome, Error> {
+pub(super) fn backups(d: &Daemon, g: &Loaded, lang: Lang) -> Result<GmOutcome, Error> {
     let all = crate::daemon::backups::list(d)?;
     let lines: Vec<String> = all
         .iter()
         .filter(|b| b.game == g.row.id)
         .map(|b| {
-            format!(
-                "{}  round {} {}  {} kB  {}",
-                b.time.format("%Y-%m-%d %H:%M UTC"),
+            let step = match crate::rules::Step::from_key(&b.step) {
+                Some(s) => super::steps::step_for_gm(s, lang),
+                None => b.step.clone(),
+            };
+            said::backup_line(
+                &g.at(b.time, lang),
                 b.round,
-                b.step,
+                &step,
                 b.bytes.div_ceil(1024),
-                b.path.display()
+                &b.path.display().to_string(),
+                lang,
             )
         })
         .collect();
     Ok(GmOutcome {
         summary: if lines.is_empty() {
-            format!("no backups of game {}", g.row.id)
+            said::backups_none(&g.row.id, lang)
         } else {
-            format!("backups of game {}:\n  {}", g.row.id, lines.join("\n  "))
+            said::backups(&g.row.id, &lines, lang)
         },
         queued: 0,
         secret: None,
