@@ -168,7 +168,9 @@ fn on_a_small_disk_the_backup_is_skipped_and_the_daemon_recovers_by_itself_each_
         let problems: Vec<String> = d
             .store
             .connection()
-            .prepare("SELECT detail FROM audit WHERE action = 'problem' ORDER BY rowid DESC LIMIT 3")
+            .prepare(
+                "SELECT detail FROM audit WHERE action = 'problem' ORDER BY rowid DESC LIMIT 3",
+            )
             .and_then(|mut st| st.query_map([], |r| r.get::<_, String>(0))?.collect())
             .unwrap_or_default();
         assert_eq!(

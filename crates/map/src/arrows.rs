@@ -5,8 +5,9 @@
 
 use crate::MapInput;
 use crate::board_layer::{Rect, label_box};
-use crate::chips::{Block, free_spot, spot};
+use crate::chips::{Block, spot};
 use crate::draw::{Anchor, Font, Svg, text_width};
+use crate::layout::free_spot;
 use crate::layout::{Layout, Pt};
 use crate::palette::{self, INK, Rgb, WHITE};
 use maester_board::{AreaId, Board, HouseId, Lang};

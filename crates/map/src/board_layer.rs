@@ -68,7 +68,7 @@ pub fn borders(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout) {
 }
 
 /// A box on the picture: top-left and bottom-right corners.
-pub type Rect = (Pt, Pt);
+pub use crate::layout::Rect;
 
 /// The box an area's name takes, its castle mark included (`None`: a port, which has no name
 /// drawn, or an area the layout does not place).
@@ -352,7 +352,7 @@ pub fn tokens_and_orders(
             let size = 10.0;
             let w = text_width(&text, size) + 10.0;
             // At its order point, or the nearest point that covers no name and no units.
-            let at = crate::chips::free_spot(s.order, (w + 2.0, 18.0), taken);
+            let at = crate::layout::free_spot(s.order, (w + 2.0, 18.0), taken);
             let (x, y) = (at.0 - w / 2.0, at.1 - 8.0);
             taken.push(((x, y), (x + w, y + 16.0)));
             svg.group(&[("order", &a.key)]);
@@ -398,7 +398,7 @@ pub fn not_done(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, taken: &mu
         };
         let size = 10.0;
         let w = text_width(&text, size) + 10.0;
-        let at = crate::chips::free_spot(s.order, (w + 2.0, 18.0), taken);
+        let at = crate::layout::free_spot(s.order, (w + 2.0, 18.0), taken);
         let (x, y) = (at.0 - w / 2.0, at.1 - 8.0);
         taken.push(((x, y), (x + w, y + 16.0)));
         svg.group(&[("not-done", &board.area(area).key)]);

@@ -167,3 +167,54 @@ fn clip(
     }
     (out, out_across)
 }
+
+/// A box on the canvas: its top-left and bottom-right corners.
+pub type Rect = (Pt, Pt);
+
+/// The box of `size` centred on `c`.
+pub fn at(c: Pt, (w, h): (f64, f64)) -> Rect {
+    (
+        (c.0 - w / 2.0, c.1 - h / 2.0),
+        (c.0 + w / 2.0, c.1 + h / 2.0),
+    )
+}
+
+/// How much two boxes overlap (area).
+pub fn overlap(a: Rect, b: Rect) -> f64 {
+    let x = (a.1.0.min(b.1.0) - a.0.0.max(b.0.0)).max(0.0);
+    let y = (a.1.1.min(b.1.1) - a.0.1.max(b.0.1)).max(0.0);
+    x * y
+}
+
+/// The point nearest `want`, on rings around it, where a box of `size` covers none of
+/// `taken` and stays on the map; the least covering one when none is free.
+pub fn free_spot(want: Pt, size: (f64, f64), taken: &[Rect]) -> Pt {
+    let covered = |c: Pt| -> f64 {
+        let r = at(c, size);
+        let off = (r.0.0.min(0.0)).abs()
+            + (r.0.1.min(0.0)).abs()
+            + (r.1.0 - MAP_W).max(0.0)
+            + (r.1.1 - MAP_H).max(0.0);
+        taken.iter().map(|o| overlap(r, *o)).sum::<f64>() + off * 100.0
+    };
+    let mut best = (covered(want), want);
+    if best.0 == 0.0 {
+        return want;
+    }
+    for ring in 1..=8 {
+        let d = ring as f64 * 6.0;
+        for k in 0..16 {
+            let t = k as f64 * std::f64::consts::PI / 8.0;
+            // Wider than high: boxes move more easily sideways than up and down.
+            let p = (want.0 + d * 1.6 * t.cos(), want.1 + d * t.sin());
+            let c = covered(p);
+            if c == 0.0 {
+                return p;
+            }
+            if c < best.0 {
+                best = (c, p);
+            }
+        }
+    }
+    best.1
+}

@@ -100,12 +100,12 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
         // One siege engine per army (004:L636): a line bringing a second one does not move.
         let gathered: usize = accepted
             .iter()
-            .map(|(_, u)| crate::military::march::sieges(u))
+            .map(|(_, u)| crate::military::moves::sieges(u))
             .sum();
-        if crate::military::march::sieges(&picked) > 0
-            && crate::military::march::sieges_of(ctx, house, to)
+        if crate::military::moves::sieges(&picked) > 0
+            && crate::military::moves::sieges_of(ctx, house, to)
                 + gathered
-                + crate::military::march::sieges(&picked)
+                + crate::military::moves::sieges(&picked)
                 > 1
         {
             skip(ctx, house, src, Skip::TwoSieges(to));

@@ -7,7 +7,7 @@
 use crate::military::battle::spec::AttackSpec;
 use crate::military::ctx::Ctx;
 use crate::military::leave::vacate;
-use crate::military::moves::{find_units, put_units, select, take_units};
+use crate::military::moves::{find_units, put_units, select, sieges, sieges_of, take_units};
 use crate::military::transport::Route;
 use crate::model::log::{Event, Skip, Unfulfilled};
 use crate::model::orders::{MarchStep, Step};
@@ -380,21 +380,6 @@ fn supplied(
         }
     }
     go
-}
-
-/// How many siege engines are among these units.
-pub(crate) fn sieges(units: &[Unit]) -> usize {
-    units.iter().filter(|u| u.kind == UnitKind::Siege).count()
-}
-
-/// How many siege engines the house's army in `area` holds now (none when another house or
-/// nobody holds it).
-pub(crate) fn sieges_of(ctx: &Ctx, house: HouseId, area: AreaId) -> usize {
-    if ctx.state.occupant(area) == Some(house) {
-        sieges(&ctx.state.area(area).units)
-    } else {
-        0
-    }
 }
 
 /// Log that other houses' ships carried units from `from` to `to`; each carrier has carried.

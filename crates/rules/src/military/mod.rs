@@ -16,7 +16,7 @@ mod forced_march;
 mod leaders;
 mod leave;
 pub(crate) mod march;
-mod moves;
+pub(crate) mod moves;
 mod ports;
 mod raid;
 pub mod retreat;

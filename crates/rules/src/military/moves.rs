@@ -4,7 +4,7 @@
 use crate::military::ctx::Ctx;
 use crate::model::orders::UnitSelection;
 use crate::model::state::Unit;
-use maester_board::{AreaId, HouseId};
+use maester_board::{AreaId, HouseId, UnitKind};
 
 /// Take the units a move names out of a list of units (non-routed only). None if not all there.
 pub fn select(units: &[Unit], sel: &UnitSelection) -> Option<Vec<usize>> {
@@ -72,4 +72,19 @@ pub fn find_units(ctx: &Ctx, area: AreaId, wanted: &[Unit]) -> Vec<usize> {
         }
     }
     pick
+}
+
+/// How many siege engines are among these units.
+pub fn sieges(units: &[Unit]) -> usize {
+    units.iter().filter(|u| u.kind == UnitKind::Siege).count()
+}
+
+/// How many siege engines the house's army in `area` holds now (none when another house or
+/// nobody holds it).
+pub fn sieges_of(ctx: &Ctx, house: HouseId, area: AreaId) -> usize {
+    if ctx.state.occupant(area) == Some(house) {
+        sieges(&ctx.state.area(area).units)
+    } else {
+        0
+    }
 }

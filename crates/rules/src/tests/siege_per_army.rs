@@ -62,7 +62,7 @@ fn the_second_of_two_marches_bringing_a_siege_engine_is_not_carried_out_004_l636
     let (s, log) = t.run();
     assert!(two_sieges_skipped(&log), "{log:?}");
     assert_eq!(
-        crate::military::march::sieges(&s.area(t.a("lannisport")).units),
+        crate::military::moves::sieges(&s.area(t.a("lannisport")).units),
         1
     );
 }
