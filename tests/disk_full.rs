@@ -4,55 +4,14 @@
 //! space is freed and the next tick takes every mail in, answers it and sends what was queued,
 //! without a restart. The WAL stays bounded by the checkpoints after each tick.
 
+mod disk_support;
 mod maildir_support;
 
 use chrono::{TimeDelta, Utc};
+use disk_support::{Tmpfs, fill};
 use maester::daemon::Daemon;
 use maildir_support::*;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// A mounted tmpfs, unmounted (and its mount point removed) when dropped.
-struct Tmpfs(PathBuf);
-
-impl Tmpfs {
-    fn mount(dir: &Path, size: &str) -> Option<Tmpfs> {
-        std::fs::create_dir_all(dir).ok()?;
-        let ok = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir)
-            .status()
-            .is_ok_and(|s| s.success());
-        if ok {
-            Some(Tmpfs(dir.to_path_buf()))
-        } else {
-            let _ = std::fs::remove_dir(dir);
-            None
-        }
-    }
-}
-
-impl Drop for Tmpfs {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
-        let _ = std::fs::remove_dir(&self.0);
-    }
-}
-
-/// Fill the volume of `dir` with one file until the disk is full.
-fn fill(path: &Path) {
-    let Ok(mut f) = std::fs::File::create(path) else {
-        return;
-    };
-    let chunk = vec![0u8; 16 * 1024];
-    while f.write_all(&chunk).is_ok() {}
-    let mut small = vec![0u8; 512];
-    while f.write_all(&small).is_ok() {}
-    small.truncate(1);
-    while f.write_all(&small).is_ok() {}
-    let _ = f.sync_all();
-}
+use std::path::Path;
 
 fn processed_mails(cfg: &Path) -> Vec<(String, String)> {
     let db = cfg.with_file_name("maester.sqlite");

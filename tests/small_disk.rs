@@ -5,51 +5,16 @@
 //! taking the room the close needs; the WAL is checkpointed after the close. Nothing stays stuck,
 //! nothing is marked failed.
 
+mod disk_support;
 mod maildir_support;
 
 use chrono::{TimeDelta, Utc};
+use disk_support::{Tmpfs, fill};
 use maester::daemon::Daemon;
 use maildir_support::*;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-struct Tmpfs(PathBuf);
-
-impl Tmpfs {
-    fn mount(dir: &Path, size: &str) -> Option<Tmpfs> {
-        std::fs::create_dir_all(dir).ok()?;
-        let ok = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir)
-            .status()
-            .is_ok_and(|s| s.success());
-        if ok {
-            Some(Tmpfs(dir.to_path_buf()))
-        } else {
-            let _ = std::fs::remove_dir(dir);
-            None
-        }
-    }
-}
-
-impl Drop for Tmpfs {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
-        let _ = std::fs::remove_dir(&self.0);
-    }
-}
-
-fn fill(path: &Path) {
-    let Ok(mut f) = std::fs::File::create(path) else {
-        return;
-    };
-    for size in [16 * 1024, 512, 1] {
-        let chunk = vec![0u8; size];
-        while f.write_all(&chunk).is_ok() {}
-    }
-    let _ = f.sync_all();
-}
 
 fn count(d: &Daemon, q: &str) -> i64 {
     d.store

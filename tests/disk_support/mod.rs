@@ -1,0 +1,46 @@
+//! A small volume for the disk tests: a tmpfs mounted for the test (mounting needs root; a
+//! test that cannot mount says so and passes) and a file that fills it.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A mounted tmpfs, unmounted (and its mount point removed) when dropped.
+pub struct Tmpfs(PathBuf);
+
+impl Tmpfs {
+    pub fn mount(dir: &Path, size: &str) -> Option<Tmpfs> {
+        std::fs::create_dir_all(dir).ok()?;
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir)
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            Some(Tmpfs(dir.to_path_buf()))
+        } else {
+            let _ = std::fs::remove_dir(dir);
+            None
+        }
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+        let _ = std::fs::remove_dir(&self.0);
+    }
+}
+
+/// Fill the volume of `path` with that one file until the disk is full.
+pub fn fill(path: &Path) {
+    let Ok(mut f) = std::fs::File::create(path) else {
+        return;
+    };
+    for size in [16 * 1024, 512, 1] {
+        let chunk = vec![0u8; size];
+        while f.write_all(&chunk).is_ok() {}
+    }
+    let _ = f.sync_all();
+}
