@@ -113,15 +113,7 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
     let player = |s: String| cite::for_player(&s, lang);
     let empty = Record::default();
     let rec = step.record.as_ref().unwrap_or(&empty);
-    let mut events = Vec::new();
-    if let Some((h, a, old, new)) = rec.raven {
-        let (hn, an) = (board.house(h).name(lang), board.area(a).name(lang));
-        events.push(report_lines::raven_used(hn, an, old, new, lang));
-    }
-    for (i, e) in step.events.iter().enumerate() {
-        events.push(maester_words::log::event(board, lang, e));
-        events.extend(maester_words::log::aftermath(board, lang, &step.events, i));
-    }
+    let events = maester_words::log::adjudication(board, lang, rec.raven, &step.events);
     let mut economy: Vec<String> = rec
         .economy
         .iter()

@@ -63,6 +63,32 @@ pub fn event(board: &Board, lang: Lang, e: &Event) -> String {
     .unwrap_or_default()
 }
 
+/// The adjudication of a step as the report lists it: the Raven's change first (house, area,
+/// old order, new order), then every event with, after each battle, what became of both sides.
+/// The players' reports and the public record (forum post, web site) both read it.
+pub fn adjudication(
+    board: &Board,
+    lang: Lang,
+    raven: Option<(
+        maester_board::HouseId,
+        maester_board::AreaId,
+        maester_board::Order,
+        maester_board::Order,
+    )>,
+    log: &[Event],
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some((h, a, old, new)) = raven {
+        let (hn, an) = (board.house(h).name(lang), board.area(a).name(lang));
+        out.push(crate::report_lines::raven_used(hn, an, old, new, lang));
+    }
+    for (i, e) in log.iter().enumerate() {
+        out.push(event(board, lang, e));
+        out.extend(aftermath(board, lang, log, i));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

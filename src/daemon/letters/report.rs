@@ -154,16 +154,7 @@ pub fn report_context(
             orders: report_lines::orders(&list, lang),
         });
     }
-    let mut events: Vec<String> = Vec::new();
-    if let Some((h, a, old, new)) = out.raven {
-        let (hn, an) = (board.house(h).name(lang), board.area(a).name(lang));
-        events.push(report_lines::raven_used(hn, an, old, new, lang));
-    }
-    for (i, e) in out.log.iter().enumerate() {
-        events.push(words::event(board, lang, e));
-        // What became of both sides, after each battle.
-        events.extend(words::aftermath(board, lang, &out.log, i));
-    }
+    let events = words::adjudication(board, lang, out.raven, &out.log);
     let mut economy: Vec<String> = out
         .economy
         .iter()
