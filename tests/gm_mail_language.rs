@@ -8,9 +8,10 @@ use chrono::{DateTime, TimeDelta, Utc};
 use maester::words::hant::to_traditional;
 use maildir_support::*;
 
-/// The GM's answer to `body`, sent to a fresh game `id` (decoded subject + body).
-fn answer_to(id: &str, body: &str, now: DateTime<Utc>) -> String {
-    let dir = temp_dir(&format!("gm-lang-{id}"));
+/// The GM's answer to `body`, sent to a fresh game `id` in a folder of the test's own (`tag`:
+/// the tests run at once) (decoded subject + body).
+fn answer_to(tag: &str, id: &str, body: &str, now: DateTime<Utc>) -> String {
+    let dir = temp_dir(&format!("gm-lang-{tag}"));
     let (_cfg, mut d) = new_game_with_gm(&dir, id, now);
     let inbox = dir.join("mail/inbox");
     if let Err(e) = maester::demo::deliver(&inbox, "g1", &gm_mail(id, "g1", body)) {
@@ -105,7 +106,7 @@ const ZH_EXPECTED: &[&str] = &[
 #[test]
 fn a_gm_mail_in_simplified_chinese_is_answered_in_it_line_by_line() {
     let now = Utc::now();
-    let answer = answer_to("zh1", &zh_body(now), now);
+    let answer = answer_to("hans", "zh1", &zh_body(now), now);
     for w in ZH_EXPECTED {
         assert!(answer.contains(w), "{w:?} missing in:\n{answer}");
     }
@@ -121,7 +122,7 @@ fn a_gm_mail_in_traditional_chinese_is_answered_in_traditional_characters() {
         zh_body(now),
         "the mail is written in Traditional characters"
     );
-    let answer = answer_to("zh1", &body, now);
+    let answer = answer_to("hant", "zh1", &body, now);
     for w in ZH_EXPECTED {
         let w = to_traditional(w);
         assert!(answer.contains(&w), "{w:?} missing in:\n{answer}");
@@ -140,7 +141,7 @@ fn a_gm_mail_in_english_is_answered_in_english() {
          leave martell\r\nround 1 placement\r\nprocess\r\nresend stark\r\nrollback: testing\r\n\
          cancel absence 1\r\npreview\r\nannounce\r\nWeekend off\r\n"
     );
-    let answer = answer_to("en1", &body, now);
+    let answer = answer_to("en", "en1", &body, now);
     for w in [
         "line 2: game en1, round 1 placement (running), deadline ",
         "MISSING",
