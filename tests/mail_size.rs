@@ -95,9 +95,11 @@ fn a_mail_over_the_size_limit_is_kept_as_a_stub_and_answered_too_large() {
     std::fs::create_dir_all(&inbox).unwrap_or_default();
     write_big_mail(&inbox.join("big"), "a@x.example", 40 << 20);
     if let Some(peak) = run_once_peak_kb(&cfg) {
-        // About 22 MB without any mail; the mail alone is 40 MB.
+        // 37 MB was seen with the mail waiting (the process holds more since the house
+        // pictures and the player's guide); the mail alone is 40 MB, so a mail held whole
+        // would take the peak past 60 MB.
         assert!(
-            peak < 36 << 10,
+            peak < 48 << 10,
             "a 40 MB mail is never held whole: peak {peak} kB"
         );
     }
