@@ -213,7 +213,7 @@ pub fn run(dir: &Path) -> Result<(), Error> {
     // Nobody is waiting for round 2 in the demo; show where the game stands.
     crate::say_raw!(
         "{}",
-        crate::daemon::status(&d, Some("demo"), false, crate::board::Lang::Zh)?
+        crate::daemon::status::show(&d, Some("demo"), false, crate::board::Lang::Zh)?
     );
     let files = std::fs::read_dir(&outbox).map(|d| d.count()).unwrap_or(0);
     crate::say!("\n  {} mails written to {}", files, outbox.display());

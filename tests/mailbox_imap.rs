@@ -212,7 +212,7 @@ fn a_mailbox_run_without_a_person_reads_seen_and_junk_mail_files_it_and_keeps_se
         (1, 0, 1),
         "only the new mail: {t:?}"
     );
-    let status = match maester::daemon::status(&d, None, false, maester::board::Lang::En) {
+    let status = match maester::daemon::status::show(&d, None, false, maester::board::Lang::En) {
         Ok(s) => s,
         Err(e) => panic!("{e}"),
     };

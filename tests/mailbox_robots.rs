@@ -160,7 +160,7 @@ fn robots_get_one_answer_or_the_hourly_cap_and_a_bounce_reaches_status() {
         Ok(t) => t,
         Err(e) => panic!("{e}"),
     };
-    let status = match maester::daemon::status(&d, None, false, maester::board::Lang::En) {
+    let status = match maester::daemon::status::show(&d, None, false, maester::board::Lang::En) {
         Ok(s) => s,
         Err(e) => panic!("{e}"),
     };

@@ -165,7 +165,7 @@ pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> 
     };
     maester::say_raw!(
         "{}",
-        maester::daemon::status(&d, game.as_deref(), json, lang)?
+        maester::daemon::status::show(&d, game.as_deref(), json, lang)?
     );
     Ok(())
 }

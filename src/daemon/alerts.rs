@@ -1,10 +1,10 @@
 //! Telling the GM what the daemon could not do: a mail it could not handle, a step it could not
-//! close. Every problem is logged and written to the audit log; the GM gets a mail at
+//! close, a full disk (when it begins and when it is over). Every problem is logged and written to the audit log; the GM gets a mail at
 //! `[daemon] gm_address`, at most one an hour (the first problem of the hour, with a count of
 //! what followed visible in the audit log), so a flood of bad input cannot flood his inbox.
 
-use super::Daemon;
 use super::letters::{self, queue};
+use super::{Daemon, disk};
 use crate::error::Error;
 use crate::mail::Mailbox;
 use crate::store::StoreError;
@@ -71,5 +71,47 @@ pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
         s.clone()
     } else {
         "a panic without a message".to_string()
+    }
+}
+
+impl Daemon {
+    /// Whether `e` is a full disk; if so it is noted (for the end of the tick) and, when it
+    /// begins, told to the GM.
+    pub(crate) fn note_disk_full(&mut self, e: &Error, now: DateTime<Utc>) -> bool {
+        let db = self.config.path(&self.config.daemon.database);
+        if !disk::is_disk_full(e, &db) {
+            return false;
+        }
+        if self.disk.seen(now) {
+            let detail = format!(
+                "{e}\nThe database is {}. Mails wait in the mailbox and in the outbox; nothing \
+                 is marked failed because of it, and maester goes on by itself once there is \
+                 room again.",
+                db.display()
+            );
+            tracing::error!(error = %e, "disk full: maester waits for free space");
+            problem(self, None, "disk full", &detail, now);
+        }
+        true
+    }
+
+    /// At the end of a tick: a disk found full before and not in this tick is over.
+    pub(crate) fn disk_tick_done(&mut self, now: DateTime<Utc>) {
+        if let Some(since) = self.disk.tick_done() {
+            tracing::warn!(since = %since, "disk full no longer: every stage works again");
+            problem(
+                self,
+                None,
+                "the disk was full",
+                &format!(
+                    "The disk of the database was full from {} to {} (as seen at the polls). \
+                     Everything that waited was taken in, answered and sent when room \
+                     returned; nothing was lost.",
+                    since.to_rfc3339(),
+                    now.to_rfc3339()
+                ),
+                now,
+            );
+        }
     }
 }

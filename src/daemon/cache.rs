@@ -8,13 +8,13 @@
 //! player resending the same mistyped secret). Once a seat's right secret is known, any other
 //! secret for it is wrong without a check; before that, a new wrong one takes the full check.
 
-use super::loaded::board_and_templates;
 use crate::board::Board;
 use crate::config::{Config, GameConfig};
 use crate::error::Error;
 use crate::lang::Names;
 use crate::rules::GameState;
 use crate::schedule::Schedule;
+use crate::store::Store;
 use crate::words::render::Templates;
 use std::collections::HashMap;
 use std::path::Path;
@@ -59,6 +59,20 @@ pub struct Cache {
     over_limit_checked: Mutex<HashMap<Seat, chrono::DateTime<chrono::Utc>>>,
     /// The key of those digests: random per process.
     key: std::sync::OnceLock<Option<String>>,
+}
+
+/// Resolve paths of the game config relative to the daemon's config folder.
+pub fn board_and_templates(
+    config: &crate::config::Config,
+    cfg: &GameConfig,
+) -> Result<(Board, Templates), Error> {
+    let board = match &cfg.board {
+        Some(p) => Board::from_path(&config.path(p))?,
+        None => Board::default_board()?,
+    };
+    let dir = cfg.templates.as_ref().map(|p| config.path(p));
+    let templates = Templates::load(dir.as_deref()).map_err(Error::Template)?;
+    Ok((board, templates))
 }
 
 /// The newest modification time of a file, or of a folder and everything in it (a template
@@ -152,7 +166,7 @@ impl Cache {
         use sha2::{Digest, Sha256};
         let key = self
             .key
-            .get_or_init(|| super::new_game::random_hex(32).ok())
+            .get_or_init(|| super::random::random_hex(32).ok())
             .as_ref()?;
         let mut h = Sha256::new();
         h.update(key.as_bytes());
@@ -183,7 +197,8 @@ pub const OVER_LIMIT_CHECK_EVERY: chrono::TimeDelta = chrono::TimeDelta::seconds
 /// when the seat's right secret is known to the process (no Argon2id), else by Argon2id at most
 /// once per [`OVER_LIMIT_CHECK_EVERY`]; the others are wrong without a check.
 pub fn may_check_secret(
-    d: &super::Daemon,
+    store: &Store,
+    cache: &Cache,
     game: &str,
     house: &str,
     over_limit: bool,
@@ -193,13 +208,13 @@ pub fn may_check_secret(
         return Ok(true);
     }
     let key = (game.to_string(), house.to_string());
-    if let Some(stored) = d.store.secret_hash(game, house)?
-        && let Ok(map) = d.cache.secrets.lock()
+    if let Some(stored) = store.secret_hash(game, house)?
+        && let Ok(map) = cache.secrets.lock()
         && map.get(&key).is_some_and(|(hash, _)| *hash == stored)
     {
         return Ok(true);
     }
-    let Ok(mut last) = d.cache.over_limit_checked.lock() else {
+    let Ok(mut last) = cache.over_limit_checked.lock() else {
         return Ok(false);
     };
     match last.get(&key) {
@@ -217,23 +232,24 @@ pub fn may_check_secret(
 /// (for as long as the stored hash is the same: after a new secret for the seat, both are
 /// checked in full again).
 pub fn verify_secret(
-    d: &super::Daemon,
+    store: &Store,
+    cache: &Cache,
     game: &str,
     house: &str,
     secret: &str,
 ) -> Result<bool, Error> {
     let key = (game.to_string(), house.to_string());
-    let stored = d.store.secret_hash(game, house)?;
-    let given = d.cache.digest(secret);
+    let stored = store.secret_hash(game, house)?;
+    let given = cache.digest(secret);
     if let (Some(stored), Some(given)) = (&stored, given) {
-        if let Ok(map) = d.cache.secrets.lock()
+        if let Ok(map) = cache.secrets.lock()
             && let Some((hash, known)) = map.get(&key)
             && hash == stored
         {
             // The seat's secret is known: a secret whose digest differs is not it.
             return Ok(same(known, &given));
         }
-        if let Ok(map) = d.cache.wrong.lock()
+        if let Ok(map) = cache.wrong.lock()
             && let Some((hash, known)) = map.get(&key)
             && hash == stored
             && known.iter().any(|k| same(k, &given))
@@ -241,15 +257,15 @@ pub fn verify_secret(
             return Ok(false);
         }
     }
-    let right = d.store.verify_secret(game, house, secret)?;
-    let (Some(stored), Some(given)) = (d.store.secret_hash(game, house)?, given) else {
+    let right = store.verify_secret(game, house, secret)?;
+    let (Some(stored), Some(given)) = (store.secret_hash(game, house)?, given) else {
         return Ok(right);
     };
     if right {
-        if let Ok(mut map) = d.cache.secrets.lock() {
+        if let Ok(mut map) = cache.secrets.lock() {
             map.insert(key, (stored, given));
         }
-    } else if let Ok(mut map) = d.cache.wrong.lock() {
+    } else if let Ok(mut map) = cache.wrong.lock() {
         let entry = map
             .entry(key)
             .or_insert_with(|| (stored.clone(), Vec::new()));

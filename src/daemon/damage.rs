@@ -9,6 +9,8 @@
 //!   damaged file), remembered in a file beside the database (`<database>.damaged`);
 //! - once the store is good again (restored), the mails that failed because of the store go
 //!   back to waiting by themselves, and the GM is told.
+//!
+//! What the daemon knows of its store's health across ticks is its `DamageState`.
 
 use super::{Daemon, alerts, letters};
 use crate::config::Config;
@@ -17,15 +19,6 @@ use crate::mail::{Mailbox, Outbox};
 use crate::store::RetryMails;
 use chrono::{DateTime, Utc};
 use std::path::PathBuf;
-
-/// What the daemon knows of its store's health in this process.
-#[derive(Debug, Default)]
-pub(crate) struct DamageState {
-    /// The store was checked in this process (the first tick checks it).
-    pub(crate) checked: bool,
-    /// What a check found wrong, while it stays so.
-    pub(crate) found: Option<String>,
-}
 
 /// Whether `e` is a failure of the store rather than of a mail or a step: a damaged file, a
 /// value the schema does not promise, a stored state that does not decode.

@@ -8,10 +8,11 @@
 //!   attempt, a step that could not be closed stays open, and every stage is tried again at
 //!   the next tick, so the daemon goes on by itself once space returns;
 //! - it is logged once when it starts and once when it ends ("disk full" in the message), and
-//!   told to the GM through [`super::alerts::problem`] — when it starts (that mail can only be
-//!   queued if a little room is left) and when it is over (with how long it lasted).
+//!   told to the GM (`alerts`) — when it starts (that mail can only be queued if a little room
+//!   is left) and when it is over (with how long it lasted).
+//!
+//! This file only recognises a full disk and keeps track of it; it uses nothing of the daemon.
 
-use super::Daemon;
 use crate::error::Error;
 use chrono::{DateTime, Utc};
 use std::path::Path;
@@ -78,56 +79,23 @@ impl DiskState {
     pub fn since(&self) -> Option<DateTime<Utc>> {
         self.since
     }
-}
 
-impl Daemon {
-    /// Whether `e` is a full disk; if so it is noted (for the end of the tick).
-    pub(crate) fn note_disk_full(&mut self, e: &Error, now: DateTime<Utc>) -> bool {
-        let db = self.config.path(&self.config.daemon.database);
-        if !is_disk_full(e, &db) {
-            return false;
+    /// A full disk seen at `now`: true when it begins here (to be told).
+    pub fn seen(&mut self, now: DateTime<Utc>) -> bool {
+        self.seen_this_tick = true;
+        let begins = self.since.is_none();
+        if begins {
+            self.since = Some(now);
         }
-        self.disk.seen_this_tick = true;
-        if self.disk.since.is_none() {
-            self.disk.since = Some(now);
-            let detail = format!(
-                "{e}\nThe database is {}. Mails wait in the mailbox and in the outbox; nothing \
-                 is marked failed because of it, and maester goes on by itself once there is \
-                 room again.",
-                db.display()
-            );
-            tracing::error!(error = %e, "disk full: maester waits for free space");
-            super::alerts::problem(self, None, "disk full", &detail, now);
-        }
-        true
+        begins
     }
 
-    /// At the end of a tick: a disk found full before and not in this tick is over.
-    pub(crate) fn disk_tick_done(&mut self, now: DateTime<Utc>) {
-        let seen = std::mem::take(&mut self.disk.seen_this_tick);
-        if seen {
-            return;
+    /// The tick is over: when the disk, full before, was not found full in it, when it was
+    /// first found full (the full disk is over).
+    pub fn tick_done(&mut self) -> Option<DateTime<Utc>> {
+        if std::mem::take(&mut self.seen_this_tick) {
+            return None;
         }
-        if let Some(since) = self.disk.since.take() {
-            tracing::warn!(since = %since, "disk full no longer: every stage works again");
-            super::alerts::problem(
-                self,
-                None,
-                "the disk was full",
-                &format!(
-                    "The disk of the database was full from {} to {} (as seen at the polls). \
-                     Everything that waited was taken in, answered and sent when room \
-                     returned; nothing was lost.",
-                    since.to_rfc3339(),
-                    now.to_rfc3339()
-                ),
-                now,
-            );
-        }
-    }
-
-    /// When the disk was first found full, if it still is.
-    pub fn disk_full_since(&self) -> Option<DateTime<Utc>> {
-        self.disk.since()
+        self.since.take()
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Daemon;
 use super::letters::{self, Letter, queue};
-pub use super::new_game::{new_game, new_secret, random_hex};
+pub use super::new_game::new_game;
 use crate::board::{HouseId, Lang};
 use crate::error::Error;
 use crate::game::{Options, StepOutcome, Submission, close_steps};
@@ -12,7 +12,7 @@ use crate::store::{GameStatus, NewSnapshot, StoreError};
 use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
 
-pub use super::loaded::{Loaded, board_and_templates, deadline_for, load};
+pub use super::loaded::{Loaded, deadline_for, load};
 
 /// Why a step is being closed: checked again inside the write transaction, so that a close
 /// computed from a state someone else changed meanwhile writes nothing.

@@ -86,20 +86,6 @@ impl Loaded {
     }
 }
 
-/// Resolve paths of the game config relative to the daemon's config folder.
-pub fn board_and_templates(
-    config: &crate::config::Config,
-    cfg: &GameConfig,
-) -> Result<(Board, Templates), Error> {
-    let board = match &cfg.board {
-        Some(p) => Board::from_path(&config.path(p))?,
-        None => Board::default_board()?,
-    };
-    let dir = cfg.templates.as_ref().map(|p| config.path(p));
-    let templates = Templates::load(dir.as_deref()).map_err(Error::Template)?;
-    Ok((board, templates))
-}
-
 /// Load a stored game: its config, board, templates and name index built once per process
 /// (again when they change), its newest snapshot decoded once per snapshot.
 pub fn load(d: &Daemon, id: &str) -> Result<Loaded, Error> {

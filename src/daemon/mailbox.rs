@@ -3,25 +3,9 @@
 //! filed away into its folder, and a copy of each sent mail kept in the Sent folder.
 
 use super::Daemon;
-use crate::mail::{Filed, UidMark};
+use crate::mail::Filed;
 use crate::store::{ImapMark, MailStatus};
 use chrono::{DateTime, Utc};
-
-/// Hands the marks kept in the database to the inbox, so that reading resumes where it stopped.
-pub(super) fn resume(d: &mut Daemon) -> Result<(), crate::error::Error> {
-    let marks: Vec<UidMark> = d
-        .store
-        .imap_marks()?
-        .into_iter()
-        .map(|m| UidMark {
-            folder: m.folder,
-            uid_validity: m.uid_validity,
-            uid: m.last_uid,
-        })
-        .collect();
-    d.inbox.resume(&marks);
-    Ok(())
-}
 
 /// Keeps the inbox's marks in the database (every mail up to them is stored).
 pub(super) fn save_marks(d: &mut Daemon, now: DateTime<Utc>) -> Result<(), crate::error::Error> {

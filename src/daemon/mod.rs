@@ -26,18 +26,21 @@ pub(crate) mod notify;
 pub(crate) mod outage;
 pub mod picture;
 pub mod publish;
+pub(crate) mod random;
 mod receive;
 pub(crate) mod refusals;
 pub(crate) mod reminders;
 pub mod requeue;
 mod sending;
 pub mod setup;
+pub mod status;
 pub mod stored;
+mod tick;
 
 use crate::config::Config;
 use crate::error::Error;
-use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox};
-use crate::store::{InsertOutcome, NewMail, Store};
+use crate::mail::{Inbox, Mailbox, MaildirInbox, MaildirOutbox, Outbox, UidMark};
+use crate::store::Store;
 use chrono::{DateTime, Utc};
 use letters::Sender;
 
@@ -63,18 +66,6 @@ pub fn panicpoint(subject: &str) {
         panic!("failpoint: intake panics on a mail titled {subject:?}");
     }
 }
-
-/// How many batches of [`crate::mail::FETCH_BATCH`] mails one tick reads at most (the rest
-/// waits for the next tick).
-const MAX_BATCHES: usize = 20;
-
-/// How many stored mails are read from the store at a time to be answered, and committed
-/// together (each in its own savepoint: one that fails is rolled back alone).
-const PROCESS_BATCH: u32 = 100;
-
-/// A batch of mails is committed once it has taken this long, whatever its size (other
-/// processes — a GM command — wait for the write lock meanwhile).
-const BATCH_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// What one tick did (for logs and tests).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -149,7 +140,18 @@ impl Tick {
     }
 }
 
-/// The running daemon.
+/// What the daemon knows of its store's health in this process (see `damage`).
+#[derive(Debug, Default)]
+pub(crate) struct DamageState {
+    /// The store was checked in this process (the first tick checks it).
+    pub(crate) checked: bool,
+    /// What a check found wrong, while it stays so.
+    pub(crate) found: Option<String>,
+}
+
+/// The running daemon: its parts (configuration, store, mail transports) and what it keeps in
+/// memory across ticks. What a tick does with them is in `tick`; every stage stands above this
+/// file and nothing here calls up into them.
 pub struct Daemon {
     /// Configuration.
     pub config: Config,
@@ -162,7 +164,7 @@ pub struct Daemon {
     imap_outage: outage::Outage,
     smtp_outage: outage::Outage,
     disk: disk::DiskState,
-    damage: damage::DamageState,
+    damage: DamageState,
     /// Steps closed during intake (no early close delay), counted into the tick's closes.
     closed_in_intake: usize,
     /// What is built once per process (boards, templates, name indexes, newest states).
@@ -231,86 +233,25 @@ impl Daemon {
             imap_outage: outage::Outage::new("IMAP"),
             smtp_outage: outage::Outage::new("SMTP"),
             disk: disk::DiskState::default(),
-            damage: damage::DamageState::default(),
+            damage: DamageState::default(),
             closed_in_intake: 0,
             cache: cache::Cache::default(),
             decoded: Default::default(),
         };
-        mailbox::resume(&mut d)?;
+        // Reading resumes where it stopped: the IMAP marks kept in the database, handed to the
+        // inbox (reading never depends on `\Seen`).
+        let marks: Vec<UidMark> = d
+            .store
+            .imap_marks()?
+            .into_iter()
+            .map(|m| UidMark {
+                folder: m.folder,
+                uid_validity: m.uid_validity,
+                uid: m.last_uid,
+            })
+            .collect();
+        d.inbox.resume(&marks);
         Ok(d)
-    }
-
-    /// One round of work at time `now`. Each stage runs whatever the one before did: a failed
-    /// fetch is "no new mail this tick", a mail that cannot be handled is marked failed and the
-    /// next one is taken, a step that cannot be closed does not stop the other games, and what
-    /// is queued is sent in every case. Failures are counted in the result and told to the GM.
-    pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
-        let mut t = Tick::default();
-        // Before anything is written: a damaged store is refused (checked at the first tick,
-        // and again at each tick while it stays damaged).
-        if !self.damage.checked || self.damage.found.is_some() {
-            self.check_store(now)?;
-        }
-        // First: a deadline that passed while the daemon was not running must not close now.
-        let guarded = deadlines::downtime_guard(self, now, &mut t.errors);
-        t.deadlines_moved += guarded.unwrap_or(0);
-        if let Err(e) = self.fetch(now, &mut t) {
-            self.stage_failed("reading mail", &e, now, &mut t);
-        }
-        failpoint("after-fetch");
-        if let Err(e) = self.process(now, &mut t) {
-            self.stage_failed("reading stored mails", &e, now, &mut t);
-        }
-        failpoint("after-process");
-        t.steps_closed += std::mem::take(&mut self.closed_in_intake);
-        self.refuse_if_damaged()?;
-        // Absences before the close (a due deadline in one stays open) and after (new steps).
-        t.deadlines_moved += absences::move_for_absences(self, now, &mut t.errors);
-        if guarded.is_some() {
-            t.steps_closed += games::close_due_steps(self, now, &mut t.errors);
-            t.deadlines_moved += absences::move_for_absences(self, now, &mut t.errors);
-        }
-        self.refuse_if_damaged()?;
-        t.reminders += reminders::send_due_reminders(self, now, &mut t.errors);
-        if let Err(e) = self.send(now, &mut t) {
-            self.stage_failed("sending", &e, now, &mut t);
-        }
-        // Keep the WAL small: a full disk must not be kept full by the journal.
-        if let Err(e) = self.store.checkpoint() {
-            self.stage_failed("checkpointing the database", &e.into(), now, &mut t);
-        }
-        self.tell_gm_of_outages(now);
-        self.disk_tick_done(now);
-        Ok(t)
-    }
-
-    /// The store was found damaged during the tick: nothing more is written.
-    fn refuse_if_damaged(&self) -> Result<(), Error> {
-        match &self.damage.found {
-            Some(found) => Err(Error::StoreDamaged(found.clone())),
-            None => Ok(()),
-        }
-    }
-
-    /// A stage of the tick failed as a whole: counted and logged (a full disk once, as such; a
-    /// storage error makes the store checked again).
-    fn stage_failed(&mut self, what: &str, e: &Error, now: DateTime<Utc>, t: &mut Tick) {
-        t.errors += 1;
-        if self.recheck_after(e, now).is_err() {
-            return;
-        }
-        if !self.note_disk_full(e, now) {
-            tracing::error!(error = %e, "{what} failed; the next stage goes on");
-        }
-    }
-
-    /// When the IMAP or SMTP server has been unreachable for over an hour: tell the GM (once
-    /// per outage; the alerts are rate-limited as well).
-    fn tell_gm_of_outages(&mut self, now: DateTime<Utc>) {
-        let told = [self.imap_outage.tell_gm(now), self.smtp_outage.tell_gm(now)];
-        for (what, detail) in told.into_iter().flatten() {
-            alerts::problem(self, None, &what, &detail, now);
-        }
     }
 
     /// When the IMAP server's outage began, if it is down.
@@ -323,127 +264,8 @@ impl Daemon {
         self.smtp_outage.down_since()
     }
 
-    /// Send what is due in the outbox now (after a GM command), without reading mail.
-    pub fn send_outbox(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
-        let mut t = Tick::default();
-        self.send(now, &mut t)?;
-        Ok(t)
+    /// When the disk was first found full, if it still is.
+    pub fn disk_full_since(&self) -> Option<DateTime<Utc>> {
+        self.disk.since()
     }
-
-    /// Send what is due in the outbox (see [`sending::send`]).
-    fn send(&mut self, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
-        sending::send(self, now, t)
-    }
-}
-
-/// The state of a game as text or as the stable JSON view (`maester status`).
-pub fn status(
-    d: &Daemon,
-    game: Option<&str>,
-    json: bool,
-    lang: crate::board::Lang,
-) -> Result<String, Error> {
-    let id = picture::game_id(d, game)?;
-    let g = games::load(d, &id)?;
-    let v = crate::words::view::view(&g.board, &g.state, lang);
-    let who = gm::sent_and_missing(d, &g)?;
-    let (sent, waiting_for): (Vec<_>, Vec<_>) = who.into_iter().partition(|(_, t)| t.is_some());
-    let sent: Vec<String> = sent.into_iter().map(|(h, _)| h).collect();
-    let waiting_for: Vec<String> = waiting_for.into_iter().map(|(h, _)| h).collect();
-    let policy = gm::policy::view(d, &g)?;
-    let bounces = mailbox::recent_bounces(d, &id)?;
-    if json {
-        #[derive(serde::Serialize)]
-        struct Status<'a> {
-            game: &'a str,
-            status: String,
-            deadline: Option<String>,
-            /// The houses asked something in the open step that have sent it.
-            sent: Vec<String>,
-            /// The houses asked something in the open step that have not sent it yet.
-            waiting_for: Vec<String>,
-            /// Maester's mails that bounced in the last 7 days: "address (status)".
-            bounces: Vec<String>,
-            #[serde(flatten)]
-            policy: gm::policy::PolicyView,
-            #[serde(flatten)]
-            view: crate::words::view::StateView,
-        }
-        let s = Status {
-            game: &id,
-            status: format!("{:?}", g.row.status).to_lowercase(),
-            deadline: g.row.deadline.map(|t| t.to_rfc3339()),
-            sent,
-            waiting_for,
-            policy,
-            bounces: bounces.clone(),
-            view: v,
-        };
-        return serde_json::to_string_pretty(&s)
-            .map(|t| t + "\n")
-            .map_err(Error::from);
-    }
-    let mut out = String::new();
-    out.push_str(&format!(
-        "game {id}{}: round {}, {} — deadline {}\n",
-        if g.row.status == crate::store::GameStatus::Paused {
-            " (PAUSED)"
-        } else {
-            ""
-        },
-        g.state.round,
-        letters::step_name(g.state.step, lang),
-        g.deadline_text(lang)
-    ));
-    if !sent.is_empty() || !waiting_for.is_empty() {
-        out.push_str(&format!(
-            "  sent: {}; waiting for: {}\n",
-            if sent.is_empty() {
-                "-".into()
-            } else {
-                sent.join(", ")
-            },
-            if waiting_for.is_empty() {
-                "-".into()
-            } else {
-                waiting_for.join(", ")
-            }
-        ));
-    }
-    for line in gm::policy::lines(&policy) {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    if !bounces.is_empty() {
-        out.push_str(&format!("  bounced (7 days): {}\n", bounces.join(", ")));
-    }
-    for a in &v.areas {
-        out.push_str(&format!(
-            "  {:<12} {:<10} {}{}{}\n",
-            a.name,
-            a.holder_name.clone().unwrap_or_default(),
-            a.units_text,
-            if a.token.is_some() { " ⚑" } else { "" },
-            a.neutral
-                .map(|n| format!(" neutral {n}"))
-                .unwrap_or_default()
-        ));
-    }
-    out.push_str(&format!(
-        "  Iron Throne: {}\n  Fiefdoms: {}\n  King's Court: {}\n",
-        v.iron_throne.join(" > "),
-        v.fiefdoms.join(" > "),
-        v.kings_court.join(" > ")
-    ));
-    for h in &v.houses {
-        out.push_str(&format!(
-            "  {:<10} power {} (+{} on map), barrels {}, castles {}\n",
-            h.name, h.power, h.power_on_map, h.barrels, h.castles
-        ));
-    }
-    out.push_str(&format!("  wildlings {}\n", v.wildlings));
-    out.push_str(&format!(
-        "  the map picture: maester map --game {id} --out map.png\n"
-    ));
-    Ok(out)
 }

@@ -3,8 +3,9 @@
 //! send.
 
 use super::Daemon;
-use super::games::deadline_for;
 use super::letters::{self, Letter, queue};
+use super::loaded::deadline_for;
+use super::random::{new_secret, random_hex};
 use crate::board::{Board, HouseId, Lang};
 use crate::config::GameConfig;
 use crate::error::Error;
@@ -16,29 +17,6 @@ use crate::store::{Language, NewGame, NewHouse, NewSnapshot, StoreError};
 use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
-
-/// Random bytes from the operating system, as hex (for secrets, salts and seeds).
-pub fn random_hex(n: usize) -> Result<String, Error> {
-    use std::io::Read;
-    let mut buf = vec![0u8; n];
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(&mut buf))
-        .map_err(|e| Error::Config(format!("reading /dev/urandom: {e}")))?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
-}
-
-/// A secret a player can type: 8 lower-case letters and digits without look-alikes.
-pub fn new_secret() -> Result<String, Error> {
-    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
-    let hex = random_hex(8)?;
-    let bytes: Vec<u8> = (0..8)
-        .filter_map(|i| u8::from_str_radix(&hex[i * 2..i * 2 + 2], 16).ok())
-        .collect();
-    Ok(bytes
-        .iter()
-        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
-        .collect())
-}
 
 /// Create the `[game]` of the config: store the game, its houses (with new secrets), the first
 /// snapshot, and queue a welcome mail to each player with its secret. Returns the secrets.

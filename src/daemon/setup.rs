@@ -1,7 +1,8 @@
 //! Setting a game up: the configuration's `[game]` checked as `new-game` needs it, every
 //! problem named with its entry — before a single secret is mailed (`maester check-config`).
 
-use super::games::{board_and_templates, deadline_for};
+use super::cache::board_and_templates;
+use super::loaded::deadline_for;
 use crate::board::Board;
 use crate::config::Config;
 use crate::config::GameConfig;

@@ -5,8 +5,9 @@ use super::{GmOutcome, house_for_gm, house_of, lang_of, log_sentence, notices};
 use crate::board::Lang;
 use crate::config::MailLanguage;
 use crate::daemon::Daemon;
-use crate::daemon::games::{self, Loaded};
+use crate::daemon::games::Loaded;
 use crate::daemon::letters;
+use crate::daemon::random;
 use crate::error::Error;
 use crate::mail::Mailbox;
 use crate::rules::round::endgame::{Leaving, player_leaves};
@@ -59,8 +60,8 @@ pub(super) fn replace(
         ),
     };
     let lang = lang_of(language);
-    let secret = games::new_secret()?;
-    let salt = games::random_hex(8)?;
+    let secret = random::new_secret()?;
+    let salt = random::random_hex(8)?;
     let (_, log) = player_leaves(&g.state, hid, Leaving::Substitute);
     let sentence = |l: Lang| log_sentence(g, &log, l);
     let hname = |l: Lang| g.board.house(hid).name(l).to_string();

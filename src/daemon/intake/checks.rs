@@ -16,7 +16,14 @@ pub(super) fn secret_ok(
 ) -> Result<bool, Error> {
     if secret.is_some() {
         let over = crate::daemon::guard::over_wrong_secret_limit(d, seat, now)?;
-        if !crate::daemon::cache::may_check_secret(d, &seat.game_id, &seat.house, over, now)? {
+        if !crate::daemon::cache::may_check_secret(
+            &d.store,
+            &d.cache,
+            &seat.game_id,
+            &seat.house,
+            over,
+            now,
+        )? {
             // Over the day's limit of wrong secrets: taken as wrong without an Argon2id check.
             return Ok(false);
         }
@@ -25,7 +32,8 @@ pub(super) fn secret_ok(
         .map(crate::lang::secret::secret_candidates)
         .unwrap_or_default()
     {
-        if crate::daemon::cache::verify_secret(d, &seat.game_id, &seat.house, &s)? {
+        if crate::daemon::cache::verify_secret(&d.store, &d.cache, &seat.game_id, &seat.house, &s)?
+        {
             return Ok(true);
         }
     }

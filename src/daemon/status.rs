@@ -1,0 +1,117 @@
+//! `maester status`: the state of a game as text or as the stable JSON view, with who has
+//! sent the open step's orders and who is awaited.
+
+use super::{Daemon, games, gm, letters, mailbox, picture};
+use crate::error::Error;
+
+/// The state of a game as text or as the stable JSON view (`maester status`).
+pub fn show(
+    d: &Daemon,
+    game: Option<&str>,
+    json: bool,
+    lang: crate::board::Lang,
+) -> Result<String, Error> {
+    let id = picture::game_id(d, game)?;
+    let g = games::load(d, &id)?;
+    let v = crate::words::view::view(&g.board, &g.state, lang);
+    let who = gm::sent_and_missing(d, &g)?;
+    let (sent, waiting_for): (Vec<_>, Vec<_>) = who.into_iter().partition(|(_, t)| t.is_some());
+    let sent: Vec<String> = sent.into_iter().map(|(h, _)| h).collect();
+    let waiting_for: Vec<String> = waiting_for.into_iter().map(|(h, _)| h).collect();
+    let policy = gm::policy::view(d, &g)?;
+    let bounces = mailbox::recent_bounces(d, &id)?;
+    if json {
+        #[derive(serde::Serialize)]
+        struct Status<'a> {
+            game: &'a str,
+            status: String,
+            deadline: Option<String>,
+            /// The houses asked something in the open step that have sent it.
+            sent: Vec<String>,
+            /// The houses asked something in the open step that have not sent it yet.
+            waiting_for: Vec<String>,
+            /// Maester's mails that bounced in the last 7 days: "address (status)".
+            bounces: Vec<String>,
+            #[serde(flatten)]
+            policy: gm::policy::PolicyView,
+            #[serde(flatten)]
+            view: crate::words::view::StateView,
+        }
+        let s = Status {
+            game: &id,
+            status: format!("{:?}", g.row.status).to_lowercase(),
+            deadline: g.row.deadline.map(|t| t.to_rfc3339()),
+            sent,
+            waiting_for,
+            policy,
+            bounces: bounces.clone(),
+            view: v,
+        };
+        return serde_json::to_string_pretty(&s)
+            .map(|t| t + "\n")
+            .map_err(Error::from);
+    }
+    let mut out = String::new();
+    out.push_str(&format!(
+        "game {id}{}: round {}, {} — deadline {}\n",
+        if g.row.status == crate::store::GameStatus::Paused {
+            " (PAUSED)"
+        } else {
+            ""
+        },
+        g.state.round,
+        letters::step_name(g.state.step, lang),
+        g.deadline_text(lang)
+    ));
+    if !sent.is_empty() || !waiting_for.is_empty() {
+        out.push_str(&format!(
+            "  sent: {}; waiting for: {}\n",
+            if sent.is_empty() {
+                "-".into()
+            } else {
+                sent.join(", ")
+            },
+            if waiting_for.is_empty() {
+                "-".into()
+            } else {
+                waiting_for.join(", ")
+            }
+        ));
+    }
+    for line in gm::policy::lines(&policy) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if !bounces.is_empty() {
+        out.push_str(&format!("  bounced (7 days): {}\n", bounces.join(", ")));
+    }
+    for a in &v.areas {
+        out.push_str(&format!(
+            "  {:<12} {:<10} {}{}{}\n",
+            a.name,
+            a.holder_name.clone().unwrap_or_default(),
+            a.units_text,
+            if a.token.is_some() { " ⚑" } else { "" },
+            a.neutral
+                .map(|n| format!(" neutral {n}"))
+                .unwrap_or_default()
+        ));
+    }
+    out.push_str(&format!(
+        "  Iron Throne: {}\n  Fiefdoms: {}\n  King's Court: {}\n",
+        v.iron_throne.join(" > "),
+        v.fiefdoms.join(" > "),
+        v.kings_court.join(" > ")
+    ));
+    for h in &v.houses {
+        out.push_str(&format!(
+            "  {:<10} power {} (+{} on map), barrels {}, castles {}\n",
+            h.name, h.power, h.power_on_map, h.barrels, h.castles
+        ));
+    }
+    out.push_str(&format!("  wildlings {}\n", v.wildlings));
+    out.push_str(&format!(
+        "  the map picture: maester map --game {id} --out map.png\n"
+    ));
+    Ok(out)
+}
