@@ -61,6 +61,31 @@ fn a_mail_for_a_closed_step_says_what_stood_and_what_is_open_and_an_early_plan_i
     d.tick(now).unwrap_or_else(|e| panic!("{e}"));
     let inbox = dir.join("mail/inbox");
     let outdir = dir.join("mail/outbox");
+    // A plan while placement is open: the plan step has not opened; nothing is kept.
+    deliver(
+        &inbox,
+        "p0",
+        "a@x.example",
+        "密碼: stark-s\n1) 臨冬城軍團 移動到 卡林灣\n",
+    );
+    deliver(
+        &inbox,
+        "p00",
+        "b@x.example",
+        "secret: greyjoy-s\n1) Pyke units move to Seagard\n",
+    );
+    d.tick(now).unwrap_or_else(|e| panic!("{e}"));
+    let too_early = answer_to(&outdir, "a@x.example", "才開放");
+    assert!(
+        too_early.contains("制定執行方案階段在佈置軍事命令階段結算之後才開放"),
+        "{too_early}"
+    );
+    assert!(too_early.contains("未接受"), "{too_early}");
+    let too_early_en = answer_to(&outdir, "b@x.example", "plan step opens once");
+    assert!(
+        too_early_en.contains("send this line then"),
+        "{too_early_en}"
+    );
     deliver(
         &inbox,
         "p1",
@@ -114,6 +139,9 @@ fn a_mail_for_a_closed_step_says_what_stood_and_what_is_open_and_an_early_plan_i
     );
     assert!(en.contains("The open step is"), "{en}");
     assert!(!en.contains("send it again"), "{en}");
+    let subject = |b: &str| b.lines().next().unwrap_or_default().to_string();
+    assert!(subject(&en).contains("too late"), "the subject: {en}");
+    assert!(!subject(&en).contains("not accepted"), "the subject: {en}");
 
     let hant = answer_to(&outdir, "a@x.example", "已經結算");
     assert!(hant.contains("臨冬城 行軍+1"), "what stood: {hant}");
@@ -142,5 +170,7 @@ fn a_mail_for_a_closed_step_says_what_stood_and_what_is_open_and_an_early_plan_i
     assert!(zh.contains("现在是"), "{zh}");
     assert!(!zh.contains("重新发送"), "{zh}");
     assert!(!zh.contains("A-26"), "readable references: {zh}");
+    assert!(subject(&zh).contains("已截止"), "the subject: {zh}");
+    assert!(subject(&hant).contains("已截止"), "the subject: {hant}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -20,9 +20,22 @@ const PREFIXES: &[&str] = &[
     "轉寄",
     "已收到",
     "未接受",
+    "已截止",
     "received",
     "not accepted",
+    "too late",
 ];
+
+/// What became of a player's mail, as the answer's subject says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Taken: orders stored, a command answered.
+    Received,
+    /// Refused: nothing changed; the answer says what to correct.
+    NotAccepted,
+    /// For a step that has closed: nothing changed, and nothing is to be sent again.
+    TooLate,
+}
 
 /// A subject with every leading reply mark (`Re:`, `回复：`, `Re[2]:`), the game's tag and the
 /// referee's earlier verdicts removed, and its spaces collapsed.
@@ -61,14 +74,17 @@ pub fn bare_subject(subject: &str, tag: Option<&str>) -> String {
 }
 
 /// The subject of the answer to a registered player's mail: `Re: [game] 已收到: <subject>`
-/// (`Re: [game] received: <subject>`), whatever reply marks the player's subject carried.
-pub fn answer_subject(lang: Lang, game: &str, accepted: bool, original: &str) -> String {
+/// (`Re: [game] received: <subject>`; `未接受` / `not accepted`; `已截止` / `too late` for a
+/// step that has closed), whatever reply marks the player's subject carried.
+pub fn answer_subject(lang: Lang, game: &str, verdict: Verdict, original: &str) -> String {
     let tag = format!("[{game}]");
-    let verdict = match (lang, accepted) {
-        (Lang::Zh, true) => "已收到",
-        (Lang::Zh, false) => "未接受",
-        (Lang::En, true) => "received",
-        (Lang::En, false) => "not accepted",
+    let verdict = match (lang, verdict) {
+        (Lang::Zh, Verdict::Received) => "已收到",
+        (Lang::Zh, Verdict::NotAccepted) => "未接受",
+        (Lang::Zh, Verdict::TooLate) => "已截止",
+        (Lang::En, Verdict::Received) => "received",
+        (Lang::En, Verdict::NotAccepted) => "not accepted",
+        (Lang::En, Verdict::TooLate) => "too late",
     };
     let rest = bare_subject(original, Some(&tag));
     if rest.is_empty() {

@@ -52,9 +52,21 @@ pub fn no_orders(board: &Board, state: &GameState, house: HouseId, lang: Lang) -
 /// Orders for another step than the open one, with how to write the open step's.
 pub fn wrong_step(open: Step, sent: Step, lang: Lang) -> String {
     let how = crate::instructions::instructions(open, lang);
-    match lang {
-        Lang::Zh => format!("现在是{},不是{};{how}", open.name_zh(), sent.name_zh()),
-        Lang::En => format!(
+    // A step still to come this round (a plan sent during placement): when it opens.
+    let early = !crate::late_mail::closed(open, sent) && sent != Step::Finished;
+    match (lang, early) {
+        (Lang::Zh, true) => format!(
+            "{sent}还没有开始:{open}结算之后才开放,届时的报告会请你提交;这封邮件的内容没有保存,到时请再发送。现在是{open};{how}",
+            sent = sent.name_zh(),
+            open = open.name_zh()
+        ),
+        (Lang::En, true) => format!(
+            "the {sent} has not opened yet: it opens once the {open} has closed, and that report will ask you for it; nothing of this mail was kept, send it then. The open step is the {open}; {how}",
+            sent = sent.name_en(),
+            open = open.name_en()
+        ),
+        (Lang::Zh, false) => format!("现在是{},不是{};{how}", open.name_zh(), sent.name_zh()),
+        (Lang::En, false) => format!(
             "the open step is {}, not {}; {how}",
             open.name_en(),
             sent.name_en()

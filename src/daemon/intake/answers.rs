@@ -71,8 +71,16 @@ pub(super) fn answer_letter(
         Some(t) if lang == Lang::Zh => to.in_script(Script::of(t)),
         _ => to,
     };
+    use crate::words::answers::Verdict;
+    let verdict = if !ctx.closed.is_empty() {
+        Verdict::TooLate
+    } else if ctx.accepted {
+        Verdict::Received
+    } else {
+        Verdict::NotAccepted
+    };
     let subject =
-        crate::words::answers::answer_subject(lang, &seat.game_id, ctx.accepted, &mail.subject);
+        crate::words::answers::answer_subject(lang, &seat.game_id, verdict, &mail.subject);
     let rt = reply_to(mail);
     letters::answer(
         &d.sender,

@@ -13,6 +13,9 @@ use maester_rules::optional::one_time::OneTimeError;
 pub enum SubmitError {
     /// The line does not belong to the open step.
     WrongStep,
+    /// A line of the execution plan while the orders are being placed: the plan step has not
+    /// opened yet.
+    PlanNotYet,
     /// A one-time order in a game that does not use them (`OneTimeError::Off`).
     OneTimeOff,
     /// A land unit mustered with a destination (004:L745).
@@ -73,6 +76,18 @@ impl SubmitError {
                     Lang::Zh => format!("现在是{},这一行不属于这个阶段。", open.name_zh()),
                     Lang::En => format!(
                         "the open step is {}; this line does not belong to it.",
+                        open.name_en()
+                    ),
+                };
+            }
+            PlanNotYet => {
+                return match lang {
+                    Lang::Zh => format!(
+                        "这是执行方案的写法:制定执行方案阶段在{}结算之后才开放,届时的报告会请你提交,到时再发送这一行。",
+                        open.name_zh()
+                    ),
+                    Lang::En => format!(
+                        "this is a line of the execution plan: the plan step opens once the {} has closed, and that report will ask you for it; send this line then.",
                         open.name_en()
                     ),
                 };

@@ -422,7 +422,12 @@ impl<'a> Reader<'a> {
     fn part(&mut self, line: usize, item: &Item<crate::Resolved>) {
         let step = self.state.step;
         let Some(part) = items::part_of(step, item) else {
-            self.err(line, SubmitError::WrongStep);
+            let e = if step == Step::Placement && is_plan_item(item) {
+                SubmitError::PlanNotYet
+            } else {
+                SubmitError::WrongStep
+            };
+            self.err(line, e);
             return;
         };
         let r = match step {
