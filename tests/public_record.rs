@@ -280,6 +280,8 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
     };
     let before = pages_of(&site);
     assert_eq!(before.len(), 4, "{before:?}");
+    let undone_picture = before[0].replace(".html", ".png");
+    assert!(site.join(&undone_picture).exists(), "a picture per close");
     let undo = GmCommand::Rollback {
         reason: "test".into(),
         when: None,
@@ -288,6 +290,18 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
     if let Err(e) = apply(&mut d, "pub", &undo, t + TimeDelta::seconds(6)) {
         panic!("{e}");
     }
+    // The daemon's own site leaves it out at once, and its page and picture are gone.
+    assert_eq!(
+        pages_of(&site),
+        before[1..].to_vec(),
+        "the site after the rollback"
+    );
+    assert!(
+        !site.join(&before[0]).exists(),
+        "the undone page is removed"
+    );
+    assert!(!site.join(&undone_picture).exists(), "its picture too");
+    assert!(site.join(&before[1]).exists(), "the others stay");
     let after_rollback = dir.join("after-rollback");
     let o = maester(
         &cfg,

@@ -562,7 +562,7 @@ pub fn close_step_now(
         tracing::warn!(error = %e, "checkpoint after a step close failed; the next tick retries");
     }
     d.store.resume_batch(open)?;
-    super::publish::refresh_after_close(d, id);
+    super::publish::refresh(d, id);
     Ok(Closed::Closed(mails.len() + usize::from(gm_copy.is_some())))
 }
 

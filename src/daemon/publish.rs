@@ -100,7 +100,9 @@ fn site_config(d: &Daemon) -> Option<&crate::config::SiteConfig> {
 }
 
 /// `maester site`: a game's web site written into `out` (pictures already there are kept: a
-/// closed step's picture never changes). Returns the number of files written.
+/// closed step's picture never changes). The page and picture of a step no longer in the
+/// record (undone by a GM's rollback) are removed: an undone result is not published. Returns
+/// the number of files written.
 pub fn site(
     d: &Daemon,
     game: Option<&str>,
@@ -146,16 +148,53 @@ pub fn site(
             }
         }
     }
+    let mut current: std::collections::HashSet<String> = std::collections::HashSet::new();
     for f in publish::pages(&s, &all) {
         write_atomic(&out.join(&f.name), &f.bytes)?;
+        current.insert(f.name);
         written += 1;
     }
+    current.extend(all.iter().map(publish::site::picture_name));
+    remove_undone(out, &current);
     Ok(written)
 }
 
-/// After a close: the game's site in `[site] dir`/<game>/ written again, when configured. A
-/// failure is logged and told nowhere else: the site never holds a close back.
-pub fn refresh_after_close(d: &Daemon, id: &str) {
+/// Removes from `out` the pages and pictures of steps (`r<round>-<step>-<seq>.html` / `.png`)
+/// that are not in `current`: steps a rollback undid. Other files are left alone.
+fn remove_undone(out: &Path, current: &std::collections::HashSet<String>) {
+    let Ok(rd) = std::fs::read_dir(out) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if is_step_file(&name)
+            && !current.contains(&name)
+            && let Err(err) = std::fs::remove_file(e.path())
+        {
+            tracing::warn!(file = %name, "an undone step's page was not removed: {err}");
+        }
+    }
+}
+
+/// Whether `name` is a step's page or picture as the site names them.
+fn is_step_file(name: &str) -> bool {
+    let Some(stem) = name
+        .strip_suffix(".html")
+        .or_else(|| name.strip_suffix(".png"))
+    else {
+        return false;
+    };
+    let parts: Vec<&str> = stem.split('-').collect();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    parts.len() >= 3
+        && parts[0].strip_prefix('r').is_some_and(digits)
+        && parts.last().is_some_and(|l| digits(l))
+}
+
+/// After a close, a GM's rollback or correction: the game's site in `[site] dir`/<game>/
+/// written again, when configured. A failure is logged and told nowhere else: the site never
+/// holds a close or a GM command back.
+pub fn refresh(d: &Daemon, id: &str) {
     let Some(dir) = site_config(d).and_then(|s| s.dir.clone()) else {
         return;
     };

@@ -236,7 +236,12 @@ pub fn apply_in(
             reason,
             when,
             target,
-        } => act::rollback(d, &g, reason, when.as_deref(), *target, now, lang),
+        } => {
+            let done = act::rollback(d, &g, reason, when.as_deref(), *target, now, lang)?;
+            // The public record leaves the undone steps out at once, not at the next close.
+            crate::daemon::publish::refresh(d, game);
+            Ok(done)
+        }
         GmCommand::Edit {
             text,
             reason,
@@ -248,7 +253,9 @@ pub fn apply_in(
                 reason,
                 force: *force,
             };
-            edit::edit(d, &g, &c, *guard, now, lang)
+            let done = edit::edit(d, &g, &c, *guard, now, lang)?;
+            crate::daemon::publish::refresh(d, game);
+            Ok(done)
         }
         GmCommand::Schedule { changes } => schedule::schedule(d, &g, changes, now, lang),
         GmCommand::Requeue => talk::requeue(d, &g, now, lang),
