@@ -111,6 +111,8 @@ base_dir = $M/run
 state_dir = $M/state
 log_path = $M/dovecot.log
 info_log_path = $M/dovecot.log
+# The ID a client sends (163.com and 126.com require one): logged, for tests/mail_servers.rs.
+imap_id_log = *
 ssl = yes
 ssl_cert = <$M/tls/cert.pem
 ssl_key = <$M/tls/key.pem

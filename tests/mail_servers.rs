@@ -276,6 +276,34 @@ fn imap_inbox_reconnects_after_the_server_drops_the_connection() {
     assert!(err.to_string().contains("login"), "{err}");
 }
 
+/// After login the session says who it is (`ID`), as 163.com and 126.com require before a
+/// folder is opened; the real Dovecot logs what a client sent (`imap_id_log`).
+#[test]
+fn imap_login_sends_the_id_command() {
+    let Some((imap_port, _)) = servers() else {
+        return;
+    };
+    let dir = std::env::var("MAILTEST_DIR").unwrap_or_else(|_| "/tmp/maester-mailtest".into());
+    let log = PathBuf::from(dir).join("dovecot.log");
+    let before = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
+    let mut inbox =
+        ImapInbox::connect(&imap_config(imap_port, "tester", "testpass")).expect("login");
+    inbox.fetch_new().expect("the folder opens after the ID");
+    let mut text = String::new();
+    for _ in 0..20 {
+        let all = std::fs::read(&log).unwrap_or_default();
+        text = String::from_utf8_lossy(all.get(before as usize..).unwrap_or_default()).into_owned();
+        if text.contains("ID sent: name=maester") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        text.contains("ID sent: name=maester"),
+        "Dovecot's log since the login: {text}"
+    );
+}
+
 /// The password kept out of the config file: printed by a command (a password manager) or held
 /// in an environment variable, and read at login against the real Dovecot.
 #[test]

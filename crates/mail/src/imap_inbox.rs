@@ -239,9 +239,10 @@ impl ImapInbox {
                 .resolve("[mail.imap]")?
                 .unwrap_or_default();
             let client = self.open_connection()?;
-            let session = client
+            let mut session = client
                 .login(&self.config.user, &password)
                 .map_err(|(e, _)| imap_err(&format!("login as {}", self.config.user), e))?;
+            crate::imap_folders::identify(&mut session);
             self.session = Some(session);
             self.selected = None;
             self.created.clear();
