@@ -103,6 +103,26 @@ pub(crate) fn parse_key(key: &str) -> Option<KeyPlace> {
     })
 }
 
+/// Tells the server who is logging in (RFC 2971 `ID`), when it says it understands `ID`:
+/// 163.com and 126.com refuse to open a folder for a client that has not ("Unsafe Login").
+/// A server that refuses the command is only logged: reading goes on as before.
+pub(crate) fn identify<T: std::io::Read + std::io::Write>(session: &mut imap::Session<T>) {
+    let understood = session
+        .capabilities()
+        .map(|c| c.has_str("ID"))
+        .unwrap_or(false);
+    if !understood {
+        return;
+    }
+    let id = format!(
+        "ID (\"name\" \"maester\" \"version\" \"{}\" \"vendor\" \"maester\")",
+        env!("CARGO_PKG_VERSION")
+    );
+    if let Err(e) = session.run_command_and_check_ok(&id) {
+        tracing::warn!(error = %e, "the IMAP server refused the ID command");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,25 +158,5 @@ mod tests {
         let f: ImapFolders = toml::from_str("processed = \"\"\n").expect("toml");
         assert_eq!(f.target(crate::Filed::Processed), None);
         assert!(toml::from_str::<ImapFolders>("junk = 1\n").is_err());
-    }
-}
-
-/// Tells the server who is logging in (RFC 2971 `ID`), when it says it understands `ID`:
-/// 163.com and 126.com refuse to open a folder for a client that has not ("Unsafe Login").
-/// A server that refuses the command is only logged: reading goes on as before.
-pub(crate) fn identify<T: std::io::Read + std::io::Write>(session: &mut imap::Session<T>) {
-    let understood = session
-        .capabilities()
-        .map(|c| c.has_str("ID"))
-        .unwrap_or(false);
-    if !understood {
-        return;
-    }
-    let id = format!(
-        "ID (\"name\" \"maester\" \"version\" \"{}\" \"vendor\" \"maester\")",
-        env!("CARGO_PKG_VERSION")
-    );
-    if let Err(e) = session.run_command_and_check_ok(&id) {
-        tracing::warn!(error = %e, "the IMAP server refused the ID command");
     }
 }
