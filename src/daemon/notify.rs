@@ -48,6 +48,15 @@ pub fn notices(
     except: Option<&str>,
     text: impl Fn(Lang) -> (String, String),
 ) -> Result<Vec<Letter>, Error> {
+    // Each GM command writes an audit entry: the newest one tells this notice from the one a
+    // command of the same kind sent earlier in the same step (a second deadline change, a
+    // second announcement), whose Message-ID would otherwise be the same and the mail dropped
+    // as already queued.
+    let after = d
+        .store
+        .audit_log(Some(&g.row.id), 1)?
+        .first()
+        .map_or(0, |a| a.id);
     let mut out = Vec::new();
     for h in d.store.houses(&g.row.id)? {
         if Some(h.house.as_str()) == except {
@@ -61,7 +70,7 @@ pub fn notices(
                 &letters::Reader::seat(&h),
                 format!("[{}] {subject}", g.row.id),
                 crate::words::cite::for_player(&body, lang),
-                &format!("gm:{}:{}:{}:{}", g.row.id, g.seq, tag, h.house),
+                &format!("gm:{}:{}:{after}:{}:{}", g.row.id, g.seq, tag, h.house),
                 None,
             )?
             .notice(),

@@ -1,7 +1,8 @@
 //! Reminders before a deadline: at each offset of `[game.reminders] before`, the houses asked
 //! something in the open step that have not sent yet are told what to send, the deadline and
-//! what happens if they stay silent. Each reminder goes out once per game, round, step and
-//! offset: it is recorded in the same transaction as its mails are queued.
+//! what happens if they stay silent. Each reminder goes out once per game, round, step, offset
+//! and deadline (a deadline the GM moved later brings its reminders again): it is recorded in
+//! the same transaction as its mails are queued.
 
 use super::Daemon;
 use super::letters::{self, Letter};
@@ -71,6 +72,7 @@ fn due_offsets(
             round: row.round,
             step: &row.step,
             before_secs: before.num_seconds(),
+            due_at: at,
         };
         if !d.store.reminder_sent(&key)? {
             due.push((text, before));
@@ -84,7 +86,7 @@ fn due_offsets(
 fn remind_game(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<usize, Error> {
     let due = due_offsets(d, row, now)?;
     // When several are due at once (the daemon was not running), only the nearest is sent.
-    let Some((before_text, before)) = due.first().cloned() else {
+    let (Some((before_text, before)), Some(deadline)) = (due.first().cloned(), row.deadline) else {
         return Ok(0);
     };
     let g = games::load(d, &row.id)?;
@@ -107,11 +109,12 @@ fn remind_game(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<usize, 
                 format!("[{}] {subject}", g.row.id),
                 crate::words::cite::for_player(&body, lang),
                 &format!(
-                    "reminder:{}:{}:{}:{}:{}",
+                    "reminder:{}:{}:{}:{}:{}:{}",
                     g.row.id,
                     row.round,
                     row.step,
                     before.num_seconds(),
+                    deadline.timestamp(),
                     h.house
                 ),
                 None,
@@ -130,6 +133,7 @@ fn remind_game(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<usize, 
                     round: row.round,
                     step: &row.step,
                     before_secs: b.num_seconds(),
+                    due_at: deadline - *b,
                 };
                 let new = tx.mark_reminder_sent(&key, now)?;
                 if *b == before && !new {

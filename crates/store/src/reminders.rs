@@ -1,5 +1,7 @@
 //! The reminders sent before a deadline: one row per (game, round, step, offset), so each
-//! reminder goes out exactly once.
+//! reminder goes out exactly once for a deadline. A row sent before the reminder's moment under
+//! the current deadline is of an earlier deadline (the GM gave one day more): the reminder is
+//! due again, and sending it writes the row anew.
 
 use crate::cached::Cached;
 use chrono::{DateTime, Utc};
@@ -18,25 +20,31 @@ pub struct ReminderKey<'a> {
     pub step: &'a str,
     /// How long before the deadline, in seconds.
     pub before_secs: i64,
+    /// When the reminder is due under the current deadline (the deadline less `before_secs`):
+    /// a row sent before it is of an earlier deadline.
+    pub due_at: DateTime<Utc>,
 }
 
 impl StoreTx<'_> {
     /// Records that a reminder is sent. Returns `false` (and changes nothing) when it was
-    /// recorded already: the caller then queues nothing.
+    /// recorded already for this deadline: the caller then queues nothing.
     pub fn mark_reminder_sent(
         &self,
         key: &ReminderKey<'_>,
         at: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let n = self.conn.exec(
-            "INSERT OR IGNORE INTO reminders_sent (game_id, round, step, before_secs, sent_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO reminders_sent (game_id, round, step, before_secs, sent_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (game_id, round, step, before_secs) DO UPDATE
+                SET sent_at = excluded.sent_at WHERE reminders_sent.sent_at < ?6",
             params![
                 key.game_id,
                 key.round,
                 key.step,
                 key.before_secs,
-                format_ts(at)
+                format_ts(at),
+                format_ts(key.due_at)
             ],
         )?;
         Ok(n == 1)
@@ -46,8 +54,15 @@ impl StoreTx<'_> {
     pub fn reminder_sent(&self, key: &ReminderKey<'_>) -> Result<bool, StoreError> {
         let n: i64 = self.conn.row(
             "SELECT COUNT(*) FROM reminders_sent
-             WHERE game_id = ?1 AND round = ?2 AND step = ?3 AND before_secs = ?4",
-            params![key.game_id, key.round, key.step, key.before_secs],
+             WHERE game_id = ?1 AND round = ?2 AND step = ?3 AND before_secs = ?4
+               AND sent_at >= ?5",
+            params![
+                key.game_id,
+                key.round,
+                key.step,
+                key.before_secs,
+                format_ts(key.due_at)
+            ],
             |row| row.get(0),
         )?;
         Ok(n > 0)
@@ -119,6 +134,7 @@ mod tests {
             round: 1,
             step: "placement",
             before_secs: 86_400,
+            due_at: now,
         };
         assert!(!store.reminder_sent(&key)?);
         assert!(store.transaction(|tx| tx.mark_reminder_sent(&key, now))?);
@@ -129,6 +145,16 @@ mod tests {
             ..key
         };
         assert!(!store.reminder_sent(&other)?);
+        // The deadline moved a day later: the reminder is due again, once.
+        let later = ReminderKey {
+            due_at: now + chrono::TimeDelta::days(1),
+            ..key
+        };
+        assert!(!store.reminder_sent(&later)?);
+        let then = later.due_at + chrono::TimeDelta::minutes(1);
+        assert!(store.transaction(|tx| tx.mark_reminder_sent(&later, then))?);
+        assert!(!store.transaction(|tx| tx.mark_reminder_sent(&later, then))?);
+        assert!(store.reminder_sent(&later)?);
         Ok(())
     }
 }

@@ -154,7 +154,8 @@ pub(super) fn pause(
     })
 }
 
-/// `resume`: the open step gets the time that was left when paused, or `when`.
+/// `resume`: the open step gets the time that was left when paused; with `when`, that time
+/// and a duration more (`+1d`), or a local time.
 pub(super) fn resume(
     d: &mut Daemon,
     g: &Loaded,
@@ -165,16 +166,19 @@ pub(super) fn resume(
     if g.row.status != GameStatus::Paused {
         return Err(Error::Refused(format!("game {} is not paused", g.row.id)));
     }
+    // The time that was left when paused, given back from now; a duration (`+1d`) is added
+    // to it ("one day more"), a local time replaces it.
+    let left = match (g.row.deadline, g.row.paused_at) {
+        (Some(t), Some(p)) => Some(now + (t - p).max(chrono::TimeDelta::zero())),
+        (t, _) => t,
+    };
     let at = match when {
         Some(w) => Some(
             g.schedule
-                .parse_when(w, now)
+                .parse_when(w, left.unwrap_or(now))
                 .map_err(|e| Error::Refused(e.to_string()))?,
         ),
-        None => match (g.row.deadline, g.row.paused_at) {
-            (Some(t), Some(p)) => Some(now + (t - p).max(chrono::TimeDelta::zero())),
-            (t, _) => t,
-        },
+        None => left,
     };
     let (round, step) = (g.state.round, g.state.step);
     let mails = notices(d, g, "resume", None, |l| {
