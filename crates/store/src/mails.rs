@@ -485,6 +485,22 @@ impl StoreTx<'_> {
         Ok(id)
     }
 
+    /// Withdraws every current submission of a step: each is marked superseded by itself, so
+    /// no close, answer or list takes it any more (a GM rollback to an earlier step undid the
+    /// state they were sent against). Returns how many were withdrawn.
+    pub fn withdraw_submissions(
+        &self,
+        game_id: &str,
+        round: u32,
+        step: &str,
+    ) -> Result<usize, StoreError> {
+        Ok(self.conn.exec(
+            "UPDATE submissions SET superseded_by = id
+             WHERE game_id = ?1 AND round = ?2 AND step = ?3 AND superseded_by IS NULL",
+            params![game_id, round, step],
+        )?)
+    }
+
     /// The house's current (not superseded) submission of this kind.
     pub fn latest_submission(
         &self,

@@ -100,21 +100,36 @@ pub fn rolled_back(
     round: u8,
     reason: &str,
     deadline: &str,
+    later_withdrawn: bool,
     lang: Lang,
 ) -> (String, String) {
     match lang {
-        Lang::Zh => (
-            format!("第{round}回合{step}重新进行"),
-            format!(
-                "GM通知:第{round}回合{step}的结算被撤回,将重新进行。原因:{reason}\n你之前提交的内容仍然有效,也可以重新发送。新的截止时间:{deadline}。{SIGN_ZH}"
-            ),
-        ),
-        Lang::En => (
-            format!("Round {round}, {step} is run again"),
-            format!(
-                "From the GM: the results of round {round}, {step} are withdrawn and the step will be run again. Why: {reason}\nWhat you sent for it stands; you may send again. New deadline: {deadline}.{SIGN_EN}"
-            ),
-        ),
+        Lang::Zh => {
+            let later = if later_withdrawn {
+                "之后各阶段你已发送的内容(例如执行方案)随之作废,那些阶段开始时请重新发送。\n"
+            } else {
+                ""
+            };
+            (
+                format!("第{round}回合{step}重新进行"),
+                format!(
+                    "GM通知:第{round}回合{step}的结算被撤回,将重新进行。原因:{reason}\n你之前为这一步提交的内容仍然有效,也可以重新发送。\n{later}新的截止时间:{deadline}。{SIGN_ZH}"
+                ),
+            )
+        }
+        Lang::En => {
+            let later = if later_withdrawn {
+                "What you sent for the steps after it (your plan, say) is void: send it again when those steps open.\n"
+            } else {
+                ""
+            };
+            (
+                format!("Round {round}, {step} is run again"),
+                format!(
+                    "From the GM: the results of round {round}, {step} are withdrawn and the step will be run again. Why: {reason}\nWhat you sent for it stands; you may send again.\n{later}New deadline: {deadline}.{SIGN_EN}"
+                ),
+            )
+        }
     }
 }
 

@@ -8,6 +8,7 @@ use crate::daemon::Daemon;
 use crate::daemon::games::{self, Loaded};
 use crate::daemon::letters;
 use crate::error::Error;
+use crate::rules::Step;
 use crate::store::{GameStatus, NewSnapshot, NewSubmission, StoreError};
 use crate::words::gm_results as said;
 use crate::words::notices as words;
@@ -144,7 +145,8 @@ pub(super) fn preview(
 }
 
 /// `rollback`: the last closed step (or the step named by `target`) is opened again, from the
-/// state before it closed; what the players sent for it stands; everyone is told why.
+/// state before it closed; what the players sent for it stands, what they sent for the steps
+/// after it is withdrawn; everyone is told why.
 pub(super) fn rollback(
     d: &mut Daemon,
     g: &Loaded,
@@ -180,12 +182,14 @@ pub(super) fn rollback(
         None => games::deadline_for(&g.schedule, state.step, now)?,
     };
     let (round, step) = (state.round, state.step);
+    let undone = steps_between((round, step), (g.state.round, g.state.step));
     let mails = notices(d, g, "rollback", None, |l| {
         words::rolled_back(
             &letters::step_name(step, l),
             round,
             reason,
             &g.at(deadline, l),
+            !undone.is_empty(),
             l,
         )
     })?;
@@ -205,6 +209,11 @@ pub(super) fn rollback(
             })?;
             tx.clear_step_timing(id)?;
             tx.set_game_step(id, u32::from(round), step.key(), Some(deadline), now)?;
+            // What was sent for the steps after the one reopened was sent against a state
+            // that no longer stands: withdrawn (the notice says so).
+            for (r, s) in &undone {
+                tx.withdraw_submissions(id, *r, s.key())?;
+            }
             if finished {
                 tx.set_game_status(id, GameStatus::Running, now)?;
             }
@@ -235,4 +244,37 @@ pub(super) fn rollback(
         queued: mails.len(),
         secret: None,
     })
+}
+
+/// The steps after `from` up to `to` (both as round and step, `to` included), in the order a
+/// game goes through them: those a rollback from `to` back to `from` undoes.
+fn steps_between(from: (u8, Step), to: (u8, Step)) -> Vec<(u32, Step)> {
+    let at = |s: Step| Step::ALL.iter().position(|x| *x == s).unwrap_or(0);
+    let (from, to) = ((from.0, at(from.1)), (to.0, at(to.1)));
+    (from.0..=to.0)
+        .flat_map(|r| Step::ALL.iter().map(move |s| (r, *s)))
+        .filter(|(r, s)| {
+            let here = (*r, at(*s));
+            here > from && here <= to && *s != Step::Finished
+        })
+        .map(|(r, s)| (u32::from(r), s))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rollback_undoes_the_steps_after_the_one_reopened() {
+        assert_eq!(
+            steps_between((2, Step::Placement), (2, Step::Plan)),
+            vec![(2, Step::Raven), (2, Step::Plan)]
+        );
+        assert_eq!(
+            steps_between((1, Step::Plan), (2, Step::Events)),
+            vec![(1, Step::Retreat), (2, Step::Events)]
+        );
+        assert!(steps_between((2, Step::Plan), (2, Step::Plan)).is_empty());
+    }
 }

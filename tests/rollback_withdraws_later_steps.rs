@@ -1,0 +1,141 @@
+//! A GM's rollback to an earlier step withdraws what the players sent for the steps after it:
+//! a plan sent against orders that are placed again no longer counts, is not published, and
+//! the players are told to send it again; what was sent for the reopened step itself stands.
+//! Through the real store and the Maildir transport.
+
+mod maildir_support;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use maester::daemon::Daemon;
+use maester::daemon::gm::{GmCommand, apply};
+use maester::rules::Step;
+use maildir_support::*;
+
+fn deliver(dir: &std::path::Path, from: &str, id: &str, body: &str) {
+    if let Err(e) = maester::demo::deliver(&dir.join("mail/inbox"), id, &mail_from(from, id, body))
+    {
+        panic!("{e}");
+    }
+}
+
+fn tick(d: &mut Daemon, now: DateTime<Utc>) {
+    if let Err(e) = d.tick(now) {
+        panic!("{e}");
+    }
+}
+
+fn gm(d: &mut Daemon, cmd: GmCommand, now: DateTime<Utc>) {
+    if let Err(e) = apply(d, "rb", &cmd, now) {
+        panic!("{cmd:?}: {e}");
+    }
+    if let Err(e) = d.send_outbox(now) {
+        panic!("{e}");
+    }
+}
+
+fn process() -> GmCommand {
+    GmCommand::Process {
+        step: None,
+        round: None,
+    }
+}
+
+fn step(d: &Daemon) -> String {
+    match d.store.game("rb") {
+        Ok(Some(g)) => g.step,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_rollback_to_placement_withdraws_the_plans_sent_after_it() {
+    let dir = temp_dir("rollback-withdraws");
+    let cfg = write_config(&dir, "rb");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    std::fs::write(
+        &cfg,
+        text.replace("name = \"B\"\n", "name = \"B\"\nlanguage = \"en\"\n"),
+    )
+    .unwrap_or_default();
+    let mut d = open_daemon(&cfg);
+    let t0: DateTime<Utc> = "2026-05-04T02:00:00Z"
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let secrets = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    if let Err(e) = maester::daemon::games::new_game(&mut d, t0, Some(secrets)) {
+        panic!("{e}");
+    }
+    tick(&mut d, t0);
+    // Placement: Stark marches from Winterfell; then placement closes (no Raven change is due
+    // in this round: the plan step opens).
+    deliver(
+        &dir,
+        "a@x.example",
+        "p1",
+        "密码: stark-s\n临冬城 行军\n白港 支援\n",
+    );
+    let mut now = t0 + TimeDelta::minutes(1);
+    tick(&mut d, now);
+    gm(&mut d, process(), now);
+    assert_eq!(step(&d), Step::Plan.key());
+    // Stark sends his plan.
+    deliver(
+        &dir,
+        "a@x.example",
+        "p2",
+        "密码: stark-s\n1) 临冬城部队 移动到 卡林湾\n",
+    );
+    now += TimeDelta::minutes(1);
+    tick(&mut d, now);
+    let plans = |d: &Daemon| {
+        d.store
+            .current_submissions("rb", 1, Step::Plan.key())
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    assert_eq!(plans(&d).len(), 1, "the plan is stored");
+    // The GM rolls back to placement: the plan is withdrawn, the placement orders stand.
+    now += TimeDelta::minutes(1);
+    gm(
+        &mut d,
+        GmCommand::Rollback {
+            reason: "重新布置".into(),
+            when: None,
+            target: Some((1, Step::Placement)),
+        },
+        now,
+    );
+    assert_eq!(step(&d), Step::Placement.key());
+    assert!(
+        plans(&d).is_empty(),
+        "the plan sent after placement is withdrawn"
+    );
+    let placed = d
+        .store
+        .current_submissions("rb", 1, Step::Placement.key())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(placed.len(), 1, "the placement orders stand");
+    let told: Vec<String> = outbox_files(&dir.join("mail/outbox"))
+        .into_iter()
+        .filter(|(_, b)| b.contains("重新进行") || b.contains("is run again"))
+        .map(|(_, b)| b)
+        .collect();
+    assert!(
+        told.iter().any(|b| b.contains("随之作废")),
+        "the zh notice says the plan is void: {told:#?}"
+    );
+    assert!(
+        told.iter().any(|b| b.contains("is void: send it again")),
+        "the en notice too: {told:#?}"
+    );
+    // Placement closes again: Stark is asked for his plan anew.
+    now += TimeDelta::minutes(1);
+    gm(&mut d, process(), now);
+    assert_eq!(step(&d), Step::Plan.key());
+    let g = maester::daemon::games::load(&d, "rb").unwrap_or_else(|e| panic!("{e}"));
+    let who = maester::daemon::gm::sent_and_missing(&d, &g).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        who.iter().any(|(h, at)| h == "stark" && at.is_none()),
+        "Stark's old plan does not count: {who:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
