@@ -53,3 +53,70 @@ fn a_misspelt_keyword_is_answered_with_the_keyword_in_each_language() {
     assert!(en.contains("line 2"), "{en}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_misspelt_plan_verb_is_answered_with_the_verb_in_each_language() {
+    use chrono::{DateTime, TimeDelta, Utc};
+    let dir = temp_dir("typos-plan");
+    let cfg = write_config(&dir, "typop");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let text = text
+        .replace("name = \"A\"\n", "name = \"A\"\nlanguage = \"zh-Hant\"\n")
+        .replace("name = \"E\"\n", "name = \"E\"\nlanguage = \"en\"\n");
+    std::fs::write(&cfg, text).unwrap_or_default();
+    let mut d = open_daemon(&cfg);
+    let t0: DateTime<Utc> = "2026-05-04T02:00:00Z"
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let secrets = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    if let Err(e) = maester::daemon::games::new_game(&mut d, t0, Some(secrets)) {
+        panic!("{e}");
+    }
+    let close = maester::daemon::gm::GmCommand::Process {
+        step: None,
+        round: None,
+    };
+    if let Err(e) = maester::daemon::gm::apply(&mut d, "typop", &close, t0) {
+        panic!("{e}");
+    }
+    let inbox = dir.join("mail/inbox/new");
+    std::fs::create_dir_all(&inbox).unwrap_or_default();
+    let mails = [
+        (
+            "a@x.example",
+            "p1",
+            "密碼: stark-s\n1) 臨冬城部隊 移動倒 卡林灣\n",
+        ),
+        (
+            "b@x.example",
+            "p2",
+            "密码: greyjoy-s\n1) 派克岛部队 行君到 海疆城\n",
+        ),
+        (
+            "e@x.example",
+            "p3",
+            "secret: tyrell-s\n1) Highgarden units moev to Dornish Marches\n",
+        ),
+    ];
+    for (from, id, body) in mails {
+        std::fs::write(inbox.join(id), mail_from(from, id, body)).unwrap_or_default();
+    }
+    if let Err(e) = d.tick(t0 + TimeDelta::minutes(1)) {
+        panic!("{e}");
+    }
+    let sent = outbox_files(&dir.join("mail/outbox"));
+    let answer = |to: &str| {
+        sent.iter()
+            .filter(|(t, b)| t.contains(to) && b.starts_with("Re:"))
+            .map(|(_, b)| b.clone())
+            .next_back()
+            .unwrap_or_else(|| panic!("no answer to {to}"))
+    };
+    let hant = answer("a@x.example");
+    assert!(hant.contains("你是不是指“移動到”"), "{hant}");
+    let zh = answer("b@x.example");
+    assert!(zh.contains("你是不是指“行军到”"), "{zh}");
+    let en = answer("e@x.example");
+    assert!(en.contains("did you mean \"move\"?"), "{en}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

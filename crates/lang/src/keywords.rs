@@ -1,9 +1,12 @@
-//! The closest keyword to a word the parser could not read (`marhc` → `march`, `行君` → `行军`):
-//! the "did you mean" of a syntax error.
+//! The closest keyword to a word the parser could not read (`marhc` → `march`, `行君` → `行军`,
+//! and in a plan `行君到` → `行军到`, `移動倒` → `移动到`, `moev` → `move`): the "did you mean"
+//! of a syntax error.
 
 /// The words of the order language a typo most often hits, Chinese and English.
-const KEYWORDS: [&str; 44] = [
+const KEYWORDS: [&str; 46] = [
     "行军",
+    "行军到",
+    "强行军到",
     "防守",
     "支援",
     "突袭",
@@ -53,9 +56,13 @@ const KEYWORDS: [&str; 44] = [
 /// a word of up to four characters, two for a longer one, and a Chinese word must keep its
 /// first or last character. `None` for a keyword itself or a word far from all.
 pub fn closest(word: &str) -> Option<&'static str> {
+    // Traditional characters and full-width forms read as the keywords are written.
     let w: String = word
         .trim()
         .trim_end_matches(|c: char| c == '+' || c.is_ascii_digit())
+        .chars()
+        .map(crate::normalize::normalize_char)
+        .collect::<String>()
         .to_lowercase();
     let wc: Vec<char> = w.chars().collect();
     if wc.len() < 2 || KEYWORDS.contains(&w.as_str()) || grammar_words().contains(&w) {
@@ -99,18 +106,28 @@ fn grammar_words() -> &'static std::collections::HashSet<String> {
     })
 }
 
-/// The edit distance of two words (insertions, deletions, substitutions), by characters.
+/// The edit distance of two words (insertions, deletions, substitutions, and two neighbours
+/// swapped — `moev` for `move` — each one edit), by characters.
 pub(crate) fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
+    // d[i][j]: the distance of a[..i] and b[..j].
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let sub = d[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = sub.min(d[i - 1][j] + 1).min(d[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -132,5 +149,13 @@ mod tests {
         assert_eq!(closest("march"), None);
         assert_eq!(closest("Winterfell"), None);
         assert_eq!(closest("临冬城"), None);
+    }
+
+    #[test]
+    fn typos_of_a_plan_verb_find_the_verb() {
+        assert_eq!(closest("行君到"), Some("行军到"));
+        assert_eq!(closest("移動倒"), Some("移动到"));
+        assert_eq!(closest("moev"), Some("move"));
+        assert_eq!(closest("移動到"), None, "Traditional is no typo");
     }
 }
