@@ -157,6 +157,20 @@ fn a_mail_for_a_closed_step_says_what_stood_and_what_is_open_and_an_early_plan_i
     d.tick(now).unwrap_or_else(|e| panic!("{e}"));
     let g = games::load(&d, "late").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.state.step, Step::Plan);
+    // The Raven report: Stark's plan sent early is on file (no empty template); Lannister,
+    // who marches and sent no plan, is asked for his.
+    let raven_report = |to: &str, subject: &str| {
+        outbox_files(&outdir)
+            .into_iter()
+            .find(|(t, b)| t.contains(to) && b.lines().next().is_some_and(|s| s.contains(subject)))
+            .map(|(_, b)| b)
+            .unwrap_or_else(|| panic!("no Raven report to {to}"))
+    };
+    let stark = raven_report("a@x.example", "信鴉階段結果");
+    assert!(stark.contains("已經收到並保存"), "{stark}");
+    assert!(!stark.contains("你需要發送"), "{stark}");
+    let lannister = raven_report("c@x.example", "信鸦阶段结果");
+    assert!(lannister.contains("你需要发送"), "{lannister}");
     deliver(
         &inbox,
         "l3",

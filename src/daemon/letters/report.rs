@@ -115,6 +115,23 @@ pub struct TrackNames {
     pub kings_court: String,
 }
 
+impl ReportContext {
+    /// What the next step asks of the reader is on file already (a plan sent early): the block
+    /// says so and offers no empty template.
+    pub fn next_on_file(&mut self, round: u8, next: Step, deadline: &str, lang: Lang) {
+        if let Some(y) = self.yours.as_mut() {
+            y.next = crate::words::yours::next_line_on_file(
+                round,
+                &step_name(next, lang),
+                deadline,
+                lang,
+            );
+            y.template.clear();
+            y.notes.clear();
+        }
+    }
+}
+
 /// Build the report context of a closed step (and the steps closed with it) for one house.
 pub fn report_context(
     board: &Board,

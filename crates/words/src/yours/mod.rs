@@ -343,6 +343,19 @@ pub fn next_line(round: u8, step: &str, deadline: &str, asked: bool, lang: Lang)
     }
 }
 
+/// The block's line on the next step when what it asks of the house is on file already (a plan
+/// sent early, during the Raven step): it stands unless the house sends again.
+pub fn next_line_on_file(round: u8, step: &str, deadline: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "下一步:第{round}回合「{step}」,截止 {deadline}。你提前发送的内容已经收到并保存,不需要再发送;截止前重新发送可以修改(新的一封整体替换旧的)。"
+        ),
+        Lang::En => format!(
+            "Next: round {round}, {step}, closes {deadline}. What you sent early for it is on file: nothing more to send; send it again before the deadline to change it (the new mail replaces the old one whole)."
+        ),
+    }
+}
+
 /// The block's headings: `(for your house, what next, the template)`.
 pub fn headings(house: &str, lang: Lang) -> (String, String, String) {
     match lang {
