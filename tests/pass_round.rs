@@ -141,11 +141,22 @@ fn pass_is_the_empty_submission_of_every_step_and_is_valid_for_every_house() {
             }
         }
     }
-    // In the Raven step there is nothing to submit: the answer only explains.
+    // In the Raven step 无 is the holder's "no change": valid from him alone (another house
+    // is asked nothing there; its 无 is only answered).
     let mut s = GameState::new_game(&b);
     s.step = Step::Raven;
     let m = maester::lang::submit::parse_mail(&b, &s, "无\n", Lang::Zh);
-    assert!(m.pass && m.submission.is_none() && m.errors.is_empty());
+    assert!(m.pass && m.errors.is_empty());
+    let pass = maester::game::Submission::Raven(None);
+    assert_eq!(m.submission.as_ref(), Some(&pass));
+    for h in b.house_ids() {
+        let holder = maester::game::raven_holder(&s) == Some(h);
+        assert_eq!(
+            maester::game::check(&b, &s, h, &pass).is_ok(),
+            holder,
+            "{h:?}"
+        );
+    }
     // Beside orders, 无 adds nothing: the orders are the submission.
     s.step = Step::Placement;
     let m = maester::lang::submit::parse_mail(&b, &s, "无\n临冬城 防守\n", Lang::Zh);

@@ -297,8 +297,10 @@ fn close_one(
         Step::Raven => {
             silent.retain(|h| latest(subs, *h, Step::Plan).is_none());
             let holder = raven_holder(&out.state);
+            // The holder's latest Raven submission; `None` (no change) leaves the orders as
+            // they are, exactly as his silence does.
             if let Some(h) = holder
-                && let Some(Submission::Raven(change)) = latest(subs, h, step)
+                && let Some(Submission::Raven(Some(change))) = latest(subs, h, step)
                 && let Ok((s, old)) =
                     placement::raven(board, &out.state, h, *change, &round_modifiers(&out.state))
             {

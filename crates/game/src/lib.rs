@@ -154,8 +154,10 @@ pub enum Submission {
     Events(EventOrders),
     /// The second window of the event phase.
     Answers(EventAnswers),
-    /// The Raven holder's change of one order.
-    Raven(RavenChange),
+    /// The Raven holder's answer: the change of one order, or `None` when he changes nothing
+    /// (`无` / `pass`): his revealed orders stand, as when he sends nothing (004:L1702). Stored
+    /// as JSON, a change reads as before (`{"Raven": {...}}`) and no change as `{"Raven": null}`.
+    Raven(Option<RavenChange>),
     /// Retreat choices.
     Retreat(Vec<RetreatChoice>),
 }
@@ -250,6 +252,10 @@ pub fn check(
                     PlacementError::NotRavenHolder,
                 ]));
             }
+            // No change: nothing to check beyond who sends it.
+            let Some(change) = change else {
+                return Ok(());
+            };
             placement::raven(board, state, house, *change, &round_modifiers(state))
                 .map(|_| ())
                 .map_err(SubmissionError::Placement)

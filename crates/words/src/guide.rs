@@ -259,9 +259,7 @@ pub fn help_mail(m: &HelpMail, lang: Lang) -> String {
 pub fn pass_means(step: Step, lang: Lang) -> String {
     let zh = match step {
         Step::Placement => "你这一步不放任何命令:你的区域都没有命令(到截止时间前还可以重新提交)。",
-        Step::Raven => {
-            "你保留已公布的命令,不用信鸦修改。这一步到截止时间结束;也可以现在就发送执行方案。"
-        }
+        Step::Raven => "你不用信鸦修改命令:你已公布的命令全部保持不变。也可以现在就发送执行方案。",
         Step::Plan => "你这一步没有执行方案:你的行军、突袭都不执行,支援照常按默认提供,将领不参战。",
         Step::Events => {
             "你这一步不发送任何内容:出价为 0,不征兵、不领奖励、不修建;补给超限时按地图顺序裁军(A-57)。"
@@ -275,7 +273,7 @@ pub fn pass_means(step: Step, lang: Lang) -> String {
             "You place no order this step: none of your areas gets one (you may still send orders before the deadline)."
         }
         Step::Raven => {
-            "You keep your revealed orders; the Raven changes nothing. The step closes at its deadline; you may send your plan now."
+            "You change no order with the Raven: your revealed orders stand unchanged. You may send your plan now."
         }
         Step::Plan => {
             "You send no plan: your marches and raids are not carried out, your supports are given by default, no leader fights."
@@ -292,6 +290,19 @@ pub fn pass_means(step: Step, lang: Lang) -> String {
     match lang {
         Lang::Zh => zh.to_string(),
         Lang::En => en.to_string(),
+    }
+}
+
+/// What `无` / `pass` means in the Raven step from a house that does not hold the Raven: it is
+/// asked nothing there, and its orders stand.
+pub fn raven_pass_not_asked(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => {
+            "这一步只问信鸦持有者,你不需要发送;你保留已公布的命令。也可以现在就发送执行方案。"
+        }
+        Lang::En => {
+            "Only the Raven holder is asked in this step: you need not send anything. You keep your revealed orders; you may send your plan now."
+        }
     }
 }
 

@@ -112,13 +112,21 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
         for c in &parsed.commands {
             info_for(g, house_id, c, lang, &mut ctx.info);
         }
+        // In the Raven step only the holder is asked: another house's 无 is answered, not
+        // stored (it is no submission of his).
+        let not_asked = matches!(parsed.submission, Some(game::Submission::Raven(None)))
+            && game::raven_holder(&g.state) != Some(house_id);
+        let read = parsed.submission.as_ref().filter(|_| !not_asked);
         if parsed.pass && parsed.order_lines.is_empty() {
             // 无 / pass: the answer says what the house takes by default.
-            ctx.info
-                .push_str(&crate::words::guide::pass_means(g.state.step, lang));
+            ctx.info.push_str(&if not_asked {
+                crate::words::guide::raven_pass_not_asked(lang).to_string()
+            } else {
+                crate::words::guide::pass_means(g.state.step, lang)
+            });
             ctx.info.push('\n');
         }
-        match &parsed.submission {
+        match read {
             None if !parsed.commands.is_empty() || parsed.pass => {
                 ctx.accepted = true;
                 ctx.echo = parsed.echo.clone();

@@ -246,10 +246,10 @@ fn the_raven_holder_changes_one_order_and_a_plan_in_the_raven_step_keeps_them() 
     let out = close_step(&b, &s, &[(lannister, placed)]);
     assert_eq!(out.state.step, Step::Raven);
     assert_eq!(expected(&b, &out.state), [lannister]);
-    let change = Submission::Raven(maester_rules::orders::RavenChange {
+    let change = Submission::Raven(Some(maester_rules::orders::RavenChange {
         area: lp,
         order: order(OrderType::Defence),
-    });
+    }));
     assert!(
         check(&b, &out.state, h(&b, "stark"), &change).is_err(),
         "not the holder"

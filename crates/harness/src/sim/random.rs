@@ -154,7 +154,7 @@ fn raven(board: &Board, s: &GameState, h: HouseId, rng: &mut Rng) -> Option<(Sub
         kind: OrderType::ALL[rng.below(OrderType::ALL.len())],
         special: false,
     };
-    Some((Submission::Raven(RavenChange { area, order }), false))
+    Some((Submission::Raven(Some(RavenChange { area, order })), false))
 }
 
 /// A random plan, and whether it passes the plan check as it is.

@@ -232,11 +232,13 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
             }
             build_items(&p.build, &mut v);
         }
-        Submission::Raven(c) => v.push(Item::Raven(Placement {
+        Submission::Raven(Some(c)) => v.push(Item::Raven(Placement {
             area: c.area,
             order: Some(c.order),
             one_time: None,
         })),
+        // No change: the language says it with `无`, an account word rather than an item.
+        Submission::Raven(None) => {}
         Submission::Plan(p) => plan_items(p, &mut v),
         Submission::Retreat(rs) => {
             for r in rs {
@@ -260,7 +262,7 @@ pub fn says_nothing(sub: &Submission) -> bool {
     let no_muster = |m: &Option<MusterPlan>| m.as_ref().is_none_or(|m| m.items.is_empty());
     match sub {
         Submission::Placement(p) => p.orders.is_empty() && no_builds(&p.build),
-        Submission::Raven(_) => false,
+        Submission::Raven(c) => c.is_none(),
         Submission::Plan(p) => {
             p.raids.is_empty()
                 && p.sword.is_none()
@@ -346,13 +348,14 @@ mod tests {
         };
         let mut cases: Vec<Submission> = vec![
             Submission::Placement(Orders::default()),
-            Submission::Raven(RavenChange {
+            Submission::Raven(Some(RavenChange {
                 area: a,
                 order: Order {
                     kind: OrderType::Raid,
                     special: false,
                 },
-            }),
+            })),
+            Submission::Raven(None),
             Submission::Plan(Box::default()),
             Submission::Retreat(Vec::new()),
             Submission::Retreat(vec![RetreatChoice {

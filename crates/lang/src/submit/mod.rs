@@ -96,8 +96,9 @@ pub struct ParsedMail {
     /// with its text: the lines an answer can call fine when no error is about them.
     pub order_lines: Vec<(usize, String)>,
     /// The mail says `无` / `pass`: nothing to send this step. With no order beside it, it is
-    /// the step's empty submission (the house takes the defaults), except in the Raven step,
-    /// where sending nothing is what every house but the holder does anyway.
+    /// the step's empty submission (the house takes the defaults); in the Raven step the
+    /// holder's "no change" (`Submission::Raven(None)`), which from any other house — asked
+    /// nothing there — the intake answers without storing.
     pub pass: bool,
 }
 
@@ -493,7 +494,10 @@ impl<'a> Reader<'a> {
                 Step::Events => Some(Submission::Events(EventOrders::default())),
                 Step::EventsAnswers => Some(Submission::Answers(EventAnswers::default())),
                 Step::Retreat => Some(Submission::Retreat(Vec::new())),
-                Step::Raven | Step::Finished => None,
+                // The Raven holder's "no change" (another house's 无 is only answered: the
+                // intake knows who sent it, and `game::check` refuses it from anyone else).
+                Step::Raven => Some(Submission::Raven(None)),
+                Step::Finished => None,
             };
             if out.errors.is_empty() {
                 out.submission = out.partial.clone();
@@ -501,7 +505,7 @@ impl<'a> Reader<'a> {
         }
         if self.any_order {
             out.partial = Some(match (self.state.step, self.raven) {
-                (Step::Raven, Some(c)) => Submission::Raven(c),
+                (Step::Raven, Some(c)) => Submission::Raven(Some(c)),
                 (Step::Plan | Step::Raven, _) => Submission::Plan(Box::new(self.plan)),
                 (Step::Events, _) => Submission::Events(self.events),
                 (Step::EventsAnswers, _) => Submission::Answers(self.answers),

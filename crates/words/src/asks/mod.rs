@@ -94,9 +94,9 @@ pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -
                 .map(|a| area(board, *a, lang))
                 .unwrap_or_default();
             lines.push(if z {
-                format!("你持有信鸦,可以修改一条自己已公布的命令(004:L1702),例如:\n  信鸦: {ex} 防守\n不修改就直接发送执行方案(或不回复)。")
+                format!("你持有信鸦,可以修改一条自己已公布的命令(004:L1702),例如:\n  信鸦: {ex} 防守\n不修改就回复「无」(或直接发送执行方案)。")
             } else {
-                format!("You hold the Raven: you may change one of your revealed orders (004:L1702), e.g.:\n  raven: {ex} defence\nTo keep your orders, send your plan instead (or nothing).")
+                format!("You hold the Raven: you may change one of your revealed orders (004:L1702), e.g.:\n  raven: {ex} defence\nTo keep your orders, reply \"pass\" (or send your plan instead).")
             });
         }
         Step::Retreat => {
