@@ -102,6 +102,19 @@ impl fmt::Display for ScheduleError {
 
 impl std::error::Error for ScheduleError {}
 
+/// Why a deadline as the GM writes it ([`Schedule::read_when`]) does not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WhenError {
+    /// `+…` that is no duration.
+    Duration(ValueError),
+    /// A duration past any date.
+    TooFar,
+    /// Neither a duration nor a local time.
+    NotATime,
+    /// A local time the game's time zone skips.
+    NoLocalTime,
+}
+
 /// One local time at which a calendar step may close.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Occurrence {
@@ -324,29 +337,42 @@ impl Schedule {
         text: &str,
         now: DateTime<Utc>,
     ) -> Result<DateTime<Utc>, ScheduleError> {
-        let bad = |reason: String| ScheduleError::BadValue {
-            key: "deadline".into(),
-            value: text.to_string(),
-            reason,
-        };
+        self.read_when(text, now)
+            .map_err(|e| self.when_error(text, e))
+    }
+
+    /// [`Schedule::parse_when`], its refusal as data.
+    pub fn read_when(&self, text: &str, now: DateTime<Utc>) -> Result<DateTime<Utc>, WhenError> {
         let t = text.trim();
         if let Some(rest) = t.strip_prefix('+') {
-            let d = parse_duration(rest).map_err(|e| bad(e.to_string()))?;
-            return now
-                .checked_add_signed(d)
-                .ok_or_else(|| bad("too far".into()));
+            let d = parse_duration(rest).map_err(WhenError::Duration)?;
+            return now.checked_add_signed(d).ok_or(WhenError::TooFar);
         }
         let naive = ["%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S"]
             .iter()
             .find_map(|f| chrono::NaiveDateTime::parse_from_str(t, f).ok())
-            .ok_or_else(|| {
-                bad("expected +2d, +12h, +1d12h or a local time like 2026-12-01 20:00".into())
-            })?;
+            .ok_or(WhenError::NotATime)?;
         naive
             .and_local_timezone(self.tz)
             .earliest()
             .map(|l| l.with_timezone(&Utc))
-            .ok_or_else(|| bad(format!("no such local time in {}", self.tz.name())))
+            .ok_or(WhenError::NoLocalTime)
+    }
+
+    /// The schedule error a deadline `text` that does not read comes to, in English.
+    pub fn when_error(&self, text: &str, e: WhenError) -> ScheduleError {
+        ScheduleError::BadValue {
+            key: "deadline".into(),
+            value: text.to_string(),
+            reason: match e {
+                WhenError::Duration(e) => e.to_string(),
+                WhenError::TooFar => "too far".into(),
+                WhenError::NotATime => {
+                    "expected +2d, +12h, +1d12h or a local time like 2026-12-01 20:00".into()
+                }
+                WhenError::NoLocalTime => format!("no such local time in {}", self.tz.name()),
+            },
+        }
     }
 
     /// The schedule as the welcome mails tell it: each step's rule, the default, the zone.
