@@ -26,9 +26,12 @@ pub enum Error {
     },
     /// What was asked for does not exist (a game, a house, a mail).
     NotFound(String),
-    /// A request that cannot be carried out as it stands (a GM command on a finished game, a
-    /// guard that does not match, a second daemon on one database …).
+    /// A request that cannot be carried out as it stands (a second daemon on one database, a
+    /// command line that names no game …).
     Refused(String),
+    /// A GM command refused, as data: said in the GM's language when it came by mail, in
+    /// English on the command line (boxed: a refusal is larger than every other error).
+    Gm(Box<crate::words::gm_mail::GmRefusal>),
     /// A file or the system's random source.
     Io {
         /// What was being done.
@@ -74,6 +77,7 @@ impl fmt::Display for Error {
             Error::State { game, detail } => write!(f, "game {game}: {detail}"),
             Error::NotFound(s) => write!(f, "{s} not found"),
             Error::Refused(s) => write!(f, "{s}"),
+            Error::Gm(r) => write!(f, "{r}"),
             Error::Io { what, source } => write!(f, "{what}: {source}"),
             Error::Json(e) => write!(f, "JSON: {e}"),
             Error::Map(e) => write!(f, "{e}"),
@@ -98,6 +102,12 @@ impl std::error::Error for Error {
             Error::Map(e) => Some(e),
             _ => None,
         }
+    }
+}
+
+impl From<crate::words::gm_mail::GmRefusal> for Error {
+    fn from(r: crate::words::gm_mail::GmRefusal) -> Self {
+        Error::Gm(Box::new(r))
     }
 }
 

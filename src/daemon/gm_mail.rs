@@ -102,7 +102,7 @@ pub fn handle(
             return Ok(GmMailOutcome {
                 outcome: "GM mail: no game".into(),
                 game: None,
-                answer: why.to_string(),
+                answer: why.text(lang),
                 secret,
                 reading,
             });
@@ -125,7 +125,7 @@ pub fn handle(
                 "GM mail: no secret".into()
             },
             game: Some(game),
-            answer: why.to_string(),
+            answer: why.text(lang),
             secret,
             reading,
         });
@@ -152,7 +152,7 @@ pub fn handle(
                 None => {
                     lines.push(crate::words::gm_mail::line_bad_guard(
                         n,
-                        &no_step(&step).to_string(),
+                        &no_step(&step).text(lang),
                         lang,
                     ));
                     break;
@@ -163,7 +163,7 @@ pub fn handle(
                 Err(why) => {
                     lines.push(crate::words::gm_mail::line_refused(
                         n,
-                        &why.to_string(),
+                        &why.text(lang),
                         lang,
                     ));
                     continue;
@@ -175,14 +175,18 @@ pub fn handle(
                 done += 1;
                 lines.push(crate::words::gm_mail::line_done(n, &o.summary, lang));
             }
-            Err(e) => lines.push(crate::words::gm_mail::line_refused(n, &e.to_string(), lang)),
+            Err(e) => lines.push(crate::words::gm_mail::line_refused(
+                n,
+                &refusal_text(&e, lang),
+                lang,
+            )),
         }
     }
     for (n, text) in &unknown {
         lines.push(crate::words::gm_mail::line_unknown(*n, text, lang));
     }
     if lines.is_empty() {
-        lines.push(crate::words::gm_mail::no_command());
+        lines.push(crate::words::gm_mail::no_command(lang));
     }
     Ok(GmMailOutcome {
         outcome: format!("GM mail: {done} command(s) carried out"),
@@ -191,6 +195,15 @@ pub fn handle(
         secret,
         reading,
     })
+}
+
+/// Why a command was not carried out, in the GM's language: a refusal in his words; a failure
+/// of maester itself (the store, a mail) as it was reported.
+fn refusal_text(e: &Error, lang: Lang) -> String {
+    match e {
+        Error::Gm(why) => why.text(lang),
+        other => other.to_string(),
+    }
 }
 
 /// The command a GM mail's line stands for, under the step guard of the lines before it; the
@@ -237,11 +250,8 @@ fn command_of(line: GmLine, guard: Guard) -> Result<GmCommand, GmRefusal> {
             force: false,
             guard,
         },
-        GmLine::Schedule(entry) => match super::gm::parse_schedule_change(&entry) {
-            Ok(change) => GmCommand::Schedule {
-                changes: vec![change],
-            },
-            Err(e) => return Err(GmRefusal::Schedule(e.to_string())),
+        GmLine::Schedule(entry) => GmCommand::Schedule {
+            changes: vec![super::gm::parse_schedule_change(&entry)?],
         },
         GmLine::Replace { house, rest } => {
             // `name address [language]`: a last word `zh`, `zh-Hant` or `en` after the address

@@ -14,6 +14,7 @@ pub mod economy;
 pub mod event_text;
 pub mod gm_copy;
 pub mod gm_mail;
+pub mod gm_refusals;
 pub mod gm_results;
 pub mod guide;
 pub mod hant;

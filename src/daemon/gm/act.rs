@@ -2,7 +2,10 @@
 //! open step's results without committing anything, and rolling a closed step back.
 
 use super::steps::step_for_gm;
-use super::{GmOutcome, Guard, house_for_gm, house_of, lang_of, notices, refused_if_stale};
+use super::{
+    GmOutcome, Guard, house_for_gm, house_of, house_said, lang_of, notices, refused_if_stale,
+    when_of,
+};
 use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::{self, Loaded};
@@ -10,6 +13,7 @@ use crate::daemon::letters;
 use crate::error::Error;
 use crate::rules::Step;
 use crate::store::{GameStatus, NewSnapshot, NewSubmission, StoreError};
+use crate::words::gm_refusals::GmRefusal;
 use crate::words::gm_results as said;
 use crate::words::notices as words;
 use chrono::{DateTime, Utc};
@@ -29,9 +33,7 @@ pub(super) fn submit(
     let hid = house_of(g, house)?;
     let key = g.board.house(hid).key.clone();
     if g.state.house(hid).neutral {
-        return Err(Error::Refused(format!(
-            "{key} is neutral: it takes no orders"
-        )));
+        return Err(GmRefusal::NeutralNoOrders(house_said(g, &key)).into());
     }
     let seat = d
         .store
@@ -47,17 +49,25 @@ pub(super) fn submit(
         errors = crate::daemon::refusals::validation_errors(g, &e, lang, &parsed);
     }
     if !errors.is_empty() {
-        let lines: Vec<String> = errors
-            .iter()
-            .map(|e| format!("  line {}: {} — {}", e.line, e.text, e.message))
+        // The GM reads why in his own language: the text read again in it.
+        if gm_lang != lang {
+            let again = refused_lines(g, hid, text, gm_lang);
+            if !again.is_empty() {
+                errors = again;
+            }
+        }
+        let lines = errors
+            .into_iter()
+            .map(|e| (e.line, e.text, e.message))
             .collect();
-        return Err(Error::Refused(format!(
-            "the submission for {key} was not accepted, nothing changed:\n{}",
-            lines.join("\n")
-        )));
+        return Err(GmRefusal::NotAccepted {
+            house: house_said(g, &key),
+            lines,
+        }
+        .into());
     }
     let Some(sub) = parsed.submission else {
-        return Err(Error::Refused(format!("no orders for {key} in the text")));
+        return Err(GmRefusal::NoOrders(house_said(g, &key)).into());
     };
     let step_name = letters::step_name(g.state.step, lang);
     let copy = notices(
@@ -116,6 +126,26 @@ pub(super) fn submit(
     })
 }
 
+/// The lines of `text` refused as a submission of house `hid`, their reasons in `lang`.
+fn refused_lines(
+    g: &Loaded,
+    hid: crate::board::HouseId,
+    text: &str,
+    lang: Lang,
+) -> Vec<crate::daemon::letters::ErrorLine> {
+    let parsed = crate::lang::submit::parse_mail_with(&g.board, &g.names, &g.state, text, lang);
+    if !parsed.errors.is_empty() {
+        return parsed.errors;
+    }
+    match &parsed.submission {
+        Some(sub) => match crate::game::check(&g.board, &g.state, hid, sub) {
+            Err(e) => crate::daemon::refusals::validation_errors(g, &e, lang, &parsed),
+            Ok(()) => Vec::new(),
+        },
+        None => Vec::new(),
+    }
+}
+
 /// `preview`: the open step adjudicated as if it closed now, every house's report shown to the
 /// GM; nothing is written and nothing is sent.
 pub(super) fn preview(
@@ -159,13 +189,11 @@ pub(super) fn rollback(
     let id = g.row.id.as_str();
     let marks = d.store.snapshot_marks(id)?;
     let Some(before) = super::history::rollback_target(&marks, g.seq, target) else {
-        return Err(Error::Refused(match target {
-            Some((r, s)) => format!(
-                "game {id} has no earlier state in round {r} {} to roll back to",
-                s.key()
-            ),
-            None => format!("game {id} has no closed step to roll back"),
-        }));
+        return Err(GmRefusal::NoRollback {
+            game: id.to_string(),
+            target,
+        }
+        .into());
     };
     let Some(snap) = d.store.snapshot(id, before)? else {
         return Err(Error::NotFound(format!("game {id} snapshot {before}")));
@@ -175,10 +203,7 @@ pub(super) fn rollback(
         detail: e.to_string(),
     })?;
     let deadline = match when {
-        Some(w) => g
-            .schedule
-            .parse_when(w, now)
-            .map_err(|e| Error::Refused(e.to_string()))?,
+        Some(w) => when_of(g, w, now)?,
         None => games::deadline_for(&g.schedule, state.step, now)?,
     };
     let (round, step) = (state.round, state.step);

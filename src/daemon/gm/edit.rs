@@ -10,6 +10,7 @@ use crate::daemon::letters;
 use crate::error::Error;
 use crate::store::{NewSnapshot, StoreError};
 use crate::words::corrections::state_changes;
+use crate::words::gm_refusals::{EditFault, GmRefusal};
 use crate::words::notices as words;
 use chrono::{DateTime, Utc};
 
@@ -33,26 +34,20 @@ pub(super) fn edit(
     lang: Lang,
 ) -> Result<GmOutcome, Error> {
     guard.check(g)?;
-    let refused = |e: &dyn std::fmt::Display| {
-        Error::Refused(format!("the correction was not made, nothing changed: {e}"))
-    };
+    let refused = |f: EditFault| Error::from(GmRefusal::Edit(f));
     if c.reason.trim().is_empty() {
-        return Err(refused(&"give the reason the players will read"));
+        return Err(refused(EditFault::NoReason));
     }
-    let edit = crate::scenario::Edit::parse(c.text).map_err(|e| refused(&e))?;
-    let after = edit
-        .apply(&g.board, &g.names, &g.state)
-        .map_err(|e| refused(&e))?;
+    let unread = |e: crate::scenario::ScenarioError| refused(EditFault::Unread(e.to_string()));
+    let edit = crate::scenario::Edit::parse(c.text).map_err(unread)?;
+    let after = edit.apply(&g.board, &g.names, &g.state).map_err(unread)?;
     let broken = crate::sim::invariants(&g.board, &after);
     if !broken.is_empty() && !c.force {
-        return Err(refused(&format!(
-            "the result breaks what must always hold (use --force to make it anyway):\n  {}",
-            broken.join("\n  ")
-        )));
+        return Err(refused(EditFault::Breaks(broken)));
     }
     let changes = state_changes(&g.board, &g.state, &after, crate::board::Lang::En);
     if changes.is_empty() {
-        return Err(refused(&"the state already is so"));
+        return Err(refused(EditFault::NoChange));
     }
     let id = g.row.id.as_str();
     let mails = notices(

@@ -2,7 +2,7 @@
 //! snapshot stands for the state it restored, so rolling back twice goes two steps back, never
 //! forward again), and `resend`: a past report or the last answer mailed again.
 
-use super::{GmOutcome, house_of, refused_if_stale};
+use super::{GmOutcome, house_of, house_said, refused_if_stale};
 use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
@@ -10,6 +10,7 @@ use crate::daemon::letters::{self, Letter};
 use crate::error::Error;
 use crate::rules::Step;
 use crate::store::{SnapshotMark, StoreError};
+use crate::words::gm_refusals::{GmRefusal, Sought};
 use crate::words::gm_results::Resent;
 use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
@@ -102,9 +103,7 @@ fn resend_to(
         return Ok((key, seat.address, script));
     }
     if which == Resend::Answer {
-        return Err(Error::Refused(
-            "the GM's copy is a report: --answer names a house".into(),
-        ));
+        return Err(GmRefusal::GmCopyIsAReport.into());
     }
     match d.config.daemon.gm_address.as_deref().map(str::trim) {
         Some(addr) if !addr.is_empty() => {
@@ -112,9 +111,7 @@ fn resend_to(
             let script = Script::of(lang.lang == Lang::Zh && lang.traditional());
             Ok(("gm".into(), addr.to_string(), script))
         }
-        _ => Err(Error::Refused(
-            "no [daemon] gm_address: there is no GM's copy to resend".into(),
-        )),
+        _ => Err(GmRefusal::NoGmAddress.into()),
     }
 }
 
@@ -130,19 +127,20 @@ pub(super) fn resend(
 ) -> Result<GmOutcome, Error> {
     let id = g.row.id.as_str();
     let (key, address, script) = resend_to(d, g, house, which)?;
-    let (original, what, shown) = match which {
+    let (original, sought, shown) = match which {
         Resend::Answer => (
             d.store.last_answer_to_house(id, &key)?,
-            "the last answer".to_string(),
+            Sought::LastAnswer,
             None,
         ),
         Resend::Report(step) => {
             let marks = d.store.snapshot_marks(id)?;
             let Some(seq) = report_seq(&marks, step) else {
-                return Err(Error::Refused(match step {
-                    Some((r, s)) => format!("no report of round {r} {} in game {id}", s.key()),
-                    None => format!("game {id} has no report yet"),
-                }));
+                return Err(GmRefusal::NoReport {
+                    game: id.to_string(),
+                    step,
+                }
+                .into());
             };
             let seed = if key == "gm" {
                 crate::daemon::gm_copy::id_seed(id, seq)
@@ -151,9 +149,8 @@ pub(super) fn resend(
             };
             let mid = crate::mail::new_message_id(&d.sender.domain, seed.as_bytes());
             let before = mark(&marks, seq - 1);
-            let closed = before
-                .map(|m| format!("the report of round {} {}", m.round, m.step))
-                .unwrap_or_else(|| "the report".into());
+            let closed =
+                Sought::Report(before.and_then(|m| Step::from_key(&m.step).map(|s| (m.round, s))));
             let shown = before.map(|m| {
                 let step = match Step::from_key(&m.step) {
                     Some(s) => super::steps::step_for_gm(s, lang),
@@ -164,17 +161,27 @@ pub(super) fn resend(
             (d.store.outgoing_by_message_id(&mid)?, closed, shown)
         }
     };
+    // For the audit line, in English.
+    let what = sought.to_string();
     let Some(original) = original else {
-        return Err(Error::Refused(format!(
-            "{what} for {key} is not in the store"
-        )));
+        return Err(GmRefusal::NotStored {
+            sought,
+            house: house_said(g, &key),
+        }
+        .into());
     };
     let new_id = crate::mail::new_message_id(
         &d.sender.domain,
         format!("resend:{}:{}", original.message_id, now.timestamp_micros()).as_bytes(),
     );
     let raw = crate::mail::resent_copy(&original.raw, &new_id, &now.to_rfc2822(), &address)
-        .map_err(|e| Error::Refused(format!("{what} for {key}: {e}")))?;
+        .map_err(|e| {
+            Error::from(GmRefusal::ResendFailed {
+                sought: sought.clone(),
+                house: house_said(g, &key),
+                detail: e.to_string(),
+            })
+        })?;
     let letter = Letter {
         message_id: new_id,
         to: vec![address.clone()],

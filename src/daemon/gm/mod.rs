@@ -30,6 +30,7 @@ use crate::error::Error;
 use crate::rules::Step;
 use crate::store::Language;
 use crate::words::economy::Describe;
+use crate::words::gm_refusals::{GmRefusal, Said, WhenFault};
 use chrono::{DateTime, Utc};
 
 /// A GM command.
@@ -164,10 +165,22 @@ pub use super::games::Guard;
 impl Guard {
     /// Refuse when the game's open step is not the one meant.
     fn check(&self, g: &Loaded) -> Result<(), Error> {
-        match self.mismatch(g) {
-            Some(why) => Err(Error::Refused(format!("{why}: nothing done"))),
+        match self.refusal(g, false) {
+            Some(r) => Err(r.into()),
             None => Ok(()),
         }
+    }
+
+    /// Why the open step of `g` is not the one meant (`closing`: for `process`, which then
+    /// closes nothing), or `None` when it is.
+    fn refusal(&self, g: &Loaded, closing: bool) -> Option<GmRefusal> {
+        self.mismatch(g)?;
+        Some(GmRefusal::WrongStep {
+            game: g.row.id.clone(),
+            open: (g.state.round, g.state.step),
+            meant: (self.round, self.step),
+            closing,
+        })
     }
 }
 
@@ -203,7 +216,7 @@ pub fn apply_in(
 ) -> Result<GmOutcome, Error> {
     let g = games::load(d, game)?;
     if g.state.step == Step::Finished {
-        return Err(Error::Refused(format!("game {game} is over")));
+        return Err(GmRefusal::GameOver(game.to_string()).into());
     }
     match cmd {
         GmCommand::Replace {
@@ -268,15 +281,17 @@ pub fn apply_in(
         GmCommand::Reminders { before } => policy::set_reminders(d, &g, before, now, lang),
         GmCommand::Process { step, round } => {
             let closing = g.state.step;
-            let why = games::CloseWhy::Gm(Guard {
+            let guard = Guard {
                 step: *step,
                 round: *round,
-            });
+            };
+            if let Some(r) = guard.refusal(&g, true) {
+                return Err(r.into());
+            }
+            let why = games::CloseWhy::Gm(guard);
             let queued = match games::close_step_now(d, game, now, why)? {
                 games::Closed::Closed(n) => n,
-                games::Closed::NotClosed(why) => {
-                    return Err(Error::Refused(format!("{why}: nothing closed")));
-                }
+                games::Closed::NotClosed(why) => return Err(GmRefusal::NotClosed(why).into()),
             };
             d.store.append_audit(
                 Some(game),
@@ -305,9 +320,11 @@ pub fn apply_in(
 /// The refusal of a change computed from a state that moved meanwhile.
 pub(super) fn refused_if_stale(id: &str, e: crate::store::StoreError) -> Error {
     match e {
-        crate::store::StoreError::Stale { detail, .. } => {
-            Error::Refused(format!("game {id}: {detail}: nothing done"))
+        crate::store::StoreError::Stale { detail, .. } => GmRefusal::Stale {
+            game: id.to_string(),
+            detail,
         }
+        .into(),
         other => Error::Store(other),
     }
 }
@@ -319,15 +336,49 @@ pub(super) fn house_of(g: &Loaded, s: &str) -> Result<HouseId, Error> {
     }
     match g.names.houses.lookup(s.trim()) {
         crate::lang::names::Lookup::Found(h) => Ok(h),
-        _ => Err(Error::Refused(format!(
-            "no house {s:?}: use one of {}",
-            g.board
-                .houses
-                .iter()
-                .map(|h| h.key.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
+        _ => Err(GmRefusal::NoHouse {
+            name: s.to_string(),
+            houses: g.board.houses.iter().map(|h| h.key.clone()).collect(),
+        }
+        .into()),
+    }
+}
+
+/// A house of the game as each language names it to the GM (its key in English).
+pub(super) fn house_said(g: &Loaded, key: &str) -> Said {
+    Said {
+        zh: house_for_gm(g, key, Lang::Zh),
+        en: house_for_gm(g, key, Lang::En),
+    }
+}
+
+/// A moment as the GM writes it (`+2d` from `base`, or a local time in the game's time zone);
+/// a refusal when it does not read.
+pub(super) fn when_of(g: &Loaded, text: &str, base: DateTime<Utc>) -> Result<DateTime<Utc>, Error> {
+    use crate::schedule::WhenError;
+    g.schedule.read_when(text, base).map_err(|e| {
+        let fault = match &e {
+            WhenError::Duration(_) => WhenFault::Duration,
+            WhenError::TooFar => WhenFault::TooFar,
+            WhenError::NotATime => WhenFault::NotATime,
+            WhenError::NoLocalTime => WhenFault::NoLocalTime {
+                zone: g.schedule.timezone().name().to_string(),
+            },
+        };
+        GmRefusal::BadWhen {
+            text: text.to_string(),
+            detail: g.schedule.when_error(text, e).to_string(),
+            fault,
+        }
+        .into()
+    })
+}
+
+/// A moment in the game's time zone as each language says it.
+pub(super) fn said_at(g: &Loaded, t: DateTime<Utc>) -> Said {
+    Said {
+        zh: g.at(t, Lang::Zh),
+        en: g.at(t, Lang::En),
     }
 }
 

@@ -9,6 +9,7 @@ use crate::daemon::games::Loaded;
 use crate::error::Error;
 use crate::lang::ast::Day;
 use crate::words::deadlines as words;
+use crate::words::gm_refusals::GmRefusal;
 use crate::words::gm_results as said;
 use chrono::{DateTime, Utc};
 
@@ -138,13 +139,13 @@ pub(super) fn set_absence(
     let h = house_of(g, house)?;
     let key = g.board.house(h).key.clone();
     let day = |s: &str| {
-        Day::parse(s.trim())
-            .ok_or_else(|| Error::Refused(format!("{s:?} is not a day: write 2026-12-20 or 12-20")))
+        Day::parse(s.trim()).ok_or_else(|| Error::from(GmRefusal::NotADay(s.to_string())))
     };
     let a = absences::resolve(g, &key, day(from)?, day(to)?, true, now).ok_or_else(|| {
-        Error::Refused(format!(
-            "{from} to {to}: no such days, or it ends before it starts or in the past"
-        ))
+        Error::from(GmRefusal::BadDays {
+            from: from.to_string(),
+            to: to.to_string(),
+        })
     })?;
     let mails = notices(d, g, &format!("absence:{}", now.timestamp()), None, |l| {
         words::absence_set_by_gm(g.board.house(h).name(l), &a.days_text(l), l)
@@ -187,9 +188,10 @@ pub(super) fn cancel_absence(
             .map(|_| ())
         })
         .map_err(|e| match e {
-            crate::store::StoreError::NotFound { what } => {
-                Error::Refused(format!("no {what} to cancel"))
-            }
+            crate::store::StoreError::NotFound { .. } => Error::from(GmRefusal::NoAbsence {
+                id,
+                game: game.clone(),
+            }),
             other => other.into(),
         })?;
     Ok(GmOutcome {
@@ -216,8 +218,16 @@ pub(super) fn set_reminders(
     );
     table.insert("reminders".into(), toml::Value::Table(reminders));
     // Checked as a whole before it is stored: a bad offset is refused, nothing changes.
-    crate::config::GameConfig::from_table(table.clone())
-        .map_err(|e| Error::Refused(e.to_string()))?;
+    crate::config::GameConfig::from_table(table.clone()).map_err(|e| {
+        // The offset at fault, for the GM's own language.
+        let text = before.iter().find(|t| {
+            !crate::schedule::parse_duration(t).is_ok_and(|d| d > chrono::TimeDelta::zero())
+        });
+        Error::from(GmRefusal::BadReminder {
+            text: text.cloned(),
+            detail: e.to_string(),
+        })
+    })?;
     let text = toml::to_string(&table).map_err(|e| Error::Config(e.to_string()))?;
     let list = if before.is_empty() {
         "none".to_string()

@@ -12,21 +12,19 @@ use crate::error::Error;
 use crate::rules::Step;
 use crate::schedule::{Schedule, ScheduleError};
 use crate::store::StoreError;
+use crate::words::gm_refusals::{GmRefusal, ScheduleFault};
 use crate::words::notices as words;
 use chrono::{DateTime, Utc};
 
 /// One change: `plan = Mon 21:00, Thu 21:00`, `default = 2d`, `timezone = Asia/Shanghai`,
 /// `min_open = 6h`.
-pub fn parse_change(text: &str) -> Result<(String, String), Error> {
-    let (k, v) = text.split_once(['=', ':', '：']).ok_or_else(|| {
-        Error::Refused(format!(
-            "{text:?}: write `step = entry` (e.g. `plan = Mon 21:00, Thu 21:00`, `default = 2d`, \
-             `timezone = Asia/Shanghai`, `min_open = 6h`)"
-        ))
-    })?;
+pub fn parse_change(text: &str) -> Result<(String, String), GmRefusal> {
+    let (k, v) = text
+        .split_once(['=', ':', '：'])
+        .ok_or_else(|| GmRefusal::ScheduleForm(text.to_string()))?;
     let (k, v) = (k.trim(), v.trim().trim_matches('"'));
     if k.is_empty() || v.is_empty() {
-        return Err(Error::Refused(format!("{text:?}: a key and a value")));
+        return Err(GmRefusal::ScheduleKeyValue(text.to_string()));
     }
     Ok((k.to_string(), v.to_string()))
 }
@@ -39,13 +37,18 @@ fn steps() -> Vec<&'static str> {
         .collect()
 }
 
+/// A schedule change refused: the reader's English words, and what they come to.
+fn refused(detail: String, fault: ScheduleFault) -> Error {
+    GmRefusal::Schedule { detail, fault }.into()
+}
+
 /// The game's stored configuration with the changes made, and the schedule it gives.
 fn changed(
     g: &Loaded,
     changes: &[(String, String)],
     now: DateTime<Utc>,
 ) -> Result<(String, Schedule), Error> {
-    let bad = |e: &dyn std::fmt::Display| Error::Refused(format!("schedule not changed: {e}"));
+    let bad = |e: &dyn std::fmt::Display| refused(e.to_string(), ScheduleFault::Other);
     let mut table: toml::Table = toml::from_str(&g.row.config).map_err(|e| bad(&e))?;
     let schedule = table
         .entry("schedule")
@@ -68,14 +71,26 @@ fn changed(
                 entries.insert(step.to_string(), toml::Value::String(v.clone()));
             }
             other => {
-                return Err(bad(&format!(
-                    "no step {other:?}: use {}, default, timezone or min_open",
-                    steps().join(", ")
-                )));
+                return Err(refused(
+                    format!(
+                        "no step {other:?}: use {}, default, timezone or min_open",
+                        steps().join(", ")
+                    ),
+                    ScheduleFault::NoKey(other.to_string()),
+                ));
             }
         }
     }
-    let new = Schedule::from_table(schedule).map_err(|e| bad(&e))?;
+    let new = Schedule::from_table(schedule).map_err(|e| match &e {
+        ScheduleError::BadValue { key, value, .. } => refused(
+            e.to_string(),
+            ScheduleFault::BadValue {
+                key: key.clone(),
+                value: value.clone(),
+            },
+        ),
+        _ => bad(&e),
+    })?;
     match new.check_steps(&steps()) {
         Ok(()) | Err(ScheduleError::Missing { .. }) => {}
         Err(e) => return Err(bad(&e)),
@@ -101,9 +116,7 @@ pub(super) fn schedule(
     lang: Lang,
 ) -> Result<GmOutcome, Error> {
     if changes.is_empty() {
-        return Err(Error::Refused(
-            "schedule not changed: name at least one `step = entry`".into(),
-        ));
+        return Err(GmRefusal::ScheduleEmpty.into());
     }
     let (text, _) = changed(g, changes, now)?;
     let lines: Vec<String> = changes.iter().map(|(k, v)| format!("{k} = {v}")).collect();

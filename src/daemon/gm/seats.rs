@@ -12,6 +12,7 @@ use crate::error::Error;
 use crate::mail::Mailbox;
 use crate::rules::round::endgame::{Leaving, player_leaves};
 use crate::store::{Language, NewSnapshot, StoreError};
+use crate::words::gm_refusals::GmRefusal;
 use crate::words::hant::Script;
 use chrono::{DateTime, Utc};
 
@@ -38,17 +39,14 @@ pub(super) fn replace(
     let hid = house_of(g, house)?;
     let key = g.board.house(hid).key.clone();
     if g.state.house(hid).neutral {
-        return Err(Error::Refused(format!(
-            "{key} has turned neutral (its player left): a neutral house cannot be given back"
-        )));
+        return Err(GmRefusal::NeutralForGood(super::house_said(g, &key)).into());
     }
-    let seat = d
-        .store
-        .house(&g.row.id, &key)?
-        .ok_or(Error::Refused(format!(
-            "game {} has no seat {key}",
-            g.row.id
-        )))?;
+    let seat = d.store.house(&g.row.id, &key)?.ok_or_else(|| {
+        Error::from(GmRefusal::NoSeat {
+            game: g.row.id.clone(),
+            house: super::house_said(g, &key),
+        })
+    })?;
     // The new player reads the language given (else the seat's, in the game's script), in
     // Traditional characters when it says so; his script is then learnt from his mails.
     let (language, script) = match language {
@@ -178,7 +176,7 @@ pub(super) fn leave(
     let hid = house_of(g, house)?;
     let key = g.board.house(hid).key.clone();
     if g.state.house(hid).neutral {
-        return Err(Error::Refused(format!("{key} is neutral already")));
+        return Err(GmRefusal::NeutralAlready(super::house_said(g, &key)).into());
     }
     let (state, log) = player_leaves(&g.state, hid, Leaving::Neutral);
     let sentence = |l: Lang| log_sentence(g, &log, l);

@@ -1,7 +1,7 @@
 //! The open step: move its deadline, pause and resume the game. Closing it now (`process`)
 //! is `games::close_step_now` behind the same guard.
 
-use super::{GmOutcome, Guard, notices, refused_if_stale};
+use super::{GmOutcome, Guard, notices, refused_if_stale, said_at, when_of};
 use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
@@ -9,6 +9,7 @@ use crate::daemon::letters::{self, Letter};
 use crate::error::Error;
 use crate::rules::Step;
 use crate::store::{GameStatus, StoreError, StoreTx};
+use crate::words::gm_refusals::GmRefusal;
 use crate::words::notices as words;
 use chrono::{DateTime, Utc};
 
@@ -47,10 +48,7 @@ fn commit(
 
 /// A step as the GM reads it: its key in English (as he writes it), its name in Chinese.
 pub fn step_for_gm(step: Step, lang: Lang) -> String {
-    match lang {
-        Lang::En => step.key().to_string(),
-        Lang::Zh => letters::step_name(step, lang),
-    }
+    crate::words::gm_refusals::step_for_gm(step, lang)
 }
 
 /// `deadline`: the open step closes at `when` instead. A duration (`+1d`) extends the current
@@ -66,19 +64,16 @@ pub(super) fn deadline(
 ) -> Result<GmOutcome, Error> {
     guard.check(g)?;
     if g.row.status == GameStatus::Paused {
-        return Err(Error::Refused(
-            "the game is paused: give the new deadline with resume".into(),
-        ));
+        return Err(GmRefusal::PausedUseResume.into());
     }
     let base = g.row.deadline.filter(|t| *t > now).unwrap_or(now);
-    let at = g
-        .schedule
-        .parse_when(when, base)
-        .map_err(|e| Error::Refused(e.to_string()))?;
+    let at = when_of(g, when, base)?;
     if at <= now {
-        return Err(Error::Refused(format!(
-            "{when} is not in the future: to close the step now use process"
-        )));
+        return Err(GmRefusal::NotInFuture {
+            when: when.to_string(),
+            at: said_at(g, at),
+        }
+        .into());
     }
     let (round, step) = (g.state.round, g.state.step);
     let mails = notices(d, g, "deadline", None, |l| {
@@ -122,10 +117,7 @@ pub(super) fn pause(
     lang: Lang,
 ) -> Result<GmOutcome, Error> {
     if g.row.status == GameStatus::Paused {
-        return Err(Error::Refused(format!(
-            "game {} is paused already",
-            g.row.id
-        )));
+        return Err(GmRefusal::PausedAlready(g.row.id.clone()).into());
     }
     let (round, step) = (g.state.round, g.state.step);
     let mails = notices(d, g, "pause", None, |l| {
@@ -164,7 +156,7 @@ pub(super) fn resume(
     lang: Lang,
 ) -> Result<GmOutcome, Error> {
     if g.row.status != GameStatus::Paused {
-        return Err(Error::Refused(format!("game {} is not paused", g.row.id)));
+        return Err(GmRefusal::NotPaused(g.row.id.clone()).into());
     }
     // The time that was left when paused, given back from now; a duration (`+1d`) is added
     // to it ("one day more"), a local time replaces it.
@@ -173,11 +165,7 @@ pub(super) fn resume(
         (t, _) => t,
     };
     let at = match when {
-        Some(w) => Some(
-            g.schedule
-                .parse_when(w, left.unwrap_or(now))
-                .map_err(|e| Error::Refused(e.to_string()))?,
-        ),
+        Some(w) => Some(when_of(g, w, left.unwrap_or(now))?),
         None => left,
     };
     let (round, step) = (g.state.round, g.state.step);

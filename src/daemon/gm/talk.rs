@@ -21,7 +21,7 @@ pub(super) fn announce(
     lang: Lang,
 ) -> Result<GmOutcome, Error> {
     if text.trim().is_empty() {
-        return Err(Error::Refused("the announcement is empty".into()));
+        return Err(crate::words::gm_refusals::GmRefusal::EmptyAnnouncement.into());
     }
     let only = house.map(|h| house_of(g, h)).transpose()?;
     let only_key = only.map(|h| g.board.house(h).key.clone());
