@@ -246,6 +246,7 @@ fn every_report_opens_with_the_reader_s_house_and_what_to_send() {
     assert!(!all.is_empty());
     let mut battles = [0usize; 3];
     let mut bids = [0usize; 3];
+    let mut answer_templates = [0usize; 3];
     for (to, subject, body) in &all {
         let Some((key, _, lang)) = HOUSES
             .iter()
@@ -312,6 +313,24 @@ fn every_report_opens_with_the_reader_s_house_and_what_to_send() {
             assert!(l.chars().filter(|c| c.is_ascii_digit()).count() >= 2, "{l}");
             battles[i] += 1;
         }
+        // Asked questions in the second event window: the template holds a line per question
+        // (its default answer, to reorder), not only the explanation at the bottom.
+        let answers_asked = match (lang, hant) {
+            (Lang::En, _) => {
+                top.contains("You must send: round") && top.contains("event phase answers")
+            }
+            (_, false) => top.contains("你需要发送") && top.contains("平局与奖惩选择"),
+            (_, true) => top.contains("你需要發送") && top.contains("平局與獎懲選擇"),
+        };
+        if answers_asked {
+            let heading = match (lang, hant) {
+                (Lang::En, _) => "Reply template",
+                (_, false) => "回复模板",
+                (_, true) => "回覆模板",
+            };
+            assert!(top.contains(heading), "{subject}: no template\n{body}");
+            answer_templates[i] += 1;
+        }
         // The event step's template: the bids, blank, in the reader's script.
         let bid = match (lang, hant) {
             (Lang::En, _) => "    bid: ___ ___ ___",
@@ -322,6 +341,7 @@ fn every_report_opens_with_the_reader_s_house_and_what_to_send() {
             bids[i] += 1;
         }
     }
+    eprintln!("answer templates seen per script: {answer_templates:?}");
     if std::env::var_os("MAESTER_KEEP").is_some() {
         eprintln!("kept {}", dir.display());
     }

@@ -55,8 +55,7 @@ fn leaders(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> Vec<Stri
         .collect()
 }
 
-/// The template of `h` for the open step of `state`; empty when it sends nothing or when the
-/// step's questions are its own (the second event window).
+/// The template of `h` for the open step of `state`; empty when it sends nothing.
 pub fn template(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> Template {
     if !game::expected(board, state).contains(&h) {
         return Template::default();
@@ -115,7 +114,8 @@ pub fn template(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> Tem
             }
         }
         Step::Events => events_lines(board, state, h, lang, &mut t),
-        Step::EventsAnswers | Step::Finished => {}
+        Step::EventsAnswers => answers_lines(board, state, h, lang, &mut t),
+        Step::Finished => {}
     }
     if !t.lines.is_empty() {
         let secret = if z {
@@ -126,6 +126,48 @@ pub fn template(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> Tem
         t.lines.insert(0, secret.to_string());
     }
     t
+}
+
+/// The second event window: a line per question put to `h`, prefilled with the order its
+/// question gives as the example (the default); what each question means is below.
+fn answers_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mut Template) {
+    let asked = crate::asks::what_is_asked(board, state, h, lang);
+    t.lines.extend(examples(&asked));
+    if !t.lines.is_empty() {
+        t.notes.push(if zh(lang) {
+            "每一行是一个问题的回答,按你的决定改写顺序;每个问题的说明见下方「写法」。".into()
+        } else {
+            "Each line answers one question: reorder it as you decide; each question is explained under \"How to write it\" below.".into()
+        });
+    }
+}
+
+/// The example answers of the questions' text: its indented lines, and the answers quoted in a
+/// sentence (「奖励: 召回 将领」, "reward: recall a leader") that hold a colon — one line each,
+/// so that the player keeps the one he chooses.
+fn examples(asked: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in asked.lines() {
+        if line.starts_with("  ") && !line.trim().is_empty() {
+            out.push(line.trim().to_string());
+            continue;
+        }
+        for (open, close) in [('「', '」'), ('"', '"')] {
+            let mut rest = line;
+            while let Some(i) = rest.find(open) {
+                let after = &rest[i + open.len_utf8()..];
+                let Some(j) = after.find(close) else {
+                    break;
+                };
+                let quoted = &after[..j];
+                if quoted.contains(':') || quoted.contains(':') {
+                    out.push(quoted.trim().to_string());
+                }
+                rest = &after[j + close.len_utf8()..];
+            }
+        }
+    }
+    out
 }
 
 fn placement(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mut Template) {
