@@ -131,9 +131,13 @@ impl<'a> Offer<'a> {
         ];
         let mut chosen: Vec<(AreaId, Order)> = Vec::new();
         let mut lines: Vec<String> = Vec::new();
-        // The march first where it can go somewhere by itself (not an island's army).
+        // The march where it can go somewhere by itself (not an island's army), the rest in
+        // their order.
         let mut held = self.held();
-        held.sort_by_key(|a| !self.moves_alone(*a));
+        if let Some(i) = held.iter().position(|a| self.moves_alone(*a)) {
+            let first = held.remove(i);
+            held.insert(0, first);
+        }
         let mut areas = held.iter();
         for slot in &slots {
             let Some(&area) = areas.next() else {
