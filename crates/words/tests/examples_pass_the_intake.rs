@@ -316,3 +316,71 @@ fn a_substitute_s_welcome_shows_only_areas_the_house_holds_now() {
         );
     }
 }
+
+/// Round 2's placement after an event phase with `cards`, `edit` made before it.
+fn round_two_placement(
+    b: &Board,
+    cards: [maester_rules::event_phase::events::EventCard; 3],
+    edit: impl Fn(&mut GameState),
+) -> GameState {
+    use maester_rules::event_phase::events;
+    let mut s = GameState::new_game(b);
+    events::start_game(b, &mut s, "mail", Default::default());
+    events::fix_next_round(&mut s, 2, cards, None);
+    for _ in 0..6 {
+        if (s.round, s.step) == (2, Step::Placement) {
+            break;
+        }
+        s = game::close_step(b, &s, &[]).state;
+    }
+    assert_eq!((s.round, s.step), (2, Step::Placement));
+    edit(&mut s);
+    s
+}
+
+#[test]
+fn round_two_s_placement_examples_keep_the_round_s_bans_a_66_a_45() {
+    use maester_rules::event_phase::events::EventCard;
+    let w = start();
+    let got = EventCard::GameOfThrones { wildlings: false };
+    let states = [
+        // Storm of Swords: no defence; the wildlings' penalty: no special order this round.
+        round_two_placement(
+            &w.b,
+            [EventCard::Supply, got, EventCard::StormOfSwords],
+            |s| {
+                s.economy.special_orders_banned = Some(2);
+            },
+        ),
+        // Rough seas: no order at sea; Sea of Storms would ban raids.
+        round_two_placement(&w.b, [EventCard::Supply, got, EventCard::RoughSeas], |s| {
+            s.tracks[Track::KingsCourt as usize].rotate_left(1);
+        }),
+        round_two_placement(
+            &w.b,
+            [EventCard::Supply, got, EventCard::SeaOfStorms],
+            |_| {},
+        ),
+    ];
+    for (i, s) in states.iter().enumerate() {
+        for k in HOUSES {
+            let h = w.h(k);
+            let zh = what_to_send(&w.b, s, h, Lang::Zh);
+            let en = what_to_send(&w.b, s, h, Lang::En);
+            for (text, lang) in scripts(zh, en) {
+                let orders: Vec<String> = copied(&text)
+                    .into_iter()
+                    .filter(|l| accepted(&w.b, s, h, Step::Placement, l, lang))
+                    .collect();
+                assert!(!orders.is_empty(), "{k} in state {i}: {text}");
+                assert!(
+                    accepted(&w.b, s, h, Step::Placement, &orders.join("\n"), lang),
+                    "{k} in state {i}: {orders:?}"
+                );
+                if i == 0 {
+                    assert!(!orders.iter().any(|l| l.contains('+')), "{k}: {text}");
+                }
+            }
+        }
+    }
+}
