@@ -363,3 +363,25 @@ fn a_refusal_s_examples_are_the_house_s_own_and_legal_in_the_open_step() {
 fn current_muster(s: &GameState) -> bool {
     events::current(s).is_some_and(|e| e.has(EventCard::Muster))
 }
+
+#[test]
+fn the_bid_and_wildling_examples_copied_together_fit_any_hand_a_64() {
+    let w = start();
+    let stark = w.h("stark");
+    for power in 1..=5 {
+        let mut s = clash_and_wildlings(&w);
+        s.house_mut(stark).power = power;
+        for (prompt, lang) in prompts(&w.b, &s, stark) {
+            let bids: Vec<String> = examples(&prompt)
+                .into_iter()
+                .filter(|l| {
+                    ["出价", "出價", "野人", "bid", "wildlings"]
+                        .iter()
+                        .any(|k| l.starts_with(k))
+                })
+                .collect();
+            assert_eq!(bids.len(), 2, "{power}: {prompt}");
+            accepted(&w.b, &s, "stark", &bids.join("\n"), lang);
+        }
+    }
+}

@@ -92,12 +92,15 @@ pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -
         Step::Raven => {
             let ex = crate::offer::Offer::new(board, state, h, Step::Raven, lang)
                 .raven()
-                .map(|l| format!("\n  {l}"))
-                .unwrap_or_default();
+                .map(|l| match lang {
+                    Lang::Zh => format!(",例如:\n  {l}"),
+                    Lang::En => format!(", e.g.:\n  {l}"),
+                })
+                .unwrap_or_else(|| if z { "。".into() } else { ".".into() });
             lines.push(if z {
-                format!("你持有信鸦,可以修改一条自己已公布的命令(004:L1702),例如:{ex}\n不修改就直接发送执行方案(或不回复)。")
+                format!("你持有信鸦,可以修改一条自己已公布的命令(004:L1702){ex}\n不修改就直接发送执行方案(或不回复)。")
             } else {
-                format!("You hold the Raven: you may change one of your revealed orders (004:L1702), e.g.:{ex}\nTo keep your orders, send your plan instead (or nothing).")
+                format!("You hold the Raven: you may change one of your revealed orders (004:L1702){ex}\nTo keep your orders, send your plan instead (or nothing).")
             });
         }
         Step::Retreat => {
@@ -316,7 +319,11 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
     let clash = ev.effective(Category::Political) == Some(EventCard::ClashOfKings);
     let wild = ev.effective(Category::Military) == Some(EventCard::WildlingAttack);
     if clash && power > 0 {
-        let (a, b) = match power {
+        // Within the hand, leaving a token for the wildling example below when there is one:
+        // both examples copied together are accepted too.
+        let room = if wild { power - 1 } else { power };
+        let (a, b) = match room {
+            0 => (0, 0),
             1 => (1, 0),
             2 => (1, 1),
             _ => (2, 1),
