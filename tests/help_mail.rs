@@ -131,7 +131,7 @@ fn help_in_the_plan_step_teaches_leaders() {
 }
 
 #[test]
-fn a_refused_line_is_answered_with_the_step_forms_of_the_guide() {
+fn a_refused_line_is_answered_with_the_house_s_own_forms_of_the_step() {
     let (dir, cfg) = game("help-refused", "hr", "");
     let mut d = open(&cfg);
     let dl = deadline(&d, "hr");
@@ -142,11 +142,13 @@ fn a_refused_line_is_answered_with_the_step_forms_of_the_guide() {
     let a = mails_to(&dir, "stark", "未接受").concat();
     assert!(a.contains("这一步的写法,例如:\n  临冬城 行军+1"), "{a}");
     assert!(a.contains("「帮助」"), "{a}");
+    // Greyjoy's own areas, and no special order: King's Court rank 6 allows none (004:L1196).
     let a = mails_to(&dir, "greyjoy", "not accepted").concat();
     assert!(
-        a.contains("This step's forms, e.g.:\n  Winterfell march+1"),
+        a.contains("This step's forms, e.g.:\n  Greywater Watch march\n  Pyke support\n"),
         "{a}"
     );
+    assert!(!a.contains("Winterfell march"), "{a}");
     assert!(a.contains("\"help\""), "{a}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -61,7 +61,8 @@ fn welcome_mail_lists_roster_units_leaders_limits_example_schedule_and_gm() {
         "  临冬城 步兵×1 骑士×1\n",
         "艾德 3 0/2",
         "每回合命令上限:",
-        "命令邮件示例",
+        // The example of the open step: Stark's own orders, within his rank's special orders.
+        "每行一个,例如:\n  密码: 你的密码\n  临冬城 行军+1\n  白港 支援\n",
         "截止时间的安排:\n",
         "每周一 21:00、每周四 21:00 (北京时间)截止",
         "每天 22:30 (北京时间)截止",

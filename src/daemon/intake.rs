@@ -466,8 +466,9 @@ fn decide(
     if !ctx.accepted && ctx.errors.iter().any(|e| e.line > 0) {
         ctx.fine = crate::words::refusals::fine_lines(lang, &parsed, &ctx.errors);
         // The step's forms from the guide, and where the whole guide is.
-        ctx.info
-            .push_str(&crate::words::guide::refusal_hint(g.state.step, lang));
+        ctx.info.push_str(&crate::words::guide::refusal_hint(
+            &g.board, &g.state, house_id, lang,
+        ));
         ctx.info.push('\n');
     }
     let warn = secret_ok.then_some((lang, &mut ctx.info));

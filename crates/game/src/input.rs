@@ -82,6 +82,11 @@ pub fn check_events(
     {
         errs.extend(e.into_iter().map(EventProblem::Build));
     }
+    if errs.is_empty()
+        && let Some(e) = super::budget::over_budget(board, state, house, o)
+    {
+        errs.push(e);
+    }
     errs
 }
 

@@ -7,6 +7,7 @@
 //! leaders' rest, the end-of-game check, and the next round. A step for which no house has
 //! anything to send is closed at once, inside the same call ([`expected`]).
 
+mod budget;
 mod close;
 mod expect;
 mod input;

@@ -306,15 +306,30 @@ pub fn raven_pass_not_asked(lang: Lang) -> &'static str {
     }
 }
 
-/// What a refused mail's answer adds: a few lines of the open step's forms from the guide
-/// (for the plan, a leader's too) and where the whole guide is.
-pub fn refusal_hint(step: Step, lang: Lang) -> String {
-    let mut lines: Vec<String> = short_example(step, lang).into_iter().take(3).collect();
-    if step == Step::Plan {
-        lines.extend(leader_examples(lang).into_iter().take(1));
+/// What a refused mail's answer adds: a few example lines of the open step written for the
+/// house itself — the examples of its own prompt (`asks::what_is_asked`, each accepted by the
+/// intake's check for it), for the plan a leader of its own too — and where the whole guide
+/// is.
+pub fn refusal_hint(
+    board: &maester_board::Board,
+    state: &maester_rules::GameState,
+    house: maester_board::HouseId,
+    lang: Lang,
+) -> String {
+    let asked = crate::asks::what_is_asked(board, state, house, lang);
+    let mut lines: Vec<String> = asked
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   ") && !l.starts_with("  ·"))
+        .map(str::trim)
+        .filter(|l| !is_secret_line(l))
+        .take(3)
+        .map(str::to_string)
+        .collect();
+    if matches!(state.step, Step::Plan | Step::Raven) {
+        lines.extend(crate::teach::leader_example(board, state, house, lang));
     }
     if lines.is_empty() {
-        return String::new();
+        return ask_for_help(lang).to_string();
     }
     let head = match lang {
         Lang::Zh => "这一步的写法,例如:",

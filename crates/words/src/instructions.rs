@@ -1,5 +1,6 @@
 //! The step's instructions and name in words: what a house must send, shared by the answers,
-//! the reports and the questions of the event phase.
+//! the reports and the questions of the event phase. No example here: an example is written
+//! for its reader's house (`asks`, `offer`), since another house's lines would be refused.
 
 use crate::Spelling;
 use maester_board::Lang;
@@ -8,10 +9,10 @@ use maester_rules::Step;
 /// What a house must send in a step, in words.
 pub fn instructions(step: Step, lang: Lang) -> String {
     match (step, lang) {
-        (Step::Placement, Lang::Zh) => "请回复本邮件,写明密码和每个区域的命令,每行一个,例如:\n  密码: 你的密码\n  临冬城 行军+1\n  白港 支援".into(),
-        (Step::Placement, Lang::En) => "Reply with your secret and one order per area, one per line, e.g.:\n  secret: your-secret\n  Winterfell march+1\n  White Harbor support".into(),
-        (Step::Plan, Lang::Zh) => "请回复本邮件,写明密码和执行方案:突袭目标和行军目的地,按优先顺序编号,例如:\n  密码: 你的密码\n  1) 临冬城军团 移动到 卡林湾\n  狭海战舰 突袭 五指半岛".into(),
-        (Step::Plan, Lang::En) => "Reply with your secret and your plan: raid targets and march destinations, numbered by priority, e.g.:\n  secret: your-secret\n  1) Winterfell army move to Moat Cailin\n  The Narrow Sea ships raid The Fingers".into(),
+        (Step::Placement, Lang::Zh) => "请回复本邮件,写明密码和每个有部队的区域的命令,每行一个(写「帮助」可以收到写法)。".into(),
+        (Step::Placement, Lang::En) => "Reply with your secret and one order per area with your units, one per line (write \"help\" for the forms).".into(),
+        (Step::Plan, Lang::Zh) => "请回复本邮件,写明密码和执行方案:你的突袭目标和行军目的地,按优先顺序编号(写「帮助」可以收到写法)。".into(),
+        (Step::Plan, Lang::En) => "Reply with your secret and your plan: your raid targets and march destinations, numbered by priority (write \"help\" for the forms).".into(),
         (Step::Raven, Lang::Zh) => "信鸦持有者可以回复「信鸦: 区域 新命令」修改一条自己的命令;其他玩家这一步不需要发送,也可以提前发送执行方案。".into(),
         (Step::Raven, Lang::En) => "The Raven holder may reply \"raven: area new-order\" to change one of his orders; the others send nothing now, or their plan early.".into(),
         (Step::Retreat, Lang::Zh) => "请回复「撤退 败军所在区域 到 目的区域」选择撤退区域。".into(),

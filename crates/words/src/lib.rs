@@ -25,6 +25,7 @@ pub mod mail_ops;
 pub mod map_labels;
 pub mod map_text;
 pub mod notices;
+pub mod offer;
 pub mod plural;
 pub mod publish;
 pub mod refusals;

@@ -188,6 +188,14 @@ fn event_fix(e: &EventProblem, lang: Lang) -> String {
             count_en(*hand as i64, "power token"),
             bid.saturating_sub(*hand as u32)
         ),
+        (EventProblem::Bid(_, e @ BidError::OverBudget { .. }), Lang::Zh) => format!(
+            "减少出价或不建造,使整封邮件少花{}个势力标志。",
+            e.excess()
+        ),
+        (EventProblem::Bid(_, e @ BidError::OverBudget { .. }), Lang::En) => format!(
+            "bid less or build less: the mail must spend {} fewer.",
+            count_en(e.excess() as i64, "power token")
+        ),
         _ => String::new(),
     }
 }

@@ -3,10 +3,7 @@
 //! and the warning of an accepted plan that deploys no leader. Examples are written by the
 //! order language's echo from the house's own areas and leaders, so they read back as typed.
 
-use maester_board::{AreaId, Board, HouseId, Lang, LeaderId, OrderType};
-use maester_lang::ast::{
-    Action, Alternative, Item, LeaderChoice, March, Step as LStep, UnitRef, UnitSel,
-};
+use maester_board::{AreaId, Board, HouseId, Lang, LeaderId};
 use maester_rules::orders::Plan;
 use maester_rules::{GameState, LeaderStatus, Step};
 
@@ -40,70 +37,49 @@ pub fn deploys_a_leader(plan: &Plan) -> bool {
         .any(|mv| !mv.leader.is_empty() || mv.defender.is_some())
 }
 
-/// An area of the house with units, preferring one with a march order, and a land area next
-/// to it (for a march example).
-fn march_pair(board: &Board, state: &GameState, h: HouseId) -> Option<(AreaId, Option<AreaId>)> {
-    let own: Vec<AreaId> = board
-        .area_ids()
-        .filter(|a| state.occupant(*a) == Some(h) && board.area(*a).is_land())
-        .collect();
-    let from = own
-        .iter()
-        .find(|a| state.area(**a).order.map(|o| o.kind) == Some(OrderType::March))
-        .or(own.first())
-        .copied()?;
-    let to = state
-        .neighbours(board, from)
-        .into_iter()
-        .find(|b| board.area(*b).is_land());
-    Some((from, to))
-}
-
-/// Two example lines deploying `leader`: a march leader and a defence leader, in the canonical
-/// spelling of the language.
-fn leader_lines(
-    board: &Board,
+/// What the leader examples are checked against: in the placement step, the plan that follows
+/// the placement example the prompt shows ([`crate::offer::Offer::placement_orders`]); in the
+/// Raven and plan steps, the house's own revealed orders.
+fn plan_offer<'a>(
+    board: &'a Board,
     state: &GameState,
     h: HouseId,
-    leader: LeaderId,
     lang: Lang,
-) -> Vec<String> {
-    let names = maester_lang::Names::from_board(board);
-    let echo = |i: &Item<maester_lang::Resolved>| maester_lang::echo::echo_item(i, &names, lang);
-    let Some((from, to)) = march_pair(board, state, h) else {
-        return Vec::new();
-    };
-    let mut lines = Vec::new();
-    if let Some(to) = to {
-        let step = LStep {
-            number: None,
-            alternatives: vec![Alternative {
-                condition: None,
-                actions: vec![(
-                    Action::March(March {
-                        units: UnitRef {
-                            area: from,
-                            units: UnitSel::All,
-                        },
-                        to,
-                        forced: false,
-                        special: false,
-                        leader: Some(LeaderChoice::Named(leader)),
-                        defender: None,
-                        leave_token: false,
-                    }),
-                    None,
-                )],
-            }],
-        };
-        lines.push(echo(&Item::Step(step)));
+) -> crate::offer::Offer<'a> {
+    if state.step == Step::Placement {
+        let orders =
+            crate::offer::Offer::new(board, state, h, Step::Placement, lang).placement_orders();
+        crate::offer::Offer::after_placing(board, state, h, &orders, lang)
+    } else {
+        crate::offer::Offer::new(board, state, h, Step::Plan, lang)
     }
-    lines.push(echo(&Item::Defender {
-        area: from,
-        leader,
-        substitute: None,
-    }));
+}
+
+/// Example lines deploying `leader`, each accepted by the intake's check: a march leader on
+/// one of the house's own marches (`prefer`: a march of the plan sent, from and to), and a
+/// defence leader.
+fn leader_lines(
+    offer: &crate::offer::Offer,
+    leader: LeaderId,
+    prefer: Option<(AreaId, AreaId)>,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let own = prefer
+        .map(|(from, to)| offer.march_line(from, to, false, Some(leader)))
+        .filter(|l| offer.accepts(std::slice::from_ref(l)))
+        .or_else(|| offer.march(false, Some(leader)).map(|(_, _, l)| l));
+    lines.extend(own);
+    lines.extend(offer.defender(leader));
     lines
+}
+
+/// One line deploying the house's first free leader on its own march (or as a defender), as
+/// the intake accepts it in the plan; `None` when it has no free leader or no such line.
+pub fn leader_example(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> Option<String> {
+    let first = *available_leaders(state, h).first()?;
+    leader_lines(&plan_offer(board, state, h, lang), first, None)
+        .into_iter()
+        .next()
 }
 
 fn names_of(board: &Board, leaders: &[LeaderId], lang: Lang) -> String {
@@ -128,7 +104,16 @@ pub fn no_leader_warning(
     }
     let free = available_leaders(state, h);
     let first = *free.first()?;
-    let lines = leader_lines(board, state, h, first, lang);
+    let mine = plan
+        .marches
+        .iter()
+        .flat_map(|s| &s.alternatives)
+        .find_map(|a| a.action.moves.first().map(|m| (a.action.from, m.to)));
+    let offer = crate::offer::Offer::new(board, state, h, Step::Plan, lang);
+    let lines = leader_lines(&offer, first, mine);
+    if lines.is_empty() {
+        return None;
+    }
     let ex = lines
         .iter()
         .map(|l| format!("「{}」", l.trim_end_matches(['。', '.'])))
@@ -153,7 +138,7 @@ pub fn prompt_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
     let free = available_leaders(state, h);
     let plan_next = matches!(state.step, Step::Plan | Step::Raven | Step::Placement);
     if plan_next && let Some(first) = free.first() {
-        let lines = leader_lines(board, state, h, *first, lang);
+        let lines = leader_lines(&plan_offer(board, state, h, lang), *first, None);
         if !lines.is_empty() {
             let head = match (state.step, zh) {
                 (Step::Placement, true) => {

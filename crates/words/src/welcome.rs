@@ -80,25 +80,28 @@ pub fn sections(
             limits.join(", ")
         )
     });
-    let areas: Vec<&str> = board
-        .house(house)
-        .start
-        .iter()
-        .map(|(a, _)| board.area(*a).name(lang))
-        .collect();
-    let (first, second) = (
-        areas.first().copied().unwrap_or_default(),
-        areas.get(1).copied().unwrap_or_default(),
-    );
-    out.push_str(&if zh {
-        format!(
-            "\n命令邮件示例(每项一行,区域名在前):\n  密码: ……\n  {first} 行军+1\n  {second} 支援\n"
-        )
-    } else {
-        format!(
-            "\nAn order mail looks like this (one item a line, the area first):\n  secret: ...\n  {first} march+1\n  {second} support\n"
-        )
-    });
+    // An order mail from the house's areas now, as the intake would take it at placement;
+    // in the placement step the prompt below shows the same lines.
+    if state.step != Step::Placement {
+        let ex: Vec<String> = crate::offer::Offer::new(board, state, house, Step::Placement, lang)
+            .placement()
+            .into_iter()
+            .map(|l| format!("  {l}\n"))
+            .collect();
+        if !ex.is_empty() {
+            out.push_str(&if zh {
+                format!(
+                    "\n布置军事命令时的命令邮件示例(每项一行,区域名在前):\n  密码: ……\n{}",
+                    ex.concat()
+                )
+            } else {
+                format!(
+                    "\nAn order mail of the placement step looks like this (one item a line, the area first):\n  secret: ...\n{}",
+                    ex.concat()
+                )
+            });
+        }
+    }
     if let Some(gm) = gm {
         out.push_str(&if zh {
             format!("\n有疑问请写信给裁判(GM):{gm}\n")

@@ -84,6 +84,17 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
         hand: 0,
         income: 2
     });
+    add!(BidError::OverBudget {
+        spent: vec![maester_rules::event_phase::bidding::Spend {
+            why: maester_rules::log_events::SpendReason::Port,
+            area: Some(a),
+            n: 3,
+        }],
+        clash: 2,
+        wildling: 1,
+        hand: 5,
+        income: 0
+    });
     add!(SupplyError::NoSuchUnit(a, UnitKind::Knight));
     add!(SupplyError::StillOver {
         sizes: vec![3, 2],

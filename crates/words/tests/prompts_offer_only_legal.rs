@@ -248,3 +248,140 @@ fn a_muster_over_supply_names_the_armies_and_the_allowance_with_its_line_004_l74
         "{m}"
     );
 }
+
+/// Round 2 with a Clash of Kings and a wildling attack: every house bids from its 5 tokens.
+fn clash_and_wildlings(w: &kit::W) -> GameState {
+    round_two_after(
+        &w.b,
+        [
+            EventCard::Supply,
+            EventCard::ClashOfKings,
+            EventCard::WildlingAttack,
+        ],
+        |_| {},
+    )
+}
+
+#[test]
+fn bids_with_a_port_over_the_hand_are_refused_whole_with_every_item_a_64() {
+    let w = start();
+    let s = clash_and_wildlings(&w);
+    let stark = w.h("stark");
+    let hand = s.house(stark).power;
+    let port = game::port_options(
+        &w.b,
+        &s,
+        stark,
+        maester_rules::event_phase::build::BuildWindow::EventPhase,
+    )
+    .into_iter()
+    .next()
+    .unwrap_or_else(|| panic!("Stark can build a port"));
+    let site = w.b.area(port.province).name(Lang::Zh).to_string();
+    let cost = port.cost;
+    // The reviewer's mail: bids 1 1 0, a wildling bid of 1, a port; one token too many.
+    let bids = hand - cost - 1;
+    let mail = format!("出价: 1 {bids} 0\n野人: 1\n建造港口: {site}");
+    let r =
+        check(&w.b, s.clone(), "stark", None, &mail, Lang::Zh).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!r.valid, "{mail}");
+    let e = &r.errors[0];
+    assert!(
+        e.message.contains(&format!("共花费{}个", hand + 1))
+            && e.message.contains(&format!("建造港口({site}){cost}个"))
+            && e.message.contains(&format!("诸王争霸出价{}个", 1 + bids))
+            && e.message.contains("野人出价1个")
+            && e.message.contains(&format!("手中{hand}个")),
+        "{}",
+        e.message
+    );
+    let quoted: Vec<usize> = std::iter::once(e.line)
+        .chain(e.also.iter().map(|q| q.line))
+        .collect();
+    assert_eq!(quoted, vec![1, 2, 3], "every spending line: {e:?}");
+    // Without the wildling bid it fits, and so does the wildling bid without the port.
+    for ok in [
+        format!("出价: 1 {bids} 0\n建造港口: {site}"),
+        format!("出价: 1 {bids} 0\n野人: 1"),
+    ] {
+        let r =
+            check(&w.b, s.clone(), "stark", None, &ok, Lang::Zh).unwrap_or_else(|e| panic!("{e}"));
+        assert!(r.valid, "{ok}: {:?}", r.errors);
+    }
+    // Bids alone within the hand, over it with the port: refused too, in English.
+    let en_site = w.b.area(port.province).name(Lang::En);
+    let over = format!("bid: {} 0 0\nbuild port at {en_site}", hand - cost + 1);
+    let r =
+        check(&w.b, s.clone(), "stark", None, &over, Lang::En).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!r.valid, "{over}");
+    assert!(
+        r.errors[0]
+            .message
+            .contains(&format!("port at {en_site} {cost}"))
+            && r.errors[0].fix.contains("1 power token fewer"),
+        "{:?}",
+        r.errors[0]
+    );
+    // The prompt's limit counts the building and the wildling bid.
+    let zh = what_to_send(&w.b, &s, stark, Lang::Zh);
+    assert!(
+        zh.contains("连同野人出价和建造港口、防御工事的费用"),
+        "{zh}"
+    );
+    let en = what_to_send(&w.b, &s, stark, Lang::En);
+    assert!(en.contains("the cost of any port or fortification"), "{en}");
+}
+
+#[test]
+fn a_refusal_s_examples_are_the_house_s_own_and_legal_in_the_open_step() {
+    let w = start();
+    for s in [clash_and_wildlings(&w), tight_martell(&w)] {
+        for key in [
+            "stark",
+            "greyjoy",
+            "lannister",
+            "baratheon",
+            "tyrell",
+            "martell",
+        ] {
+            let h = w.h(key);
+            for lang in [Lang::Zh, Lang::En] {
+                let hint = maester_words::guide::refusal_hint(&w.b, &s, h, lang);
+                for ex in examples(&hint) {
+                    accepted(&w.b, &s, key, &ex, lang);
+                }
+                let muster = current_muster(&s);
+                assert!(
+                    muster || !(hint.contains("征兵") || hint.contains("muster")),
+                    "{key}: no Mustering this round: {hint}"
+                );
+            }
+        }
+    }
+}
+
+fn current_muster(s: &GameState) -> bool {
+    events::current(s).is_some_and(|e| e.has(EventCard::Muster))
+}
+
+#[test]
+fn the_bid_and_wildling_examples_copied_together_fit_any_hand_a_64() {
+    let w = start();
+    let stark = w.h("stark");
+    for power in 1..=5 {
+        let mut s = clash_and_wildlings(&w);
+        s.house_mut(stark).power = power;
+        for (prompt, lang) in prompts(&w.b, &s, stark) {
+            let bids: Vec<String> = examples(&prompt)
+                .into_iter()
+                .filter(|l| {
+                    ["出价", "出價", "野人", "bid", "wildlings"]
+                        .iter()
+                        .any(|k| l.starts_with(k))
+                })
+                .collect();
+            assert_eq!(bids.len(), 2, "{power}: {prompt}");
+            accepted(&w.b, &s, "stark", &bids.join("\n"), lang);
+        }
+    }
+}

@@ -37,8 +37,14 @@ fn welcome_mail_lists_roster_leaders_order_limits_example_and_gm() {
         zh.contains("你现在排第2名,可用3个"),
         "Stark is second at the King's Court: {zh}"
     );
-    assert!(zh.contains("  临冬城 行军+1\n  白港 支援\n"), "{zh}");
+    // In the placement step the prompt shows the example; the sections do not repeat it.
+    assert!(!zh.contains("行军+1"), "{zh}");
     assert!(zh.contains("gm@x.example"), "{zh}");
+    // A substitute seated in another step: the example of the placement to come.
+    let mut state = state;
+    state.step = maester_rules::Step::Plan;
+    let zh = sections(&w.b, &state, w.h("stark"), &roster, None, Lang::Zh);
+    assert!(zh.contains("  临冬城 行军+1\n  白港 支援\n"), "{zh}");
     let en = sections(&w.b, &state, w.h("lannister"), &roster, None, Lang::En);
     assert!(en.contains("Tywin (you)"), "{en}");
     assert!(en.contains("Lannisport march+1"), "{en}");

@@ -153,7 +153,13 @@ impl ParsedMail {
     /// The lines an event-phase, Raven or retreat problem is about: the first line of its
     /// part, or every line of it when the problem is a sum over them.
     pub fn lines_of_event_problem(&self, e: &EventProblem) -> Vec<(usize, String)> {
-        let lines = if is_sum(e) {
+        let lines = if let EventProblem::Bid(_, BidError::OverBudget { .. }) = e {
+            // Every line that spends: the reward claimed, the building, the bids.
+            [Part::Claim, Part::Build, Part::Clash, Part::WildlingBid]
+                .into_iter()
+                .flat_map(|p| self.part_lines_all(p))
+                .collect()
+        } else if is_sum(e) {
             self.part_lines_all(e.part())
         } else {
             vec![self.line_of_part(e.part())]
@@ -169,7 +175,9 @@ fn is_sum(e: &EventProblem) -> bool {
         EventProblem::Supply(SupplyError::StillOver { .. } | SupplyError::TooMany { .. })
             | EventProblem::Bid(
                 _,
-                BidError::OverHand { .. } | BidError::WildlingOverBudget { .. }
+                BidError::OverHand { .. }
+                    | BidError::WildlingOverBudget { .. }
+                    | BidError::OverBudget { .. }
             )
             | EventProblem::Muster(_, MusterError::TooManyPoints { .. })
             | EventProblem::Wildling(

@@ -5,7 +5,7 @@
 use crate::model::log_events::{EconomyEvent, SpendReason};
 use crate::model::state::{GameState, Track};
 pub use crate::model::window::{ClashBid, Tie, TieDecisions};
-use maester_board::HouseId;
+use maester_board::{AreaId, HouseId};
 use serde::{Deserialize, Serialize};
 
 impl ClashBid {
@@ -52,6 +52,63 @@ pub enum BidError {
         /// This phase's Game of Thrones income (0 without that event).
         income: u8,
     },
+    /// The mail spends more tokens than the house will have: what it pays first (a leader's
+    /// reward, then its ports and fortifications, 004:L2389, A-63), then its Clash of Kings
+    /// bids from what is left of the hand (004:L1155), then its wildling bid from what is left
+    /// plus this phase's Game of Thrones income (004:L1106, A-64). Refused whole, like the
+    /// bids alone (A-64 as amended): nothing is cut in silence.
+    OverBudget {
+        /// Paid before the bids, item by item.
+        spent: Vec<Spend>,
+        /// The Clash of Kings bids, in all (0 without them).
+        clash: u32,
+        /// The wildling bid (0 without it).
+        wildling: u8,
+        /// Tokens in hand now.
+        hand: u8,
+        /// This phase's Game of Thrones income (0 without that event).
+        income: u8,
+    },
+}
+
+/// One item a mail pays for before its bids: a reward or a building, with its cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spend {
+    /// What it pays for (`Port`, `Fortification`, `Melisandre`).
+    pub why: SpendReason,
+    /// The province built in (none for a reward).
+    pub area: Option<AreaId>,
+    /// Tokens.
+    pub n: u8,
+}
+
+impl BidError {
+    /// The tokens a mail spends beyond what the house will have (0 when it is not over).
+    pub fn excess(&self) -> u32 {
+        match self {
+            BidError::OverHand { bid, hand } => bid.saturating_sub(*hand as u32),
+            BidError::WildlingOverBudget {
+                wildling,
+                clash,
+                hand,
+                income,
+            } => (*wildling as u32 + clash).saturating_sub(*hand as u32 + *income as u32),
+            BidError::OverBudget {
+                spent,
+                clash,
+                wildling,
+                hand,
+                income,
+            } => {
+                let paid: u32 = spent.iter().map(|s| s.n as u32).sum();
+                let before = (paid + clash).saturating_sub(*hand as u32);
+                let after =
+                    (paid + clash + *wildling as u32).saturating_sub(*hand as u32 + *income as u32);
+                before.max(after)
+            }
+            BidError::Neutral => 0,
+        }
+    }
 }
 
 impl BidError {
@@ -62,6 +119,7 @@ impl BidError {
             BidError::OverHand { .. } => "004:L1155",
             BidError::Neutral => "A-21",
             BidError::WildlingOverBudget { .. } => "004:L2389, L1106, A-64",
+            BidError::OverBudget { .. } => "004:L2389, L1036, L1155, L1106, A-63, A-64",
         }
     }
 }

@@ -294,6 +294,40 @@ pub fn check(
     if errs.is_empty() { Ok(()) } else { Err(errs) }
 }
 
+/// What a house's building plan would cost, item by item, as its check carries it out (the
+/// items the rules refuse cost nothing): ports at their price in the order written (004:L1036,
+/// A-60), fortifications at last round's income.
+pub fn costs(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    plan: &BuildPlan,
+    window: BuildWindow,
+) -> Vec<crate::event_phase::bidding::Spend> {
+    use crate::event_phase::bidding::Spend;
+    if plan.is_empty() {
+        return Vec::new();
+    }
+    let mut s = std::borrow::Cow::Borrowed(state);
+    let mut log = Vec::new();
+    apply_plan(board, &mut s, house, plan, window, &mut log, true);
+    log.iter()
+        .filter_map(|e| match e {
+            EconomyEvent::PortBuilt { port, cost, .. } => Some(Spend {
+                why: SpendReason::Port,
+                area: Some(board.area(*port).port_of.unwrap_or(*port)),
+                n: *cost,
+            }),
+            EconomyEvent::FortificationBuilt { area, paid, .. } => Some(Spend {
+                why: SpendReason::Fortification,
+                area: Some(*area),
+                n: *paid,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Resolve every house's building in Iron Throne order; what cannot be built is refused
 /// in the log and costs nothing (a refused conversion keeps its tokens, A-59).
 pub fn resolve(

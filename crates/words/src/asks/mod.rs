@@ -65,11 +65,17 @@ pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -
             (Step::Finished, _) => String::new(),
             (Step::Raven, Lang::Zh) => format!(
                 "这一步只有信鸦持有者可以修改一条命令;你不需要发送,也可以提前发送执行方案。\n{}",
-                super::instructions::instructions(Step::Plan, lang)
+                plan_example(
+                    &crate::offer::Offer::new(board, state, h, Step::Raven, lang),
+                    lang
+                )
             ),
             (Step::Raven, Lang::En) => format!(
                 "Only the Raven holder may change an order now; you need not send anything, or you may send your plan early.\n{}",
-                super::instructions::instructions(Step::Plan, lang)
+                plan_example(
+                    &crate::offer::Offer::new(board, state, h, Step::Raven, lang),
+                    lang
+                )
             ),
             (Step::Events, _) if !events::pending_choices(state).is_empty() => {
                 choosing_first(board, state, lang)
@@ -78,25 +84,23 @@ pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -
             (_, Lang::En) => "You have nothing to send in this step.".into(),
         };
     }
-    let own: Vec<AreaId> = board
-        .area_ids()
-        .filter(|a| state.occupant(*a) == Some(h))
-        .collect();
     let mut lines: Vec<String> = Vec::new();
     let z = zh(lang);
     match state.step {
         Step::Finished => return String::new(),
-        Step::Placement | Step::Plan => return military_example(board, state, &own, lang),
+        Step::Placement | Step::Plan => return military_example(board, state, h, lang),
         Step::Raven => {
-            let ex = own
-                .iter()
-                .find(|a| state.area(**a).order.is_some())
-                .map(|a| area(board, *a, lang))
-                .unwrap_or_default();
+            let ex = crate::offer::Offer::new(board, state, h, Step::Raven, lang)
+                .raven()
+                .map(|l| match lang {
+                    Lang::Zh => format!(",例如:\n  {l}"),
+                    Lang::En => format!(", e.g.:\n  {l}"),
+                })
+                .unwrap_or_else(|| if z { "。".into() } else { ".".into() });
             lines.push(if z {
-                format!("你持有信鸦,可以修改一条自己已公布的命令(004:L1702),例如:\n  信鸦: {ex} 防守\n不修改就回复「无」(或直接发送执行方案)。")
+                format!("你持有信鸦,可以修改一条自己已公布的命令(004:L1702){ex}\n不修改就回复「无」(或直接发送执行方案)。")
             } else {
-                format!("You hold the Raven: you may change one of your revealed orders (004:L1702), e.g.:\n  raven: {ex} defence\nTo keep your orders, reply \"pass\" (or send your plan instead).")
+                format!("You hold the Raven: you may change one of your revealed orders (004:L1702){ex}\nTo keep your orders, reply \"pass\" (or send your plan instead).")
             });
         }
         Step::Retreat => {
@@ -152,76 +156,69 @@ pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -
     format!("{head}\n{}", lines.join("\n"))
 }
 
-/// Placement and plan instructions with an example from the house's own areas, in the
-/// language's canonical spelling.
-fn military_example(board: &Board, state: &GameState, own: &[AreaId], lang: Lang) -> String {
-    use maester_board::{Order, OrderType};
-    use maester_lang::ast::{Action, Alternative, Item, March, Placement, Step as LStep, StepNo};
-    use maester_lang::ast::{UnitRef, UnitSel};
-    let names = maester_lang::Names::from_board(board);
-    let echo = |i: &Item<maester_lang::Resolved>| maester_lang::echo::echo_item(i, &names, lang);
+/// Placement and plan instructions with an example from the house's own areas and orders, in
+/// the language's canonical spelling, each line accepted by the intake's check
+/// ([`crate::offer`]).
+fn military_example(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
+    let secret = if zh(lang) {
+        "密码: 你的密码"
+    } else {
+        "secret: your-secret"
+    };
+    let offer = crate::offer::Offer::new(board, state, h, state.step, lang);
+    if state.step == Step::Placement {
+        let ex = offer.placement();
+        let head = if zh(lang) {
+            "请回复本邮件,写明密码和每个区域的命令,每行一个,例如:"
+        } else {
+            "Reply with your secret and one order per area, one per line, e.g.:"
+        };
+        let mut lines = vec![format!("  {secret}")];
+        lines.extend(ex.iter().map(|l| format!("  {l}")));
+        return format!("{head}\n{}", lines.join("\n"));
+    }
+    plan_example(&offer, lang)
+}
+
+/// How to write the plan, with the house's own march or raid as the example; a house with
+/// neither is told its plan has only leaders to deploy.
+pub(crate) fn plan_example(offer: &crate::offer::Offer, lang: Lang) -> String {
     let secret = if zh(lang) {
         "密码: 你的密码"
     } else {
         "secret: your-secret"
     };
     let mut lines = vec![format!("  {secret}")];
-    if state.step == Step::Placement {
-        let kinds = [(OrderType::March, true), (OrderType::Support, false)];
-        for (a, (kind, special)) in own.iter().zip(kinds) {
-            lines.push(format!(
-                "  {}",
-                echo(&Item::Placement(Placement {
-                    area: *a,
-                    order: Some(Order { kind, special }),
-                    one_time: None,
-                }))
-            ));
-        }
-        let head = if zh(lang) {
-            "请回复本邮件,写明密码和每个区域的命令,每行一个,例如:"
-        } else {
-            "Reply with your secret and one order per area, one per line, e.g.:"
-        };
-        return format!("{head}\n{}", lines.join("\n"));
+    if let Some((_, _, l)) = offer.march(true, None) {
+        lines.push(format!("  {l}"));
     }
-    let march = own.iter().find(|a| {
-        state.area(**a).order.map(|o| o.kind) == Some(OrderType::March) && board.area(**a).is_land()
-    });
-    let to = march.and_then(|a| {
-        state
-            .neighbours(board, *a)
-            .into_iter()
-            .find(|b| board.area(*b).is_land())
-    });
-    if let (Some(from), Some(to)) = (march, to) {
-        let step = LStep {
-            number: Some(StepNo {
-                major: 1,
-                minor: None,
-            }),
-            alternatives: vec![Alternative {
-                condition: None,
-                actions: vec![(
-                    Action::March(March {
-                        units: UnitRef {
-                            area: *from,
-                            units: UnitSel::All,
-                        },
-                        to,
-                        forced: false,
-                        special: false,
-                        leader: None,
-                        defender: None,
-                        leave_token: false,
-                    }),
-                    None,
-                )],
-            }],
+    if let Some(l) = offer.raid() {
+        lines.push(format!("  {l}"));
+    }
+    let marching = offer.marching();
+    if lines.len() == 1 && !marching.is_empty() {
+        let areas: Vec<String> = marching
+            .iter()
+            .map(|a| offer.board().area(*a).name(lang).to_string())
+            .collect();
+        return if zh(lang) {
+            format!(
+                "请回复本邮件,写明密码和执行方案:你在{}的行军、突袭命令的目的地,按优先顺序编号(写「帮助」可以收到写法)。",
+                list(areas, lang)
+            )
+        } else {
+            format!(
+                "Reply with your secret and your plan: where your march and raid orders in {} go, numbered by priority (write \"help\" for the forms).",
+                list(areas, lang)
+            )
         };
-        lines.push(format!("  {}", echo(&Item::Step(step))));
-    } else {
-        return super::instructions::instructions(Step::Plan, lang);
+    }
+    if lines.len() == 1 {
+        return if zh(lang) {
+            "你没有行军或突袭命令:执行方案里只有派出将领(守将、军区)可写。".into()
+        } else {
+            "You have no march or raid order: your plan can only deploy leaders (defenders, districts).".into()
+        };
     }
     let head = if zh(lang) {
         "请回复本邮件,写明密码和执行方案:突袭目标和行军目的地,按优先顺序编号,例如:"
@@ -319,19 +316,34 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
         }
         _ => {}
     }
-    if ev.effective(Category::Political) == Some(EventCard::ClashOfKings) && power > 0 {
+    let clash = ev.effective(Category::Political) == Some(EventCard::ClashOfKings);
+    let wild = ev.effective(Category::Military) == Some(EventCard::WildlingAttack);
+    if clash && power > 0 {
+        // Within the hand, leaving a token for the wildling example below when there is one:
+        // both examples copied together are accepted too.
+        let room = if wild { power - 1 } else { power };
+        let (a, b) = match room {
+            0 => (0, 0),
+            1 => (1, 0),
+            2 => (1, 1),
+            _ => (2, 1),
+        };
+        let also = spent_too(wild, lang);
         lines.push(if z {
-            format!("诸王争霸:依次写铁王座、封邑、御前会议的出价,合计不超过手中的{power}个势力标志,例如:\n  出价: 2 1 0\n不回复则全部出价0(A-26)。")
+            format!("诸王争霸:依次写铁王座、封邑、御前会议的出价,合计不超过手中的{power}个势力标志{also},例如:\n  出价: {a} {b} 0\n不回复则全部出价0(A-26)。")
         } else {
-            format!("Clash of Kings: your bids on the Iron Throne, Fiefdoms and King's Court, at most the {power} tokens in your hand in all, e.g.:\n  bid: 2 1 0\nWithout an answer you bid 0 everywhere (A-26).")
+            format!("Clash of Kings: your bids on the Iron Throne, Fiefdoms and King's Court, at most the {power} tokens in your hand in all{also}, e.g.:\n  bid: {a} {b} 0\nWithout an answer you bid 0 everywhere (A-26).")
         });
     }
-    if ev.effective(Category::Military) == Some(EventCard::WildlingAttack) && power > 0 {
+    if wild && power > 0 {
         let w = state.wildlings;
+        let have = power as u32
+            + maester_rules::event_phase::wildlings::BidBudget::of(board, state, h, None).income
+                as u32;
         lines.push(if z {
-            format!("野人入侵(战斗力{w}):你的出价,例如:\n  野人: 1\n不回复则出价0(A-26)。")
+            format!("野人入侵(战斗力{w}):你的出价,最多为你届时的{have}个势力标志,减去这封邮件的诸王争霸出价和建造港口、防御工事的费用(它们先支付),例如:\n  野人: 1\n不回复则出价0(A-26)。")
         } else {
-            format!("Wildling attack (strength {w}): your bid, e.g.:\n  wildlings: 1\nWithout an answer you bid 0 (A-26).")
+            format!("Wildling attack (strength {w}): your bid, at most the {have} tokens you will have less this mail's Clash of Kings bids and the cost of its ports and fortifications (paid first), e.g.:\n  wildlings: 1\nWithout an answer you bid 0 (A-26).")
         });
     }
     for r in state
@@ -386,6 +398,19 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
         });
     }
     lines.extend(options::build_text(board, state, h, lang));
+}
+
+/// What the bids' limit also pays for (004:L2389, A-63, A-64): building, and the wildling bid
+/// when there is one.
+pub(crate) fn spent_too(wildlings: bool, lang: Lang) -> &'static str {
+    match (wildlings, lang) {
+        (true, Lang::Zh) => "(连同野人出价和建造港口、防御工事的费用)",
+        (false, Lang::Zh) => "(连同建造港口、防御工事的费用)",
+        (true, Lang::En) => {
+            " (together with the wildling bid and the cost of any port or fortification)"
+        }
+        (false, Lang::En) => " (together with the cost of any port or fortification)",
+    }
 }
 
 fn reward_text(board: &Board, state: &GameState, h: HouseId, lang: Lang, if_named: bool) -> String {

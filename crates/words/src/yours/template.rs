@@ -326,11 +326,13 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
             "{} {BLANK} {BLANK} {BLANK}",
             if z { "出价:" } else { "bid:" }
         ));
+        let wild = ev.effective(Category::Military) == Some(EventCard::WildlingAttack);
+        let also = crate::asks::spent_too(wild, lang);
         t.notes.push(if z {
-            format!("出价依次为铁王座、封邑、御前会议,合计不超过手中的{power}个势力标志")
+            format!("出价依次为铁王座、封邑、御前会议,合计不超过手中的{power}个势力标志{also}")
         } else {
             format!(
-                "Bids on the Iron Throne, Fiefdoms and King's Court, in that order, at most your {power} tokens in all"
+                "Bids on the Iron Throne, Fiefdoms and King's Court, in that order, at most your {power} tokens in all{also}"
             )
         });
     }
@@ -339,10 +341,15 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
             "{} {BLANK}",
             if z { "野人:" } else { "wildlings:" }
         ));
+        let have = power as u32
+            + maester_rules::event_phase::wildlings::BidBudget::of(board, state, h, None).income
+                as u32;
         t.notes.push(if z {
-            format!("野人出价:不超过手中的{power}个势力标志")
+            format!("野人出价:不超过你届时的{have}个势力标志,减去诸王争霸出价和建造港口、防御工事的费用")
         } else {
-            format!("Wildling bid: at most your {power} tokens")
+            format!(
+                "Wildling bid: at most the {have} tokens you will have, less the Clash of Kings bids and the cost of any port or fortification"
+            )
         });
     }
 }
