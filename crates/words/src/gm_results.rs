@@ -122,7 +122,10 @@ pub fn announced(house: Option<&str>, lang: Lang) -> String {
 pub fn requeued(n: usize, game: &str, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("游戏 {game} 的 {n} 封发送失败的邮件已重新排队"),
-        Lang::En => format!("{n} failed mail(s) of game {game} queued again"),
+        Lang::En => format!(
+            "{} of game {game} queued again",
+            crate::plural::count_en(n as i64, "failed mail")
+        ),
     }
 }
 

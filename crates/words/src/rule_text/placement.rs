@@ -40,7 +40,10 @@ impl RuleText for PlacementError {
                 format!("御前会议第{rank}名每回合最多使用{allowed}个特殊命令({rule})")
             }
             (PlacementError::TooManySpecial { allowed, rank }, Lang::En) => {
-                format!("King's Court rank {rank} allows {allowed} special orders a round ({rule})")
+                format!(
+                    "King's Court rank {rank} allows {} a round ({rule})",
+                    crate::plural::count_en(*allowed, "special order")
+                )
             }
             (PlacementError::SpecialTwice(k), Lang::Zh) => {
                 format!(

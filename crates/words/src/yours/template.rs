@@ -253,8 +253,8 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
                     format!("需要裁掉{}个单位(模板中是默认裁法,可以改)", d.len())
                 } else {
                     format!(
-                        "Disband {} unit(s) (the template holds the default; change it if you like)",
-                        d.len()
+                        "Disband {} (the template holds the default; change it if you like)",
+                        crate::plural::count_en(d.len() as i64, "unit")
                     )
                 });
             }
@@ -273,7 +273,10 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
                 t.notes.push(if z {
                     format!("{c}:征兵点数 {p}(写法如 1F)")
                 } else {
-                    format!("{c}: {p} muster point(s) (written like 1F)")
+                    format!(
+                        "{c}: {} (written like 1F)",
+                        crate::plural::count_en(*p, "muster point")
+                    )
                 });
             }
         }
@@ -288,7 +291,8 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
             format!("出价依次为铁王座、封邑、御前会议,合计不超过手中的{power}个势力标志")
         } else {
             format!(
-                "Bids on the Iron Throne, Fiefdoms and King's Court, in that order, at most your {power} tokens in all"
+                "Bids on the Iron Throne, Fiefdoms and King's Court, in that order, at most your {} in all",
+                crate::plural::count_en(power, "token")
             )
         });
     }
@@ -300,7 +304,10 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
         t.notes.push(if z {
             format!("野人出价:不超过手中的{power}个势力标志")
         } else {
-            format!("Wildling bid: at most your {power} tokens")
+            format!(
+                "Wildling bid: at most your {}",
+                crate::plural::count_en(power, "token")
+            )
         });
     }
 }
