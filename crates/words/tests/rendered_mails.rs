@@ -329,3 +329,35 @@ fn reports_and_answers_keep_one_empty_line_between_sections() {
         assert!(rendered > 20, "{rendered} rendered mails");
     }
 }
+
+/// A ruling's words a player reads (`规则:…`, `rule: …`) open a parenthesis or follow a `;`
+/// or a `,` in one (`(附录1, 规则:…)`): never inside a clause (`按规则:…默认裁军`). A
+/// `规则:` that ends its line is a heading, not a reference; the help (the player's guide) is
+/// prose that speaks of rules in words of its own ("lists each with its rule: …") and is left
+/// out.
+#[test]
+fn rulings_stand_in_parentheses_in_every_mail() {
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    for lang in [Lang::Zh, Lang::En] {
+        for (what, text) in texts(lang) {
+            if what.starts_with("help") {
+                continue;
+            }
+            for mark in ["规则:", "rule: "] {
+                for (at, _) in text.match_indices(mark) {
+                    seen += 1;
+                    let before = text[..at].trim_end();
+                    if text[at + mark.len()..].starts_with('\n') {
+                        continue;
+                    }
+                    if !before.ends_with(['(', ';', ',', ',']) {
+                        wrong.push(format!("{what}: …{}…", around(&text, at)));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 20, "{seen} rulings read");
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
