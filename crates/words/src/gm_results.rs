@@ -95,7 +95,10 @@ pub fn policy_absence(
         }
         Lang::En => {
             let by = if by_gm { "gm" } else { "player" };
-            format!("  absence {id}: {house} away {first} to {last} ({n} days, set by the {by})")
+            format!(
+                "  absence {id}: {house} away {first} to {last} ({}, set by the {by})",
+                crate::plural::count_en(n, "day")
+            )
         }
     }
 }

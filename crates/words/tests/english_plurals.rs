@@ -138,3 +138,24 @@ fn no_noun_is_counted_with_an_s_in_parentheses() {
     assert!(files > 40, "the scan reads the sources: {files} files");
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn one_day_one_order_and_one_token_are_singular() {
+    use maester_rules::planning::placement::PlacementError;
+    use maester_words::deadlines::{absence_over_cap, outage_text};
+    use maester_words::rule_text::RuleText;
+    let w = start();
+    assert_eq!(outage_text(24, Lang::En), "1 day");
+    assert_eq!(outage_text(26, Lang::En), "1 day 2 h");
+    assert_eq!(outage_text(48, Lang::En), "2 days");
+    let cap = absence_over_cap(1, 0, 1, Lang::En);
+    assert!(
+        cap.starts_with("An absence of 1 day is over the limit: 1 day per player"),
+        "{cap}"
+    );
+    let one = PlacementError::TooMany(maester_board::OrderType::March, 1).message(&w.b, Lang::En);
+    assert!(
+        one.starts_with("at most 1 normal march order a round"),
+        "{one}"
+    );
+}

@@ -328,7 +328,7 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
         lines.push(if z {
             format!("诸王争霸:依次写铁王座、封邑、御前会议的出价,合计不超过手中的{power}个势力标志,例如:\n  出价: 2 1 0\n不回复则全部出价0(A-26)。")
         } else {
-            format!("Clash of Kings: your bids on the Iron Throne, Fiefdoms and King's Court, at most the {power} tokens in your hand in all, e.g.:\n  bid: 2 1 0\nWithout an answer you bid 0 everywhere (A-26).")
+            format!("Clash of Kings: your bids on the Iron Throne, Fiefdoms and King's Court, at most the {} in your hand in all, e.g.:\n  bid: 2 1 0\nWithout an answer you bid 0 everywhere (A-26).", crate::plural::count_en(power, "token"))
         });
     }
     if ev.effective(Category::Military) == Some(EventCard::WildlingAttack) && power > 0 {

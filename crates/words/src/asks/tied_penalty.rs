@@ -33,8 +33,11 @@ pub(super) fn note(
                 (format!("裁掉价值{lo}点的部队"), format!("{other}点"))
             } else {
                 (
-                    format!("disband units worth {lo} points"),
-                    format!("{other} points"),
+                    format!(
+                        "disband units worth {}",
+                        crate::plural::count_en(lo, "point")
+                    ),
+                    crate::plural::count_en(other, "point"),
                 )
             }
         }

@@ -54,10 +54,11 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             sea,
             cost,
         } => format!(
-            "{} builds {} facing {} for {cost} tokens (004:L1036, A-60)",
+            "{} builds {} facing {} for {} (004:L1036, A-60)",
             w.h(house),
             w.a(port),
-            w.a(sea)
+            w.a(sea),
+            crate::plural::count_en(*cost, "token")
         ),
         PortDemolished { house, port } if zh => {
             format!("{}拆除了{}(004:L1060)", w.h(house), w.a(port))

@@ -31,9 +31,8 @@ impl RuleText for PlacementError {
             }
             (PlacementError::TooMany(k, n), Lang::En) => {
                 format!(
-                    "at most {} normal {} orders a round ({rule})",
-                    n,
-                    k.name_en()
+                    "at most {} a round ({rule})",
+                    crate::plural::count_en(*n, &format!("normal {} order", k.name_en()))
                 )
             }
             (PlacementError::TooManySpecial { allowed, rank }, Lang::Zh) => {
