@@ -154,37 +154,3 @@ fn pass_is_the_empty_submission_of_every_step_and_is_valid_for_every_house() {
         other => panic!("{other:?}"),
     }
 }
-
-#[test]
-fn the_raven_holders_pass_is_his_decision_not_a_default() {
-    let (dir, cfg) = game("pass-raven", "pv", "");
-    let mut d = open(&cfg);
-    let dl = deadline(&d, "pv");
-    let t0 = dl - hours(70);
-    for (i, (h, o)) in HOME_ORDERS.iter().enumerate() {
-        send(&dir, h, &format!("p{i}"), o);
-    }
-    tick(&mut d, t0);
-    tick(&mut d, after(t0, 31));
-    assert_eq!(row(&d, "pv").step, "raven");
-    // The holder (Lannister) says 无: it is his mail for the step, which closes early.
-    let t1 = after(t0, 40);
-    send(&dir, "lannister", "r-pass", "无");
-    let t = tick(&mut d, t1);
-    assert_eq!(t.answered, 1, "{t:?}");
-    let a = mails_to(&dir, "lannister", "不用信鸦修改").concat();
-    assert!(a.contains("所有家族都已提交"), "it completed the step: {a}");
-    let t = tick(&mut d, after(t1, 31));
-    assert!(t.steps_closed >= 1, "the Raven step closed early: {t:?}");
-    assert_eq!(row(&d, "pv").step, "plan");
-    let report = mails_to(&dir, "stark", "信鸦阶段结果").concat();
-    assert!(
-        report.contains("红狮(信鸦持有者)决定不修改命令"),
-        "what he did is reported: {report}"
-    );
-    assert!(
-        !report.contains("代为决定") && !report.contains("没有修改命令"),
-        "not a default: {report}"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-}

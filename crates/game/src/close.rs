@@ -61,8 +61,6 @@ pub struct StepOutcome {
     pub revealed_one_time: Vec<(AreaId, PlacedOneTime)>,
     /// The Raven holder's change: house, area, old order, new order.
     pub raven: Option<(HouseId, AreaId, Order, Order)>,
-    /// The Raven holder who said he keeps his orders (`无`): his decision, not a default.
-    pub raven_kept: Option<HouseId>,
     /// The military log (plan and retreat steps).
     pub log: Vec<Event>,
     /// The event-phase and end-of-round log.
@@ -169,7 +167,6 @@ pub fn close_steps_expected(
         revealed: Vec::new(),
         revealed_one_time: Vec::new(),
         raven: None,
-        raven_kept: None,
         log: Vec::new(),
         economy: Vec::new(),
         provisional: Vec::new(),
@@ -307,11 +304,6 @@ fn close_one(
             {
                 out.state = s;
                 out.raven = Some((h, change.area, old, change.order));
-            }
-            if let Some(h) = holder
-                && let Some(Submission::RavenKept) = latest(subs, h, step)
-            {
-                out.raven_kept = Some(h);
             }
             out.state.step = Step::Plan;
         }

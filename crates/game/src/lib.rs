@@ -156,8 +156,6 @@ pub enum Submission {
     Answers(EventAnswers),
     /// The Raven holder's change of one order.
     Raven(RavenChange),
-    /// The Raven holder's `无` / `pass`: he keeps his revealed orders, by his own decision.
-    RavenKept,
     /// Retreat choices.
     Retreat(Vec<RetreatChoice>),
 }
@@ -170,7 +168,7 @@ impl Submission {
             Submission::Plan(_) => Step::Plan,
             Submission::Events(_) => Step::Events,
             Submission::Answers(_) => Step::EventsAnswers,
-            Submission::Raven(_) | Submission::RavenKept => Step::Raven,
+            Submission::Raven(_) => Step::Raven,
             Submission::Retreat(_) => Step::Retreat,
         }
     }
@@ -256,12 +254,6 @@ pub fn check(
                 .map(|_| ())
                 .map_err(SubmissionError::Placement)
         }
-        Submission::RavenKept if raven_holder(state) != Some(house) => {
-            Err(SubmissionError::Placement(vec![
-                PlacementError::NotRavenHolder,
-            ]))
-        }
-        Submission::RavenKept => Ok(()),
         Submission::Events(o) => event(check_events(board, state, house, o)),
         Submission::Answers(a) => event(check_answers(board, state, house, a)),
         Submission::Retreat(v) => event(input::check_retreats(state, house, v)),

@@ -52,14 +52,6 @@ pub fn raven_used(house: &str, area: &str, old: Order, new: Order, lang: Lang) -
     }
 }
 
-/// The Raven holder wrote `无`: he keeps his revealed orders, by his own decision (004:L1702).
-pub fn raven_kept(house: &str, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => format!("{house}(信鸦持有者)决定不修改命令(004:L1702)。"),
-        Lang::En => format!("{house} (the Raven holder) chose to change no order (004:L1702)."),
-    }
-}
-
 /// A list of names: `A、B` / `A, B`.
 pub fn list(items: &[String], lang: Lang) -> String {
     items.join(match lang {

@@ -118,14 +118,7 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
                 .push_str(&crate::words::guide::pass_means(g.state.step, lang));
             ctx.info.push('\n');
         }
-        // The Raven holder's 无 is his decision to keep his orders, kept like a change; any
-        // other house's 无 in that step is answered only.
-        let kept = (parsed.pass
-            && parsed.order_lines.is_empty()
-            && g.state.step == crate::rules::Step::Raven
-            && game::raven_holder(&g.state) == Some(house_id))
-        .then_some(game::Submission::RavenKept);
-        match kept.as_ref().or(parsed.submission.as_ref()) {
+        match &parsed.submission {
             None if !parsed.commands.is_empty() || parsed.pass => {
                 ctx.accepted = true;
                 ctx.echo = parsed.echo.clone();

@@ -154,11 +154,7 @@ pub fn report_context(
             orders: report_lines::orders(&list, lang),
         });
     }
-    let mut events = words::adjudication(board, lang, out.raven, &out.log);
-    // The holder's 无 is what he did, said where a change would be.
-    if let Some(h) = out.raven_kept {
-        events.insert(0, report_lines::raven_kept(board.house(h).name(lang), lang));
-    }
+    let events = words::adjudication(board, lang, out.raven, &out.log);
     let mut economy: Vec<String> = out
         .economy
         .iter()

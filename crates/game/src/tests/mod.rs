@@ -1,12 +1,10 @@
 //! Tests of the step machine: `steps` for the sequence of a round, `choice` for the chooser
 //! events of the optional rules, `new_king` for the ties the new King decides (004:L1157),
-//! `raven_kept` for the Raven holder's own `无` (004:L1702), `sent_bids` for the bids of a
-//! house that sent its event mail, `tie_lines` for a tie line read by its houses
-//! (004:L1163).
+//! `sent_bids` for the bids of a house that sent its event mail, `tie_lines` for a tie
+//! line read by its houses (004:L1163).
 
 mod choice;
 mod new_king;
-mod raven_kept;
 mod sent_bids;
 mod steps;
 mod tie_lines;

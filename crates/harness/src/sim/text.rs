@@ -237,8 +237,6 @@ pub fn items(sub: &Submission) -> Vec<Item<Resolved>> {
             order: Some(c.order),
             one_time: None,
         })),
-        // The holder's `无`: no item.
-        Submission::RavenKept => {}
         Submission::Plan(p) => plan_items(p, &mut v),
         Submission::Retreat(rs) => {
             for r in rs {
@@ -263,7 +261,6 @@ pub fn says_nothing(sub: &Submission) -> bool {
     match sub {
         Submission::Placement(p) => p.orders.is_empty() && no_builds(&p.build),
         Submission::Raven(_) => false,
-        Submission::RavenKept => true,
         Submission::Plan(p) => {
             p.raids.is_empty()
                 && p.sword.is_none()
