@@ -32,3 +32,28 @@ fn one_unit_moves_in_the_singular() {
     let e = english_echo("临冬城1F移动到卡林湾");
     assert!(e.contains("1F moves to Moat Cailin"), "{e}");
 }
+
+#[test]
+fn a_raid_agrees_with_its_units_as_a_march_does() {
+    let e = english_echo("Ironman's Bay units raid Flint's Finger");
+    assert!(e.contains("Ironman's Bay units raid Flint's Finger"), "{e}");
+    assert!(!e.contains("units raids"), "{e}");
+    let e = english_echo("Ironman's Bay 1S raids Flint's Finger");
+    assert!(e.contains("1S raids Flint's Finger"), "{e}");
+}
+
+#[test]
+fn a_substitute_defender_stands_apart_from_the_defender_in_english() {
+    let item = one("Winterfell defender: Robb Stark (substitute: Eddard Stark)");
+    let en = echo(&item, Lang::En);
+    assert!(en.starts_with("Winterfell defender: Robb"), "{en}");
+    assert!(en.contains(" (substitute: Eddard"), "{en}");
+    assert!(
+        !en.contains("b(substitute") && !en.contains("k(substitute"),
+        "{en}"
+    );
+    assert_eq!(one(&en), item, "{en}");
+    let zh = echo(&item, Lang::Zh);
+    assert!(zh.contains("临冬城守将: 罗柏(替补: 艾德"), "{zh}");
+    assert_eq!(one(&zh), item, "{zh}");
+}

@@ -179,7 +179,7 @@ fn a_gm_mail_in_english_is_answered_in_english() {
         "line 5: game en1: reminders before each deadline: 24h, 4h",
         "line 6: schedule of game en1 changed for the steps to come: plan = 3d",
         "line 7: no backups of game en1",
-        "line 8: 0 failed mail(s) of game en1 queued again",
+        "line 8: 0 failed mails of game en1 queued again",
         "line 9: greyjoy is now played by Newbie <new@x.example>",
         "line 10: martell has turned neutral",
         "line 13: the report of round 1 placement for stark queued again to a@x.example",

@@ -263,6 +263,17 @@ fn every_report_opens_with_the_reader_s_house_and_what_to_send() {
             0
         };
         let top = block(body);
+        // Sections stand apart by one empty line at most.
+        let lines: Vec<&str> = body.lines().map(str::trim).collect();
+        assert!(
+            !lines.windows(2).any(|w| w[0].is_empty() && w[1].is_empty()),
+            "{subject}: two empty lines in a row\n{body}"
+        );
+        if hant {
+            for trap in ["天后", "輪迴"] {
+                assert!(!body.contains(trap), "{subject}: {trap}\n{body}");
+            }
+        }
         // The block comes first: the heading of the house's own part, before any public
         // section (revealed orders, plans, adjudication, map).
         let (mine, next, public) = match (lang, hant) {

@@ -425,7 +425,9 @@ pub fn retreat_answers(
     out
 }
 
-/// The first window's input: every house's valid submission.
+/// The first window's input: every house's valid submission. A house that sent its event mail
+/// without a bid (`无`, or only musters) bids 0 by its own mail: its bids are entered as 0, and
+/// only a house that sent nothing at all is silent.
 pub fn first_window(
     board: &Board,
     state: &GameState,
@@ -446,12 +448,8 @@ pub fn first_window(
         if let Some(m) = &o.muster {
             input.muster.push((h, m.clone()));
         }
-        if let Some(b) = o.clash {
-            input.clash.push((h, b));
-        }
-        if let Some(n) = o.wildling_bid {
-            input.wildling_bids.push((h, n));
-        }
+        input.clash.push((h, o.clash.unwrap_or_default()));
+        input.wildling_bids.push((h, o.wildling_bid.unwrap_or(0)));
     }
     input
 }

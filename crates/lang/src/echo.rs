@@ -13,6 +13,15 @@ struct Echo<'a> {
     lang: Lang,
 }
 
+/// Whether the units named are several, for the English verb: "units move", "1F moves".
+fn several(u: &UnitRef<Resolved>) -> bool {
+    match u.units {
+        UnitSel::All => true,
+        UnitSel::Counts(c) => c.iter().map(|n| u32::from(*n)).sum::<u32>() > 1,
+        UnitSel::Kind(_) => false,
+    }
+}
+
 /// `2F1K` in the order of [`UnitKind::ALL`].
 pub fn counts_code(c: &[u8; 5]) -> String {
     UnitKind::ALL
@@ -116,12 +125,7 @@ impl Echo<'_> {
     fn march(&self, m: &March<Resolved>) -> String {
         // English agrees with the units named: "Winterfell units move to", "Winterfell 1F
         // moves to" (both read back).
-        let plural = match m.units.units {
-            UnitSel::All => true,
-            UnitSel::Counts(c) => c.iter().map(|n| u32::from(*n)).sum::<u32>() > 1,
-            UnitSel::Kind(_) => false,
-        };
-        let verb = match (m.forced, self.zh(), plural) {
+        let verb = match (m.forced, self.zh(), several(&m.units)) {
             (false, true, _) => "移动到",
             (true, true, _) => "强行军到",
             (false, false, true) => "move to",
@@ -176,10 +180,11 @@ impl Echo<'_> {
         let zh = self.zh();
         match a {
             Action::March(m) => self.march(m),
+            // English agrees with the units named, as a march does: "units raid", "1F raids".
             Action::Raid { units, targets } => format!(
                 "{} {} {}",
                 self.units(units),
-                self.w("突袭", "raids"),
+                self.w("突袭", if several(units) { "raid" } else { "raids" }),
                 self.join_areas(targets, self.w(" 和 ", " and "))
             ),
             Action::Support { from, target } => {
@@ -460,7 +465,12 @@ impl Echo<'_> {
             format!("{} defender: {}", self.area(area), self.leader(leader))
         };
         if let Some(l) = substitute {
-            s += &format!("({}: {})", self.w("替补", "substitute"), self.leader(l));
+            s += &format!(
+                "{}({}: {})",
+                self.w("", " "),
+                self.w("替补", "substitute"),
+                self.leader(l)
+            );
         }
         s
     }

@@ -145,7 +145,9 @@ pub fn absence_over_cap(days: u32, used: u32, cap: u32, lang: Lang) -> String {
             "请假{days}天超过了上限:本局每位玩家最多请假{cap}天,你已用{used}天。请缩短请假,或请GM代为登记。"
         ),
         Lang::En => format!(
-            "An absence of {days} days is over the limit: {cap} days per player per game, and you have used {used}. Make it shorter, or ask the GM to set it."
+            "An absence of {} is over the limit: {} per player per game, and you have used {used}. Make it shorter, or ask the GM to set it.",
+            crate::plural::count_en(days, "day"),
+            crate::plural::count_en(cap, "day")
         ),
     }
 }
@@ -219,8 +221,8 @@ pub fn outage_text(hours: i64, lang: Lang) -> String {
         (Lang::Zh, d, 0) => format!("{d}天"),
         (Lang::Zh, d, h) => format!("{d}天{h}小时"),
         (Lang::En, 0, h) => format!("{h} h"),
-        (Lang::En, d, 0) => format!("{d} days"),
-        (Lang::En, d, h) => format!("{d} days {h} h"),
+        (Lang::En, d, 0) => crate::plural::count_en(d, "day"),
+        (Lang::En, d, h) => format!("{} {h} h", crate::plural::count_en(d, "day")),
     }
 }
 

@@ -95,7 +95,10 @@ pub fn policy_absence(
         }
         Lang::En => {
             let by = if by_gm { "gm" } else { "player" };
-            format!("  absence {id}: {house} away {first} to {last} ({n} days, set by the {by})")
+            format!(
+                "  absence {id}: {house} away {first} to {last} ({}, set by the {by})",
+                crate::plural::count_en(n, "day")
+            )
         }
     }
 }
@@ -122,7 +125,10 @@ pub fn announced(house: Option<&str>, lang: Lang) -> String {
 pub fn requeued(n: usize, game: &str, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("游戏 {game} 的 {n} 封发送失败的邮件已重新排队"),
-        Lang::En => format!("{n} failed mail(s) of game {game} queued again"),
+        Lang::En => format!(
+            "{} of game {game} queued again",
+            crate::plural::count_en(n as i64, "failed mail")
+        ),
     }
 }
 

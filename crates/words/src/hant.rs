@@ -55,6 +55,11 @@ pub const FIXES: &[(&str, &str)] = &[
     ("溼", "濕"),
     // The Greyjoy leader 湿发 (Damphair): 发 as hair is 髮, not 發.
     ("濕發", "濕髮"),
+    // 天后 is a phrase of the tables (the empress of heaven) and keeps its 后; maester only
+    // writes it in "in 2 days" (约 2 天后), where 后 is 後.
+    ("天后", "天後"),
+    // 轮回 is matched as 輪迴 (reincarnation) in 第二轮回答 (the second round's answers).
+    ("輪迴答", "輪回答"),
 ];
 
 /// `text` in Traditional characters; unchanged if the converter cannot be built.

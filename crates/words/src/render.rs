@@ -98,7 +98,8 @@ impl Templates {
         Ok(Templates { env })
     }
 
-    /// Render `kind` (`reply`, `report`) in a language with a serialisable context.
+    /// Render `kind` (`reply`, `report`) in a language with a serialisable context: sections
+    /// apart by one empty line at most, however the pieces put in end.
     pub fn render<C: Serialize>(
         &self,
         kind: &str,
@@ -106,6 +107,7 @@ impl Templates {
         ctx: &C,
     ) -> Result<String, TemplateError> {
         self.render_file(&format!("{kind}.txt"), lang, ctx)
+            .map(|t| one_empty_line(&t))
     }
 
     /// Render the HTML version of `kind` (`report`): every value HTML-escaped.
@@ -135,4 +137,23 @@ impl Templates {
         t.render(minijinja::Value::from(minijinja::value::Serde(ctx)))
             .map_err(|source| TemplateError::Template { name, source })
     }
+}
+
+/// `text` with every run of empty lines (or lines of spaces only) made one empty line, and
+/// none left at its start.
+pub fn one_empty_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut empty = true;
+    for line in text.split_inclusive('\n') {
+        if line.trim().is_empty() {
+            if !empty {
+                out.push_str(if line.ends_with("\r\n") { "\r\n" } else { "\n" });
+            }
+            empty = true;
+        } else {
+            out.push_str(line);
+            empty = false;
+        }
+    }
+    out
 }

@@ -9,7 +9,7 @@ use maester_words::hant::{Script, to_traditional};
 
 /// Forms a Taiwan or Hong Kong reader does not write, in any of maester's texts.
 const WRONG: &[&str] = &[
-    "爲", "裏", "着", "溼", "衆", "僞", "啓", "説", "回複", "回復", "答複", "濕發",
+    "爲", "裏", "着", "溼", "衆", "僞", "啓", "説", "回複", "回復", "答複", "濕發", "天后", "輪迴",
 ];
 
 #[test]

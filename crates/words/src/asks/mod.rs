@@ -121,6 +121,8 @@ pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -
         Step::Events => events_asks(board, state, h, lang, &mut lines),
         Step::EventsAnswers => {
             let qs = game::open_questions(board, state);
+            // The questions the house decides only if it becomes King, under one heading.
+            let mut if_king: Vec<String> = Vec::new();
             for q in qs.iter() {
                 let mine = match &q {
                     Question::WildlingTie {
@@ -136,15 +138,18 @@ pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -
                         lines.push(n);
                     }
                 } else if game::if_king(&qs, q).contains(&h) {
-                    let head = if z {
-                        "如果前任国王把铁王座第一名判给你,你就是新任国王,以下问题由你裁决(004:L1157):"
-                    } else {
-                        "If the old King's ordering of the Iron Throne tie makes you King, you decide this (004:L1157):"
-                    };
-                    lines.push(format!("{head}\n{}", question_text(board, state, q, lang)));
+                    if_king.push(question_text(board, state, q, lang));
                 } else if let Some(t) = mine {
                     lines.push(t);
                 }
+            }
+            if !if_king.is_empty() {
+                lines.push(if z {
+                    "如果前任国王把铁王座第一名判给你,你就是新任国王,以下问题由你裁决(004:L1157):"
+                } else {
+                    "If the old King's ordering of the Iron Throne tie makes you King, you decide the following (004:L1157):"
+                }.to_string());
+                lines.append(&mut if_king);
             }
         }
     }
@@ -305,7 +310,7 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
                 lines.push(if z {
                     format!("补给结算:你的部队超过新的补给上限,需要裁掉{}个单位,例如(也是不回复时的默认裁法,A-57):\n  裁军: {ex}", d.len())
                 } else {
-                    format!("Supply: your armies exceed the new limit; disband {} unit(s), e.g. (also the default without an answer, A-57):\n  disband: {ex}", d.len())
+                    format!("Supply: your armies exceed the new limit; disband {}, e.g. (also the default without an answer, A-57):\n  disband: {ex}", crate::plural::count_en(d.len() as i64, "unit"))
                 });
             }
         }
@@ -332,7 +337,7 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
         lines.push(if z {
             format!("诸王争霸:依次写铁王座、封邑、御前会议的出价,合计不超过手中的{power}个势力标志{also},例如:\n  出价: {a} {b} 0\n不回复则全部出价0(A-26)。")
         } else {
-            format!("Clash of Kings: your bids on the Iron Throne, Fiefdoms and King's Court, at most the {power} tokens in your hand in all{also}, e.g.:\n  bid: {a} {b} 0\nWithout an answer you bid 0 everywhere (A-26).")
+            format!("Clash of Kings: your bids on the Iron Throne, Fiefdoms and King's Court, at most the {} in your hand in all{also}, e.g.:\n  bid: {a} {b} 0\nWithout an answer you bid 0 everywhere (A-26).", crate::plural::count_en(power, "token"))
         });
     }
     if wild && power > 0 {

@@ -159,7 +159,8 @@ pub(super) fn build_text(board: &Board, state: &GameState, h: HouseId, lang: Lan
             )
         } else {
             format!(
-                "(optional) build a temporary port for {cost} power tokens (004:L1034–L1036), at: {}. E.g.:\n  {ex}",
+                "(optional) build a temporary port for {} (004:L1034–L1036), at: {}. E.g.:\n  {ex}",
+                crate::plural::count_en(cost, "power token"),
                 list(sites, lang)
             )
         });

@@ -21,8 +21,8 @@ pub fn question_text(board: &Board, state: &GameState, q: &Question, lang: Lang)
                 )
             } else {
                 format!(
-                    "A ship you mustered at {c} lost its place to a house higher on the Iron Throne; you may spend {} point(s) again (004:L769, A-62), e.g. \"muster: {c} 1F\". Without an answer the points are lost.",
-                    b.points
+                    "A ship you mustered at {c} lost its place to a house higher on the Iron Throne; you may spend {} again (004:L769, A-62), e.g. \"muster: {c} 1F\". Without an answer the points are lost.",
+                    crate::plural::count_en(b.points, "point")
                 )
             }
         }
@@ -112,7 +112,8 @@ pub fn question_text(board: &Board, state: &GameState, q: &Question, lang: Lang)
                         )
                     } else {
                         format!(
-                            "The wildlings won: downgrade {n} knight(s) to footmen or archers (004:L1131), e.g.:\n  downgrade: {at} 1K to archer\nWithout an answer they become footmen, archers when footmen are at their cap, and are disbanded when both are (A-66)."
+                            "The wildlings won: downgrade {} to footmen or archers (004:L1131), e.g.:\n  downgrade: {at} 1K to archer\nWithout an answer they become footmen, archers when footmen are at their cap, and are disbanded when both are (A-66).",
+                            crate::plural::count_en(n as i64, "knight")
                         )
                     }
                 }
@@ -124,12 +125,12 @@ pub fn question_text(board: &Board, state: &GameState, q: &Question, lang: Lang)
                     let first = best.first().cloned().unwrap_or_default();
                     if z {
                         format!(
-                            "野人获胜,你是出价最低者:你排名最高的领域降为最后一名(004:L1132)。你在{}并列最高,请选择一个,例如:\n  降级领域: {first}\n不回复则按A-66默认。",
+                            "野人获胜,你是出价最低者:你排名最高的领域降为最后一名(004:L1132)。你在{}并列最高,请选择一个,例如:\n  降级领域: {first}\n不回复则取默认(A-66)。",
                             list(best, lang)
                         )
                     } else {
                         format!(
-                            "The wildlings won and you bid least: your best track drops to last (004:L1132). Your best rank is shared by {}; choose one, e.g.:\n  drop track: {first}\nWithout an answer the default of A-66 applies.",
+                            "The wildlings won and you bid least: your best track drops to last (004:L1132). Your best rank is shared by {}; choose one, e.g.:\n  drop track: {first}\nWithout an answer the default applies (A-66).",
                             list(best, lang)
                         )
                     }
@@ -160,16 +161,18 @@ pub fn default_text(board: &Board, step: Step, h: HouseId, lang: Lang) -> String
             "{n} chose no retreat area: the first possible area in board order was taken (A-48)."
         ),
         (Step::Events, Lang::Zh) => {
-            format!("{n}没有提交事件阶段的内容:出价为0,不征兵,按A-57默认裁军,战胜奖励作废(A-26)。")
+            format!(
+                "{n}没有提交事件阶段的内容:出价为0,不征兵,超出补给上限的部队按地图顺序裁撤(A-57),战胜奖励作废(A-26)。"
+            )
         }
         (Step::Events, Lang::En) => format!(
-            "{n} sent nothing for the event phase: bids of 0, no mustering, the A-57 default disbanding, rewards lapse (A-26)."
+            "{n} sent nothing for the event phase: bids of 0, no mustering, units over the supply limit are disbanded in board order (A-57), rewards lapse (A-26)."
         ),
         (Step::EventsAnswers, Lang::Zh) => format!(
-            "{n}没有回答:平局保持原来的相对顺序,野人惩罚按A-66默认,奖励作废(A-26、A-65、A-66)。"
+            "{n}没有回答:平局保持原来的相对顺序(A-65),野人惩罚取默认的一种(A-66),奖励作废(A-26)。"
         ),
         (Step::EventsAnswers, Lang::En) => format!(
-            "{n} did not answer: ties keep their previous order, the wildling penalty takes the A-66 default, a reward lapses (A-26, A-65, A-66)."
+            "{n} did not answer: ties keep their previous order (A-65), the wildling penalty takes its default form (A-66), a reward lapses (A-26)."
         ),
         (Step::Finished, _) => String::new(),
     }

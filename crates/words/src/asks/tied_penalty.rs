@@ -33,8 +33,11 @@ pub(super) fn note(
                 (format!("裁掉价值{lo}点的部队"), format!("{other}点"))
             } else {
                 (
-                    format!("disband units worth {lo} points"),
-                    format!("{other} points"),
+                    format!(
+                        "disband units worth {}",
+                        crate::plural::count_en(lo, "point")
+                    ),
+                    crate::plural::count_en(other, "point"),
                 )
             }
         }
@@ -44,7 +47,10 @@ pub(super) fn note(
                 (format!("降级全部{k}个骑士"), format!("{}个", k.min(2)))
             } else {
                 (
-                    format!("downgrade all your {k} knight(s)"),
+                    format!(
+                        "downgrade all your {}",
+                        crate::plural::count_en(k as i64, "knight")
+                    ),
                     format!("{}", k.min(2)),
                 )
             }
@@ -65,11 +71,11 @@ pub(super) fn note(
     };
     if z {
         format!(
-            "你与{others}并列出价最低,由国王在本窗口裁决谁受重罚(004:L1126):被选中则{worse},否则{lighter}。两种情况的选择都会被接受;国王裁决后按符合结果的选择执行,不符合则按A-66默认。"
+            "你与{others}并列出价最低,由国王在本窗口裁决谁受重罚(004:L1126):被选中则{worse},否则{lighter}。两种情况的选择都会被接受;国王裁决后按符合结果的选择执行,不符合则取默认(A-66)。"
         )
     } else {
         format!(
-            "You are tied with {others} for the lowest bid, and the King decides in this window who suffers more (004:L1126): if it is you, {worse}; otherwise {lighter}. A choice for either outcome is accepted; once the King has decided, it is carried out if it fits the outcome, else the default of A-66 applies."
+            "You are tied with {others} for the lowest bid, and the King decides in this window who suffers more (004:L1126): if it is you, {worse}; otherwise {lighter}. A choice for either outcome is accepted; once the King has decided, it is carried out if it fits the outcome, else the default applies (A-66)."
         )
     }
 }

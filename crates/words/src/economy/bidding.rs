@@ -24,8 +24,8 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             default,
         } => {
             let d = match (default, zh) {
-                (true, true) => "(未提交,按A-26出价0)",
-                (true, false) => " (silent: 0, A-26)",
+                (true, true) => "(未提交:出价0;A-26)",
+                (true, false) => " (not sent: bids of 0; A-26)",
                 (false, true) => "(004:L1155)",
                 (false, false) => " (004:L1155)",
             };

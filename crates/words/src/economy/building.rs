@@ -26,9 +26,11 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             w.a(port)
         ),
         PortShipsLost { house, port, ships } => format!(
-            "{} lost the province, so its {ships} ships in {} are destroyed (004:L1062)",
+            "{} lost the province, so its {} in {} {} destroyed (004:L1062)",
             w.h(house),
-            w.a(port)
+            crate::plural::count_en(*ships, "ship"),
+            w.a(port),
+            if *ships == 1 { "is" } else { "are" }
         ),
         PortDestroyed { port } if zh => format!("{}随省份失守而被摧毁(004:L1062)", w.a(port)),
         PortDestroyed { port } => format!(
@@ -52,10 +54,11 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             sea,
             cost,
         } => format!(
-            "{} builds {} facing {} for {cost} tokens (004:L1036, A-60)",
+            "{} builds {} facing {} for {} (004:L1036, A-60)",
             w.h(house),
             w.a(port),
-            w.a(sea)
+            w.a(sea),
+            crate::plural::count_en(*cost, "token")
         ),
         PortDemolished { house, port } if zh => {
             format!("{}拆除了{}(004:L1060)", w.h(house), w.a(port))
@@ -69,8 +72,9 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             w.a(area)
         ),
         FortificationBuilt { house, area, paid } => format!(
-            "{} pays back {paid} tokens and fortifies {} (004:L1076, A-58)",
+            "{} pays back {} and fortifies {} (004:L1076, A-58)",
             w.h(house),
+            crate::plural::count_en(*paid, "token"),
             w.a(area)
         ),
         BuildRefused { house, why } if zh => {

@@ -101,7 +101,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
         EventChosen {
             category, by, card, ..
         } if zh => format!(
-            "{}未作选择,{}按默认为{}(A-26:取004:L2640–L2644所列的第一项)",
+            "{}未作选择,{}默认为所列的第一项:{}(A-26;004:L2640–L2644)",
             w.king(by),
             category.name(lang),
             card.name(lang)
@@ -109,7 +109,7 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
         EventChosen {
             category, by, card, ..
         } => format!(
-            "{} did not choose; the {} is {} by default (A-26: the first option 004:L2640–L2644 lists)",
+            "{} did not choose; the {} is by default the first option listed, {} (A-26; 004:L2640–L2644)",
             w.king(by),
             category.name(lang),
             card.name(lang)

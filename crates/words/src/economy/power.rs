@@ -51,8 +51,8 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
                 SpendReason::Wildlings => ("抵御野人出价,004:L1110", "wildling bid, 004:L1110"),
                 SpendReason::Port => ("建造临时港口,004:L1036", "temporary port, 004:L1036"),
                 SpendReason::Fortification => (
-                    "交回上回合巩固统治收益换取防御工事,A-58",
-                    "last round's consolidate income paid back for a fortification, A-58",
+                    "交回上回合巩固统治收益换取防御工事;A-58",
+                    "last round's consolidate income paid back for a fortification; A-58",
                 ),
                 SpendReason::Melisandre => (
                     "红袍女的战胜奖励,004:L2463",

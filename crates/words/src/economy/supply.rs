@@ -57,19 +57,19 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
                     "Supply, the player's choice, 004:L652",
                 ),
                 DisbandReason::SupplyDefault => (
-                    "补给结算,玩家未选择,按A-57默认裁撤",
-                    "Supply, the player was silent: default of A-57",
+                    "补给结算,玩家未选择,取默认裁法;A-57",
+                    "Supply, the player chose nothing: the default; A-57",
                 ),
                 DisbandReason::SupplyDefaultInvalid => (
-                    "补给结算,玩家的选择无效,按A-57默认裁撤",
-                    "Supply, the player's choice was invalid: default of A-57",
+                    "补给结算,玩家的选择无效,取默认裁法;A-57",
+                    "Supply, the player's choice was invalid: the default; A-57",
                 ),
                 DisbandReason::Wildlings => {
                     ("野人入侵的损失,004:L1130", "wildling penalty, 004:L1130")
                 }
                 DisbandReason::WildlingsDefault => (
-                    "野人入侵的损失,按A-66默认",
-                    "wildling penalty, default of A-66",
+                    "野人入侵的损失,取默认;A-66",
+                    "wildling penalty, the default; A-66",
                 ),
                 DisbandReason::KnightCannotDowngrade => (
                     "步兵和弓箭手已达上限,骑士无法降级而解散,004:L1131",

@@ -16,8 +16,8 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             default,
         } => {
             let d = match (default, zh) {
-                (true, true) => "(未提交,按A-26出价0)",
-                (true, false) => " (silent: 0, A-26)",
+                (true, true) => "(未提交:出价0;A-26)",
+                (true, false) => " (not sent: a bid of 0; A-26)",
                 (false, true) => "(004:L1106)",
                 (false, false) => " (004:L1106)",
             };
@@ -93,8 +93,8 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
             default,
         } => {
             let d = match (default, zh) {
-                (true, true) => "(未选择,按A-66默认)",
-                (true, false) => " (no choice: default of A-66)",
+                (true, true) => "(未选择:取默认;A-66)",
+                (true, false) => " (no choice: the default; A-66)",
                 _ => "",
             };
             if zh {
@@ -136,13 +136,13 @@ fn tie_text(zh: bool, house: &str, king: Option<String>, default: bool, reward: 
             format!("lowest bids tied; the King, {k}, names {house} to suffer more (004:L1126)")
         }
         (Some(k), true, true, true) => {
-            format!("出价最高者并列,{k}未裁决,按A-65由铁王座排名最高的{house}获得奖励")
+            format!("出价最高者并列,{k}未裁决,由铁王座排名最高的{house}获得奖励(A-65)")
         }
         (Some(k), true, true, false) => format!(
             "highest bids tied and {k} did not decide: {house}, highest on the Iron Throne, takes the reward (A-65)"
         ),
         (Some(k), true, false, true) => {
-            format!("出价最少者并列,{k}未裁决,按A-65由铁王座排名最低的{house}蒙受额外损失")
+            format!("出价最少者并列,{k}未裁决,由铁王座排名最低的{house}蒙受额外损失(A-65)")
         }
         (Some(k), true, false, false) => format!(
             "lowest bids tied and {k} did not decide: {house}, lowest on the Iron Throne, suffers more (A-65)"

@@ -14,7 +14,8 @@ impl RuleText for BidError {
                 "出价合计{bid}个势力标志,超过你手中的{hand}个;放在地图上的势力标志不能用来出价({rule})"
             ),
             (BidError::OverHand { bid, hand }, Lang::En) => format!(
-                "your bids total {bid} power tokens, more than the {hand} in your hand; tokens on the map cannot be bid ({rule})"
+                "your bids total {}, more than the {hand} in your hand; tokens on the map cannot be bid ({rule})",
+                crate::plural::count_en(*bid, "power token")
             ),
             (
                 BidError::WildlingOverBudget {
@@ -77,10 +78,14 @@ fn over_budget(wildling: u8, clash: u32, hand: u8, income: u8, lang: Lang, rule:
         Lang::En => {
             let bids = if clash > 0 {
                 format!(
-                    "Clash of Kings bids {clash} + wildling bid {wildling} = {asked} power tokens"
+                    "Clash of Kings bids {clash} + wildling bid {wildling} = {}",
+                    crate::plural::count_en(asked, "power token")
                 )
             } else {
-                format!("a wildling bid of {wildling} power tokens")
+                format!(
+                    "a wildling bid of {}",
+                    crate::plural::count_en(wildling, "power token")
+                )
             };
             let means = if income > 0 {
                 format!("{hand} in hand + {income} from this phase's Game of Thrones = {funds}")

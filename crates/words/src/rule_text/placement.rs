@@ -31,16 +31,18 @@ impl RuleText for PlacementError {
             }
             (PlacementError::TooMany(k, n), Lang::En) => {
                 format!(
-                    "at most {} normal {} orders a round ({rule})",
-                    n,
-                    k.name_en()
+                    "at most {} a round ({rule})",
+                    crate::plural::count_en(*n, &format!("normal {} order", k.name_en()))
                 )
             }
             (PlacementError::TooManySpecial { allowed, rank }, Lang::Zh) => {
                 format!("御前会议第{rank}名每回合最多使用{allowed}个特殊命令({rule})")
             }
             (PlacementError::TooManySpecial { allowed, rank }, Lang::En) => {
-                format!("King's Court rank {rank} allows {allowed} special orders a round ({rule})")
+                format!(
+                    "King's Court rank {rank} allows {} a round ({rule})",
+                    crate::plural::count_en(*allowed, "special order")
+                )
             }
             (PlacementError::SpecialTwice(k), Lang::Zh) => {
                 format!(

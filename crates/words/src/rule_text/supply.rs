@@ -36,7 +36,10 @@ impl RuleText for SupplyError {
                 format!("只需裁撤{needed}支部队,你列出了{given}支({rule})")
             }
             (SupplyError::TooMany { needed, given }, Lang::En) => {
-                format!("only {needed} units must be disbanded; you listed {given} ({rule})")
+                format!(
+                    "only {} must be disbanded; you listed {given} ({rule})",
+                    count_en(*needed as i64, "unit")
+                )
             }
         }
     }

@@ -246,11 +246,12 @@ pub fn happened(c: &Closed<'_>, h: HouseId, lang: Lang) -> Vec<String> {
     }
     for e in c.log.iter().filter(|e| dropped(e, h)) {
         let s = crate::log::event(board, lang, e);
-        if !s.is_empty() {
-            out.push(format!(
-                "{}{s}",
-                if z { "未执行:" } else { "Not carried out: " }
-            ));
+        let prefix = if z { "未执行:" } else { "Not carried out: " };
+        // A request not carried out says so itself; the other entries get the prefix.
+        if s.starts_with(prefix) {
+            out.push(s);
+        } else if !s.is_empty() {
+            out.push(format!("{prefix}{s}"));
         }
     }
     for e in c.economy.iter().filter(|e| own_economy(e) == Some(h)) {

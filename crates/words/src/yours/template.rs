@@ -295,8 +295,8 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
                     format!("需要裁掉{}个单位(模板中是默认裁法,可以改)", d.len())
                 } else {
                     format!(
-                        "Disband {} unit(s) (the template holds the default; change it if you like)",
-                        d.len()
+                        "Disband {} (the template holds the default; change it if you like)",
+                        crate::plural::count_en(d.len() as i64, "unit")
                     )
                 });
             }
@@ -315,7 +315,10 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
                 t.notes.push(if z {
                     format!("{c}:征兵点数 {p}(写法如 1F)")
                 } else {
-                    format!("{c}: {p} muster point(s) (written like 1F)")
+                    format!(
+                        "{c}: {} (written like 1F)",
+                        crate::plural::count_en(*p, "muster point")
+                    )
                 });
             }
         }
@@ -332,7 +335,8 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
             format!("出价依次为铁王座、封邑、御前会议,合计不超过手中的{power}个势力标志{also}")
         } else {
             format!(
-                "Bids on the Iron Throne, Fiefdoms and King's Court, in that order, at most your {power} tokens in all{also}"
+                "Bids on the Iron Throne, Fiefdoms and King's Court, in that order, at most your {} in all{also}",
+                crate::plural::count_en(power, "token")
             )
         });
     }
@@ -348,7 +352,8 @@ fn events_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang, t: &mu
             format!("野人出价:不超过你届时的{have}个势力标志,减去诸王争霸出价和建造港口、防御工事的费用")
         } else {
             format!(
-                "Wildling bid: at most the {have} tokens you will have, less the Clash of Kings bids and the cost of any port or fortification"
+                "Wildling bid: at most the {} you will have, less the Clash of Kings bids and the cost of any port or fortification",
+                crate::plural::count_en(have as i64, "token")
             )
         });
     }
