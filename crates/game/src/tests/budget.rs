@@ -1,33 +1,24 @@
 //! A first-window mail's tokens as a whole (004:L2389, A-63, A-64): its building is paid
 //! before its bids, so bids that fit the hand alone are refused with the port, every item named.
 
+use super::{board, round_two_events};
 use crate::*;
-use maester_board::Board;
-use maester_rules::GameState;
 use maester_rules::event_phase::bidding::{BidError, ClashBid, Spend};
 use maester_rules::event_phase::build::{BuildPlan, BuildWindow, PortBuild};
-use maester_rules::event_phase::events::{self, EventCard, EventSettings};
+use maester_rules::event_phase::events::EventCard;
 use maester_rules::log_events::SpendReason;
-
-fn board() -> Board {
-    match Board::default_board() {
-        Ok(b) => b,
-        Err(e) => panic!("{e}"),
-    }
-}
 
 #[test]
 fn bids_that_fit_the_hand_alone_are_refused_with_a_port_paid_first_a_64() {
     let b = board();
-    let mut s = GameState::new_game(&b);
-    events::start_game(&b, &mut s, "test", EventSettings::default());
-    let cards = [
-        EventCard::Supply,
-        EventCard::ClashOfKings,
-        EventCard::WildlingAttack,
-    ];
-    events::fix_next_round(&mut s, 2, cards, None);
-    let s = close_step(&b, &s, &[]).state;
+    let s = round_two_events(
+        &b,
+        [
+            EventCard::Supply,
+            EventCard::ClashOfKings,
+            EventCard::WildlingAttack,
+        ],
+    );
     let stark = b.house_by_key("stark").unwrap_or_else(|| panic!("stark"));
     let hand = s.house(stark).power;
     let port = port_options(&b, &s, stark, BuildWindow::EventPhase)

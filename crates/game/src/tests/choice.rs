@@ -2,19 +2,13 @@
 //! machine: the `events` step asks the chooser first, applies his choice (or the default), and
 //! then asks what the chosen event needs.
 
+use super::board;
 use crate::*;
 use maester_board::{Board, UnitKind};
 use maester_rules::armies::muster::{MusterAction, MusterItem};
 use maester_rules::event_phase::events::{self, Category, EventCard, EventSettings};
 use maester_rules::log_events::EconomyEvent;
 use maester_rules::{GameState, Track};
-
-fn board() -> Board {
-    match Board::default_board() {
-        Ok(b) => b,
-        Err(e) => panic!("{e}"),
-    }
-}
 
 /// Round 2's event step open, its draw replaced by the given cards.
 fn round_two(b: &Board, cards: [EventCard; 3]) -> GameState {

@@ -11,3 +11,29 @@ mod raven_pass;
 mod sent_bids;
 mod steps;
 mod tie_lines;
+
+use maester_board::{Board, HouseId};
+use maester_rules::GameState;
+use maester_rules::event_phase::events::{self, EventCard, EventSettings};
+
+/// The default board.
+fn board() -> Board {
+    match Board::default_board() {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// A house of `b` by its key.
+fn h(b: &Board, key: &str) -> HouseId {
+    b.house_by_key(key)
+        .unwrap_or_else(|| panic!("no house {key}"))
+}
+
+/// A new game on `b` closed into round 2's event step, with `cards` drawn for it.
+fn round_two_events(b: &Board, cards: [EventCard; 3]) -> GameState {
+    let mut s = GameState::new_game(b);
+    events::start_game(b, &mut s, "test", EventSettings::default());
+    events::fix_next_round(&mut s, 2, cards, None);
+    crate::close_step(b, &s, &[]).state
+}

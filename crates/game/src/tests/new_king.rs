@@ -2,23 +2,11 @@
 //! the throne's first place is tied, each house that may become King answers in the same
 //! window, and the line of the one who does counts.
 
+use super::{board, h, round_two_events};
 use crate::*;
-use maester_board::Board;
+use maester_rules::Track;
 use maester_rules::event_phase::bidding::ClashBid;
-use maester_rules::event_phase::events::{self, EventCard, EventSettings};
-use maester_rules::{GameState, Track};
-
-fn board() -> Board {
-    match Board::default_board() {
-        Ok(b) => b,
-        Err(e) => panic!("{e}"),
-    }
-}
-
-fn h(b: &Board, key: &str) -> HouseId {
-    b.house_by_key(key)
-        .unwrap_or_else(|| panic!("no house {key}"))
-}
+use maester_rules::event_phase::events::EventCard;
 
 fn bid(throne: u8, fiefdoms: u8) -> Submission {
     Submission::Events(EventOrders {
@@ -41,15 +29,14 @@ fn ties(v: Vec<(Option<Track>, Vec<HouseId>)>) -> Submission {
 #[test]
 fn the_house_the_old_king_makes_king_orders_fiefdoms_in_the_same_window_004_l1157() {
     let b = board();
-    let mut s = GameState::new_game(&b);
-    events::start_game(&b, &mut s, "test", EventSettings::default());
-    let cards = [
-        EventCard::Supply,
-        EventCard::ClashOfKings,
-        EventCard::SeaOfStorms,
-    ];
-    events::fix_next_round(&mut s, 2, cards, None);
-    let s = close_step(&b, &s, &[]).state;
+    let s = round_two_events(
+        &b,
+        [
+            EventCard::Supply,
+            EventCard::ClashOfKings,
+            EventCard::SeaOfStorms,
+        ],
+    );
     let old_king = s.tracks[Track::IronThrone as usize][0];
     let (stark, tyrell, lannister, greyjoy) = (
         h(&b, "stark"),

@@ -2,17 +2,11 @@
 //! Raven step): a submission of the Raven step like a change, so the step counts him as sent and
 //! closes early; closed with it, the step does exactly what it does when he sends nothing.
 
+use super::board;
 use crate::*;
 use maester_board::{Board, Order, OrderType};
 use maester_rules::GameState;
 use maester_rules::orders::RavenChange;
-
-fn board() -> Board {
-    match Board::default_board() {
-        Ok(b) => b,
-        Err(e) => panic!("{e}"),
-    }
-}
 
 fn key(b: &Board, k: &str) -> (HouseId, AreaId) {
     match (b.house_by_key(k), b.area_by_key("lannisport")) {

@@ -2,23 +2,11 @@
 //! mail — `无`, or a wildling bid without Clash of Kings bids — bids 0 where it wrote no bid,
 //! by its own mail, and the log says so (its bids are not marked as defaults).
 
+use super::{board, h, round_two_events};
 use crate::*;
-use maester_board::Board;
-use maester_rules::event_phase::events::{self, EventCard, EventSettings};
+use maester_rules::Step;
+use maester_rules::event_phase::events::EventCard;
 use maester_rules::log_events::EconomyEvent;
-use maester_rules::{GameState, Step};
-
-fn board() -> Board {
-    match Board::default_board() {
-        Ok(b) => b,
-        Err(e) => panic!("{e}"),
-    }
-}
-
-fn h(b: &Board, key: &str) -> HouseId {
-    b.house_by_key(key)
-        .unwrap_or_else(|| panic!("no house {key}"))
-}
 
 /// Whether the provisional log marks `house`'s Clash of Kings and wildling bids as defaults.
 fn defaults(log: &[EconomyEvent], house: HouseId) -> (Option<bool>, Option<bool>) {
@@ -40,15 +28,14 @@ fn defaults(log: &[EconomyEvent], house: HouseId) -> (Option<bool>, Option<bool>
 #[test]
 fn a_house_that_sent_its_event_mail_is_not_silent_for_its_bids_a_26() {
     let b = board();
-    let mut s = GameState::new_game(&b);
-    events::start_game(&b, &mut s, "test", EventSettings::default());
-    let cards = [
-        EventCard::Supply,
-        EventCard::ClashOfKings,
-        EventCard::WildlingAttack,
-    ];
-    events::fix_next_round(&mut s, 2, cards, None);
-    let s = close_step(&b, &s, &[]).state;
+    let s = round_two_events(
+        &b,
+        [
+            EventCard::Supply,
+            EventCard::ClashOfKings,
+            EventCard::WildlingAttack,
+        ],
+    );
     assert_eq!((s.round, s.step), (2, Step::Events));
     let (baratheon, stark, tyrell) = (h(&b, "baratheon"), h(&b, "stark"), h(&b, "tyrell"));
     let subs = vec![

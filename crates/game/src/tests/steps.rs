@@ -1,22 +1,11 @@
 //! The step machine: the sequence of a round, steps nobody needs, defaults for silence.
 
+use super::{board, h};
 use crate::*;
 use maester_board::{Board, Order, OrderType};
 use maester_rules::event_phase::events::{self, EventCard, EventSettings};
 use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::{GameState, Track};
-
-fn board() -> Board {
-    match Board::default_board() {
-        Ok(b) => b,
-        Err(e) => panic!("{e}"),
-    }
-}
-
-fn h(b: &Board, key: &str) -> HouseId {
-    b.house_by_key(key)
-        .unwrap_or_else(|| panic!("no house {key}"))
-}
 
 fn a(b: &Board, key: &str) -> AreaId {
     b.area_by_key(key)

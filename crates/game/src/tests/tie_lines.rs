@@ -2,23 +2,12 @@
 //! that has them all, or else the one tie whose houses are exactly those; the track is asked
 //! for only when that leaves several.
 
+use super::{board, h};
 use crate::*;
 use maester_board::Board;
 use maester_rules::event_phase::bidding::ClashBid;
 use maester_rules::event_phase::events::{self, EventCard, EventSettings};
 use maester_rules::{GameState, Track};
-
-fn board() -> Board {
-    match Board::default_board() {
-        Ok(b) => b,
-        Err(e) => panic!("{e}"),
-    }
-}
-
-fn h(b: &Board, key: &str) -> HouseId {
-    b.house_by_key(key)
-        .unwrap_or_else(|| panic!("no house {key}"))
-}
 
 fn bid(throne: u8, fiefdoms: u8) -> Submission {
     Submission::Events(EventOrders {
