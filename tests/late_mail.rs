@@ -151,6 +151,9 @@ fn a_mail_for_a_closed_step_says_what_stood_and_what_is_open_and_an_early_plan_i
         "no invitation to resend: {hant}"
     );
     assert!(!hant.contains("临冬城"), "Traditional throughout: {hant}");
+    // Stark's plan came early: the answer says it is on file, not "you may send it early".
+    assert!(hant.contains("已經收到並保存"), "the plan on file: {hant}");
+    assert!(!en.contains("is on file"), "Greyjoy sent no plan: {en}");
 
     // The Raven step closes; Baratheon (zh), who sent nothing, sends placement orders now.
     now += TimeDelta::days(1) + TimeDelta::minutes(1);

@@ -29,7 +29,9 @@ pub fn closed_round(open: Step, sent: Step, round: u8) -> u8 {
 
 /// The answer's body for a late mail: the step closed in `round`, what stood for `h` (the
 /// canonical lines it sent, or `None`: the default), and the open step's request (`asks`,
-/// empty when it has nothing to send).
+/// empty when it has nothing to send) — or, `on_file`, that what it asks (a plan sent early)
+/// has come already.
+#[allow(clippy::too_many_arguments)]
 pub fn closed_step(
     board: &Board,
     state: &GameState,
@@ -37,6 +39,7 @@ pub fn closed_step(
     sent: Step,
     round: u8,
     stood: Option<&str>,
+    on_file: bool,
     lang: Lang,
 ) -> String {
     let zh = lang == Lang::Zh;
@@ -84,6 +87,22 @@ pub fn closed_step(
             state.round
         ),
     };
+    if on_file && open != Step::Finished {
+        let kept = if zh {
+            format!(
+                "现在是第{}回合的{}。你为它提前发送的内容已经收到并保存,不需要再发送;截止前再发一份就会替换它。",
+                state.round,
+                name(open)
+            )
+        } else {
+            format!(
+                "The open step is the {} of round {}. What you sent early for it is on file: nothing more to send; a new one before the deadline replaces it.",
+                name(open),
+                state.round
+            )
+        };
+        return format!("{head}\n{stood}\n{kept}");
+    }
     format!("{head}\n{stood}\n{now}")
 }
 

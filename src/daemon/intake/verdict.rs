@@ -220,6 +220,23 @@ fn closed_answer(
         sent.key(),
         "orders",
     )?;
+    // What the open step asks is on file already (the plan, sent early during the Raven step).
+    let asked_step = match open {
+        crate::rules::Step::Raven if game::raven_holder(&g.state) != Some(house_id) => {
+            crate::rules::Step::Plan
+        }
+        s => s,
+    };
+    let on_file = d
+        .store
+        .latest_submission(
+            &seat.game_id,
+            &seat.house,
+            u32::from(g.state.round),
+            asked_step.key(),
+            "orders",
+        )?
+        .is_some();
     Ok(crate::words::late_mail::closed_step(
         &g.board,
         &g.state,
@@ -227,6 +244,7 @@ fn closed_answer(
         sent,
         round,
         stood.as_ref().map(|s| s.text.as_str()),
+        on_file,
         lang,
     ))
 }

@@ -349,10 +349,10 @@ pub fn next_line(round: u8, step: &str, deadline: &str, asked: bool, lang: Lang)
 pub fn next_line_on_file(round: u8, step: &str, deadline: &str, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!(
-            "下一步:第{round}回合「{step}」,截止 {deadline}。你提前发送的内容已经收到并保存,不需要再发送;截止前重新发送可以修改(新的一封整体替换旧的)。"
+            "下一步:第{round}回合「{step}」,截止 {deadline}。你提前发送的内容已经收到并保存,不需要再发送;截止前再发一份就会整体替换它。"
         ),
         Lang::En => format!(
-            "Next: round {round}, {step}, closes {deadline}. What you sent early for it is on file: nothing more to send; send it again before the deadline to change it (the new mail replaces the old one whole)."
+            "Next: round {round}, {step}, closes {deadline}. What you sent early for it is on file: nothing more to send; a new one before the deadline replaces it whole."
         ),
     }
 }
