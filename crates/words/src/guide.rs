@@ -193,14 +193,6 @@ pub fn leader_examples(lang: Lang) -> Vec<String> {
         .collect()
 }
 
-/// "Write 帮助 for the whole guide": the closing line of a prompt.
-pub fn ask_for_help(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => "回复只写「帮助」的邮件,可以收到这一步的全部写法。",
-        Lang::En => "Reply with just \"help\" to get every form of this step.",
-    }
-}
-
 /// The subject of the answer to a `帮助` / `help` mail.
 pub fn help_subject(lang: Lang, game: &str) -> String {
     match lang {
@@ -329,12 +321,16 @@ pub fn refusal_hint(
         lines.extend(crate::teach::leader_example(board, state, house, lang));
     }
     if lines.is_empty() {
-        return ask_for_help(lang).to_string();
+        return crate::teach::ask_for_help(lang).to_string();
     }
     let head = match lang {
         Lang::Zh => "这一步的写法,例如:",
         Lang::En => "This step's forms, e.g.:",
     };
     let body: Vec<String> = lines.iter().map(|l| format!("  {l}")).collect();
-    format!("{head}\n{}\n{}", body.join("\n"), ask_for_help(lang))
+    format!(
+        "{head}\n{}\n{}",
+        body.join("\n"),
+        crate::teach::ask_for_help(lang)
+    )
 }

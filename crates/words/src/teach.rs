@@ -175,7 +175,15 @@ pub fn prompt_lines(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
             }
             .to_string(),
         );
-        out.push(crate::guide::ask_for_help(lang).to_string());
+        out.push(ask_for_help(lang).to_string());
     }
     out.join("\n")
+}
+
+/// "Write 帮助 for the whole guide": the closing line of a prompt.
+pub fn ask_for_help(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "回复只写「帮助」的邮件,可以收到这一步的全部写法。",
+        Lang::En => "Reply with just \"help\" to get every form of this step.",
+    }
 }
