@@ -144,12 +144,6 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         );
     }
     rows.sort_by_key(|r| r.id);
-    // Submissions already on file for a step still to open (a plan sent during the Raven
-    // step): by house key and step.
-    let on_file: Vec<(String, String)> = rows
-        .iter()
-        .map(|r| (r.house.clone(), r.step.clone()))
-        .collect();
     let plan_texts: Vec<(String, String)> = rows
         .iter()
         .filter(|r| r.step == Step::Plan.key())
@@ -199,15 +193,15 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         let mut ctx = letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &said);
         ctx.plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
         ctx.correction = correction.as_ref().map(|c| c.line(g, lang));
-        // What the next step asks is on file already (sent early): said so, no empty template.
-        let next = out.state.step;
-        let sent_early = out.state.round == g.state.round
-            && next != g.state.step
-            && on_file
-                .iter()
-                .any(|(k, s)| *k == h.house && s == next.key());
-        if sent_early {
-            ctx.next_on_file(out.state.round, next, &said, lang);
+        // The plan step opens with this house's plan on file already (sent during the Raven
+        // step, the one step sent early): said so, no empty template.
+        let opens = out.state.step;
+        if opens == Step::Plan
+            && g.state.step != Step::Plan
+            && out.state.round == g.state.round
+            && plan_texts.iter().any(|(k, _)| *k == h.house)
+        {
+            ctx.next_on_file(out.state.round, opens, &said, lang);
         }
         if out.state.step == Step::Finished {
             ctx.private
