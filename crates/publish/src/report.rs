@@ -119,16 +119,11 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
         .iter()
         .map(|e| e.describe(board, lang))
         .collect();
-    let drawn: Vec<u8> = rec
-        .economy
-        .iter()
-        .filter_map(|e| match e {
-            EconomyEvent::EventsDrawn { round } => Some(*round),
-            _ => None,
-        })
-        .collect();
-    economy.extend(maester_words::event_text::preview_lines(
-        state, &drawn, lang,
+    // With the optional rules the drawn rounds are announced to everyone (004:L2630, T-50).
+    economy.extend(maester_words::event_text::preview_of(
+        state,
+        &rec.economy,
+        lang,
     ));
     let defaults = rec
         .steps

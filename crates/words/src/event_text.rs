@@ -135,6 +135,23 @@ impl PenaltyText for PenaltyKind {
     }
 }
 
+/// The public preview of the rounds a close's economy log says were drawn (optional rule,
+/// 004:L2630, T-50): nothing without the rule.
+pub fn preview_of(
+    state: &GameState,
+    economy: &[maester_rules::log_events::EconomyEvent],
+    lang: Lang,
+) -> Vec<String> {
+    let drawn: Vec<u8> = economy
+        .iter()
+        .filter_map(|e| match e {
+            maester_rules::log_events::EconomyEvent::EventsDrawn { round } => Some(*round),
+            _ => None,
+        })
+        .collect();
+    preview_lines(state, &drawn, lang)
+}
+
 /// The public preview of some drawn rounds as sentences (optional rule, 004:L2630, T-50):
 /// nothing without the rule.
 pub fn preview_lines(state: &GameState, rounds: &[u8], lang: Lang) -> Vec<String> {

@@ -178,15 +178,11 @@ pub fn report_context(
         .map(|e| e.describe(board, lang))
         .collect();
     // With the optional rules the drawn rounds are announced to everyone (004:L2630, T-50).
-    let drawn: Vec<u8> = out
-        .economy
-        .iter()
-        .filter_map(|e| match e {
-            crate::rules::log_events::EconomyEvent::EventsDrawn { round } => Some(*round),
-            _ => None,
-        })
-        .collect();
-    economy.extend(crate::words::event_text::preview_lines(state, &drawn, lang));
+    economy.extend(crate::words::event_text::preview_of(
+        state,
+        &out.economy,
+        lang,
+    ));
     let provisional: Vec<String> = out
         .provisional
         .iter()
