@@ -3,6 +3,7 @@
 //! invariants checked after every step. The same seed gives the same games and the same hash.
 //! Memory stays flat: one game at a time, its final state hashed and dropped.
 
+pub mod forms;
 mod invariants;
 mod random;
 pub mod text;

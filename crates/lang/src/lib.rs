@@ -74,6 +74,7 @@
 //!   in [`ParsedSubmission::ignored`] instead of being an error ([`junk`]).
 
 pub mod ast;
+pub mod blanks;
 pub mod echo;
 pub mod errors;
 pub mod expect;
@@ -219,11 +220,12 @@ pub fn parse_syntax(text: &str) -> SyntaxSubmission {
 /// Read a mail and resolve every name against `names`.
 pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let (text, unfilled) = blanks::clear(&text);
     let syntax = parse_syntax(&text);
     let mut out = ParsedSubmission {
         items: Vec::new(),
         errors: syntax.errors,
-        ignored: Vec::new(),
+        ignored: unfilled,
     };
     let original: Vec<&str> = text.split('\n').collect();
     for Entry { line, item } in syntax.items {

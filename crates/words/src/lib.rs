@@ -12,6 +12,7 @@ pub mod corrections;
 pub mod deadlines;
 pub mod economy;
 pub mod event_text;
+pub mod form;
 pub mod gm_copy;
 pub mod gm_mail;
 pub mod gm_refusals;

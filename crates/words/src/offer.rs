@@ -60,6 +60,21 @@ impl<'a> Offer<'a> {
         Offer::new(board, &s, house, Step::Plan, lang)
     }
 
+    /// The names the intake reads.
+    pub fn names(&self) -> &Names {
+        &self.names
+    }
+
+    /// The house the examples are for.
+    pub fn house(&self) -> HouseId {
+        self.house
+    }
+
+    /// The language of the examples.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         self.board
@@ -86,12 +101,13 @@ impl<'a> Offer<'a> {
             })
     }
 
-    fn echo(&self, item: &Item<maester_lang::Resolved>) -> String {
+    /// An item as the order language's echo writes it.
+    pub fn echo(&self, item: &Item<maester_lang::Resolved>) -> String {
         maester_lang::echo::echo_item(item, &self.names, self.lang)
     }
 
     /// The house's areas with units, land first, the largest force first, then board order.
-    fn held(&self) -> Vec<AreaId> {
+    pub fn held(&self) -> Vec<AreaId> {
         let mut v: Vec<AreaId> = self
             .board
             .area_ids()
@@ -178,7 +194,8 @@ impl<'a> Offer<'a> {
             .collect()
     }
 
-    fn placement_line(&self, area: AreaId, order: Order) -> String {
+    /// The placement of `order` in `area` as the echo writes it.
+    pub fn placement_line(&self, area: AreaId, order: Order) -> String {
         self.echo(&Item::Placement(Placement {
             area,
             order: Some(order),
@@ -255,11 +272,19 @@ impl<'a> Offer<'a> {
         numbered: bool,
         leader: Option<LeaderId>,
     ) -> String {
+        self.march_line_numbered(from, to, numbered.then_some(1), leader)
+    }
+
+    /// The march of `from` to `to` as the echo writes it, as step `number` of the plan.
+    pub fn march_line_numbered(
+        &self,
+        from: AreaId,
+        to: AreaId,
+        number: Option<u16>,
+        leader: Option<LeaderId>,
+    ) -> String {
         let step = LStep {
-            number: numbered.then_some(StepNo {
-                major: 1,
-                minor: None,
-            }),
+            number: number.map(|major| StepNo { major, minor: None }),
             alternatives: vec![Alternative {
                 condition: None,
                 actions: vec![(
@@ -293,26 +318,47 @@ impl<'a> Offer<'a> {
             self.state
                 .neighbours(self.board, from)
                 .into_iter()
-                .map(|to| {
-                    self.echo(&Item::Step(LStep {
-                        number: None,
-                        alternatives: vec![Alternative {
-                            condition: None,
-                            actions: vec![(
-                                Action::Raid {
-                                    units: UnitRef {
-                                        area: from,
-                                        units: UnitSel::All,
-                                    },
-                                    targets: vec![to],
-                                },
-                                None,
-                            )],
-                        }],
-                    }))
-                })
+                .map(|to| self.raid_line(from, to))
                 .find(|l| self.accepts(std::slice::from_ref(l)))
         })
+    }
+
+    /// The raid of `from` on `to` as the echo writes it.
+    pub fn raid_line(&self, from: AreaId, to: AreaId) -> String {
+        self.echo(&Item::Step(LStep {
+            number: None,
+            alternatives: vec![Alternative {
+                condition: None,
+                actions: vec![(
+                    Action::Raid {
+                        units: UnitRef {
+                            area: from,
+                            units: UnitSel::All,
+                        },
+                        targets: vec![to],
+                    },
+                    None,
+                )],
+            }],
+        }))
+    }
+
+    /// `leader` defending `area`, as the echo writes it.
+    pub fn defender_line(&self, area: AreaId, leader: LeaderId) -> String {
+        self.echo(&Item::Defender {
+            area,
+            leader,
+            substitute: None,
+        })
+    }
+
+    /// The Raven's change of the order in `area` to `order`, as the echo writes it.
+    pub fn raven_line(&self, area: AreaId, order: Order) -> String {
+        self.echo(&Item::Raven(Placement {
+            area,
+            order: Some(order),
+            one_time: None,
+        }))
     }
 
     /// A defence leader for one of the house's areas, as the intake accepts it.
@@ -320,13 +366,7 @@ impl<'a> Offer<'a> {
         self.held()
             .into_iter()
             .filter(|a| self.board.area(*a).is_land())
-            .map(|area| {
-                self.echo(&Item::Defender {
-                    area,
-                    leader,
-                    substitute: None,
-                })
-            })
+            .map(|area| self.defender_line(area, leader))
             .find(|l| self.accepts(std::slice::from_ref(l)))
     }
 }

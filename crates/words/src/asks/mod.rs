@@ -12,7 +12,7 @@ use maester_rules::event_phase::events::{self, Category, EventCard, current};
 use maester_rules::event_phase::rewards::RewardKind;
 use maester_rules::{GameState, LeaderStatus, Step, Track};
 
-mod options;
+pub(crate) mod options;
 mod questions;
 mod tied_penalty;
 

@@ -22,7 +22,7 @@ fn one(k: UnitKind) -> [u8; 5] {
 }
 
 /// The order language's form of one muster item.
-fn as_muster(it: &MusterItem) -> Muster<maester_lang::Resolved> {
+pub(crate) fn as_muster(it: &MusterItem) -> Muster<maester_lang::Resolved> {
     match &it.action {
         MusterAction::Unit(k) => Muster::Recruit {
             area: it.castle,
@@ -43,7 +43,7 @@ fn as_muster(it: &MusterItem) -> Muster<maester_lang::Resolved> {
 }
 
 /// What a castle's item reads as after the castle's name (`1F`, `1F 升级为骑士`, `1S 到 海域`).
-fn short(board: &Board, it: &MusterItem, lang: Lang) -> String {
+pub(crate) fn short(board: &Board, it: &MusterItem, lang: Lang) -> String {
     let full = echo(board, &Item::Muster(vec![as_muster(it)]), lang);
     let castle = area(board, it.castle, lang);
     let after_kw = full.split_once(": ").map_or(full.as_str(), |(_, r)| r);
