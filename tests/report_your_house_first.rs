@@ -91,38 +91,25 @@ fn block(body: &str) -> &str {
     body.split("────────").next().unwrap_or("")
 }
 
-/// What the player fills the template with: for each `___` of a march, its first neighbour
-/// from the notes; leaders left out (the brackets deleted).
+/// What the player fills the template with: for each march, the first destination its hint
+/// line lists; its leader's blank left as it stands (`___`: no leader); the hint lines sent too.
 fn filled_plan(block: &str, lang: Lang) -> Option<String> {
-    let lines: Vec<&str> = block.lines().collect();
     let sep = match lang {
         Lang::Zh => "、",
         Lang::En => ", ",
     };
-    if block.contains("只能由战舰运输")
-        || block.contains("只能由戰艦運輸")
-        || block.contains("moves only by ship")
-    {
-        return None;
-    }
-    let firsts: Vec<String> = lines
-        .iter()
-        .filter_map(|l| {
-            l.split_once("相邻:")
-                .or_else(|| l.split_once("相鄰:"))
-                .or_else(|| l.split_once("borders: "))
-        })
-        .map(|(_, rest)| rest.split(sep).next().unwrap_or("").trim().to_string())
-        .collect();
+    let lines: Vec<&str> = block.lines().filter(|l| l.starts_with("    ")).collect();
     let mut out = Vec::new();
-    let mut i = 0;
-    for l in lines.iter().filter(|l| l.starts_with("    ")) {
+    for (i, l) in lines.iter().enumerate() {
         let l = l.trim();
         if l.contains("移动到") || l.contains("移動到") || l.contains("move to") {
-            let to = firsts.get(i)?;
-            i += 1;
-            let cut = l.find("___")?;
-            out.push(format!("{}{to}", &l[..cut]));
+            let hint = lines.get(i + 1)?;
+            let (_, rest) = hint
+                .split_once("可到达:")
+                .or_else(|| hint.split_once("可到達:"))
+                .or_else(|| hint.split_once("may go to: "))?;
+            let to = rest.split([';', ';']).next()?.split(sep).next()?.trim();
+            out.push(l.replacen("___", to, 1));
         } else if !l.contains("___") {
             out.push(l.to_string());
         }

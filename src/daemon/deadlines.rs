@@ -114,7 +114,8 @@ fn late_mails(
         };
         let until_text = g.at(until, lang);
         let (subject, body) = if late.contains(&h.house.as_str()) {
-            let what = crate::words::asks::what_to_send(&g.board, &g.state, id, lang);
+            let what =
+                crate::words::asks::what_to_send_with_form(&g.board, &g.state, id, None, lang);
             let default = super::reminders::silent_default(g, id, lang);
             words::late_notice(&at, &until_text, &what, &default, lang)
         } else {

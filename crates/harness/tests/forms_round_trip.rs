@@ -12,8 +12,9 @@ fn board() -> Board {
 
 fn games(script: Script, seeds: std::ops::Range<u64>) {
     let b = board();
-    let (mut sent, mut accepted, mut stated) = (0, 0, 0);
+    let (mut sent, mut accepted, mut stated, mut battles) = (0, 0, 0, 0);
     let mut refused: Vec<String> = Vec::new();
+    let mut missing: Vec<String> = Vec::new();
     for seed in seeds {
         let (end, r) = play(&b, seed, script);
         assert_eq!(
@@ -25,10 +26,18 @@ fn games(script: Script, seeds: std::ops::Range<u64>) {
         accepted += r.accepted;
         stated += r.refused_by_stated_rules;
         refused.extend(r.refused);
+        battles += r.battles;
+        missing.extend(r.leader_slots_missing);
     }
     eprintln!(
-        "{script:?}: {sent} forms sent, {accepted} accepted, {stated} refused by a stated cross-line limit, {} refused otherwise",
-        refused.len()
+        "{script:?}: {sent} forms sent, {accepted} accepted, {stated} refused by a stated cross-line limit, {} refused otherwise; {battles} battles, {} sides without a leader slot",
+        refused.len(),
+        missing.len()
+    );
+    assert!(battles > 0, "whole games have battles");
+    assert!(
+        missing.is_empty(),
+        "a side with a free leader was offered no leader slot: {missing:#?}"
     );
     assert!(
         refused.is_empty(),

@@ -127,9 +127,40 @@ pub fn part(step: Step, lang: Lang) -> String {
         .unwrap_or_default()
 }
 
+/// `md` without its sections on an optional rule this game has switched off: a heading that
+/// names the optional rule ("(可选规则)", "(optional rule)") and what follows it up to the next
+/// heading of its level or above.
+fn without_optional(md: &str) -> String {
+    let mut out = String::new();
+    let mut skipping: Option<usize> = None;
+    for line in md.lines() {
+        let level = line.chars().take_while(|c| *c == '#').count();
+        if level > 0 {
+            if skipping.is_some_and(|l| level <= l) {
+                skipping = None;
+            }
+            if skipping.is_none() && (line.contains("可选规则") || line.contains("optional rule"))
+            {
+                skipping = Some(level);
+            }
+        }
+        if skipping.is_none() {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// The answer to a `帮助` / `help` mail: the guide's part for the open step, then what every
 /// mail shares.
 pub fn help(step: Step, lang: Lang) -> String {
+    help_for(step, lang, true)
+}
+
+/// [`help`] for a game whose optional one-time orders are on or off (`one_time_orders`): a game
+/// without them is not taught them.
+pub fn help_for(step: Step, lang: Lang, one_time_orders: bool) -> String {
     let head = match lang {
         Lang::Zh => format!(
             "当前这一步是「{}」。这一步的写法:",
@@ -147,7 +178,12 @@ pub fn help(step: Step, lang: Lang) -> String {
     if step != Step::Finished {
         out.push_str(&head);
         out.push_str("\n\n");
-        out.push_str(&part(step, lang));
+        let part = match raw_part(text(lang), key_of(step)) {
+            Some(p) if !one_time_orders => plain(&without_optional(p), lang),
+            Some(p) => plain(p, lang),
+            None => String::new(),
+        };
+        out.push_str(&part);
         out.push_str("\n\n");
     }
     out.push_str(&always);
@@ -215,6 +251,8 @@ pub struct HelpMail<'a> {
     pub own: Option<String>,
     /// The deadline in words.
     pub deadline: &'a str,
+    /// Whether the game plays the optional one-time orders (else the answer leaves them out).
+    pub one_time_orders: bool,
 }
 
 /// The answer to a `帮助` / `help` mail: the guide's part for the open step and what every
@@ -232,7 +270,7 @@ pub fn help_mail(m: &HelpMail, lang: Lang) -> String {
         out.push_str(own);
         out.push_str("\n\n");
     }
-    out.push_str(&help(m.step, lang));
+    out.push_str(&help_for(m.step, lang, m.one_time_orders));
     out.push('\n');
     match lang {
         Lang::Zh => out.push_str(&format!(

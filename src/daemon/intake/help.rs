@@ -51,7 +51,15 @@ pub(super) fn answer(
         lang,
         secret_ok,
     } = a;
-    let own = secret_ok.then(|| crate::words::asks::what_is_asked(&g.board, &g.state, house, lang));
+    let own = secret_ok.then(|| {
+        let asked = crate::words::asks::what_is_asked(&g.board, &g.state, house, lang);
+        let form = crate::words::form::text(&g.board, &g.state, house, None, lang);
+        [asked.trim_end(), form.trim_end()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    });
     let house_name = g.board.house(house).name(lang).to_string();
     let deadline = g.deadline_text(lang);
     let text = crate::words::guide::help_mail(
@@ -61,6 +69,7 @@ pub(super) fn answer(
             step: g.state.step,
             own,
             deadline: &deadline,
+            one_time_orders: !g.state.one_time.is_off(),
         },
         lang,
     );

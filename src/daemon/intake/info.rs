@@ -12,8 +12,8 @@ pub(super) fn info_for(
     info: &mut String,
 ) {
     match c {
-        Command::Help => info.push_str(&crate::words::asks::what_to_send(
-            &g.board, &g.state, house, lang,
+        Command::Help => info.push_str(&crate::words::asks::what_to_send_with_form(
+            &g.board, &g.state, house, None, lang,
         )),
         Command::Status => {
             let v = crate::words::view::view(&g.board, &g.state, lang);

@@ -46,6 +46,32 @@ pub struct FormReport {
     pub refused: Vec<String>,
     /// Steps closed.
     pub steps: usize,
+    /// Battles fought.
+    pub battles: usize,
+    /// Battle sides that had a free leader and units there when the plan was asked but whose
+    /// form offered no leader slot for it: `round, area, side`.
+    pub leader_slots_missing: Vec<String>,
+}
+
+/// Whether `f` offers `h`'s free leaders in a line about `area` (a march's leader from it, or
+/// its defender).
+fn has_leader_slot(
+    board: &Board,
+    f: &Form,
+    h: HouseId,
+    area: maester_board::AreaId,
+    lang: Lang,
+) -> bool {
+    let names: Vec<String> = board
+        .leaders_of(h)
+        .map(|l| l.name(lang).to_string())
+        .collect();
+    f.lines.iter().any(|l| {
+        l.area == Some(area)
+            && l.blanks
+                .last()
+                .is_some_and(|b| b.choices.iter().any(|c| names.contains(c)))
+    })
 }
 
 /// The lines of `f` filled with random listed choices, honouring its limits.
@@ -154,8 +180,18 @@ pub fn play(board: &Board, seed: u64, script: Script) -> (GameState, FormReport)
     let mut exp = game::expected(board, &state);
     while state.step != Step::Finished && report.steps < 200 {
         let mut subs: Vec<(HouseId, Submission)> = Vec::new();
+        // The plan step's forms and each house's free leaders and held areas then.
+        let mut plan_forms: Vec<(HouseId, Form, bool, Vec<maester_board::AreaId>)> = Vec::new();
         for h in board.house_ids() {
             let f = form(board, &state, h, lang);
+            if state.step == Step::Plan {
+                let free = !maester_words::teach::available_leaders(&state, h).is_empty();
+                let held = board
+                    .area_ids()
+                    .filter(|a| state.occupant(*a) == Some(h) && !state.area(*a).units.is_empty())
+                    .collect();
+                plan_forms.push((h, f.clone(), free, held));
+            }
             if f.is_empty() || (!exp.contains(&h) && !rng.chance(50)) {
                 continue;
             }
@@ -207,8 +243,31 @@ pub fn play(board: &Board, seed: u64, script: Script) -> (GameState, FormReport)
                 }
             }
         }
+        let round = state.round;
         let mut out = game::close_steps_expected(board, state, &subs, Options::default(), exp);
         report.steps += out.steps.len();
+        for e in &out.log {
+            let maester_rules::log::Event::Battle(b) = e else {
+                continue;
+            };
+            report.battles += 1;
+            let mut sides = vec![(b.attacker, b.from, "attack")];
+            if let maester_rules::log::Defender::House(d) = b.defender {
+                sides.push((d, b.area, "defence"));
+            }
+            for (h, area, side) in sides {
+                let Some((_, f, free, held)) = plan_forms.iter().find(|p| p.0 == h) else {
+                    continue;
+                };
+                if *free && held.contains(&area) && !has_leader_slot(board, f, h, area, lang) {
+                    report.leader_slots_missing.push(format!(
+                        "round {round}, {} ({side}, {})",
+                        board.area(area).name(lang),
+                        board.house(h).name(lang)
+                    ));
+                }
+            }
+        }
         exp = std::mem::take(&mut out.expected);
         state = out.state;
     }

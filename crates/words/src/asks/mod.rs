@@ -58,6 +58,28 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
     }
 }
 
+/// [`what_to_send`] followed by the house's form for the step (`form::text`): what every mail
+/// that asks a house to send carries, but the report, whose block holds the form already.
+pub fn what_to_send_with_form(
+    board: &Board,
+    state: &GameState,
+    h: HouseId,
+    secret: Option<&str>,
+    lang: Lang,
+) -> String {
+    let what = what_to_send(board, state, h, lang);
+    let form = crate::form::text(board, state, h, secret, lang);
+    match (what.is_empty(), form.is_empty()) {
+        (_, true) => what,
+        (true, false) => form,
+        (false, false) => format!(
+            "{}
+\n{form}",
+            what.trim_end()
+        ),
+    }
+}
+
 /// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.
 pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
     if !game::expected(board, state).contains(&h) {
@@ -435,15 +457,11 @@ fn reward_text(board: &Board, state: &GameState, h: HouseId, lang: Lang, if_name
     let ex = up
         .first()
         .map(|a| {
-            format!(
-                "{} {}1F",
-                if z {
-                    "奖励: 升级"
-                } else {
-                    "reward: upgrade"
-                },
-                area(board, *a, lang)
-            )
+            if z {
+                format!("(奖励: 升级 {}1F)", area(board, *a, lang))
+            } else {
+                format!(" (reward: upgrade {}1F)", area(board, *a, lang))
+            }
         })
         .unwrap_or_default();
     let cond = match (if_named, z) {
@@ -453,11 +471,11 @@ fn reward_text(board: &Board, state: &GameState, h: HouseId, lang: Lang, if_name
     };
     if z {
         format!(
-            "{cond}你选择守夜人的奖励(004:L1114):召回一名休养的将领「奖励: 召回 将领」,升级两个步兵或弓箭手「{ex}」,或在一个城堡立即征兵「奖励: 征兵 城堡 1F」。不回复则放弃奖励(A-26)。"
+            "{cond}你选择守夜人的奖励(004:L1114):召回一名休养的将领(奖励: 召回 <将领>),升级两个步兵或弓箭手{ex},或在一个城堡立即征兵(奖励: 征兵 <城堡> 1F)。不回复则放弃奖励(A-26)。"
         )
     } else {
         format!(
-            "{cond}choose the Night's Watch reward (004:L1114): recall a resting leader \"reward: recall leader\", upgrade two footmen or archers \"{ex}\", or muster at once in one castle \"reward: muster castle 1F\". Without an answer the reward lapses (A-26)."
+            "{cond}choose the Night's Watch reward (004:L1114): recall a resting leader (reward: recall <leader>), upgrade two footmen or archers{ex}, or muster at once in one castle (reward: muster <castle> 1F). Without an answer the reward lapses (A-26)."
         )
     }
 }

@@ -43,7 +43,7 @@ pub(crate) fn as_muster(it: &MusterItem) -> Muster<maester_lang::Resolved> {
 }
 
 /// What a castle's item reads as after the castle's name (`1F`, `1F 升级为骑士`, `1S 到 海域`).
-pub(crate) fn short(board: &Board, it: &MusterItem, lang: Lang) -> String {
+fn short(board: &Board, it: &MusterItem, lang: Lang) -> String {
     let full = echo(board, &Item::Muster(vec![as_muster(it)]), lang);
     let castle = area(board, it.castle, lang);
     let after_kw = full.split_once(": ").map_or(full.as_str(), |(_, r)| r);

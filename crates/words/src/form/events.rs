@@ -4,7 +4,7 @@
 //! reward, tie and penalty line exactly as the intake reads it.
 
 use super::{Blank, Form, FormLine, Limit, list, one_blank, zh};
-use crate::asks::options::{as_muster, short};
+use crate::asks::options::as_muster;
 use crate::offer::Offer;
 use maester_board::{AreaId, Board, HouseId, Lang, LeaderId, UnitKind};
 use maester_game as game;
@@ -85,6 +85,7 @@ pub(super) fn events(board: &Board, state: &GameState, h: HouseId, lang: Lang, f
                 )
             },
             optional: false,
+            area: None,
         });
         bid_slots = vec![(i, 0), (i, 1), (i, 2)];
         f.limits.push(Limit::SumAtMost {
@@ -112,6 +113,7 @@ pub(super) fn events(board: &Board, state: &GameState, h: HouseId, lang: Lang, f
                 format!("0–{have}: the {have} tokens you will have, less the bids above")
             },
             optional: false,
+            area: None,
         });
         bid_slots.push((i, 0));
         f.limits.push(Limit::SumAtMost {
@@ -133,7 +135,7 @@ fn muster(board: &Board, state: &GameState, offer: &Offer, lang: Lang, f: &mut F
             .iter()
             .map(|it| {
                 let full = offer.echo(&Item::Muster(vec![as_muster(it)]));
-                (short(board, it, lang), full)
+                (after_castle(&full, &castle), full)
             })
             .filter(|(_, full)| offer.accepts(std::slice::from_ref(full)))
             .collect();
@@ -191,13 +193,32 @@ fn muster(board: &Board, state: &GameState, offer: &Offer, lang: Lang, f: &mut F
     }
 }
 
+/// What a muster line says after its keyword and castle (`1F`, `1F 升级为骑士`, `1S 到 海域`).
+fn after_castle(full: &str, castle: &str) -> String {
+    let body = full
+        .split_once(": ")
+        .or_else(|| full.split_once(':'))
+        .map_or(full, |(_, r)| r);
+    body.strip_prefix(castle)
+        .map_or(body, str::trim_start)
+        .to_string()
+}
+
 /// The second event window: each question put to `h`, as lines the intake reads.
 pub(super) fn answers(board: &Board, state: &GameState, h: HouseId, lang: Lang, f: &mut Form) {
     let offer = Offer::new(board, state, h, Step::EventsAnswers, lang);
     let asked = crate::asks::what_is_asked(board, state, h, lang);
-    let reward = game::open_questions(board, state).iter().any(|q| {
-        matches!(q, maester_rules::event_phase::Question::WildlingReward(x) if *x == h)
-            && game::asked_of(board, state, q).contains(&h)
+    use maester_rules::event_phase::Question;
+    // The reward, chosen by its winner or, where the King names him among the tied, by each
+    // of them beforehand.
+    let reward = game::open_questions(board, state).iter().any(|q| match q {
+        Question::WildlingReward(x) => *x == h,
+        Question::WildlingTie {
+            houses,
+            reward: true,
+            ..
+        } => houses.contains(&h),
+        _ => false,
     });
     if reward {
         reward_line(board, state, &offer, lang, f);

@@ -51,6 +51,7 @@ pub(super) fn placement(board: &Board, state: &GameState, h: HouseId, lang: Lang
         };
         if let Some(mut l) = one_blank(candidates, String::new(), false) {
             l.hint = hint.replace("{}", &list(&l.blanks[0].choices, lang));
+            l.area = Some(a);
             f.lines.push(l);
         }
     }
@@ -143,6 +144,7 @@ pub(super) fn raven(board: &Board, state: &GameState, h: HouseId, lang: Lang, f:
                     list(&l.blanks[0].choices, lang)
                 )
             };
+            l.area = Some(a);
             lines.push(f.lines.len());
             f.lines.push(l);
         }
@@ -178,29 +180,7 @@ fn reachable_by_enemies(board: &Board, state: &GameState, h: HouseId) -> Vec<Are
         if !land {
             continue;
         }
-        // Seas its own ships hold, reached from the army's area through each other.
-        let mut seas: Vec<AreaId> = Vec::new();
-        let mut frontier = vec![e];
-        while let Some(x) = frontier.pop() {
-            for s in state.neighbours(board, x) {
-                let ss = state.area(s);
-                if board.area(s).is_sea()
-                    && !seas.contains(&s)
-                    && ss.house == Some(enemy)
-                    && !ss.units.is_empty()
-                {
-                    seas.push(s);
-                    frontier.push(s);
-                }
-            }
-        }
-        for s in seas {
-            for b in state.neighbours(board, s) {
-                if board.area(b).is_land() {
-                    out.push(b);
-                }
-            }
-        }
+        out.extend(by_own_ships(board, state, enemy, e));
     }
     out.sort_unstable();
     out.dedup();
@@ -225,8 +205,9 @@ pub(super) fn plan(offer: &Offer, lang: Lang, f: &mut Form) {
         let name = board.area(a).name(lang).to_string();
         match order.kind {
             OrderType::March => {
-                n += 1;
-                if let Some(l) = march_line(offer, a, n, &free, lang) {
+                if let Some(mut l) = march_line(offer, a, n + 1, &free, lang) {
+                    l.area = Some(a);
+                    n += 1;
                     if l.blanks.len() == 2 {
                         leader_slots.push((f.lines.len(), 1));
                     }
@@ -253,6 +234,7 @@ pub(super) fn plan(offer: &Offer, lang: Lang, f: &mut Form) {
                     .collect();
                 match one_blank(candidates, String::new(), false) {
                     Some(mut l) => {
+                        l.area = Some(a);
                         l.hint = if z {
                             format!("可突袭:{}", list(&l.blanks[0].choices, lang))
                         } else {
@@ -298,6 +280,7 @@ pub(super) fn plan(offer: &Offer, lang: Lang, f: &mut Form) {
                         list(&l.blanks[0].choices, lang)
                     )
                 };
+                l.area = Some(a);
                 leader_slots.push((f.lines.len(), 0));
                 f.lines.push(l);
             }
@@ -334,10 +317,19 @@ fn march_line(
     let board = offer.board();
     let state = offer.state();
     let land = board.area(from).is_land();
-    let dests: Vec<AreaId> = state
+    let mut near: Vec<AreaId> = state
         .neighbours(board, from)
         .into_iter()
         .filter(|b| board.area(*b).is_land() == land && !board.area(*b).is_port())
+        .collect();
+    if land {
+        near.extend(by_own_ships(board, state, offer.house(), from));
+        near.sort_unstable();
+        near.dedup();
+        near.retain(|b| *b != from);
+    }
+    let dests: Vec<AreaId> = near
+        .into_iter()
         .filter(|b| {
             let line = offer.march_line_numbered(from, *b, Some(n), None);
             offer.accepts(std::slice::from_ref(&line))
@@ -414,7 +406,37 @@ fn march_line(
         ],
         hint,
         optional: false,
+        area: None,
     })
+}
+
+/// The land areas an army in `from` reaches by a chain of the house's own ships (004:L1272).
+fn by_own_ships(board: &Board, state: &GameState, h: HouseId, from: AreaId) -> Vec<AreaId> {
+    let mut seas: Vec<AreaId> = Vec::new();
+    let mut frontier = vec![from];
+    while let Some(x) = frontier.pop() {
+        for s in state.neighbours(board, x) {
+            let st = state.area(s);
+            if board.area(s).is_sea()
+                && !seas.contains(&s)
+                && st.house == Some(h)
+                && !st.units.is_empty()
+            {
+                seas.push(s);
+                frontier.push(s);
+            }
+        }
+    }
+    let mut out: Vec<AreaId> = Vec::new();
+    for s in seas {
+        out.extend(
+            state
+                .neighbours(board, s)
+                .into_iter()
+                .filter(|b| board.area(*b).is_land() && !board.area(*b).is_port()),
+        );
+    }
+    out
 }
 
 /// The areas a raid from `from` can take an order from (004:L1436): a neighbour the raid's
@@ -489,6 +511,7 @@ pub(super) fn retreat(board: &Board, state: &GameState, h: HouseId, lang: Lang, 
                     l.blanks[0].choices[0]
                 )
             };
+            l.area = Some(p.from);
             f.lines.push(l);
         }
     }

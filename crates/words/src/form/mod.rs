@@ -40,6 +40,8 @@ pub struct FormLine {
     pub hint: String,
     /// Whether the line may be deleted (sent or not, as the house likes).
     pub optional: bool,
+    /// The area the line decides for (an order's area, a march's origin, a defended area).
+    pub area: Option<maester_board::AreaId>,
 }
 
 impl FormLine {
@@ -50,6 +52,7 @@ impl FormLine {
             blanks: Vec::new(),
             hint,
             optional,
+            area: None,
         }
     }
 
@@ -197,6 +200,7 @@ fn one_blank(candidates: Vec<(String, String)>, hint: String, optional: bool) ->
         }],
         hint,
         optional,
+        area: None,
     })
 }
 
@@ -233,4 +237,36 @@ pub fn form(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> Form {
         f.optional_only = true;
     }
     f
+}
+
+/// The form of `h` as a mail shows it: its heading, the lines indented with their hints, the
+/// notes; empty when there is nothing to fill. `secret`: the house's secret where the mail may
+/// hold it (the welcome), else the placeholder.
+pub fn text(
+    board: &Board,
+    state: &GameState,
+    h: HouseId,
+    secret: Option<&str>,
+    lang: Lang,
+) -> String {
+    let t = crate::yours::template(board, state, h, lang);
+    if t.lines.is_empty() {
+        return String::new();
+    }
+    let (_, _, heading) = crate::yours::headings(board.house(h).name(lang), lang);
+    let mut out = format!("{heading}:\n");
+    for (i, l) in t.lines.iter().enumerate() {
+        let line = match (i, secret) {
+            (0, Some(s)) => match lang {
+                Lang::Zh => format!("密码: {s}"),
+                Lang::En => format!("secret: {s}"),
+            },
+            _ => l.clone(),
+        };
+        out.push_str(&format!("    {line}\n"));
+    }
+    for n in &t.notes {
+        out.push_str(&format!("  · {n}\n"));
+    }
+    out
 }

@@ -344,6 +344,19 @@ pub fn next_line(round: u8, step: &str, deadline: &str, asked: bool, lang: Lang)
     }
 }
 
+/// The block's line on the next step when the house is asked but nothing is required of it:
+/// every line of its form is optional.
+pub fn next_line_optional(round: u8, step: &str, deadline: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "下一步:第{round}回合「{step}」,截止 {deadline}。你不必发送:下面的模板各行都是可选的;不用就回复「无」。"
+        ),
+        Lang::En => format!(
+            "Next: round {round}, {step}, closes {deadline}. Nothing is required of you: every line of the template below is optional; otherwise reply \"pass\"."
+        ),
+    }
+}
+
 /// The block's line on the next step when what it asks of the house is on file already (a plan
 /// sent early, during the Raven step): it stands unless the house sends again.
 pub fn next_line_on_file(round: u8, step: &str, deadline: &str, lang: Lang) -> String {
@@ -406,6 +419,13 @@ pub fn block(c: &Closed<'_>, h: HouseId, deadline: &str, lang: Lang) -> Block {
         next_heading,
         next: if state.step == Step::Finished {
             String::new()
+        } else if asked && t.optional_only {
+            next_line_optional(
+                state.round,
+                &crate::instructions::step_name(state.step, lang),
+                deadline,
+                lang,
+            )
         } else {
             next_line(
                 state.round,

@@ -13,6 +13,8 @@ pub struct Template {
     pub lines: Vec<String>,
     /// What the player needs to fill them in (the limits across lines, leaders).
     pub notes: Vec<String>,
+    /// Whether every line is optional: the step requires nothing of the house.
+    pub optional_only: bool,
 }
 
 /// The template of `h` for the open step of `state`; empty when it has nothing to fill.
@@ -36,5 +38,6 @@ pub fn template(
     Template {
         lines: f.shown(lang),
         notes,
+        optional_only: f.optional_only && !f.lines.is_empty(),
     }
 }
