@@ -314,9 +314,10 @@ impl<'a> Offer<'a> {
             .into_iter()
             .filter(|a| self.state.area(*a).order.map(|o| o.kind) == Some(OrderType::Raid))
             .collect();
+        // Only a target whose order the raid can remove: never the house's own area, nor an
+        // order no raid takes (it would be accepted, then not carried out).
         froms.into_iter().find_map(|from| {
-            self.state
-                .neighbours(self.board, from)
+            crate::form::military::raid_targets(self.board, &self.state, self.house, from)
                 .into_iter()
                 .map(|to| self.raid_line(from, to))
                 .find(|l| self.accepts(std::slice::from_ref(l)))

@@ -442,7 +442,12 @@ fn by_own_ships(board: &Board, state: &GameState, h: HouseId, from: AreaId) -> V
 /// The areas a raid from `from` can take an order from (004:L1436): a neighbour the raid's
 /// geometry reaches, held by another house, with a raid, support or consolidate order (or a
 /// one-time order of that kind).
-fn raid_targets(board: &Board, state: &GameState, h: HouseId, from: AreaId) -> Vec<AreaId> {
+pub(crate) fn raid_targets(
+    board: &Board,
+    state: &GameState,
+    h: HouseId,
+    from: AreaId,
+) -> Vec<AreaId> {
     let src = board.area(from);
     state
         .neighbours(board, from)

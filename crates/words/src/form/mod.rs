@@ -10,7 +10,7 @@
 //! holds one, and drops a bracket `(将领: ___)` around one (`maester_lang::blanks`).
 
 mod events;
-mod military;
+pub(crate) mod military;
 
 use crate::offer::Offer;
 use maester_board::{Board, HouseId, Lang};
