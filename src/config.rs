@@ -48,6 +48,38 @@ pub struct SiteConfig {
 }
 
 impl SiteConfig {
+    /// What is wrong with `base_url`, if anything: it must be an http(s) address with a host,
+    /// written in the URL's own characters (no blank, quote, bracket, `<`, `>`, backslash or
+    /// character outside ASCII: percent-encode them), since it goes into the forum posts' links
+    /// and the feed.
+    pub fn base_url_problem(&self) -> Option<String> {
+        let url = self.base_url.as_deref()?.trim();
+        let lower = url.to_ascii_lowercase();
+        let Some(rest) = lower
+            .strip_prefix("https://")
+            .or_else(|| lower.strip_prefix("http://"))
+        else {
+            return Some(format!(
+                "{url:?} is not an http(s) address; write e.g. \"https://example.org/agot\""
+            ));
+        };
+        if rest.is_empty() || rest.starts_with(['/', '?', '#']) {
+            return Some(format!("{url:?} names no host"));
+        }
+        if let Some(c) = url.chars().find(|c| {
+            !c.is_ascii_graphic()
+                || matches!(
+                    c,
+                    '"' | '\'' | '<' | '>' | '\\' | '[' | ']' | '{' | '}' | '|' | '^' | '`'
+                )
+        }) {
+            return Some(format!(
+                "{url:?} holds {c:?}, which an address cannot hold as it is: percent-encode it"
+            ));
+        }
+        None
+    }
+
     /// The address of a game's site (`base_url/<game>/`), when one is configured.
     pub fn game_url(&self, game: &str) -> Option<String> {
         let base = self.base_url.as_deref()?.trim().trim_end_matches('/');

@@ -11,6 +11,8 @@ pub mod schedule;
 
 /// The board as data (the `maester-board` crate).
 pub use maester_board as board;
+/// Writing a file into a folder others may write (the `maester-files` crate).
+pub use maester_files as files;
 /// The round as steps (the `maester-game` crate).
 pub use maester_game as game;
 /// The adjudication suite and the simulator (the `maester-harness` crate).

@@ -277,6 +277,26 @@ impl Schedule {
         self.tz
     }
 
+    /// The steps (and `default`) whose duration is 0: such a step would close as soon as it
+    /// opened (new-game would close round 1 at once). `check-config` and `new-game` refuse them;
+    /// demo mode is `immediate = true`.
+    pub fn zero_steps(&self) -> Vec<String> {
+        if self.immediate {
+            return Vec::new();
+        }
+        let zero = |r: &Rule| matches!(r, Rule::After(d) if d.is_zero());
+        let mut out: Vec<String> = self
+            .steps
+            .iter()
+            .filter(|(_, r)| zero(r))
+            .map(|(k, _)| k.clone())
+            .collect();
+        if self.default.as_ref().is_some_and(zero) {
+            out.push(DEFAULT_STEP.to_string());
+        }
+        out
+    }
+
     /// The minimum time a calendar step stays open.
     pub fn min_open(&self) -> TimeDelta {
         self.min_open

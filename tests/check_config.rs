@@ -163,3 +163,32 @@ fn port_0_and_a_zero_downtime_margin_are_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_step_of_no_time_is_refused_by_check_config_and_new_game() {
+    let dir = temp_dir("chkcfg-zero");
+    let cfg = write_config(&dir, "zero");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let zero = text.replace(
+        "[game.schedule.steps]\n",
+        "[game.schedule.steps]\nplacement = \"0m\"\n",
+    );
+    assert_ne!(zero, text);
+    std::fs::write(&cfg, &zero).unwrap_or_default();
+    for cmd in ["check-config", "new-game"] {
+        let out = maester(&cfg, &[cmd], None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{cmd} accepted placement = \"0m\"");
+        assert!(
+            err.contains("placement") && err.contains("at least 1m"),
+            "{cmd}: {err}"
+        );
+    }
+    assert!(!dir.join("mail/outbox").exists(), "nothing sent");
+    // The default too; a demo's immediate schedule is not refused for it.
+    std::fs::write(&cfg, text.replace("default = \"1d\"", "default = \"0h\"")).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("default"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

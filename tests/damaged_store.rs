@@ -320,3 +320,54 @@ fn flipped_bytes_are_refused_untouched_and_restored(tag: &str, from: usize) {
     assert_eq!(sql::<i64>(&db, "SELECT COUNT(*) FROM mails"), 7);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn status_warns_of_a_store_that_run_refuses_as_damaged() {
+    let (dir, cfg) = game("dmgstatus");
+    let db = dir.join("maester.sqlite");
+    // A second game in the same database, with its own players.
+    let first = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let other = dir.join("other.toml");
+    std::fs::write(
+        &other,
+        first
+            .replace("id = \"dmgstatus\"", "id = \"other\"")
+            .replace("@x.example", "@y.example"),
+    )
+    .unwrap_or_default();
+    new_game_with_known_secrets(&other);
+    let o = maester(&cfg, &["status", "--game", "dmgstatus"], None);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!text(&o).contains("WARNING"), "{}", text(&o));
+    // The other game's newest snapshot cut in half: `run` refuses the store.
+    exec(
+        &db,
+        "UPDATE snapshots SET state = substr(state, 1, length(state) / 2)
+         WHERE game_id = 'other' AND seq = (SELECT MAX(seq) FROM snapshots WHERE game_id = 'other')",
+    );
+    let o = maester(&cfg, &["run", "--once"], None);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("damaged"), "{}", text(&o));
+    // `status` of the sound game still shows it, and says first that the store is damaged.
+    let o = maester(&cfg, &["status", "--game", "dmgstatus"], None);
+    let said = text(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(
+        said.starts_with("WARNING: the database is damaged") && said.contains("game other"),
+        "{said}"
+    );
+    let o = maester(&cfg, &["status", "--game", "dmgstatus", "--json"], None);
+    let json: serde_json::Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    assert!(
+        json["damaged"]
+            .as_str()
+            .is_some_and(|d| d.contains("other")),
+        "{json}"
+    );
+    // The damaged game itself: the error says the store is damaged.
+    let o = maester(&cfg, &["status", "--game", "other"], None);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("the database is damaged"), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

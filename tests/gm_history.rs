@@ -114,6 +114,39 @@ fn two_rollbacks_go_two_steps_back_and_a_named_step_goes_straight_there() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn a_rollback_without_a_step_undoes_the_last_closed_step_not_a_later_edit() {
+    let dir = temp_dir("gm-rollback-edit");
+    let cfg = write_config(&dir, "gmh");
+    new_game_with_known_secrets(&cfg);
+    let mut d = open(&cfg);
+    let t = Utc::now();
+    let start = at(&d);
+    process(&mut d, t);
+    let closed = at(&d);
+    assert_ne!(closed, start, "the placement step closed");
+    // A GM's correction after the close: no closed step of its own.
+    gm(
+        &mut d,
+        GmCommand::Edit {
+            text: "wildlings = 8\n".into(),
+            reason: "漏记".into(),
+            force: false,
+            guard: Default::default(),
+        },
+        t + TimeDelta::seconds(1),
+    );
+    assert!(latest_state(&d).to_string().contains("\"wildlings\":8"));
+    gm(&mut d, rollback(None), t + TimeDelta::seconds(2));
+    assert_eq!(
+        at(&d),
+        start,
+        "the last closed step is open again, as the help says"
+    );
+    assert_eq!(latest_state(&d), state_of(&d, 1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Every mail in the outbox folder, decoded, with its raw text.
 fn sent(dir: &Path) -> Vec<(maester::mail::DecodedMail, String)> {
     let mut out = Vec::new();

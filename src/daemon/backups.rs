@@ -107,7 +107,10 @@ pub fn before_close(
     let dir = dir(d);
     std::fs::create_dir_all(&dir).map_err(|e| Error::file(&dir, e))?;
     let path = dir.join(file_name(game, round, step, now));
-    d.store.backup_to(&path)?;
+    // Written inside a private folder of its own and renamed into place (`files::fill`): no
+    // link planted in the backups folder is followed.
+    crate::files::fill(&path, |tmp| d.store.backup_to(tmp))
+        .map_err(|e| Error::file(&path, e))??;
     let all = list_in(&dir)?;
     for old in all.iter().take(all.len().saturating_sub(keep)) {
         if let Err(e) = std::fs::remove_file(&old.path) {

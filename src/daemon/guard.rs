@@ -6,7 +6,9 @@
 //!   `unknown_answers_per_day` strangers in all.
 //! * A mail from such an address that replies to one of maester's own mails is a loop (a robot
 //!   answering without `Auto-Submitted`): never answered.
-//! * No address gets more than `answers_per_hour` answers in an hour.
+//! * No address gets more than `answers_per_hour` answers in an hour to mails that proved
+//!   nothing (no secret), nor as many to wrong secrets; a mail with the right secret is always
+//!   answered. The GM gets a notice once a day when an address passes the cap.
 //! * Wrong secrets are counted per house and day; at `wrong_secrets_per_day` the GM is told and
 //!   the house's wrong secrets get no more answers that day.
 //! * A bounce (DSN) of maester's own mail is recorded and told to the GM.
@@ -22,6 +24,11 @@ use chrono::{DateTime, TimeDelta, Utc};
 
 /// The outcome recorded for a wrong secret (counted per house and day).
 pub const WRONG_SECRET: &str = "wrong secret";
+
+/// How the outcome of every mail from an address that proved nothing (no secret, a help
+/// without one, a mail too large to read, a game not named) begins: its answers are counted
+/// apart from the answers to wrong secrets and to right ones.
+pub const NO_SECRET: &str = "no secret";
 
 /// Midnight UTC of `now`'s day.
 fn day_start(now: DateTime<Utc>) -> DateTime<Utc> {
@@ -132,38 +139,85 @@ fn is_loop(d: &Daemon, mail: &DecodedMail) -> Result<bool, Error> {
 }
 
 /// Holds back an answer when its address had `answers_per_hour` answers of its kind in the
-/// last hour — to wrong secrets, or to anything else — (the GM's address excepted); the
-/// outcome says so.
+/// last hour — to wrong secrets, or to mails that proved nothing (no secret, a help without
+/// one, a mail too large to read, a game not named) — (the GM's address excepted); the outcome
+/// says so. A mail that proved its seat (`proven`: the right secret) is always answered and
+/// counts toward neither. The first time in a day an address passes the cap for mails without
+/// a secret, the GM gets a notice.
 pub fn limit_answer(
-    d: &Daemon,
+    d: &mut Daemon,
     reply: &mut Option<Letter>,
     outcome: &mut String,
+    proven: bool,
     now: DateTime<Utc>,
 ) -> Result<(), Error> {
+    if proven {
+        return Ok(());
+    }
+    let wrong = outcome.starts_with(WRONG_SECRET);
+    if !wrong && !outcome.starts_with(NO_SECRET) {
+        // Every unproven outcome begins with NO_SECRET, so that the store counts it.
+        *outcome = format!("{NO_SECRET} read: {outcome}");
+    }
     let Some(l) = reply.as_ref().filter(|l| l.kind == OutKind::Answer) else {
         return Ok(());
     };
     let gm = d.config.daemon.gm_address.as_deref().unwrap_or_default();
     let cap = d.config.mail.guard.answers_per_hour;
-    // Answers to wrong secrets and the others are counted apart: wrong secrets forged from a
-    // player's address never hold back the answer to his right one.
-    let wrong = outcome.starts_with(WRONG_SECRET);
-    for to in &l.to {
+    let bucket = if wrong { WRONG_SECRET } else { NO_SECRET };
+    for to in l.to.clone() {
         if to.eq_ignore_ascii_case(gm) {
             continue;
         }
         let n = d
             .store
-            .answers_to_since_split(to, now - TimeDelta::hours(1), wrong)?;
+            .answers_to_since_outcome(&to, now - TimeDelta::hours(1), bucket)?;
         if n >= cap {
             tracing::warn!(to, n, "answer held back: hourly cap reached");
             outcome.push_str(&format!(
                 " (not answered: {n} answers to {to} in the last hour)"
             ));
             *reply = None;
+            if !wrong {
+                secretless_notice(d, &to, n, now)?;
+            }
             return Ok(());
         }
     }
+    Ok(())
+}
+
+/// The GM's notice that an address passed the hourly cap for mails without a secret: one a
+/// day and address (its Message-ID is derived from both, so the outbox keeps one).
+fn secretless_notice(d: &mut Daemon, addr: &str, n: u32, now: DateTime<Utc>) -> Result<(), Error> {
+    let Some(gm) = d.config.daemon.gm_address.clone() else {
+        return Ok(());
+    };
+    let seats: Vec<String> = d
+        .store
+        .houses_by_address(addr)?
+        .into_iter()
+        .map(|h| format!("{}/{}", h.game_id, h.house))
+        .collect();
+    let (subject, text) = crate::words::mail_ops::secretless_notice(addr, &seats, n);
+    let day = day_start(now).timestamp();
+    let l = letters::letter(
+        &d.sender,
+        &letters::Reader::plain(Mailbox::new("GM".to_string(), gm)),
+        subject,
+        text,
+        &format!("secretless:{}:{day}", addr.to_ascii_lowercase()),
+        None,
+    )?
+    .notice();
+    if d.store.outgoing_by_message_id(&l.message_id)?.is_some() {
+        return Ok(());
+    }
+    d.store.transaction(|tx| -> Result<(), StoreError> {
+        letters::queue(tx, None, &l, None, now)?;
+        tx.append_audit(None, "daemon", "secret-less mails held back", addr, now)?;
+        Ok(())
+    })?;
     Ok(())
 }
 

@@ -42,6 +42,9 @@ enum Outcome {
         /// The Chinese script the seat wrote in (`Some(true)`: Traditional), learnt from a
         /// mail with the right secret and Chinese in it; its reports follow it.
         script: Option<bool>,
+        /// The mail carried the seat's right secret (or came from the GM): its answer is
+        /// never held back by the hourly cap (`guard::limit_answer`).
+        proven: bool,
     },
 }
 
@@ -69,8 +72,14 @@ pub fn handle_decoded(
     let mut attempts = 0;
     loop {
         let mut outcome = decide(d, m, &mail, now)?;
-        if let Outcome::Answered { reply, outcome, .. } = &mut outcome {
-            super::guard::limit_answer(d, reply, outcome, now)?;
+        if let Outcome::Answered {
+            reply,
+            outcome,
+            proven,
+            ..
+        } = &mut outcome
+        {
+            super::guard::limit_answer(d, reply, outcome, *proven, now)?;
         }
         match record(d, m, &mail, &outcome, now) {
             Ok(()) => {
@@ -287,6 +296,7 @@ fn seat_of(
             secret: o.secret,
             policy: Vec::new(),
             script: None,
+            proven: true,
         }));
     }
     let seats = d.store.houses_by_address(&from)?;
@@ -313,6 +323,7 @@ fn seat_of(
                 secret: None,
                 policy: Vec::new(),
                 script: None,
+                proven: false,
             },
             Err(why) => Outcome::Ignored(why.to_string()),
         })),
@@ -332,7 +343,7 @@ fn seat_of(
                 String::new(),
             )?;
             Ok(Err(Outcome::Answered {
-                outcome: "game not named".into(),
+                outcome: format!("{} read: game not named", super::guard::NO_SECRET),
                 reply,
                 game: None,
                 house: None,
@@ -340,6 +351,7 @@ fn seat_of(
                 secret: None,
                 policy: Vec::new(),
                 script: None,
+                proven: false,
             }))
         }
     }
@@ -488,5 +500,6 @@ fn decide(
         secret: parsed.secret.clone(),
         policy,
         script: secret_ok.then(|| script_of(&mail.body)).flatten(),
+        proven: secret_ok,
     })
 }

@@ -136,7 +136,9 @@ pub fn site(
     if g.cfg.report_map {
         for step in &all {
             let path = out.join(publish::site::picture_name(step));
-            if path.exists() {
+            // Kept when it is maester's plain file; anything else (a link planted in a folder
+            // others write) is drawn and written again in its place.
+            if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
                 continue;
             }
             match publish::site::picture(&g.board, step, lang, script) {
@@ -208,16 +210,11 @@ pub fn refresh(d: &Daemon, id: &str) {
     }
 }
 
-/// Write `bytes` to `path` through a file beside it, renamed into place.
+/// Write `bytes` to `path` (0644: a web server reads it) through a file beside it, created
+/// exclusively without following links and renamed into place (`files::write`): the site's
+/// folder may be writable by others.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
-    std::fs::write(&tmp, bytes).map_err(|e| io(&tmp, e))?;
-    set_mode(&tmp, 0o644)?;
-    std::fs::rename(&tmp, path).map_err(|e| io(path, e))
+    crate::files::write(path, 0o644, bytes).map_err(|e| io(path, e))
 }
 
 #[cfg(unix)]

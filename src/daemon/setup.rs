@@ -41,6 +41,15 @@ pub fn check(config: &Config, now: DateTime<Utc>) -> Result<CheckedGame, Error> 
         Ok(()) | Err(crate::schedule::ScheduleError::Missing { .. }) => {}
         Err(e) => problems.push(format!("[game.schedule]: {e}")),
     }
+    for k in schedule.zero_steps() {
+        problems.push(format!(
+            "[game.schedule.steps] {k}: a duration of 0 closes the step as soon as it opens; \
+             give it at least 1m (a demo that closes every step at once: immediate = true)"
+        ));
+    }
+    if let Some(p) = config.site.as_ref().and_then(|s| s.base_url_problem()) {
+        problems.push(format!("[site] base_url: {p}"));
+    }
     for k in [Step::Placement.key(), Step::Plan.key()] {
         if let Err(e) = schedule.deadline_for(k, now) {
             problems.push(format!("[game.schedule]: {e}"));

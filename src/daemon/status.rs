@@ -4,15 +4,26 @@
 use super::{Daemon, games, gm, letters, mailbox, picture};
 use crate::error::Error;
 
-/// The state of a game as text or as the stable JSON view (`maester status`).
+/// The state of a game as text or as the stable JSON view (`maester status`). A store that
+/// `run` would refuse as damaged (`Daemon::store_damage`) is said first — the text's first
+/// line, the JSON's `damaged` — and a game that cannot be read from it is that error.
 pub fn show(
     d: &Daemon,
     game: Option<&str>,
     json: bool,
     lang: crate::board::Lang,
 ) -> Result<String, Error> {
+    let damaged = match d.store_damage() {
+        Ok(found) => found,
+        Err(e) if super::damage::is_storage_error(&e) => Some(e.to_string()),
+        Err(e) => return Err(e),
+    };
     let id = picture::game_id(d, game)?;
-    let g = games::load(d, &id)?;
+    let g = match (games::load(d, &id), &damaged) {
+        (Ok(g), _) => g,
+        (Err(_), Some(found)) => return Err(Error::StoreDamaged(found.clone())),
+        (Err(e), None) => return Err(e),
+    };
     let v = crate::words::view::view(&g.board, &g.state, lang);
     let who = gm::sent_and_missing(d, &g)?;
     let (sent, waiting_for): (Vec<_>, Vec<_>) = who.into_iter().partition(|(_, t)| t.is_some());
@@ -23,6 +34,9 @@ pub fn show(
     if json {
         #[derive(serde::Serialize)]
         struct Status<'a> {
+            /// What `maester run` found damaged in the store (it refuses to run on it).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            damaged: Option<String>,
             game: &'a str,
             status: String,
             deadline: Option<String>,
@@ -38,6 +52,7 @@ pub fn show(
             view: crate::words::view::StateView,
         }
         let s = Status {
+            damaged: damaged.clone(),
             game: &id,
             status: format!("{:?}", g.row.status).to_lowercase(),
             deadline: g.row.deadline.map(|t| t.to_rfc3339()),
@@ -52,6 +67,12 @@ pub fn show(
             .map_err(Error::from);
     }
     let mut out = String::new();
+    if let Some(found) = &damaged {
+        out.push_str(&format!(
+            "WARNING: {}; `maester run` refuses to run on it. What follows was read from it.\n",
+            Error::StoreDamaged(found.clone())
+        ));
+    }
     out.push_str(&format!(
         "game {id}{}: round {}, {} — deadline {}\n",
         if g.row.status == crate::store::GameStatus::Paused {

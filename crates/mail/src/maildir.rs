@@ -335,7 +335,8 @@ impl Outbox for MaildirOutbox {
 
         let batched = self.pending.is_some();
         let write = || -> std::io::Result<Option<fs::File>> {
-            let mut f = fs::File::create(&tmp)?;
+            // Exclusively, not through a link planted at the name (`maester_files`).
+            let mut f = maester_files::create_new(&tmp, 0o600)?;
             f.write_all(&data)?;
             if batched {
                 // Synced, renamed and the folder synced by the batch's flush.

@@ -9,9 +9,12 @@ use maester_words::publish as w;
 /// The feed, with links relative to the feed unless the site's address is known.
 pub fn atom(site: &Site<'_>, steps: &[Step]) -> String {
     let lang = site.lang;
+    // The site's address comes from the config: made a safe http(s) address and escaped for
+    // XML; any other is not used (the links stay relative).
     let base = site
         .base_url
-        .map(|b| format!("{}/", b.trim_end_matches('/')))
+        .and_then(crate::html::safe_url)
+        .map(|b| esc(&format!("{}/", b.trim_end_matches('/'))))
         .unwrap_or_default();
     let updated = steps.last().map_or(site.created, |s| s.closed_at);
     let id = |what: &str| format!("urn:maester:{}:{what}", site.game.replace(':', "-"));

@@ -22,6 +22,31 @@ pub fn esc(t: &str) -> String {
     out
 }
 
+/// An address safe to link to in any of the record's formats, or `None` when it is not an
+/// http(s) address (a `javascript:` or `data:` one, or no address at all): every byte outside
+/// the URL's own characters — blanks, quotes, brackets, parentheses, `<`, `>`, a backslash,
+/// anything not ASCII — is percent-encoded, so that it can close neither a BBCode tag, a
+/// Markdown link nor an HTML or XML attribute (which [`esc`] escapes again).
+pub fn safe_url(u: &str) -> Option<String> {
+    let u = u.trim();
+    let lower = u.to_ascii_lowercase();
+    let rest = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))?;
+    if rest.is_empty() || rest.starts_with('/') {
+        return None;
+    }
+    let mut out = String::with_capacity(u.len());
+    for b in u.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~:/?#@$&*+,;=%".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    Some(out)
+}
+
 /// A table with a header row; cells are escaped here.
 pub fn table(head: &[&str], rows: &[Vec<String>]) -> String {
     let mut s = String::from("<div class=\"table\"><table>\n<thead><tr>");

@@ -71,12 +71,16 @@ pub fn post(
     let m = Markup(format);
     let mut blocks = vec![Block::text(m.title(&p.title))];
     match picture {
-        Picture::Url(u) => blocks.push(Block::text(m.image(u, w::label(Label::Map, lang)))),
+        Picture::Url(u) => blocks.push(Block::text(match crate::html::safe_url(u) {
+            Some(u) => m.image(&u, w::label(Label::Map, lang)),
+            // Not an http(s) address: named as text, never linked.
+            None => m.bold(u),
+        })),
         Picture::File(f) => blocks.push(Block::text(m.bold(&w::attach_picture(f, lang)))),
         Picture::None => {}
     }
     if p.older {
-        blocks.push(Block::text(w::older_record(lang).to_string()));
+        blocks.push(Block::text(m.plain(w::older_record(lang))));
     }
     if !p.revealed.is_empty() {
         let rows = p.revealed.iter().map(|(h, o)| vec![m.bold(h), m.plain(o)]);
@@ -125,13 +129,14 @@ pub fn post(
         ]
     });
     blocks.push(m.table(w::label(Label::Standings, lang), Some(head), rows.collect()));
-    blocks.push(Block::text(w::wildlings(p.wildlings, lang)));
+    blocks.push(Block::text(m.plain(&w::wildlings(p.wildlings, lang))));
     let mut end = m.bold(&p.end);
     if !p.asked.is_empty() {
-        end = format!("{end}\n{}", p.asked);
+        // House names come from the GM's board file: escaped as every other text.
+        end = format!("{end}\n{}", m.plain(&p.asked));
     }
     blocks.push(Block::text(end));
-    blocks.push(Block::text(w::footer(lang).to_string()));
+    blocks.push(Block::text(m.plain(w::footer(lang))));
     let parts = split(&blocks, &p.title, &m, lang);
     parts.into_iter().map(|s| script.write(&s)).collect()
 }
@@ -248,6 +253,7 @@ impl Markup {
         }
     }
 
+    /// The picture at `url`, an address [`crate::html::safe_url`] made safe.
     fn image(&self, url: &str, alt: &str) -> String {
         match self.0 {
             Format::Bbcode => format!("[url={url}][img]{url}[/img][/url]"),
@@ -321,17 +327,24 @@ impl Markup {
 }
 
 /// Text safe inside BBCode: a bracket of the text would open a tag; the full-width bracket
-/// reads the same.
+/// reads the same. A line break inside one text is a space (a post's lines are its own).
 fn bb(t: &str) -> String {
-    t.replace('[', "\u{ff3b}").replace(']', "\u{ff3d}")
+    t.replace('[', "\u{ff3b}")
+        .replace(']', "\u{ff3d}")
+        .replace(['\r', '\n'], " ")
 }
 
-/// Text safe inside Markdown: the characters that would start markup inside a line are escaped
-/// (`#` and `>` mark up only at a line's start, where the post puts its own marks).
+/// Text safe inside Markdown, whatever its source: every character that marks up inside a line
+/// is escaped (a bracket escaped, no link or picture can open: `(`, `!` need no escape), a line
+/// break is a space (a text cannot start a line of its own), and a text's first character is
+/// escaped when it could mark up at the start of a line the post gives it.
 fn md(t: &str) -> String {
     let mut out = String::with_capacity(t.len());
-    for c in t.chars() {
-        if matches!(c, '*' | '_' | '`' | '[' | ']' | '<' | '|' | '\\') {
+    for (i, c) in t.chars().enumerate() {
+        let c = if matches!(c, '\r' | '\n') { ' ' } else { c };
+        if matches!(c, '*' | '_' | '`' | '[' | ']' | '<' | '|' | '\\')
+            || (i == 0 && matches!(c, '#' | '>' | '-' | '+' | '='))
+        {
             out.push('\\');
         }
         out.push(c);

@@ -139,21 +139,21 @@ impl StoreTx<'_> {
         )?)
     }
 
-    /// How many answers were queued to `addr` since `since` to mails with a wrong secret
-    /// (`wrong_secret`: their mail's outcome begins with "wrong secret"), or to every other
-    /// mail: the hourly answer cap counts them apart, so forged wrong secrets never hold back
-    /// the answer to the right one.
-    pub fn answers_to_since_split(
+    /// How many answers were queued to `addr` since `since` to mails whose outcome begins with
+    /// `outcome` (e.g. "wrong secret", "no secret"): the hourly answer cap counts each kind of
+    /// mail apart, so mails forged from a player's address never hold back the answer to his
+    /// right secret.
+    pub fn answers_to_since_outcome(
         &self,
         addr: &str,
         since: DateTime<Utc>,
-        wrong_secret: bool,
+        outcome: &str,
     ) -> Result<u32, StoreError> {
         Ok(self.conn.row(
-            "SELECT count(*) FROM outbox o LEFT JOIN mails m ON m.id = o.reply_to_mail
+            "SELECT count(*) FROM outbox o JOIN mails m ON m.id = o.reply_to_mail
              WHERE o.kind = 'answer' AND lower(o.to_addrs) = lower(?1) AND o.created_at >= ?2
-               AND (substr(COALESCE(m.outcome, ''), 1, 12) = 'wrong secret') = ?3",
-            params![addr.trim(), format_ts(since), wrong_secret],
+               AND substr(COALESCE(m.outcome, ''), 1, length(?3)) = ?3",
+            params![addr.trim(), format_ts(since), outcome],
             |r| r.get(0),
         )?)
     }
@@ -310,15 +310,14 @@ impl Store {
         self.view().answers_to_since(addr, since)
     }
 
-    /// See [`StoreTx::answers_to_since_split`].
-    pub fn answers_to_since_split(
+    /// See [`StoreTx::answers_to_since_outcome`].
+    pub fn answers_to_since_outcome(
         &self,
         addr: &str,
         since: DateTime<Utc>,
-        wrong_secret: bool,
+        outcome: &str,
     ) -> Result<u32, StoreError> {
-        self.view()
-            .answers_to_since_split(addr, since, wrong_secret)
+        self.view().answers_to_since_outcome(addr, since, outcome)
     }
 
     /// See [`StoreTx::answers_without_game_since`].

@@ -1,6 +1,6 @@
 //! What the mailbox's guards say: the one answer a stranger may get (the same whoever he is),
 //! the warning on a mail whose sender's domain failed its DKIM/SPF/DMARC checks, and what the
-//! GM is told about wrong secrets and bounced mail.
+//! GM is told about wrong secrets, mails without a secret past the hourly cap, and bounced mail.
 
 use maester_board::Lang;
 
@@ -40,6 +40,29 @@ pub fn wrong_secrets_alert(game: &str, house: &str, count: u32, from: &str) -> (
              the mails are kept. `maester gm` can give the house a new secret.\n\
              今天有 {count} 封发给游戏 {game} 中家族 {house} 的邮件密码错误(最后一封来自 {from})。可能有人在猜密码;\
              今天(UTC)之内该家族的错误密码邮件不再回复,邮件仍会保存。"
+        ),
+    )
+}
+
+/// The GM's notice (once a day and address) that an address passed the hourly cap of answers
+/// to mails without a secret: (subject line, text). `seats` names the address's seats as
+/// `game/house`.
+pub fn secretless_notice(addr: &str, seats: &[String], answered: u32) -> (String, String) {
+    let seats = if seats.is_empty() {
+        "-".to_string()
+    } else {
+        seats.join(", ")
+    };
+    (
+        format!("{addr}: mails without a secret no longer answered this hour"),
+        format!(
+            "{addr} (seats: {seats}) sent more mails without a secret than the hourly cap of answers \
+             ({answered} answered in the last hour); the next ones are kept but not answered until the hour has passed.\n\
+             A mail with the house's right secret is still always answered. It may be a robot, or someone writing from \
+             the player's address; you are told once a day per address.\n\n\
+             {addr}(座位:{seats})在一小时内发来的不带密码的邮件超过了回复上限(最近一小时已回复 {answered} 封);\
+             之后的这类邮件会保存但在一小时内不再回复。带有正确密码的邮件仍然总会得到回复。\
+             可能是自动回复程序,或有人冒用该玩家的地址;每个地址每天只通知一次。\n"
         ),
     )
 }

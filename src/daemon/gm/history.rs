@@ -1,6 +1,7 @@
-//! The game's past as the GM acts on it: which state a rollback goes back to (a rollback's own
-//! snapshot stands for the state it restored, so rolling back twice goes two steps back, never
-//! forward again), and `resend`: a past report or the last answer mailed again.
+//! The game's past as the GM acts on it: which state a rollback goes back to (the state before
+//! the last close — a GM's correction since is undone with it —; a rollback's own snapshot
+//! stands for the state it restored, so rolling back twice goes two steps back, never forward
+//! again), and `resend`: a past report or the last answer mailed again.
 
 use super::{GmOutcome, house_of, house_said, refused_if_stale};
 use crate::board::Lang;
@@ -41,17 +42,27 @@ pub(super) fn previous(marks: &[SnapshotMark], seq: i64) -> Option<i64> {
     (e > 1).then(|| effective(marks, e - 1))
 }
 
-/// The snapshot a rollback restores: the state before the open one, or with `target` the
-/// newest earlier state in that round and step.
+/// The snapshot a rollback restores: the state before the last closed step closed (a GM's
+/// change made since — an edit, a deadline — is undone with it, never alone), or with
+/// `target` the newest earlier state in that round and step.
 pub(super) fn rollback_target(
     marks: &[SnapshotMark],
     current: i64,
     target: Option<(u32, Step)>,
 ) -> Option<i64> {
-    let mut at = previous(marks, current)?;
     let Some((round, step)) = target else {
-        return Some(at);
+        // The newest close among the states the game went through: a snapshot of no GM
+        // command, after the game's first.
+        let mut at = effective(marks, current);
+        loop {
+            let m = mark(marks, at)?;
+            if m.gm.is_none() && at > 1 {
+                return previous(marks, at);
+            }
+            at = previous(marks, at)?;
+        }
     };
+    let mut at = previous(marks, current)?;
     loop {
         let m = mark(marks, at)?;
         if m.round == round && m.step == step.key() {

@@ -36,7 +36,10 @@ pub(super) fn too_large(
         crate::words::whole_mail::too_large(&seat.player_name, kb(size), kb(limit), Lang::En),
     )?;
     Ok(Outcome::Answered {
-        outcome: format!("too large ({size} bytes): answered, nothing read"),
+        outcome: format!(
+            "{} read: too large ({size} bytes): answered, nothing read",
+            crate::daemon::guard::NO_SECRET
+        ),
         reply,
         game: Some(seat.game_id.clone()),
         house: Some(seat.house.clone()),
@@ -44,6 +47,7 @@ pub(super) fn too_large(
         secret: None,
         policy: Vec::new(),
         script: None,
+        proven: false,
     })
 }
 

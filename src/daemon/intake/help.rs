@@ -98,7 +98,14 @@ pub(super) fn answer(
         }
     };
     Ok(Outcome::Answered {
-        outcome: "account command answered: help, the guide sent".into(),
+        outcome: if secret_ok {
+            "account command answered: help, the guide sent".into()
+        } else {
+            format!(
+                "{}: account command answered: help, the guide sent",
+                crate::daemon::guard::NO_SECRET
+            )
+        },
         reply,
         game: Some(seat.game_id.clone()),
         house: Some(seat.house.clone()),
@@ -106,5 +113,6 @@ pub(super) fn answer(
         secret: parsed.secret.clone(),
         policy: Vec::new(),
         script: None,
+        proven: secret_ok,
     })
 }
