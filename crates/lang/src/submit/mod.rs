@@ -20,7 +20,7 @@ use maester_rules::planning::placement::PlacementError;
 use maester_rules::{GameState, Step};
 use serde::Serialize;
 
-pub use lines::QuotedLine;
+pub use lines::{PartArea, QuotedLine};
 
 /// One error line of a reply.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -88,6 +88,13 @@ pub struct ParsedMail {
     pub area_lines: Vec<(AreaId, usize, String)>,
     /// Which line each part of an event-phase, Raven or retreat submission came from.
     pub part_lines: Vec<(Part, usize, String)>,
+    /// The areas each such line names (a muster's castle and ships' seas, a disbanded unit's
+    /// area, a port's province and coast, a retreat's areas): an error about one area of a
+    /// part points at the line naming it.
+    pub part_areas: Vec<lines::PartArea>,
+    /// The leaders each plan line names, with the line: a leader's error points at the line
+    /// naming him among the lines of his area.
+    pub leader_lines: Vec<(maester_board::LeaderId, usize)>,
     /// Remarks on accepted lines the player should know (an order that has no effect).
     pub notes: Vec<String>,
     /// Lines that are no orders and name nothing of the game, ignored: `(line, text)`.
@@ -452,6 +459,14 @@ impl<'a> Reader<'a> {
             Ok(()) => {
                 self.any_order = true;
                 let text = self.line_text(line);
+                for (area, recruits) in lines::item_areas(item) {
+                    self.out.part_areas.push(lines::PartArea {
+                        part,
+                        area,
+                        recruits,
+                        line,
+                    });
+                }
                 self.out.part_lines.push((part, line, text));
                 self.echo(item);
             }
@@ -472,6 +487,9 @@ impl<'a> Reader<'a> {
             for a in source_areas(item) {
                 let text = self.line_text(*line);
                 self.out.area_lines.push((a, *line, text));
+            }
+            for l in lines::plan_leaders(item) {
+                self.out.leader_lines.push((l, *line));
             }
             if !failed_lines.contains(line) {
                 self.any_order = true;
