@@ -360,10 +360,17 @@ fn decide(
     }
     let g = games::load(d, &seat.game_id)?;
     let lang = g.lang_of(seat.language);
-    let parsed = parse::parse_mail_with(&g.board, &g.names, &g.state, &mail.orders_text, lang);
     let house_id = g
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
+    let parsed = parse::parse_mail_as(
+        &g.board,
+        &g.names,
+        &g.state,
+        Some(house_id),
+        &mail.orders_text,
+        lang,
+    );
     let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref(), now)?;
     if help::only_help(&parsed) && (secret_ok || parsed.secret.is_none()) {
         let asked = help::Asked {
