@@ -22,6 +22,8 @@ pub(super) struct Read<'a> {
     pub house_id: HouseId,
     pub secret_ok: bool,
     pub whole_mail: Vec<ErrorLine>,
+    /// The quote holds order text that is not read (`intake::quoted`): the answer says so.
+    pub quoted_not_read: bool,
     pub lang: Lang,
 }
 
@@ -42,8 +44,20 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
         house_id,
         secret_ok,
         whole_mail,
+        quoted_not_read,
         lang,
     } = r;
+    let quote_note = |message: String| {
+        if quoted_not_read {
+            let space = if lang == Lang::En { " " } else { "" };
+            format!(
+                "{message}{space}{}",
+                crate::words::whole_mail::quoted_not_read(lang)
+            )
+        } else {
+            message
+        }
+    };
     let mut submission = None;
     let outcome;
     if !whole_mail.is_empty() {
@@ -75,7 +89,7 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
             message: if parsed.secret.is_some() {
                 crate::words::whole_mail::wrong_secret(lang)
             } else {
-                crate::words::whole_mail::no_secret(lang)
+                quote_note(crate::words::whole_mail::no_secret(lang))
             },
             ..Default::default()
         });
@@ -137,9 +151,9 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
                     line: 0,
                     column: 0,
                     text: String::new(),
-                    message: crate::words::whole_mail::no_orders(
+                    message: quote_note(crate::words::whole_mail::no_orders(
                         &g.board, &g.state, house_id, lang,
-                    ),
+                    )),
                     ..Default::default()
                 });
                 outcome = "no orders".into();

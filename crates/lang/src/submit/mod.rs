@@ -7,6 +7,7 @@ pub mod items;
 mod lines;
 mod picks;
 mod plan;
+mod quoted;
 
 pub use error::{SubmitError, one_time_off};
 
@@ -22,6 +23,7 @@ use maester_rules::{GameState, Step};
 use serde::Serialize;
 
 pub use lines::{PartArea, QuotedLine};
+pub use quoted::{QuotedForm, quoted_forms};
 
 /// One error line of a reply.
 #[derive(Clone, Debug, Default, Serialize)]
