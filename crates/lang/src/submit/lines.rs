@@ -137,7 +137,7 @@ fn area_of(e: &EventProblem) -> Option<AreaLines> {
         | EventProblem::Wildling(_, WildlingError::NoSuchUnit(a, _))
         | EventProblem::NoRetreat(a)
         | EventProblem::NotACandidate { from: a, .. } => Naming(*a),
-        EventProblem::Build(b) => match b {
+        EventProblem::Build(
             BuildError::NotControlled(a)
             | BuildError::NoPortSite(a)
             | BuildError::NeedSea { province: a, .. }
@@ -145,9 +145,8 @@ fn area_of(e: &EventProblem) -> Option<AreaLines> {
             | BuildError::CannotDemolish(a)
             | BuildError::NoIncome(a)
             | BuildError::NeedsFootOrArcher(a)
-            | BuildError::AlreadyFortified(a) => Naming(*a),
-            _ => return None,
-        },
+            | BuildError::AlreadyFortified(a),
+        ) => Naming(*a),
         _ => return None,
     })
 }
