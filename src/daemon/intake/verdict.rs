@@ -108,7 +108,7 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
             ..Default::default()
         });
         outcome = "house is neutral".into();
-    } else if let Some(sent) = closed_step_of(g, mail, parsed, lang) {
+    } else if let Some(sent) = closed_step_of(g, mail, parsed, house_id, lang) {
         ctx.closed = closed_answer(d, g, seat, house_id, g.state.step, sent, lang)?;
         outcome = format!("late: the {} step has closed", sent.key());
     } else if !parsed.errors.is_empty() {
@@ -269,6 +269,7 @@ fn closed_step_of(
     g: &Loaded,
     mail: &DecodedMail,
     parsed: &ParsedMail,
+    house: HouseId,
     lang: Lang,
 ) -> Option<crate::rules::Step> {
     let open = g.state.step;
@@ -282,10 +283,11 @@ fn closed_step_of(
         .filter(|s| crate::words::late_mail::closed(open, *s))
         .find_map(|s| {
             state.step = s;
-            let p = crate::lang::submit::parse_mail_with(
+            let p = crate::lang::submit::parse_mail_as(
                 &g.board,
                 &g.names,
                 &state,
+                Some(house),
                 &mail.orders_text,
                 lang,
             );
