@@ -139,3 +139,36 @@ fn a_resting_leader_names_the_line_that_names_him_004_l2118() {
         .unwrap_or_else(|| panic!("{:?}", r.errors));
     assert_eq!(e.line, 2, "{e:?}");
 }
+
+#[test]
+fn muster_lines_in_a_round_without_mustering_are_all_named() {
+    let w = start();
+    let mut s = GameState::new_game(&w.b);
+    events::start_game(&w.b, &mut s, "mail", Default::default());
+    events::fix_next_round(
+        &mut s,
+        2,
+        [
+            EventCard::Supply,
+            EventCard::ClashOfKings,
+            EventCard::SeaOfStorms,
+        ],
+        None,
+    );
+    let s = game::close_step(&w.b, &s, &[]).state;
+    assert_eq!((s.round, s.step), (2, Step::Events));
+    let text = "出价: 1 1 1\n征兵: 阳戟城 1F\n征兵: 阳戟城 1S";
+    let r = check(&w.b, s, "martell", None, text, Lang::Zh).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!r.valid);
+    let e = r
+        .errors
+        .iter()
+        .find(|e| e.line == 2)
+        .unwrap_or_else(|| panic!("{:?}", r.errors));
+    assert!(e.also.iter().any(|q| q.line == 3), "{e:?}");
+    assert!(
+        r.errors.iter().all(|e| e.line != 1),
+        "the bid is fine: {:?}",
+        r.errors
+    );
+}

@@ -322,13 +322,22 @@ impl ParsedMail {
                 .into_iter()
                 .flat_map(|p| self.part_lines_all(p))
                 .collect()
-        } else if is_sum(e) {
+        } else if is_sum(e) || is_whole_part(e) {
             self.part_lines_all(e.part())
         } else {
             vec![self.line_of_part(e.part())]
         };
         distinct(lines)
     }
+}
+
+/// A problem about a part as a whole (no such event this round, not this house's question, the
+/// chooser's choice first): every line of the part has it.
+fn is_whole_part(e: &EventProblem) -> bool {
+    matches!(
+        e,
+        EventProblem::NotThisRound(_) | EventProblem::NotAsked(_) | EventProblem::ChoiceFirst(_)
+    )
 }
 
 /// A problem about the total of a part's lines (units disbanded, tokens bid, points spent).
