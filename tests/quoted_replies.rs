@@ -94,3 +94,31 @@ fn a_form_filled_inside_the_quote_with_the_real_secret_is_read() {
     assert!(martell.contains("邮件中没有密码"), "{martell}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn orders_outside_the_quote_are_never_dropped_for_a_quoted_form() {
+    let dir = temp_dir("quoted-own");
+    let cfg = write_config(&dir, "quotedown");
+    new_game_with_known_secrets(&cfg);
+    let inbox = dir.join("mail/inbox/new");
+    std::fs::create_dir_all(&inbox).unwrap_or_default();
+    let body = "临冬城 行军\n\n> 密码: stark-s\n> 白港 防守\n";
+    std::fs::write(inbox.join("o1"), mail_from("a@x.example", "o1", body)).unwrap_or_default();
+    let out = maester(&cfg, &["run", "--once"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sent = outbox_files(&dir.join("mail/outbox"));
+    let stark = sent
+        .iter()
+        .filter(|(t, b)| t.contains("a@x.example") && b.starts_with("Re:"))
+        .map(|(_, b)| b.clone())
+        .next_back()
+        .unwrap_or_else(|| panic!("no answer"));
+    assert!(stark.contains("没有被接受"), "{stark}");
+    assert!(stark.contains("邮件中没有密码"), "{stark}");
+    assert!(!stark.contains("白港 防守"), "{stark}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,7 @@
 //! A mail whose secret is only inside the quote. Players answering on a phone fill the form
-//! where it stands, inside the quote of the referee's mail, and type their secret there: a
-//! form in the quote whose secret is the house's real one is read as the mail. Any other
+//! where it stands, inside the quote of the referee's mail, and type their secret there: when
+//! the mail has no secret and no order of its own outside the quote, a form in the quote whose
+//! secret is the house's real one is read as the mail. Any other
 //! order text in the quote — with no right secret, or below a secret written outside with
 //! nothing else outside — is not read, and the answer says so and where to write.
 
@@ -39,7 +40,10 @@ pub(super) fn quote(
     let Some(house) = g.house_id(&seat.house).filter(|_| !text.trim().is_empty()) else {
         return Ok(Quote::Nothing);
     };
-    if parsed.secret.is_none() {
+    // Only a mail with nothing of its own outside the quote (a greeting at most): orders
+    // written outside are never dropped for a quoted form.
+    let own_lines = !parsed.order_lines.is_empty() || !parsed.errors.is_empty();
+    if parsed.secret.is_none() && !own_lines {
         for form in quoted_forms(&text).into_iter().take(MOST_FORMS) {
             if checks::secret_ok(d, seat, Some(&form.secret), now)? {
                 let read =
