@@ -180,7 +180,14 @@ fn a_mail_for_a_closed_step_says_what_stood_and_what_is_open_and_an_early_plan_i
         "d@x.example",
         "密码: baratheon-s\n龙石岛 防守\n",
     );
+    // Tyrell misspells his area by one character: read as it, still a late placement.
+    deliver(&inbox, "l4", "e@x.example", "密码: tyrell-s\n高廷 防守\n");
     d.tick(now).unwrap_or_else(|e| panic!("{e}"));
+    let tyrell = answer_to(&outdir, "e@x.example", "已经结算");
+    assert!(
+        tyrell.contains("第1回合的布置军事命令阶段已经结算"),
+        "{tyrell}"
+    );
     let zh = answer_to(&outdir, "d@x.example", "已经结算");
     assert!(zh.contains("第1回合的布置军事命令阶段已经结算"), "{zh}");
     assert!(zh.contains("你在这一步没有提交,按默认处理"), "{zh}");

@@ -21,6 +21,7 @@ mod answers;
 mod checks;
 mod help;
 mod info;
+mod quoted;
 mod redact;
 mod verdict;
 
@@ -372,10 +373,21 @@ fn decide(
     }
     let g = games::load(d, &seat.game_id)?;
     let lang = g.lang_of(seat.language);
-    let parsed = parse::parse_mail_with(&g.board, &g.names, &g.state, &mail.orders_text, lang);
     let house_id = g
         .house_id(&seat.house)
         .ok_or_else(|| Error::NotFound(format!("house {}", seat.house)))?;
+    let mut parsed = parse::parse_mail_as(
+        &g.board,
+        &g.names,
+        &g.state,
+        Some(house_id),
+        &mail.orders_text,
+        lang,
+    );
+    let quote = quoted::quote(d, &g, &seat, mail, &parsed, lang, now)?;
+    if let quoted::Quote::Read(q) = &quote {
+        parsed = (**q).clone();
+    }
     let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref(), now)?;
     if help::only_help(&parsed) && (secret_ok || parsed.secret.is_none()) {
         let asked = help::Asked {
@@ -422,10 +434,16 @@ fn decide(
             house_id,
             secret_ok,
             whole_mail,
+            quoted_not_read: matches!(quote, quoted::Quote::NotRead),
             lang,
         },
         &mut ctx,
     )?;
+    if matches!(quote, quoted::Quote::Read(_)) {
+        ctx.info
+            .push_str(&crate::words::whole_mail::read_from_quote(lang));
+        ctx.info.push('\n');
+    }
     let mut policy = Vec::new();
     if ctx.accepted {
         let super::absences::Requests {

@@ -147,6 +147,35 @@ write("outlook_mobile.eml",
            "Content-Type: text/plain; charset=\"utf-8\"\nContent-Transfer-Encoding: base64\n"),
       crlf(b64(text, "utf-8") + "\n"))
 
+# A form filled inside the quote (issue 39): QQ Mail quotes the original below its header
+# without markers; the player filled the form there, his secret typed over the placeholder.
+text = ("好的,填在下面了\n\n------------------ 原始邮件 ------------------\n"
+        "发件人: \"maester\"<referee@test.maester>;\n发送时间: 2026年11月25日(星期三) 晚上8:31\n"
+        "收件人: \"北境之王\"<a@x.example>;\n主题: [corpus] 第1回合\n\n请回复:\n"
+        "    密码: stark-s\n    临冬城 行军+1\n    白港 支援\n  你的部队: 临冬城 1K1F\n")
+write("qq_quoted_form.eml",
+      head("tencent_F7E8D9@qq.com", ew("回复：[corpus] 第1回合", "gb18030"),
+           "X-QQ-MIME: TCMime 1.0 by Tencent\nX-Mailer: QQMail 2.x\n",
+           "Content-Type: text/plain;\n\tcharset=\"gb18030\"\nContent-Transfer-Encoding: base64\n"),
+      crlf(b64(text, "gb18030") + "\n"))
+
+# iPhone Mail: the form filled inside the `>` quote.
+text = ("好\n\n发自我的iPhone\n\n> 在 2026年11月25日，20:31，maester <referee@test.maester> 写道：\n> \n"
+        "> 请回复:\n>     密码: stark-s\n>     临冬城 行军+1\n>     白港 支援\n")
+write("iphone_quoted_form.eml",
+      head("B2C3D4E5-F6A7-4811-9900-BBCCDDEEFF00@icloud.com", ew("Re: [corpus] 第1回合", "utf-8"),
+           "X-Mailer: iPhone Mail (21C66)\n",
+           "Content-Type: text/plain;\n\tcharset=utf-8\nContent-Transfer-Encoding: quoted-printable\n"),
+      qp(text, "utf-8"))
+
+# Gmail: orders typed inside the quote under the form's placeholder, no secret anywhere.
+text = ("见下\n\nOn Wed, Nov 25, 2026 at 8:31 PM maester <referee@test.maester> wrote:\n\n"
+        "> 密码: 你的密码\n> 临冬城 行军+1\n> 白港 支援\n")
+write("gmail_quoted_placeholder.eml",
+      head("CAB5x5y5z5=QUOTED@mail.gmail.com", ew("Re: [corpus] 第1回合", "utf-8"), "",
+           "Content-Type: text/plain; charset=\"UTF-8\"\nContent-Transfer-Encoding: base64\n"),
+      crlf(b64(text, "utf-8") + "\n"))
+
 # The orders only in a .txt attachment.
 bnd = "----=_Part_12345_67890.1732538700000"
 write("attachment_only.eml",

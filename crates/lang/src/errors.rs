@@ -302,7 +302,12 @@ impl ErrorKind {
                     f.split(|c: char| c.is_whitespace() || ",，:：;；。、".contains(c))
                         .find(|w| !w.is_empty())
                 });
-                match (first.and_then(crate::keywords::closest), zh) {
+                // The suggestion keeps the rest of what was written (`征冰: 高庭 1F` →
+                // `征兵: 高庭 1F`, `形军+1` → `行军+1`).
+                let fixed = first.zip(found.as_deref()).and_then(|(w, f)| {
+                    crate::keywords::closest(w).map(|k| crate::keywords::corrected(f, w, k))
+                });
+                match (fixed, zh) {
                     (Some(k), true) => format!("{said}；你是不是指“{k}”？"),
                     (Some(k), false) => format!("{said}; did you mean \"{k}\"?"),
                     (None, _) => said,

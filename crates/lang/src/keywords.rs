@@ -57,9 +57,7 @@ const KEYWORDS: [&str; 46] = [
 /// first or last character. `None` for a keyword itself or a word far from all.
 pub fn closest(word: &str) -> Option<&'static str> {
     // Traditional characters and full-width forms read as the keywords are written.
-    let w: String = word
-        .trim()
-        .trim_end_matches(|c: char| c == '+' || c.is_ascii_digit())
+    let w: String = typo_core(word)
         .chars()
         .map(crate::normalize::normalize_char)
         .collect::<String>()
@@ -81,6 +79,22 @@ pub fn closest(word: &str) -> Option<&'static str> {
         })
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
+}
+
+/// `text` with its misspelt `word` replaced by the `keyword` it means, the rest kept as
+/// written: `征冰: 高庭 1F` → `征兵: 高庭 1F`, `形军+1` → `行军+1`.
+pub fn corrected(text: &str, word: &str, keyword: &str) -> String {
+    let core = typo_core(word);
+    if core.is_empty() {
+        return keyword.to_string();
+    }
+    text.trim().replacen(core, keyword, 1)
+}
+
+/// A word without what follows a keyword in the same word (`形军+1` → `形军`).
+fn typo_core(word: &str) -> &str {
+    word.trim()
+        .trim_end_matches(|c: char| c == '+' || c.is_ascii_digit())
 }
 
 /// Every word the grammar itself reads (its quoted literals, lower-cased): such a word is no
@@ -133,6 +147,16 @@ pub(crate) fn edit_distance(a: &[char], b: &[char]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::closest;
+
+    #[test]
+    fn the_correction_keeps_the_rest_of_the_line() {
+        use super::corrected;
+        assert_eq!(closest("征冰"), Some("征兵"));
+        assert_eq!(corrected("征冰: 高庭 1F", "征冰", "征兵"), "征兵: 高庭 1F");
+        assert_eq!(closest("形军+1"), Some("行军"));
+        assert_eq!(corrected("形军+1", "形军+1", "行军"), "行军+1");
+        assert_eq!(corrected("marhc", "marhc", "march"), "march");
+    }
 
     #[test]
     fn a_word_of_the_grammar_is_no_typo() {

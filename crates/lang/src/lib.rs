@@ -122,6 +122,8 @@ pub struct ParsedSubmission {
     pub errors: Vec<LangError>,
     /// Lines that did not parse and name nothing of the game: `(line number, text)`.
     pub ignored: Vec<(usize, String)>,
+    /// Names read as another one (one character off), with their line: said in the answer.
+    pub readings: Vec<(usize, resolve::Reading)>,
 }
 
 /// The lines of a mail that carry something: `(line number, original text)`. Blank lines,
@@ -219,6 +221,17 @@ pub fn parse_syntax(text: &str) -> SyntaxSubmission {
 
 /// Read a mail and resolve every name against `names`.
 pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
+    parse_submission_in(text, names, &resolve::Context::default())
+}
+
+/// [`parse_submission`] for a writer whose [`resolve::Context`] is known: a name one
+/// character off (or the start of a name) is read as the one area or leader of that context
+/// it can be; [`parse_submission`] reads only names as they are.
+pub fn parse_submission_in(
+    text: &str,
+    names: &Names,
+    context: &resolve::Context,
+) -> ParsedSubmission {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let (text, unfilled) = blanks::clear(&text);
     let syntax = parse_syntax(&text);
@@ -226,12 +239,16 @@ pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
         items: Vec::new(),
         errors: syntax.errors,
         ignored: unfilled,
+        readings: Vec::new(),
     };
     let original: Vec<&str> = text.split('\n').collect();
     for Entry { line, item } in syntax.items {
-        match resolve::resolve_item(&item, names) {
-            Ok(item) => out.items.push(Entry { line, item }),
-            Err(problems) => {
+        match resolve::resolve_item_in(&item, names, context) {
+            (Ok(item), readings) => {
+                out.items.push(Entry { line, item });
+                out.readings.extend(readings.into_iter().map(|r| (line, r)));
+            }
+            (Err(problems), _) => {
                 let text = original
                     .get(line - 1)
                     .map_or("", |l| l.trim_end_matches('\r'));
@@ -246,6 +263,7 @@ pub fn parse_submission(text: &str, names: &Names) -> ParsedSubmission {
         }
     }
     for e in &mut out.errors {
+        refine_at_leading_keyword(e, names);
         refine_at_name(e, names);
         refine_at_keyword(e);
     }
@@ -280,6 +298,27 @@ fn set_junk_aside(out: &mut ParsedSubmission, names: &Names) {
     }
     out.errors.retain(|e| !junk.contains(&e.line));
     out.ignored.sort();
+}
+
+/// A syntax error in a line whose first word is a misspelt keyword (`征冰: 高庭 1F`: the typo
+/// read as a place, the error found further on): point at the word, with the whole line as
+/// what was written, so that the answer offers the line with the keyword (`征兵: 高庭 1F`).
+fn refine_at_leading_keyword(e: &mut LangError, names: &Names) {
+    let ErrorKind::Syntax { found, .. } = &mut e.kind else {
+        return;
+    };
+    let line = e.text.trim();
+    let Some(word) = line
+        .split(|c: char| c.is_whitespace() || ":：".contains(c))
+        .find(|w| !w.is_empty())
+    else {
+        return;
+    };
+    if keywords::closest(word).is_none() || names.areas.exact(word).is_some() {
+        return;
+    }
+    e.column = e.text.chars().take_while(|c| c.is_whitespace()).count() + 1;
+    *found = Some(line.to_string());
 }
 
 /// A syntax error at the end of a line whose last word is a misspelt keyword (`Highgarden

@@ -201,6 +201,41 @@ impl<Id: Copy + Eq> NameIndex<Id> {
     }
 }
 
+impl<Id: Copy + Eq> NameIndex<Id> {
+    /// The ids a name that is no name may mean: names one character off (one insertion,
+    /// deletion or substitution, counted in characters after folding) or starting with it.
+    /// A name shorter than 2 characters (4 in Latin letters) means nothing: too short to tell.
+    pub fn near(&self, name: &str) -> Vec<Id> {
+        let q: Vec<char> = fold(name, self.kind).chars().collect();
+        let shortest = if q.iter().all(char::is_ascii) { 4 } else { 2 };
+        if q.len() < shortest {
+            return Vec::new();
+        }
+        Self::distinct(
+            self.keys
+                .iter()
+                .filter(|(k, _)| {
+                    let k: Vec<char> = k.chars().collect();
+                    k.starts_with(&q) || one_edit_apart(&q, &k)
+                })
+                .map(|(_, i)| *i),
+        )
+    }
+}
+
+/// Whether two different words are one insertion, deletion or substitution apart.
+fn one_edit_apart(a: &[char], b: &[char]) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    match long.len() - short.len() {
+        0 => short.iter().zip(long).filter(|(x, y)| x != y).count() == 1,
+        1 => {
+            let same_start = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+            short[same_start..] == long[same_start + 1..]
+        }
+        _ => false,
+    }
+}
+
 /// The names of one board: areas, houses and leaders.
 #[derive(Clone, Debug)]
 pub struct Names {
@@ -411,6 +446,28 @@ mod tests {
         assert_eq!(ix.lookup("风息城"), Lookup::NotFound(vec![4]));
         assert_eq!(ix.lookup("Storms Edn"), Lookup::NotFound(vec![4]));
         assert_eq!(ix.lookup("龙石岛"), Lookup::NotFound(vec![]));
+    }
+
+    #[test]
+    fn near_names_are_one_character_off_or_a_start() {
+        let ix = seas();
+        assert_eq!(ix.near("卡林弯"), vec![3]);
+        assert_eq!(ix.near("卡林"), vec![3]);
+        assert_eq!(ix.near("風息城"), vec![4]);
+        assert_eq!(ix.near("风城"), Vec::<u8>::new(), "two characters off");
+        assert_eq!(ix.near("夏海"), vec![0, 1], "one off from both seas");
+        assert_eq!(ix.near("卡"), Vec::<u8>::new(), "too short");
+        assert_eq!(
+            ix.near("Storms Edn"),
+            Vec::<u8>::new(),
+            "a swap is two edits"
+        );
+        assert_eq!(ix.near("Storms Ed"), vec![4]);
+        assert_eq!(
+            ix.near("Sto"),
+            Vec::<u8>::new(),
+            "too short in Latin letters"
+        );
     }
 
     #[test]

@@ -1,30 +1,58 @@
 //! From the syntax tree to the resolved tree: every name is looked up in [`Names`]; every
 //! name that fails gives its own error (with suggestions), so a line reports all its bad names.
+//! A name that is no name but one character off (or the start of) exactly one area or leader
+//! the mail may name ([`Context`]) is read as it, and the reading is returned to be said.
 
 use super::ast::*;
 use super::errors::Problem;
-use super::errors::{ErrorKind, NameKind};
+use super::errors::{ErrorKind, NameKind, Suggestion};
 use super::names::{Lookup, NameIndex, Names};
 use maester_board::{AreaId, HouseId, LeaderId};
 
+/// What a mail may name, for reading a name one character off: the areas and leaders of the
+/// house writing it. Empty (the writer is not known): no name is read as another.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Context {
+    /// The areas the house's lines may name (its own and their neighbours).
+    pub areas: Vec<AreaId>,
+    /// The house's leaders.
+    pub leaders: Vec<LeaderId>,
+}
+
+/// A name read as another one (`卡林弯` as 卡林湾), said in the answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// 1-based column of the name in its line.
+    pub column: usize,
+    /// The name as written.
+    pub written: String,
+    /// What kind of name it is.
+    pub kind: NameKind,
+    /// The name it is read as.
+    pub read_as: Suggestion,
+}
+
 struct Resolver<'a> {
     names: &'a Names,
+    context: &'a Context,
     problems: Vec<Problem>,
+    readings: Vec<Reading>,
 }
 
 impl Resolver<'_> {
     fn look<Id: Copy + Eq>(
-        problems: &mut Vec<Problem>,
+        &mut self,
         ix: &NameIndex<Id>,
         s: &Spanned<String>,
         dummy: Id,
+        allowed: &[Id],
     ) -> Id {
         let kind: NameKind = ix.kind();
         match ix.lookup(&s.value) {
             Lookup::Found(id) => id,
             Lookup::Ambiguous(ids) => {
                 let candidates = ids.into_iter().map(|i| ix.suggestion(i)).collect();
-                problems.push((
+                self.problems.push((
                     s.column,
                     ErrorKind::AmbiguousName {
                         kind,
@@ -35,8 +63,30 @@ impl Resolver<'_> {
                 dummy
             }
             Lookup::NotFound(ids) => {
-                let suggestions = ids.into_iter().map(|i| ix.suggestion(i)).collect();
-                problems.push((
+                let near: Vec<Id> = match kind {
+                    NameKind::Area | NameKind::Leader => ix
+                        .near(&s.value)
+                        .into_iter()
+                        .filter(|i| allowed.contains(i))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                if let [id] = near.as_slice() {
+                    self.readings.push(Reading {
+                        column: s.column,
+                        written: s.value.trim().to_string(),
+                        kind,
+                        read_as: ix.suggestion(*id),
+                    });
+                    return *id;
+                }
+                let offered = if near.len() > 1 { near } else { ids };
+                let suggestions = offered
+                    .into_iter()
+                    .take(3)
+                    .map(|i| ix.suggestion(i))
+                    .collect();
+                self.problems.push((
                     s.column,
                     ErrorKind::UnknownName {
                         kind,
@@ -49,18 +99,21 @@ impl Resolver<'_> {
         }
     }
     fn area(&mut self, s: &Spanned<String>) -> AreaId {
-        Self::look(&mut self.problems, &self.names.areas, s, AreaId(u16::MAX))
+        let (names, context) = (self.names, self.context);
+        self.look(&names.areas, s, AreaId(u16::MAX), &context.areas)
     }
     fn house(&mut self, s: &Spanned<String>) -> HouseId {
-        Self::look(&mut self.problems, &self.names.houses, s, HouseId(u8::MAX))
+        let names = self.names;
+        self.look(&names.houses, s, HouseId(u8::MAX), &[])
     }
     fn leader(&mut self, s: &Spanned<String>) -> LeaderId {
-        Self::look(
-            &mut self.problems,
-            &self.names.leaders,
-            s,
-            LeaderId(u8::MAX),
-        )
+        let (names, context) = (self.names, self.context);
+        self.look(&names.leaders, s, LeaderId(u8::MAX), &context.leaders)
+    }
+    /// Another house's leader (Melisandre sends an opponent's leader to rest): named exactly.
+    fn any_leader(&mut self, s: &Spanned<String>) -> LeaderId {
+        let names = self.names;
+        self.look(&names.leaders, s, LeaderId(u8::MAX), &[])
     }
     fn areas(&mut self, v: &[Spanned<String>]) -> Vec<AreaId> {
         v.iter().map(|a| self.area(a)).collect()
@@ -323,7 +376,7 @@ impl Resolver<'_> {
             ),
             Item::Reward(r) => Item::Reward(match r {
                 Reward::Recall(l) => Reward::Recall(self.leader(l)),
-                Reward::Rest(l) => Reward::Rest(self.leader(l)),
+                Reward::Rest(l) => Reward::Rest(self.any_leader(l)),
                 Reward::Upgrade(v) => Reward::Upgrade(v.iter().map(|u| self.units(u)).collect()),
                 Reward::Muster(v) => Reward::Muster(self.musters(v)),
                 Reward::Capture(t) => Reward::Capture(*t),
@@ -359,14 +412,26 @@ impl Resolver<'_> {
 
 /// Resolve every name of an item; on failure, every bad name with its column.
 pub fn resolve_item(item: &Item<Syntax>, names: &Names) -> Result<Item<Resolved>, Vec<Problem>> {
+    resolve_item_in(item, names, &Context::default()).0
+}
+
+/// [`resolve_item`] for a writer whose [`Context`] is known; also the names read as another
+/// (one character off), to be said in the answer.
+pub fn resolve_item_in(
+    item: &Item<Syntax>,
+    names: &Names,
+    context: &Context,
+) -> (Result<Item<Resolved>, Vec<Problem>>, Vec<Reading>) {
     let mut r = Resolver {
         names,
+        context,
         problems: Vec::new(),
+        readings: Vec::new(),
     };
     let out = r.item(item);
     if r.problems.is_empty() {
-        Ok(out)
+        (Ok(out), r.readings)
     } else {
-        Err(r.problems)
+        (Err(r.problems), Vec::new())
     }
 }

@@ -79,6 +79,56 @@ pub fn strip_quotes(body: &str) -> String {
     kept[start..].join("\n")
 }
 
+/// The text `body` quotes, with its quote markers removed: the `>` lines (`> `, `>> `, `> > `,
+/// full-width `＞`; the marker and one space after each level taken off, the rest of the
+/// line's indentation kept), and the original mail below a reply header, an original-message
+/// separator or a header block (QQ, 163, Foxmail and Outlook quote it without markers).
+/// What the player wrote between quote blocks is left out, a blank line in its place, so
+/// two blocks never run together. Never panics.
+pub fn quoted_text(body: &str) -> String {
+    let lines: Vec<&str> = body.lines().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut original = false;
+    for (i, raw) in lines.iter().enumerate() {
+        let t = norm(raw);
+        if !original {
+            if is_reply_header_end(&t) {
+                // Followed by a `>` block (Gmail, iPhone, Thunderbird): the markers say what
+                // is quoted, and the player's text after the block is his.
+                original = !quoted_block_follows(&lines, i + 1);
+                continue;
+            }
+            if is_original_separator(&t) || is_header_block_start(&lines, i) {
+                original = true;
+                continue;
+            }
+        }
+        if is_quoted(&t) {
+            out.push(unquoted(raw).trim_end().to_string());
+        } else if original {
+            out.push(raw.trim_end().to_string());
+        } else if out.last().is_some_and(|l| !l.is_empty()) {
+            out.push(String::new());
+        }
+    }
+    while out.last().is_some_and(|l| l.trim().is_empty()) {
+        out.pop();
+    }
+    out.join("\n")
+}
+
+/// A quoted line without its markers: each level's `>` (or `＞`) and one space after it.
+fn unquoted(raw: &str) -> &str {
+    let mut s = raw;
+    loop {
+        let t = s.trim_start_matches([' ', '\t', '\u{a0}', '\u{3000}']);
+        let Some(rest) = t.strip_prefix(['>', '＞']) else {
+            return s;
+        };
+        s = rest.strip_prefix(' ').unwrap_or(rest);
+    }
+}
+
 /// Trimmed line with non-breaking and ideographic spaces turned into ASCII spaces.
 fn norm(line: &str) -> String {
     line.replace(['\u{a0}', '\u{3000}'], " ").trim().to_string()
@@ -244,7 +294,34 @@ fn is_blank_or_rule(line: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::strip_quotes;
+    use super::{quoted_text, strip_quotes};
+
+    #[test]
+    fn quoted_text_is_the_quote_without_its_markers() {
+        let body = "谢谢\n\n> 密码: 你的密码\n>     龙石岛 ___\n>> 旧的\n> > 更旧\n＞全角\n我的话\n> 第二块";
+        assert_eq!(
+            quoted_text(body),
+            "密码: 你的密码\n    龙石岛 ___\n旧的\n更旧\n全角\n\n第二块"
+        );
+    }
+
+    #[test]
+    fn quoted_text_of_a_top_posting_client_is_the_original_below_its_header() {
+        let body = "好的\n\n------------------ 原始邮件 ------------------\n发件人: 裁判\n    密码: s3cret\n    龙石岛 行军";
+        assert_eq!(
+            quoted_text(body),
+            "发件人: 裁判\n    密码: s3cret\n    龙石岛 行军"
+        );
+        let outlook = "ok\n\nFrom: referee\nSent: today\nSubject: r\n\nsecret: s3cret";
+        assert!(quoted_text(outlook).ends_with("secret: s3cret"));
+    }
+
+    #[test]
+    fn a_bottom_posted_reply_after_a_gt_block_is_not_quoted() {
+        let body = "On Sun, Referee <r@x> wrote:\n> old report\n\nsecret: mine\n临冬城 行军";
+        assert_eq!(quoted_text(body), "old report");
+        assert_eq!(quoted_text("no quote at all"), "");
+    }
 
     const ORDERS: &str = "临冬城 行军+1\n御林步兵 移动到 君临城\n狭海战舰 突袭 五指半岛";
 

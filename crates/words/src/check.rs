@@ -2,7 +2,7 @@
 //! look at a disputed mail, or a player's tool.
 
 use maester_board::{Board, Lang};
-use maester_lang::submit::{ErrorLine, names, parse_mail};
+use maester_lang::submit::{ErrorLine, names};
 use maester_rules::{GameState, Step};
 use serde::Serialize;
 
@@ -102,7 +102,7 @@ pub fn check(
             }
         };
     }
-    let parsed = parse_mail(board, &state, text, lang);
+    let parsed = maester_lang::submit::parse_mail_as(board, &names, &state, Some(h), text, lang);
     let mut errors = parsed.errors.clone();
     let had_parse_errors = !errors.is_empty();
     {

@@ -30,6 +30,23 @@ pub fn no_secret(lang: Lang) -> String {
     }
 }
 
+/// The mail's orders (or its secret) are only inside the quote, which is not read: where to
+/// write them.
+pub fn quoted_not_read(lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "引用的文字(以“>”开头的行,或回复时附在下面的原邮件)不会被读取。请把「密码: 你的密码」和命令写在引用之外,写在邮件的最上面。".into(),
+        Lang::En => "Quoted text (lines starting with \">\", or the original mail below your reply) is not read. Write the line \"secret: your-secret\" and your orders outside the quote, at the top of the mail.".into(),
+    }
+}
+
+/// The form was filled inside the quote, with the house's secret: read from there.
+pub fn read_from_quote(lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "你的命令和密码写在了引用的文字里,已按引用中填写的表格读取。以后请写在引用之外、邮件的最上面。".into(),
+        Lang::En => "Your secret and orders were written inside the quoted text: the form filled there was read. Next time write them above the quote, at the top of the mail.".into(),
+    }
+}
+
 /// The sender's house turned neutral (its player left, A-21).
 pub fn neutral_house(lang: Lang) -> String {
     match lang {

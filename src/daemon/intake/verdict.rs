@@ -22,6 +22,8 @@ pub(super) struct Read<'a> {
     pub house_id: HouseId,
     pub secret_ok: bool,
     pub whole_mail: Vec<ErrorLine>,
+    /// The quote holds order text that is not read (`intake::quoted`): the answer says so.
+    pub quoted_not_read: bool,
     pub lang: Lang,
 }
 
@@ -42,8 +44,20 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
         house_id,
         secret_ok,
         whole_mail,
+        quoted_not_read,
         lang,
     } = r;
+    let quote_note = |message: String| {
+        if quoted_not_read {
+            let space = if lang == Lang::En { " " } else { "" };
+            format!(
+                "{message}{space}{}",
+                crate::words::whole_mail::quoted_not_read(lang)
+            )
+        } else {
+            message
+        }
+    };
     let mut submission = None;
     let outcome;
     if !whole_mail.is_empty() {
@@ -75,7 +89,7 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
             message: if parsed.secret.is_some() {
                 crate::words::whole_mail::wrong_secret(lang)
             } else {
-                crate::words::whole_mail::no_secret(lang)
+                quote_note(crate::words::whole_mail::no_secret(lang))
             },
             ..Default::default()
         });
@@ -94,7 +108,7 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
             ..Default::default()
         });
         outcome = "house is neutral".into();
-    } else if let Some(sent) = closed_step_of(g, mail, parsed, lang) {
+    } else if let Some(sent) = closed_step_of(g, mail, parsed, house_id, lang) {
         ctx.closed = closed_answer(d, g, seat, house_id, g.state.step, sent, lang)?;
         outcome = format!("late: the {} step has closed", sent.key());
     } else if !parsed.errors.is_empty() {
@@ -137,9 +151,9 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
                     line: 0,
                     column: 0,
                     text: String::new(),
-                    message: crate::words::whole_mail::no_orders(
+                    message: quote_note(crate::words::whole_mail::no_orders(
                         &g.board, &g.state, house_id, lang,
-                    ),
+                    )),
                     ..Default::default()
                 });
                 outcome = "no orders".into();
@@ -255,6 +269,7 @@ fn closed_step_of(
     g: &Loaded,
     mail: &DecodedMail,
     parsed: &ParsedMail,
+    house: HouseId,
     lang: Lang,
 ) -> Option<crate::rules::Step> {
     let open = g.state.step;
@@ -268,10 +283,11 @@ fn closed_step_of(
         .filter(|s| crate::words::late_mail::closed(open, *s))
         .find_map(|s| {
             state.step = s;
-            let p = crate::lang::submit::parse_mail_with(
+            let p = crate::lang::submit::parse_mail_as(
                 &g.board,
                 &g.names,
                 &state,
+                Some(house),
                 &mail.orders_text,
                 lang,
             );

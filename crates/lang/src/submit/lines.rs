@@ -4,11 +4,12 @@
 
 use super::ParsedMail;
 use crate::Resolved;
-use crate::ast::{Entry, Item};
-use maester_board::{AreaId, Order, OrderType};
+use crate::ast::{Entry, Item, Muster, Reward};
+use maester_board::{AreaId, LeaderId, Order, OrderType, UnitKind};
 use maester_game::{EventProblem, Part, Submission};
 use maester_rules::armies::muster::MusterError;
 use maester_rules::event_phase::bidding::BidError;
+use maester_rules::event_phase::build::BuildError;
 use maester_rules::event_phase::economy::SupplyError;
 use maester_rules::event_phase::wildlings::WildlingError;
 use maester_rules::optional::one_time::{OneTimeError, OneTimeKind};
@@ -23,6 +24,131 @@ pub struct QuotedLine {
     pub line: usize,
     /// Its text as written.
     pub text: String,
+}
+
+/// An area named by a line of an event-phase, building or retreat part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartArea {
+    /// The part the line belongs to.
+    pub part: Part,
+    /// The area named.
+    pub area: AreaId,
+    /// The line recruits new land units in this area (they count toward its army's supply).
+    pub recruits: bool,
+    /// 1-based line number.
+    pub line: usize,
+}
+
+/// The areas a part's line names, each with whether the line recruits land units there.
+pub(super) fn item_areas(item: &Item<Resolved>) -> Vec<(AreaId, bool)> {
+    let musters = |v: &[Muster<Resolved>]| -> Vec<(AreaId, bool)> {
+        v.iter()
+            .flat_map(|m| match m {
+                Muster::Recruit { area, units, to } => {
+                    let land = UnitKind::ALL
+                        .iter()
+                        .any(|k| k.is_land() && units[k.index()] > 0);
+                    std::iter::once((*area, land))
+                        .chain(to.iter().map(|a| (*a, false)))
+                        .collect::<Vec<_>>()
+                }
+                Muster::Upgrade { area, .. } => vec![(*area, false)],
+            })
+            .collect()
+    };
+    match item {
+        Item::Muster(v) | Item::Reward(Reward::Muster(v)) => musters(v),
+        Item::Disband(v) | Item::Reward(Reward::Upgrade(v)) => {
+            v.iter().map(|u| (u.area, false)).collect()
+        }
+        Item::Downgrade(v) => v.iter().map(|d| (d.area, false)).collect(),
+        Item::BuildPort { area, coast } => std::iter::once(*area)
+            .chain(*coast)
+            .map(|a| (a, false))
+            .collect(),
+        Item::DemolishPort(a) | Item::Fortify(a) => vec![(*a, false)],
+        Item::Retreat { from, to } => from.iter().chain(to.iter()).map(|a| (*a, false)).collect(),
+        Item::Raven(p) => vec![(p.area, false)],
+        _ => Vec::new(),
+    }
+}
+
+/// The leaders a plan line names.
+pub(super) fn plan_leaders(item: &Item<Resolved>) -> Vec<LeaderId> {
+    use crate::ast::{Action, LeaderChoice};
+    match item {
+        Item::Step(s) => s
+            .alternatives
+            .iter()
+            .flat_map(|alt| alt.actions.iter())
+            .flat_map(|(a, f)| std::iter::once(a).chain(f.as_ref().map(|f| &f.then)))
+            .flat_map(|a| match a {
+                Action::March(m) => {
+                    let chosen = match &m.leader {
+                        Some(LeaderChoice::Named(l)) => vec![*l],
+                        Some(LeaderChoice::Conditional {
+                            then, otherwise, ..
+                        }) => vec![*then, *otherwise],
+                        None => Vec::new(),
+                    };
+                    chosen.into_iter().chain(m.defender).collect()
+                }
+                _ => Vec::new(),
+            })
+            .collect(),
+        Item::Defender {
+            leader, substitute, ..
+        } => std::iter::once(*leader).chain(*substitute).collect(),
+        Item::District { leader, .. }
+        | Item::Cancels { leader, .. }
+        | Item::LeaderPick { leader, .. } => vec![*leader],
+        _ => Vec::new(),
+    }
+}
+
+/// Which lines of its part an error about one area is about.
+enum AreaLines {
+    /// Every line naming the area.
+    Naming(AreaId),
+    /// The lines recruiting land units there (a new unit over the supply limit).
+    Recruiting(AreaId),
+}
+
+/// The area an event-phase problem is about, when it is about one.
+fn area_of(e: &EventProblem) -> Option<AreaLines> {
+    use AreaLines::Naming;
+    Some(match e {
+        EventProblem::MusterSupply { castle, .. } => AreaLines::Recruiting(*castle),
+        EventProblem::Muster(_, m) | EventProblem::Wildling(_, WildlingError::Muster(m)) => match m
+        {
+            MusterError::Supply(a) => AreaLines::Recruiting(*a),
+            MusterError::NotACastle(a)
+            | MusterError::NotControlled(a)
+            | MusterError::TooManyPoints { castle: a, .. }
+            | MusterError::NothingToUpgrade(a, _)
+            | MusterError::NoPlacement(a)
+            | MusterError::NotOnCoast { castle: a, .. }
+            | MusterError::PortNotReady(a)
+            | MusterError::NoFreePlacement(a)
+            | MusterError::TwoSieges(a) => Naming(*a),
+            _ => return None,
+        },
+        EventProblem::Supply(SupplyError::NoSuchUnit(a, _))
+        | EventProblem::Wildling(_, WildlingError::NoSuchUnit(a, _))
+        | EventProblem::NoRetreat(a)
+        | EventProblem::NotACandidate { from: a, .. } => Naming(*a),
+        EventProblem::Build(
+            BuildError::NotControlled(a)
+            | BuildError::NoPortSite(a)
+            | BuildError::NeedSea { province: a, .. }
+            | BuildError::SeaNotOnCoast { province: a, .. }
+            | BuildError::CannotDemolish(a)
+            | BuildError::NoIncome(a)
+            | BuildError::NeedsFootOrArcher(a)
+            | BuildError::AlreadyFortified(a),
+        ) => Naming(*a),
+        _ => return None,
+    })
 }
 
 /// The lines holding an order or an answer, in mail order, each once.
@@ -145,27 +271,73 @@ impl ParsedMail {
                 .and_then(|a| self.placement_line(a))
                 .into_iter()
                 .collect(),
+            (PlanError::NotYourLeader(a, l) | PlanError::LeaderResting(a, l), _) => {
+                // The line of the area that names the leader (a march and a defence line
+                // may both start from the area).
+                let named = self
+                    .area_lines
+                    .iter()
+                    .find(|(x, line, _)| x == a && self.leader_lines.contains(&(*l, *line)));
+                match named {
+                    Some((_, line, text)) => vec![(*line, text.clone())],
+                    None => vec![self.line_of_area(Some(*a))],
+                }
+            }
             _ => vec![self.line_of_area(e.area())],
         };
         distinct(lines)
     }
 
-    /// The lines an event-phase, Raven or retreat problem is about: the first line of its
-    /// part, or every line of it when the problem is a sum over them.
+    /// The lines of `part` naming an area as `which` says, in mail order.
+    fn part_area_lines(&self, part: Part, which: &AreaLines) -> Vec<(usize, String)> {
+        let lines: Vec<usize> = self
+            .part_areas
+            .iter()
+            .filter(|p| p.part == part)
+            .filter(|p| match which {
+                AreaLines::Naming(a) => p.area == *a,
+                AreaLines::Recruiting(a) => p.area == *a && p.recruits,
+            })
+            .map(|p| p.line)
+            .collect();
+        self.part_lines
+            .iter()
+            .filter(|(p, l, _)| *p == part && lines.contains(l))
+            .map(|(_, l, t)| (*l, t.clone()))
+            .collect()
+    }
+
+    /// The lines an event-phase, Raven or retreat problem is about: the line of its part
+    /// naming the area it is about (a castle's muster, a disbanded unit, a port), else the
+    /// first line of its part, or every line of it when the problem is a sum over them.
     pub fn lines_of_event_problem(&self, e: &EventProblem) -> Vec<(usize, String)> {
-        let lines = if let EventProblem::Bid(_, BidError::OverBudget { .. }) = e {
+        let naming = area_of(e)
+            .map(|which| self.part_area_lines(e.part(), &which))
+            .unwrap_or_default();
+        let lines = if !naming.is_empty() {
+            naming
+        } else if let EventProblem::Bid(_, BidError::OverBudget { .. }) = e {
             // Every line that spends: the reward claimed, the building, the bids.
             [Part::Claim, Part::Build, Part::Clash, Part::WildlingBid]
                 .into_iter()
                 .flat_map(|p| self.part_lines_all(p))
                 .collect()
-        } else if is_sum(e) {
+        } else if is_sum(e) || is_whole_part(e) {
             self.part_lines_all(e.part())
         } else {
             vec![self.line_of_part(e.part())]
         };
         distinct(lines)
     }
+}
+
+/// A problem about a part as a whole (no such event this round, not this house's question, the
+/// chooser's choice first): every line of the part has it.
+fn is_whole_part(e: &EventProblem) -> bool {
+    matches!(
+        e,
+        EventProblem::NotThisRound(_) | EventProblem::NotAsked(_) | EventProblem::ChoiceFirst(_)
+    )
 }
 
 /// A problem about the total of a part's lines (units disbanded, tokens bid, points spent).

@@ -7,12 +7,14 @@ pub mod items;
 mod lines;
 mod picks;
 mod plan;
+mod quoted;
 
 pub use error::{SubmitError, one_time_off};
 
 use crate::Names;
 use crate::ast::{Account, Item};
-use maester_board::{AreaId, Board, Lang};
+use crate::resolve::{Context, Reading};
+use maester_board::{AreaId, Board, HouseId, Lang};
 use maester_game::{EventAnswers, EventOrders, Part, Submission};
 use maester_rules::optional::one_time::{OneTimeKind, OneTimeOrder};
 use maester_rules::orders::Placement;
@@ -20,7 +22,8 @@ use maester_rules::planning::placement::PlacementError;
 use maester_rules::{GameState, Step};
 use serde::Serialize;
 
-pub use lines::QuotedLine;
+pub use lines::{PartArea, QuotedLine};
+pub use quoted::{QuotedForm, quoted_forms};
 
 /// One error line of a reply.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -88,6 +91,13 @@ pub struct ParsedMail {
     pub area_lines: Vec<(AreaId, usize, String)>,
     /// Which line each part of an event-phase, Raven or retreat submission came from.
     pub part_lines: Vec<(Part, usize, String)>,
+    /// The areas each such line names (a muster's castle and ships' seas, a disbanded unit's
+    /// area, a port's province and coast, a retreat's areas): an error about one area of a
+    /// part points at the line naming it.
+    pub part_areas: Vec<lines::PartArea>,
+    /// The leaders each plan line names, with the line: a leader's error points at the line
+    /// naming him among the lines of his area.
+    pub leader_lines: Vec<(maester_board::LeaderId, usize)>,
     /// Remarks on accepted lines the player should know (an order that has no effect).
     pub notes: Vec<String>,
     /// Lines that are no orders and name nothing of the game, ignored: `(line, text)`.
@@ -233,7 +243,42 @@ pub fn parse_mail_with(
     text: &str,
     lang: Lang,
 ) -> ParsedMail {
-    let parsed = crate::parse_submission(text, names);
+    parse_mail_as(board, names, state, None, text, lang)
+}
+
+/// What `house` may name in a mail: the areas it holds and their neighbours, its leaders
+/// (a name one character off is read as the one of these it can be); nothing when the
+/// writer is not known.
+pub fn context_of(board: &Board, state: &GameState, house: Option<HouseId>) -> Context {
+    let Some(h) = house else {
+        return Context::default();
+    };
+    let own: Vec<AreaId> = board
+        .area_ids()
+        .filter(|a| state.controller(board, *a) == Some(h))
+        .collect();
+    let areas = board
+        .area_ids()
+        .filter(|a| own.contains(a) || own.iter().any(|o| board.adjacent(*o, *a)))
+        .collect();
+    Context {
+        areas,
+        leaders: board.leaders_of(h).map(|l| l.id).collect(),
+    }
+}
+
+/// [`parse_mail_with`] for a mail of `house` (when known): a name one character off, or the
+/// start of a name, is read as the one area or leader of the house's [`context_of`] it can
+/// be, and the answer says so in a note.
+pub fn parse_mail_as(
+    board: &Board,
+    names: &Names,
+    state: &GameState,
+    house: Option<HouseId>,
+    text: &str,
+    lang: Lang,
+) -> ParsedMail {
+    let parsed = crate::parse_submission_in(text, names, &context_of(board, state, house));
     let mut r = Reader::new(board, names, state, text, lang);
     r.out.ignored = parsed.ignored.clone();
     for e in &parsed.errors {
@@ -257,7 +302,18 @@ pub fn parse_mail_with(
             .notes
             .extend(given_name_notes(board, &read.join("\n"), lang));
     }
+    r.out
+        .notes
+        .extend(parsed.readings.iter().map(|(_, x)| reading_note(x, lang)));
     r.finish()
+}
+
+/// "“卡林弯”读作卡林湾。": a name one character off, read as the one name it can be.
+fn reading_note(r: &Reading, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("“{}”读作{}。", r.written, r.read_as.zh),
+        Lang::En => format!("\"{}\" is read as {}.", r.written, r.read_as.en),
+    }
 }
 
 /// A note for each leader the mail names by his given name alone (`Tywin`): read as him,
@@ -452,6 +508,14 @@ impl<'a> Reader<'a> {
             Ok(()) => {
                 self.any_order = true;
                 let text = self.line_text(line);
+                for (area, recruits) in lines::item_areas(item) {
+                    self.out.part_areas.push(lines::PartArea {
+                        part,
+                        area,
+                        recruits,
+                        line,
+                    });
+                }
                 self.out.part_lines.push((part, line, text));
                 self.echo(item);
             }
@@ -472,6 +536,9 @@ impl<'a> Reader<'a> {
             for a in source_areas(item) {
                 let text = self.line_text(*line);
                 self.out.area_lines.push((a, *line, text));
+            }
+            for l in lines::plan_leaders(item) {
+                self.out.leader_lines.push((l, *line));
             }
             if !failed_lines.contains(line) {
                 self.any_order = true;
