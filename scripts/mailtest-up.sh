@@ -8,7 +8,8 @@
 #   Dovecot LMTP      127.0.0.1:$MAILTEST_LMTP_PORT (default 2424)
 #   aiosmtpd SMTP     127.0.0.1:$MAILTEST_SMTP_PORT (default 2525), relays every message to LMTP
 #
-# Users: player/secret, referee/refpass, tester/testpass, ops/pw-ops, and stark … martell with
+# Users: player/secret, referee/refpass, tester/testpass, ops/pw-ops, mailcheck/pw-mailcheck,
+# gm/pw-gm, and stark … martell with
 # password pw-<house> (one mailbox per house for the daemon's end-to-end test). Any address user@anything lands in
 # mailbox "user".
 # State, logs and Maildirs live in $MAILTEST_DIR (default /tmp/maester-mailtest).
@@ -91,6 +92,8 @@ printf 'player:{PLAIN}secret\nreferee:{PLAIN}refpass\ntester:{PLAIN}testpass\n' 
 for h in stark greyjoy lannister baratheon tyrell martell; do printf '%s:{PLAIN}pw-%s\n' "$h" "$h" >>"$M/users"; done
 # the referee's mailbox of the mailbox-operations test (tests/mailbox_robots.rs), alone in it
 printf 'ops:{PLAIN}pw-ops\n' >>"$M/users"
+# the referee's mailbox and the GM's of `maester check-mail` (tests/check_mail.rs)
+printf 'mailcheck:{PLAIN}pw-mailcheck\ngm:{PLAIN}pw-gm\n' >>"$M/users"
 
 # A throwaway CA and a "localhost" certificate (rustls refuses a self-signed leaf).
 (
@@ -165,8 +168,11 @@ class LmtpRelay:
 
     async def handle_DATA(self, server, session, envelope):
         def deliver():
-            with smtplib.LMTP("127.0.0.1", self.port) as lmtp:
-                lmtp.sendmail(envelope.mail_from, envelope.rcpt_tos, envelope.original_content)
+            # One recipient per transaction: LMTP answers DATA once per recipient, which
+            # smtplib's sendmail does not read.
+            for rcpt in envelope.rcpt_tos:
+                with smtplib.LMTP("127.0.0.1", self.port) as lmtp:
+                    lmtp.sendmail(envelope.mail_from, [rcpt], envelope.original_content)
 
         try:
             await asyncio.get_running_loop().run_in_executor(None, deliver)

@@ -37,6 +37,14 @@ enum Command {
     /// Check the config's [game] as new-game would (players, houses, addresses, schedule) and
     /// say what new-game would do; nothing is created or sent.
     CheckConfig,
+    /// Log in to the referee's mailbox as the daemon would (IMAP: server, login, folders;
+    /// SMTP: server, login) and say what works and what does not; nothing is changed but
+    /// missing folders created. Exits 0 only when every step worked.
+    CheckMail {
+        /// Also mail the GM one test mail and look for its copy in the referee's inbox.
+        #[arg(long)]
+        send_test: bool,
+    },
     /// Run the daemon: poll mail, answer, close steps at their deadlines, send reports.
     Run {
         /// Do one round of work and exit.
@@ -197,6 +205,8 @@ fn main() -> ExitCode {
     unsafe {
         libc::umask(0o077);
     }
+    // A password or token command still running when maester is stopped goes with it.
+    maester::mail::command::kill_on_signals();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -244,6 +254,7 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
             file,
         } => cli::check::check(config, house, phase, game, state, lang, json, file),
         Command::CheckConfig => cli::service::check_config(config),
+        Command::CheckMail { send_test } => cli::check_mail::check_mail(config, send_test),
         Command::NewGame { print_secrets } => cli::service::new_game(config, print_secrets),
         Command::Run { once } => cli::service::run(config, once),
         Command::Gm { game, command } => cli::gm::gm(config, game, command),

@@ -22,7 +22,7 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
     let c = Config::load(config)?;
     let g = maester::daemon::setup::check(&c, Utc::now())?;
     maester::say!(
-        "{}: game {} can be created (nothing was created or sent)",
+        "{}: game {} can be created (nothing was created or sent; the mail servers are not contacted)",
         config.display(),
         g.cfg.id
     );
@@ -40,8 +40,20 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
         g.schedule.format_deadline_en(g.first_deadline)
     );
     maester::say!("  the welcome mails would go {}", mail_route(&c));
-    for line in c.password_report() {
+    let mut unread = 0;
+    for (line, read) in c.password_report() {
         maester::say!("  {line}");
+        unread += usize::from(!read);
+    }
+    match c.daemon.gm_address.as_deref().map(str::trim) {
+        Some(gm) if !gm.is_empty() => {
+            maester::say!("  the GM is {gm}: copies of the reports, alerts and GM commands by mail")
+        }
+        _ => maester::say!(
+            "  [daemon] gm_address is not set: no GM copies of the reports, no alerts (bounces, \
+             mail server outages, a full disk) and no GM commands by mail; only the command \
+             line (`maester gm …`)"
+        ),
     }
     maester::say!(
         "  the database would be {}",
@@ -59,6 +71,17 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
             Some(url) => maester::say!("  forum posts would show the map from {url}"),
             None => maester::say!("  forum posts would name the map's file to attach"),
         }
+    }
+    if unread > 0 {
+        eprintln!(
+            "maester: check-config: {unread} mail secret{} could not be read: new-game would \
+             create the game but the daemon could not log in",
+            if unread == 1 { "" } else { "s" }
+        );
+        return Err(Error::Reported);
+    }
+    if c.mail.transport == "imap" {
+        maester::say!("  `maester check-mail` logs in to the mailbox and tries it");
     }
     Ok(())
 }

@@ -14,6 +14,7 @@
 
 pub mod auth_results;
 mod body;
+pub mod command;
 pub mod compose;
 pub mod copy;
 pub mod decode;
@@ -24,9 +25,12 @@ mod headers;
 mod html;
 pub mod imap_folders;
 pub mod imap_inbox;
+pub mod imap_login;
 pub mod maildir;
 pub mod password;
+pub mod probe;
 pub mod quote;
+pub mod reach;
 pub mod resend;
 pub mod smtp_outbox;
 pub mod utf7;
@@ -42,9 +46,9 @@ pub use decode::{AutoKind, DecodedMail, decode};
 pub use dedupe::content_digest;
 pub use dsn::{Dsn, DsnRecipient, parse_dsn};
 pub use imap_folders::ImapFolders;
-pub use imap_inbox::{ImapConfig, ImapInbox};
+pub use imap_inbox::{DEFAULT_IMAP_TIMEOUT_SECONDS, ImapConfig, ImapInbox};
 pub use maildir::{MaildirInbox, MaildirOutbox};
-pub use password::{PasswordKind, PasswordSource};
+pub use password::{PasswordKind, PasswordSource, Secret};
 pub use resend::resent_copy;
 pub use smtp_outbox::{DEFAULT_SMTP_TIMEOUT_SECONDS, SmtpConfig, SmtpOutbox};
 
@@ -185,6 +189,9 @@ pub enum MailError {
     BadKey(String),
     /// A configuration value is unusable.
     Config(String),
+    /// A server's password or token could not be read: its variable is unset, its command
+    /// failed, printed nothing or ran past its time limit.
+    Secret(String),
 }
 
 impl MailError {
@@ -233,6 +240,7 @@ impl fmt::Display for MailError {
             MailError::Compose(m) => write!(f, "cannot build mail: {m}"),
             MailError::BadKey(k) => write!(f, "not a key of this inbox: {k:?}"),
             MailError::Config(m) => write!(f, "mail configuration: {m}"),
+            MailError::Secret(m) => write!(f, "mail secret not read: {m}"),
         }
     }
 }
