@@ -113,11 +113,18 @@ fn connector() -> RustlsConnector {
 pub fn tls(host: &str, tcp: TcpStream) -> Result<TlsStream<TcpStream>, ReachError> {
     connector().connect(host, tcp).map_err(|e| {
         let detail = e.to_string();
+        // A read timeout on the blocking socket comes back as "would block" mid-handshake.
         let kind = match &e {
+            rustls_connector::HandshakeError::WouldBlock(_) => Unreached::Timeout,
             rustls_connector::HandshakeError::Failure(io) if kind_of(io) == Unreached::Timeout => {
                 Unreached::Timeout
             }
             _ => Unreached::Tls,
+        };
+        let detail = if kind == Unreached::Timeout {
+            "no answer in time".to_string()
+        } else {
+            detail
         };
         ReachError {
             kind,
