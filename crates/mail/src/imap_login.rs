@@ -14,6 +14,9 @@ use crate::password::Secret;
 use crate::reach::{self, ReachError};
 use crate::{MailError, Security};
 
+/// How a refused IMAP login is said ([`crate::is_login_failure`]).
+pub const LOGIN_REFUSED: &str = "login refused";
+
 /// Why no session could be opened, step by step (for `maester check-mail`).
 #[derive(Debug)]
 pub enum LoginError {
@@ -35,7 +38,7 @@ impl std::fmt::Display for LoginError {
             LoginError::Secret(e) => write!(f, "{e}"),
             LoginError::Reach(e) => write!(f, "{e}"),
             LoginError::Greeting(m) => write!(f, "no IMAP greeting: {m}"),
-            LoginError::Refused(m) => write!(f, "login refused: {m}"),
+            LoginError::Refused(m) => write!(f, "{LOGIN_REFUSED}: {m}"),
             LoginError::Broken(m) => write!(f, "connection lost during the login: {m}"),
         }
     }

@@ -229,6 +229,16 @@ impl MailError {
     }
 }
 
+/// Whether the text of a [`MailError`] says the login itself failed — its secret could not be
+/// read (a [`MailError::Secret`]) or the server refused it — rather than the server being out of
+/// reach: waiting does not mend it, so the GM is told at once. The daemon keeps errors as text.
+pub fn is_login_failure(error_text: &str) -> bool {
+    error_text.contains(SECRET_NOT_READ) || error_text.contains(imap_login::LOGIN_REFUSED)
+}
+
+/// How a [`MailError::Secret`] begins.
+const SECRET_NOT_READ: &str = "mail secret not read";
+
 impl fmt::Display for MailError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -240,7 +250,7 @@ impl fmt::Display for MailError {
             MailError::Compose(m) => write!(f, "cannot build mail: {m}"),
             MailError::BadKey(k) => write!(f, "not a key of this inbox: {k:?}"),
             MailError::Config(m) => write!(f, "mail configuration: {m}"),
-            MailError::Secret(m) => write!(f, "mail secret not read: {m}"),
+            MailError::Secret(m) => write!(f, "{SECRET_NOT_READ}: {m}"),
         }
     }
 }
