@@ -7,6 +7,9 @@
 #                     signed by a throwaway CA: $MAILTEST_DIR/tls/ca.pem, use SSL_CERT_FILE)
 #   Dovecot LMTP      127.0.0.1:$MAILTEST_LMTP_PORT (default 2424)
 #   aiosmtpd SMTP     127.0.0.1:$MAILTEST_SMTP_PORT (default 2525), relays every message to LMTP
+#   OAuth2            XOAUTH2 and OAUTHBEARER logins are checked by Dovecot's oauth2 passdb against
+#                     http://127.0.0.1:$MAILTEST_OAUTH2_PORT/introspect (default: the LMTP port + 1),
+#                     served by the test that uses it (tests/oauth2_login.rs)
 #
 # Users: player/secret, referee/refpass, tester/testpass, ops/pw-ops, mailcheck/pw-mailcheck,
 # gm/pw-gm, and stark … martell with
@@ -25,6 +28,9 @@ IMAP_PORT=${MAILTEST_IMAP_PORT:-1143}
 IMAPS_PORT=${MAILTEST_IMAPS_PORT:-1993}
 LMTP_PORT=${MAILTEST_LMTP_PORT:-2424}
 SMTP_PORT=${MAILTEST_SMTP_PORT:-2525}
+# The OAuth2 token introspection a test serves itself on 127.0.0.1 (tests/oauth2_login.rs);
+# Dovecot asks it whether a token is good. Nothing listens there unless a test runs.
+OAUTH2_PORT=${MAILTEST_OAUTH2_PORT:-$((LMTP_PORT + 1))}
 HERE=$(cd "$(dirname "$0")" && pwd)
 export DEBIAN_FRONTEND=noninteractive
 
@@ -46,11 +52,11 @@ our_pid() {
 
 # Already running? Then keep it (a test may be using it right now).
 if our_pid dovecot.pid dovecot && our_pid smtp.pid smtp2lmtp; then
-  if [ "$(cat "$M/ports" 2>/dev/null)" = "$IMAP_PORT $IMAPS_PORT $LMTP_PORT $SMTP_PORT" ]; then
+  if [ "$(cat "$M/ports" 2>/dev/null)" = "$IMAP_PORT $IMAPS_PORT $LMTP_PORT $SMTP_PORT $OAUTH2_PORT" ]; then
     echo "mail test servers already up: IMAP $IMAP_PORT, IMAPS $IMAPS_PORT, SMTP $SMTP_PORT, LMTP $LMTP_PORT (dir $M)"
     exit 0
   fi
-  die "already up on other ports (IMAP IMAPS LMTP SMTP: $(cat "$M/ports" 2>/dev/null)); run scripts/mailtest-down.sh first"
+  die "already up on other ports (IMAP IMAPS LMTP SMTP OAUTH2: $(cat "$M/ports" 2>/dev/null)); run scripts/mailtest-down.sh first"
 fi
 
 # Leftovers of a half-dead earlier run: stop them (by recorded PID only).
@@ -120,12 +126,18 @@ ssl = yes
 ssl_cert = <$M/tls/cert.pem
 ssl_key = <$M/tls/key.pem
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login xoauth2 oauthbearer
 mail_location = maildir:$M/mail/%n/Maildir
 first_valid_uid = 1
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%n $M/users
+  mechanisms = plain login
+}
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = $M/dovecot-oauth2.conf.ext
 }
 userdb {
   driver = static
@@ -151,6 +163,16 @@ protocol lmtp {
   postmaster_address = postmaster@localhost
 }
 EOF
+cat >"$M/dovecot-oauth2.conf.ext" <<OAUTH2
+# The token is opaque: Dovecot posts it to the test's introspection endpoint, which answers
+# {"active": true, "username": "<user>"} for a good one.
+introspection_mode = post
+introspection_url = http://127.0.0.1:$OAUTH2_PORT/introspect
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
+OAUTH2
 doveconf -c "$M/dovecot.conf" -n >/dev/null || die "dovecot rejected $M/dovecot.conf"
 
 cat >"$M/smtp2lmtp.py" <<'EOF'
@@ -215,7 +237,7 @@ setsid dovecot -F -c "$M/dovecot.conf" >"$M/dovecot.stdout" 2>&1 </dev/null 9>&-
 echo $! >"$M/dovecot.pid"
 setsid "$VENV/bin/python" "$M/smtp2lmtp.py" --port "$SMTP_PORT" --lmtp-port "$LMTP_PORT" >"$M/smtp.log" 2>&1 </dev/null 9>&- &
 echo $! >"$M/smtp.pid"
-echo "$IMAP_PORT $IMAPS_PORT $LMTP_PORT $SMTP_PORT" >"$M/ports"
+echo "$IMAP_PORT $IMAPS_PORT $LMTP_PORT $SMTP_PORT $OAUTH2_PORT" >"$M/ports"
 
 ok=1
 for p in "$IMAP_PORT" "$IMAPS_PORT" "$LMTP_PORT" "$SMTP_PORT"; do wait_port "$p" || { echo "port $p did not open" >&2; ok=0; }; done
