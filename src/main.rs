@@ -215,6 +215,8 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("maester=info,warn")),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only for a terminal: a log file or a service's journal gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let cli = Cli::parse();
     match run(cli) {
