@@ -89,3 +89,38 @@ fn a_new_game_logs_no_migrations_and_no_colour_codes() {
     assert!(!err.contains('\u{1b}'), "{err:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn run_says_once_at_start_what_it_runs() {
+    let dir = temp_dir("first-run");
+    let cfg = write_config(&dir, "fr");
+    let out = maester(&cfg, &["new-game"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = maester(&cfg, &["run", "--once"], None);
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let start: Vec<&str> = said
+        .lines()
+        .filter(|l| l.starts_with("maester run:"))
+        .collect();
+    assert_eq!(start.len(), 1, "{said}");
+    let line = start[0];
+    for part in [
+        "1 game fr (round 1 placement)",
+        "mail: Maildir ",
+        "next deadline 20",
+        "(fr)",
+        "polling every",
+    ] {
+        assert!(line.contains(part), "{part:?} in {line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -151,6 +151,7 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
         tracing::warn!("started: the disk has room again");
     }
     let _lock = maester::daemon::lock::DaemonLock::acquire(&db)?;
+    maester::say!("{}", start_line(&d, &db));
     let mut took_mail = true;
     loop {
         match d.tick(Utc::now()) {
@@ -176,6 +177,50 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
             std::thread::sleep(poll.min(std::time::Duration::from_secs(1)));
         }
     }
+}
+
+/// What `run` says once at start: the games, where mail is read and sent, the next deadline.
+fn start_line(d: &Daemon, db: &Path) -> String {
+    let c = &d.config;
+    let games = d.store.games().unwrap_or_default();
+    let listed: Vec<String> = games
+        .iter()
+        .map(|g| format!("{} (round {} {})", g.id, g.round, g.step))
+        .collect();
+    let mailbox = match (&c.mail.imap, &c.mail.smtp, c.mail.transport.as_str()) {
+        (Some(i), Some(s), "imap") => format!(
+            "IMAP {}@{}:{} {} in, SMTP {}:{} out",
+            i.user,
+            i.host.trim(),
+            i.port,
+            i.mailbox,
+            s.host.trim(),
+            s.port
+        ),
+        _ => format!(
+            "Maildir {} in, {} out",
+            c.path(&c.mail.maildir.inbox).display(),
+            c.path(&c.mail.maildir.outbox).display()
+        ),
+    };
+    let next = games
+        .iter()
+        .filter_map(|g| g.deadline.map(|t| (t, &g.id)))
+        .min()
+        .map(|(t, id)| format!("{} ({id})", t.format("%Y-%m-%d %H:%M UTC")))
+        .unwrap_or_else(|| "none".into());
+    format!(
+        "maester run: {} game{}{}; mail: {mailbox}; next deadline {next}; database {}; polling every {} s",
+        games.len(),
+        if games.len() == 1 { "" } else { "s" },
+        if listed.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", listed.join(", "))
+        },
+        db.display(),
+        c.daemon.poll_seconds.max(1)
+    )
 }
 
 /// `maester status`: a game's state as text or as the stable JSON view.
