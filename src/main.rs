@@ -94,6 +94,10 @@ enum Command {
         /// bbcode (the Chinese forums' subset) or markdown.
         #[arg(long, default_value = "bbcode")]
         format: String,
+        /// Where to write the map picture the post asks to attach (when no [site] base_url
+        /// serves it; default: the config file's folder); its path is said on stderr.
+        #[arg(long)]
+        picture_dir: Option<PathBuf>,
     },
     /// Write a game's static web site (index, a page per closed step, history, Atom feed).
     Site {
@@ -272,7 +276,8 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
             round,
             step,
             format,
-        } => cli::publish::post(config, game, round, step, &format),
+            picture_dir,
+        } => cli::publish::post(config, game, (round, step), &format, picture_dir),
         Command::Site { game, out, lang } => cli::publish::site(config, game, &out, lang),
     }
 }

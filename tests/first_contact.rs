@@ -124,3 +124,41 @@ fn run_says_once_at_start_what_it_runs() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn post_writes_the_picture_it_asks_to_attach_and_names_it() {
+    let dir = temp_dir("first-post");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let out = Command::new(env!("CARGO_BIN_EXE_maester"))
+        .args(["demo", "--dir", "d"])
+        .current_dir(&dir)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run maester: {e}"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_maester"))
+        .args(["--config", "d/maester.toml", "post"])
+        .current_dir(&dir)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run maester: {e}"));
+    let post = String::from_utf8_lossy(&out.stdout).to_string();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{err}");
+    // The post names a file to attach; that file is written where stderr says.
+    let named = post
+        .split("地图:")
+        .nth(1)
+        .and_then(|t| t.split('(').next())
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_string();
+    assert!(named.ends_with(".png"), "{post}");
+    let path = format!("d/{named}");
+    assert!(err.contains(&format!("attach: {path}")), "{err}");
+    let png = std::fs::read(dir.join(&path)).unwrap_or_default();
+    assert!(png.starts_with(b"\x89PNG"), "{path} is a PNG");
+    let _ = std::fs::remove_dir_all(&dir);
+}
