@@ -132,7 +132,8 @@ first_valid_uid = 1
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%n $M/users
-  mechanisms = plain login
+  # "none": the lookups LMTP makes to deliver (no login) use this passdb too
+  mechanisms = none plain login
 }
 passdb {
   driver = oauth2

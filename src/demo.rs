@@ -218,7 +218,7 @@ pub fn run(dir: &Path) -> Result<(), Error> {
     // Nobody is waiting for round 2 in the demo; show where the game stands.
     crate::say_raw!(
         "{}",
-        crate::daemon::status::show(&d, Some("demo"), false, crate::board::Lang::Zh)?
+        crate::daemon::status::show(&d, Some("demo"), false, None)?
     );
     mails.show(&outbox);
     crate::say!("  the store: {}", dir.join("maester.sqlite").display());

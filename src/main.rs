@@ -59,9 +59,9 @@ enum Command {
         /// Print the stable JSON view (documented in docs/status-json.md).
         #[arg(long)]
         json: bool,
-        /// Language of the text view.
-        #[arg(long, default_value = "zh")]
-        lang: String,
+        /// Language of the text view (zh | en; the game's when omitted).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Write the map picture of a game's current state (PNG, or SVG when the file ends in .svg).
     Map {

@@ -162,3 +162,55 @@ fn post_writes_the_picture_it_asks_to_attach_and_names_it() {
     assert!(png.starts_with(b"\x89PNG"), "{path} is a PNG");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn status_speaks_the_games_language_only() {
+    let dir = temp_dir("first-status");
+    let cfg = write_config(&dir, "fs");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    assert!(!text.contains("language = \"en\""), "a Chinese game");
+    let out = maester(&cfg, &["new-game"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = maester(&cfg, &["status"], None);
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{said}");
+    for english in [
+        "power",
+        "barrels",
+        "castles",
+        "wildlings",
+        "neutral",
+        "Iron Throne",
+        "King's Court",
+        "waiting for",
+        "deadline",
+        "round",
+    ] {
+        assert!(
+            !said.contains(english),
+            "{english:?} in a Chinese status:\n{said}"
+        );
+    }
+    for key in ["stark", "greyjoy", "lannister"] {
+        assert!(
+            !said.contains(key),
+            "the house key {key} instead of its name:\n{said}"
+        );
+    }
+    assert!(
+        said.contains("白狼") && said.contains("铁王座") && said.contains("等待"),
+        "{said}"
+    );
+    let out = maester(&cfg, &["status", "--lang", "en"], None);
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        said.contains("Iron Throne: ") && said.contains("Stark"),
+        "{said}"
+    );
+    assert!(!said.contains("白狼") && !said.contains("铁王座"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -224,12 +224,18 @@ fn start_line(d: &Daemon, db: &Path) -> String {
 }
 
 /// `maester status`: a game's state as text or as the stable JSON view.
-pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> Result<(), Error> {
+pub fn status(
+    config: &Path,
+    game: Option<String>,
+    json: bool,
+    lang: Option<String>,
+) -> Result<(), Error> {
     let d = Daemon::open_existing(Config::load(config)?)?;
-    let lang = if lang == "en" {
-        maester::board::Lang::En
-    } else {
-        maester::board::Lang::Zh
+    let lang = match lang.as_deref() {
+        None => None,
+        Some("en") => Some(maester::board::Lang::En),
+        Some("zh") => Some(maester::board::Lang::Zh),
+        Some(other) => return Err(Error::Refused(format!("--lang {other}: use zh or en"))),
     };
     maester::say_raw!(
         "{}",
