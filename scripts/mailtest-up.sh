@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start throwaway mail servers on loopback for maester's mail integration tests
-# (tests/mail_servers.rs). Debian 12, run as root, non-interactive.
+# (tests/mail_servers.rs). Debian 12, non-interactive. Root is needed only to install what is
+# missing; with everything installed any user may run it (Dovecot then runs as that user).
 #
 #   Dovecot 2.3 IMAP  127.0.0.1:$MAILTEST_IMAP_PORT (default 1143; STARTTLS offered, not required)
 #   Dovecot IMAPS     127.0.0.1:$MAILTEST_IMAPS_PORT (default 1993; certificate for "localhost"
@@ -16,7 +17,8 @@
 # password pw-<house> (one mailbox per house for the daemon's end-to-end test). Any address user@anything lands in
 # mailbox "user".
 # State, logs and Maildirs live in $MAILTEST_DIR (default /tmp/maester-mailtest).
-# Installs dovecot-core, dovecot-imapd, dovecot-lmtpd (apt) and aiosmtpd (pip, in a venv) if missing.
+# Installs dovecot-core, dovecot-imapd, dovecot-lmtpd (apt, as root) and aiosmtpd (pip, in a venv)
+# if missing.
 #
 # Running it again while the servers are up leaves them alone and exits 0.
 # Stop with scripts/mailtest-down.sh, which kills only the PIDs recorded here.
@@ -35,7 +37,10 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 export DEBIAN_FRONTEND=noninteractive
 
 die() { echo "mailtest-up: $*" >&2; exit 1; }
-[ "$(id -u)" = 0 ] || die "must run as root (installs packages, starts dovecot)"
+# dovecot and doveconf live in /usr/sbin, which a user's PATH may lack.
+PATH=$PATH:/usr/sbin:/sbin
+ROOT=0
+[ "$(id -u)" = 0 ] && ROOT=1
 
 mkdir -p "$M"
 exec 9>"$M.lock"
@@ -77,11 +82,23 @@ command -v dovecot >/dev/null && command -v doveconf >/dev/null || need+=(doveco
 command -v openssl >/dev/null || need+=(openssl)
 /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
+  [ "$ROOT" = 1 ] || die "${need[*]} missing: run this once as root to install them (then any user may run it)"
   echo "mailtest-up: installing ${need[*]}"
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
-id vmail >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin vmail
+# As root the mailboxes belong to a system user vmail; otherwise to the user running this, and
+# Dovecot's own processes run as that user too.
+if [ "$ROOT" = 1 ]; then
+  id vmail >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin vmail
+  MAIL_USER=vmail MAIL_GROUP=vmail
+  AS_USER=""
+else
+  MAIL_USER=$(id -un) MAIL_GROUP=$(id -gn)
+  AS_USER="default_login_user = $MAIL_USER
+default_internal_user = $MAIL_USER
+default_internal_group = $MAIL_GROUP"
+fi
 if ! "$VENV/bin/python" -c 'import aiosmtpd' 2>/dev/null; then
   rm -rf "$VENV"
   /usr/bin/python3 -m venv "$VENV"
@@ -92,7 +109,7 @@ fi
 rm -rf "$M/run" "$M/state" "$M/mail" "$M/tls"
 mkdir -p "$M/run" "$M/state" "$M/mail" "$M/tls"
 chmod 755 "$M"
-chown vmail:vmail "$M/mail"
+[ "$ROOT" = 1 ] && chown vmail:vmail "$M/mail"
 printf 'player:{PLAIN}secret\nreferee:{PLAIN}refpass\ntester:{PLAIN}testpass\n' >"$M/users"
 # six player mailboxes for the daemon's end-to-end test (one per house)
 for h in stark greyjoy lannister baratheon tyrell martell; do printf '%s:{PLAIN}pw-%s\n' "$h" "$h" >>"$M/users"; done
@@ -122,6 +139,7 @@ log_path = $M/dovecot.log
 info_log_path = $M/dovecot.log
 # The ID a client sends (163.com and 126.com require one): logged, for tests/mail_servers.rs.
 imap_id_log = *
+$AS_USER
 ssl = yes
 ssl_cert = <$M/tls/cert.pem
 ssl_key = <$M/tls/key.pem
@@ -142,9 +160,11 @@ passdb {
 }
 userdb {
   driver = static
-  args = uid=vmail gid=vmail home=$M/mail/%n
+  args = uid=$MAIL_USER gid=$MAIL_GROUP home=$M/mail/%n
 }
 service imap-login {
+  # No chroot: that needs root; the login process runs as the login user either way.
+  chroot =
   inet_listener imap {
     address = 127.0.0.1
     port = $IMAP_PORT
@@ -153,6 +173,9 @@ service imap-login {
     address = 127.0.0.1
     port = $IMAPS_PORT
   }
+}
+service anvil {
+  chroot =
 }
 service lmtp {
   inet_listener lmtp {
