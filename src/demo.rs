@@ -191,9 +191,18 @@ pub fn run(dir: &Path) -> Result<(), Error> {
         }
         let t = d.tick(now)?;
         mails.take(&d, &outbox, false)?;
+        let unanswered = if t.ignored == 0 {
+            String::new()
+        } else {
+            format!(
+                ", {} left unanswered ({})",
+                t.ignored,
+                t.ignored_why.join("; ")
+            )
+        };
         crate::say!(
-            "  {batch}: {n} player mails delivered; {} answered, {} answers sent",
-            t.processed,
+            "  {batch}: {n} mails delivered; {} answered{unanswered}; {} mails sent",
+            t.answered,
             t.sent
         );
         total.sent += t.sent;

@@ -214,3 +214,26 @@ fn status_speaks_the_games_language_only() {
     assert!(!said.contains("白狼") && !said.contains("铁王座"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_demo_does_not_count_an_out_of_office_mail_as_answered() {
+    let dir = temp_dir("first-ooo");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let out = Command::new(env!("CARGO_BIN_EXE_maester"))
+        .args(["demo", "--dir", "d"])
+        .current_dir(&dir)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run maester: {e}"));
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{said}");
+    // Round 1's placement batch: seven player mails and one out-of-office reply.
+    let line = said
+        .lines()
+        .find(|l| l.contains("1-placement:"))
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(
+        line.contains("8 mails delivered; 7 answered, 1 left unanswered"),
+        "{line}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
