@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// A config for the referee's mailbox `mailcheck` (GM: `gm@localhost`) with `imap_extra`
-/// lines added to `[mail.imap]` and `folders` as `[mail.folders]`.
+/// lines added to `[mail.imap]` and `folders` as `[mail.folders]`. The IMAP time limit allows
+/// for Dovecot's auth penalty (up to 15 s after the refused logins other tests make).
 fn config(dir: &Path, imap_port: u16, smtp_port: u16, imap_extra: &str, folders: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
@@ -20,7 +21,7 @@ fn config(dir: &Path, imap_port: u16, smtp_port: u16, imap_extra: &str, folders:
         "[daemon]\naddress = \"mailcheck@localhost\"\ngm_address = \"gm@localhost\"\n\n\
          [mail]\ntransport = \"imap\"\n\
          [mail.imap]\nhost = \"127.0.0.1\"\nport = {imap_port}\nsecurity = \"plain\"\nuser = \"mailcheck\"\n\
-         timeout_seconds = 3\n{imap_extra}\n\
+         timeout_seconds = 20\n{imap_extra}\n\
          [mail.smtp]\nhost = \"127.0.0.1\"\nport = {smtp_port}\nsecurity = \"plain\"\ntimeout_seconds = 3\n\
          [mail.folders]\n{folders}\n"
     );

@@ -99,7 +99,8 @@ fn imap(port: u16, command: &str) -> ImapConfig {
         user: USER.into(),
         password: token_source(command),
         mailbox: "INBOX".into(),
-        timeout_seconds: 10,
+        // Dovecot's auth penalty after the refused tokens: up to 15 s.
+        timeout_seconds: 20,
     }
 }
 
@@ -273,6 +274,22 @@ fn smtp_sends_with_a_token_and_reads_it_again_once_when_refused() {
         .err()
         .map(|e| e.to_string());
     assert!(e.as_deref().is_some_and(|e| e.contains("535")), "{e:?}");
+
+    // A token helper that fails when asked again: the mail is not at fault, it stays queued
+    // (unreachable, like a server that does not answer), and the error names the command.
+    let once = dir.join("once");
+    let command = format!(
+        "if [ -f {f} ]; then echo helper broken >&2; exit 2; fi; touch {f}; echo stale-token",
+        f = once.display()
+    );
+    let mut out = SmtpOutbox::new(&smtp(port, &command)).expect("outbox");
+    let e = out.send("a@localhost", &to, raw).err();
+    assert!(e.as_ref().is_some_and(|e| e.is_unreachable()), "{e:?}");
+    let text = e.map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        text.contains("oauth2_token_command") && text.contains("helper broken"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

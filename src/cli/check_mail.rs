@@ -49,6 +49,13 @@ pub fn check_mail(config: &Path, send_test: bool) -> Result<(), Error> {
     );
     let checks = probe::smtp(smtp);
     failures += print(&checks, "smtp", smtp.port, smtp.timeout_seconds);
+    match c.mail.budget.per_day {
+        0 => maester::say!(
+            "  note    sending budget: none ([mail.budget] per_day = 0); QQ and 163 cap personal \
+             accounts at a few hundred mails a day, a round sends 50 to 120"
+        ),
+        n => maester::say!("  ok      sending budget: {n} mails a day ([mail.budget] per_day)"),
+    }
     let smtp_ok = checks
         .iter()
         .any(|k| k.step == Step::SmtpLogin && k.result.is_ok());

@@ -200,6 +200,12 @@ pub fn authenticate(
         imap::Error::No(_) | imap::Error::Bad(_) | imap::Error::Validate(_) => {
             LoginError::Refused(e.to_string())
         }
+        imap::Error::Io(io) if reach::kind_of(&io) == reach::Unreached::Timeout => {
+            LoginError::Broken(format!(
+                "no answer to the login within {} s (timeout_seconds)",
+                c.timeout_seconds
+            ))
+        }
         other => LoginError::Broken(other.to_string()),
     };
     let session = match secret {
@@ -241,5 +247,41 @@ pub fn login(c: &ImapConfig) -> Result<(Session<Connection>, TcpStream), LoginEr
             authenticate(open(c)?, c, &again)
         }
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use imap::Authenticator;
+
+    fn bearer(mechanism: &'static str) -> Bearer<'static> {
+        Bearer {
+            mechanism,
+            user: "r@x.example",
+            token: "T0K",
+            host: "imap.x.example",
+            port: 993,
+            sent: Cell::new(false),
+        }
+    }
+
+    /// XOAUTH2 (Google's) and OAUTHBEARER (RFC 7628): the token first; the server's error
+    /// challenge after a refused token is answered as each mechanism asks, so that the server
+    /// ends the exchange with its NO.
+    #[test]
+    fn a_token_is_sent_as_each_mechanism_wants_and_an_error_challenge_is_closed() {
+        let x = bearer("XOAUTH2");
+        assert_eq!(
+            x.process(b""),
+            "user=r@x.example\u{1}auth=Bearer T0K\u{1}\u{1}"
+        );
+        assert_eq!(x.process(b"{\"status\":\"401\"}"), "");
+        let o = bearer("OAUTHBEARER");
+        assert_eq!(
+            o.process(b""),
+            "n,a=r@x.example,\u{1}host=imap.x.example\u{1}port=993\u{1}auth=Bearer T0K\u{1}\u{1}"
+        );
+        assert_eq!(o.process(b"{\"status\":\"invalid_token\"}"), "\u{1}");
     }
 }

@@ -223,9 +223,11 @@ impl MailError {
         )
     }
 
-    /// The server did not answer at all; other mails sent now would fail the same way.
+    /// The server did not answer at all, or its login's secret could not be read (a token
+    /// command that failed): other mails sent now would fail the same way, and none of them is
+    /// at fault.
     pub fn is_unreachable(&self) -> bool {
-        matches!(self, MailError::SmtpUnreachable(_))
+        matches!(self, MailError::SmtpUnreachable(_) | MailError::Secret(_))
     }
 }
 
