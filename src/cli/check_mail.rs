@@ -213,14 +213,14 @@ fn hint(p: &Problem, step: &Step, table: &str, port: u16, timeout: u64) -> Strin
         ),
         Problem::Refused(_) => format!(
             "wrong [mail.{table}] user or password: QQ, 163 and 126 mail want the authorization \
-             code (授权码) from the web mail's settings, not the account's password; Gmail an app \
+             code from the web mail's settings, not the account's password; Gmail an app \
              password or OAuth2; Outlook and Microsoft 365 OAuth2 (oauth2_token_command, see \
              docs/operations.md)"
         ),
         Problem::Missing(_) => match step {
             Step::ReadFolder(f) => format!(
                 "no folder {f} on the server: check [mail.imap] mailbox and [mail.folders] extra \
-                 against the folder names the web mail shows (Junk may be called 垃圾邮件 or \
+                 against the folder names the web mail shows (the junk folder may be called \
                  \"Junk E-mail\")"
             ),
             _ => "create the folder in the web mail".to_string(),
