@@ -62,6 +62,9 @@ fn a_good_mailbox_passes_every_step_and_the_test_mail_reaches_the_gm() {
     assert!(out.status.success(), "{text}");
     for step in [
         "ok      login: as mailcheck",
+        "ok      capabilities: IDLE MOVE UIDPLUS ID (all maester uses)",
+        "ok      ID: sent",
+        "ok      IDLE: offered",
         "ok      folder read INBOX",
         "ok      folder written Sent",
         "ok      SMTP greeting and login",

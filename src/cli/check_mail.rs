@@ -152,6 +152,7 @@ fn step_name(step: &Step) -> String {
         Step::Reach => "server".into(),
         Step::Greeting => "greeting".into(),
         Step::Login => "login".into(),
+        Step::Capabilities => "capabilities".into(),
         Step::Id => "ID".into(),
         Step::ReadFolder(f) => format!("folder read {f}"),
         Step::WriteFolder(f) => format!("folder written {f}"),

@@ -27,6 +27,8 @@ pub enum Step {
     Greeting,
     /// The login.
     Login,
+    /// What the server offers that maester uses.
+    Capabilities,
     /// The `ID` command (163.com and 126.com need it).
     Id,
     /// A folder maester reads.
@@ -167,6 +169,21 @@ pub fn imap(c: &ImapConfig, folders: &ImapFolders) -> Vec<Check> {
     let caps = session.capabilities().ok();
     let has = |cap: &str| caps.as_ref().is_some_and(|c| c.has_str(cap));
     let (offers_id, offers_idle) = (has("ID"), has("IDLE"));
+    let used = ["IDLE", "MOVE", "UIDPLUS", "ID"];
+    let offered: Vec<&str> = used.iter().copied().filter(|cap| has(cap)).collect();
+    let missing: Vec<&str> = used.iter().copied().filter(|cap| !has(cap)).collect();
+    out.push(ok(
+        Step::Capabilities,
+        if missing.is_empty() {
+            format!("{} (all maester uses)", offered.join(" "))
+        } else {
+            format!(
+                "{}; without {} (maester does without: polls, copies and deletes)",
+                offered.join(" "),
+                missing.join(" ")
+            )
+        },
+    ));
     if offers_id {
         crate::imap_folders::identify(&mut session);
         out.push(ok(Step::Id, "sent"));
