@@ -426,14 +426,17 @@ impl Config {
         out
     }
 
-    /// For `check-config`: where each mail password comes from, and whether it could be read
-    /// now (the command run, the variable looked up) — never the password itself.
-    pub fn password_report(&self) -> Vec<String> {
+    /// For `check-config`: where each mail password or token comes from, and whether it could
+    /// be read now (the command run, the variable looked up) — never the secret itself; each
+    /// line with whether it was read (or needs none).
+    pub fn password_report(&self) -> Vec<(String, bool)> {
         self.password_sources()
             .into_iter()
             .map(|(table, source)| {
                 let from = match source.kind(table) {
-                    Ok(PasswordKind::None) => return format!("{table} password: none (no login)"),
+                    Ok(PasswordKind::None) => {
+                        return (format!("{table} password: none (no login)"), true);
+                    }
                     Ok(PasswordKind::InFile) => "written in the config file (password)".to_string(),
                     Ok(PasswordKind::Env) => format!(
                         "the environment variable {} (password_env)",
@@ -443,11 +446,34 @@ impl Config {
                         "the first line printed by `{}` (password_command)",
                         source.password_command.as_deref().unwrap_or_default()
                     ),
-                    Err(e) => return format!("{table} password: {e}"),
+                    Ok(PasswordKind::TokenCommand) => {
+                        return match source.resolve(table) {
+                            Ok(_) => (
+                                format!(
+                                    "{table} OAuth2 token: from the first line printed by `{}` \
+                                     (oauth2_token_command): read",
+                                    source.oauth2_token_command.as_deref().unwrap_or_default()
+                                ),
+                                true,
+                            ),
+                            Err(e) => (
+                                format!(
+                                    "{table} OAuth2 token: from `{}` (oauth2_token_command): \
+                                     NOT READ: {e}",
+                                    source.oauth2_token_command.as_deref().unwrap_or_default()
+                                ),
+                                false,
+                            ),
+                        };
+                    }
+                    Err(e) => return (format!("{table} password: {e}"), false),
                 };
                 match source.resolve(table) {
-                    Ok(_) => format!("{table} password: from {from}: read"),
-                    Err(e) => format!("{table} password: from {from}: NOT READ: {e}"),
+                    Ok(_) => (format!("{table} password: from {from}: read"), true),
+                    Err(e) => (
+                        format!("{table} password: from {from}: NOT READ: {e}"),
+                        false,
+                    ),
                 }
             })
             .collect()

@@ -8,6 +8,7 @@ use crate::config::Config;
 use crate::daemon::{Daemon, games};
 use crate::error::Error;
 use chrono::{DateTime, TimeDelta, Utc};
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 const CONFIG: &str = r#"# maester demo configuration (written by `maester demo`)
@@ -174,6 +175,8 @@ pub fn run(dir: &Path) -> Result<(), Error> {
     .collect();
     games::new_game(&mut d, now, Some(secrets))?;
     let mut total = d.tick(now)?;
+    let mut mails = Tally::default();
+    mails.take(&d, &outbox, true)?;
     crate::say!("maester demo in {}", dir.display());
     crate::say!(
         "  game `demo` created; {} welcome mails written",
@@ -187,9 +190,19 @@ pub fn run(dir: &Path) -> Result<(), Error> {
             n += 1;
         }
         let t = d.tick(now)?;
+        mails.take(&d, &outbox, false)?;
+        let unanswered = if t.ignored == 0 {
+            String::new()
+        } else {
+            format!(
+                ", {} left unanswered ({})",
+                t.ignored,
+                t.ignored_why.join("; ")
+            )
+        };
         crate::say!(
-            "  {batch}: {n} player mails delivered; {} answered, {} answers sent",
-            t.processed,
+            "  {batch}: {n} mails delivered; {} answered{unanswered}; {} mails sent",
+            t.answered,
             t.sent
         );
         total.sent += t.sent;
@@ -199,6 +212,7 @@ pub fn run(dir: &Path) -> Result<(), Error> {
             let deadline = d.store.game("demo")?.and_then(|g| g.deadline);
             now = deadline.unwrap_or(now) + TimeDelta::minutes(1);
             let t = d.tick(now)?;
+            mails.take(&d, &outbox, false)?;
             total.sent += t.sent;
             total.steps_closed += t.steps_closed;
             crate::say!(
@@ -213,19 +227,108 @@ pub fn run(dir: &Path) -> Result<(), Error> {
     // Nobody is waiting for round 2 in the demo; show where the game stands.
     crate::say_raw!(
         "{}",
-        crate::daemon::status::show(&d, Some("demo"), false, crate::board::Lang::Zh)?
+        crate::daemon::status::show(&d, Some("demo"), false, None)?
     );
-    let files = std::fs::read_dir(&outbox).map(|d| d.count()).unwrap_or(0);
-    crate::say!("\n  {} mails written to {}", files, outbox.display());
+    mails.show(&outbox);
     crate::say!("  the store: {}", dir.join("maester.sqlite").display());
-    crate::say!(
-        "  try: maester --config {} status --json",
-        cfg_path.display()
-    );
+    // `maester` is on the PATH only once installed: after `cargo run` the same commands are
+    // run through cargo, from the folder the demo ran in.
+    let me = if std::env::var_os("CARGO_MANIFEST_DIR").is_some() {
+        "cargo run --"
+    } else {
+        "maester"
+    };
+    let cfg = cfg_path.display();
+    crate::say!("  next, from here:");
+    for (what, args) in [
+        ("the game's state", "status".to_string()),
+        (
+            "the map",
+            format!("map --out {}", dir.join("map.png").display()),
+        ),
+        ("the forum post of the last step", "post".to_string()),
+    ] {
+        crate::say!("    {me} --config {cfg} {args}    # {what}");
+    }
     if total.steps_closed < 2 {
         return Err(Error::Refused(
             "the demo did not close both steps of round 1".into(),
         ));
     }
     Ok(())
+}
+
+/// The mails the demo wrote, by kind and by whom they went to.
+#[derive(Default)]
+struct Tally {
+    /// The outbox's files already counted.
+    seen: HashSet<std::ffi::OsString>,
+    /// (kind, recipient) → mails; and one file of each kind to open.
+    counts: BTreeMap<(&'static str, String), usize>,
+    example: BTreeMap<&'static str, std::path::PathBuf>,
+}
+
+impl Tally {
+    /// Counts the files the last tick wrote: welcome mails at the start, then answers
+    /// (`Auto-Submitted: auto-replied`) and reports.
+    fn take(&mut self, d: &Daemon, outbox: &Path, welcome: bool) -> Result<(), Error> {
+        let houses: Vec<(String, String)> = d
+            .store
+            .houses("demo")?
+            .into_iter()
+            .map(|h| (h.address.to_ascii_lowercase(), h.house))
+            .collect();
+        let mut names: Vec<_> = std::fs::read_dir(outbox)
+            .map_err(|e| Error::file(outbox, e))?
+            .filter_map(|e| e.ok().map(|e| e.file_name()))
+            .filter(|n| Path::new(n).extension().is_some_and(|x| x == "eml"))
+            .filter(|n| !self.seen.contains(n))
+            .collect();
+        names.sort();
+        for name in names {
+            let path = outbox.join(&name);
+            let raw = std::fs::read(&path).map_err(|e| Error::file(&path, e))?;
+            self.seen.insert(name);
+            let head = String::from_utf8_lossy(&raw[..raw.len().min(4096)]).to_ascii_lowercase();
+            let kind = if welcome {
+                "welcome"
+            } else if head.contains("auto-submitted: auto-replied") {
+                "answer"
+            } else {
+                "report"
+            };
+            let to = crate::mail::decode(&raw).to.join(",").to_ascii_lowercase();
+            let who = houses
+                .iter()
+                .find(|(addr, _)| to.contains(addr.as_str()))
+                .map(|(_, h)| h.clone())
+                .unwrap_or(to);
+            *self.counts.entry((kind, who)).or_insert(0) += 1;
+            self.example.entry(kind).or_insert(path);
+        }
+        Ok(())
+    }
+
+    fn show(&self, outbox: &Path) {
+        let total: usize = self.counts.values().sum();
+        crate::say!(
+            "\n  {total} mails written to {} (one .eml file each, named by time):",
+            outbox.display()
+        );
+        for kind in ["welcome", "answer", "report"] {
+            let per: Vec<String> = self
+                .counts
+                .iter()
+                .filter(|((k, _), _)| *k == kind)
+                .map(|((_, who), n)| format!("{who} {n}"))
+                .collect();
+            if per.is_empty() {
+                continue;
+            }
+            crate::say!("    {kind:<8} {}", per.join(", "));
+            if let Some(p) = self.example.get(kind) {
+                crate::say!("             e.g. {}", p.display());
+            }
+        }
+    }
 }

@@ -37,6 +37,14 @@ enum Command {
     /// Check the config's [game] as new-game would (players, houses, addresses, schedule) and
     /// say what new-game would do; nothing is created or sent.
     CheckConfig,
+    /// Log in to the referee's mailbox as the daemon would (IMAP: server, login, folders;
+    /// SMTP: server, login) and say what works and what does not; nothing is changed but
+    /// missing folders created. Exits 0 only when every step worked.
+    CheckMail {
+        /// Also mail the GM one test mail and look for its copy in the referee's inbox.
+        #[arg(long)]
+        send_test: bool,
+    },
     /// Run the daemon: poll mail, answer, close steps at their deadlines, send reports.
     Run {
         /// Do one round of work and exit.
@@ -51,9 +59,9 @@ enum Command {
         /// Print the stable JSON view (documented in docs/status-json.md).
         #[arg(long)]
         json: bool,
-        /// Language of the text view.
-        #[arg(long, default_value = "zh")]
-        lang: String,
+        /// Language of the text view (zh | en; the game's when omitted).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Write the map picture of a game's current state (PNG, or SVG when the file ends in .svg).
     Map {
@@ -86,6 +94,10 @@ enum Command {
         /// bbcode (the Chinese forums' subset) or markdown.
         #[arg(long, default_value = "bbcode")]
         format: String,
+        /// Where to write the map picture the post asks to attach (when no [site] base_url
+        /// serves it; default: the config file's folder); its path is said on stderr.
+        #[arg(long)]
+        picture_dir: Option<PathBuf>,
     },
     /// Write a game's static web site (index, a page per closed step, history, Atom feed).
     Site {
@@ -197,6 +209,8 @@ fn main() -> ExitCode {
     unsafe {
         libc::umask(0o077);
     }
+    // A password or token command still running when maester is stopped goes with it.
+    maester::mail::command::kill_on_signals();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -205,6 +219,8 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("maester=info,warn")),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only for a terminal: a log file or a service's journal gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let cli = Cli::parse();
     match run(cli) {
@@ -244,6 +260,7 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
             file,
         } => cli::check::check(config, house, phase, game, state, lang, json, file),
         Command::CheckConfig => cli::service::check_config(config),
+        Command::CheckMail { send_test } => cli::check_mail::check_mail(config, send_test),
         Command::NewGame { print_secrets } => cli::service::new_game(config, print_secrets),
         Command::Run { once } => cli::service::run(config, once),
         Command::Gm { game, command } => cli::gm::gm(config, game, command),
@@ -259,7 +276,8 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
             round,
             step,
             format,
-        } => cli::publish::post(config, game, round, step, &format),
+            picture_dir,
+        } => cli::publish::post(config, game, (round, step), &format, picture_dir),
         Command::Site { game, out, lang } => cli::publish::site(config, game, &out, lang),
     }
 }

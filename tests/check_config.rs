@@ -1,6 +1,7 @@
 //! Setting up: `maester check-config` says what `new-game` would do and creates nothing; two
 //! houses with one address, an unknown house (with the valid names) and a typo in a key are
-//! clear errors; houses may be named in Chinese.
+//! clear errors; houses may be named in Chinese; a mail secret that cannot be read fails the
+//! check; what a missing `gm_address` turns off is said.
 
 mod maildir_support;
 
@@ -94,7 +95,9 @@ fn check_config_names_the_password_source_and_never_prints_the_password() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(out.status.success(), "{said}");
+    // A secret that cannot be read fails the check: the daemon could not log in.
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("1 mail secret could not be read"), "{said}");
     assert!(
         said.contains("[mail.imap] password: from the first line printed by `printf 'hunt%s\\nsecond\\n' er2-imap` (password_command): read"),
         "{said}"
@@ -190,5 +193,30 @@ fn a_step_of_no_time_is_refused_by_check_config_and_new_game() {
     let out = maester(&cfg, &["check-config"], None);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("default"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without `[daemon] gm_address` the GM's copies, alerts and commands by mail are off: said.
+#[test]
+fn check_config_says_what_a_missing_gm_address_turns_off() {
+    let dir = temp_dir("chkcfg-gm");
+    let cfg = write_config(&dir, "chk");
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    assert!(!text.contains("gm_address"), "the test config has no GM");
+    let out = maester(&cfg, &["check-config"], None);
+    let bare = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{bare}");
+    assert!(
+        bare.contains("gm_address is not set: no GM copies of the reports, no alerts"),
+        "{bare}"
+    );
+    assert!(bare.contains("no GM commands by mail"), "{bare}");
+    let with_gm = text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n");
+    std::fs::write(&cfg, with_gm).unwrap_or_default();
+    let out = maester(&cfg, &["check-config"], None);
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("the GM is gm@x.example"), "{said}");
+    assert!(!said.contains("not set"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }

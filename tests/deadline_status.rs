@@ -27,7 +27,7 @@ fn status_and_who_show_grace_reminders_and_absences() {
     let t = tick(&mut d, dl);
     assert_eq!(t.steps_closed, 0, "grace: {t:?}");
 
-    let json = maester::daemon::status::show(&d, Some("ps"), true, Lang::En)
+    let json = maester::daemon::status::show(&d, Some("ps"), true, Some(Lang::En))
         .unwrap_or_else(|e| panic!("{e}"));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(v["step_deadline"], dl.to_rfc3339(), "{json}");
@@ -43,7 +43,7 @@ fn status_and_who_show_grace_reminders_and_absences() {
     assert_eq!(v["absences"][0]["set_by"], "gm", "{json}");
     assert_eq!(v["wait_by"], serde_json::Value::Null, "{json}");
 
-    let text = maester::daemon::status::show(&d, Some("ps"), false, Lang::En)
+    let text = maester::daemon::status::show(&d, Some("ps"), false, Some(Lang::En))
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(text.contains("grace:"), "{text}");
     assert!(text.contains("reminders sent: 24h, 4h"), "{text}");

@@ -58,6 +58,7 @@ fn stark_mails(port: u16, want: usize) -> Vec<(String, String)> {
         user: "stark".into(),
         password: PasswordSource::written("pw-stark"),
         mailbox: "INBOX".into(),
+        timeout_seconds: maester::mail::DEFAULT_IMAP_TIMEOUT_SECONDS,
     };
     let mut inbox = ImapInbox::connect(&cfg).unwrap_or_else(|e| panic!("IMAP login: {e}"));
     let deadline = Instant::now() + Duration::from_secs(15);

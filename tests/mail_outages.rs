@@ -179,6 +179,7 @@ fn mailbox(s: &Servers, user: &str, password: &str, want: usize) -> Vec<String> 
         user: user.into(),
         password: PasswordSource::written(password),
         mailbox: "INBOX".into(),
+        timeout_seconds: maester::mail::DEFAULT_IMAP_TIMEOUT_SECONDS,
     };
     let mut inbox = ImapInbox::connect(&cfg).unwrap_or_else(|e| panic!("IMAP {user}: {e}"));
     let until = Instant::now() + Duration::from_secs(10);

@@ -61,6 +61,7 @@ fn imap_config(port: u16, user: &str, password: &str) -> ImapConfig {
         user: user.into(),
         password: PasswordSource::written(password),
         mailbox: "INBOX".into(),
+        timeout_seconds: maester::mail::DEFAULT_IMAP_TIMEOUT_SECONDS,
     }
 }
 
@@ -379,6 +380,7 @@ fn imap_inbox_reads_mail_over_tls_and_starttls() {
             user: "tester".into(),
             password: PasswordSource::written("testpass"),
             mailbox: "INBOX".into(),
+            timeout_seconds: maester::mail::DEFAULT_IMAP_TIMEOUT_SECONDS,
         };
         let mut inbox = ImapInbox::connect(&config)
             .unwrap_or_else(|e| panic!("IMAP {security:?} on port {port}: {e}"));

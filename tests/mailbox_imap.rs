@@ -212,10 +212,11 @@ fn a_mailbox_run_without_a_person_reads_seen_and_junk_mail_files_it_and_keeps_se
         (1, 0, 1),
         "only the new mail: {t:?}"
     );
-    let status = match maester::daemon::status::show(&d, None, false, maester::board::Lang::En) {
-        Ok(s) => s,
-        Err(e) => panic!("{e}"),
-    };
+    let status =
+        match maester::daemon::status::show(&d, None, false, Some(maester::board::Lang::En)) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
     assert!(
         status.contains(&format!("bounced (7 days): {to} (5.1.1)")),
         "{status}"

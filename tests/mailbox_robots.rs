@@ -160,10 +160,11 @@ fn robots_get_one_answer_or_the_hourly_cap_and_a_bounce_reaches_status() {
         Ok(t) => t,
         Err(e) => panic!("{e}"),
     };
-    let status = match maester::daemon::status::show(&d, None, false, maester::board::Lang::En) {
-        Ok(s) => s,
-        Err(e) => panic!("{e}"),
-    };
+    let status =
+        match maester::daemon::status::show(&d, None, false, Some(maester::board::Lang::En)) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
     assert!(
         status.contains("bounced (7 days): tester@greyjoy.example (5.2.2)"),
         "{t:?}\n{status}"

@@ -183,4 +183,5 @@ fn the_front_page_and_a_step_page_read_at_1280_and_400_pixels() {
             }
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }

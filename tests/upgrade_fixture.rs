@@ -170,7 +170,7 @@ fn v1_running_game_loads_and_closes_its_plan_step_after_the_upgrade() {
     assert_eq!(subs, want);
 
     // `maester status` reads it, in both forms.
-    let text = maester::daemon::status::show(&d, None, false, maester::board::Lang::En)
+    let text = maester::daemon::status::show(&d, None, false, Some(maester::board::Lang::En))
         .expect("status of the fixture");
     assert!(
         text.starts_with("game v1-fixture: round 1, execution plan"),

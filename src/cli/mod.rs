@@ -2,6 +2,7 @@
 //! definitions (those of `maester gm` are in `gm_args`) and sends each subcommand here.
 
 pub mod check;
+pub mod check_mail;
 pub mod gm;
 pub mod gm_args;
 pub mod harness;

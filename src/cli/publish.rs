@@ -5,15 +5,17 @@ use maester::daemon::Daemon;
 use maester::error::Error;
 use maester::publish::Format;
 use maester::rules::Step;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// `maester post`: a closed step as a forum post on stdout; parts separated by a line.
+/// `maester post`: a closed step as a forum post on stdout; parts separated by a line. The
+/// picture the post asks to attach is written into `picture_dir` (default: the config file's
+/// folder) and its path said on stderr.
 pub fn post(
     config: &Path,
     game: Option<String>,
-    round: Option<u8>,
-    step: Option<String>,
+    (round, step): (Option<u8>, Option<String>),
     format: &str,
+    picture_dir: Option<PathBuf>,
 ) -> Result<(), Error> {
     let format = match format {
         "bbcode" => Format::Bbcode,
@@ -44,6 +46,20 @@ pub fn post(
             );
         }
         maester::say_raw!("{p}");
+    }
+    if let Some((name, png)) =
+        maester::daemon::publish::post_picture(&d, game.as_deref(), (round, step))?
+    {
+        let dir = picture_dir
+            .or_else(|| Some(d.config.base.clone()).filter(|b| !b.as_os_str().is_empty()))
+            .unwrap_or_else(|| PathBuf::from("."));
+        let path = dir.join(&name);
+        std::fs::write(&path, &png).map_err(|e| Error::file(&path, e))?;
+        eprintln!(
+            "maester: the picture the post asks to attach: {} ({} bytes)",
+            path.display(),
+            png.len()
+        );
     }
     Ok(())
 }

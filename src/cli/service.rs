@@ -22,7 +22,7 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
     let c = Config::load(config)?;
     let g = maester::daemon::setup::check(&c, Utc::now())?;
     maester::say!(
-        "{}: game {} can be created (nothing was created or sent)",
+        "{}: game {} can be created (nothing was created or sent; the mail servers are not contacted)",
         config.display(),
         g.cfg.id
     );
@@ -40,8 +40,20 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
         g.schedule.format_deadline_en(g.first_deadline)
     );
     maester::say!("  the welcome mails would go {}", mail_route(&c));
-    for line in c.password_report() {
+    let mut unread = 0;
+    for (line, read) in c.password_report() {
         maester::say!("  {line}");
+        unread += usize::from(!read);
+    }
+    match c.daemon.gm_address.as_deref().map(str::trim) {
+        Some(gm) if !gm.is_empty() => {
+            maester::say!("  the GM is {gm}: copies of the reports, alerts and GM commands by mail")
+        }
+        _ => maester::say!(
+            "  [daemon] gm_address is not set: no GM copies of the reports, no alerts (bounces, \
+             mail server outages, a full disk) and no GM commands by mail; only the command \
+             line (`maester gm …`)"
+        ),
     }
     maester::say!(
         "  the database would be {}",
@@ -59,6 +71,17 @@ pub fn check_config(config: &Path) -> Result<(), Error> {
             Some(url) => maester::say!("  forum posts would show the map from {url}"),
             None => maester::say!("  forum posts would name the map's file to attach"),
         }
+    }
+    if unread > 0 {
+        eprintln!(
+            "maester: check-config: {unread} mail secret{} could not be read: new-game would \
+             create the game but the daemon could not log in",
+            if unread == 1 { "" } else { "s" }
+        );
+        return Err(Error::Reported);
+    }
+    if c.mail.transport == "imap" {
+        maester::say!("  `maester check-mail` logs in to the mailbox and tries it");
     }
     Ok(())
 }
@@ -128,6 +151,7 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
         tracing::warn!("started: the disk has room again");
     }
     let _lock = maester::daemon::lock::DaemonLock::acquire(&db)?;
+    maester::say!("{}", start_line(&d, &db));
     let mut took_mail = true;
     loop {
         match d.tick(Utc::now()) {
@@ -155,13 +179,63 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
     }
 }
 
+/// What `run` says once at start: the games, where mail is read and sent, the next deadline.
+fn start_line(d: &Daemon, db: &Path) -> String {
+    let c = &d.config;
+    let games = d.store.games().unwrap_or_default();
+    let listed: Vec<String> = games
+        .iter()
+        .map(|g| format!("{} (round {} {})", g.id, g.round, g.step))
+        .collect();
+    let mailbox = match (&c.mail.imap, &c.mail.smtp, c.mail.transport.as_str()) {
+        (Some(i), Some(s), "imap") => format!(
+            "IMAP {}@{}:{} {} in, SMTP {}:{} out",
+            i.user,
+            i.host.trim(),
+            i.port,
+            i.mailbox,
+            s.host.trim(),
+            s.port
+        ),
+        _ => format!(
+            "Maildir {} in, {} out",
+            c.path(&c.mail.maildir.inbox).display(),
+            c.path(&c.mail.maildir.outbox).display()
+        ),
+    };
+    let next = games
+        .iter()
+        .filter_map(|g| g.deadline.map(|t| (t, &g.id)))
+        .min()
+        .map(|(t, id)| format!("{} ({id})", t.format("%Y-%m-%d %H:%M UTC")))
+        .unwrap_or_else(|| "none".into());
+    format!(
+        "maester run: {} game{}{}; mail: {mailbox}; next deadline {next}; database {}; polling every {} s",
+        games.len(),
+        if games.len() == 1 { "" } else { "s" },
+        if listed.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", listed.join(", "))
+        },
+        db.display(),
+        c.daemon.poll_seconds.max(1)
+    )
+}
+
 /// `maester status`: a game's state as text or as the stable JSON view.
-pub fn status(config: &Path, game: Option<String>, json: bool, lang: String) -> Result<(), Error> {
+pub fn status(
+    config: &Path,
+    game: Option<String>,
+    json: bool,
+    lang: Option<String>,
+) -> Result<(), Error> {
     let d = Daemon::open_existing(Config::load(config)?)?;
-    let lang = if lang == "en" {
-        maester::board::Lang::En
-    } else {
-        maester::board::Lang::Zh
+    let lang = match lang.as_deref() {
+        None => None,
+        Some("en") => Some(maester::board::Lang::En),
+        Some("zh") => Some(maester::board::Lang::Zh),
+        Some(other) => return Err(Error::Refused(format!("--lang {other}: use zh or en"))),
     };
     maester::say_raw!(
         "{}",

@@ -2,7 +2,9 @@
 //! down the daemon goes on with everything else; this tracker decides when to try the server
 //! again (a backoff that doubles up to a ceiling), logs the outage once when it starts and once
 //! when it ends instead of at every tick, and says when it has lasted long enough that the GM
-//! must be told (once per outage). All times are the daemon's `now`, so a test can let hours
+//! must be told (once per outage) — at once when the failure is not the server's but the
+//! login's (a password or token that could not be read, a command that hung, a refused
+//! login: waiting does not mend it). All times are the daemon's `now`, so a test can let hours
 //! pass without waiting.
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -29,6 +31,8 @@ pub struct Outage {
     last_error: String,
     /// The GM was told about this outage.
     told_gm: bool,
+    /// A failure of the login itself, told at once.
+    login_failed: bool,
 }
 
 impl Outage {
@@ -41,6 +45,7 @@ impl Outage {
             next_try: None,
             last_error: String::new(),
             told_gm: false,
+            login_failed: false,
         }
     }
 
@@ -63,6 +68,7 @@ impl Outage {
         let wait = (BACKOFF_BASE_SECS << exp).min(BACKOFF_MAX_SECS);
         self.next_try = Some(now + TimeDelta::seconds(wait));
         self.last_error = error.to_string();
+        self.login_failed |= crate::mail::is_login_failure(error);
         if self.since.is_none() {
             self.since = Some(now);
             tracing::warn!(
@@ -94,6 +100,7 @@ impl Outage {
         self.failures = 0;
         self.next_try = None;
         self.told_gm = false;
+        self.login_failed = false;
         self.last_error.clear();
     }
 
@@ -101,14 +108,22 @@ impl Outage {
     /// subject and text of what to tell him (and it counts as told).
     pub fn tell_gm(&mut self, now: DateTime<Utc>) -> Option<(String, String)> {
         let since = self.since?;
-        if self.told_gm || now - since <= TELL_GM_AFTER {
+        if self.told_gm || (!self.login_failed && now - since <= TELL_GM_AFTER) {
             return None;
         }
         self.told_gm = true;
-        let what = format!(
-            "the {} server has been unreachable for over an hour",
-            self.server
-        );
+        let what = if self.login_failed {
+            format!(
+                "maester cannot log in to the {} server: its password or token could not be \
+                 read or was refused",
+                self.server
+            )
+        } else {
+            format!(
+                "the {} server has been unreachable for over an hour",
+                self.server
+            )
+        };
         let effect = if self.server == "IMAP" {
             "No new mail is read meanwhile; deadlines still close and answers are still sent."
         } else {
@@ -116,7 +131,8 @@ impl Outage {
              answers. Mails are still read and deadlines still close."
         };
         let detail = format!(
-            "Unreachable since {} ({} tries failed). Last error: {}\n{effect}",
+            "Failing since {} ({} tries failed). Last error: {}\n{effect}\n\
+             `maester check-mail` tries the login step by step.",
             since.to_rfc3339(),
             self.failures,
             self.last_error
@@ -166,6 +182,46 @@ mod tests {
         );
         o.succeeded(t1);
         assert!(o.may_try(t1) && o.down_since().is_none());
+    }
+
+    /// A login that fails (its secret's command hung, the password was refused) is not an
+    /// outage that ends by itself: the GM is told at the first failure, once.
+    #[test]
+    fn a_failing_login_is_told_to_the_gm_at_once_and_once() {
+        let mut o = Outage::new("IMAP");
+        let t = t0();
+        let secret = crate::mail::MailError::Secret(
+            "[mail.imap]: password_command `pass show x` still running after 15 s: stopped".into(),
+        );
+        o.failed(t, &format!("reading mail: {secret}"));
+        let told = o.tell_gm(t);
+        assert!(
+            told.as_ref()
+                .is_some_and(|(what, detail)| what.contains("cannot log in")
+                    && detail.contains("still running after 15 s")
+                    && detail.contains("check-mail")),
+            "{told:?}"
+        );
+        o.failed(
+            t + TimeDelta::minutes(1),
+            "reading mail: IMAP: login refused: NO",
+        );
+        assert!(
+            o.tell_gm(t + TimeDelta::minutes(2)).is_none(),
+            "once per outage"
+        );
+        let mut o = Outage::new("IMAP");
+        o.failed(
+            t,
+            "reading mail: IMAP: login refused: [AUTHENTICATIONFAILED]",
+        );
+        assert!(o.tell_gm(t).is_some(), "a refused login too");
+        let mut o = Outage::new("IMAP");
+        o.failed(t, "reading mail: connection refused");
+        assert!(
+            o.tell_gm(t).is_none(),
+            "a server out of reach waits its hour"
+        );
     }
 
     #[test]

@@ -231,3 +231,30 @@ fn set_mode(_: &Path, _: u32) -> Result<(), Error> {
 fn io(path: &Path, e: std::io::Error) -> Error {
     Error::io(format!("writing {}", path.display()), e)
 }
+
+/// The picture the forum post of [`post`] names as a file to attach, as its file name and PNG
+/// bytes (`None` when the post links the site's copy or shows no map), for `maester post` to
+/// write beside where it runs.
+pub fn post_picture(
+    d: &Daemon,
+    game: Option<&str>,
+    which: (Option<u8>, Option<crate::rules::Step>),
+) -> Result<Option<(String, Vec<u8>)>, Error> {
+    let id = picture::game_id(d, game)?;
+    let g = loaded::load(d, &id)?;
+    if !g.cfg.report_map || site_config(d).and_then(|s| s.game_url(&id)).is_some() {
+        return Ok(None);
+    }
+    let lang = g.cfg.language.lang;
+    let script = Script::of(lang == Lang::Zh && g.cfg.language.traditional());
+    let all = steps(d, &g, lang)?;
+    let Some(step) = all.iter().rev().find(|s| {
+        which.0.is_none_or(|r| s.round() == r)
+            && which.1.is_none_or(|st| s.closed_steps().contains(&st))
+    }) else {
+        return Ok(None);
+    };
+    let png = publish::site::picture(&g.board, step, lang, script)
+        .map_err(|e| Error::Refused(format!("the post's picture could not be drawn: {e}")))?;
+    Ok(Some((publish::site::picture_name(step), png)))
+}

@@ -4,14 +4,15 @@
 use super::{Daemon, games, gm, letters, mailbox, picture};
 use crate::error::Error;
 
-/// The state of a game as text or as the stable JSON view (`maester status`). A store that
-/// `run` would refuse as damaged (`Daemon::store_damage`) is said first — the text's first
-/// line, the JSON's `damaged` — and a game that cannot be read from it is that error.
+/// The state of a game as text or as the stable JSON view (`maester status`), in `lang` or,
+/// when `None`, the game's language. A store that `run` would refuse as damaged
+/// (`Daemon::store_damage`) is said first — the text's first line, the JSON's `damaged` — and a
+/// game that cannot be read from it is that error.
 pub fn show(
     d: &Daemon,
     game: Option<&str>,
     json: bool,
-    lang: crate::board::Lang,
+    lang: Option<crate::board::Lang>,
 ) -> Result<String, Error> {
     let damaged = match d.store_damage() {
         Ok(found) => found,
@@ -24,6 +25,7 @@ pub fn show(
         (Err(_), Some(found)) => return Err(Error::StoreDamaged(found.clone())),
         (Err(e), None) => return Err(e),
     };
+    let lang = lang.unwrap_or(g.cfg.language.lang);
     let v = crate::words::view::view(&g.board, &g.state, lang);
     let who = gm::sent_and_missing(d, &g)?;
     let (sent, waiting_for): (Vec<_>, Vec<_>) = who.into_iter().partition(|(_, t)| t.is_some());
@@ -73,66 +75,22 @@ pub fn show(
             Error::StoreDamaged(found.clone())
         ));
     }
-    out.push_str(&format!(
-        "game {id}{}: round {}, {} — deadline {}\n",
-        if g.row.status == crate::store::GameStatus::Paused {
-            " (PAUSED)"
-        } else {
-            ""
-        },
-        g.state.round,
-        letters::step_name(g.state.step, lang),
-        g.deadline_text(lang)
-    ));
-    if !sent.is_empty() || !waiting_for.is_empty() {
-        out.push_str(&format!(
-            "  sent: {}; waiting for: {}\n",
-            if sent.is_empty() {
-                "-".into()
-            } else {
-                sent.join(", ")
-            },
-            if waiting_for.is_empty() {
-                "-".into()
-            } else {
-                waiting_for.join(", ")
-            }
-        ));
-    }
-    for line in gm::policy::lines(&policy) {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    if !bounces.is_empty() {
-        out.push_str(&format!("  bounced (7 days): {}\n", bounces.join(", ")));
-    }
-    for a in &v.areas {
-        out.push_str(&format!(
-            "  {:<12} {:<10} {}{}{}\n",
-            a.name,
-            a.holder_name.clone().unwrap_or_default(),
-            a.units_text,
-            if a.token.is_some() { " ⚑" } else { "" },
-            a.neutral
-                .map(|n| format!(" neutral {n}"))
-                .unwrap_or_default()
-        ));
-    }
-    out.push_str(&format!(
-        "  Iron Throne: {}\n  Fiefdoms: {}\n  King's Court: {}\n",
-        v.iron_throne.join(" > "),
-        v.fiefdoms.join(" > "),
-        v.kings_court.join(" > ")
-    ));
-    for h in &v.houses {
-        out.push_str(&format!(
-            "  {:<10} power {} (+{} on map), barrels {}, castles {}\n",
-            h.name, h.power, h.power_on_map, h.barrels, h.castles
-        ));
-    }
-    out.push_str(&format!("  wildlings {}\n", v.wildlings));
-    out.push_str(&format!(
-        "  the map picture: maester map --game {id} --out map.png\n"
-    ));
+    let step = letters::step_name(g.state.step, lang);
+    let deadline = g.deadline_text(lang);
+    let policy = gm::policy::lines_in(&policy, Some(&g), lang);
+    let map_command = format!("maester map --game {id} --out map.png");
+    let head = crate::words::status_text::StatusHead {
+        game: &id,
+        paused: g.row.status == crate::store::GameStatus::Paused,
+        round: g.state.round,
+        step: &step,
+        deadline: &deadline,
+        sent: &sent,
+        waiting: &waiting_for,
+        policy: &policy,
+        bounces: &bounces,
+        map_command: &map_command,
+    };
+    out.push_str(&crate::words::status_text::status_text(&head, &v, lang));
     Ok(out)
 }

@@ -45,6 +45,7 @@ pub fn imap(port: u16, user: &str, password: &str) -> ImapConfig {
         user: user.into(),
         password: PasswordSource::written(password),
         mailbox: "INBOX".into(),
+        timeout_seconds: maester::mail::DEFAULT_IMAP_TIMEOUT_SECONDS,
     }
 }
 

@@ -14,18 +14,17 @@
 use crate::password::PasswordSource;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
-use imap::extensions::idle::SetReadTimeout;
-use imap::{ClientBuilder, Connection, ConnectionMode, Session};
+use imap::{Connection, Session};
 
 use super::imap_folders::{self, ImapFolders};
 use super::{Filed, InboundMail, Inbox, MailError, Security, UidMark};
 
-/// Time allowed to open the TCP connection.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
-/// Time allowed for each read or write on the connection.
+/// Default seconds allowed to reach the server and log in (connection, TLS, greeting, each
+/// command until the folder is open): `timeout_seconds` of `[mail.imap]`.
+pub const DEFAULT_IMAP_TIMEOUT_SECONDS: u64 = 30;
+/// Time allowed for each read or write on the connection once logged in.
 const IO_TIMEOUT: Duration = Duration::from_secs(120);
 /// At most this many messages are returned by one `fetch_new` (the rest come next time).
 const MAX_BATCH: usize = super::FETCH_BATCH;
@@ -41,6 +40,7 @@ const FETCH_CHUNK: usize = 10;
 /// user = "referee@qq.com"
 /// password_command = "pass show maester/imap"   # or password_env = "…", or password = "…"
 /// mailbox = "INBOX"       # optional, default INBOX
+/// timeout_seconds = 30    # optional: reaching the server and logging in
 /// ```
 ///
 /// The password (for QQ/163 mail: the "authorization code") comes from one of `password`,
@@ -61,10 +61,25 @@ pub struct ImapConfig {
     /// Folder to read; default `INBOX`.
     #[serde(default = "default_mailbox")]
     pub mailbox: String,
+    /// Seconds allowed to reach the server and log in (default
+    /// [`DEFAULT_IMAP_TIMEOUT_SECONDS`]).
+    #[serde(default = "default_timeout")]
+    pub timeout_seconds: u64,
 }
 
 fn default_mailbox() -> String {
     "INBOX".to_string()
+}
+
+fn default_timeout() -> u64 {
+    DEFAULT_IMAP_TIMEOUT_SECONDS
+}
+
+impl ImapConfig {
+    /// The time allowed to reach the server and log in.
+    pub fn limit(&self) -> Duration {
+        Duration::from_secs(self.timeout_seconds.max(1))
+    }
 }
 
 impl fmt::Debug for ImapConfig {
@@ -77,6 +92,7 @@ impl fmt::Debug for ImapConfig {
             .field("user", &self.user)
             .field("password", &self.password)
             .field("mailbox", &self.mailbox)
+            .field("timeout_seconds", &self.timeout_seconds)
             .finish()
     }
 }
@@ -177,71 +193,14 @@ impl ImapInbox {
         }
     }
 
-    fn open_connection(&self) -> Result<imap::Client<Connection>, MailError> {
-        let c = &self.config;
-        let host = c.host.trim();
-        match c.security {
-            Security::Plain => {
-                let addrs = (host, c.port)
-                    .to_socket_addrs()
-                    .map_err(|e| MailError::io(format!("resolve {host}:{}", c.port), e))?;
-                let mut last = None;
-                for addr in addrs {
-                    match TcpStream::connect_timeout(&addr, CONNECT_TIMEOUT) {
-                        Ok(tcp) => {
-                            tcp.set_read_timeout(Some(IO_TIMEOUT))
-                                .and_then(|()| tcp.set_write_timeout(Some(IO_TIMEOUT)))
-                                .map_err(|e| MailError::io("set IMAP socket timeouts", e))?;
-                            let conn: Connection = Box::new(tcp);
-                            let mut client = imap::Client::new(conn);
-                            client
-                                .read_greeting()
-                                .map_err(|e| imap_err("read greeting", e))?;
-                            return Ok(client);
-                        }
-                        Err(e) => last = Some(e),
-                    }
-                }
-                Err(MailError::io(
-                    format!("connect to {host}:{}", c.port),
-                    last.unwrap_or_else(|| std::io::Error::other("no address")),
-                ))
-            }
-            Security::Starttls | Security::Tls => {
-                let mode = if c.security == Security::Tls {
-                    ConnectionMode::Tls
-                } else {
-                    ConnectionMode::StartTls
-                };
-                // The builder has no timeouts of its own: take the stream back out after
-                // the handshake (nothing is buffered then) and give it a read timeout.
-                let client = ClientBuilder::new(host, c.port)
-                    .mode(mode)
-                    .connect()
-                    .map_err(|e| imap_err(&format!("connect to {host}:{}", c.port), e))?;
-                let mut conn = client
-                    .into_inner()
-                    .map_err(|e| imap_err("take over the TLS stream", e))?;
-                conn.set_read_timeout(Some(IO_TIMEOUT))
-                    .map_err(|e| imap_err("set IMAP read timeout", e))?;
-                let mut client = imap::Client::new(conn);
-                client.greeting_read = true;
-                Ok(client)
-            }
-        }
-    }
-
     fn ensure_session(&mut self) -> Result<(), MailError> {
         if self.session.is_none() {
-            let password = self
-                .config
-                .password
-                .resolve("[mail.imap]")?
-                .unwrap_or_default();
-            let client = self.open_connection()?;
-            let mut session = client
-                .login(&self.config.user, &password)
-                .map_err(|(e, _)| imap_err(&format!("login as {}", self.config.user), e))?;
+            let (mut session, socket) = crate::imap_login::login(&self.config)?;
+            // Logged in: from now on a read may take as long as a big mail needs.
+            socket
+                .set_read_timeout(Some(IO_TIMEOUT))
+                .and_then(|()| socket.set_write_timeout(Some(IO_TIMEOUT)))
+                .map_err(|e| MailError::io("set IMAP socket timeouts", e))?;
             crate::imap_folders::identify(&mut session);
             self.session = Some(session);
             self.selected = None;

@@ -26,6 +26,7 @@ fn connect_to_closed_port_is_an_error_not_a_hang() {
         user: "u".into(),
         password: PasswordSource::written("p"),
         mailbox: "INBOX".into(),
+        timeout_seconds: crate::DEFAULT_IMAP_TIMEOUT_SECONDS,
     };
     assert!(ImapInbox::connect(&c).is_err());
 }

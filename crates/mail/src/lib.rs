@@ -14,6 +14,7 @@
 
 pub mod auth_results;
 mod body;
+pub mod command;
 pub mod compose;
 pub mod copy;
 pub mod decode;
@@ -24,9 +25,12 @@ mod headers;
 mod html;
 pub mod imap_folders;
 pub mod imap_inbox;
+pub mod imap_login;
 pub mod maildir;
 pub mod password;
+pub mod probe;
 pub mod quote;
+pub mod reach;
 pub mod resend;
 pub mod smtp_outbox;
 pub mod utf7;
@@ -42,9 +46,9 @@ pub use decode::{AutoKind, DecodedMail, decode};
 pub use dedupe::content_digest;
 pub use dsn::{Dsn, DsnRecipient, parse_dsn};
 pub use imap_folders::ImapFolders;
-pub use imap_inbox::{ImapConfig, ImapInbox};
+pub use imap_inbox::{DEFAULT_IMAP_TIMEOUT_SECONDS, ImapConfig, ImapInbox};
 pub use maildir::{MaildirInbox, MaildirOutbox};
-pub use password::{PasswordKind, PasswordSource};
+pub use password::{PasswordKind, PasswordSource, Secret};
 pub use resend::resent_copy;
 pub use smtp_outbox::{DEFAULT_SMTP_TIMEOUT_SECONDS, SmtpConfig, SmtpOutbox};
 
@@ -185,6 +189,9 @@ pub enum MailError {
     BadKey(String),
     /// A configuration value is unusable.
     Config(String),
+    /// A server's password or token could not be read: its variable is unset, its command
+    /// failed, printed nothing or ran past its time limit.
+    Secret(String),
 }
 
 impl MailError {
@@ -216,11 +223,23 @@ impl MailError {
         )
     }
 
-    /// The server did not answer at all; other mails sent now would fail the same way.
+    /// The server did not answer at all, or its login's secret could not be read (a token
+    /// command that failed): other mails sent now would fail the same way, and none of them is
+    /// at fault.
     pub fn is_unreachable(&self) -> bool {
-        matches!(self, MailError::SmtpUnreachable(_))
+        matches!(self, MailError::SmtpUnreachable(_) | MailError::Secret(_))
     }
 }
+
+/// Whether the text of a [`MailError`] says the login itself failed — its secret could not be
+/// read (a [`MailError::Secret`]) or the server refused it — rather than the server being out of
+/// reach: waiting does not mend it, so the GM is told at once. The daemon keeps errors as text.
+pub fn is_login_failure(error_text: &str) -> bool {
+    error_text.contains(SECRET_NOT_READ) || error_text.contains(imap_login::LOGIN_REFUSED)
+}
+
+/// How a [`MailError::Secret`] begins.
+const SECRET_NOT_READ: &str = "mail secret not read";
 
 impl fmt::Display for MailError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -233,6 +252,7 @@ impl fmt::Display for MailError {
             MailError::Compose(m) => write!(f, "cannot build mail: {m}"),
             MailError::BadKey(k) => write!(f, "not a key of this inbox: {k:?}"),
             MailError::Config(m) => write!(f, "mail configuration: {m}"),
+            MailError::Secret(m) => write!(f, "{SECRET_NOT_READ}: {m}"),
         }
     }
 }

@@ -1,18 +1,22 @@
 //! Sending through a real SMTP server with lettre (synchronous transport, rustls).
 
-use crate::password::PasswordSource;
+use crate::password::{PasswordSource, Secret};
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use lettre::address::Envelope;
 use lettre::transport::smtp::SmtpTransport;
-use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::{Address, Transport};
 
 use super::{MailError, Outbox, Security};
 
 /// Default seconds to wait for the SMTP server at each step (connect, greeting, each command).
 pub const DEFAULT_SMTP_TIMEOUT_SECONDS: u64 = 15;
+
+/// An OAuth2 token older than this is read again from its command before a mail is sent
+/// (access tokens live about an hour; the helper keeps and refreshes them).
+const TOKEN_AGE: Duration = Duration::from_secs(10 * 60);
 
 /// SMTP settings, the `[mail.smtp]` table of the config file:
 ///
@@ -83,6 +87,8 @@ impl fmt::Debug for SmtpConfig {
 pub struct SmtpOutbox {
     transport: SmtpTransport,
     config: SmtpConfig,
+    /// When the OAuth2 token in the transport was read (`None`: a password or no login).
+    token_read: Option<Instant>,
 }
 
 impl fmt::Debug for SmtpOutbox {
@@ -96,36 +102,102 @@ impl fmt::Debug for SmtpOutbox {
 impl SmtpOutbox {
     /// Prepares the transport. Does not connect: errors of the server show up at `send`.
     pub fn new(config: &SmtpConfig) -> Result<Self, MailError> {
-        let host = config.host.trim();
-        if host.is_empty() {
-            return Err(MailError::Config("smtp host is empty".into()));
-        }
-        let tls_err = |e: lettre::transport::smtp::Error| {
-            MailError::Config(format!("smtp TLS setup for {host}: {e}"))
-        };
-        let mut builder = match config.security {
-            Security::Plain => SmtpTransport::builder_dangerous(host),
-            Security::Starttls => SmtpTransport::starttls_relay(host).map_err(tls_err)?,
-            Security::Tls => SmtpTransport::relay(host).map_err(tls_err)?,
-        }
-        .port(config.port)
-        .timeout(Some(Duration::from_secs(config.timeout_seconds.max(1))));
-        match (&config.user, config.password.resolve("[mail.smtp]")?) {
-            (Some(user), Some(password)) => {
-                builder = builder.credentials(Credentials::new(user.clone(), password));
-            }
-            (Some(_), None) => {
-                return Err(MailError::Config(
-                    "smtp user given without a password".into(),
-                ));
-            }
-            _ => {}
-        }
+        let (transport, token) = transport(config)?;
         Ok(SmtpOutbox {
-            transport: builder.build(),
+            transport,
             config: config.clone(),
+            token_read: token.then(Instant::now),
         })
     }
+
+    /// Connects, says EHLO (STARTTLS, TLS) and logs in, then quits: what `send` does before a
+    /// mail, without one (`maester check-mail`).
+    pub fn test_login(&mut self) -> Result<(), MailError> {
+        self.fresh_token()?;
+        match self.transport.test_connection() {
+            Ok(_) => Ok(()),
+            Err(e) if self.token_read.is_some() && refused_login(&e) => {
+                self.renew()?;
+                self.transport
+                    .test_connection()
+                    .map(|_| ())
+                    .map_err(|e| self.error(&e))
+            }
+            Err(e) => Err(self.error(&e)),
+        }
+    }
+
+    /// The transport made again with the token read again.
+    fn renew(&mut self) -> Result<(), MailError> {
+        let (transport, _) = transport(&self.config)?;
+        self.transport = transport;
+        self.token_read = Some(Instant::now());
+        Ok(())
+    }
+
+    /// A token read long ago is read again before it is used.
+    fn fresh_token(&mut self) -> Result<(), MailError> {
+        match self.token_read {
+            Some(at) if at.elapsed() >= TOKEN_AGE => self.renew(),
+            _ => Ok(()),
+        }
+    }
+
+    fn error(&self, e: &lettre::transport::smtp::Error) -> MailError {
+        let text = format!("via {}:{}: {e}", self.config.host, self.config.port);
+        if e.is_permanent() {
+            MailError::SmtpRefused(text)
+        } else if e.is_transient() {
+            MailError::Smtp(text)
+        } else {
+            // No SMTP answer at all: refused or dropped connection, timeout, TLS failure.
+            MailError::SmtpUnreachable(text)
+        }
+    }
+}
+
+/// Whether the server refused the login (a wrong or expired token): 535/534/530, or the
+/// XOAUTH2 error challenge lettre does not answer.
+fn refused_login(e: &lettre::transport::smtp::Error) -> bool {
+    let code = e.status().map(|c| c.to_string());
+    matches!(code.as_deref(), Some("535" | "534" | "530")) || e.is_client()
+}
+
+/// The transport of `config`, and whether its login is an OAuth2 token.
+fn transport(config: &SmtpConfig) -> Result<(SmtpTransport, bool), MailError> {
+    let host = config.host.trim();
+    if host.is_empty() {
+        return Err(MailError::Config("smtp host is empty".into()));
+    }
+    let tls_err = |e: lettre::transport::smtp::Error| {
+        MailError::Config(format!("smtp TLS setup for {host}: {e}"))
+    };
+    let mut builder = match config.security {
+        Security::Plain => SmtpTransport::builder_dangerous(host),
+        Security::Starttls => SmtpTransport::starttls_relay(host).map_err(tls_err)?,
+        Security::Tls => SmtpTransport::relay(host).map_err(tls_err)?,
+    }
+    .port(config.port)
+    .timeout(Some(Duration::from_secs(config.timeout_seconds.max(1))));
+    let mut token = false;
+    match (&config.user, config.password.secret("[mail.smtp]")?) {
+        (Some(user), Some(Secret::Password(password))) => {
+            builder = builder.credentials(Credentials::new(user.clone(), password));
+        }
+        (Some(user), Some(Secret::Token(t))) => {
+            token = true;
+            builder = builder
+                .credentials(Credentials::new(user.clone(), t))
+                .authentication(vec![Mechanism::Xoauth2]);
+        }
+        (Some(_), None) => {
+            return Err(MailError::Config(
+                "smtp user given without a password".into(),
+            ));
+        }
+        _ => {}
+    }
+    Ok((builder.build(), token))
 }
 
 impl Outbox for SmtpOutbox {
@@ -152,18 +224,19 @@ impl Outbox for SmtpOutbox {
             .collect::<Result<Vec<_>, _>>()?;
         let envelope =
             Envelope::new(from, rcpts).map_err(|e| MailError::Compose(format!("envelope: {e}")))?;
-        self.transport.send_raw(&envelope, raw).map_err(|e| {
-            let text = format!("via {}:{}: {e}", self.config.host, self.config.port);
-            if e.is_permanent() {
-                MailError::SmtpRefused(text)
-            } else if e.is_transient() {
-                MailError::Smtp(text)
-            } else {
-                // No SMTP answer at all: refused or dropped connection, timeout, TLS failure.
-                MailError::SmtpUnreachable(text)
+        self.fresh_token()?;
+        match self.transport.send_raw(&envelope, raw) {
+            Ok(_) => Ok(()),
+            Err(e) if self.token_read.is_some() && refused_login(&e) => {
+                tracing::info!(error = %e, "SMTP refused the OAuth2 token: asking the token command again");
+                self.renew()?;
+                self.transport
+                    .send_raw(&envelope, raw)
+                    .map(|_| ())
+                    .map_err(|e| self.error(&e))
             }
-        })?;
-        Ok(())
+            Err(e) => Err(self.error(&e)),
+        }
     }
 }
 

@@ -337,7 +337,7 @@ fn migrate_all(conn: &mut Connection) -> Result<(), StoreError> {
         }
         tx.pragma_update(None, "user_version", version + 1)?;
         tx.commit()?;
-        tracing::info!(version = version + 1, "applied database migration");
+        tracing::debug!(version = version + 1, "applied database migration");
     }
 }
 

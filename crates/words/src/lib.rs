@@ -35,6 +35,7 @@ pub mod report_lines;
 pub mod report_text;
 pub mod rule_text;
 pub mod seats;
+pub mod status_text;
 pub mod teach;
 pub mod view;
 pub mod welcome;

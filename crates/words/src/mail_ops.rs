@@ -119,3 +119,17 @@ pub fn problem_alert(what: &str, detail: &str) -> String {
          一小时内的其他问题只写入审计日志。\n\n-- maester"
     )
 }
+
+/// The test mail of `maester check-mail --send-test` (to the GM, and to the referee's own
+/// mailbox, where it is looked for and deleted): subject and text, bilingual like the GM's
+/// alerts of the mailbox.
+pub fn test_mail(referee: &str) -> (String, String) {
+    (
+        "maester: 测试邮件 / test mail".to_string(),
+        format!(
+            "这是 `maester check-mail --send-test` 发出的测试邮件:裁判邮箱 {referee} 能够发信。\
+             不需要回复。\n\nThis is the test mail of `maester check-mail --send-test`: the \
+             referee's mailbox {referee} can send mail. No answer is needed.\n\n—— maester"
+        ),
+    )
+}

@@ -87,7 +87,7 @@ pub fn lines(v: &PolicyView) -> Vec<String> {
 }
 
 /// [`lines`] in `lang`; with the game, times in its time zone and houses by name.
-pub(super) fn lines_in(v: &PolicyView, g: Option<&Loaded>, lang: Lang) -> Vec<String> {
+pub(crate) fn lines_in(v: &PolicyView, g: Option<&Loaded>, lang: Lang) -> Vec<String> {
     let at = |t: &str| match (g, DateTime::parse_from_rfc3339(t)) {
         (Some(g), Ok(t)) => g.at(t.with_timezone(&Utc), lang),
         _ => t.to_string(),
