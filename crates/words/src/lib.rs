@@ -38,6 +38,7 @@ pub mod seats;
 pub mod teach;
 pub mod view;
 pub mod welcome;
+pub mod what_if;
 pub mod whole_mail;
 pub mod yours;
 
