@@ -24,7 +24,6 @@ mod info;
 mod redact;
 mod verdict;
 mod what_if;
-mod what_if_lines;
 
 /// The outcome recorded on the mail.
 #[allow(clippy::large_enum_variant)] // one short-lived value per mail

@@ -4,6 +4,7 @@
 
 use crate::log::units;
 use maester_board::{Board, HouseId, Lang};
+use maester_lang::what_if::AssumeError;
 use maester_rules::log::Event;
 use maester_rules::{GameState, Step};
 
@@ -73,43 +74,21 @@ pub fn error_line(line: usize, text: &str, message: &str, lang: Lang) -> String 
     }
 }
 
-/// Why an `假设` / `assume` line was not read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AssumeError {
-    /// No house of the game has this name.
-    UnknownHouse(String),
-    /// The sender's own house: his own lines need no `假设`.
-    OwnHouse,
-    /// `假设 <家族>:` with nothing after the colon.
-    Empty,
-    /// A line of a step the what-if does not try (a bid, a Raven change …).
-    NotTried,
-}
-
-impl AssumeError {
-    /// The sentence.
-    pub fn message(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (AssumeError::UnknownHouse(n), Lang::Zh) => {
-                format!("没有叫“{n}”的家族;写法是“假设 家族名: 命令或方案”。")
-            }
-            (AssumeError::UnknownHouse(n), Lang::En) => {
-                format!("no house is called \"{n}\"; write \"assume <house>: <orders or plan>\".")
-            }
-            (AssumeError::OwnHouse, Lang::Zh) => "这是你自己的家族:你的命令直接写,不用“假设”。".into(),
-            (AssumeError::OwnHouse, Lang::En) => {
-                "this is your own house: write your own lines without \"assume\".".into()
-            }
-            (AssumeError::Empty, Lang::Zh) => "冒号后面没有命令或方案。".into(),
-            (AssumeError::Empty, Lang::En) => "nothing follows the colon.".into(),
-            (AssumeError::NotTried, Lang::Zh) => {
-                "试算只算战斗阶段:这里只读命令(布置命令阶段)和执行方案的行。".into()
-            }
-            (AssumeError::NotTried, Lang::En) => {
-                "a what-if tries the military phase only: it reads orders (in the placement step) and plan lines."
-                    .into()
-            }
+/// Why an `假设` / `assume` line was not read, as a sentence.
+pub fn assume_error(e: &AssumeError, lang: Lang) -> String {
+    match (e, lang) {
+        (AssumeError::UnknownHouse(n), Lang::Zh) => {
+            format!("没有叫“{n}”的家族;写法是“假设 家族名: 命令或方案”。")
         }
+        (AssumeError::UnknownHouse(n), Lang::En) => {
+            format!("no house is called \"{n}\"; write \"assume <house>: <orders or plan>\".")
+        }
+        (AssumeError::OwnHouse, Lang::Zh) => "这是你自己的家族:你的命令直接写,不用“假设”。".into(),
+        (AssumeError::OwnHouse, Lang::En) => {
+            "this is your own house: write your own lines without \"assume\".".into()
+        }
+        (AssumeError::Empty, Lang::Zh) => "冒号后面没有命令或方案。".into(),
+        (AssumeError::Empty, Lang::En) => "nothing follows the colon.".into(),
     }
 }
 

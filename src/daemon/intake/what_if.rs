@@ -7,7 +7,6 @@
 //! read here. A house may ask `[game] what_if_per_step` of them per step; each one is its
 //! mail's outcome (`what-if r<round> <step>: …`), which is how they are counted.
 
-use super::what_if_lines::{self, Split};
 use super::{Outcome, reply_to};
 use crate::board::{HouseId, Lang};
 use crate::daemon::Daemon;
@@ -17,6 +16,7 @@ use crate::error::Error;
 use crate::game::what_if::{self as try_it, open_for_what_if};
 use crate::game::{Submission, SubmissionError};
 use crate::lang::submit::{ParsedMail, parse_mail_with};
+use crate::lang::what_if::{self as what_if_lines, Split};
 use crate::mail::DecodedMail;
 use crate::rules::Step;
 use crate::rules::orders::{Placement, Plan};
@@ -199,7 +199,7 @@ fn tried(
         .map(|(line, text, why)| ErrorLine {
             line: *line,
             text: text.clone(),
-            message: why.message(lang),
+            message: said::assume_error(why, lang),
             ..ErrorLine::default()
         })
         .collect();

@@ -1,13 +1,23 @@
-//! A what-if mail's text split before the order language reads it: whether the first line
-//! after the secret is `试算` / `試算` / `what if`, and which lines are the sender's own and
-//! which are `假设 <家族>: …` / `assume <house>: …` lines for another house. Each part keeps
-//! the mail's line numbers (the lines of other parts are left blank), so every error points at
-//! the line the player wrote.
+//! A what-if mail (`试算` / `試算` / `what if`) split before the order language reads it:
+//! whether the first line after the secret is the keyword, and which lines are the sender's
+//! own and which are `假设 <家族>: …` / `假設 …` / `assume <house>: …` lines for another house.
+//! Each part keeps the mail's line numbers (the lines of other parts are left blank), so every
+//! error points at the line the player wrote. Pure; never panics on input.
 
-use crate::board::HouseId;
-use crate::lang::Names;
-use crate::lang::normalize::normalize_line;
-use crate::words::what_if::AssumeError;
+use crate::Names;
+use crate::normalize::normalize_line;
+use maester_board::HouseId;
+
+/// Why an `假设` / `assume` line was not read (`words::what_if` says it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AssumeError {
+    /// No house of the game has this name.
+    UnknownHouse(String),
+    /// The sender's own house: his own lines need no `假设`.
+    OwnHouse,
+    /// `假设 <家族>:` with nothing after the colon.
+    Empty,
+}
 
 /// The keyword of a what-if, in its normal form (Traditional read as Simplified).
 fn is_keyword(norm: &str) -> bool {
@@ -36,9 +46,9 @@ fn split(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether the mail is a what-if: its first line with something on it, the secret aside, is
+/// Whether a mail's text is a what-if: its first line with something on it, the secret aside, is
 /// the keyword. Returns the keyword's 1-based line.
-pub(super) fn keyword_line(text: &str) -> Option<usize> {
+pub fn keyword_line(text: &str) -> Option<usize> {
     for (i, line) in split(text).iter().enumerate() {
         let norm = normalize_line(line).text;
         if norm.is_empty() || is_secret_line(&norm) {
@@ -50,8 +60,8 @@ pub(super) fn keyword_line(text: &str) -> Option<usize> {
 }
 
 /// A what-if's lines, split by house.
-#[derive(Debug, Default)]
-pub(super) struct Split {
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Split {
     /// The sender's own lines (the secret and the keyword left blank).
     pub own: String,
     /// Each assumed house with its lines, in the order first named.
@@ -66,6 +76,7 @@ fn assume_parts(line: &str) -> Option<(String, String)> {
     let lower = norm.to_lowercase();
     let rest = lower
         .strip_prefix("假设")
+        .or_else(|| lower.strip_prefix("假設"))
         .or_else(|| lower.strip_prefix("assume "))?;
     let name = rest.split(':').next().unwrap_or("").trim().to_string();
     let colon = line.find([':', '：'])?;
@@ -80,7 +91,7 @@ fn assume_parts(line: &str) -> Option<(String, String)> {
 /// Split a what-if mail (`keyword` is its keyword's line) into the sender's lines and each
 /// assumed house's. The signature (`--`) or an end line ends the assumptions as it ends
 /// the orders.
-pub(super) fn split_mail(text: &str, keyword: usize, names: &Names, sender: HouseId) -> Split {
+pub fn split_mail(text: &str, keyword: usize, names: &Names, sender: HouseId) -> Split {
     let lines = split(text);
     let blank = || vec![String::new(); lines.len()];
     let mut own = blank();
@@ -133,7 +144,7 @@ pub(super) fn split_mail(text: &str, keyword: usize, names: &Names, sender: Hous
 }
 
 /// The mail's line `n` (1-based) as written, "" past its end.
-pub(super) fn line_of(text: &str, n: usize) -> String {
+pub fn line_of(text: &str, n: usize) -> String {
     split(text)
         .get(n.wrapping_sub(1))
         .map(|l| l.trim_end().to_string())
