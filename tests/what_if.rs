@@ -77,6 +77,22 @@ fn answers(dir: &Path, house: &str, marker: &str) -> Vec<String> {
     mails_to(dir, house, marker)
 }
 
+/// The raw what-if answers to a house: subject holding `marker`.
+fn raw_answers(dir: &Path, house: &str, marker: &str) -> Vec<String> {
+    let a = addr(house);
+    let Ok(rd) = std::fs::read_dir(dir.join("mail/outbox")) else {
+        return Vec::new();
+    };
+    rd.flatten()
+        .map(|e| std::fs::read(e.path()).unwrap_or_default())
+        .filter(|raw| {
+            let d = maester::mail::decode(raw);
+            d.to.join(",").contains(&a) && d.subject.contains(marker)
+        })
+        .map(|raw| String::from_utf8_lossy(&raw).into_owned())
+        .collect()
+}
+
 /// The tried phase's lines of a what-if answer (the indented lines after its heading).
 fn tried_lines(answer: &str, heading: &str) -> Vec<String> {
     answer
@@ -131,6 +147,11 @@ fn a_what_if_and_the_same_orders_sent_for_real_give_the_same_battle() {
         "the battle for Ironman's Bay: {a}"
     );
     assert!(a.contains("试算后你的局面"), "{a}");
+    // The house's own picture of the tried position, inline.
+    let raw = raw_answers(&dir, "lannister", "试算");
+    assert_eq!(raw.len(), 1);
+    assert!(raw[0].contains("image/png"), "no picture");
+    assert!(raw[0].contains("what-if-map@"), "no picture");
     // Nobody else was mailed.
     for h in ["stark", "greyjoy", "baratheon", "tyrell", "martell"] {
         assert!(mails_to(&dir, h, "试算").is_empty(), "{h} got a mail");

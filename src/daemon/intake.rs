@@ -24,6 +24,7 @@ mod info;
 mod redact;
 mod verdict;
 mod what_if;
+mod what_if_picture;
 
 /// The outcome recorded on the mail.
 #[allow(clippy::large_enum_variant)] // one short-lived value per mail

@@ -194,6 +194,15 @@ pub fn who_count(house: &str, n: u32, lang: Lang) -> String {
     }
 }
 
+/// What the answer's picture reports (its panel's step), and its alternative text. Written
+/// with the characters of the map's font subset (`crates/map` checks it).
+pub fn picture_label(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "未执行的方案",
+        Lang::En => "what if, not carried out",
+    }
+}
+
 /// The answer's last line.
 pub fn closing(lang: Lang) -> &'static str {
     match lang {

@@ -7,6 +7,7 @@
 //! read here. A house may ask `[game] what_if_per_step` of them per step; each one is its
 //! mail's outcome (`what-if r<round> <step>: …`), which is how they are counted.
 
+use super::what_if_picture;
 use super::{Outcome, reply_to};
 use crate::board::{HouseId, Lang};
 use crate::daemon::Daemon;
@@ -65,6 +66,7 @@ pub(super) fn answer(
     )];
     text.push(said::nothing_submitted(lang).to_string());
     text.push(String::new());
+    let mut done = None;
     let outcome = if !open_for_what_if(g.state.step) {
         text.push(said::not_in_step(lang).to_string());
         format!(
@@ -77,8 +79,9 @@ pub(super) fn answer(
     } else {
         let split = what_if_lines::split_mail(&mail.orders_text, keyword, &g.names, house);
         match tried(g, house, &split, &mail.orders_text, lang) {
-            Ok(lines) => {
+            Ok((lines, t)) => {
                 text.extend(lines);
+                done = Some(t);
                 format!("{prefix} tried")
             }
             Err(errors) => {
@@ -94,7 +97,12 @@ pub(super) fn answer(
     text.push(said::closing(lang).to_string());
     text.push("—— maester".into());
     let body = crate::words::cite::for_player(&text.join("\n"), lang);
-    let reply = letter(d, m, mail, &a, body)?;
+    let picture = done.as_ref().map(|t| what_if_picture::Tried {
+        state: &t.state,
+        log: &t.log,
+        house,
+    });
+    let reply = letter(d, m, mail, &a, body, picture)?;
     Ok(Outcome::Answered {
         outcome,
         reply,
@@ -113,6 +121,7 @@ fn letter(
     mail: &DecodedMail,
     a: &Asked,
     body: String,
+    picture: Option<what_if_picture::Tried>,
 ) -> Result<Option<letters::Letter>, Error> {
     if mail.from_addr.is_none() {
         return Ok(None);
@@ -124,11 +133,13 @@ fn letter(
         _ => to,
     };
     let rt = reply_to(mail);
-    Ok(Some(letters::answer(
-        &d.sender,
+    Ok(Some(what_if_picture::answer(
+        d,
+        a.g,
         &to,
-        said::subject(a.lang, &a.seat.game_id),
-        body,
+        (said::subject(a.lang, &a.seat.game_id), body),
+        picture,
+        a.lang,
         &format!("reply:{}", m.mail_key),
         rt.as_ref().map(|(x, y)| (x.as_str(), y.as_slice())),
     )?))
@@ -192,7 +203,7 @@ fn tried(
     split: &Split,
     mail: &str,
     lang: Lang,
-) -> Result<Vec<String>, Vec<ErrorLine>> {
+) -> Result<(Vec<String>, try_it::Tried), Vec<ErrorLine>> {
     let mut errors: Vec<ErrorLine> = split
         .errors
         .iter()
@@ -288,7 +299,7 @@ fn tried(
     out.extend(said::adjudication(&g.board, &done.log, lang));
     out.push(String::new());
     out.extend(said::own_position(&g.board, &done.state, sender, lang));
-    Ok(out)
+    Ok((out, done))
 }
 
 /// A part refused by the rules' checks, each error with the mail's own lines.
