@@ -5,6 +5,7 @@
 
 mod policy_support;
 
+use chrono::TimeDelta;
 use policy_support::*;
 use std::path::Path;
 
@@ -395,5 +396,30 @@ fn a_what_if_with_errors_is_answered_line_by_line_and_the_limit_holds() {
         Ok(s) => assert!(s.is_none(), "{s:?}"),
         Err(e) => panic!("{e}"),
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn what_ifs_never_hold_back_the_answer_to_the_real_orders() {
+    // Two answers an hour per address; what-ifs are counted apart from the other answers.
+    let (dir, cfg) = game_edited("whatif-cap", "wc", |t| {
+        t.replace("[game]\n", "[mail.guard]\nanswers_per_hour = 2\n[game]\n")
+    });
+    let mut d = open(&cfg);
+    let dl = deadline(&d, "wc");
+    let t0 = dl - hours(60);
+    for (i, key) in ["c1", "c2", "c3"].iter().enumerate() {
+        send(&dir, "lannister", key, "试算\n金声海 行军+1");
+        tick(&mut d, t0 + TimeDelta::minutes(i as i64));
+    }
+    // Two what-ifs answered, the third held back by the cap.
+    assert_eq!(answers(&dir, "lannister", "这只是试算").len(), 2);
+    send(&dir, "lannister", "c4", "金声海 行军+1\n兰尼斯港 防守");
+    tick(&mut d, t0 + TimeDelta::minutes(5));
+    assert_eq!(
+        mails_to(&dir, "lannister", "已收到").len(),
+        1,
+        "the real orders are answered"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -152,9 +152,8 @@ pub fn limit_answer(
         if to.eq_ignore_ascii_case(gm) {
             continue;
         }
-        let n = d
-            .store
-            .answers_to_since_split(to, now - TimeDelta::hours(1), wrong)?;
+        // What-ifs and their answers are counted apart from the others (`what_ifs`).
+        let n = super::what_ifs::answers_counted(d, to, now - TimeDelta::hours(1), outcome, wrong)?;
         if n >= cap {
             tracing::warn!(to, n, "answer held back: hourly cap reached");
             outcome.push_str(&format!(

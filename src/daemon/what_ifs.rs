@@ -9,9 +9,31 @@ use crate::board::Lang;
 use crate::error::Error;
 use crate::rules::GameState;
 
+/// How every what-if's outcome begins (asked, refused, over the limit).
+pub const OUTCOME: &str = "what-if";
+
 /// The outcome prefix of a house's what-ifs in the open step.
 pub fn outcome_prefix(state: &GameState) -> String {
-    format!("what-if r{} {}:", state.round, state.step.key())
+    format!("{OUTCOME} r{} {}:", state.round, state.step.key())
+}
+
+/// The answers to `to` since `since` the hourly answer cap holds an answer to a mail with
+/// this outcome against: a what-if's answer counts only the what-ifs' answers, any other
+/// answer (`wrong`: to a wrong secret, counted apart by the guard already) every other answer
+/// but the what-ifs'. So asking what-ifs never holds back the answer to the real orders.
+pub fn answers_counted(
+    d: &Daemon,
+    to: &str,
+    since: chrono::DateTime<chrono::Utc>,
+    outcome: &str,
+    wrong: bool,
+) -> Result<u32, Error> {
+    let what_ifs = d.store.answers_to_since_prefixed(to, since, OUTCOME)?;
+    if outcome.starts_with(OUTCOME) {
+        return Ok(what_ifs);
+    }
+    let n = d.store.answers_to_since_split(to, since, wrong)?;
+    Ok(if wrong { n } else { n.saturating_sub(what_ifs) })
 }
 
 /// How many what-ifs a house (its key) asked in the open step.
