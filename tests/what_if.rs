@@ -244,6 +244,24 @@ fn a_what_if_never_reveals_another_houses_real_orders_or_plan() {
     }
     tick(&mut d, t0);
     tick(&mut d, t0 + hours(1));
+    // In the Raven step too: Stark assumes Greyjoy's ships sail to the Sunset Sea.
+    assert_eq!(row(&d, "wse").step, "raven");
+    send(
+        &dir,
+        "stark",
+        "w0",
+        "试算\n假设 海怪: 铁民湾战舰 移动到 日落之海",
+    );
+    tick(&mut d, t0 + hours(2));
+    let raven = answers(&dir, "stark", "这只是试算");
+    assert_eq!(raven.len(), 1, "{raven:?}");
+    assert!(
+        tried_lines(&raven[0], "试算的战斗阶段")
+            .iter()
+            .any(|l| l.contains("日落之海")),
+        "{}",
+        raven[0]
+    );
     for _ in 0..3 {
         if row(&d, "wse").step == "plan" {
             break;
@@ -253,7 +271,7 @@ fn a_what_if_never_reveals_another_houses_real_orders_or_plan() {
     assert_eq!(row(&d, "wse").step, "plan");
     // Greyjoy's real plan attacks the Golden Sound.
     send(&dir, "greyjoy", "p2", "铁民湾战舰 移动到 金声海");
-    let now = deadline(&d, "wse") - hours(10);
+    let now = (deadline(&d, "wse") - hours(10)).max(t0 + hours(3));
     tick(&mut d, now);
     // Lannister asks twice: once assuming nothing of Greyjoy, once assuming another move.
     send(&dir, "lannister", "w3", "试算");
