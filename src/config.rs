@@ -219,6 +219,10 @@ pub struct GameConfig {
     /// references, the map, and each house's private part.
     #[serde(default = "yes")]
     pub gm_copy: bool,
+    /// What-ifs (`试算` / `what if`) a house may ask per step (counted apart from the answer
+    /// budget).
+    #[serde(default = "default_what_if_per_step")]
+    pub what_if_per_step: u32,
     /// `[game.rules]`: rule options of decisions.md (A-23 …) and the optional rules.
     #[serde(default)]
     pub rules: crate::rules::modifiers::Settings,
@@ -235,6 +239,10 @@ pub struct GameConfig {
     pub schedule: toml::Table,
     /// `[[game.players]]`.
     pub players: Vec<PlayerConfig>,
+}
+
+fn default_what_if_per_step() -> u32 {
+    10
 }
 
 fn yes() -> bool {

@@ -39,6 +39,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "damage",
             "picture",
             "refusals",
+            "what_ifs",
         ],
     ),
     (

@@ -24,6 +24,8 @@ mod info;
 mod quoted;
 mod redact;
 mod verdict;
+mod what_if;
+mod what_if_picture;
 
 /// The outcome recorded on the mail.
 #[allow(clippy::large_enum_variant)] // one short-lived value per mail
@@ -389,6 +391,16 @@ fn decide(
         parsed = (**q).clone();
     }
     let secret_ok = checks::secret_ok(d, &seat, parsed.secret.as_deref(), now)?;
+    if secret_ok && let Some(keyword) = what_if::keyword_line(mail) {
+        let asked = what_if::Asked {
+            g: &g,
+            seat: &seat,
+            house: house_id,
+            lang,
+            secret: parsed.secret.clone(),
+        };
+        return what_if::answer(d, m, mail, keyword, asked);
+    }
     if help::only_help(&parsed) && (secret_ok || parsed.secret.is_none()) {
         let asked = help::Asked {
             g: &g,

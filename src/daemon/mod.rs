@@ -36,6 +36,7 @@ pub mod setup;
 pub mod status;
 pub mod stored;
 mod tick;
+pub(crate) mod what_ifs;
 
 use crate::config::Config;
 use crate::error::Error;

@@ -16,6 +16,7 @@ mod problems;
 #[cfg(test)]
 mod tests;
 mod ties;
+pub mod what_if;
 
 pub use close::{
     Closed, Options, StepOutcome, close_step, close_step_with, close_steps, close_steps_expected,

@@ -92,6 +92,7 @@ pub mod resolve;
 pub mod secret;
 pub mod submit;
 pub mod vocab;
+pub mod what_if;
 
 pub use ast::{Entry, Item, Resolved, Syntax};
 pub use errors::{ErrorKind, Lang, LangError};

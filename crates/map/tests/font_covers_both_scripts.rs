@@ -44,6 +44,8 @@ fn words(board: &Board) -> Vec<String> {
             .iter()
             .map(|k| unit_mark(*k, Lang::Zh).to_string()),
     );
+    // A what-if's picture reports the tried phase under this label.
+    w.push(maester_words::what_if::picture_label(Lang::Zh).to_string());
     for beijing in [true, false] {
         w.push(maester_words::deadlines::local_time_zh(
             (2026, 12, 31),

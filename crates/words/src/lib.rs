@@ -39,6 +39,7 @@ pub mod status_text;
 pub mod teach;
 pub mod view;
 pub mod welcome;
+pub mod what_if;
 pub mod whole_mail;
 pub mod yours;
 

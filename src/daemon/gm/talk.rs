@@ -87,6 +87,7 @@ pub(super) fn who(d: &mut Daemon, g: &Loaded, lang: Lang) -> Result<GmOutcome, E
     }
     let missing = rows.iter().filter(|(_, t)| t.is_none()).count();
     lines.push(said::who_count(rows.len() - missing, rows.len(), lang));
+    lines.extend(crate::daemon::what_ifs::who_lines(d, g, lang)?);
     lines.extend(super::policy::lines_in(
         &super::policy::view(d, g)?,
         Some(g),

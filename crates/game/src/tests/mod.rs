@@ -2,7 +2,7 @@
 //! as a whole, `choice` for the chooser events of the optional rules, `new_king` for the
 //! ties the new King decides (004:L1157), `sent_bids` for the bids of a house that sent its event
 //! mail, `tie_lines` for a tie line read by its houses (004:L1163), `raven_pass` for the
-//! Raven holder's `无` (no change).
+//! Raven holder's `无` (no change), `what_if` for a player's what-if (the military phase tried).
 
 mod budget;
 mod choice;
@@ -11,6 +11,7 @@ mod raven_pass;
 mod sent_bids;
 mod steps;
 mod tie_lines;
+mod what_if;
 
 use maester_board::{Board, HouseId};
 use maester_rules::GameState;
