@@ -95,14 +95,27 @@ fn a_rollback_to_placement_withdraws_the_plans_sent_after_it() {
     assert_eq!(plans(&d).len(), 1, "the plan is stored");
     // The GM rolls back to placement: the plan is withdrawn, the placement orders stand.
     now += TimeDelta::minutes(1);
-    gm(
+    let rolled = apply(
         &mut d,
-        GmCommand::Rollback {
+        "rb",
+        &GmCommand::Rollback {
             reason: "重新布置".into(),
             when: None,
             target: Some((1, Step::Placement)),
         },
         now,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    if let Err(e) = d.send_outbox(now) {
+        panic!("{e}");
+    }
+    // The GM is told the same: one house's placement stands, Stark's plan is withdrawn.
+    let s = rolled.summary;
+    assert!(
+        (s.contains("仍然有效:1家") && s.contains("已作废:史塔克(第1回合"))
+            || (s.contains("Standing: what 1 house(s) sent")
+                && s.contains("withdrawn: stark (round 1")),
+        "{s}"
     );
     assert_eq!(step(&d), Step::Placement.key());
     assert!(
@@ -114,19 +127,40 @@ fn a_rollback_to_placement_withdraws_the_plans_sent_after_it() {
         .current_submissions("rb", 1, Step::Placement.key())
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(placed.len(), 1, "the placement orders stand");
-    let told: Vec<String> = outbox_files(&dir.join("mail/outbox"))
-        .into_iter()
-        .filter(|(_, b)| b.contains("重新进行") || b.contains("is run again"))
-        .map(|(_, b)| b)
-        .collect();
+    let told = |addr: &str| -> String {
+        outbox_files(&dir.join("mail/outbox"))
+            .into_iter()
+            .filter(|(to, b)| {
+                to.contains(addr) && (b.contains("重新进行") || b.contains("is run again"))
+            })
+            .map(|(_, b)| b)
+            .collect()
+    };
+    // Stark's notice says once what stands (his placement orders) and once what is withdrawn
+    // (his plan), and nothing else about either.
+    let stark = told("a@x.example");
+    assert_eq!(
+        stark.matches("仍然有效").count(),
+        1,
+        "what stands, said once: {stark}"
+    );
+    assert!(stark.contains("仍然有效:你为这一步提交的内容"), "{stark}");
+    assert_eq!(stark.matches("作废").count(), 1, "withdrawn, once: {stark}");
     assert!(
-        told.iter().any(|b| b.contains("随之作废")),
-        "the zh notice says the plan is void: {told:#?}"
+        stark.contains("已作废:你为第1回合制定执行方案阶段提交的内容"),
+        "the plan is void: {stark}"
+    );
+    // Greyjoy (en) sent nothing: nothing of his stands or is withdrawn, and it says so.
+    let greyjoy = told("b@x.example");
+    assert!(
+        greyjoy.contains("You had sent nothing for this step."),
+        "{greyjoy}"
     );
     assert!(
-        told.iter().any(|b| b.contains("is void: send it again")),
-        "the en notice too: {told:#?}"
+        greyjoy.contains("Nothing of yours is withdrawn."),
+        "{greyjoy}"
     );
+    assert!(!greyjoy.contains("Stands:"), "{greyjoy}");
     // Placement closes again: Stark is asked for his plan anew.
     now += TimeDelta::minutes(1);
     gm(&mut d, process(), now);
