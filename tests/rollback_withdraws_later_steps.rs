@@ -113,7 +113,7 @@ fn a_rollback_to_placement_withdraws_the_plans_sent_after_it() {
     let s = rolled.summary;
     assert!(
         (s.contains("仍然有效:1家") && s.contains("已作废:史塔克(第1回合"))
-            || (s.contains("Standing: what 1 house(s) sent")
+            || (s.contains("Standing: what 1 house sent")
                 && s.contains("withdrawn: stark (round 1")),
         "{s}"
     );

@@ -182,3 +182,9 @@ pub fn status_position(
     }
     out
 }
+
+/// Whether an echo line is the `状态` / `status` command itself (the status answer lists the
+/// mail's other commands only).
+pub fn is_status_echo(line: &str) -> bool {
+    matches!(line.trim(), "状态" | "狀態" | "status")
+}

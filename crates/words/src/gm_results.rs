@@ -243,10 +243,19 @@ pub fn rolled_back(
             } else {
                 format!("withdrawn: {}", withdrawn.join("; "))
             };
+            let stands = crate::plural::count_en(stands as i64, "house");
             format!(
-                "game {game} back to round {round} {step}; deadline {deadline}. Standing: what {stands} house(s) sent for this step; {w}."
+                "game {game} back to round {round} {step}; deadline {deadline}. Standing: what {stands} sent for this step; {w}."
             )
         }
+    }
+}
+
+/// One house's withdrawn mails in the `rollback` answer: `史塔克(第1回合制定执行方案阶段)`.
+pub fn withdrawn_of(house: &str, steps: &[String], lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{house}({})", steps.join("、")),
+        Lang::En => format!("{house} ({})", steps.join(", ")),
     }
 }
 

@@ -272,15 +272,11 @@ pub(super) fn rollback(
                 .houses()
                 .iter()
                 .map(|h| {
-                    let steps = sent.withdrawn_of(h, gm_lang);
-                    match gm_lang {
-                        Lang::Zh => {
-                            format!("{}({})", house_for_gm(g, h, gm_lang), steps.join("、"))
-                        }
-                        Lang::En => {
-                            format!("{} ({})", house_for_gm(g, h, gm_lang), steps.join(", "))
-                        }
-                    }
+                    said::withdrawn_of(
+                        &house_for_gm(g, h, gm_lang),
+                        &sent.withdrawn_of(h, gm_lang),
+                        gm_lang,
+                    )
                 })
                 .collect::<Vec<_>>(),
             gm_lang,

@@ -139,8 +139,8 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
                         &ctx.step,
                         lang,
                     );
-                    let word = |l: &String| matches!(l.trim(), "状态" | "status");
-                    ctx.echo.retain(|l| !word(l));
+                    ctx.echo
+                        .retain(|l| !crate::words::answers::is_status_echo(l));
                 }
                 outcome = "account command answered".into();
             }
