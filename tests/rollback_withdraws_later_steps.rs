@@ -173,3 +173,96 @@ fn a_rollback_to_placement_withdraws_the_plans_sent_after_it() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn after_a_rollback_to_the_retreat_step_the_retreat_asked_is_accepted() {
+    let dir = temp_dir("rollback-retreat");
+    let cfg = write_config(&dir, "rb");
+    let mut d = open_daemon(&cfg);
+    let t0: DateTime<Utc> = "2026-05-04T02:00:00Z"
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let secrets = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    if let Err(e) = maester::daemon::games::new_game(&mut d, t0, Some(secrets)) {
+        panic!("{e}");
+    }
+    let mut now = t0 + TimeDelta::minutes(1);
+    // Stark's two knights in Moat Cailin attack Greyjoy's footman in Greywater Watch.
+    gm(
+        &mut d,
+        GmCommand::Edit {
+            text: "units = \"白狼: 卡林湾 2K\"\n".into(),
+            reason: "setup".into(),
+            force: true,
+            guard: maester::daemon::games::Guard {
+                round: None,
+                step: None,
+            },
+        },
+        now,
+    );
+    deliver(&dir, "a@x.example", "o1", "密码: stark-s\n卡林湾 行军+1\n");
+    deliver(&dir, "b@x.example", "o2", "密码: greyjoy-s\n灰水望 防守\n");
+    tick(&mut d, now);
+    while step(&d) != Step::Plan.key() {
+        now += TimeDelta::minutes(1);
+        gm(&mut d, process(), now);
+    }
+    deliver(
+        &dir,
+        "a@x.example",
+        "p1",
+        "密码: stark-s\n1) 卡林湾部队 移动到 灰水望\n",
+    );
+    now += TimeDelta::minutes(1);
+    tick(&mut d, now);
+    now += TimeDelta::minutes(1);
+    gm(&mut d, process(), now);
+    assert_eq!(
+        step(&d),
+        Step::Retreat.key(),
+        "Greyjoy is asked where to retreat"
+    );
+    // The retreat step closes on the default; the GM rolls it back.
+    now += TimeDelta::minutes(1);
+    gm(&mut d, process(), now);
+    assert_ne!(step(&d), Step::Retreat.key());
+    now += TimeDelta::minutes(1);
+    gm(
+        &mut d,
+        GmCommand::Rollback {
+            reason: "撤退重选".into(),
+            when: None,
+            target: Some((1, Step::Retreat)),
+        },
+        now,
+    );
+    assert_eq!(
+        step(&d),
+        Step::Retreat.key(),
+        "the retreat step is open again"
+    );
+    deliver(
+        &dir,
+        "b@x.example",
+        "r1",
+        "密码: greyjoy-s\n撤退 灰水望 到 海疆城\n",
+    );
+    now += TimeDelta::minutes(1);
+    tick(&mut d, now);
+    let answers: Vec<String> = outbox_files(&dir.join("mail/outbox"))
+        .into_iter()
+        .filter(|(to, b)| to.contains("b@x.example") && b.starts_with("Re:"))
+        .map(|(_, b)| b)
+        .filter(|b| b.contains("撤退"))
+        .collect();
+    assert_eq!(answers.len(), 1, "{answers:#?}");
+    let answer = &answers[0];
+    assert!(
+        answer.contains("裁判已收到你的选择撤退区域阶段"),
+        "accepted: {answer}"
+    );
+    assert!(answer.contains("撤退: 灰水望 到 海疆城"), "{answer}");
+    assert!(!answer.contains("不属于这个阶段"), "{answer}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
