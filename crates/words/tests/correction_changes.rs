@@ -35,7 +35,7 @@ fn a_cancelled_battle_a_new_result_and_an_area_no_longer_held_are_each_said() {
     let mut held = s.clone();
     let moat = w.a("moat-cailin");
     held.area_mut(moat).house = Some(w.h("stark"));
-    held.area_mut(moat).units = s.area(w.a("winterfell")).units.clone();
+    held.area_mut(moat).units = s.area(w.a("winterfell")).units;
     let old_log = vec![
         battle(&w, "moat-cailin", false),
         battle(&w, "seagard", false),
