@@ -151,3 +151,39 @@ fn a_change_after_the_raven_holders_wu_replaces_it() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_plan_sent_early_is_answered_with_the_plan_steps_deadline() {
+    let (dir, cfg) = game("raven-early-plan", "rp", "");
+    let mut d = open(&cfg);
+    let t1 = to_the_raven_step(&dir, &mut d, "rp");
+    // The holder's 无 completes the Raven step: it closes 30 minutes later.
+    send(&dir, "lannister", "r-pass", "无");
+    tick(&mut d, t1);
+    assert_eq!(deadline(&d, "rp"), after(t1, 30));
+    // Stark's plan, early: his answer gives the plan step's deadline (3 days after the plan
+    // step opens), not the Raven step's early close.
+    let t2 = after(t1, 5);
+    send(&dir, "stark", "e-plan", "1) 临冬城部队 移动到 卡林湾");
+    let t = tick(&mut d, t2);
+    assert_eq!((t.answered, t.steps_closed), (1, 0), "{t:?}");
+    let a = mails_to(&dir, "stark", "提前收到").concat();
+    assert!(!a.is_empty(), "the early plan is answered");
+    assert!(
+        !a.contains("所有家族都已提交"),
+        "not the Raven step's close: {a}"
+    );
+    assert!(a.contains("下面的截止时间是执行方案阶段的"), "{a}");
+    // The early close waits 30 minutes after the last submission, this plan's too.
+    let raven_closes = deadline(&d, "rp");
+    assert_eq!(raven_closes, after(t2, 30));
+    let g = games::load(&d, "rp").unwrap_or_else(|e| panic!("{e}"));
+    let plan_deadline = raven_closes + hours(72);
+    let said = g.at(plan_deadline, maester::board::Lang::Zh);
+    assert!(a.contains(&said), "the plan step's deadline {said}: {a}");
+    assert!(
+        !a.contains(&g.at(raven_closes, maester::board::Lang::Zh)),
+        "{a}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -142,3 +142,165 @@ fn a_report_after_a_rollback_is_marked_as_the_correction_of_the_first() {
     assert_eq!(gm_copies.len(), 2, "{gm_copies:#?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn deliver(dir: &std::path::Path, from: &str, id: &str, body: &str) {
+    let raw = mail_from(from, id, body);
+    if let Err(e) = maester::demo::deliver(&dir.join("mail/inbox"), id, &raw) {
+        panic!("{e}");
+    }
+}
+
+fn step_of(d: &Daemon) -> String {
+    match d.store.game("corr") {
+        Ok(Some(g)) => g.step,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A battle that the correction cancels: Stark takes Moat Cailin and Greyjoy attacks it from
+/// Greywater Watch; the GM rolls the plan step back, Greyjoy withdraws his plan (`无`), and the
+/// step closes again without the battle. Each house's corrected report says what changed for
+/// it; the site's page, its feed entry and `maester post` of the corrected step are marked
+/// 【更正】 and name the version they replace.
+#[test]
+fn a_corrected_report_says_what_changed_for_the_house_and_the_public_record_is_marked() {
+    let dir = temp_dir("report-correction-changes");
+    let cfg = write_config(&dir, "corr");
+    let t0: DateTime<Utc> = "2026-04-01T10:00:00Z"
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut d = open_daemon(&cfg);
+    let secrets: Vec<String> = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    if let Err(e) = maester::daemon::games::new_game(&mut d, t0, Some(secrets)) {
+        panic!("{e}");
+    }
+    let mut now = t0 + TimeDelta::minutes(1);
+    deliver(&dir, "a@x.example", "o1", "密码: stark-s\n临冬城 行军+1\n");
+    deliver(&dir, "b@x.example", "o2", "密码: greyjoy-s\n灰水望 行军\n");
+    d.tick(now).unwrap_or_else(|e| panic!("{e}"));
+    while step_of(&d) != "plan" {
+        now += TimeDelta::minutes(1);
+        process(&mut d, now);
+    }
+    deliver(
+        &dir,
+        "a@x.example",
+        "p1",
+        "密码: stark-s\n1) 临冬城部队 移动到 卡林湾\n",
+    );
+    deliver(
+        &dir,
+        "b@x.example",
+        "p2",
+        "密码: greyjoy-s\n1) 灰水望部队 移动到 卡林湾\n",
+    );
+    now += TimeDelta::minutes(1);
+    d.tick(now).unwrap_or_else(|e| panic!("{e}"));
+    now += TimeDelta::minutes(1);
+    process(&mut d, now);
+    let _ = d.send_outbox(now);
+    let first = reports_to(&dir, "b@x");
+    assert!(
+        first.iter().any(|(_, b)| b.contains("卡林湾之战")),
+        "the first report has the battle: {first:#?}"
+    );
+    now += TimeDelta::minutes(1);
+    gm(
+        &mut d,
+        GmCommand::Rollback {
+            reason: "灰水望的命令记错了".into(),
+            when: None,
+            target: Some((1, maester::rules::Step::Plan)),
+        },
+        now,
+    );
+    assert_eq!(step_of(&d), "plan");
+    deliver(&dir, "b@x.example", "p3", "密码: greyjoy-s\n无\n");
+    now += TimeDelta::minutes(1);
+    d.tick(now).unwrap_or_else(|e| panic!("{e}"));
+    now += TimeDelta::minutes(1);
+    process(&mut d, now);
+    let _ = d.send_outbox(now);
+
+    let corrected = |addr: &str| -> String {
+        reports_to(&dir, addr)
+            .into_iter()
+            .filter(|(s, _)| s.starts_with("【更正】"))
+            .map(|(_, b)| b)
+            .collect()
+    };
+    let greyjoy = corrected("b@x");
+    assert!(greyjoy.contains("更正后你的变化:"), "{greyjoy}");
+    assert!(
+        greyjoy.contains("卡林湾之战取消:更正后不再发生(更正前白狼获胜)。"),
+        "the cancelled battle: {greyjoy}"
+    );
+    let stark = corrected("a@x");
+    assert!(
+        stark.contains("卡林湾之战取消:更正后不再发生"),
+        "the cancelled battle: {stark}"
+    );
+    let other = corrected("c@x");
+    assert!(
+        other.contains("这次更正没有改变你的战斗和你控制的区域。"),
+        "{other}"
+    );
+
+    // The public record: the site's page of the corrected step, its feed entry, the post.
+    let sent_first = "2026年4月1日";
+    let site = dir.join("site-out");
+    maester::daemon::publish::site(&d, Some("corr"), &site, None).unwrap_or_else(|e| panic!("{e}"));
+    let pages: Vec<String> = std::fs::read_dir(&site)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.starts_with("r1-plan") && n.ends_with(".html")
+        })
+        .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
+        .collect();
+    assert_eq!(
+        pages.len(),
+        1,
+        "one page for the plan step, the corrected one"
+    );
+    assert!(pages[0].contains("【更正】"), "{}", pages[0]);
+    assert!(
+        pages[0].contains("本报告取代") && pages[0].contains(sent_first),
+        "names what it replaces: {}",
+        pages[0]
+    );
+    let feed = std::fs::read_to_string(site.join("feed.xml")).unwrap_or_default();
+    let entry = feed
+        .split("<entry>")
+        .find(|e| e.contains("r1-plan"))
+        .unwrap_or_else(|| panic!("no feed entry of the plan step: {feed}"));
+    assert!(
+        entry.contains("<title>【更正】") && entry.contains("本报告取代"),
+        "{entry}"
+    );
+    let post = maester::daemon::publish::post(
+        &d,
+        Some("corr"),
+        (Some(1), Some(maester::rules::Step::Plan)),
+        maester::publish::Format::Markdown,
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+    .concat();
+    assert!(
+        post.contains("【更正】") && post.contains("本报告取代"),
+        "the post: {post}"
+    );
+    // The earlier steps are no corrections.
+    let placement = maester::daemon::publish::post(
+        &d,
+        Some("corr"),
+        (Some(1), Some(maester::rules::Step::Placement)),
+        maester::publish::Format::Markdown,
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+    .concat();
+    assert!(!placement.contains("【更正】"), "{placement}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,6 +16,10 @@ pub struct Correction {
     pub sent_at: DateTime<Utc>,
     /// The GM's reason (empty when he gave none).
     pub reason: String,
+    /// The state after the replaced close.
+    pub old_state: crate::rules::GameState,
+    /// The replaced close's military log.
+    pub old_events: Vec<crate::rules::log::Event>,
 }
 
 /// The correction the close of `g`'s open step is, when its newest snapshot is a rollback
@@ -33,10 +37,14 @@ pub fn of(d: &Daemon, g: &Loaded) -> Result<Option<Correction>, Error> {
     let Some(replaced) = marks.iter().find(|m| m.seq > restored && m.gm.is_none()) else {
         return Ok(None);
     };
-    let sent_at = match d.store.snapshot(id, replaced.seq)? {
-        Some(s) => s.created_at,
-        None => return Ok(None),
+    let Some(old) = d.store.snapshot(id, replaced.seq)? else {
+        return Ok(None);
     };
+    let Ok(old_state) = super::stored::decode(old.state) else {
+        return Ok(None);
+    };
+    let old_events = crate::publish::record::events_of(&old.log);
+    let sent_at = old.created_at;
     let reason = d
         .store
         .snapshot(id, g.seq)?
@@ -47,10 +55,38 @@ pub fn of(d: &Daemon, g: &Loaded) -> Result<Option<Correction>, Error> {
                 .map(str::to_string)
         })
         .unwrap_or_default();
-    Ok(Some(Correction { sent_at, reason }))
+    Ok(Some(Correction {
+        sent_at,
+        reason,
+        old_state,
+        old_events,
+    }))
 }
 
 impl Correction {
+    /// What the corrected close (`after`, `log`) changed for `house` against the one it
+    /// replaces: its battles and its areas, in `lang`.
+    pub fn changes(
+        &self,
+        g: &Loaded,
+        after: &crate::rules::GameState,
+        log: &[crate::rules::log::Event],
+        house: crate::board::HouseId,
+        lang: Lang,
+    ) -> Vec<String> {
+        use crate::words::corrections::{CloseSeen, what_changed};
+        what_changed(
+            &g.board,
+            house,
+            CloseSeen {
+                after: &self.old_state,
+                log: &self.old_events,
+            },
+            CloseSeen { after, log },
+            lang,
+        )
+    }
+
     /// The report's first line, in `lang`.
     pub fn line(&self, g: &Loaded, lang: Lang) -> String {
         crate::words::report_lines::correction(

@@ -193,6 +193,10 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         let mut ctx = letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &said);
         ctx.plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
         ctx.correction = correction.as_ref().map(|c| c.line(g, lang));
+        ctx.correction_changes = correction
+            .as_ref()
+            .map(|c| c.changes(g, &out.state, &out.log, hid, lang))
+            .unwrap_or_default();
         // The plan step opens with this house's plan on file already (sent during the Raven
         // step, the one step sent early): said so, no empty template.
         let opens = out.state.step;

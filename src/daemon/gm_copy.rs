@@ -128,6 +128,7 @@ fn forum_files(d: &Daemon, p: &Parts<'_>, lang: Lang) -> Vec<Attachment> {
         record: Some(p.record.clone()),
         deadline: p.deadline.to_string(),
         closed_at: p.now,
+        correction: p.correction.clone(),
     };
     let name = crate::publish::site::picture_name(&step);
     let picture = match (

@@ -432,6 +432,7 @@ fn decide(
         deadline: g.deadline_from(now, lang),
         waiting: String::new(),
         closed: String::new(),
+        status: String::new(),
     };
     let verdict::Verdict {
         mut outcome,
@@ -491,8 +492,27 @@ fn decide(
     if ctx.accepted {
         let sent = submission.as_ref().map(|_| seat.house.as_str());
         ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;
+        // A plan sent early (during the Raven step) is answered with the plan step's deadline:
+        // that step opens when the Raven step closes (early, when this mail completes it).
+        let early = submission
+            .as_ref()
+            .is_some_and(|(s, ..)| s.step() != g.state.step);
+        if early
+            && let Some(h) = sent
+            && policy.is_empty()
+            && let Some(raven_closes) =
+                super::deadlines::closing_at(d, &g, h, now)?.or(g.row.deadline)
+        {
+            let at =
+                super::loaded::deadline_for(&g.schedule, crate::rules::Step::Plan, raven_closes)?;
+            ctx.info
+                .push_str(crate::words::late_mail::plan_step_deadline(lang));
+            ctx.info.push('\n');
+            ctx.deadline = g.at_from(at, now, lang);
+        }
         // One deadline, said once: the one the step closes at after this mail.
         if let Some(h) = sent
+            && !early
             && policy.is_empty()
             && let Some(at) = super::deadlines::closing_at(d, &g, h, now)?
         {

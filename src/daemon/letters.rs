@@ -173,6 +173,10 @@ pub struct ReplyContext {
     /// (`words::late_mail`); the answer then invites no resending.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub closed: String,
+    /// A mail asking only `状态` / `status`: the answer's opening, said as a status
+    /// (`words::answers::status_heading`), not as a submission received.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub status: String,
 }
 
 /// Compose a letter maester sends of its own accord (`Auto-Submitted: auto-generated`: a

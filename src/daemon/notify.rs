@@ -48,6 +48,18 @@ pub fn notices(
     except: Option<&str>,
     text: impl Fn(Lang) -> (String, String),
 ) -> Result<Vec<Letter>, Error> {
+    notices_each(d, g, tag, except, |_, l| text(l))
+}
+
+/// A notice to every seat, each its own text (`text` is given the seat's house key and its
+/// language); `except` gets none.
+pub fn notices_each(
+    d: &Daemon,
+    g: &Loaded,
+    tag: &str,
+    except: Option<&str>,
+    text: impl Fn(&str, Lang) -> (String, String),
+) -> Result<Vec<Letter>, Error> {
     // Each GM command writes an audit entry: the newest one tells this notice from the one a
     // command of the same kind sent earlier in the same step (a second deadline change, a
     // second announcement), whose Message-ID would otherwise be the same and the mail dropped
@@ -63,7 +75,7 @@ pub fn notices(
             continue;
         }
         let lang = g.lang_of(h.language);
-        let (subject, body) = text(lang);
+        let (subject, body) = text(&h.house, lang);
         out.push(
             letters::letter(
                 &d.sender,

@@ -16,6 +16,8 @@ pub fn steps(d: &Daemon, g: &loaded::Loaded, lang: Lang) -> Result<Vec<publish::
     let id = g.row.id.as_str();
     let mut line: Vec<publish::Step> = Vec::new();
     let mut before: Option<crate::rules::GameState> = None;
+    // What the next close corrects: the first close the latest rollback undid, and its reason.
+    let mut replaced: Option<(publish::Step, String)> = None;
     for (n, (seq, _, _)) in d.store.snapshot_index(id)?.into_iter().enumerate() {
         let Some(snap) = d.store.snapshot(id, seq)? else {
             continue;
@@ -49,16 +51,47 @@ pub fn steps(d: &Daemon, g: &loaded::Loaded, lang: Lang) -> Result<Vec<publish::
                     record: record.map(|r| *r),
                     deadline,
                     closed_at: snap.created_at,
+                    correction: replaced
+                        .take()
+                        .map(|(r, why)| correction_line(g, &r, &why, lang)),
                 });
             }
             StoredLog::Gm {
                 restores: Some(to), ..
-            } => line.retain(|s| s.seq <= to),
+            } => {
+                if let Some(at) = line.iter().position(|s| s.seq > to) {
+                    let why = snap
+                        .log
+                        .get("reason")
+                        .and_then(|r| r.as_str())
+                        .unwrap_or_default()
+                        .to_string();
+                    replaced = Some((line[at].clone(), why));
+                }
+                line.retain(|s| s.seq <= to);
+            }
             StoredLog::Gm { .. } | StoredLog::Unreadable => {}
         }
         before = Some(state);
     }
     Ok(line)
+}
+
+/// The line of a corrected step naming the close it replaces (its round, first step and when
+/// it was published) and the GM's reason: the words of the corrected report's first line.
+fn correction_line(g: &loaded::Loaded, replaced: &publish::Step, why: &str, lang: Lang) -> String {
+    let step = replaced
+        .closed_steps()
+        .first()
+        .map(|s| crate::words::instructions::step_name(*s, lang))
+        .unwrap_or_default();
+    crate::words::report_lines::correction(
+        u32::from(replaced.round()),
+        &step,
+        &g.at(replaced.closed_at, lang),
+        why,
+        lang,
+    )
 }
 
 /// `maester post`: a closed step (the newest, or the newest close of `round`/`step`) as a

@@ -124,6 +124,9 @@ pub fn tracks(tracks: &[(String, String)], lang: Lang) -> String {
 /// The body of a step's public report, below its title and map.
 pub fn report(p: &Public, lang: Lang) -> String {
     let mut s = String::new();
+    if let Some(c) = &p.correction {
+        s.push_str(&format!("<p class=\"correction\">{}</p>\n", esc(c)));
+    }
     if p.older {
         s.push_str(&format!(
             "<p class=\"note\">{}</p>\n",

@@ -79,6 +79,9 @@ pub fn post(
         Picture::File(f) => blocks.push(Block::text(m.bold(&w::attach_picture(f, lang)))),
         Picture::None => {}
     }
+    if let Some(c) = &p.correction {
+        blocks.push(Block::text(m.bold(c)));
+    }
     if p.older {
         blocks.push(Block::text(m.plain(w::older_record(lang))));
     }

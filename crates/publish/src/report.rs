@@ -33,6 +33,9 @@ pub struct Step {
     pub deadline: String,
     /// When it closed.
     pub closed_at: DateTime<Utc>,
+    /// The close re-ran a step a GM rolled back: the line naming the earlier version it
+    /// replaces (`report_lines::correction`, in the reader's language); none otherwise.
+    pub correction: Option<String>,
 }
 
 impl Step {
@@ -99,6 +102,9 @@ pub struct Public {
     pub asked: String,
     /// The close was stored by an older maester: only the adjudication and the map remain.
     pub older: bool,
+    /// A corrected step: the line naming the earlier version it replaces (the title is
+    /// marked 【更正】 / [Correction] too).
+    pub correction: Option<String>,
 }
 
 /// The public report of `step` in `lang`.
@@ -163,7 +169,12 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
             .collect()
     };
     Public {
-        title: w::title(game, step.round(), &closed, lang),
+        title: match &step.correction {
+            Some(_) => {
+                report_lines::correction_subject(&w::title(game, step.round(), &closed, lang), lang)
+            }
+            None => w::title(game, step.round(), &closed, lang),
+        },
         short: w::round_step(step.round(), &closed, lang),
         revealed: revealed(board, rec, lang),
         plans: rec
@@ -201,6 +212,7 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
             maester_words::gm_copy::asked_next(&asked, lang)
         },
         older: step.record.is_none(),
+        correction: step.correction.clone(),
     }
 }
 

@@ -36,6 +36,7 @@ fn step(seq: i64, before: &GameState, after: &GameState) -> Step {
             .with_ymd_and_hms(2026, 11, 28, 12, seq as u32, 0)
             .single()
             .unwrap_or_default(),
+        correction: None,
     }
 }
 

@@ -21,9 +21,12 @@ const PREFIXES: &[&str] = &[
     "已收到",
     "未接受",
     "已截止",
+    "局势",
+    "局勢",
     "received",
     "not accepted",
     "too late",
+    "status",
 ];
 
 /// What became of a player's mail, as the answer's subject says it.
@@ -35,6 +38,8 @@ pub enum Verdict {
     NotAccepted,
     /// For a step that has closed: nothing changed, and nothing is to be sent again.
     TooLate,
+    /// `状态` / `status` answered: the position, no submission.
+    Status,
 }
 
 /// A subject with every leading reply mark (`Re:`, `回复：`, `Re[2]:`), the game's tag and the
@@ -85,6 +90,8 @@ pub fn answer_subject(lang: Lang, game: &str, verdict: Verdict, original: &str) 
         (Lang::En, Verdict::Received) => "received",
         (Lang::En, Verdict::NotAccepted) => "not accepted",
         (Lang::En, Verdict::TooLate) => "too late",
+        (Lang::Zh, Verdict::Status) => "局势",
+        (Lang::En, Verdict::Status) => "status",
     };
     let rest = bare_subject(original, Some(&tag));
     if rest.is_empty() {
@@ -144,4 +151,40 @@ pub fn tie_line_read(
             houses.join(" > ")
         )
     }
+}
+
+/// The opening of the answer to `状态` / `status`: the position of the game as it stands, said
+/// as a status (no submission was made, nothing changed).
+pub fn status_heading(game: &str, round: u8, step: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!(
+            "{game} 第{round}回合{step}的当前局势如下。这是局势查询,不是提交,没有改变任何内容。"
+        ),
+        Lang::En => format!(
+            "The position of {game} in round {round}, {step}, as it stands. This answers a status request: it is no submission and changed nothing."
+        ),
+    }
+}
+
+/// The position the answer to `状态` / `status` shows: each house's areas (houses and their
+/// areas in board order), then the neutral garrisons under their own title; areas where
+/// nothing stands are left out (`map_text::state_groups`, as the report's map state).
+pub fn status_position(
+    board: &maester_board::Board,
+    state: &maester_rules::GameState,
+    lang: Lang,
+) -> String {
+    let groups = crate::map_text::state_groups(board, None, state, lang);
+    let mut out = String::new();
+    for l in crate::map_text::state_lines(&groups) {
+        out.push_str(l.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether an echo line is the `状态` / `status` command itself (the status answer lists the
+/// mail's other commands only).
+pub fn is_status_echo(line: &str) -> bool {
+    matches!(line.trim(), "状态" | "狀態" | "status")
 }

@@ -1,9 +1,11 @@
 //! A GM's correction of the state, as the players read it: one line per area, house, track,
-//! leader or counter that differs, `before → after`.
+//! leader or counter that differs, `before → after`; and what a corrected close changed for
+//! one house against the close it replaces (its battles, its areas).
 
 use crate::log::units;
 use maester_board::{AreaId, Board, HouseId, Lang};
 use maester_rules::GameState;
+use maester_rules::log::{BattleReport, Defender};
 use maester_rules::state::LeaderStatus;
 
 fn area_side(board: &Board, s: &GameState, a: AreaId, lang: Lang) -> String {
@@ -133,6 +135,119 @@ pub fn state_changes(
                 before.wildlings, after.wildlings
             ),
         });
+    }
+    out
+}
+
+/// One close as a correction compares it: the state after it and its military log.
+#[derive(Clone, Copy)]
+pub struct CloseSeen<'a> {
+    /// The state after the close.
+    pub after: &'a GameState,
+    /// Its military log.
+    pub log: &'a [maester_rules::log::Event],
+}
+
+fn battles_of(log: &[maester_rules::log::Event], h: HouseId) -> Vec<&BattleReport> {
+    log.iter()
+        .filter_map(|e| match e {
+            maester_rules::log::Event::Battle(b)
+                if b.attacker == h || b.defender == Defender::House(h) =>
+            {
+                Some(b)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn winner(board: &Board, b: &BattleReport, lang: Lang) -> String {
+    match (b.attacker_won, b.defender, lang) {
+        (true, _, _) => board.house(b.attacker).name(lang).to_string(),
+        (false, Defender::House(d), _) => board.house(d).name(lang).to_string(),
+        (false, Defender::Neutral, Lang::Zh) => "中立守军".into(),
+        (false, Defender::Neutral, Lang::En) => "the neutral garrison".into(),
+    }
+}
+
+/// What the corrected close `new` changed for house `h` against the close `old` it replaces,
+/// one line each: a battle of the house that no longer happens, one whose winner changed, a
+/// battle new in the correction, an area the house held after the old close and no longer
+/// holds, or holds now and did not; one line saying nothing of the house's changed when
+/// nothing did.
+pub fn what_changed(
+    board: &Board,
+    h: HouseId,
+    old: CloseSeen<'_>,
+    new: CloseSeen<'_>,
+    lang: Lang,
+) -> Vec<String> {
+    let zh = lang == Lang::Zh;
+    let mut out = Vec::new();
+    let (was, now) = (battles_of(old.log, h), battles_of(new.log, h));
+    let same = |a: &BattleReport, b: &BattleReport| a.area == b.area && a.attacker == b.attacker;
+    for b in &was {
+        let area = board.area(b.area).name(lang);
+        let w = winner(board, b, lang);
+        match now.iter().find(|n| same(b, n)) {
+            None => out.push(if zh {
+                format!("{area}之战取消:更正后不再发生(更正前{w}获胜)。")
+            } else {
+                format!(
+                    "The battle of {area} is cancelled: it no longer happens (before the correction {w} won)."
+                )
+            }),
+            Some(n) if n.attacker_won != b.attacker_won => {
+                let nw = winner(board, n, lang);
+                out.push(if zh {
+                    format!("{area}之战结果改变:现在{nw}获胜(更正前{w}获胜)。")
+                } else {
+                    format!(
+                        "The battle of {area} has a new result: {nw} wins now (before the correction {w} won)."
+                    )
+                })
+            }
+            Some(_) => {}
+        }
+    }
+    for n in now.iter().filter(|n| !was.iter().any(|b| same(b, n))) {
+        let area = board.area(n.area).name(lang);
+        let nw = winner(board, n, lang);
+        out.push(if zh {
+            format!("{area}之战是更正后新增的:{nw}获胜。")
+        } else {
+            format!("The battle of {area} is new in the correction: {nw} wins.")
+        });
+    }
+    for a in board.areas.iter().filter(|a| !a.is_port()) {
+        let (x, y) = (
+            old.after.controller(board, a.id) == Some(h),
+            new.after.controller(board, a.id) == Some(h),
+        );
+        let name = a.name(lang);
+        match (x, y) {
+            (true, false) => out.push(if zh {
+                format!("{name}:更正前归你,更正后不再归你。")
+            } else {
+                format!("{name} was yours before the correction; it no longer is.")
+            }),
+            (false, true) => out.push(if zh {
+                format!("{name}:更正后归你(更正前不归你)。")
+            } else {
+                format!("{name} is yours after the correction (it was not before).")
+            }),
+            _ => {}
+        }
+    }
+    if out.is_empty() {
+        out.push(
+            if zh {
+                "这次更正没有改变你的战斗和你控制的区域。"
+            } else {
+                "The correction changed none of your battles and none of the areas you hold."
+            }
+            .into(),
+        );
     }
     out
 }

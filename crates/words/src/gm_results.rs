@@ -215,11 +215,47 @@ pub fn preview_mail(to: &str, subject: &str, lang: Lang) -> String {
     }
 }
 
-/// `rollback`: the step opened again, with its new deadline.
-pub fn rolled_back(game: &str, round: u8, step: &str, deadline: &str, lang: Lang) -> String {
+/// `rollback`: the step opened again, with its new deadline; how many houses' mails for it
+/// stand, and whose mails for the later steps are withdrawn (`史塔克(第1回合制定执行方案阶段)`).
+pub fn rolled_back(
+    game: &str,
+    at: (u8, &str),
+    deadline: &str,
+    stands: usize,
+    withdrawn: &[String],
+    lang: Lang,
+) -> String {
+    let (round, step) = at;
     match lang {
-        Lang::Zh => format!("游戏 {game} 已回到第{round}回合{step};截止时间 {deadline}"),
-        Lang::En => format!("game {game} back to round {round} {step}; deadline {deadline}"),
+        Lang::Zh => {
+            let w = if withdrawn.is_empty() {
+                "没有作废的提交".to_string()
+            } else {
+                format!("已作废:{}", withdrawn.join("、"))
+            };
+            format!(
+                "游戏 {game} 已回到第{round}回合{step};截止时间 {deadline}。仍然有效:{stands}家为这一步提交的内容;{w}。"
+            )
+        }
+        Lang::En => {
+            let w = if withdrawn.is_empty() {
+                "nothing withdrawn".to_string()
+            } else {
+                format!("withdrawn: {}", withdrawn.join("; "))
+            };
+            let stands = crate::plural::count_en(stands as i64, "house");
+            format!(
+                "game {game} back to round {round} {step}; deadline {deadline}. Standing: what {stands} sent for this step; {w}."
+            )
+        }
+    }
+}
+
+/// One house's withdrawn mails in the `rollback` answer: `史塔克(第1回合制定执行方案阶段)`.
+pub fn withdrawn_of(house: &str, steps: &[String], lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{house}({})", steps.join("、")),
+        Lang::En => format!("{house} ({})", steps.join(", ")),
     }
 }
 

@@ -126,6 +126,19 @@ pub fn plan_sent_early(raven_holder: bool, lang: Lang) -> &'static str {
     }
 }
 
+/// The line an answer to a plan sent early adds about its deadline: the deadline below is the
+/// plan step's, which opens when the Raven step closes.
+pub fn plan_step_deadline(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => {
+            "执行方案阶段在信鸦阶段结束后开始;下面的截止时间是执行方案阶段的(以信鸦阶段结束时的报告为准)。"
+        }
+        Lang::En => {
+            "The plan step opens when the Raven step closes; the deadline below is the plan step's (the report at the Raven step's close confirms it)."
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{closed, closed_round};

@@ -94,42 +94,87 @@ pub fn submitted_for_you(step: &str, round: u8, echo: &[String], lang: Lang) -> 
     }
 }
 
-/// A step already closed is opened again.
-pub fn rolled_back(
-    step: &str,
-    round: u8,
-    reason: &str,
-    deadline: &str,
-    later_withdrawn: bool,
-    lang: Lang,
-) -> (String, String) {
+/// What a rollback means for one house: the step opened again, why, its new deadline, and
+/// for this house what stands and what is withdrawn.
+pub struct RolledBack<'a> {
+    /// The step opened again, named in the reader's language.
+    pub step: &'a str,
+    /// Its round.
+    pub round: u8,
+    /// The GM's reason.
+    pub reason: &'a str,
+    /// The new deadline in words.
+    pub deadline: &'a str,
+    /// The house had sent something for the step opened again: it stands.
+    pub stands: bool,
+    /// The later steps the house had sent something for (round and step in words): withdrawn.
+    pub withdrawn: &'a [String],
+}
+
+/// A step already closed is opened again: the notice to one house, saying once what of its
+/// mails stands (what it sent for the step opened again) and once what is withdrawn (what it
+/// sent for the steps after it).
+pub fn rolled_back(r: &RolledBack, lang: Lang) -> (String, String) {
+    let RolledBack {
+        step,
+        round,
+        reason,
+        deadline,
+        stands,
+        withdrawn,
+    } = *r;
     match lang {
         Lang::Zh => {
-            let later = if later_withdrawn {
-                "之后各阶段你已发送的内容(例如执行方案)随之作废,那些阶段开始时请重新发送。\n"
+            let stands = if stands {
+                "仍然有效:你为这一步提交的内容(截止前可以重新发送,以最后一份为准)。"
             } else {
-                ""
+                "你此前没有为这一步提交内容。"
+            };
+            let withdrawn = if withdrawn.is_empty() {
+                "没有作废的内容。".to_string()
+            } else {
+                format!(
+                    "已作废:你为{}提交的内容;那些步骤再次开始时请重新发送。",
+                    withdrawn.join("、")
+                )
             };
             (
                 format!("第{round}回合{step}重新进行"),
                 format!(
-                    "GM通知:第{round}回合{step}的结算被撤回,将重新进行。原因:{reason}\n你之前为这一步提交的内容仍然有效,也可以重新发送。\n{later}新的截止时间:{deadline}。{SIGN_ZH}"
+                    "GM通知:第{round}回合{step}的结算被撤回,将重新进行。原因:{reason}\n{stands}\n{withdrawn}\n新的截止时间:{deadline}。{SIGN_ZH}"
                 ),
             )
         }
         Lang::En => {
-            let later = if later_withdrawn {
-                "What you sent for the steps after it (your plan, say) is void: send it again when those steps open.\n"
+            let stands = if stands {
+                "Stands: what you sent for this step (you may send again until the deadline; the last one counts)."
             } else {
-                ""
+                "You had sent nothing for this step."
+            };
+            let withdrawn = if withdrawn.is_empty() {
+                "Nothing of yours is withdrawn.".to_string()
+            } else {
+                format!(
+                    "Withdrawn: what you sent for {}; send it again when those steps open.",
+                    withdrawn.join("; ")
+                )
             };
             (
                 format!("Round {round}, {step} is run again"),
                 format!(
-                    "From the GM: the results of round {round}, {step} are withdrawn and the step will be run again. Why: {reason}\nWhat you sent for it stands; you may send again.\n{later}New deadline: {deadline}.{SIGN_EN}"
+                    "From the GM: the results of round {round}, {step} are withdrawn and the step will be run again. Why: {reason}\n{stands}\n{withdrawn}\nNew deadline: {deadline}.{SIGN_EN}"
                 ),
             )
         }
+    }
+}
+
+/// A step of a round in words, as a rollback notice lists what it withdrew:
+/// `第1回合制定执行方案阶段` / `round 1, the plan step`.
+pub fn round_step(round: u32, step: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("第{round}回合{step}"),
+        Lang::En => format!("round {round}, {step}"),
     }
 }
 

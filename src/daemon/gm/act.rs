@@ -3,8 +3,8 @@
 
 use super::steps::step_for_gm;
 use super::{
-    GmOutcome, Guard, house_for_gm, house_of, house_said, lang_of, notices, refused_if_stale,
-    when_of,
+    GmOutcome, Guard, house_for_gm, house_of, house_said, lang_of, notices, notices_each,
+    refused_if_stale, when_of,
 };
 use crate::board::Lang;
 use crate::daemon::Daemon;
@@ -208,13 +208,17 @@ pub(super) fn rollback(
     };
     let (round, step) = (state.round, state.step);
     let undone = steps_between((round, step), (g.state.round, g.state.step));
-    let mails = notices(d, g, "rollback", None, |l| {
+    let sent = sent_around(d, id, (round, step), &undone)?;
+    let mails = notices_each(d, g, "rollback", None, |house, l| {
         words::rolled_back(
-            &letters::step_name(step, l),
-            round,
-            reason,
-            &g.at(deadline, l),
-            !undone.is_empty(),
+            &words::RolledBack {
+                step: &letters::step_name(step, l),
+                round,
+                reason,
+                deadline: &g.at(deadline, l),
+                stands: sent.stands.iter().any(|h| h == house),
+                withdrawn: &sent.withdrawn_of(house, l),
+            },
             l,
         )
     })?;
@@ -261,14 +265,77 @@ pub(super) fn rollback(
     Ok(GmOutcome {
         summary: said::rolled_back(
             id,
-            round,
-            &step_for_gm(step, gm_lang),
+            (round, &step_for_gm(step, gm_lang)),
             &g.at(deadline, gm_lang),
+            sent.stands.len(),
+            &sent
+                .houses()
+                .iter()
+                .map(|h| {
+                    said::withdrawn_of(
+                        &house_for_gm(g, h, gm_lang),
+                        &sent.withdrawn_of(h, gm_lang),
+                        gm_lang,
+                    )
+                })
+                .collect::<Vec<_>>(),
             gm_lang,
         ),
         queued: mails.len(),
         secret: None,
     })
+}
+
+/// What the houses had sent when a rollback reopens a step: for that step (it stands) and for
+/// the steps after it (withdrawn), by house key.
+struct SentAround {
+    stands: Vec<String>,
+    withdrawn: Vec<(String, u32, Step)>,
+}
+
+impl SentAround {
+    /// The later steps `house` had sent something for, in words.
+    fn withdrawn_of(&self, house: &str, lang: Lang) -> Vec<String> {
+        self.withdrawn
+            .iter()
+            .filter(|(h, ..)| h == house)
+            .map(|(_, r, s)| words::round_step(*r, &letters::step_name(*s, lang), lang))
+            .collect()
+    }
+    /// The houses with something withdrawn, each once.
+    fn houses(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.withdrawn.iter().map(|(h, ..)| h.clone()).collect();
+        v.dedup();
+        v
+    }
+}
+
+/// What the houses had sent for the step reopened at `at` and for the steps `undone` after it.
+fn sent_around(
+    d: &Daemon,
+    id: &str,
+    at: (u8, Step),
+    undone: &[(u32, Step)],
+) -> Result<SentAround, Error> {
+    let mut stands: Vec<String> = d
+        .store
+        .current_submissions(id, u32::from(at.0), at.1.key())?
+        .into_iter()
+        .map(|s| s.house)
+        .collect();
+    stands.dedup();
+    let mut withdrawn: Vec<(String, u32, Step)> = Vec::new();
+    for (r, s) in undone {
+        for sub in d.store.current_submissions(id, *r, s.key())? {
+            let w = (sub.house, *r, *s);
+            if !withdrawn.contains(&w) {
+                withdrawn.push(w);
+            }
+        }
+    }
+    // By house, each house's steps in game order.
+    withdrawn.sort_by_key(|(h, ..)| h.clone());
+    Ok(SentAround { stands, withdrawn })
 }
 
 /// The steps after `from` up to `to` (both as round and step, `to` included), in the order a

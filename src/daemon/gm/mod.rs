@@ -18,7 +18,7 @@ mod seats;
 mod steps;
 mod talk;
 
-pub use super::notify::{SentOrMissing, notices, sent_and_missing};
+pub use super::notify::{SentOrMissing, notices, notices_each, sent_and_missing};
 pub use history::Resend;
 pub use schedule::parse_change as parse_schedule_change;
 pub use steps::step_for_gm;

@@ -78,6 +78,8 @@ pub(super) fn answer_letter(
     use crate::words::answers::Verdict;
     let verdict = if !ctx.closed.is_empty() {
         Verdict::TooLate
+    } else if !ctx.status.is_empty() {
+        Verdict::Status
     } else if ctx.accepted {
         Verdict::Received
     } else {

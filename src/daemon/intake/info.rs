@@ -15,17 +15,9 @@ pub(super) fn info_for(
         Command::Help => info.push_str(&crate::words::asks::what_to_send_with_form(
             &g.board, &g.state, house, None, lang,
         )),
-        Command::Status => {
-            let v = crate::words::view::view(&g.board, &g.state, lang);
-            for a in v.areas {
-                info.push_str(&format!(
-                    "  {} {} {}\n",
-                    a.name,
-                    a.holder_name.unwrap_or_default(),
-                    a.units_text
-                ));
-            }
-        }
+        Command::Status => info.push_str(&crate::words::answers::status_position(
+            &g.board, &g.state, lang,
+        )),
         Command::Wait | Command::NoWait | Command::History | Command::Absent { .. } => {}
     }
     if !info.is_empty() && !info.ends_with('\n') {

@@ -10,7 +10,7 @@ use crate::daemon::loaded::Loaded;
 use crate::daemon::refusals::validation_errors;
 use crate::error::Error;
 use crate::game;
-use crate::lang::submit::ParsedMail;
+use crate::lang::submit::{Command, ParsedMail};
 use crate::mail::DecodedMail;
 
 /// A mail as intake read it, with what was checked before its orders.
@@ -144,6 +144,18 @@ pub(super) fn verdict(d: &Daemon, r: Read, ctx: &mut ReplyContext) -> Result<Ver
             None if !parsed.commands.is_empty() || parsed.pass => {
                 ctx.accepted = true;
                 ctx.echo = parsed.echo.clone();
+                if !parsed.pass && parsed.commands.contains(&Command::Status) {
+                    // A status is answered as one: its own opening, the position below; the
+                    // other commands of the mail (`等待`, …) are listed, the status word not.
+                    ctx.status = crate::words::answers::status_heading(
+                        &seat.game_id,
+                        g.state.round,
+                        &ctx.step,
+                        lang,
+                    );
+                    ctx.echo
+                        .retain(|l| !crate::words::answers::is_status_echo(l));
+                }
                 outcome = "account command answered".into();
             }
             None => {

@@ -75,6 +75,9 @@ pub struct ReportContext {
     pub yours: Option<crate::words::yours::Block>,
     /// A report re-issued after a rollback: the line saying which report it corrects and why.
     pub correction: Option<String>,
+    /// A re-issued report: what the correction changed for the reader's house (its battles,
+    /// its areas), one line each; empty otherwise.
+    pub correction_changes: Vec<String>,
 }
 
 /// One house's private part, as the GM's copy shows it.
@@ -258,6 +261,7 @@ pub fn report_context(
         gm_houses: Vec::new(),
         yours: Some(yours),
         correction: None,
+        correction_changes: Vec::new(),
     }
 }
 

@@ -133,6 +133,27 @@ impl W<'_> {
         let parts: Vec<String> = ts.iter().map(|t| self.term(t)).collect();
         format!("{} = {}", parts.join(" + "), total)
     }
+    /// A battle decided before it began: the attacker's leader destroyed every defender by his
+    /// ability (Loras), the area is taken without a comparison — one clause, one rule.
+    fn taken_without_combat(&self, r: &BattleReport, def: &str) -> String {
+        let (att, area, from) = (self.h(r.attacker), self.a(r.area), self.a(r.from));
+        match (r.attacker_leader, self.zh()) {
+            (Some(l), true) => format!(
+                "战斗:{att}从{from}进攻{area}({def}):{}的特长在战斗前歼灭了全部守军,{att}不经战斗占领{area}(A-14)。",
+                self.ld(l)
+            ),
+            (None, true) => format!(
+                "战斗:{att}从{from}进攻{area}({def}):守军在战斗前已全部被歼灭,{att}不经战斗占领{area}(A-14)。"
+            ),
+            (Some(l), false) => format!(
+                "Battle: {att} attacks {area} from {from} (defended by {def}): {}'s ability destroyed every defender before the battle, so {att} takes {area} without a fight (A-14).",
+                self.ld(l)
+            ),
+            (None, false) => format!(
+                "Battle: {att} attacks {area} from {from} (defended by {def}): every defender was destroyed before the battle, so {att} takes {area} without a fight (A-14)."
+            ),
+        }
+    }
     fn battle(&self, r: &BattleReport) -> String {
         let def = match r.defender {
             Defender::House(h) => self.h(h).to_string(),
@@ -144,6 +165,9 @@ impl W<'_> {
                 }
             }
         };
+        if r.tie == Some(TieBreak::Empty) {
+            return self.taken_without_combat(r, &def);
+        }
         let winner = if r.attacker_won {
             self.h(r.attacker).to_string()
         } else {
@@ -162,9 +186,7 @@ impl W<'_> {
             (Some(TieBreak::AttackerVsNeutral), false) => {
                 " (a tie against a neutral goes to the attacker, 004:L2264)".into()
             }
-            (Some(TieBreak::Empty), true) => "(守军已被全部歼灭,不必比较战斗力,A-14)".into(),
-            (Some(TieBreak::Empty), false) => " (no defender was left: no comparison, A-14)".into(),
-            (None, _) => String::new(),
+            (Some(TieBreak::Empty) | None, _) => String::new(),
         };
         let cas = match (r.casualties, self.zh()) {
             (0, _) => String::new(),
@@ -219,8 +241,9 @@ impl W<'_> {
             }
             (Loss::RoutedAgain, true) => "败兵再次战败,被消灭(004:L2334)",
             (Loss::RoutedAgain, false) => "routed units beaten again are destroyed (004:L2334)",
-            (Loss::Ability, true) => "被将领特长歼灭,不计入阵亡(A-14/A-15)",
-            (Loss::Ability, false) => "killed by a leader's ability, not a casualty (A-14/A-15)",
+            // The ability's own line, just before, names the leader and cites his rule.
+            (Loss::Ability, true) => "被将领特长歼灭,不计入阵亡",
+            (Loss::Ability, false) => "killed by a leader's ability, not a casualty",
             (Loss::PortTaken, true) => "港口失守,战舰无法撤出也无法被俘获(004:L1056, A-61)",
             (Loss::PortTaken, false) => {
                 "the port was taken and its ships could neither withdraw nor be captured (004:L1056, A-61)"

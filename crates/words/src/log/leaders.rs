@@ -128,6 +128,14 @@ impl W<'_> {
         }
     }
 
+    /// The one rule of a leader's ability that kills a unit: Loras A-14, Arianne A-15.
+    fn killing_rule(&self, l: LeaderId) -> &'static str {
+        match self.b.leader(l).ability {
+            Some(maester_board::Ability::Arianne) => "A-15",
+            _ => "A-14",
+        }
+    }
+
     fn ability(&self, l: LeaderId, e: &AbilityEffect) -> String {
         let who = self.ld(l);
         match (e, self.zh()) {
@@ -140,16 +148,18 @@ impl W<'_> {
                 self.unit(*k)
             ),
             (AbilityEffect::Killed(h, a, k), true) => format!(
-                "{who}的特长:立即歼灭{}在{}的1个{}(不计入阵亡,A-14/A-15)",
+                "{who}的特长:立即歼灭{}在{}的1个{}(不计入阵亡,{})",
                 self.h(*h),
                 self.a(*a),
-                self.unit(*k)
+                self.unit(*k),
+                self.killing_rule(l)
             ),
             (AbilityEffect::Killed(h, a, k), false) => format!(
-                "{who}'s ability kills one {} of {} in {} at once (not a casualty, A-14/A-15)",
+                "{who}'s ability kills one {} of {} in {} at once (not a casualty, {})",
                 self.unit(*k),
                 self.h(*h),
-                self.a(*a)
+                self.a(*a),
+                self.killing_rule(l)
             ),
             (AbilityEffect::Upgraded(a, k), true) => format!(
                 "{who}的特长:{}的1个{}升级为骑士(A-16)",

@@ -6,7 +6,7 @@
 
 use crate::economy::Describe;
 use maester_board::{AreaId, Board, HouseId, Lang, UnitKind};
-use maester_rules::log::{BattleReport, Defender, Event};
+use maester_rules::log::{BattleReport, Defender, Event, TieBreak};
 use maester_rules::log_events::EconomyEvent;
 use maester_rules::{GameState, Step};
 
@@ -100,6 +100,14 @@ fn battle_line(board: &Board, log: &[Event], b: &BattleReport, h: HouseId, lang:
             format!("; {who} lost {u}")
         }
     };
+    if b.tie == Some(TieBreak::Empty) {
+        let loss = if attacking {
+            losses(&their_loss, &other)
+        } else {
+            losses(&my_loss, if zh(lang) { "你" } else { "you" })
+        };
+        return taken_without_combat(board, b, attacking, &other, lang) + &loss + end(lang);
+    }
     if zh(lang) {
         let role = if attacking { "进攻" } else { "防守" };
         let result = if won { "你胜" } else { "你败" };
@@ -116,6 +124,41 @@ fn battle_line(board: &Board, log: &[Event], b: &BattleReport, h: HouseId, lang:
             losses(&my_loss, "you"),
             losses(&their_loss, &other)
         )
+    }
+}
+
+fn end(lang: Lang) -> &'static str {
+    if zh(lang) { "。" } else { "." }
+}
+
+/// A battle decided before it began, seen from one side: the attacker's leader destroyed every
+/// defender by his ability and the area was taken without a fight — one clause, one rule.
+fn taken_without_combat(
+    board: &Board,
+    b: &BattleReport,
+    attacking: bool,
+    other: &str,
+    lang: Lang,
+) -> String {
+    let area = board.area(b.area).name(lang);
+    let leader = b.attacker_leader.map(|l| board.leader(l).name(lang));
+    match (attacking, lang) {
+        (true, Lang::Zh) => format!(
+            "{area}之战:你进攻,{}的特长在战斗前歼灭了{other}的全部守军,你不经战斗占领{area}(A-14)",
+            leader.unwrap_or("将领")
+        ),
+        (false, Lang::Zh) => format!(
+            "{area}之战:你防守,{other}的{}以特长在战斗前歼灭了你的全部守军,{other}不经战斗占领{area}(A-14)",
+            leader.unwrap_or("将领")
+        ),
+        (true, Lang::En) => format!(
+            "Battle of {area}: you attacked; {}'s ability destroyed all of {other}'s defenders before the battle, and you took {area} without a fight (A-14)",
+            leader.unwrap_or("your leader")
+        ),
+        (false, Lang::En) => format!(
+            "Battle of {area}: you defended; {}'s ability destroyed all your defenders before the battle, and {other} took {area} without a fight (A-14)",
+            leader.map_or_else(|| format!("{other}'s leader"), |l| format!("{other}'s {l}"))
+        ),
     }
 }
 
