@@ -146,6 +146,7 @@ fn more(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(MusterError::Cap(UnitKind::Knight, 4));
     add!(MusterError::Supply(a));
     add!(MusterError::TwoSieges(a));
+    add!(MusterError::HouseLeft);
     add!(MusterError::UnknownArea);
     add!(RewardError::NoReward);
     add!(RewardError::NotTarget(l));

@@ -115,6 +115,9 @@ pub enum MusterError {
     Supply(AreaId),
     /// At most one siege engine per army (004:L636).
     TwoSieges(AreaId),
+    /// The house's player has left: the house is neutral and carries out no more orders
+    /// (004:L492).
+    HouseLeft,
     /// An area the board does not have.
     UnknownArea,
 }
@@ -137,6 +140,7 @@ impl MusterError {
             MusterError::Cap(..) => "004:L749",
             MusterError::Supply(..) => "004:L747",
             MusterError::TwoSieges(..) => "004:L636",
+            MusterError::HouseLeft => "004:L492",
             MusterError::UnknownArea => "",
         }
     }
