@@ -177,7 +177,7 @@ pub fn report_context(
         .iter()
         .map(|e| e.describe(board, lang))
         .collect();
-    // With the optional rules the drawn rounds are announced to everyone (004:L2630, T-50).
+    // With the optional rules the drawn rounds are announced to everyone (004:L2632, T-50).
     economy.extend(crate::words::event_text::preview_of(
         state,
         &out.economy,

@@ -1,4 +1,4 @@
-//! 战胜奖励 Leader victory rewards claimed in the next event phase (004:L2460–L2467): Melisandre
+//! 战胜奖励 Leader victory rewards claimed in the next event phase (004:L2460–L2465): Melisandre
 //! sends an opposing available leader to rest for 1 token, Luwin recalls a resting Stark leader
 //! (himself included), Doran seizes a track item of the opponent he beat.
 

@@ -73,7 +73,7 @@ pub struct Ctx<'a> {
     /// Once-a-round abilities used, per house.
     pub once: Vec<OncePerRound>,
     /// Areas the house's units all left at some moment (a one-time order there is wasted,
-    /// 004:L2568).
+    /// 004:L2569).
     pub emptied: Vec<bool>,
     /// Forces waiting for a retreat choice.
     pub pending_retreats: Vec<PendingRetreat>,
@@ -145,7 +145,7 @@ impl<'a> Ctx<'a> {
         !(self.mods.rough_seas && self.board.area(a).is_sea())
     }
 
-    /// Adjacency this round: the state's borders and ports, plus frozen rivers (004:L1623) and
+    /// Adjacency this round: the state's borders and ports, plus frozen rivers (004:L2429) and
     /// standing pontoons (004:L2600).
     pub fn adjacent(&self, a: AreaId, b: AreaId) -> bool {
         if self.state.adjacent(self.board, a, b) {
@@ -160,7 +160,7 @@ impl<'a> Ctx<'a> {
         self.bridged(a, b) || self.bridged(b, a)
     }
 
-    /// Whether a pontoon standing in `a` reaches `b` (004:L2604–L2612): placed by the house
+    /// Whether a pontoon standing in `a` reaches `b` (004:L2609–L2615): placed by the house
     /// that still holds `a`, toward one of the banks the board allows there.
     pub fn bridged(&self, a: AreaId, b: AreaId) -> bool {
         self.state.area(a).one_time.is_some_and(|p| {
@@ -219,7 +219,7 @@ impl<'a> Ctx<'a> {
         out
     }
 
-    /// A pontoon falls when its area is lost or its house's last unit leaves (004:L2612), for
+    /// A pontoon falls when its area is lost or its house's last unit leaves (004:L2615), for
     /// good: it is taken off the map.
     pub fn refresh_pontoons(&mut self) {
         for i in 0..self.state.areas.len() {
@@ -233,7 +233,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// The house holding the sword: first on Fiefdoms (004:L1172).
+    /// The house holding the sword: first on Fiefdoms (004:L1174).
     pub fn sword_holder(&self) -> Option<HouseId> {
         self.state
             .tracks

@@ -319,7 +319,7 @@ pub struct LeaderPlan {
     /// Military districts (at most two).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub districts: Vec<District>,
-    /// Leaders placed in an area with no task (they may ride along, 004:L1776).
+    /// Leaders placed in an area with no task (they may ride along, 004:L1781).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub placed: Vec<(LeaderId, AreaId)>,
 }
@@ -381,7 +381,7 @@ pub struct Plan {
     /// Destroy ships captured in a natural port instead of taking them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub destroy_captured_ships: bool,
-    /// 招募: the muster plan of a Recruit order (optional rule, 004:L2620).
+    /// 招募: the muster plan of a Recruit order (optional rule, 004:L2625).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recruit: Option<super::window::MusterPlan>,
 }

@@ -25,16 +25,16 @@ pub enum PlanError {
     NotSwordHolder,
     /// The area is not the house's (sword, fortification, district, defence leader).
     NotYours(AreaId),
-    /// A district needs two adjacent areas, at most two districts (004:L2100).
+    /// A district needs two adjacent areas, at most two districts (004:L2099).
     BadDistrict(AreaId),
     /// A split army attacks at most one area: when the plan is written at most one of its
-    /// destinations may hold another house's units or a neutral garrison (004:L1259, L1279).
+    /// destinations may hold another house's units or a neutral garrison (004:L1259, L1278).
     TwoAttacks(AreaId),
     /// A support of a neutral garrison's defence where there is none (004:L1369, L2258).
     NoNeutral(AreaId),
-    /// The area holds no one-time order of this type of the house (004:L2620).
+    /// The area holds no one-time order of this type of the house (004:L2625).
     NoOneTime(AreaId, OneTimeKind),
-    /// A recruit plan musters only from the recruit castle (004:L2562).
+    /// A recruit plan musters only from the recruit castle (004:L2565).
     RecruitElsewhere(AreaId),
     /// A fleet's raids name a port and the province it belongs to: ships raid one of the two
     /// in a round (004:L1048; raid+1 raids two areas, L1530). The raid's area, then the port.
@@ -52,11 +52,11 @@ impl PlanError {
             PlanError::NoShips(..) => "004:L1566",
             PlanError::NotSwordHolder => "004:L1732",
             PlanError::NotYours(..) => "",
-            PlanError::BadDistrict(..) => "004:L2100",
-            PlanError::TwoAttacks(..) => "004:L1259, L1279",
+            PlanError::BadDistrict(..) => "004:L2099",
+            PlanError::TwoAttacks(..) => "004:L1259, L1278",
             PlanError::NoNeutral(..) => "004:L2258",
-            PlanError::NoOneTime(..) => "004:L2620",
-            PlanError::RecruitElsewhere(..) => "004:L2562",
+            PlanError::NoOneTime(..) => "004:L2625",
+            PlanError::RecruitElsewhere(..) => "004:L2565",
             PlanError::RaidsPortAndProvince(..) => "004:L1048, L1530",
         }
     }
@@ -155,7 +155,7 @@ fn attacked(
     }
 }
 
-/// 004:L1279: when the plan is written, a split army may march into one defended area at most.
+/// 004:L1278: when the plan is written, a split army may march into one defended area at most.
 /// The moves of one action count together (the order language joins every line of one area with
 /// one step number into one action, A-27). Steps with different numbers from one area are not one
 /// army: once the first is carried out the area's march order is spent, so a later one is only

@@ -1,4 +1,4 @@
-//! Tests of the event system (004:L2384–L2467, A-69…A-71), each named after its rule.
+//! Tests of the event system (004:L2384–L2465, A-69…A-71), each named after its rule.
 
 use super::kit_events::{W, start};
 use crate::event_phase::events::{

@@ -1,5 +1,5 @@
 //! Order placement with event bans, the Raven (004:L1672–L1716, A-45), and raids: round-robin,
-//! raid+1, ports and provinces as two targets, geometry (004:L1431–L1465, L2155–L2180; T-13,
+//! raid+1, ports and provinces as two targets, geometry (004:L1431–L1463, L2155–L2180; T-13,
 //! T-17, T-18, T-33, T-35, T-64).
 
 use super::kit::*;

@@ -1,4 +1,4 @@
-//! Cross-house support and refusals (004:L1403–L1428, A-37…A-39), sea transport own and relayed
+//! Cross-house support and refusals (004:L1403–L1427, A-37…A-39), sea transport own and relayed
 //! (004:L1544–L1600, A-42, A-43), and terrain: frozen rivers and pontoons (004:L1617–L1647,
 //! L2600), named after T-41…T-44, T-62.
 

@@ -136,16 +136,16 @@ fn cancelled(s: &Say, by: &HouseId, victim: &HouseId, area: &AreaId, kind: &OneT
 fn wasted(s: &Say, house: &HouseId, area: &AreaId, kind: &OneTimeKind, why: &Waste) -> String {
     let (zh_why, en_why) = match why {
         Waste::AreaLeft => (
-            "本回合军事阶段中该区域曾没有本家族的部队(004:L2568)",
-            "the area was without the house's units at some moment of the phase (004:L2568)",
+            "本回合军事阶段中该区域曾没有本家族的部队(004:L2569)",
+            "the area was without the house's units at some moment of the phase (004:L2569)",
         ),
         Waste::NothingGathered => (
-            "执行前该区域已没有本家族的部队(004:L2597, A-78)",
-            "the area was emptied before it ran (004:L2597, A-78)",
+            "执行前该区域已没有本家族的部队(004:L2598, A-78)",
+            "the area was emptied before it ran (004:L2598, A-78)",
         ),
         Waste::NoRecruitPlan => (
-            "执行方案中没有招募计划(004:L2620)",
-            "the plan has no recruit plan (004:L2620)",
+            "执行方案中没有招募计划(004:L2625)",
+            "the plan has no recruit plan (004:L2625)",
         ),
     };
     if s.zh {

@@ -1,4 +1,4 @@
-//! 突袭 A raid in words: the order removed and the token plundered (004:L1431–L1465).
+//! 突袭 A raid in words: the order removed and the token plundered (004:L1431–L1463).
 
 use super::common::W;
 use crate::Spelling;

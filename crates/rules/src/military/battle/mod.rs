@@ -152,7 +152,7 @@ struct Comparison {
 }
 
 /// Both totals, then the sword; ties go to the house higher on Fiefdoms, and to
-/// the attacker under neutral rules (004:L2237, 004:L2257).
+/// the attacker under neutral rules (004:L2233, 004:L2264).
 fn compare(
     ctx: &mut Ctx,
     spec: &AttackSpec,

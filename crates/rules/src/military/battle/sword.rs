@@ -1,4 +1,4 @@
-//! 瓦雷利亚钢剑 The Valyrian steel sword (004:L1732–L1745, A-23, A-24): +1 once a round to the
+//! 瓦雷利亚钢剑 The Valyrian steel sword (004:L1732–L1744, A-23, A-24): +1 once a round to the
 //! holder's side in a battle its units fight directly, never against neutrals. An assigned
 //! sword is used in the assigned army's battle unless that battle is won without it — then the
 //! assignment is cancelled and the automatic rule takes over: the first battle that the house

@@ -1,5 +1,5 @@
 //! 强行军 / 浮桥 Forced March and Pontoon, one-time orders of the optional rule
-//! (004:L2540–L2545, L2586–L2610; T-46).
+//! (004:L2540–L2545, L2591–L2615; T-46).
 
 use super::*;
 

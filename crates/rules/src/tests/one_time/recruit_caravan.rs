@@ -1,5 +1,5 @@
 //! 招募 / 补给车 Recruit and Supply Caravan, one-time orders of the optional rule
-//! (004:L2556–L2583; T-45).
+//! (004:L2563–L2584; T-45).
 
 use super::*;
 
