@@ -271,7 +271,7 @@ pub struct Rules {
     pub max_army_sieges: u8,
 }
 
-/// Mustering points of a castle (004:L700).
+/// Mustering points of a castle (004:L674).
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MusterPoints {

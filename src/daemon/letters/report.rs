@@ -30,7 +30,7 @@ pub struct ReportContext {
     /// Orders revealed, per house.
     pub revealed: Vec<RevealedOrders>,
     /// The execution plans as executed, per house, when the plan step closed (附录1,
-    /// 004:L2744: the GM publishes every house's plan).
+    /// 004:L2743: the GM publishes every house's plan).
     pub plans: Vec<ExecutedPlan>,
     /// The adjudication in words (the Raven change first).
     pub events: Vec<String>,

@@ -26,9 +26,9 @@ pub enum SubmitError {
     KnightsOnly,
     /// A Raven line that is not one normal or special order (004:L1704).
     RavenOrderOnly,
-    /// A second Raven change (004:L1702).
+    /// A second Raven change (004:L1704).
     RavenOnce,
-    /// A Raven change sent with the plan (004:L1702).
+    /// A Raven change sent with the plan (004:L1704).
     RavenAlone,
     /// Forced marches of one step into several areas, or mixed with marches (004:L2591, A-78).
     ForcedMarchMix,
@@ -110,12 +110,12 @@ impl SubmitError {
                 "the Raven changes one order into another normal or special order (004:L1704).",
             ),
             RavenOnce => (
-                "信鸦只能修改一条命令(004:L1702)。",
-                "the Raven changes one order only (004:L1702).",
+                "信鸦只能修改一条命令(004:L1704)。",
+                "the Raven changes one order only (004:L1704).",
             ),
             RavenAlone => (
-                "请先单独发送信鸦的修改;执行方案在修改公布之后再发(004:L1702)。",
-                "send the Raven change on its own; the plan follows once the change is published (004:L1702).",
+                "请先单独发送信鸦的修改;执行方案在修改公布之后再发(004:L1704)。",
+                "send the Raven change on its own; the plan follows once the change is published (004:L1704).",
             ),
             ForcedMarchMix => (
                 "同一步骤的强行军必须都进入同一个区域,且不能与普通行军混合。",

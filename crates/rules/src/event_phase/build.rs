@@ -20,9 +20,9 @@ impl BuildPlan {
 /// When the building is done.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BuildWindow {
-    /// 事件阶段 (004:L2452).
+    /// 事件阶段 (004:L2453).
     EventPhase,
-    /// 布置军事命令阶段 (004:L1709): no fortification if this round had a Mustering event.
+    /// 布置军事命令阶段 (004:L1712): no fortification if this round had a Mustering event.
     Placement,
 }
 

@@ -1,4 +1,4 @@
-//! 巩固统治 Consolidate power (004:L833–L892, L1468–L1478, L2338): after all battles, a province
+//! 巩固统治 Consolidate power (004:L833–L892, L1468–L1478, L2339): after all battles, a province
 //! whose consolidate order still stands and which was never taken this round gives 1 + its crowns,
 //! or a fortification instead.
 
@@ -76,7 +76,7 @@ pub fn resolve(ctx: &mut Ctx) {
     }
 }
 
-/// The consolidate-type one-time orders, after consolidate power (004:L2522, L2558, L2576):
+/// The consolidate-type one-time orders, after consolidate power (004:L2524, L2563, L2576):
 /// in Iron Throne order, each where the house kept units at every moment of the phase
 /// (004:L2567–L2569). A Recruit musters from its castle with the house's recruit plan;
 /// a Supply Caravan's barrels count from the next round (004:L2580, A-79).

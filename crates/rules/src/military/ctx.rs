@@ -18,7 +18,7 @@ pub struct Resolution {
     pub state: GameState,
     /// Everything that happened, in order.
     pub log: Vec<Event>,
-    /// Leaders who actually fought this round: they go to rest (004:L2118, A-51).
+    /// Leaders who actually fought this round: they go to rest (004:L2119, A-51).
     pub fought: Vec<LeaderId>,
 }
 
@@ -336,7 +336,7 @@ pub struct LeaderTrack {
     pub led: Vec<bool>,
     /// Defended an area (so he no longer leads its march, 004:L2062).
     pub defended: Vec<bool>,
-    /// Actually fought a battle (rests at the end of the round, 004:L2118).
+    /// Actually fought a battle (rests at the end of the round, 004:L2119).
     pub fought: Vec<bool>,
     /// Per area: the defence leader set during the phase (conquest, retreat).
     pub slot: Vec<Option<LeaderId>>,

@@ -131,7 +131,7 @@ fn substitute(ctx: &Ctx, house: HouseId, area: AreaId) -> Option<LeaderId> {
         })
 }
 
-/// The leader who leads this move out of `from` now (004:L2020, L2062, L2068).
+/// The leader who leads this move out of `from` now (004:L2021, L2062, L2069).
 pub fn march_leader(ctx: &Ctx, house: HouseId, from: AreaId, mv: &MarchMove) -> Option<LeaderId> {
     let pick = mv.leader.iter().find(|p| {
         p.when
@@ -181,7 +181,7 @@ pub fn defence_leader(ctx: &Ctx, house: HouseId, area: AreaId) -> Option<LeaderI
 }
 
 /// After a march from `from` into `to` succeeded (moved in, or won): the march leader and the
-/// second leader go along; the second leader, else the march leader, defends `to` (004:L2040).
+/// second leader go along; the second leader, else the march leader, defends `to` (004:L2042).
 pub fn moved_in(
     ctx: &mut Ctx,
     from: AreaId,

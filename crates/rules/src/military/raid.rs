@@ -114,7 +114,7 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &RaidStep) -> bool {
             )
         });
         // A consolidate- or support-type one-time order goes with the area's raidable order,
-        // or alone (004:L2524, L2545, A-40).
+        // or alone (004:L2524, L2549, A-40).
         let one_time = ctx
             .state
             .area(target)

@@ -38,7 +38,7 @@ pub enum TermKind {
     Neutral,
     /// A leader's combat strength (004:L2009; 0 under Balon).
     Leader(LeaderId),
-    /// 瓦雷利亚钢剑 +1 (004:L1732).
+    /// 瓦雷利亚钢剑 +1 (004:L1733).
     Sword,
     /// Arrived by another house's ships: −1 (004:L1595).
     Transported,
@@ -123,7 +123,7 @@ pub enum Skip {
     PortFull(AreaId),
     /// The army there would hold a second siege engine (004:L636, L1246).
     TwoSieges(AreaId),
-    /// A transport chain is broken or the transport was not agreed by every house (004:L1586).
+    /// A transport chain is broken or the transport was not agreed by every house (004:L1569, L1587).
     ChainBroken(AreaId),
     /// The event in force forbids it (风暴之海, 惊涛骇浪, A-45).
     EventBan,
@@ -334,7 +334,7 @@ pub enum Event {
         /// Step number, 1-based.
         step: u8,
     },
-    /// A march carried by other houses' ships (004:L1566).
+    /// A march carried by other houses' ships (004:L1567).
     Transported {
         /// Mover.
         house: HouseId,

@@ -70,7 +70,7 @@ mod tests {
     use super::Settings;
 
     #[test]
-    fn one_switch_for_the_optional_rules_and_the_old_pontoon_key_004_l2628() {
+    fn one_switch_for_the_optional_rules_and_the_old_pontoon_key_004_l2632() {
         let s: Settings = match toml::from_str("one_time_orders = true") {
             Ok(s) => s,
             Err(e) => panic!("{e}"),

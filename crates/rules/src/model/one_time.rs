@@ -133,7 +133,7 @@ pub enum OneTimeEvent {
         /// Barrels added from the next round (0: already counted, A-79).
         barrels: u8,
     },
-    /// 招募: mustering from the area's castle after consolidate power (004:L2558, A-80).
+    /// 招募: mustering from the area's castle after consolidate power (004:L2563, A-80).
     Recruited {
         /// The house.
         house: HouseId,

@@ -37,7 +37,7 @@ impl OneTimeKind {
         }
     }
 
-    /// Whether a raid removes it (consolidate- and support-type, 004:L2524, L2545; a march-type
+    /// Whether a raid removes it (consolidate- and support-type, 004:L2524, L2549; a march-type
     /// one is not affected, 004:L2541).
     pub fn raidable(self) -> bool {
         self.attribute() != OrderType::March
@@ -92,7 +92,7 @@ pub fn record_basis(board: &Board, state: &mut GameState) {
 pub enum OneTimeError {
     /// The game does not use the optional rule.
     Off,
-    /// More than one one-time order this round (004:L2618).
+    /// More than one one-time order this round (004:L2621).
     OnePerRound,
     /// This type was used already in this game (004:L2502).
     UsedBefore(OneTimeKind),
@@ -111,12 +111,12 @@ pub enum OneTimeError {
 }
 
 impl OneTimeError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
             OneTimeError::Off => "004:L2489",
-            OneTimeError::OnePerRound => "004:L2618",
+            OneTimeError::OnePerRound => "004:L2621",
             OneTimeError::UsedBefore(..) => "004:L2502",
             OneTimeError::FeastForCrows(..) => "004:L2534",
             OneTimeError::RecruitNeedsCastle(..) => "004:L2565",

@@ -14,7 +14,7 @@ pub enum PlacementError {
     NoUnits(AreaId),
     /// Two orders for one area (004:L1675).
     TwoOrders(AreaId),
-    /// More normal orders of a type than the limit (004:L1223).
+    /// More normal orders of a type than the limit (004:L1691).
     TooMany(OrderType, u8),
     /// More special orders than the King's Court rank allows (004:L1196).
     TooManySpecial {
@@ -37,7 +37,7 @@ pub enum PlacementError {
     RoughSeas(AreaId),
     /// No special order this round (wildling penalty, A-66).
     NoSpecial,
-    /// Only the Raven holder (King's Court #1) may change an order (004:L1702).
+    /// Only the Raven holder (King's Court #1) may change an order (004:L1704).
     NotRavenHolder,
     /// The Raven changes an order already placed; it adds none (004:L1704).
     RavenNoOrder(AreaId),
@@ -48,13 +48,13 @@ pub enum PlacementError {
 }
 
 impl PlacementError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
             PlacementError::NoUnits(..) => "004:L1673",
             PlacementError::TwoOrders(..) => "004:L1675",
-            PlacementError::TooMany(..) => "004:L1223",
+            PlacementError::TooMany(..) => "004:L1691",
             PlacementError::TooManySpecial { .. } => "004:L1196",
             PlacementError::SpecialTwice(..) => "004:L1490",
             PlacementError::PortDefence(..) => "004:L1353",
@@ -65,7 +65,7 @@ impl PlacementError {
             PlacementError::EventBan(..) => "004:L1362",
             PlacementError::RoughSeas(..) => "A-45",
             PlacementError::NoSpecial => "A-66",
-            PlacementError::NotRavenHolder => "004:L1702",
+            PlacementError::NotRavenHolder => "004:L1704",
             PlacementError::RavenNoOrder(..) => "004:L1704",
             PlacementError::RavenSameOrder(..) => "004:L1704",
             PlacementError::OneTime(e) => e.rule(),

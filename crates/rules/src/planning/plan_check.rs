@@ -13,15 +13,15 @@ use serde::{Deserialize, Serialize};
 /// A problem with a plan.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlanError {
-    /// The area holds no order of this type of the house (004:L1718: the plan executes placed orders).
+    /// The area holds no order of this type of the house (004:L1719: the plan executes placed orders).
     NoOrder(AreaId, OrderType),
     /// The leader belongs to another house.
     NotYourLeader(AreaId, LeaderId),
-    /// The leader is resting (004:L2118).
+    /// The leader is resting (004:L2119).
     LeaderResting(AreaId, LeaderId),
-    /// A transport names a sea without the house's ships (004:L1566).
+    /// A transport names a sea without the house's ships (004:L1547).
     NoShips(AreaId),
-    /// Only the holder of the Valyrian sword (Fiefdoms 1) assigns it (004:L1732).
+    /// Only the holder of the Valyrian sword (Fiefdoms 1) assigns it (004:L1733).
     NotSwordHolder,
     /// The area is not the house's (sword, fortification, district, defence leader).
     NotYours(AreaId),
@@ -42,15 +42,15 @@ pub enum PlanError {
 }
 
 impl PlanError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
-            PlanError::NoOrder(..) => "004:L1718",
+            PlanError::NoOrder(..) => "004:L1719",
             PlanError::NotYourLeader(..) => "",
-            PlanError::LeaderResting(..) => "004:L2118",
-            PlanError::NoShips(..) => "004:L1566",
-            PlanError::NotSwordHolder => "004:L1732",
+            PlanError::LeaderResting(..) => "004:L2119",
+            PlanError::NoShips(..) => "004:L1547",
+            PlanError::NotSwordHolder => "004:L1733",
             PlanError::NotYours(..) => "",
             PlanError::BadDistrict(..) => "004:L2099",
             PlanError::TwoAttacks(..) => "004:L1259, L1278",
@@ -333,7 +333,7 @@ mod tests {
     }
 
     #[test]
-    fn plan_may_only_carry_out_placed_orders_004_l1718() {
+    fn plan_may_only_carry_out_placed_orders_004_l1719() {
         let (b, mut s) = setup();
         let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
         let wf = id(&b, "winterfell");
@@ -363,7 +363,7 @@ mod tests {
     }
 
     #[test]
-    fn leaders_must_be_the_houses_own_and_not_resting_004_l2118() {
+    fn leaders_must_be_the_houses_own_and_not_resting_004_l2119() {
         let (b, mut s) = setup();
         let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
         let wf = id(&b, "winterfell");
@@ -407,7 +407,7 @@ mod tests {
     }
 
     #[test]
-    fn split_army_attacks_one_area_at_most_t26_004_l1279() {
+    fn split_army_attacks_one_area_at_most_t26_004_l1278() {
         let (b, mut s) = setup();
         let lannister = b.house_by_key("lannister").unwrap_or(HouseId(0));
         let (sept, lp, hh, sr) = (
@@ -524,7 +524,7 @@ mod tests {
     }
 
     #[test]
-    fn only_fiefdoms_first_assigns_the_sword_004_l1732() {
+    fn only_fiefdoms_first_assigns_the_sword_004_l1733() {
         let (b, s) = setup();
         let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
         let plan = Plan {

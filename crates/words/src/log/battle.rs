@@ -122,8 +122,8 @@ impl W<'_> {
             (TermKind::Neutral, false) => "neutral garrison (004:L2262)".into(),
             (TermKind::Leader(l), true) => format!("将领{}", self.ld(*l)),
             (TermKind::Leader(l), false) => format!("leader {}", self.ld(*l)),
-            (TermKind::Sword, true) => "瓦雷利亚钢剑(004:L1732)".into(),
-            (TermKind::Sword, false) => "Valyrian steel sword (004:L1732)".into(),
+            (TermKind::Sword, true) => "瓦雷利亚钢剑(004:L1733)".into(),
+            (TermKind::Sword, false) => "Valyrian steel sword (004:L1733)".into(),
             (TermKind::Transported, true) => "跨家族海运(004:L1595)".into(),
             (TermKind::Transported, false) => "carried by another house (004:L1595)".into(),
         };

@@ -4,7 +4,7 @@
 use super::*;
 
 #[test]
-fn recruit_musters_after_consolidate_from_its_castle_004_l2558_a80() {
+fn recruit_musters_after_consolidate_from_its_castle_004_l2563_a80() {
     let mut t = on();
     t.put("tyrell", "highgarden", "F");
     t.order("highgarden", OrderType::Consolidate, false);
@@ -29,7 +29,7 @@ fn recruit_musters_after_consolidate_from_its_castle_004_l2558_a80() {
 }
 
 #[test]
-fn recruit_is_wasted_when_the_area_was_emptied_at_any_moment_004_l2568() {
+fn recruit_is_wasted_when_the_area_was_emptied_at_any_moment_004_l2569() {
     let mut t = on();
     t.put("tyrell", "highgarden", "F");
     t.put("tyrell", "oldtown", "F");
