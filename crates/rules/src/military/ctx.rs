@@ -68,6 +68,9 @@ pub struct Ctx<'a> {
     pub sword_ready: bool,
     /// The sword's assignment, while it stands.
     pub sword_assigned: Option<AreaId>,
+    /// The army given the sword fought neutral forces, where the sword is never used
+    /// (004:L2260): if the sword stays unused, that is why.
+    pub sword_vs_neutral: bool,
     /// Houses whose ships already carried a foreign army this round (A-42 b).
     pub carried: Vec<bool>,
     /// Once-a-round abilities used, per house.
@@ -311,6 +314,7 @@ impl<'a> Ctx<'a> {
             leaders: LeaderTrack::new(board),
             sword_ready: true,
             sword_assigned,
+            sword_vs_neutral: false,
             carried: vec![false; houses],
             once: vec![OncePerRound::default(); houses],
             emptied: vec![false; n],

@@ -508,6 +508,8 @@ pub enum Loss {
     UncoveredArcher,
     /// No area to retreat into (004:L2294).
     NoRetreat,
+    /// Beaten forces of a house that has left: neutral forces never retreat (004:L2266, A-21).
+    NeutralNoRetreat,
     /// Retreat would break supply (004:L2307).
     RetreatSupply,
     /// Routed units beaten again cannot retreat (004:L2334).

@@ -1,9 +1,13 @@
 //! A house whose player left with no substitute is neutral: its units stay where they are and
-//! it carries out no more orders (004:L492, A-21). Tests of what that means in the event phase.
+//! it carries out no more orders (004:L492, A-21). Tests of what that means in the event phase,
+//! and of the reasons the military log gives when it is fought (004:L2257–L2268).
 
+use super::kit::{battle, t};
 use super::kit_events::{W, empty};
 use crate::armies::muster::{self, MusterAction, MusterError, MusterItem, MusterPlan};
 use crate::event_phase::wildlings::{self, PenaltyKind};
+use crate::model::log::{Event, Loss, Unfulfilled};
+use maester_board::OrderType;
 use maester_board::{HouseId, UnitKind};
 
 fn left(w: &mut W, house: &str) {
@@ -100,4 +104,57 @@ fn l492_a_muster_plan_handed_in_for_a_house_that_has_left_is_not_carried_out() {
     let out = muster::resolve(&w.b, &w.s, &[(w.h("stark"), plan)], &[]);
     assert_eq!(w.codes(&out.state, "winterfell"), "FF");
     assert!(out.log.is_empty());
+}
+
+#[test]
+fn l2266_beaten_units_of_a_house_that_has_left_are_destroyed_because_neutrals_never_retreat() {
+    let mut t = t();
+    // Karhold beside Stark's own empty Winterfell: an area to retreat into, were Stark a player.
+    t.put("stark", "karhold", "F");
+    t.s.house_mut(t.h("stark")).neutral = true;
+    t.put("lannister", "castle-black", "FF");
+    t.order("castle-black", OrderType::March, false);
+    t.march("lannister", "castle-black", "karhold");
+    let (s, log) = t.run();
+    assert!(battle(&log).attacker_won);
+    assert_eq!(t.units(&s, "winterfell"), "");
+    let st = t.h("stark");
+    let whys: Vec<Loss> = log
+        .iter()
+        .filter_map(|e| match e {
+            Event::Destroyed { house, why, .. } if *house == st => Some(*why),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(whys, vec![Loss::NeutralNoRetreat]);
+}
+
+#[test]
+fn l2260_a_sword_given_to_an_army_that_fought_a_house_that_has_left_is_unused_for_that_reason() {
+    let mut t = t();
+    // Greyjoy is first on Fiefdoms at the start: it holds the sword.
+    t.put("stark", "moat-cailin", "F");
+    t.s.house_mut(t.h("stark")).neutral = true;
+    t.put("greyjoy", "greywater-watch", "FF");
+    t.order("greywater-watch", OrderType::March, false);
+    t.march("greyjoy", "greywater-watch", "moat-cailin");
+    let gw = t.a("greywater-watch");
+    t.plan("greyjoy").sword = Some(gw);
+    let (_, log) = t.run();
+    let b = battle(&log);
+    assert_eq!(
+        (b.attack_total, b.defence_total),
+        (2, 2),
+        "no sword against neutrals"
+    );
+    assert!(b.attacker_won, "a tie goes to the attacker (004:L2264)");
+    let whys: Vec<Unfulfilled> = log
+        .iter()
+        .filter_map(|e| match e {
+            Event::NotCarriedOut { why, .. } => Some(*why),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(whys, vec![Unfulfilled::SwordAgainstNeutral]);
+    assert_eq!(Unfulfilled::SwordAgainstNeutral.rule(), "004:L2260, L1744");
 }

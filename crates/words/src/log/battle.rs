@@ -213,6 +213,10 @@ impl W<'_> {
             }
             (Loss::NoRetreat, true) => "无处可退,全部解散(004:L2294)",
             (Loss::NoRetreat, false) => "no area to retreat into: disbanded (004:L2294)",
+            (Loss::NeutralNoRetreat, true) => "中立家族的部队战败后不能撤退,被消灭(004:L2266)",
+            (Loss::NeutralNoRetreat, false) => {
+                "neutral forces never retreat: the beaten units are destroyed (004:L2266)"
+            }
             (Loss::RetreatSupply, true) => "撤退后超出补给,解散撤退部队(004:L2307)",
             (Loss::RetreatSupply, false) => {
                 "the retreat would break supply: retreating units disbanded (004:L2307)"

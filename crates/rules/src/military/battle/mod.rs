@@ -168,6 +168,9 @@ fn compare(
         None => true,
     };
     let att_wins = |a: i32, d: i32| a > d || (a == d && tie_to_attacker);
+    if neutral_rules {
+        crate::military::battle::sword::against_neutral(ctx, spec);
+    }
     if !neutral_rules
         && let Some(side) = crate::military::battle::sword::decide(ctx, spec, dh, a, d, &att_wins)
     {
