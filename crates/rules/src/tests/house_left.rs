@@ -158,3 +158,45 @@ fn l2260_a_sword_given_to_an_army_that_fought_a_house_that_has_left_is_unused_fo
     assert_eq!(whys, vec![Unfulfilled::SwordAgainstNeutral]);
     assert_eq!(Unfulfilled::SwordAgainstNeutral.rule(), "004:L2260, L1744");
 }
+
+/// A player leaves mid-round, after the orders were placed and the plan sent (004:L492): the
+/// house carries out no more orders. Its march stays home, and its defence order no longer
+/// counts: it is fought as a neutral force, a tie going to the attacker (004:L2264).
+#[test]
+fn l492_a_player_leaving_mid_round_leaves_his_placed_orders_and_plan_unexecuted() {
+    use crate::round::endgame::{Leaving, player_leaves};
+    let mut t = t();
+    t.put("stark", "winterfell", "FF");
+    t.order("winterfell", OrderType::March, false);
+    t.march("stark", "winterfell", "moat-cailin");
+    t.put("stark", "karhold", "F");
+    t.order("karhold", OrderType::Defence, false);
+    t.put("lannister", "castle-black", "F");
+    t.order("castle-black", OrderType::March, false);
+    t.march("lannister", "castle-black", "karhold");
+    // Before the player leaves: Stark marches, and Karhold defends with 1 + 1 against 1.
+    let (s, log) = t.run();
+    assert_eq!(t.units(&s, "moat-cailin"), "FF");
+    assert!(!battle(&log).attacker_won);
+    // The player leaves after placing orders and sending the plan.
+    let (left, _) = player_leaves(&t.s, t.h("stark"), Leaving::Neutral);
+    t.s = left;
+    let (s, log) = t.run();
+    assert_eq!(
+        t.units(&s, "winterfell"),
+        "FF",
+        "its march is not carried out"
+    );
+    assert_eq!(t.units(&s, "moat-cailin"), "");
+    let b = battle(&log);
+    assert_eq!(
+        (b.attack_total, b.defence_total),
+        (1, 1),
+        "no defence order"
+    );
+    assert!(
+        b.attacker_won,
+        "a tie against neutral forces goes to the attacker"
+    );
+    assert_eq!(t.holder(&s, "karhold").as_deref(), Some("lannister"));
+}
