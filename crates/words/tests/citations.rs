@@ -45,6 +45,7 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(PlacementError::SiegeCannotRaid(a));
     add!(PlacementError::RoughSeas(a));
     add!(PlacementError::NoSpecial);
+    add!(PlacementError::HouseLeft);
     add!(PlacementError::NotRavenHolder);
     add!(PlacementError::RavenNoOrder(a));
     add!(PlacementError::RavenSameOrder(a));

@@ -45,6 +45,9 @@ pub enum PlacementError {
     RavenSameOrder(AreaId),
     /// A one-time order that may not be placed (optional rule, 004:L2489–L2618).
     OneTime(OneTimeError),
+    /// The house's player has left: the house is neutral and carries out no more orders
+    /// (004:L492).
+    HouseLeft,
 }
 
 impl PlacementError {
@@ -69,6 +72,7 @@ impl PlacementError {
             PlacementError::RavenNoOrder(..) => "004:L1704",
             PlacementError::RavenSameOrder(..) => "004:L1704",
             PlacementError::OneTime(e) => e.rule(),
+            PlacementError::HouseLeft => "004:L492",
         }
     }
 }
@@ -127,6 +131,11 @@ fn check_until(
             }
             errs.push($e);
         }};
+    }
+    // A house that has left places no order (004:L492): nothing else is worth saying.
+    if state.houses.get(house.index()).is_some_and(|h| h.neutral) {
+        found!(PlacementError::HouseLeft);
+        return false;
     }
     // Orders by type: normal ones, special ones (no list is built: this runs for every
     // placement the simulator tries).

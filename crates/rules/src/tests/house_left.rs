@@ -200,3 +200,30 @@ fn l492_a_player_leaving_mid_round_leaves_his_placed_orders_and_plan_unexecuted(
     );
     assert_eq!(t.holder(&s, "karhold").as_deref(), Some("lannister"));
 }
+
+#[test]
+fn l492_the_engine_refuses_orders_placed_by_a_house_that_has_left() {
+    use crate::model::orders::Placement;
+    use crate::planning::placement::{self, PlacementError};
+    use maester_board::Order;
+    let mut w = empty();
+    w.put("stark", "winterfell", "FF");
+    let st = w.h("stark");
+    let p = Placement {
+        orders: vec![(
+            w.a("winterfell"),
+            Order {
+                kind: OrderType::Defence,
+                special: false,
+            },
+        )],
+        ..Default::default()
+    };
+    assert!(placement::check(&w.b, &w.s, st, &p).is_empty());
+    left(&mut w, "stark");
+    assert_eq!(
+        placement::check(&w.b, &w.s, st, &p),
+        vec![PlacementError::HouseLeft]
+    );
+    assert_eq!(PlacementError::HouseLeft.rule(), "004:L492");
+}
