@@ -104,6 +104,7 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
         still: vec![(a, UnitKind::Footman)],
     });
     add!(SupplyError::UnknownArea);
+    add!(SupplyError::HouseLeft);
     add!(SupplyError::TooMany {
         needed: 1,
         given: 2

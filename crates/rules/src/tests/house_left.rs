@@ -227,3 +227,42 @@ fn l492_the_engine_refuses_orders_placed_by_a_house_that_has_left() {
     );
     assert_eq!(PlacementError::HouseLeft.rule(), "004:L492");
 }
+
+/// docs/rulings.md "004:L650 with L492": bound by Supply, with no player to choose — a list
+/// handed in for it is refused and the default of A-57 applies.
+#[test]
+fn l650_a_house_that_has_left_is_bound_by_supply_with_the_default_disbanding() {
+    use crate::event_phase::economy::{self, DisbandPlan, SupplyError};
+    use crate::model::log_events::{DisbandReason, EconomyEvent};
+    let mut w = empty();
+    // T-07's position: effective barrels 3, actual 1 (limits [3, 2]).
+    w.put("stark", "white-harbor", "KFF");
+    w.put("stark", "moat-cailin", "FF");
+    w.put("stark", "the-twins", "KK");
+    w.put("stark", "the-narrow-sea", "SS");
+    w.barrels("stark", 3);
+    left(&mut w, "stark");
+    let st = w.h("stark");
+    let plan = DisbandPlan {
+        units: vec![
+            (w.a("moat-cailin"), UnitKind::Footman),
+            (w.a("the-twins"), UnitKind::Knight),
+        ],
+    };
+    assert_eq!(
+        economy::check_disbanding(&w.b, &w.s, st, &plan),
+        Err(vec![SupplyError::HouseLeft])
+    );
+    let (s, log) = economy::resolve_supply(&w.b, &w.s, &[(st, plan)]);
+    assert_eq!(s.house(st).barrels, 1);
+    assert_eq!(w.codes(&s, "the-twins"), "KK", "the list is not taken");
+    assert_eq!(w.codes(&s, "moat-cailin"), "F");
+    assert_eq!(w.codes(&s, "the-narrow-sea"), "S");
+    assert!(log.iter().any(|e| matches!(
+        e,
+        EconomyEvent::Disbanded {
+            reason: DisbandReason::SupplyHouseLeft,
+            ..
+        }
+    )));
+}
