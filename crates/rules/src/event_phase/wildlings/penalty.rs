@@ -1,6 +1,7 @@
 //! 野人入侵的惩罚 The penalty of a lost wildling attack (004:L1128–L1132, A-66): every
-//! player (not a house that has left, 004:L492) suffers the penalty drawn with the attack — disbanding, downgrading knights, or losing a rank
-//! on its best track — and the lowest bidder suffers more; the player's choice or the default.
+//! player (not a house that has left, 004:L492) suffers the penalty drawn with the attack —
+//! disbanding, downgrading knights, or losing a rank on its best track — and the lowest bidder
+//! suffers more; the player's choice or the default.
 
 use super::*;
 
