@@ -49,7 +49,7 @@ fn every_bad_line_is_reported_with_validation_errors_and_exit_1() {
 
 #[test]
 fn plan_phase_json_reports_the_echo_against_a_saved_state() {
-    // Without a march order in Winterfell the plan is refused (004:L1718) …
+    // Without a march order in Winterfell the plan is refused (004:L1719) …
     let (ok, out) = check(
         &["--house", "stark", "--phase", "plan"],
         "1) 临冬城军团 移动到 卡林湾\n",

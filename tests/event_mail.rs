@@ -180,7 +180,7 @@ fn knights_downgraded_by_the_wildling_penalty_are_named_in_the_second_window_004
 }
 
 #[test]
-fn a_port_is_built_with_the_orders_in_the_placement_step_004_l1709() {
+fn a_port_is_built_with_the_orders_in_the_placement_step_004_l1712() {
     let b = board();
     let s = GameState::new_game(&b);
     let text = "高庭 防守\n建造港口: 高庭 雷温德海峡";

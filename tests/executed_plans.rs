@@ -1,5 +1,5 @@
 //! The report of the plan step publishes every house's execution plan as executed (附录1,
-//! 004:L2744), per house, in the reader's language, and a player reads the rule references as
+//! 004:L2743), per house, in the reader's language, and a player reads the rule references as
 //! chapters and words, never as rulebook lines.
 
 mod maildir_support;

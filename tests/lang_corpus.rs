@@ -431,7 +431,7 @@ fn own_transport_to_island_004_l1562() {
     check("风息堡2K 移动到 龙石岛", "风息堡2K 移动到 龙石岛。");
 }
 #[test]
-fn relay_transport_mail_004_l1572_to_l1579() {
+fn relay_transport_mail_004_l1574_to_l1579() {
     let mail = "[黄鹿提交:]\n龙石岛军团 移动到 菲林特之指\n破船湾 运输 龙石岛军团 移动到 菲林特之指\n\n[玫瑰提交:]\n东夏海 和 西夏海 运输 龙石岛军团 移动到 菲林特之指\n[海怪提交:]\n寒冰湾 运输 龙石岛军团 移动到 菲林特之指\n";
     let p = parse_submission(mail, names());
     assert!(p.errors.is_empty(), "{}", p.error_report(Lang::En));

@@ -72,7 +72,7 @@ fn and_binds_before_or_in_a_step_condition_a29_a30() {
 }
 
 #[test]
-fn every_spelling_of_and_and_or_004_l1290() {
+fn every_spelling_of_and_and_or_004_l1294() {
     let want = Cond {
         any: vec![
             vec![fallen("滨海大道", true), fallen("河湾地", true)],

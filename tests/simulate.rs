@@ -100,7 +100,7 @@ fn step_outcome_expected_is_game_expected_of_the_state_left_and_castle_counts_a7
 }
 
 /// The rest of the invariants, each broken once on a new game: unit caps (7F 3A 6S 4K 3E,
-/// 004:L690), the 20-token cap (004:L808), a token at sea, a token beside another house's units,
+/// 004:L578), the 20-token cap (004:L808), a token at sea, a token beside another house's units,
 /// units on a neutral garrison, a routed unit and an order left after the military phase, ships
 /// in a temporary port that was never built.
 #[test]

@@ -1,6 +1,6 @@
 //! The GM's copy of a step report: one mail to `[daemon] gm_address` per closed step, queued in
 //! the close's own transaction beside the players' reports. It is the public report with the
-//! rule references exactly as the rules give them (`004:L1240`, `A-35`), the map picture inline
+//! rule references exactly as the rules give them (`004:L1243`, `A-35`), the map picture inline
 //! as in the players' HTML part, and what only each house was told, under the house's name.
 //! `[game] gm_copy = false` turns it off.
 

@@ -75,7 +75,7 @@ pub fn new_game(
 fn first_state(board: &Board, cfg: &GameConfig, seed: &str) -> GameState {
     let mut state = GameState::new_game(board);
     // The optional rules of 004 §七 come together: one-time orders, the public preview of the
-    // events three rounds ahead and the chooser events (004:L2628, L2636).
+    // events three rounds ahead and the chooser events (004:L2632, L2638).
     let optional = cfg.rules.one_time_orders;
     if optional {
         crate::rules::optional::one_time::enable(board, &mut state);

@@ -271,7 +271,7 @@ pub struct Rules {
     pub max_army_sieges: u8,
 }
 
-/// Mustering points of a castle (004:L700).
+/// Mustering points of a castle (004:L674).
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MusterPoints {
@@ -301,7 +301,7 @@ impl Rules {
     }
 }
 
-/// The keys of the event cards a board's `[events]` table may name (004:L2392–L2446, L2636).
+/// The keys of the event cards a board's `[events]` table may name (004:L2392–L2446, L2638).
 pub const EVENT_CARD_KEYS: &[&str] = &[
     "supply",
     "muster",
@@ -330,7 +330,7 @@ pub struct EventTables {
     pub late: Vec<String>,
     /// First round of the late cards (004:L2406).
     pub late_from: u8,
-    /// The optional chooser card of each category (004:L2636).
+    /// The optional chooser card of each category (004:L2638).
     pub choosers: [String; 3],
 }
 

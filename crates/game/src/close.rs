@@ -57,7 +57,7 @@ pub struct StepOutcome {
     pub steps: Vec<Closed>,
     /// Orders revealed when placement closes, by house.
     pub revealed: Vec<(HouseId, AreaId, Order)>,
-    /// One-time orders revealed with them (optional rule, 004:L2616).
+    /// One-time orders revealed with them (optional rule, 004:L2619).
     pub revealed_one_time: Vec<(AreaId, PlacedOneTime)>,
     /// The Raven holder's change: house, area, old order, new order.
     pub raven: Option<(HouseId, AreaId, Order, Order)>,

@@ -150,7 +150,7 @@ pub fn expected(board: &Board, state: &GameState) -> Vec<HouseId> {
 
 /// Who sends in the first event window: while a chooser card of the round is undecided, its
 /// chooser alone; then what this round's events require, plus leader rewards to claim and last
-/// round's consolidate income to convert (004:L2451–L2467).
+/// round's consolidate income to convert (004:L2451–L2465).
 fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
     let Some(ev) = current(state).filter(|e| e.round == state.round) else {
         return Vec::new();

@@ -157,7 +157,7 @@ pub enum Submission {
     /// The second window of the event phase.
     Answers(EventAnswers),
     /// The Raven holder's answer: the change of one order, or `None` when he changes nothing
-    /// (`无` / `pass`): his revealed orders stand, as when he sends nothing (004:L1702). Stored
+    /// (`无` / `pass`): his revealed orders stand, as when he sends nothing (004:L1704). Stored
     /// as JSON, a change reads as before (`{"Raven": {...}}`) and no change as `{"Raven": null}`.
     Raven(Option<RavenChange>),
     /// Retreat choices.

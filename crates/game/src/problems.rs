@@ -110,11 +110,11 @@ pub enum EventProblem {
 }
 
 impl EventProblem {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
-            EventProblem::NotThisRound(..) => "004:L2384",
+            EventProblem::NotThisRound(..) => "004:L2385",
             EventProblem::NotAsked(..) => "",
             EventProblem::Supply(e) => e.rule(),
             EventProblem::Muster(_, e) => e.rule(),

@@ -408,7 +408,7 @@ pub enum Item<S: Stage> {
     Placement(Placement<S>),
     /// A step of the execution plan.
     Step(Step<S>),
-    /// `信鸦: 临冬城 防守`: the Raven holder's change of one revealed order (004:L1702).
+    /// `信鸦: 临冬城 防守`: the Raven holder's change of one revealed order (004:L1704).
     Raven(Placement<S>),
     /// `降级: 临冬城 1K 为 弓箭手`: knights downgraded by the wildling penalty (004:L1131).
     Downgrade(Vec<Downgrade<S>>),

@@ -125,7 +125,7 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
         .iter()
         .map(|e| e.describe(board, lang))
         .collect();
-    // With the optional rules the drawn rounds are announced to everyone (004:L2630, T-50).
+    // With the optional rules the drawn rounds are announced to everyone (004:L2632, T-50).
     economy.extend(maester_words::event_text::preview_of(
         state,
         &rec.economy,

@@ -76,7 +76,7 @@ pub fn resolves(r: &Ref) -> bool {
     }
 }
 
-/// The references of one citation text (`004:L1076, A-58`, `004:L1223、L1230`,
+/// The references of one citation text (`004:L1076, A-58`, `004:L1227、L1232`,
 /// `004:L2734–L2755`); `None` when it is not one.
 pub fn parse(text: &str) -> Option<Vec<Ref>> {
     let mut out = Vec::new();
@@ -207,8 +207,8 @@ fn next_start(s: &str) -> Option<usize> {
     None
 }
 
-/// The length of one reference token at the start of `s` (0: none). `004:L12`, `004:L12–L40`,
-/// `L12` (only inside a run), `A-35`, `T-13`.
+/// The length of one reference token at the start of `s` (0: none). `004:L1691`, `004:L1691–L1693`,
+/// `L1693` (only inside a run), `A-35`, `T-13`.
 fn token_len(s: &str) -> usize {
     let digits = |t: &str| t.bytes().take_while(u8::is_ascii_digit).count();
     if let Some(t) = s.strip_prefix("004:L") {
@@ -231,7 +231,7 @@ fn token_len(s: &str) -> usize {
     0
 }
 
-/// `–L40` / `-40` after a line: its length (0: none).
+/// `–L1693` / `-1693` after a line: its length (0: none).
 fn range_len(s: &str) -> usize {
     for dash in ["–", "-"] {
         if let Some(t) = s.strip_prefix(dash) {

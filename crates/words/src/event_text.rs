@@ -1,6 +1,6 @@
 //! The event phase's cards, notices and previews in words: what a chooser card offers, the
 //! secret notices of the next round's events, the public preview, the wildling penalties
-//! (004:L1130–L1132, L1165–L1192, L2448, L2630, L2640–L2644).
+//! (004:L1130–L1132, L1165–L1192, L2448, L2632, L2640–L2644).
 
 use crate::Named;
 use maester_board::Lang;
@@ -136,7 +136,7 @@ impl PenaltyText for PenaltyKind {
 }
 
 /// The public preview of the rounds a close's economy log says were drawn (optional rule,
-/// 004:L2630, T-50): nothing without the rule.
+/// 004:L2632, T-50): nothing without the rule.
 pub fn preview_of(
     state: &GameState,
     economy: &[maester_rules::log_events::EconomyEvent],
@@ -152,7 +152,7 @@ pub fn preview_of(
     preview_lines(state, &drawn, lang)
 }
 
-/// The public preview of some drawn rounds as sentences (optional rule, 004:L2630, T-50):
+/// The public preview of some drawn rounds as sentences (optional rule, 004:L2632, T-50):
 /// nothing without the rule.
 pub fn preview_lines(state: &GameState, rounds: &[u8], lang: Lang) -> Vec<String> {
     public_preview(state)
@@ -175,9 +175,9 @@ pub fn preview_lines(state: &GameState, rounds: &[u8], lang: Lang) -> Vec<String
                 })
                 .collect();
             match lang {
-                Lang::Zh => format!("预告事件:第{r}回合 {}(004:L2630, A-71)", parts.join(";")),
+                Lang::Zh => format!("预告事件:第{r}回合 {}(004:L2632, A-71)", parts.join(";")),
                 Lang::En => format!(
-                    "Events preview, round {r}: {} (004:L2630, A-71)",
+                    "Events preview, round {r}: {} (004:L2632, A-71)",
                     parts.join("; ")
                 ),
             }

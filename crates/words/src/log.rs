@@ -186,6 +186,7 @@ mod tests {
             Unfulfilled::TokenAtSea,
             Unfulfilled::FortifyNoOrder,
             Unfulfilled::SwordUnused,
+            Unfulfilled::SwordAgainstNeutral,
             Unfulfilled::SupportRouted,
             Unfulfilled::RaidNoTarget,
             Unfulfilled::MarchNotInPlan,

@@ -36,16 +36,16 @@ pub fn orders(list: &[String], lang: Lang) -> String {
     }
 }
 
-/// The Raven holder changed one order (004:L1702).
+/// The Raven holder changed one order (004:L1704).
 pub fn raven_used(house: &str, area: &str, old: Order, new: Order, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!(
-            "{house}使用信鸦,把{area}的{}改为{}(004:L1702)。",
+            "{house}使用信鸦,把{area}的{}改为{}(004:L1704)。",
             old.name_zh(),
             new.name_zh()
         ),
         Lang::En => format!(
-            "{house} used the Raven: {area} {} became {} (004:L1702).",
+            "{house} used the Raven: {area} {} became {} (004:L1704).",
             old.name_en(),
             new.name_en()
         ),

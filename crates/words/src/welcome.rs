@@ -205,7 +205,7 @@ pub fn add_previews(
         .map(|l| format!("  {l}"))
         .collect();
     if !public.is_empty() {
-        // The public preview of rounds 2–4 (004:L2630, T-50), before the signature.
+        // The public preview of rounds 2–4 (004:L2632, T-50), before the signature.
         let at = text.rfind("\n\n").unwrap_or(text.len());
         text.insert_str(at, &format!("\n\n{}", public.join("\n")));
     }

@@ -45,6 +45,7 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(PlacementError::SiegeCannotRaid(a));
     add!(PlacementError::RoughSeas(a));
     add!(PlacementError::NoSpecial);
+    add!(PlacementError::HouseLeft);
     add!(PlacementError::NotRavenHolder);
     add!(PlacementError::RavenNoOrder(a));
     add!(PlacementError::RavenSameOrder(a));
@@ -103,6 +104,7 @@ fn all(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
         still: vec![(a, UnitKind::Footman)],
     });
     add!(SupplyError::UnknownArea);
+    add!(SupplyError::HouseLeft);
     add!(SupplyError::TooMany {
         needed: 1,
         given: 2
@@ -146,6 +148,7 @@ fn more(w: &W) -> Vec<(Box<dyn RuleText>, &'static str)> {
     add!(MusterError::Cap(UnitKind::Knight, 4));
     add!(MusterError::Supply(a));
     add!(MusterError::TwoSieges(a));
+    add!(MusterError::HouseLeft);
     add!(MusterError::UnknownArea);
     add!(RewardError::NoReward);
     add!(RewardError::NotTarget(l));

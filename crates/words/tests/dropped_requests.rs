@@ -156,7 +156,7 @@ fn the_sword_given_to_an_army_that_fought_no_battle_is_reported_unused() {
         .filter(|e| matches!(e, Event::NotCarriedOut { .. }))
         .map(|e| event(&c.w.b, Lang::En, e))
         .collect::<String>();
-    assert!(en.contains("the sword was not used (004:L1735)"), "{en}");
+    assert!(en.contains("the sword was not used (004:L1737)"), "{en}");
 }
 
 #[test]

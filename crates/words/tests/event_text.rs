@@ -22,7 +22,7 @@ fn a_notice_of_winter_is_coming_says_so_004_l2448() {
 }
 
 #[test]
-fn t50_preview_lines_name_each_category_of_the_drawn_rounds_004_l2630() {
+fn t50_preview_lines_name_each_category_of_the_drawn_rounds_004_l2632() {
     let w = start();
     let mut s = GameState::new_game(&w.b);
     let settings = EventSettings {

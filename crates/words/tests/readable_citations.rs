@@ -9,16 +9,16 @@ use std::path::{Path, PathBuf};
 #[test]
 fn a_player_reads_chapters_and_words_the_gm_reads_lines() {
     assert_eq!(
-        citation("004:L1240, A-35", Lang::Zh, Reader::Player),
+        citation("004:L1243, A-35", Lang::Zh, Reader::Player),
         "规则:行军后留下势力标志;§五 行军"
     );
     assert_eq!(
-        citation("004:L1240, A-35", Lang::En, Reader::Player),
+        citation("004:L1243, A-35", Lang::En, Reader::Player),
         "rule: a march may leave a power token; §5 March"
     );
     assert_eq!(
-        citation("004:L1240, L1260", Lang::Zh, Reader::Gm),
-        "004:L1240、L1260"
+        citation("004:L1243, L1260", Lang::Zh, Reader::Gm),
+        "004:L1243、L1260"
     );
     assert_eq!(citation("A-65", Lang::En, Reader::Gm), "A-65");
     assert_eq!(
@@ -56,7 +56,7 @@ fn every_reference_in_a_sentence_is_rewritten_for_a_player() {
         for_player("2 more (004:L1129) (004:L1131).", Lang::En),
         "2 more (§4 Wildlings)."
     );
-    let en = "Raid: nothing to remove (004:L1223, L1230); deadline 2026-11-25 UTF-8 TA-35x.";
+    let en = "Raid: nothing to remove (004:L1227, L1232); deadline 2026-11-25 UTF-8 TA-35x.";
     let p = for_player(en, Lang::En);
     assert_eq!(
         p,

@@ -161,6 +161,7 @@ fn the_log_of_defaults_cites_its_rulings_in_parentheses() {
     for reason in [
         DisbandReason::SupplyDefault,
         DisbandReason::SupplyDefaultInvalid,
+        DisbandReason::SupplyHouseLeft,
         DisbandReason::WildlingsDefault,
     ] {
         events.push(Disbanded {

@@ -52,7 +52,7 @@ fn welcome_mail_lists_roster_leaders_order_limits_example_and_gm() {
 }
 
 #[test]
-fn welcome_marks_a_resting_leader_004_l2118() {
+fn welcome_marks_a_resting_leader_004_l2119() {
     let w = start();
     let mut state = GameState::new_game(&w.b);
     let stark = w.h("stark");

@@ -30,7 +30,7 @@ pub struct ReportContext {
     /// Orders revealed, per house.
     pub revealed: Vec<RevealedOrders>,
     /// The execution plans as executed, per house, when the plan step closed (附录1,
-    /// 004:L2744: the GM publishes every house's plan).
+    /// 004:L2743: the GM publishes every house's plan).
     pub plans: Vec<ExecutedPlan>,
     /// The adjudication in words (the Raven change first).
     pub events: Vec<String>,
@@ -180,7 +180,7 @@ pub fn report_context(
         .iter()
         .map(|e| e.describe(board, lang))
         .collect();
-    // With the optional rules the drawn rounds are announced to everyone (004:L2630, T-50).
+    // With the optional rules the drawn rounds are announced to everyone (004:L2632, T-50).
     economy.extend(crate::words::event_text::preview_of(
         state,
         &out.economy,

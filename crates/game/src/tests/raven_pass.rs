@@ -153,3 +153,33 @@ fn a_stored_change_reads_as_before_and_no_change_is_null() {
         Err(e) => panic!("{e}"),
     }
 }
+
+/// 004:L492: a Raven holder whose player left (his house neutral) carries out no more orders,
+/// so nobody changes an order this round: the Raven does not pass to the next on King's Court
+/// (a neutral house keeps its ranks, A-21), and a change sent by another house is refused.
+#[test]
+fn a_raven_holder_who_left_changes_nothing_and_the_raven_passes_to_nobody_004_l492() {
+    let b = board();
+    let (stark, _) = key(&b, "stark");
+    let (lannister, lp) = key(&b, "lannister");
+    let (mut s, placed) = placed(&b, lp);
+    // Stark first on King's Court, Lannister second; Stark's player leaves.
+    let court = &mut s.tracks[Track::KingsCourt as usize];
+    court.retain(|h| *h != stark);
+    court.insert(0, stark);
+    s.house_mut(stark).neutral = true;
+    assert_eq!(raven_holder(&s), None);
+    let out = close_step(&b, &s, &[(lannister, placed)]);
+    // No Raven step waits on anyone: the plans are asked next.
+    assert_eq!(out.state.step, Step::Plan);
+    let mut raven = out.state.clone();
+    raven.step = Step::Raven;
+    let change = Submission::Raven(Some(RavenChange {
+        area: lp,
+        order: order(OrderType::Defence),
+    }));
+    assert!(matches!(
+        check(&b, &raven, lannister, &change),
+        Err(SubmissionError::Placement(e)) if e == vec![PlacementError::NotRavenHolder]
+    ));
+}

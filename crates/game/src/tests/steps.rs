@@ -328,7 +328,7 @@ fn a_retreat_choice_is_asked_and_silence_takes_the_first_candidate_a48() {
 }
 
 #[test]
-fn one_time_orders_go_through_the_steps_and_a_caravan_counts_next_round_004_l2616_t45() {
+fn one_time_orders_go_through_the_steps_and_a_caravan_counts_next_round_004_l2619_t45() {
     let b = board();
     let mut s = GameState::new_game(&b);
     maester_rules::optional::one_time::enable(&b, &mut s);

@@ -214,7 +214,7 @@ pub struct Expect {
     #[serde(default)]
     pub notices: BTreeMap<String, Vec<String>>,
     /// Words the public preview of the coming rounds at the start of the round must contain,
-    /// in order (optional rule, 004:L2630).
+    /// in order (optional rule, 004:L2632).
     #[serde(default)]
     pub preview: Vec<String>,
     /// Words that must appear in the log in words (Chinese), in order.

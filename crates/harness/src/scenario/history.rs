@@ -1,7 +1,7 @@
 //! What a case may state about earlier and later rounds: Winter is Coming in a draw
 //! (004:L2434, L2444–L2448), the next round's draw (whose secret notices the case can check),
 //! the one-time orders already used (004:L2502, L2516, L2532), and the public three-round
-//! preview (004:L2630) a case can check.
+//! preview (004:L2632) a case can check.
 
 use super::cards::event;
 use super::format::{Scenario, ScenarioError, house};

@@ -29,7 +29,7 @@ pub struct Played {
     pub problems: BTreeMap<HouseId, Vec<Vec<String>>>,
     /// The secret notices about the next round (004:L1165, L2448).
     pub notices: Vec<AdvanceNotice>,
-    /// The public preview of the coming rounds at the start of the round (004:L2630).
+    /// The public preview of the coming rounds at the start of the round (004:L2632).
     pub preview: Vec<String>,
 }
 

@@ -263,7 +263,7 @@ impl Scenario {
             (None, false) => None,
         };
         let seed = self.setup.seed.as_deref().unwrap_or(DEFAULT_SEED);
-        // With the optional rules the coming rounds are previewed in public (004:L2630).
+        // With the optional rules the coming rounds are previewed in public (004:L2632).
         let settings = events::EventSettings {
             preview: one_time,
             ..events::EventSettings::default()

@@ -24,11 +24,11 @@ pub enum SubmitError {
     BidTooLarge,
     /// A downgrade of no knight (004:L1131).
     KnightsOnly,
-    /// A Raven line that is not one normal or special order (004:L1703).
+    /// A Raven line that is not one normal or special order (004:L1704).
     RavenOrderOnly,
-    /// A second Raven change (004:L1702).
+    /// A second Raven change (004:L1704).
     RavenOnce,
-    /// A Raven change sent with the plan (004:L1702).
+    /// A Raven change sent with the plan (004:L1704).
     RavenAlone,
     /// Forced marches of one step into several areas, or mixed with marches (004:L2591, A-78).
     ForcedMarchMix,
@@ -38,7 +38,7 @@ pub enum SubmitError {
     NoMarch,
     /// A fallback that is not a march.
     FallbackNotMarch,
-    /// A raid with a condition (004:L1452).
+    /// A raid with a condition (004:L1455).
     RaidCondition,
     /// Several raids on one line.
     OneRaidPerLine,
@@ -106,16 +106,16 @@ impl SubmitError {
                 "only knights are downgraded, e.g. \"downgrade: Winterfell 1K to footman\" (004:L1131).",
             ),
             RavenOrderOnly => (
-                "信鸦只能把一条命令改成另一种普通或特殊命令(004:L1703)。",
-                "the Raven changes one order into another normal or special order (004:L1703).",
+                "信鸦只能把一条命令改成另一种普通或特殊命令(004:L1704)。",
+                "the Raven changes one order into another normal or special order (004:L1704).",
             ),
             RavenOnce => (
-                "信鸦只能修改一条命令(004:L1702)。",
-                "the Raven changes one order only (004:L1702).",
+                "信鸦只能修改一条命令(004:L1704)。",
+                "the Raven changes one order only (004:L1704).",
             ),
             RavenAlone => (
-                "请先单独发送信鸦的修改;执行方案在修改公布之后再发(004:L1702)。",
-                "send the Raven change on its own; the plan follows once the change is published (004:L1702).",
+                "请先单独发送信鸦的修改;执行方案在修改公布之后再发(004:L1704)。",
+                "send the Raven change on its own; the plan follows once the change is published (004:L1704).",
             ),
             ForcedMarchMix => (
                 "同一步骤的强行军必须都进入同一个区域,且不能与普通行军混合。",
@@ -131,8 +131,8 @@ impl SubmitError {
                 "the fallback after \"if … cannot be executed\" must be another march.",
             ),
             RaidCondition => (
-                "突袭不能带条件;按优先顺序排列突袭即可(004:L1452)。",
-                "raids take no conditions; list them in priority order (004:L1452).",
+                "突袭不能带条件;按优先顺序排列突袭即可(004:L1455)。",
+                "raids take no conditions; list them in priority order (004:L1455).",
             ),
             OneRaidPerLine => ("一行只写一个突袭。", "one raid per line."),
             MixedActions => (

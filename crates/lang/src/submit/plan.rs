@@ -395,7 +395,7 @@ pub fn build(
                     errors.push((line, e));
                 }
             }
-            // 招募: the muster plan of a Recruit order (004:L2620).
+            // 招募: the muster plan of a Recruit order (004:L2625).
             Item::Muster(items) => match super::items::muster_plan(items) {
                 Ok(p) => plan
                     .recruit

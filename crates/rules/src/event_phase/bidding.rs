@@ -112,7 +112,7 @@ impl BidError {
 }
 
 impl BidError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {

@@ -1,4 +1,4 @@
-//! 修建建筑 Building (004:L950–L1101, L2451–L2455, L1709–L1712): temporary ports bought with
+//! 修建建筑 Building (004:L950–L1098, L2451–L2455, L1709–L1712): temporary ports bought with
 //! power tokens (cost 2 + ports owned, A-60) and fortifications converted from last round's
 //! consolidate-power income, the last map slots in Iron Throne order.
 
@@ -20,9 +20,9 @@ impl BuildPlan {
 /// When the building is done.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BuildWindow {
-    /// 事件阶段 (004:L2452).
+    /// 事件阶段 (004:L2453).
     EventPhase,
-    /// 布置军事命令阶段 (004:L1709): no fortification if this round had a Mustering event.
+    /// 布置军事命令阶段 (004:L1712): no fortification if this round had a Mustering event.
     Placement,
 }
 

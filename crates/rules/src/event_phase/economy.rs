@@ -84,6 +84,8 @@ pub enum SupplyError {
     },
     /// An area the board does not have.
     UnknownArea,
+    /// The house's player has left: its disbanding is the default, nobody chooses it (004:L492).
+    HouseLeft,
     /// More units than needed: only the excess may be disbanded (004:L652).
     TooMany {
         /// Units that must go.
@@ -94,13 +96,14 @@ pub enum SupplyError {
 }
 
 impl SupplyError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
             SupplyError::NoSuchUnit(..) => "004:L652",
             SupplyError::StillOver { .. } => "004:L650, L654",
             SupplyError::UnknownArea => "",
+            SupplyError::HouseLeft => "004:L492",
             SupplyError::TooMany { .. } => "004:L652",
         }
     }
@@ -199,6 +202,9 @@ pub fn check_disbanding(
     house: HouseId,
     plan: &DisbandPlan,
 ) -> Result<(), Vec<SupplyError>> {
+    if state.houses.get(house.index()).is_some_and(|h| h.neutral) {
+        return Err(vec![SupplyError::HouseLeft]);
+    }
     if !board.has_areas(plan.units.iter().map(|u| u.0)) {
         return Err(vec![SupplyError::UnknownArea]);
     }
@@ -266,6 +272,11 @@ pub fn resolve_supply_in(
         }
         let plan = plans.iter().find(|(x, _)| *x == h).map(|(_, p)| p);
         let (units, reason) = match plan.map(|p| (p, check_disbanding(board, s, h, p))) {
+            // Bound by Supply, with no player to choose (004:L650, L492; docs/rulings.md).
+            _ if s.house(h).neutral => (
+                default_disbanding(board, s, h, after),
+                DisbandReason::SupplyHouseLeft,
+            ),
             Some((p, Ok(()))) => (p.units.clone(), DisbandReason::Supply),
             Some((_, Err(_))) => (
                 default_disbanding(board, s, h, after),

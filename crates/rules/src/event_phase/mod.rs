@@ -1,4 +1,4 @@
-//! 事件阶段 One event phase from start to end (附录1, 004:L2384–L2467): the submissions of both
+//! 事件阶段 One event phase from start to end (附录1, 004:L2384–L2465): the submissions of both
 //! windows in, the new state, the log, the questions of the second window, and the secret notices
 //! about the next round out.
 //!
@@ -375,7 +375,7 @@ pub fn advance_notices(state: &GameState) -> Vec<AdvanceNotice> {
         .collect()
 }
 
-/// The public preview (optional rule, 004:L2630): the drawn cards of the coming rounds, a Winter
+/// The public preview (optional rule, 004:L2632): the drawn cards of the coming rounds, a Winter
 /// is Coming shown only as such.
 pub fn public_preview(state: &GameState) -> Vec<(u8, [Foresight; 3])> {
     let Some(deck) = state.economy.deck.as_ref() else {

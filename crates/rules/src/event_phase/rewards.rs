@@ -1,4 +1,4 @@
-//! 战胜奖励 Leader victory rewards claimed in the next event phase (004:L2460–L2467): Melisandre
+//! 战胜奖励 Leader victory rewards claimed in the next event phase (004:L2460–L2465): Melisandre
 //! sends an opposing available leader to rest for 1 token, Luwin recalls a resting Stark leader
 //! (himself included), Doran seizes a track item of the opponent he beat.
 
@@ -58,7 +58,7 @@ pub enum RewardError {
 }
 
 impl RewardError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
@@ -299,7 +299,7 @@ pub fn resolve(
 }
 
 /// Record the deferred rewards a military phase's log reports (the ability events of
-/// Melisandre, Luwin and Doran after a won battle, 004:L2460): the beaten house is the other side
+/// Melisandre, Luwin and Doran after a won battle, 004:L2461): the beaten house is the other side
 /// of that leader's battle. Call at the end of the military phase.
 pub fn record_from_log(board: &Board, state: &mut GameState, log: &[crate::model::log::Event]) {
     use crate::model::log::{AbilityEffect, Defender, Event};

@@ -1,4 +1,4 @@
-//! 巩固统治 Consolidate power (004:L833–L892, L1468–L1480, L2338): after all battles, a province
+//! 巩固统治 Consolidate power (004:L833–L892, L1468–L1478, L2339): after all battles, a province
 //! whose consolidate order still stands and which was never taken this round gives 1 + its crowns,
 //! or a fortification instead.
 
@@ -8,8 +8,8 @@ use crate::model::state::Track;
 use crate::optional::one_time::{self, OneTimeEvent, OneTimeKind, PendingCaravan, Waste};
 use maester_board::{AreaId, HouseId, OrderType, UnitKind};
 
-/// Collect consolidate-power income, or build the fortifications asked for instead (004:L1070–
-/// L1101): in Iron Throne order, at most 4 per house and round and 9 on the map, one per
+/// Collect consolidate-power income, or build the fortifications asked for instead (004:L1069–
+/// L1098): in Iron Throne order, at most 4 per house and round and 9 on the map, one per
 /// province, only where footmen or archers stand. A refused request is paid as income.
 pub fn resolve(ctx: &mut Ctx) {
     // The areas holding a consolidate order, in board order (one scan; resolving them changes
@@ -76,9 +76,9 @@ pub fn resolve(ctx: &mut Ctx) {
     }
 }
 
-/// The consolidate-type one-time orders, after consolidate power (004:L2522, L2558, L2576):
+/// The consolidate-type one-time orders, after consolidate power (004:L2524, L2563, L2576):
 /// in Iron Throne order, each where the house kept units at every moment of the phase
-/// (004:L2566–L2570). A Recruit musters from its castle with the house's recruit plan;
+/// (004:L2567–L2569). A Recruit musters from its castle with the house's recruit plan;
 /// a Supply Caravan's barrels count from the next round (004:L2580, A-79).
 pub fn resolve_one_time(ctx: &mut Ctx) {
     // The areas holding a consolidate-type one-time order (one scan; resolving one never

@@ -18,7 +18,7 @@ pub struct Resolution {
     pub state: GameState,
     /// Everything that happened, in order.
     pub log: Vec<Event>,
-    /// Leaders who actually fought this round: they go to rest (004:L2118, A-51).
+    /// Leaders who actually fought this round: they go to rest (004:L2119, A-51).
     pub fought: Vec<LeaderId>,
 }
 
@@ -68,12 +68,15 @@ pub struct Ctx<'a> {
     pub sword_ready: bool,
     /// The sword's assignment, while it stands.
     pub sword_assigned: Option<AreaId>,
+    /// The army given the sword fought neutral forces, where the sword is never used
+    /// (004:L2260): if the sword stays unused, that is why.
+    pub sword_vs_neutral: bool,
     /// Houses whose ships already carried a foreign army this round (A-42 b).
     pub carried: Vec<bool>,
     /// Once-a-round abilities used, per house.
     pub once: Vec<OncePerRound>,
     /// Areas the house's units all left at some moment (a one-time order there is wasted,
-    /// 004:L2568).
+    /// 004:L2569).
     pub emptied: Vec<bool>,
     /// Forces waiting for a retreat choice.
     pub pending_retreats: Vec<PendingRetreat>,
@@ -145,7 +148,7 @@ impl<'a> Ctx<'a> {
         !(self.mods.rough_seas && self.board.area(a).is_sea())
     }
 
-    /// Adjacency this round: the state's borders and ports, plus frozen rivers (004:L1623) and
+    /// Adjacency this round: the state's borders and ports, plus frozen rivers (004:L2429) and
     /// standing pontoons (004:L2600).
     pub fn adjacent(&self, a: AreaId, b: AreaId) -> bool {
         if self.state.adjacent(self.board, a, b) {
@@ -160,7 +163,7 @@ impl<'a> Ctx<'a> {
         self.bridged(a, b) || self.bridged(b, a)
     }
 
-    /// Whether a pontoon standing in `a` reaches `b` (004:L2604–L2612): placed by the house
+    /// Whether a pontoon standing in `a` reaches `b` (004:L2609–L2615): placed by the house
     /// that still holds `a`, toward one of the banks the board allows there.
     pub fn bridged(&self, a: AreaId, b: AreaId) -> bool {
         self.state.area(a).one_time.is_some_and(|p| {
@@ -219,7 +222,7 @@ impl<'a> Ctx<'a> {
         out
     }
 
-    /// A pontoon falls when its area is lost or its house's last unit leaves (004:L2612), for
+    /// A pontoon falls when its area is lost or its house's last unit leaves (004:L2615), for
     /// good: it is taken off the map.
     pub fn refresh_pontoons(&mut self) {
         for i in 0..self.state.areas.len() {
@@ -233,7 +236,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// The house holding the sword: first on Fiefdoms (004:L1172).
+    /// The house holding the sword: first on Fiefdoms (004:L1174).
     pub fn sword_holder(&self) -> Option<HouseId> {
         self.state
             .tracks
@@ -311,6 +314,7 @@ impl<'a> Ctx<'a> {
             leaders: LeaderTrack::new(board),
             sword_ready: true,
             sword_assigned,
+            sword_vs_neutral: false,
             carried: vec![false; houses],
             once: vec![OncePerRound::default(); houses],
             emptied: vec![false; n],
@@ -336,7 +340,7 @@ pub struct LeaderTrack {
     pub led: Vec<bool>,
     /// Defended an area (so he no longer leads its march, 004:L2062).
     pub defended: Vec<bool>,
-    /// Actually fought a battle (rests at the end of the round, 004:L2118).
+    /// Actually fought a battle (rests at the end of the round, 004:L2119).
     pub fought: Vec<bool>,
     /// Per area: the defence leader set during the phase (conquest, retreat).
     pub slot: Vec<Option<LeaderId>>,

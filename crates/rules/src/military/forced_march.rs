@@ -1,4 +1,4 @@
-//! 强行军 Forced March, a one-time order of the optional rule (004:L2589–L2601, A-78): in one
+//! 强行军 Forced March, a one-time order of the optional rule (004:L2591–L2601, A-78): in one
 //! step of the march sequence (one march slot, T-46) the house gathers its own units from the
 //! areas around the order's area — adjacent, or linked by its own ships, never by another
 //! house's transport — whatever orders those areas hold. Land units stay on land and ships at
@@ -47,7 +47,7 @@ pub fn execute(ctx: &mut Ctx, house: HouseId, step: &MarchStep) -> bool {
     }
     if ctx.emptied[to.index()] || ctx.state.occupant(to) != Some(house) {
         // The area was emptied before the forced march ran — even if units came back since —
-        // or is lost: it lapses (004:L2597, A-78).
+        // or is lost: it lapses (004:L2598, A-78).
         ctx.state.area_mut(to).one_time = None;
         ctx.log.push(Event::OneTime(OneTimeEvent::Wasted {
             house,

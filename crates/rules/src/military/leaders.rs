@@ -29,7 +29,7 @@ fn ignore(ctx: &mut Ctx, house: HouseId, leader: LeaderId, why: LeaderProblem) {
     ctx.log.push(Event::LeaderIgnored { house, leader, why });
 }
 
-/// Put every house's leaders where its plan names them (004:L1770–L1790). A leader must be the
+/// Put every house's leaders where its plan names them (004:L1772–L1786). A leader must be the
 /// house's own, available, and go to an area the house held with units at the start; the first
 /// place named counts.
 pub fn deploy(ctx: &mut Ctx) {
@@ -131,7 +131,7 @@ fn substitute(ctx: &Ctx, house: HouseId, area: AreaId) -> Option<LeaderId> {
         })
 }
 
-/// The leader who leads this move out of `from` now (004:L2020, L2062, L2068).
+/// The leader who leads this move out of `from` now (004:L2021, L2062, L2069).
 pub fn march_leader(ctx: &Ctx, house: HouseId, from: AreaId, mv: &MarchMove) -> Option<LeaderId> {
     let pick = mv.leader.iter().find(|p| {
         p.when
@@ -181,7 +181,7 @@ pub fn defence_leader(ctx: &Ctx, house: HouseId, area: AreaId) -> Option<LeaderI
 }
 
 /// After a march from `from` into `to` succeeded (moved in, or won): the march leader and the
-/// second leader go along; the second leader, else the march leader, defends `to` (004:L2040).
+/// second leader go along; the second leader, else the march leader, defends `to` (004:L2042).
 pub fn moved_in(
     ctx: &mut Ctx,
     from: AreaId,
@@ -200,8 +200,8 @@ pub fn moved_in(
     }
 }
 
-/// The leaders of a beaten garrison go with it (004:L1788); the one who defended keeps defending
-/// the area it retreats into unless that area has its own defence leader (004:L2058).
+/// The leaders of a beaten garrison go with it (004:L1784); the one who defended keeps defending
+/// the area it retreats into unless that area has its own defence leader (004:L2052).
 pub fn retreat_with(
     ctx: &mut Ctx,
     house: HouseId,

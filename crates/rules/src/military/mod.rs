@@ -1,4 +1,4 @@
-//! 战斗阶段 The adjudication of a military phase, in the rulebook's order (004:L2152):
+//! 战斗阶段 The adjudication of a military phase, in the rulebook's order (004:L2153):
 //! A raids → B marches with battles, casualties and retreats → D consolidate power.
 //!
 //! `resolve` is pure: the same state, plans and modifiers always give the same new state and log.

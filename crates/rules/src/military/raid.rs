@@ -1,4 +1,4 @@
-//! 突袭 Raids (004:L1431–L1465, L2155–L2180): round-robin in Iron Throne order; a raid removes
+//! 突袭 Raids (004:L1431–L1463, L2155–L2180): round-robin in Iron Throne order; a raid removes
 //! the target's support, raid or consolidate order; removing a consolidate order plunders one
 //! power token; a raid that cannot be executed lets the house's next raid move up (递补, A-28).
 //! With the optional rule a consolidate- or support-type one-time order in the target goes too.
@@ -92,7 +92,7 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &RaidStep) -> bool {
         skip(ctx, house, from, order, Skip::SiegeCannotRaid);
         return false;
     }
-    // 突袭+1: two targets in one slot, simultaneously (004:L1521); never the same one twice.
+    // 突袭+1: two targets in one slot, simultaneously (004:L1530); never the same one twice.
     let max_targets = if order.special { 2 } else { 1 };
     let mut targets: Vec<AreaId> = Vec::new();
     for t in &step.targets {
@@ -114,7 +114,7 @@ fn execute(ctx: &mut Ctx, house: HouseId, step: &RaidStep) -> bool {
             )
         });
         // A consolidate- or support-type one-time order goes with the area's raidable order,
-        // or alone (004:L2524, L2545, A-40).
+        // or alone (004:L2524, L2549, A-40).
         let one_time = ctx
             .state
             .area(target)

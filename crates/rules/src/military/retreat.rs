@@ -10,7 +10,7 @@ use crate::model::modifiers::RoundModifiers;
 use crate::model::state::{GameState, PendingRetreat, Unit};
 use maester_board::{AreaId, Board, HouseId, UnitKind};
 
-/// Candidate areas for a force of these kinds retreating from `area` (004:L2284–L2296): its own
+/// Candidate areas for a force of these kinds retreating from `area` (004:L2286–L2294): its own
 /// territory or unowned, no other house's units or token, not the area the attack came from;
 /// land by a border or the house's own ships, ships into an adjacent sea or own port.
 fn candidates(
@@ -50,7 +50,7 @@ fn candidates(
         .collect()
 }
 
-/// Units that must be disbanded for supply if `n` units join `to` (004:L2310). Computed without
+/// Units that must be disbanded for supply if `n` units join `to` (004:L2307). Computed without
 /// copying the state.
 fn supply_losses(ctx: &Ctx, house: HouseId, to: AreaId, n: usize) -> usize {
     for lost in 0..=n {
@@ -81,7 +81,7 @@ fn targets_of(ctx: &Ctx, pred: impl Fn(HouseId) -> bool, origins: bool) -> Vec<A
     out
 }
 
-/// Footmen first, then archers, then knights (004:L2312).
+/// Footmen first, then archers, then knights (004:L2307).
 fn disband_rank(k: UnitKind) -> u8 {
     match k {
         UnitKind::Footman => 0,
@@ -204,7 +204,7 @@ pub fn defender_retreats(
 }
 
 /// Put a retreating force into `to`, disbanding retreating units that break supply (footmen
-/// first, then archers, then knights; never the garrison, 004:L2310).
+/// first, then archers, then knights; never the garrison, 004:L2307).
 fn place(
     ctx: &mut Ctx,
     house: HouseId,

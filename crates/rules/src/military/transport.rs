@@ -1,7 +1,7 @@
 //! 海运 Sea transport (004:L1544–L1600): own chains of seas carry the house's land units with
 //! no order and no limit; relays through other houses' seas need every carrier's transport
 //! order, cover at most 4 seas, carry one foreign army per carrier and round, and cost −1
-//! . Islands are reached only this way (004:L1640).
+//! . Islands are reached only this way (004:L1644).
 
 use crate::military::ctx::Ctx;
 use maester_board::{AreaId, HouseId, UnitKind};
@@ -181,7 +181,7 @@ pub fn route(
 /// The transport questions the other military steps ask of the context.
 impl Ctx<'_> {
     /// Land units of a house may reach `to` from `from` through a chain of seas that each hold
-    /// one of its ships (own sea transport, 004:L1548). Routed ships still transport
+    /// one of its ships (own sea transport, 004:L1551). Routed ships still transport
     /// (004:L2325); not in a 惊涛骇浪 round.
     pub fn by_own_transport(&self, house: HouseId, from: AreaId, to: AreaId) -> bool {
         own_chain(self, house, from, to)

@@ -53,7 +53,7 @@ pub enum BuildError {
 }
 
 impl BuildError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
@@ -115,12 +115,15 @@ pub enum MusterError {
     Supply(AreaId),
     /// At most one siege engine per army (004:L636).
     TwoSieges(AreaId),
+    /// The house's player has left: the house is neutral and carries out no more orders
+    /// (004:L492).
+    HouseLeft,
     /// An area the board does not have.
     UnknownArea,
 }
 
 impl MusterError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
@@ -137,6 +140,7 @@ impl MusterError {
             MusterError::Cap(..) => "004:L749",
             MusterError::Supply(..) => "004:L747",
             MusterError::TwoSieges(..) => "004:L636",
+            MusterError::HouseLeft => "004:L492",
             MusterError::UnknownArea => "",
         }
     }

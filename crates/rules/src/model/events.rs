@@ -1,4 +1,4 @@
-//! The nouns of the event system (004:L2384–L2467): the cards and their categories, the
+//! The nouns of the event system (004:L2384–L2465): the cards and their categories, the
 //! game's event settings, the round's draws and the deck with its bags, and the wildling
 //! penalties. The drawing and resolving are in `rules::events` and `rules::wildlings`.
 
@@ -60,9 +60,9 @@ pub enum EventCard {
 pub struct EventSettings {
     /// Winter is Coming per category and round, in thousandths (A-70; default 100 = 0.1).
     pub wic_per_mille: u16,
-    /// Optional rule 预告事件: the events of the next three rounds are public (004:L2630).
+    /// Optional rule 预告事件: the events of the next three rounds are public (004:L2632).
     pub preview: bool,
-    /// Optional rule: the three chooser events are in the bags (004:L2636).
+    /// Optional rule: the three chooser events are in the bags (004:L2638).
     pub chooser_events: bool,
 }
 
@@ -120,7 +120,7 @@ pub struct EventBags {
     pub late: Vec<EventCard>,
     /// First round of the late cards (004:L2406).
     pub late_from: u8,
-    /// The optional chooser card of each category (004:L2636).
+    /// The optional chooser card of each category (004:L2638).
     pub choosers: Vec<EventCard>,
 }
 

@@ -36,9 +36,9 @@ pub enum TermKind {
     HomeSeat,
     /// A neutral garrison's printed strength (it includes its castle, 004:L2262).
     Neutral,
-    /// A leader's combat strength (004:L2008; 0 under Balon).
+    /// A leader's combat strength (004:L2009; 0 under Balon).
     Leader(LeaderId),
-    /// 瓦雷利亚钢剑 +1 (004:L1732).
+    /// 瓦雷利亚钢剑 +1 (004:L1733).
     Sword,
     /// Arrived by another house's ships: −1 (004:L1595).
     Transported,
@@ -90,7 +90,7 @@ pub struct BattleReport {
 /// How a tied battle was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TieBreak {
-    /// The house higher on Fiefdoms won (004:L2234).
+    /// The house higher on Fiefdoms won (004:L2233).
     Fiefdoms(HouseId),
     /// Ties against neutrals go to the attacker (004:L2264).
     AttackerVsNeutral,
@@ -123,7 +123,7 @@ pub enum Skip {
     PortFull(AreaId),
     /// The army there would hold a second siege engine (004:L636, L1246).
     TwoSieges(AreaId),
-    /// A transport chain is broken or the transport was not agreed by every house (004:L1586).
+    /// A transport chain is broken or the transport was not agreed by every house (004:L1569, L1587).
     ChainBroken(AreaId),
     /// The event in force forbids it (风暴之海, 惊涛骇浪, A-45).
     EventBan,
@@ -162,7 +162,7 @@ pub enum AbilityEffect {
     NoEffect,
 }
 
-/// Why a leader named in a plan takes no part (deployment rules 004:L1770–L1790).
+/// Why a leader named in a plan takes no part (deployment rules 004:L1772–L1786).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LeaderProblem {
     /// Not this house's leader.
@@ -334,7 +334,7 @@ pub enum Event {
         /// Step number, 1-based.
         step: u8,
     },
-    /// A march carried by other houses' ships (004:L1566).
+    /// A march carried by other houses' ships (004:L1567).
     Transported {
         /// Mover.
         house: HouseId,
@@ -399,7 +399,7 @@ pub enum Event {
         /// Where the leader is now.
         after: AfterDistrict,
     },
-    /// The sword was used (+1) in a battle (004:L1732–L1745).
+    /// The sword was used (+1) in a battle (004:L1732–L1744).
     Sword {
         /// House.
         house: HouseId,
@@ -437,7 +437,7 @@ pub enum Event {
         /// The areas left; the first is the fallback.
         candidates: Vec<AreaId>,
     },
-    /// A fortification built instead of consolidate income (004:L1070).
+    /// A fortification built instead of consolidate income (004:L1069).
     Fortified {
         /// House.
         house: HouseId,
@@ -504,11 +504,13 @@ pub enum Loss {
     Casualty,
     /// Siege engines of a beaten force (004:L2245).
     SiegeEngine,
-    /// Archers without a footman or knight to cover them (004:L2248).
+    /// Archers without a footman or knight to cover them (004:L2250).
     UncoveredArcher,
-    /// No area to retreat into (004:L2296).
+    /// No area to retreat into (004:L2294).
     NoRetreat,
-    /// Retreat would break supply (004:L2310).
+    /// Beaten forces of a house that has left: neutral forces never retreat (004:L2266, A-21).
+    NeutralNoRetreat,
+    /// Retreat would break supply (004:L2307).
     RetreatSupply,
     /// Routed units beaten again cannot retreat (004:L2334).
     RoutedAgain,

@@ -19,6 +19,9 @@ pub enum DisbandReason {
     SupplyDefault,
     /// The player's choice was not valid: default of A-57.
     SupplyDefaultInvalid,
+    /// A house that has left is bound by Supply but has no player to choose: default of A-57
+    /// (004:L650, L492).
+    SupplyHouseLeft,
     /// The player's choice after a lost wildling attack (004:L1130).
     Wildlings,
     /// Default after a lost wildling attack.

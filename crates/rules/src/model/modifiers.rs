@@ -9,13 +9,13 @@ use serde::{Deserialize, Serialize};
 /// Events and one-round effects in force during this military phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundModifiers {
-    /// 风暴之海 Sea of Storms: no raid orders (004:L1465).
+    /// 风暴之海 Sea of Storms: no raid orders (004:L1463).
     #[serde(default)]
     pub sea_of_storms: bool,
-    /// 群鸦飨宴 Feast for Crows: no consolidate orders (004:L1480).
+    /// 群鸦飨宴 Feast for Crows: no consolidate orders (004:L2413).
     #[serde(default)]
     pub feast_for_crows: bool,
-    /// 干戈四起 Storm of Swords: no defence orders (004:L1364).
+    /// 干戈四起 Storm of Swords: no defence orders (004:L1362).
     #[serde(default)]
     pub storm_of_swords: bool,
     /// 秋雨连绵 Rains of Autumn: supporting footmen and archers count 0 (004:L1426).
@@ -24,7 +24,7 @@ pub struct RoundModifiers {
     /// 惊涛骇浪: no orders at sea; sea fleets neither march, support, raid nor transport.
     #[serde(default)]
     pub rough_seas: bool,
-    /// 河流封冻: every river can be crossed this round (004:L1623).
+    /// 河流封冻: every river can be crossed this round (004:L2429).
     #[serde(default)]
     pub rivers_frozen: bool,
     /// Houses that may place no special order this round (wildling penalty, A-66).
@@ -40,7 +40,7 @@ pub struct Settings {
     #[serde(default = "yes")]
     pub sword_spent_when_lost: bool,
     /// The optional rules of 004 §七 (default off): one-time orders — Recruit, Supply Caravan,
-    /// Forced March, Pontoon —, and with them, as 004:L2628 and L2636 tie them, the public event
+    /// Forced March, Pontoon —, and with them, as 004:L2632 and L2638 tie them, the public event
     /// preview and the chooser events. Copied into the game state when the game is created.
     /// (`pontoons`, the older key, means the same: the pontoon is one of the one-time orders.)
     #[serde(default, alias = "pontoons")]
@@ -70,7 +70,7 @@ mod tests {
     use super::Settings;
 
     #[test]
-    fn one_switch_for_the_optional_rules_and_the_old_pontoon_key_004_l2628() {
+    fn one_switch_for_the_optional_rules_and_the_old_pontoon_key_004_l2632() {
         let s: Settings = match toml::from_str("one_time_orders = true") {
             Ok(s) => s,
             Err(e) => panic!("{e}"),

@@ -9,13 +9,13 @@ use serde::{Deserialize, Serialize};
 /// The four one-time orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum OneTimeKind {
-    /// 招募: muster from the area's castle after consolidate power (004:L2556).
+    /// 招募: muster from the area's castle after consolidate power (004:L2563).
     Recruit,
-    /// 补给车: the area's barrels join the effective barrels from the next round (004:L2574).
+    /// 补给车: the area's barrels join the effective barrels from the next round (004:L2576).
     SupplyCaravan,
     /// 强行军: gather own units from the surrounding areas in one step (004:L2591).
     ForcedMarch,
-    /// 浮桥: a bridge over the river for this round (004:L2604).
+    /// 浮桥: a bridge over the river for this round (004:L2609).
     Pontoon,
 }
 
@@ -24,7 +24,7 @@ pub enum OneTimeKind {
 pub struct OneTimeOrder {
     /// Which one.
     pub kind: OneTimeKind,
-    /// For a pontoon: the bank it reaches (needed where the board offers several, 004:L2607).
+    /// For a pontoon: the bank it reaches (needed where the board offers several, 004:L2611).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bank: Option<AreaId>,
 }
@@ -133,7 +133,7 @@ pub enum OneTimeEvent {
         /// Barrels added from the next round (0: already counted, A-79).
         barrels: u8,
     },
-    /// 招募: mustering from the area's castle after consolidate power (004:L2558, A-80).
+    /// 招募: mustering from the area's castle after consolidate power (004:L2563, A-80).
     Recruited {
         /// The house.
         house: HouseId,
@@ -156,7 +156,7 @@ pub enum OneTimeEvent {
 /// Why a one-time order came to nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Waste {
-    /// The area was without the house's units at some moment of the phase (004:L2568).
+    /// The area was without the house's units at some moment of the phase (004:L2569).
     AreaLeft,
     /// A forced march whose area was emptied before it ran, or that gathered nobody.
     NothingGathered,

@@ -18,7 +18,7 @@ pub struct Placement {
     pub one_time: Vec<(AreaId, super::one_time::OneTimeOrder)>,
 }
 
-/// 信鸦: the Raven holder changes one of his placed orders to another type (004:L1702).
+/// 信鸦: the Raven holder changes one of his placed orders to another type (004:L1704).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RavenChange {
     /// The area whose order changes.
@@ -82,7 +82,7 @@ impl Condition {
     }
 }
 
-/// A value chosen by condition: the first pick whose condition holds is taken (004:L2068).
+/// A value chosen by condition: the first pick whose condition holds is taken (004:L2069).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pick<T> {
     /// When this pick applies (`None`: always).
@@ -109,7 +109,7 @@ pub struct MarchMove {
     /// 行军将领: the march leader, possibly chosen by conditions (one per direction, 004:L2033).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leader: Vec<Pick<LeaderId>>,
-    /// `防守:阿莎`: a second leader travelling along who defends the new area (004:L2040).
+    /// `防守:阿莎`: a second leader travelling along who defends the new area (004:L2042).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defender: Option<LeaderId>,
 }
@@ -288,7 +288,7 @@ pub struct DefenceLeader {
     pub leader: Vec<Pick<LeaderId>>,
 }
 
-/// 军区: two adjacent areas held at the start of the round with one defence leader (004:L2089).
+/// 军区: two adjacent areas held at the start of the round with one defence leader (004:L2090).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct District {
     /// The two areas.
@@ -319,7 +319,7 @@ pub struct LeaderPlan {
     /// Military districts (at most two).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub districts: Vec<District>,
-    /// Leaders placed in an area with no task (they may ride along, 004:L1776).
+    /// Leaders placed in an area with no task (they may ride along, 004:L1781).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub placed: Vec<(LeaderId, AreaId)>,
 }
@@ -381,7 +381,7 @@ pub struct Plan {
     /// Destroy ships captured in a natural port instead of taking them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub destroy_captured_ships: bool,
-    /// 招募: the muster plan of a Recruit order (optional rule, 004:L2620).
+    /// 招募: the muster plan of a Recruit order (optional rule, 004:L2625).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recruit: Option<super::window::MusterPlan>,
 }

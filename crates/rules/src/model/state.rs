@@ -71,7 +71,7 @@ pub enum Step {
     EventsAnswers,
     /// 布置军事命令: secret order placement.
     Placement,
-    /// 信鸦: the Raven holder may change one of his revealed orders (004:L1702).
+    /// 信鸦: the Raven holder may change one of his revealed orders (004:L1704).
     Raven,
     /// 制定执行方案: secret execution plans.
     Plan,

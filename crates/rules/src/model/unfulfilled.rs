@@ -18,8 +18,11 @@ pub enum Unfulfilled {
     TokenAtSea,
     /// A fortification asked for where no consolidate order was left to give it (004:L1080).
     FortifyNoOrder,
-    /// The sword given to an army that fought no battle of its own this round (004:L1735).
+    /// The sword given to an army that fought no battle of its own this round (004:L1737).
     SwordUnused,
+    /// The sword given to an army whose battle was against neutral forces (a house that has
+    /// left, a neutral garrison): it cannot be used there (004:L2260, L1744).
+    SwordAgainstNeutral,
     /// A support order whose units are all routed: it gives no support (004:L2323).
     SupportRouted,
     /// A raid order the house's plan gives no target: it is not executed (004:L1753).
@@ -40,7 +43,8 @@ impl Unfulfilled {
             Unfulfilled::TokenNotMoved => "004:L916",
             Unfulfilled::TokenAtSea => "004:L914",
             Unfulfilled::FortifyNoOrder => "004:L1080",
-            Unfulfilled::SwordUnused => "004:L1735",
+            Unfulfilled::SwordUnused => "004:L1737",
+            Unfulfilled::SwordAgainstNeutral => "004:L2260, L1744",
             Unfulfilled::SupportRouted => "004:L2323",
             Unfulfilled::RaidNoTarget | Unfulfilled::MarchNotInPlan => "004:L1753",
             Unfulfilled::DowngradeAtCap(_) => "A-66",

@@ -354,7 +354,7 @@ mod tests {
 
     #[test]
     fn capacity_is_above_what_the_rules_allow_in_one_area() {
-        // An army is at most 4 units (表五, 004:L690) and a port holds 3 ships: an area holds at
+        // An army is at most 4 units (表五, 004:L578) and a port holds 3 ships: an area holds at
         // most 8 even while a beaten army retreats into another of the same house.
         let b = match maester_board::Board::default_board() {
             Ok(b) => b,
@@ -427,7 +427,7 @@ mod tests {
 pub struct Unit {
     /// Unit type.
     pub kind: UnitKind,
-    /// 败兵: routed this round (strength 0, no orders) — 004:L2322.
+    /// 败兵: routed this round (strength 0, no orders) — 004:L2323.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub routed: bool,
 }

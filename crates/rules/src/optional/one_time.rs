@@ -5,7 +5,7 @@
 //! not special orders.
 //!
 //! The game turns the rule on once, at its creation ([`enable`]); the same switch brings the
-//! event preview and the chooser events (004:L2628, L2636: "如果游戏中使用一次性命令规则的话").
+//! event preview and the chooser events (004:L2632, L2638: "如果游戏中使用一次性命令规则的话").
 //! This module holds the types, the placement checks, what happens in the consolidate step
 //! (Recruit, Supply Caravan) and at the start of the next round (the caravan's barrels).
 
@@ -37,7 +37,7 @@ impl OneTimeKind {
         }
     }
 
-    /// Whether a raid removes it (consolidate- and support-type, 004:L2524, L2545; a march-type
+    /// Whether a raid removes it (consolidate- and support-type, 004:L2524, L2549; a march-type
     /// one is not affected, 004:L2541).
     pub fn raidable(self) -> bool {
         self.attribute() != OrderType::March
@@ -92,37 +92,37 @@ pub fn record_basis(board: &Board, state: &mut GameState) {
 pub enum OneTimeError {
     /// The game does not use the optional rule.
     Off,
-    /// More than one one-time order this round (004:L2618).
+    /// More than one one-time order this round (004:L2621).
     OnePerRound,
     /// This type was used already in this game (004:L2502).
     UsedBefore(OneTimeKind),
-    /// Feast for Crows: no consolidate-type orders this round (004:L2531).
+    /// Feast for Crows: no consolidate-type orders this round (004:L2534).
     FeastForCrows(OneTimeKind),
-    /// Recruit only in a province with a city or stronghold (004:L2562).
+    /// Recruit only in a province with a city or stronghold (004:L2565).
     RecruitNeedsCastle(AreaId),
     /// Supply Caravan only in a province with barrels (004:L2576).
     CaravanNeedsBarrels(AreaId),
-    /// No pontoon can be built here (004:L2606).
+    /// No pontoon can be built here (004:L2611).
     PontoonNotHere(AreaId),
-    /// The pontoon's bank is missing or not one of the banks the area offers (004:L2607).
+    /// The pontoon's bank is missing or not one of the banks the area offers (004:L2611).
     PontoonBank(AreaId),
     /// A forced march stands at sea or on land, not in a port (004:L2595).
     ForcedMarchInPort(AreaId),
 }
 
 impl OneTimeError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
             OneTimeError::Off => "004:L2489",
-            OneTimeError::OnePerRound => "004:L2618",
+            OneTimeError::OnePerRound => "004:L2621",
             OneTimeError::UsedBefore(..) => "004:L2502",
-            OneTimeError::FeastForCrows(..) => "004:L2531",
-            OneTimeError::RecruitNeedsCastle(..) => "004:L2562",
+            OneTimeError::FeastForCrows(..) => "004:L2534",
+            OneTimeError::RecruitNeedsCastle(..) => "004:L2565",
             OneTimeError::CaravanNeedsBarrels(..) => "004:L2576",
-            OneTimeError::PontoonNotHere(..) => "004:L2606",
-            OneTimeError::PontoonBank(..) => "004:L2607",
+            OneTimeError::PontoonNotHere(..) => "004:L2611",
+            OneTimeError::PontoonBank(..) => "004:L2611",
             OneTimeError::ForcedMarchInPort(..) => "004:L2595",
         }
     }
@@ -191,13 +191,13 @@ pub fn standing(state: &GameState, area: AreaId, house: HouseId) -> Option<Place
     state.area(area).one_time.filter(|p| p.house == house)
 }
 
-/// Whether a house's recruit plan only spends the points of the recruit castle (004:L2562).
+/// Whether a house's recruit plan only spends the points of the recruit castle (004:L2565).
 pub fn recruit_budget(board: &Board, area: AreaId) -> Vec<(AreaId, u8)> {
     vec![(area, muster::castle_points(board, area))]
 }
 
 /// Carry out a recruit: the house's plan items from the recruit castle, with its points only,
-/// under the normal mustering rules and supply (004:L2558–L2562, A-80).
+/// under the normal mustering rules and supply (004:L2558–L2565, A-80).
 pub fn recruit(
     board: &Board,
     state: &GameState,

@@ -10,11 +10,11 @@ use serde::{Deserialize, Serialize};
 /// Why a placed order is not allowed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlacementError {
-    /// The house has no units in the area at the start of the phase (004:L1689).
+    /// The house has no units in the area at the start of the phase (004:L1673).
     NoUnits(AreaId),
     /// Two orders for one area (004:L1675).
     TwoOrders(AreaId),
-    /// More normal orders of a type than the limit (004:L1223).
+    /// More normal orders of a type than the limit (004:L1691).
     TooMany(OrderType, u8),
     /// More special orders than the King's Court rank allows (004:L1196).
     TooManySpecial {
@@ -37,38 +37,42 @@ pub enum PlacementError {
     RoughSeas(AreaId),
     /// No special order this round (wildling penalty, A-66).
     NoSpecial,
-    /// Only the Raven holder (King's Court #1) may change an order (004:L1702).
+    /// Only the Raven holder (King's Court #1) may change an order (004:L1704).
     NotRavenHolder,
     /// The Raven changes an order already placed; it adds none (004:L1704).
     RavenNoOrder(AreaId),
-    /// The Raven changes an order to another type (004:L1703).
+    /// The Raven changes an order to another type (004:L1704).
     RavenSameOrder(AreaId),
     /// A one-time order that may not be placed (optional rule, 004:L2489–L2618).
     OneTime(OneTimeError),
+    /// The house's player has left: the house is neutral and carries out no more orders
+    /// (004:L492).
+    HouseLeft,
 }
 
 impl PlacementError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
-            PlacementError::NoUnits(..) => "004:L1689",
+            PlacementError::NoUnits(..) => "004:L1673",
             PlacementError::TwoOrders(..) => "004:L1675",
-            PlacementError::TooMany(..) => "004:L1223",
+            PlacementError::TooMany(..) => "004:L1691",
             PlacementError::TooManySpecial { .. } => "004:L1196",
             PlacementError::SpecialTwice(..) => "004:L1490",
             PlacementError::PortDefence(..) => "004:L1353",
             PlacementError::ConsolidateNeedsFootOrArcher(..) => "004:L1470",
             PlacementError::SiegeCannotRaid(..) => "004:L1441",
-            PlacementError::EventBan(OrderType::Raid) => "004:L1465",
-            PlacementError::EventBan(OrderType::Consolidate) => "004:L1480",
-            PlacementError::EventBan(..) => "004:L1364",
+            PlacementError::EventBan(OrderType::Raid) => "004:L1463",
+            PlacementError::EventBan(OrderType::Consolidate) => "004:L2413",
+            PlacementError::EventBan(..) => "004:L1362",
             PlacementError::RoughSeas(..) => "A-45",
             PlacementError::NoSpecial => "A-66",
-            PlacementError::NotRavenHolder => "004:L1702",
+            PlacementError::NotRavenHolder => "004:L1704",
             PlacementError::RavenNoOrder(..) => "004:L1704",
-            PlacementError::RavenSameOrder(..) => "004:L1703",
+            PlacementError::RavenSameOrder(..) => "004:L1704",
             PlacementError::OneTime(e) => e.rule(),
+            PlacementError::HouseLeft => "004:L492",
         }
     }
 }
@@ -127,6 +131,11 @@ fn check_until(
             }
             errs.push($e);
         }};
+    }
+    // A house that has left places no order (004:L492): nothing else is worth saying.
+    if state.houses.get(house.index()).is_some_and(|h| h.neutral) {
+        found!(PlacementError::HouseLeft);
+        return false;
     }
     // Orders by type: normal ones, special ones (no list is built: this runs for every
     // placement the simulator tries).
@@ -192,7 +201,7 @@ fn check_until(
     } else if specials > allowed as usize {
         found!(PlacementError::TooManySpecial { allowed, rank });
     }
-    // One-time orders: beside the area's order, only where the house has units (004:L2520);
+    // One-time orders: beside the area's order, only where the house has units (004:L2518);
     // not special orders, so neither the King's Court limit nor the wildling ban applies.
     for (area, _) in &p.one_time {
         let st = state.area(*area);

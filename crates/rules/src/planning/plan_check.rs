@@ -13,28 +13,28 @@ use serde::{Deserialize, Serialize};
 /// A problem with a plan.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlanError {
-    /// The area holds no order of this type of the house (004:L1718: the plan executes placed orders).
+    /// The area holds no order of this type of the house (004:L1719: the plan executes placed orders).
     NoOrder(AreaId, OrderType),
     /// The leader belongs to another house.
     NotYourLeader(AreaId, LeaderId),
-    /// The leader is resting (004:L2118).
+    /// The leader is resting (004:L2119).
     LeaderResting(AreaId, LeaderId),
-    /// A transport names a sea without the house's ships (004:L1566).
+    /// A transport names a sea without the house's ships (004:L1547).
     NoShips(AreaId),
-    /// Only the holder of the Valyrian sword (Fiefdoms 1) assigns it (004:L1732).
+    /// Only the holder of the Valyrian sword (Fiefdoms 1) assigns it (004:L1733).
     NotSwordHolder,
     /// The area is not the house's (sword, fortification, district, defence leader).
     NotYours(AreaId),
-    /// A district needs two adjacent areas, at most two districts (004:L2100).
+    /// A district needs two adjacent areas, at most two districts (004:L2099).
     BadDistrict(AreaId),
     /// A split army attacks at most one area: when the plan is written at most one of its
-    /// destinations may hold another house's units or a neutral garrison (004:L1259, L1279).
+    /// destinations may hold another house's units or a neutral garrison (004:L1259, L1278).
     TwoAttacks(AreaId),
     /// A support of a neutral garrison's defence where there is none (004:L1369, L2258).
     NoNeutral(AreaId),
-    /// The area holds no one-time order of this type of the house (004:L2620).
+    /// The area holds no one-time order of this type of the house (004:L2625).
     NoOneTime(AreaId, OneTimeKind),
-    /// A recruit plan musters only from the recruit castle (004:L2562).
+    /// A recruit plan musters only from the recruit castle (004:L2565).
     RecruitElsewhere(AreaId),
     /// A fleet's raids name a port and the province it belongs to: ships raid one of the two
     /// in a round (004:L1048; raid+1 raids two areas, L1530). The raid's area, then the port.
@@ -42,21 +42,21 @@ pub enum PlanError {
 }
 
 impl PlanError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
-            PlanError::NoOrder(..) => "004:L1718",
+            PlanError::NoOrder(..) => "004:L1719",
             PlanError::NotYourLeader(..) => "",
-            PlanError::LeaderResting(..) => "004:L2118",
-            PlanError::NoShips(..) => "004:L1566",
-            PlanError::NotSwordHolder => "004:L1732",
+            PlanError::LeaderResting(..) => "004:L2119",
+            PlanError::NoShips(..) => "004:L1547",
+            PlanError::NotSwordHolder => "004:L1733",
             PlanError::NotYours(..) => "",
-            PlanError::BadDistrict(..) => "004:L2100",
-            PlanError::TwoAttacks(..) => "004:L1259, L1279",
+            PlanError::BadDistrict(..) => "004:L2099",
+            PlanError::TwoAttacks(..) => "004:L1259, L1278",
             PlanError::NoNeutral(..) => "004:L2258",
-            PlanError::NoOneTime(..) => "004:L2620",
-            PlanError::RecruitElsewhere(..) => "004:L2562",
+            PlanError::NoOneTime(..) => "004:L2625",
+            PlanError::RecruitElsewhere(..) => "004:L2565",
             PlanError::RaidsPortAndProvince(..) => "004:L1048, L1530",
         }
     }
@@ -155,7 +155,7 @@ fn attacked(
     }
 }
 
-/// 004:L1279: when the plan is written, a split army may march into one defended area at most.
+/// 004:L1278: when the plan is written, a split army may march into one defended area at most.
 /// The moves of one action count together (the order language joins every line of one area with
 /// one step number into one action, A-27). Steps with different numbers from one area are not one
 /// army: once the first is carried out the area's march order is spent, so a later one is only
@@ -333,7 +333,7 @@ mod tests {
     }
 
     #[test]
-    fn plan_may_only_carry_out_placed_orders_004_l1718() {
+    fn plan_may_only_carry_out_placed_orders_004_l1719() {
         let (b, mut s) = setup();
         let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
         let wf = id(&b, "winterfell");
@@ -363,7 +363,7 @@ mod tests {
     }
 
     #[test]
-    fn leaders_must_be_the_houses_own_and_not_resting_004_l2118() {
+    fn leaders_must_be_the_houses_own_and_not_resting_004_l2119() {
         let (b, mut s) = setup();
         let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
         let wf = id(&b, "winterfell");
@@ -407,7 +407,7 @@ mod tests {
     }
 
     #[test]
-    fn split_army_attacks_one_area_at_most_t26_004_l1279() {
+    fn split_army_attacks_one_area_at_most_t26_004_l1278() {
         let (b, mut s) = setup();
         let lannister = b.house_by_key("lannister").unwrap_or(HouseId(0));
         let (sept, lp, hh, sr) = (
@@ -524,7 +524,7 @@ mod tests {
     }
 
     #[test]
-    fn only_fiefdoms_first_assigns_the_sword_004_l1732() {
+    fn only_fiefdoms_first_assigns_the_sword_004_l1733() {
         let (b, s) = setup();
         let stark = b.house_by_key("stark").unwrap_or(HouseId(0));
         let plan = Plan {

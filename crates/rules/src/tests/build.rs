@@ -1,4 +1,4 @@
-//! Tests of building ports and fortifications (004:L950–L1101, A-58…A-60), each named after its
+//! Tests of building ports and fortifications (004:L950–L1098, A-58…A-60), each named after its
 //! rule.
 
 use super::kit_events::{W, empty};

@@ -1,6 +1,6 @@
-//! Consolidate power and fortifications (004:L1070–L1101, L1468–L1480, A-44, A-59), victory
+//! Consolidate power and fortifications (004:L1069–L1098, L1468–L1478, A-44, A-59), victory
 //! after every change and home seats reverting (004:L266, L945, A-74), and the sword (004:L1732–
-//! L1745, A-23, A-24; T-12, T-54, T-70).
+//! L1744, A-23, A-24; T-12, T-54, T-70).
 
 use super::kit::*;
 use crate::model::log::{Event, FortifyProblem};

@@ -1,4 +1,4 @@
-//! Tests of the event system (004:L2384–L2467, A-69…A-71), each named after its rule.
+//! Tests of the event system (004:L2384–L2465, A-69…A-71), each named after its rule.
 
 use super::kit_events::{W, start};
 use crate::event_phase::events::{
@@ -489,7 +489,7 @@ fn storm_of_swords_feast_rough_seas_frozen_rivers_restrict_the_military_phase_00
 }
 
 #[test]
-fn t50_the_public_preview_shows_each_drawn_round_and_nothing_without_the_rule_004_l2630() {
+fn t50_the_public_preview_shows_each_drawn_round_and_nothing_without_the_rule_004_l2632() {
     let mut w = start();
     let settings = EventSettings {
         preview: true,

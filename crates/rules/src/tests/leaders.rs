@@ -347,7 +347,7 @@ fn a51_only_leaders_who_fought_are_reported_for_rest() {
 }
 
 #[test]
-fn district_leader_defends_either_area_004_l2089() {
+fn district_leader_defends_either_area_004_l2090() {
     let mut t = fresh();
     t.put("stark", "winterfell", "F");
     t.put("stark", "karhold", "F");

@@ -25,7 +25,7 @@ fn t06_support_adds_full_army_strength_attacker_total_5_004_l1390() {
 }
 
 #[test]
-fn battle_tie_goes_to_house_higher_on_fiefdoms_004_l2234() {
+fn battle_tie_goes_to_house_higher_on_fiefdoms_004_l2233() {
     let mut t = t();
     // Fiefdoms: greyjoy 1 … lannister 6. Lannister attacks Greyjoy with equal strength.
     t.put("lannister", "riverrun", "KF");
@@ -152,7 +152,7 @@ fn knights_zero_archers_of_knightless_side_in_the_field_004_l306() {
 }
 
 #[test]
-fn raid_removes_consolidate_and_plunders_one_token_004_l1460() {
+fn raid_removes_consolidate_and_plunders_one_token_004_l1441() {
     let mut t = t();
     t.put("stark", "white-harbor", "F");
     t.order("white-harbor", OrderType::Consolidate, false);
@@ -173,7 +173,7 @@ fn raid_removes_consolidate_and_plunders_one_token_004_l1460() {
 }
 
 #[test]
-fn raid_round_robin_follows_iron_throne_next_raid_moves_up_004_l2172() {
+fn raid_round_robin_follows_iron_throne_next_raid_moves_up_004_l2170() {
     let mut t = t();
     // Baratheon (IT 1) raids Lannister's raid order first; Lannister's first raid is gone, so its
     // second raid moves up in the same turn.
@@ -263,7 +263,7 @@ fn march_that_breaks_supply_is_skipped_004_l633() {
 }
 
 #[test]
-fn own_sea_transport_moves_land_units_across_own_seas_004_l1548() {
+fn own_sea_transport_moves_land_units_across_own_seas_004_l1551() {
     let mut t = t();
     t.put("tyrell", "the-arbor", "F");
     t.put("tyrell", "redwyne-straights", "S");
@@ -314,7 +314,7 @@ fn six_castles_win_at_once_004_l266() {
 }
 
 #[test]
-fn placement_limits_two_marches_and_special_orders_by_kings_court_004_l1223() {
+fn placement_limits_two_marches_and_special_orders_by_kings_court_004_l1691() {
     let mut t = t();
     let h = t.h("greyjoy"); // King's Court rank 6: no special orders
     for a in ["pyke", "greywater-watch", "ironmans-bay"] {

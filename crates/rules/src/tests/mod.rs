@@ -13,6 +13,7 @@ mod consolidate_sword;
 mod economy;
 mod endgame;
 mod events;
+mod house_left;
 mod leaders;
 mod marches;
 mod military;

@@ -107,7 +107,7 @@ fn one_time_orders_need_the_optional_rule_004_l2489() {
 }
 
 #[test]
-fn one_per_round_and_each_type_once_a_game_004_l2502_l2618() {
+fn one_per_round_and_each_type_once_a_game_004_l2502_l2621() {
     let mut t = on();
     t.put("lannister", "lannisport", "F");
     t.put("lannister", "blackwater", "F");
@@ -141,7 +141,7 @@ fn one_per_round_and_each_type_once_a_game_004_l2502_l2618() {
 }
 
 #[test]
-fn feast_for_crows_bans_consolidate_type_one_time_orders_004_l2531() {
+fn feast_for_crows_bans_consolidate_type_one_time_orders_004_l2534() {
     let mut t = on();
     t.put("lannister", "lannisport", "F");
     let h = t.h("lannister");
@@ -161,7 +161,7 @@ fn feast_for_crows_bans_consolidate_type_one_time_orders_004_l2531() {
 }
 
 #[test]
-fn recruit_needs_a_castle_caravan_barrels_pontoon_a_river_bank_004_l2562_l2576_l2607() {
+fn recruit_needs_a_castle_caravan_barrels_pontoon_a_river_bank_004_l2565_l2576_l2611() {
     let mut t = on();
     t.put("lannister", "stoney-sept", "F");
     t.put("lannister", "harrenhal", "F");

@@ -1,5 +1,5 @@
 //! Order placement with event bans, the Raven (004:L1672–L1716, A-45), and raids: round-robin,
-//! raid+1, ports and provinces as two targets, geometry (004:L1431–L1465, L2155–L2180; T-13,
+//! raid+1, ports and provinces as two targets, geometry (004:L1431–L1463, L2155–L2180; T-13,
 //! T-17, T-18, T-33, T-35, T-64).
 
 use super::kit::*;
@@ -14,7 +14,7 @@ fn o(kind: OrderType, special: bool) -> Order {
 }
 
 #[test]
-fn event_bans_raid_consolidate_defence_and_sea_orders_004_l1364_l1465_l1480_a45() {
+fn event_bans_raid_consolidate_defence_and_sea_orders_004_l1362_l1463_l2413_a45() {
     let mut t = fresh();
     t.put("stark", "winterfell", "F");
     t.put("stark", "white-harbor", "F");
@@ -80,7 +80,7 @@ fn t17_special_orders_none_under_the_wildling_penalty_a66() {
 }
 
 #[test]
-fn t18_orders_only_where_the_house_has_units_004_l1689() {
+fn t18_orders_only_where_the_house_has_units_004_l1673() {
     let mut t = fresh();
     t.put("lannister", "lannisport", "F");
     let h = t.h("lannister");
@@ -102,7 +102,7 @@ fn t18_orders_only_where_the_house_has_units_004_l1689() {
 }
 
 #[test]
-fn raven_changes_one_own_order_within_the_limits_004_l1702() {
+fn raven_changes_one_own_order_within_the_limits_004_l1704() {
     let mut t = fresh();
     for a in ["lannisport", "stoney-sept", "searoad-marches"] {
         t.put("lannister", a, "F");
@@ -177,7 +177,7 @@ fn raven_changes_one_own_order_within_the_limits_004_l1702() {
 }
 
 #[test]
-fn t13_raid_plus_one_hits_two_targets_in_one_slot_004_l1521() {
+fn t13_raid_plus_one_hits_two_targets_in_one_slot_004_l1530() {
     let mut t = fresh();
     t.put("greyjoy", "ironmans-bay", "S");
     t.order("ironmans-bay", OrderType::Raid, true);

@@ -1,5 +1,5 @@
 //! Tests of leaders' rest (004:L2118–L2127, A-51) and the deferred victory rewards (004:L2460–
-//! L2467, A-52, A-53), each named after its rule.
+//! L2465, A-52, A-53), each named after its rule.
 
 use super::kit_events::{W, start};
 use crate::event_phase::rewards::{self, RewardClaim, RewardError, RewardKind};

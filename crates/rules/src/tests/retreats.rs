@@ -102,7 +102,7 @@ fn a48_unanswered_pending_retreat_takes_the_first_candidate() {
 }
 
 #[test]
-fn defenders_never_retreat_into_another_houses_token_or_home_seat_004_l924() {
+fn defenders_never_retreat_into_another_houses_token_or_home_seat_004_l922() {
     let mut t = fresh();
     t.put("tyrell", "the-reach", "F");
     t.put("lannister", "blackwater", "KK");
@@ -128,7 +128,7 @@ fn defenders_never_retreat_into_another_houses_token_or_home_seat_004_l924() {
 }
 
 #[test]
-fn retreat_into_own_army_disbands_only_retreating_units_footmen_first_004_l2310() {
+fn retreat_into_own_army_disbands_only_retreating_units_footmen_first_004_l2307() {
     let mut t = fresh();
     // Stark: 1 barrel, armies [3, 2]. Karhold's 1K1F is beaten from Castle Black; Winterfell is
     // the only area left and holds 1F; White Harbor holds a 3-army.
@@ -144,7 +144,7 @@ fn retreat_into_own_army_disbands_only_retreating_units_footmen_first_004_l2310(
 }
 
 #[test]
-fn attackers_return_where_they_came_from_routed_004_l2280() {
+fn attackers_return_where_they_came_from_routed_004_l2282() {
     let mut t = fresh();
     t.put("lannister", "blackwater", "FF");
     t.order("blackwater", OrderType::March, false);

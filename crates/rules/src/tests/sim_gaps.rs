@@ -1,5 +1,5 @@
 //! Gaps the simulator (`maester simulate`) found, each as a position: a province entered without
-//! a battle takes its port (004:L1053), a chosen retreat goes only where it still may (004:L1064),
+//! a battle takes its port (004:L1054), a chosen retreat goes only where it still may (004:L1064),
 //! Renly's upgrade respects the knight cap with the winners still in transit.
 
 use super::kit::*;
@@ -7,7 +7,7 @@ use crate::model::state::PendingRetreat;
 use maester_board::{OrderType, UnitKind};
 
 #[test]
-fn entering_an_empty_home_seat_takes_its_port_ships_withdraw_to_the_sea_004_l1053() {
+fn entering_an_empty_home_seat_takes_its_port_ships_withdraw_to_the_sea_004_l1054() {
     let mut t = fresh();
     t.put("lannister", "port-of-lannisport", "S");
     t.put("tyrell", "searoad-marches", "F");

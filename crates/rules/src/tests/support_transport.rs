@@ -1,4 +1,4 @@
-//! Cross-house support and refusals (004:L1403–L1428, A-37…A-39), sea transport own and relayed
+//! Cross-house support and refusals (004:L1403–L1427, A-37…A-39), sea transport own and relayed
 //! (004:L1544–L1600, A-42, A-43), and terrain: frozen rivers and pontoons (004:L1617–L1647,
 //! L2600), named after T-41…T-44, T-62.
 
@@ -307,7 +307,7 @@ fn t62_tyrell_ships_let_highgarden_reach_any_province_on_those_seas() {
 }
 
 #[test]
-fn islands_are_reached_only_by_sea_004_l1640() {
+fn islands_are_reached_only_by_sea_004_l1644() {
     let mut t = fresh();
     t.put("baratheon", "dragonstone", "F");
     t.order("dragonstone", OrderType::March, false);
@@ -317,7 +317,7 @@ fn islands_are_reached_only_by_sea_004_l1640() {
 }
 
 #[test]
-fn frozen_rivers_open_river_crossings_for_the_round_004_l1623() {
+fn frozen_rivers_open_river_crossings_for_the_round_004_l2429() {
     let run = |frozen: bool| {
         let mut t = fresh();
         t.mods.rivers_frozen = frozen;

@@ -120,9 +120,9 @@ pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -
                 })
                 .unwrap_or_else(|| if z { "。".into() } else { ".".into() });
             lines.push(if z {
-                format!("你持有信鸦,可以修改一条自己已公布的命令(004:L1702){ex}\n不修改就回复「无」(或直接发送执行方案)。")
+                format!("你持有信鸦,可以修改一条自己已公布的命令(004:L1704){ex}\n不修改就回复「无」(或直接发送执行方案)。")
             } else {
-                format!("You hold the Raven: you may change one of your revealed orders (004:L1702){ex}\nTo keep your orders, reply \"pass\" (or send your plan instead).")
+                format!("You hold the Raven: you may change one of your revealed orders (004:L1704){ex}\nTo keep your orders, reply \"pass\" (or send your plan instead).")
             });
         }
         Step::Retreat => {
@@ -419,9 +419,9 @@ fn events_asks(board: &Board, state: &GameState, h: HouseId, lang: Lang, lines: 
         };
         let leader = board.leader(r.leader).name(lang);
         lines.push(if z {
-            format!("{leader}上一回合的战胜奖励(004:L2460),例如:\n  {}\n不回复则奖励作废(A-26)。", ex.unwrap_or_default())
+            format!("{leader}上一回合的战胜奖励(004:L2461),例如:\n  {}\n不回复则奖励作废(A-26)。", ex.unwrap_or_default())
         } else {
-            format!("{leader}'s victory reward of last round (004:L2460), e.g.:\n  {}\nWithout an answer it lapses (A-26).", ex.unwrap_or_default())
+            format!("{leader}'s victory reward of last round (004:L2461), e.g.:\n  {}\nWithout an answer it lapses (A-26).", ex.unwrap_or_default())
         });
     }
     lines.extend(options::build_text(board, state, h, lang));

@@ -152,8 +152,8 @@ pub fn default_text(board: &Board, step: Step, h: HouseId, lang: Lang) -> String
         (Step::Plan, Lang::En) => format!(
             "{n} sent no plan: no marches or raids; support, defence and consolidation work by themselves (A-26)."
         ),
-        (Step::Raven, Lang::Zh) => format!("{n}(信鸦持有者)没有修改命令(004:L1702)。"),
-        (Step::Raven, Lang::En) => format!("{n} (the Raven holder) changed no order (004:L1702)."),
+        (Step::Raven, Lang::Zh) => format!("{n}(信鸦持有者)没有修改命令(004:L1704)。"),
+        (Step::Raven, Lang::En) => format!("{n} (the Raven holder) changed no order (004:L1704)."),
         (Step::Retreat, Lang::Zh) => {
             format!("{n}没有选择撤退区域:按地图顺序撤到第一个可选区域(A-48)。")
         }

@@ -1,6 +1,6 @@
 //! 事件 The sentences of the event cards themselves: the round's events drawn and announced,
 //! Winter is Coming, Last Days of Summer, the wildlings rising, the King's choice of an optional
-//! event (004:L2384–L2445, L2636, A-70).
+//! event (004:L2384–L2445, L2638, A-70).
 
 use super::{EconomyEvent, Words};
 use crate::Named;

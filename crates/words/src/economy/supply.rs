@@ -60,6 +60,10 @@ pub(super) fn text(e: &EconomyEvent, w: &Words) -> Option<String> {
                     "补给结算,玩家未选择,取默认裁法;A-57",
                     "Supply, the player chose nothing: the default; A-57",
                 ),
+                DisbandReason::SupplyHouseLeft => (
+                    "补给结算,中立家族没有玩家选择,取默认裁法;004:L650, A-57",
+                    "Supply, a neutral house with no player to choose: the default; 004:L650, A-57",
+                ),
                 DisbandReason::SupplyDefaultInvalid => (
                     "补给结算,玩家的选择无效,取默认裁法;A-57",
                     "Supply, the player's choice was invalid: the default; A-57",

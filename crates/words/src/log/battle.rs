@@ -51,22 +51,22 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             assigned,
         } => match (zh, assigned) {
             (true, true) => format!(
-                "{}在{}的战斗中使用了指定的瓦雷利亚钢剑,战斗力+1(004:L1734, A-23)。",
+                "{}在{}的战斗中使用了指定的瓦雷利亚钢剑,战斗力+1(004:L1733, A-23)。",
                 w.h(*house),
                 w.a(*area)
             ),
             (true, false) => format!(
-                "{}在{}的战斗中差1点战斗力就可以获胜,自动使用瓦雷利亚钢剑,战斗力+1(004:L1740, A-24)。",
+                "{}在{}的战斗中差1点战斗力就可以获胜,自动使用瓦雷利亚钢剑,战斗力+1(004:L1741, A-24)。",
                 w.h(*house),
                 w.a(*area)
             ),
             (false, true) => format!(
-                "{} uses the Valyrian steel sword as assigned in the battle for {}: +1 (004:L1734, A-23).",
+                "{} uses the Valyrian steel sword as assigned in the battle for {}: +1 (004:L1733, A-23).",
                 w.h(*house),
                 w.a(*area)
             ),
             (false, false) => format!(
-                "{} is one point short in the battle for {}: the Valyrian steel sword is used automatically, +1 (004:L1740, A-24).",
+                "{} is one point short in the battle for {}: the Valyrian steel sword is used automatically, +1 (004:L1741, A-24).",
                 w.h(*house),
                 w.a(*area)
             ),
@@ -122,8 +122,8 @@ impl W<'_> {
             (TermKind::Neutral, false) => "neutral garrison (004:L2262)".into(),
             (TermKind::Leader(l), true) => format!("将领{}", self.ld(*l)),
             (TermKind::Leader(l), false) => format!("leader {}", self.ld(*l)),
-            (TermKind::Sword, true) => "瓦雷利亚钢剑(004:L1732)".into(),
-            (TermKind::Sword, false) => "Valyrian steel sword (004:L1732)".into(),
+            (TermKind::Sword, true) => "瓦雷利亚钢剑(004:L1733)".into(),
+            (TermKind::Sword, false) => "Valyrian steel sword (004:L1733)".into(),
             (TermKind::Transported, true) => "跨家族海运(004:L1595)".into(),
             (TermKind::Transported, false) => "carried by another house (004:L1595)".into(),
         };
@@ -175,10 +175,10 @@ impl W<'_> {
         };
         let tie = match (r.tie, self.zh()) {
             (Some(TieBreak::Fiefdoms(h)), true) => {
-                format!("(平局,{}封邑排名较高,004:L2234)", self.h(h))
+                format!("(平局,{}封邑排名较高,004:L2233)", self.h(h))
             }
             (Some(TieBreak::Fiefdoms(h)), false) => {
-                format!(" (a tie: {} is higher on Fiefdoms, 004:L2234)", self.h(h))
+                format!(" (a tie: {} is higher on Fiefdoms, 004:L2233)", self.h(h))
             }
             (Some(TieBreak::AttackerVsNeutral), true) => {
                 "(平局,进攻中立家族时平局算进攻方胜,004:L2264)".into()
@@ -229,15 +229,19 @@ impl W<'_> {
             (Loss::SiegeEngine, false) => {
                 "siege engines of a beaten force are destroyed (004:L2245)"
             }
-            (Loss::UncoveredArcher, true) => "没有步兵或骑士掩护的弓箭手被消灭(004:L2248)",
+            (Loss::UncoveredArcher, true) => "没有步兵或骑士掩护的弓箭手被消灭(004:L2250)",
             (Loss::UncoveredArcher, false) => {
-                "archers without a footman or knight to cover them are lost (004:L2248)"
+                "archers without a footman or knight to cover them are lost (004:L2250)"
             }
-            (Loss::NoRetreat, true) => "无处可退,全部解散(004:L2296)",
-            (Loss::NoRetreat, false) => "no area to retreat into: disbanded (004:L2296)",
-            (Loss::RetreatSupply, true) => "撤退后超出补给,解散撤退部队(004:L2310)",
+            (Loss::NoRetreat, true) => "无处可退,全部解散(004:L2294)",
+            (Loss::NoRetreat, false) => "no area to retreat into: disbanded (004:L2294)",
+            (Loss::NeutralNoRetreat, true) => "中立家族的部队战败后不能撤退,被消灭(004:L2266)",
+            (Loss::NeutralNoRetreat, false) => {
+                "neutral forces never retreat: the beaten units are destroyed (004:L2266)"
+            }
+            (Loss::RetreatSupply, true) => "撤退后超出补给,解散撤退部队(004:L2307)",
             (Loss::RetreatSupply, false) => {
-                "the retreat would break supply: retreating units disbanded (004:L2310)"
+                "the retreat would break supply: retreating units disbanded (004:L2307)"
             }
             (Loss::RoutedAgain, true) => "败兵再次战败,被消灭(004:L2334)",
             (Loss::RoutedAgain, false) => "routed units beaten again are destroyed (004:L2334)",

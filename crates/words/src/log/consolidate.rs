@@ -1,6 +1,6 @@
 //! 巩固统治 Consolidate power and fortifications in words: tokens gained, income lost to
 //! a province taken this round, fortifications built, refused or dissolved
-//! (004:L1070–L1094).
+//! (004:L1069–L1094).
 
 use super::common::W;
 use maester_rules::log::{Event, FortifyProblem};
@@ -67,13 +67,13 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
         Event::Fortified { house, area } => {
             if zh {
                 format!(
-                    "{}放弃{}的巩固统治收益,建造防御工事(004:L1070)。",
+                    "{}放弃{}的巩固统治收益,建造防御工事(004:L1069)。",
                     w.h(*house),
                     w.a(*area)
                 )
             } else {
                 format!(
-                    "{} gives up its consolidate income in {} and builds a fortification (004:L1070).",
+                    "{} gives up its consolidate income in {} and builds a fortification (004:L1069).",
                     w.h(*house),
                     w.a(*area)
                 )

@@ -1,8 +1,8 @@
 //! 未执行的要求 What a plan asked for and could not be carried out, with why: a power token to
 //! leave behind (004:L912–L916, A-35), a fortification without its consolidate order
-//! (004:L1080), the sword given to an army that fought no battle (004:L1735), support from
-//! routed units (004:L2323); in the event phase, a knight's downgrade into a unit at its cap
-//!
+//! (004:L1080), the sword given to an army that fought no battle (004:L1737) or only neutral
+//! forces (004:L2260), support from routed units (004:L2323); in the event phase, a knight's
+//! downgrade into a unit at its cap.
 
 use super::common::W;
 use crate::Spelling;
@@ -45,6 +45,11 @@ pub(crate) fn sentence(
             Unfulfilled::SwordUnused => {
                 format!("把瓦雷利亚钢剑指定给{a}的部队,但该部队本回合没有直接参战,钢剑未使用")
             }
+            Unfulfilled::SwordAgainstNeutral => {
+                format!(
+                    "把瓦雷利亚钢剑指定给{a}的部队,该部队参战了,但进攻中立家族不能使用瓦雷利亚钢剑,钢剑未使用"
+                )
+            }
             Unfulfilled::SupportRouted => {
                 format!("在{a}的支援命令:{a}的部队都是败兵,不提供支援")
             }
@@ -80,6 +85,9 @@ pub(crate) fn sentence(
             ),
             Unfulfilled::SwordUnused => format!(
                 "the sword for the army in {a}, but that army fought no battle of its own; the sword was not used"
+            ),
+            Unfulfilled::SwordAgainstNeutral => format!(
+                "the sword for the army in {a}: that army fought, but the sword is never used against neutral forces; the sword was not used"
             ),
             Unfulfilled::SupportRouted => {
                 format!("support from {a}, but every unit there is routed and gives no support")

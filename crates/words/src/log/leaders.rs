@@ -1,5 +1,5 @@
 //! 将领的特长 Leaders in words: every ability as it acts in a battle, a
-//! leader left out of the round (004:L1772–L1774, L2095, L2118) and a military district's end
+//! leader left out of the round (004:L1772–L1774, L2099, L2119) and a military district's end
 //! (004:L2102–L2105).
 
 use super::common::W;
@@ -37,8 +37,8 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             let r = match (why, zh) {
                 (LeaderProblem::NotOwn, true) => "不是本家族的将领",
                 (LeaderProblem::NotOwn, false) => "not a leader of the house",
-                (LeaderProblem::Resting, true) => "正在休养(004:L2118)",
-                (LeaderProblem::Resting, false) => "resting (004:L2118)",
+                (LeaderProblem::Resting, true) => "正在休养(004:L2119)",
+                (LeaderProblem::Resting, false) => "resting (004:L2119)",
                 (LeaderProblem::TwoPlaces, true) => "被部署到两个地方,以第一个为准(004:L1772)",
                 (LeaderProblem::TwoPlaces, false) => {
                     "deployed in two places; the first counts (004:L1772)"
@@ -48,10 +48,10 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
                     "the house had no units there when the round began (004:L1774)"
                 }
                 (LeaderProblem::BadDistrict, true) => {
-                    "军区须是两个相邻且回合开始时都有本家族部队的区域,每家最多两个(004:L2095)"
+                    "军区须是两个相邻且回合开始时都有本家族部队的区域,每家最多两个(004:L2099)"
                 }
                 (LeaderProblem::BadDistrict, false) => {
-                    "a district is two adjacent areas held with units when the round began, two at most (004:L2095)"
+                    "a district is two adjacent areas held with units when the round began, two at most (004:L2099)"
                 }
             };
             if zh {

@@ -77,7 +77,7 @@ fn raided(
 ) -> String {
     match (s.zh, plunder) {
         (true, 0) => format!(
-            "突袭:{}从{}突袭{},一并移除{}的一次性命令{}(004:L2545, A-40)。",
+            "突袭:{}从{}突袭{},一并移除{}的一次性命令{}(004:L2549, A-40)。",
             s.h(house),
             s.a(from),
             s.a(target),
@@ -93,7 +93,7 @@ fn raided(
             s.k(kind)
         ),
         (false, 0) => format!(
-            "Raid: {} raids {} from {}, also removing {}'s one-time order {} (004:L2545, A-40).",
+            "Raid: {} raids {} from {}, also removing {}'s one-time order {} (004:L2549, A-40).",
             s.h(house),
             s.a(target),
             s.a(from),
@@ -136,16 +136,16 @@ fn cancelled(s: &Say, by: &HouseId, victim: &HouseId, area: &AreaId, kind: &OneT
 fn wasted(s: &Say, house: &HouseId, area: &AreaId, kind: &OneTimeKind, why: &Waste) -> String {
     let (zh_why, en_why) = match why {
         Waste::AreaLeft => (
-            "本回合军事阶段中该区域曾没有本家族的部队(004:L2568)",
-            "the area was without the house's units at some moment of the phase (004:L2568)",
+            "本回合军事阶段中该区域曾没有本家族的部队(004:L2569)",
+            "the area was without the house's units at some moment of the phase (004:L2569)",
         ),
         Waste::NothingGathered => (
-            "执行前该区域已没有本家族的部队(004:L2597, A-78)",
-            "the area was emptied before it ran (004:L2597, A-78)",
+            "执行前该区域已没有本家族的部队(004:L2598, A-78)",
+            "the area was emptied before it ran (004:L2598, A-78)",
         ),
         Waste::NoRecruitPlan => (
-            "执行方案中没有招募计划(004:L2620)",
-            "the plan has no recruit plan (004:L2620)",
+            "执行方案中没有招募计划(004:L2625)",
+            "the plan has no recruit plan (004:L2625)",
         ),
     };
     if s.zh {
@@ -198,7 +198,7 @@ fn recruited(s: &Say, house: &HouseId, area: &AreaId, log: &[EconomyEvent]) -> S
     let parts: Vec<String> = log.iter().map(|e| e.describe(s.board, s.lang)).collect();
     if s.zh {
         format!(
-            "招募:{}从{}征兵(004:L2558, A-80):{}。",
+            "招募:{}从{}征兵(004:L2563, A-80):{}。",
             s.h(house),
             s.a(area),
             if parts.is_empty() {
@@ -209,7 +209,7 @@ fn recruited(s: &Say, house: &HouseId, area: &AreaId, log: &[EconomyEvent]) -> S
         )
     } else {
         format!(
-            "Recruit: {} musters from {} (004:L2558, A-80): {}.",
+            "Recruit: {} musters from {} (004:L2563, A-80): {}.",
             s.h(house),
             s.a(area),
             if parts.is_empty() {

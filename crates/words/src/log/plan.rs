@@ -140,11 +140,11 @@ impl W<'_> {
                 format!("{} is full (3 ships at most, 004:L638)", self.a(*a))
             }
             (Skip::ChainBroken(a), true) => format!(
-                "没有通往{}的完整海运链,或有家族没有提交运输命令(004:L1586)",
+                "没有通往{}的完整海运链,或有家族没有提交运输命令(004:L1569, L1587)",
                 self.a(*a)
             ),
             (Skip::ChainBroken(a), false) => format!(
-                "no unbroken transport chain to {}, or a carrier sent no transport order (004:L1586)",
+                "no unbroken transport chain to {}, or a carrier sent no transport order (004:L1569, L1587)",
                 self.a(*a)
             ),
             (Skip::EventBan, true) => "本回合的事件禁止执行该命令(A-45)".into(),

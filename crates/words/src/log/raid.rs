@@ -1,4 +1,4 @@
-//! 突袭 A raid in words: the order removed and the token plundered (004:L1431–L1465).
+//! 突袭 A raid in words: the order removed and the token plundered (004:L1431–L1463).
 
 use super::common::W;
 use crate::Spelling;
@@ -19,7 +19,7 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
             let o = if zh { order.name_zh() } else { order.name_en() };
             match (zh, plunder) {
                 (true, true) => format!(
-                    "突袭:{}从{}突袭{},取消{}的{}命令,掠夺1个势力标志(004:L1460)。",
+                    "突袭:{}从{}突袭{},取消{}的{}命令,掠夺1个势力标志(004:L1441)。",
                     w.h(*house),
                     w.a(*from),
                     w.a(*target),
@@ -35,7 +35,7 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
                     o
                 ),
                 (false, true) => format!(
-                    "Raid: {} raids {} from {}, removing {}'s {} order and plundering 1 power token (004:L1460).",
+                    "Raid: {} raids {} from {}, removing {}'s {} order and plundering 1 power token (004:L1441).",
                     w.h(*house),
                     w.a(*target),
                     w.a(*from),

@@ -93,9 +93,9 @@ pub(super) fn text(w: &W, e: &Event) -> Option<String> {
 impl W<'_> {
     fn rule(&self, r: RetreatRule) -> &'static str {
         match (r, self.zh()) {
-            (RetreatRule::AttackerReturns, true) => "进攻方退回出发地(004:L2280)",
+            (RetreatRule::AttackerReturns, true) => "进攻方退回出发地(004:L2282)",
             (RetreatRule::AttackerReturns, false) => {
-                "attackers return where they came from (004:L2280)"
+                "attackers return where they came from (004:L2282)"
             }
             (RetreatRule::Supply, true) => "唯一不需要因补给解散部队的区域(004:L2298)",
             (RetreatRule::Supply, false) => "the only area with no supply loss (004:L2298)",

@@ -109,6 +109,12 @@ impl RuleText for MusterError {
                 "mustering into {} would exceed your supply limit ({rule})",
                 n(a)
             ),
+            MusterError::HouseLeft if zh => {
+                format!("你的家族已转为中立家族,不再执行任何命令,不能征兵({rule})")
+            }
+            MusterError::HouseLeft => format!(
+                "your house has turned neutral and carries out no more orders: it cannot muster ({rule})"
+            ),
             MusterError::UnknownArea if zh => "征兵方案中有地图上不存在的区域".into(),
             MusterError::UnknownArea => "the muster plan names an area not on the map".into(),
             MusterError::TwoSieges(a) if zh => {

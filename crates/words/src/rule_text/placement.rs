@@ -106,6 +106,12 @@ impl RuleText for PlacementError {
                 "rough seas are in force: no order may be placed on the sea {} ({rule})",
                 name(a)
             ),
+            (PlacementError::HouseLeft, Lang::Zh) => {
+                format!("你的家族已转为中立家族,不再执行任何命令,不能布置命令({rule})")
+            }
+            (PlacementError::HouseLeft, Lang::En) => format!(
+                "your house has turned neutral and carries out no more orders: it places none ({rule})"
+            ),
             (PlacementError::NoSpecial, Lang::Zh) => {
                 format!("本回合你不能使用特殊军事命令(野人袭击的惩罚,{rule})")
             }

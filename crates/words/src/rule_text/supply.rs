@@ -30,6 +30,12 @@ impl RuleText for SupplyError {
                 },
                 _,
             ) => still_over(board, sizes, limits, armies, still, &rule, lang),
+            (SupplyError::HouseLeft, Lang::Zh) => {
+                format!("你的家族已转为中立家族,不再执行任何命令;补给结算按默认方式裁军({rule})")
+            }
+            (SupplyError::HouseLeft, Lang::En) => format!(
+                "your house has turned neutral and carries out no more orders; Supply disbands by the default ({rule})"
+            ),
             (SupplyError::UnknownArea, Lang::Zh) => "方案中有地图上不存在的区域".into(),
             (SupplyError::UnknownArea, Lang::En) => "the plan names an area not on the map".into(),
             (SupplyError::TooMany { needed, given }, Lang::Zh) => {

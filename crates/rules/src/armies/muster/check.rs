@@ -7,7 +7,8 @@ use crate::model::state::GameState;
 use crate::model::window::{MusterAction, MusterPlan};
 use maester_board::{AreaId, Board, HouseId};
 
-/// Check a plan against the state and a budget (normally [`points`]): points per castle, and
+/// Check a plan against the state and a budget (normally [`points`]): a house that has left
+/// musters nothing (004:L492); points per castle, and
 /// every item carried out in order on a copy of the state (land items first, then ships, as
 /// resolution does), with `ports_ready` the ports that existed before the phase.
 pub fn check(
@@ -42,6 +43,10 @@ fn check_until(
     ports_ready: &[AreaId],
     first_only: bool,
 ) -> Result<(), Vec<MusterError>> {
+    // A house that has left is neutral and carries out no more orders (004:L492).
+    if state.houses.get(house.index()).is_some_and(|h| h.neutral) {
+        return Err(vec![MusterError::HouseLeft]);
+    }
     if !plan.items.iter().all(|i| i.ids_ok(board)) {
         return Err(vec![MusterError::UnknownArea]);
     }

@@ -99,7 +99,13 @@ pub fn resolve_with_budget_in(
     plans: &[BudgetedPlan],
     ports_ready: &[AreaId],
 ) -> (Vec<EconomyEvent>, Vec<Blocked>) {
-    let order: Vec<HouseId> = s.throne_order().to_vec();
+    // A house that has left musters nothing, whatever plan a caller hands in (004:L492).
+    let order: Vec<HouseId> = s
+        .throne_order()
+        .iter()
+        .copied()
+        .filter(|h| !s.houses.get(h.index()).is_some_and(|x| x.neutral))
+        .collect();
     let seas_before = seas_named(s, plans);
     let cleaned = known_items(board, plans);
     let plan_of = |h: HouseId| cleaned.iter().find(|(x, _)| *x == h).map(|(_, p)| &**p);

@@ -147,7 +147,7 @@ impl EventDeck {
         }
     }
 
-    /// Rounds drawn ahead: 1, or 3 with the preview rule (004:L2630).
+    /// Rounds drawn ahead: 1, or 3 with the preview rule (004:L2632).
     pub fn lookahead(&self) -> u8 {
         if self.settings.preview { 3 } else { 1 }
     }

@@ -1,4 +1,4 @@
-//! 事件 The events of the event phase (004:L2384–L2467) and how they are drawn.
+//! 事件 The events of the event phase (004:L2384–L2465) and how they are drawn.
 //!
 //! One bag per category, drawn without replacement and refilled when empty:
 //! * economic {Supply×2, Mustering×2, Last Days of Summer};
@@ -41,7 +41,7 @@ impl Category {
 }
 
 impl EventCard {
-    /// Whether it is one of the optional chooser events (004:L2636–L2646).
+    /// Whether it is one of the optional chooser events (004:L2638–L2646).
     pub fn is_chooser(self) -> bool {
         matches!(
             self,
@@ -63,7 +63,7 @@ impl EventCard {
         }
     }
 
-    /// What a chooser event may become (004:L2636–L2644); empty for other cards.
+    /// What a chooser event may become (004:L2638–L2644); empty for other cards.
     pub fn choices(self) -> &'static [EventCard] {
         use EventCard::*;
         match self {
@@ -155,14 +155,14 @@ pub enum EventError {
     NotDrawn(u8),
     /// A choice for a category whose card is not a chooser event, or already decided.
     NotAChooser(Category),
-    /// The choice is not allowed for that chooser card (004:L2636–L2644).
+    /// The choice is not allowed for that chooser card (004:L2638–L2644).
     BadChoice(EventCard),
-    /// Only the holder of the matching track chooses (004:L2636–L2642).
+    /// Only the holder of the matching track chooses (004:L2638–L2642).
     NotTheHolder(HouseId),
 }
 
 impl EventError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {
@@ -170,8 +170,8 @@ impl EventError {
             EventError::RoundOne => "004:L2381",
             EventError::NotDrawn(..) => "",
             EventError::NotAChooser(..) => "",
-            EventError::BadChoice(..) => "004:L2636–L2644",
-            EventError::NotTheHolder(..) => "004:L2636",
+            EventError::BadChoice(..) => "004:L2638–L2644",
+            EventError::NotTheHolder(..) => "004:L2638",
         }
     }
 }
@@ -329,7 +329,7 @@ pub fn pending_choices(state: &GameState) -> Vec<(Category, Option<HouseId>)> {
         .collect()
 }
 
-/// Decide a chooser event (004:L2636–L2644): `choice` is the holder's, or None when he was
+/// Decide a chooser event (004:L2638–L2644): `choice` is the holder's, or None when he was
 /// silent — then the first option the rulebook lists is taken (Mustering, Game of Thrones, Sea of
 /// Storms) and the log says so. A chosen Wildling Attack draws its penalty now.
 pub fn choose(

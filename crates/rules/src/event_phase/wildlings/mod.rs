@@ -104,7 +104,8 @@ pub fn check_bid(
 
 /// Resolve the bidding of a wildling attack: silent and neutral houses bid 0, a
 /// bid above the hand is cut to it, every bid is spent (004:L1110), the strength returns
-/// to 0 (004:L1139).
+/// to 0 (004:L1139). The highest and lowest bidders are players: a house that has left is
+/// neither (004:L492, L1126).
 pub fn resolve_attack(
     state: &GameState,
     bids: &[(HouseId, u8)],
@@ -158,14 +159,21 @@ pub fn resolve_attack_in(
     let total: u32 = made.iter().map(|(_, b)| *b as u32).sum();
     let strength = s.wildlings;
     let watch_won = total >= strength as u32;
-    let hi = made.iter().map(|(_, b)| *b).max().unwrap_or(0);
-    let lo = made.iter().map(|(_, b)| *b).min().unwrap_or(0);
-    let highest = made
+    // The reward and the heavier loss go to players (004:L1126): a house that has left is
+    // neutral (004:L492), bids nothing and is neither the highest nor the lowest bidder.
+    let players: Vec<(HouseId, u8)> = made
+        .iter()
+        .copied()
+        .filter(|(h, _)| !s.house(*h).neutral)
+        .collect();
+    let hi = players.iter().map(|(_, b)| *b).max().unwrap_or(0);
+    let lo = players.iter().map(|(_, b)| *b).min().unwrap_or(0);
+    let highest = players
         .iter()
         .filter(|(_, b)| *b == hi)
         .map(|(h, _)| *h)
         .collect();
-    let lowest = made
+    let lowest = players
         .iter()
         .filter(|(_, b)| *b == lo)
         .map(|(h, _)| *h)
@@ -271,7 +279,7 @@ pub enum WildlingError {
 }
 
 impl WildlingError {
-    /// The rule the refusal follows ("004:L1223": line 1223 of the rulebook, "A-45": answer
+    /// The rule the refusal follows ("004:L1691": line 1691 of the rulebook, "A-45": answer
     /// 45 of the FAQ), "" where the rulebook has no line for it. Words cite it.
     pub fn rule(&self) -> &'static str {
         match self {

@@ -1,6 +1,7 @@
-//! 野人入侵的惩罚 The penalty of a lost wildling attack (004:L1128–L1132, A-66): every house
-//! suffers the penalty drawn with the attack — disbanding, downgrading knights, or losing a rank
-//! on its best track — and the lowest bidder suffers more; the player's choice or the default.
+//! 野人入侵的惩罚 The penalty of a lost wildling attack (004:L1128–L1132, A-66): every
+//! player (not a house that has left, 004:L492) suffers the penalty drawn with the attack —
+//! disbanding, downgrading knights, or losing a rank on its best track — and the lowest bidder
+//! suffers more; the player's choice or the default.
 
 use super::*;
 
@@ -275,8 +276,8 @@ fn downgrade(
     }
 }
 
-/// Apply a lost attack's penalty to every house, `worst` (the lowest bidder the King named)
-/// suffering more; choices missing or invalid take the defaults of A-66. Penalty 3 also bans
+/// Apply a lost attack's penalty to every player (a house that has left is spared, 004:L492),
+/// `worst` (the lowest bidder the King named) suffering more; choices missing or invalid take the defaults of A-66. Penalty 3 also bans
 /// special orders for the round (004:L1132).
 pub fn apply_penalty(
     board: &Board,
@@ -299,7 +300,14 @@ pub fn apply_penalty_in(
     worst: Option<HouseId>,
     choices: &[(HouseId, PenaltyChoice)],
 ) -> Vec<EconomyEvent> {
-    let order = s.throne_order().to_vec();
+    // Every *player* suffers the loss (004:L1126, L1130); the units of a house that has left
+    // stay where they are (004:L492).
+    let order: Vec<HouseId> = s
+        .throne_order()
+        .iter()
+        .copied()
+        .filter(|h| !s.house(*h).neutral)
+        .collect();
     let mut log = vec![EconomyEvent::WildlingPenalty { penalty: kind }];
     if kind == PenaltyKind::NoSpecialOrders {
         s.economy.special_orders_banned = Some(s.round);

@@ -20,7 +20,7 @@ pub fn losses(
     _defending: bool,
 ) -> Vec<Unit> {
     let (routed, mut fighting): (Vec<Unit>, Vec<Unit>) = units.into_iter().partition(|u| u.routed);
-    // Casualties: the player's order, then footmen, knights, ships (004:L2244).
+    // Casualties: the player's order, then footmen, knights, ships (004:L2245).
     let mut order: Vec<UnitKind> = ctx.plans[house.index()]
         .units
         .casualties

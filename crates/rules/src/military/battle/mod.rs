@@ -2,7 +2,7 @@
 //! 004:L2219, then both totals — unit values in context with the modifier order of A-11,
 //! supports, orders, castle / fortification / home-seat bonuses, transport −1,
 //! leaders' combat strength and the sword — ties to the house higher on Fiefdoms; then
-//! casualties, win/lose abilities, retreat and occupation. Attacks on neutrals follow 004:L2257.
+//! casualties, win/lose abilities, retreat and occupation. Attacks on neutrals follow 004:L2257–L2268.
 //!
 //! This file runs the battle's steps in the rulebook's order: who fights whom, the abilities of
 //! step a) (`battle/step_a.rs`), both sides' terms (`battle/terms.rs`), the sword and the
@@ -71,7 +71,7 @@ pub fn attack(ctx: &mut Ctx, spec: AttackSpec) -> bool {
 }
 
 /// Who fights whom: the defending house or neutral garrison, whether neutral rules apply, and
-/// both leaders (004:L2214, 004:L2257). Notes the attack for A-32.
+/// both leaders (004:L2215, 004:L2260). Notes the attack for A-32.
 fn declare(ctx: &mut Ctx, spec: &AttackSpec) -> Sides {
     let to = spec.to;
     let defender = match ctx.state.occupant(to) {
@@ -83,7 +83,7 @@ fn declare(ctx: &mut Ctx, spec: &AttackSpec) -> Sides {
         Defender::Neutral => None,
     };
     // A neutral garrison or a house turned neutral: no leaders, no sword, tie to the attacker
-    // (004:L2257, A-21, A-22).
+    // (004:L2260, L2264, A-21, A-22).
     let neutral_rules = dh.map(|h| ctx.state.house(h).neutral).unwrap_or(true);
     if let Some(d) = dh {
         ctx.attacks.push((spec.house, d));
@@ -152,7 +152,7 @@ struct Comparison {
 }
 
 /// Both totals, then the sword; ties go to the house higher on Fiefdoms, and to
-/// the attacker under neutral rules (004:L2237, 004:L2257).
+/// the attacker under neutral rules (004:L2233, 004:L2264).
 fn compare(
     ctx: &mut Ctx,
     spec: &AttackSpec,
@@ -168,6 +168,9 @@ fn compare(
         None => true,
     };
     let att_wins = |a: i32, d: i32| a > d || (a == d && tie_to_attacker);
+    if neutral_rules {
+        crate::military::battle::sword::against_neutral(ctx, spec);
+    }
     if !neutral_rules
         && let Some(side) = crate::military::battle::sword::decide(ctx, spec, dh, a, d, &att_wins)
     {

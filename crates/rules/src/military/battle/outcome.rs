@@ -100,14 +100,14 @@ pub(super) fn win_over_house(
     let survivors =
         crate::military::battle::casualties::losses(ctx, d, to, beaten, casualties, true);
     if neutral_rules {
-        // A house turned neutral cannot retreat.
+        // A house turned neutral cannot retreat (004:L2266, A-21): not for want of an area.
         let kinds: Vec<UnitKind> = survivors.iter().map(|u| u.kind).collect();
         if !kinds.is_empty() {
             ctx.log.push(Event::Destroyed {
                 house: d,
                 area: to,
                 units: kinds,
-                why: Loss::NoRetreat,
+                why: Loss::NeutralNoRetreat,
             });
         }
         crate::military::leaders::retreat_with(ctx, d, to, None, None);

@@ -22,7 +22,7 @@ pub struct AttackSpec {
     pub march_bonus: bool,
     /// The march leader.
     pub leader: Option<LeaderId>,
-    /// The second leader who will defend `to` (004:L2040).
+    /// The second leader who will defend `to` (004:L2042).
     pub second: Option<LeaderId>,
     /// Other houses' ships that carried the attackers (−1, 004:L1595).
     pub carriers: Vec<HouseId>,
@@ -38,7 +38,7 @@ pub(crate) struct Sides {
     /// The defending house, if a house defends.
     pub dh: Option<HouseId>,
     /// A neutral garrison or a house turned neutral: no leaders, no sword, tie to the attacker
-    /// (004:L2257, A-21, A-22).
+    /// (004:L2260, L2264, A-21, A-22).
     pub neutral_rules: bool,
     /// The leaders of both sides (0 attacker, 1 defender).
     pub leaders: [Option<LeaderId>; 2],

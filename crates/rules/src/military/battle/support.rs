@@ -1,4 +1,4 @@
-//! 支援 Support in a battle (004:L1367–L1428): own support is automatic; another house's support
+//! 支援 Support in a battle (004:L1367–L1427): own support is automatic; another house's support
 //! counts only when both submissions match — the mover's march and the supporter's line — and
 //! its condition holds at the moment it applies; the supported house may refuse it (A-37…A-39);
 //! a house may keep one of its support orders out of one battle (`X 不支援 Y`, 004:L1398).

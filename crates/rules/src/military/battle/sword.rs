@@ -1,4 +1,4 @@
-//! 瓦雷利亚钢剑 The Valyrian steel sword (004:L1732–L1745, A-23, A-24): +1 once a round to the
+//! 瓦雷利亚钢剑 The Valyrian steel sword (004:L1732–L1744, A-23, A-24): +1 once a round to the
 //! holder's side in a battle its units fight directly, never against neutrals. An assigned
 //! sword is used in the assigned army's battle unless that battle is won without it — then the
 //! assignment is cancelled and the automatic rule takes over: the first battle that the house
@@ -76,14 +76,28 @@ pub fn decide(
     None
 }
 
+/// A battle under neutral rules: no sword (004:L2260, L1744). When the army given the sword is
+/// the attacker, it did fight: remember it, so that an unused sword is said to be unused for
+/// that reason, not for want of a battle.
+pub fn against_neutral(ctx: &mut Ctx, spec: &AttackSpec) {
+    if ctx.sword_ready
+        && ctx.sword_assigned == Some(spec.from)
+        && ctx.sword_holder() == Some(spec.house)
+    {
+        ctx.sword_vs_neutral = true;
+    }
+}
+
 /// After the marches: a sword given to an army that fought no battle of its own was not used
-/// (004:L1735); the report says so.
+/// (004:L1737), nor one whose army fought only neutral forces (004:L2260); the report says
+/// which.
 pub fn unused(ctx: &mut Ctx) {
     if let (Some(area), Some(house)) = (ctx.sword_assigned, ctx.sword_holder()) {
-        ctx.log.push(Event::NotCarriedOut {
-            house,
-            area,
-            why: Unfulfilled::SwordUnused,
-        });
+        let why = if ctx.sword_vs_neutral {
+            Unfulfilled::SwordAgainstNeutral
+        } else {
+            Unfulfilled::SwordUnused
+        };
+        ctx.log.push(Event::NotCarriedOut { house, area, why });
     }
 }

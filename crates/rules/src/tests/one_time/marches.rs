@@ -1,5 +1,5 @@
 //! 强行军 / 浮桥 Forced March and Pontoon, one-time orders of the optional rule
-//! (004:L2540–L2545, L2586–L2610; T-46).
+//! (004:L2540–L2545, L2591–L2615; T-46).
 
 use super::*;
 
@@ -173,7 +173,7 @@ fn four_march_executions_with_a_forced_march_t46_004_l2540() {
 }
 
 #[test]
-fn pontoon_opens_its_bank_only_while_it_stands_004_l2604_a76() {
+fn pontoon_opens_its_bank_only_while_it_stands_004_l2609_a76() {
     let run = |bank: Option<&str>, raided: bool| {
         let mut t = on();
         t.put("stark", "the-mountains-of-the-moon", "FF");
@@ -202,7 +202,7 @@ fn pontoon_opens_its_bank_only_while_it_stands_004_l2604_a76() {
     assert_eq!(
         run(Some("harrenhal"), true),
         None,
-        "a raid removes it (004:L2545)"
+        "a raid removes it (004:L2549)"
     );
 }
 
