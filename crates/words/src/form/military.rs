@@ -160,7 +160,7 @@ pub(super) fn raven(board: &Board, state: &GameState, h: HouseId, lang: Lang, f:
 }
 
 /// The areas a revealed march of another house can reach: its neighbours of its kind, and for
-/// an army the coasts its own ships carry it to (004:L1272, transport by a chain of its ships).
+/// an army the coasts its own ships carry it to (004:L1551, transport by a chain of its ships).
 fn reachable_by_enemies(board: &Board, state: &GameState, h: HouseId) -> Vec<AreaId> {
     let mut out: Vec<AreaId> = Vec::new();
     for e in board.area_ids() {
@@ -410,7 +410,7 @@ fn march_line(
     })
 }
 
-/// The land areas an army in `from` reaches by a chain of the house's own ships (004:L1272).
+/// The land areas an army in `from` reaches by a chain of the house's own ships (004:L1551).
 fn by_own_ships(board: &Board, state: &GameState, h: HouseId, from: AreaId) -> Vec<AreaId> {
     let mut seas: Vec<AreaId> = Vec::new();
     let mut frontier = vec![from];
