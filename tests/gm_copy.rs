@@ -26,6 +26,8 @@ struct Sent {
     image: Vec<u8>,
     message_id: String,
     in_reply_to: String,
+    /// The whole mail's size in bytes.
+    size: usize,
 }
 
 fn sent(dir: &Path) -> Vec<Sent> {
@@ -58,6 +60,7 @@ fn sent(dir: &Path) -> Vec<Sent> {
             image,
             message_id: d.message_id.clone().unwrap_or_default(),
             in_reply_to: d.in_reply_to.clone().unwrap_or_default(),
+            size: raw.len(),
         });
     }
     out.sort_by(|a, b| a.subject.cmp(&b.subject));
@@ -150,6 +153,8 @@ fn each_closed_step_mails_the_gm_one_copy_with_exact_references_the_map_and_priv
         c.html
     );
     assert_eq!(c.image.get(1..4), Some(&b"PNG"[..]), "a PNG");
+    // Issue 40: the GM's copy, the map and the forum files with it, stays under 1 MB.
+    assert!(c.size < 1024 * 1024, "the GM's copy is {} bytes", c.size);
     // Each house's private part under its name and player.
     assert!(
         c.text.contains("== 各家族的私密内容(仅GM副本) =="),
