@@ -13,6 +13,7 @@
 //! and stored as RFC 3339 UTC text with whole seconds (`2026-11-23T13:00:00Z`),
 //! so a GM can read every table with `sqlite3`.
 
+mod blobs;
 mod cached;
 mod deadlines;
 mod error;
