@@ -123,6 +123,21 @@ fn report_mails_show_the_map_inline_by_cid_and_share_one_picture() {
         "{} different pictures for two steps",
         pictures.len()
     );
+    // Issue 40: the outbox keeps the shared board once (the Chinese reports of a step and the
+    // step's other mails refer to one stored copy).
+    let db =
+        rusqlite::Connection::open(dir.join("maester.sqlite")).unwrap_or_else(|e| panic!("{e}"));
+    let shared: i64 = db
+        .query_row(
+            "SELECT coalesce(max(n), 0) FROM (SELECT count(*) n FROM outbox_parts GROUP BY sha256)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        shared >= 4,
+        "the most shared picture is stored for {shared} mails"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
