@@ -36,6 +36,7 @@ pub mod setup;
 pub mod status;
 pub mod stored;
 mod tick;
+pub use tick::pause_before_next_tick;
 
 use crate::config::Config;
 use crate::error::Error;
@@ -172,6 +173,8 @@ pub struct Daemon {
     /// The mails of this tick's fetch as decoded there, by id, so intake does not decode them
     /// again (at most what one tick fetches; emptied when the tick has processed them).
     decoded: std::collections::HashMap<i64, crate::mail::DecodedMail>,
+    /// The games backed up in this tick (one backup per game and tick, `backups`).
+    pub(crate) backed_up: std::collections::HashSet<String>,
 }
 
 impl Daemon {
@@ -237,6 +240,7 @@ impl Daemon {
             closed_in_intake: 0,
             cache: cache::Cache::default(),
             decoded: Default::default(),
+            backed_up: Default::default(),
         };
         // Reading resumes where it stopped: the IMAP marks kept in the database, handed to the
         // inbox (reading never depends on `\Seen`).

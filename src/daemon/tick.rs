@@ -17,6 +17,7 @@ impl Daemon {
     /// is queued is sent in every case. Failures are counted in the result and told to the GM.
     pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
         let mut t = Tick::default();
+        self.backed_up.clear();
         // Before anything is written: a damaged store is refused (checked at the first tick,
         // and again at each tick while it stays damaged).
         if !self.damage.checked || self.damage.found.is_some() {
@@ -90,4 +91,12 @@ impl Daemon {
         sending::send(self, now, &mut t)?;
         Ok(t)
     }
+}
+
+/// Whether `maester run` pauses (a second at most) before its next tick: only when it woke
+/// because mail was waiting and the tick then took none (the disk is full, the mailbox refuses
+/// a move), so that mail it cannot take does not make it spin. A tick that found no mail after
+/// a quiet wait is the usual case and no reason to wait: the next mail is taken at once.
+pub fn pause_before_next_tick(woke_for_mail: bool, took_mail: bool) -> bool {
+    woke_for_mail && !took_mail
 }
