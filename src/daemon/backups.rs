@@ -153,10 +153,11 @@ pub fn before_close(
 }
 
 /// Room a backup must leave free on its volume: the close it comes before writes its snapshot
-/// and every house's report with its two pictures (the house's part of the board and the whole
-/// board: about 700 KB a report) into the database, as much again through the WAL until the
+/// and every house's report with its two pictures (palette PNGs, about 220 KB a report, the
+/// whole board stored once) into the database, as much again through the WAL until the
 /// checkpoint after the close, and with the Maildir transport as much again into the outbox
-/// folder — about 16 MB for six houses and the GM's copy; twice that, for a margin.
+/// folder — a few MB for six houses and the GM's copy; the margin was set when a report was
+/// 700 KB and is kept, generous.
 pub const BACKUP_MARGIN: u64 = 32 * 1024 * 1024;
 
 /// `Some((free, size))` when a backup of the database now would leave less than
