@@ -143,3 +143,29 @@ fn backups_are_counted_per_game_and_bounded_in_total_size_never_a_games_newest()
     // However small the bound, each game keeps its newest.
     assert_eq!(names(to_delete(&all, 10, 1)), vec!["b-2", "b-3"]);
 }
+
+#[test]
+fn gm_restore_puts_the_game_back_as_a_backup_holds_it() {
+    let dir = temp_dir("backups-restore");
+    let cfg = write_config(&dir, "rs");
+    let out = maester(&cfg, &["new-game"], None);
+    assert!(out.status.success(), "{}", text(&out));
+    let db = dir.join("maester.sqlite");
+    let before = step_in(&db);
+    let out = maester(&cfg, &["gm", "process"], None);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_ne!(step_in(&db), before, "the step closed");
+    let files: Vec<_> = std::fs::read_dir(dir.join("backups"))
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let file = files[0].to_str().unwrap_or_default();
+    let refused = maester(&cfg, &["gm", "restore", file], None);
+    assert!(!refused.status.success(), "--game is required");
+    assert!(text(&refused).contains("--game"), "{}", text(&refused));
+    let out = maester(&cfg, &["gm", "--game", "rs", "restore", file], None);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("restored"), "{}", text(&out));
+    assert_eq!(step_in(&db), before, "the game as it was before the close");
+    let _ = std::fs::remove_dir_all(&dir);
+}
