@@ -36,7 +36,6 @@ pub mod setup;
 pub mod status;
 pub mod stored;
 mod tick;
-pub use tick::pause_before_next_tick;
 
 use crate::config::Config;
 use crate::error::Error;
@@ -272,4 +271,12 @@ impl Daemon {
     pub fn disk_full_since(&self) -> Option<DateTime<Utc>> {
         self.disk.since()
     }
+}
+
+/// Whether `maester run` pauses (a second at most) before its next tick: only when it woke
+/// because mail was waiting and the tick then took none (the disk is full, the mailbox refuses
+/// a move), so that mail it cannot take does not make it spin. A tick that found no mail after
+/// a quiet wait is the usual case and no reason to wait: the next mail is taken at once.
+pub fn pause_before_next_tick(woke_for_mail: bool, took_mail: bool) -> bool {
+    woke_for_mail && !took_mail
 }

@@ -92,11 +92,3 @@ impl Daemon {
         Ok(t)
     }
 }
-
-/// Whether `maester run` pauses (a second at most) before its next tick: only when it woke
-/// because mail was waiting and the tick then took none (the disk is full, the mailbox refuses
-/// a move), so that mail it cannot take does not make it spin. A tick that found no mail after
-/// a quiet wait is the usual case and no reason to wait: the next mail is taken at once.
-pub fn pause_before_next_tick(woke_for_mail: bool, took_mail: bool) -> bool {
-    woke_for_mail && !took_mail
-}
