@@ -112,10 +112,14 @@ pub struct DaemonConfig {
     /// first text part) and answered "too large"; default 2 MiB.
     #[serde(default = "default_max_mail_bytes")]
     pub max_mail_bytes: u64,
-    /// How many backups of the database (taken before every step close, in `backups/`
-    /// beside it) are kept; 0: none are taken. Default 10.
+    /// How many backups of each game (taken before the first step close of a game in a tick,
+    /// in `backups/` beside the database) are kept; 0: none are taken. Default 10.
     #[serde(default = "default_backups")]
     pub backups: usize,
+    /// The most the backups may take together, in MB (10^6 bytes): past it the oldest are
+    /// deleted, but never a game's newest. 0: no bound. Default 500.
+    #[serde(default = "default_backups_max_mb")]
+    pub backups_max_mb: u64,
 }
 
 /// `[mail]`.
@@ -174,6 +178,9 @@ fn default_poll() -> u64 {
 }
 fn default_backups() -> usize {
     10
+}
+fn default_backups_max_mb() -> u64 {
+    500
 }
 fn default_max_mail_bytes() -> u64 {
     2 * 1024 * 1024

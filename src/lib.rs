@@ -2,6 +2,7 @@
 
 pub mod bench_intake;
 pub mod bench_prefill;
+pub mod bench_store;
 pub mod config;
 pub mod daemon;
 pub mod demo;

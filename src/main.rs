@@ -157,6 +157,13 @@ enum Command {
         /// every house's pictures (the whole board and each house's theatre), side by side.
         #[arg(long)]
         map: bool,
+        /// Instead: play a whole game by mail through the daemon and print, after every close,
+        /// the database, the backups and the mail it sent, in bytes.
+        #[arg(long)]
+        store: bool,
+        /// Folder for `--store`'s game (a temporary one by default, removed after).
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
     /// Measure the intake of a burst of order mails beside the durable floor (one SQLite commit
     /// per mail, same pragmas) in the same run, and print both and the ratio (build with
@@ -239,9 +246,13 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
         Command::Demo { dir } => maester::demo::run(&dir),
         Command::Simulate { games, seed } => cli::harness::simulate(games, seed),
         Command::Bench {
+            store: true, dir, ..
+        } => cli::harness::bench_store(dir),
+        Command::Bench {
             iterations,
             scenario,
             map,
+            ..
         } => cli::harness::bench(iterations, scenario, map),
         Command::BenchIntake {
             mails,

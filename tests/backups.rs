@@ -1,7 +1,9 @@
-//! Backups: before every step close the database is copied (SQLite's online backup) into
-//! `backups/` beside it, only the newest `[daemon] backups` are kept, and `maester gm backups`
-//! lists them with their time, game, round and step. A backup is a whole database: it opens,
-//! and holds the game as it was before that close.
+//! Backups: before a game's first step close in a tick the database is copied (SQLite's online
+//! backup) into `backups/` beside it (one backup however many of its steps close in that tick),
+//! only the newest `[daemon] backups` of each game are kept, all of them within `[daemon]
+//! backups_max_mb` (never a game's newest deleted), and `maester gm backups` lists them with
+//! their time, game, round and step. A backup is a whole database: it opens, and holds the game
+//! as it was before that close.
 
 mod maildir_support;
 
@@ -65,5 +67,105 @@ fn each_step_close_is_backed_up_and_only_the_newest_are_kept() {
         );
     }
     assert_eq!(listing.lines().count(), 2, "{listing}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_closes_of_a_game_in_one_tick_take_one_backup() {
+    use chrono::{TimeDelta, Utc};
+    let dir = temp_dir("backups-tick");
+    let now = Utc::now();
+    let (_cfg, mut d) = new_game_with_gm(&dir, "bt", now);
+    let inbox = dir.join("mail/inbox");
+    let first = gm_mail("bt", "g1", "密码: gm-s\r\n第1回合 placement\r\n结算\r\n");
+    let second = gm_mail("bt", "g2", "密码: gm-s\r\n结算\r\n");
+    for (name, raw) in [("g1", first), ("g2", second)] {
+        if let Err(e) = maester::demo::deliver(&inbox, name, &raw) {
+            panic!("{e}");
+        }
+    }
+    let t = match d.tick(now + TimeDelta::seconds(5)) {
+        Ok(t) => t,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(t.failed, 0, "{t:?}");
+    // Both closes happened (the GM's closes run on to the next step that waits for mail):
+    // round 1's placement, then round 2's.
+    let round: u32 = d
+        .store
+        .connection()
+        .query_row("SELECT round FROM games", [], |r| r.get(0))
+        .unwrap_or_default();
+    assert_eq!(round, 3, "two closes in the tick");
+    let backups = maester::daemon::backups::list(&d).unwrap_or_default();
+    assert_eq!(backups.len(), 1, "{backups:?}");
+    assert_eq!(
+        (backups[0].round, backups[0].step.as_str()),
+        (1, "placement"),
+        "taken before the first close"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn backup(game: &str, second: u32, bytes: u64) -> maester::daemon::backups::Backup {
+    use chrono::TimeZone;
+    let time = chrono::Utc
+        .with_ymd_and_hms(2026, 12, 1, 10, 0, second)
+        .single()
+        .unwrap_or_default();
+    maester::daemon::backups::Backup {
+        path: format!("{game}-{second}").into(),
+        time,
+        game: game.into(),
+        round: 1,
+        step: "plan".into(),
+        bytes,
+    }
+}
+
+#[test]
+fn backups_are_counted_per_game_and_bounded_in_total_size_never_a_games_newest() {
+    use maester::daemon::backups::to_delete;
+    let names = |v: Vec<std::path::PathBuf>| -> Vec<String> {
+        v.iter().map(|p| p.display().to_string()).collect()
+    };
+    // Game a closed early in the tick, then 3 closes of b: a's backup is not b's to count.
+    let all = vec![
+        backup("a", 1, 10),
+        backup("b", 2, 10),
+        backup("b", 3, 10),
+        backup("b", 4, 10),
+    ];
+    assert_eq!(names(to_delete(&all, 2, 0)), vec!["b-2"]);
+    assert!(to_delete(&all, 10, 0).is_empty());
+    // 40 bytes in all, 25 allowed: the oldest go first, but a's only backup stays.
+    assert_eq!(names(to_delete(&all, 10, 25)), vec!["b-2", "b-3"]);
+    // However small the bound, each game keeps its newest.
+    assert_eq!(names(to_delete(&all, 10, 1)), vec!["b-2", "b-3"]);
+}
+
+#[test]
+fn gm_restore_puts_the_game_back_as_a_backup_holds_it() {
+    let dir = temp_dir("backups-restore");
+    let cfg = write_config(&dir, "rs");
+    let out = maester(&cfg, &["new-game"], None);
+    assert!(out.status.success(), "{}", text(&out));
+    let db = dir.join("maester.sqlite");
+    let before = step_in(&db);
+    let out = maester(&cfg, &["gm", "process"], None);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_ne!(step_in(&db), before, "the step closed");
+    let files: Vec<_> = std::fs::read_dir(dir.join("backups"))
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let file = files[0].to_str().unwrap_or_default();
+    let refused = maester(&cfg, &["gm", "restore", file], None);
+    assert!(!refused.status.success(), "--game is required");
+    assert!(text(&refused).contains("--game"), "{}", text(&refused));
+    let out = maester(&cfg, &["gm", "--game", "rs", "restore", file], None);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("restored"), "{}", text(&out));
+    assert_eq!(step_in(&db), before, "the game as it was before the close");
     let _ = std::fs::remove_dir_all(&dir);
 }

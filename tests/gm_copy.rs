@@ -26,6 +26,8 @@ struct Sent {
     image: Vec<u8>,
     message_id: String,
     in_reply_to: String,
+    /// The whole mail as sent.
+    raw: Vec<u8>,
 }
 
 fn sent(dir: &Path) -> Vec<Sent> {
@@ -58,6 +60,7 @@ fn sent(dir: &Path) -> Vec<Sent> {
             image,
             message_id: d.message_id.clone().unwrap_or_default(),
             in_reply_to: d.in_reply_to.clone().unwrap_or_default(),
+            raw: raw.clone(),
         });
     }
     out.sort_by(|a, b| a.subject.cmp(&b.subject));
@@ -150,6 +153,12 @@ fn each_closed_step_mails_the_gm_one_copy_with_exact_references_the_map_and_priv
         c.html
     );
     assert_eq!(c.image.get(1..4), Some(&b"PNG"[..]), "a PNG");
+    // Issue 40: the GM's copy, the map and the forum files with it, stays under 1 MB.
+    assert!(
+        c.raw.len() < 1024 * 1024,
+        "the GM's copy is {} bytes",
+        c.raw.len()
+    );
     // Each house's private part under its name and player.
     assert!(
         c.text.contains("== 各家族的私密内容(仅GM副本) =="),
@@ -348,6 +357,24 @@ fn gm_resend_house_gm_mails_the_gm_copy_again_as_a_reply_to_it() {
         .unwrap_or_else(|| panic!("no reply to the first copy"));
     assert_ne!(again.message_id, first[0].message_id);
     assert_eq!(again.text, first[0].text, "the same copy");
+    // Issue 40: the outbox keeps the picture apart (once per close); the copy sent again is
+    // the one sent first byte for byte below its headers, the picture included.
+    let body = |raw: &[u8]| {
+        raw.windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .map(|i| raw[i..].to_vec())
+    };
+    let first_body = body(&first[0].raw).unwrap_or_default();
+    assert!(first_body.len() > 20_000, "{} bytes", first_body.len());
+    assert!(
+        body(&again.raw) == Some(first_body),
+        "the body sent again is the body sent first"
+    );
+    let db = dir.join("maester.sqlite");
+    assert!(
+        count(&db, "SELECT count(*) FROM outbox_parts") > 0,
+        "the picture is kept apart"
+    );
     // The answer to a house's mail is not the GM's to resend.
     let refused = apply(
         &mut d,

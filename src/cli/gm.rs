@@ -14,6 +14,9 @@ pub fn gm(config: &Path, game: Option<String>, command: GmCmd) -> Result<(), Err
     if let GmCmd::Backups = command {
         return backups(&d, game.as_deref());
     }
+    if let GmCmd::Restore { file } = &command {
+        return restore(&mut d, game.as_deref(), file);
+    }
     if let GmCmd::RetryMail { id, all_failed: _ } = command {
         use maester::store::RetryMails;
         let which = id.map_or(RetryMails::AllFailed, RetryMails::One);
@@ -146,6 +149,24 @@ fn backups(d: &Daemon, game: Option<&str>) -> Result<(), Error> {
     Ok(())
 }
 
+/// `maester gm restore FILE --game G`: game G put back as the backup holds it, the other games
+/// untouched; refused while `maester run` holds the database.
+fn restore(d: &mut Daemon, game: Option<&str>, file: &Path) -> Result<(), Error> {
+    let Some(game) = game else {
+        return Err(Error::Refused(
+            "gm restore: name the game to restore with --game".into(),
+        ));
+    };
+    let db = d.config.path(&d.config.daemon.database);
+    let _lock = maester::daemon::lock::DaemonLock::acquire(&db)?;
+    let rows = d.store.restore_game(file, game)?;
+    maester::say!(
+        "game {game} restored from {} ({rows} rows); the other games are as they were",
+        file.display()
+    );
+    Ok(())
+}
+
 /// The console command a `maester gm` subcommand stands for.
 fn command_of(command: GmCmd) -> Result<maester::daemon::gm::GmCommand, Error> {
     use maester::daemon::gm::{GmCommand, Guard};
@@ -169,7 +190,10 @@ fn command_of(command: GmCmd) -> Result<maester::daemon::gm::GmCommand, Error> {
             }
         }
         GmCmd::Leave { house } => GmCommand::Leave { house },
-        GmCmd::Requeue { .. } | GmCmd::RetryMail { .. } | GmCmd::Backups => {
+        GmCmd::Requeue { .. }
+        | GmCmd::RetryMail { .. }
+        | GmCmd::Backups
+        | GmCmd::Restore { .. } => {
             return Err(Error::Refused("handled above".into()));
         }
         GmCmd::Process { step, round } => GmCommand::Process {

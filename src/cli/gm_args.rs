@@ -180,6 +180,12 @@ pub enum GmCmd {
     /// List the backups of the database (taken before every step close), oldest first: time,
     /// game, round and step about to close, size, file.
     Backups,
+    /// Put one game (--game) back as a backup holds it, leaving the other games of the
+    /// database as they are; `maester run` must be stopped (docs/operations.md).
+    Restore {
+        /// The backup file (as `gm backups` lists them).
+        file: std::path::PathBuf,
+    },
     /// Send failed outgoing mails again (after fixing what made the server refuse them).
     #[command(group(clap::ArgGroup::new("which").required(true).args(["all", "id"])))]
     Requeue {

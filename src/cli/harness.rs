@@ -58,6 +58,57 @@ pub fn simulate(games: usize, seed: u64) -> Result<(), Error> {
     }
 }
 
+/// `maester bench --store`: a whole game by mail through the daemon, and what each close left
+/// on disk ([`maester::bench_store`]).
+pub fn bench_store(dir: Option<PathBuf>) -> Result<(), Error> {
+    let keep = dir.is_some();
+    let dir = dir.unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("maester-bench-store-{}", std::process::id()))
+    });
+    if dir.exists() && std::fs::read_dir(&dir).map_or(true, |mut r| r.next().is_some()) {
+        return Err(Error::Refused(format!(
+            "{}: the folder must be empty or absent",
+            dir.display()
+        )));
+    }
+    let kb = |n: u64| n.div_ceil(1024);
+    maester::say!("round  closes  database kB  backups kB (files)  mail kB  largest mail kB");
+    let figures = maester::bench_store::run(&dir, 7, |f| {
+        maester::say!(
+            "{:>5}  {:>6}  {:>11}  {:>10} ({:>2})  {:>7}  {:>15}",
+            f.round,
+            f.closes,
+            kb(f.database),
+            kb(f.backups),
+            f.backup_files,
+            kb(f.mail),
+            kb(f.largest_mail)
+        );
+    });
+    let result = figures.map(|fig| {
+        let closes: usize = fig.ticks.iter().map(|t| t.closes).sum();
+        let mail: u64 = fig.ticks.iter().map(|t| t.mail).sum();
+        let largest = fig.ticks.iter().map(|t| t.largest_mail).max().unwrap_or(0);
+        if let Some(last) = fig.ticks.last() {
+            maester::say!(
+                "whole game: {closes} closes, {} order mails; database {} kB, backups {} kB in {} \
+                 files, mail sent {} kB ({} kB a close), largest mail {} kB",
+                fig.submissions,
+                kb(last.database),
+                kb(last.backups),
+                last.backup_files,
+                kb(mail),
+                kb(mail / closes.max(1) as u64),
+                kb(largest)
+            );
+        }
+    });
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    result
+}
+
 /// `maester bench`: the time of one military-phase adjudication.
 pub fn bench(iterations: u32, scenario: Option<PathBuf>, map: bool) -> Result<(), Error> {
     let board = maester::board::Board::default_board()?;

@@ -152,8 +152,9 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
     }
     let _lock = maester::daemon::lock::DaemonLock::acquire(&db)?;
     maester::say!("{}", start_line(&d, &db));
-    let mut took_mail = true;
+    let mut woke_for_mail = false;
     loop {
+        let mut took_mail = false;
         match d.tick(Utc::now()) {
             Ok(t) => {
                 took_mail = t.stored + t.duplicates > 0;
@@ -172,10 +173,12 @@ pub fn run(config: &Path, once: bool) -> Result<(), Error> {
         // The next tick comes when mail arrives (IMAP IDLE, a look at the Maildir), at the
         // latest after the poll interval (deadlines, reminders, queued mail).
         // Mail waiting that the last tick could not take (the disk is full, the mailbox
-        // refuses a move) does not make the daemon spin: then at most one tick a second.
-        if d.wait_for_mail(poll) && !took_mail {
+        // refuses a move) does not make the daemon spin: then at most one tick a second. An
+        // ordinary tick that found no mail is no reason to wait (issue 40).
+        if maester::daemon::pause_before_next_tick(woke_for_mail, took_mail) {
             std::thread::sleep(poll.min(std::time::Duration::from_secs(1)));
         }
+        woke_for_mail = d.wait_for_mail(poll);
     }
 }
 

@@ -1,11 +1,13 @@
-//! Backups of the database: before every step close, a consistent copy (SQLite's online
-//! backup) is written to `<database folder>/backups/<time>-<game>-r<round>-<step>.sqlite`, and
-//! only the newest `[daemon] backups` copies are kept (default 10; 0 turns them off).
-//! `maester gm backups` lists them. A backup that cannot be written is told to the GM, and
-//! the step is closed all the same: a game must not stop for want of a copy.
+//! Backups of the database: before the first step close of a game in a tick (one backup
+//! however many of its steps close in that tick), a consistent copy (SQLite's online backup,
+//! with no secret in clear: `maester_store`'s `backup`) is written to
+//! `<database folder>/backups/<time>-<game>-r<round>-<step>.sqlite`. They are kept and counted
+//! per game: the newest `[daemon] backups` of each game (default 10; 0 turns them off), and
+//! all of them together within `[daemon] backups_max_mb` (the oldest deleted first, never a
+//! game's newest). `maester gm backups` lists them. A backup that cannot be written is told to
+//! the GM, and the step is closed all the same: a game must not stop for want of a copy.
 //!
-//! To restore one: stop `maester run`, copy the backup over the database file, delete the
-//! database's `-wal` and `-shm` files, start `maester run` again.
+//! To restore one: see docs/operations.md (the whole database, or one game of it).
 
 use super::Daemon;
 use crate::error::Error;
@@ -91,8 +93,40 @@ pub fn list(d: &Daemon) -> Result<Vec<Backup>, Error> {
     list_in(&dir(d))
 }
 
+/// The backups to delete (see the module's text): of each game those beyond its newest
+/// `keep`, then, oldest first, as many as it takes to bring the rest within `max_bytes` (0: no
+/// bound), never a game's newest. `all` is oldest first, as [`list_in`] gives it.
+pub fn to_delete(all: &[Backup], keep: usize, max_bytes: u64) -> Vec<PathBuf> {
+    let mut kept: Vec<&Backup> = Vec::new();
+    let mut doomed = Vec::new();
+    for (i, b) in all.iter().enumerate() {
+        let newer = all[i + 1..].iter().filter(|n| n.game == b.game).count();
+        if newer >= keep {
+            doomed.push(b.path.clone());
+        } else {
+            kept.push(b);
+        }
+    }
+    if max_bytes == 0 {
+        return doomed;
+    }
+    let mut total: u64 = kept.iter().map(|b| b.bytes).sum();
+    for (i, b) in kept.iter().enumerate() {
+        if total <= max_bytes {
+            break;
+        }
+        let newest_of_its_game = !kept[i + 1..].iter().any(|n| n.game == b.game);
+        if !newest_of_its_game {
+            total = total.saturating_sub(b.bytes);
+            doomed.push(b.path.clone());
+        }
+    }
+    doomed
+}
+
 /// Back the database up before closing `game`'s round `round` step `step`, then delete the
-/// oldest backups beyond the configured number. Returns the new file (`None`: turned off).
+/// backups beyond the configured number per game and total size ([`to_delete`]). Returns the
+/// new file (`None`: turned off).
 pub fn before_close(
     d: &Daemon,
     game: &str,
@@ -112,19 +146,21 @@ pub fn before_close(
     crate::files::fill(&path, |tmp| d.store.backup_to(tmp))
         .map_err(|e| Error::file(&path, e))??;
     let all = list_in(&dir)?;
-    for old in all.iter().take(all.len().saturating_sub(keep)) {
-        if let Err(e) = std::fs::remove_file(&old.path) {
-            tracing::warn!(file = %old.path.display(), error = %e, "could not delete an old backup");
+    let max_bytes = d.config.daemon.backups_max_mb.saturating_mul(1_000_000);
+    for old in to_delete(&all, keep, max_bytes) {
+        if let Err(e) = std::fs::remove_file(&old) {
+            tracing::warn!(file = %old.display(), error = %e, "could not delete an old backup");
         }
     }
     Ok(Some(path))
 }
 
 /// Room a backup must leave free on its volume: the close it comes before writes its snapshot
-/// and every house's report with its two pictures (the house's part of the board and the whole
-/// board: about 700 KB a report) into the database, as much again through the WAL until the
+/// and every house's report with its two pictures (palette PNGs, about 220 KB a report, the
+/// whole board stored once) into the database, as much again through the WAL until the
 /// checkpoint after the close, and with the Maildir transport as much again into the outbox
-/// folder — about 16 MB for six houses and the GM's copy; twice that, for a margin.
+/// folder — a few MB for six houses and the GM's copy; the margin was set when a report was
+/// 700 KB and is kept, generous.
 pub const BACKUP_MARGIN: u64 = 32 * 1024 * 1024;
 
 /// `Some((free, size))` when a backup of the database now would leave less than
@@ -143,12 +179,18 @@ fn too_little_room(d: &Daemon) -> Option<(u64, u64)> {
     (free < size.saturating_add(BACKUP_MARGIN)).then_some((free, size))
 }
 
-/// A backup of the database before a step close. One that fails is told to the GM and the
+/// A backup of the database before a step close (the first of the game in this tick). One that fails is told to the GM and the
 /// step is closed all the same: the game must not stop for want of a copy. One that would
 /// leave less than [`BACKUP_MARGIN`] free on its volume is not taken (the GM told, the close
 /// goes on): a backup must not fill the disk the game needs.
 pub fn backup_before_close(d: &mut Daemon, id: &str, round: u8, step: &str, now: DateTime<Utc>) {
     let round = u32::from(round);
+    // One backup of a game per tick, before its first close: the closes after it in the same
+    // tick follow from it and the mails of the tick.
+    if d.backed_up.contains(id) {
+        return;
+    }
+    d.backed_up.insert(id.to_string());
     if d.config.daemon.backups > 0
         && let Some((free, size)) = too_little_room(d)
     {

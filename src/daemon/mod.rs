@@ -173,6 +173,8 @@ pub struct Daemon {
     /// The mails of this tick's fetch as decoded there, by id, so intake does not decode them
     /// again (at most what one tick fetches; emptied when the tick has processed them).
     decoded: std::collections::HashMap<i64, crate::mail::DecodedMail>,
+    /// The games backed up in this tick (one backup per game and tick, `backups`).
+    pub(crate) backed_up: std::collections::HashSet<String>,
 }
 
 impl Daemon {
@@ -238,6 +240,7 @@ impl Daemon {
             closed_in_intake: 0,
             cache: cache::Cache::default(),
             decoded: Default::default(),
+            backed_up: Default::default(),
         };
         // Reading resumes where it stopped: the IMAP marks kept in the database, handed to the
         // inbox (reading never depends on `\Seen`).
@@ -269,4 +272,12 @@ impl Daemon {
     pub fn disk_full_since(&self) -> Option<DateTime<Utc>> {
         self.disk.since()
     }
+}
+
+/// Whether `maester run` pauses (a second at most) before its next tick: only when it woke
+/// because mail was waiting and the tick then took none (the disk is full, the mailbox refuses
+/// a move), so that mail it cannot take does not make it spin. A tick that found no mail after
+/// a quiet wait is the usual case and no reason to wait: the next mail is taken at once.
+pub fn pause_before_next_tick(woke_for_mail: bool, took_mail: bool) -> bool {
+    woke_for_mail && !took_mail
 }

@@ -17,6 +17,7 @@ impl Daemon {
     /// is queued is sent in every case. Failures are counted in the result and told to the GM.
     pub fn tick(&mut self, now: DateTime<Utc>) -> Result<Tick, Error> {
         let mut t = Tick::default();
+        self.backed_up.clear();
         // Before anything is written: a damaged store is refused (checked at the first tick,
         // and again at each tick while it stays damaged).
         if !self.damage.checked || self.damage.found.is_some() {

@@ -1,15 +1,12 @@
 //! The PNG is painted in layers, the board's own layer rasterised once and kept: the result
 //! looks the same as the whole SVG document rasterised at once, for the first picture of a
 //! process and for the later ones that reuse the kept layer (no channel of any pixel off by
-//! more than 4 of 255: blending the kept layer rounds a little differently).
+//! more than 4 of 255: blending the kept layer rounds a little differently). Compared before
+//! encoding: the palette PNG's own fidelity is `palette_png.rs`'s.
 
 use maester_board::{Board, Lang};
-use maester_map::MapInput;
+use maester_map::{Layout, MapInput};
 use resvg::tiny_skia::Pixmap;
-
-fn decode(png: &[u8]) -> Pixmap {
-    Pixmap::decode_png(png).expect("the PNG decodes")
-}
 
 /// How many pixels differ by more than `tolerance` in a channel, and the largest difference.
 fn differences(a: &Pixmap, b: &Pixmap, tolerance: u8) -> (usize, u8) {
@@ -51,10 +48,11 @@ fn the_layered_png_looks_like_the_whole_document_rasterised_at_once() {
             reported: "",
             reported_round: 0,
         };
-        let whole = decode(&maester_map::svg_to_png(&maester_map::svg(&input)).expect("renders"));
+        let whole = maester_map::svg_to_pixmap(&maester_map::svg(&input)).expect("renders");
+        let layout = Layout::of(&board);
         // The first picture makes the kept layer, the second reuses it.
         for _ in 0..2 {
-            let layered = decode(&maester_map::png(&input).expect("renders"));
+            let layered = maester_map::layers::pixmap(&input, &layout).expect("renders");
             let (count, worst) = differences(&whole, &layered, 4);
             assert_eq!(
                 count, 0,

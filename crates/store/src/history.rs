@@ -66,7 +66,9 @@ impl StoreTx<'_> {
         );
         let mut stmt = self.conn.prepare_cached(&sql)?;
         let mut rows = stmt.query(params![game_id, house])?;
-        rows.next()?.map(outgoing_from_row).transpose()
+        rows.next()?
+            .map(|r| outgoing_from_row(self.conn, r))
+            .transpose()
     }
 
     /// The newest outgoing mail's id (0 when there is none).

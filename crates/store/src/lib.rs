@@ -13,6 +13,8 @@
 //! and stored as RFC 3339 UTC text with whole seconds (`2026-11-23T13:00:00Z`),
 //! so a GM can read every table with `sqlite3`.
 
+mod backup;
+mod blobs;
 mod cached;
 mod deadlines;
 mod error;
@@ -402,37 +404,6 @@ impl Store {
                     Ok((row.get(0)?, row.get(1)?, row.get(2)?))
                 })?;
         Ok(())
-    }
-
-    /// Copies the whole database to `dest` with SQLite's online backup (a consistent copy,
-    /// taken while other connections go on), written to a temporary name first and renamed,
-    /// so `dest` is either the complete copy or absent.
-    pub fn backup_to(&self, dest: &Path) -> Result<(), StoreError> {
-        let mut tmp = dest.as_os_str().to_owned();
-        tmp.push(".part");
-        let tmp = std::path::PathBuf::from(tmp);
-        let _ = std::fs::remove_file(&tmp);
-        let copied = self
-            .conn
-            .backup(
-                rusqlite::MAIN_DB,
-                &tmp,
-                None::<fn(rusqlite::backup::Progress)>,
-            )
-            .map_err(StoreError::from)
-            .and_then(|()| {
-                std::fs::rename(&tmp, dest).map_err(|e| {
-                    StoreError::Setup(format!(
-                        "rename {} to {}: {e}",
-                        tmp.display(),
-                        dest.display()
-                    ))
-                })
-            });
-        if copied.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        copied
     }
 
     /// The underlying connection, for ad-hoc read-only queries (GM tools).

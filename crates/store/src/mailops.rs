@@ -116,7 +116,7 @@ impl StoreTx<'_> {
         let mut out = Vec::new();
         while let Some(row) = rows.next()? {
             let kind = OutKind::parse(&row.get::<_, String>(13)?)?;
-            out.push((outgoing_from_row(row)?, kind));
+            out.push((outgoing_from_row(self.conn, row)?, kind));
         }
         Ok(out)
     }
@@ -222,7 +222,9 @@ impl StoreTx<'_> {
         let sql = format!("SELECT {OUT_COLS} FROM outbox WHERE message_id = ?1");
         let mut stmt = self.conn.prepare_cached(&sql)?;
         let mut rows = stmt.query([id])?;
-        rows.next()?.map(outgoing_from_row).transpose()
+        rows.next()?
+            .map(|r| outgoing_from_row(self.conn, r))
+            .transpose()
     }
 
     /// Every IMAP high-water mark.

@@ -13,7 +13,7 @@ use super::StoreError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations, oldest first.
-const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13];
+const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14];
 
 /// Version 1: the initial schema.
 const V1: &str = r#"
@@ -288,6 +288,23 @@ CREATE INDEX outbox_answers_to ON outbox(lower(to_addrs), created_at) WHERE kind
 /// of a stored one is stored as a second delivery (`ignored`), never answered again.
 const V13: &str = r#"
 ALTER TABLE mails ADD COLUMN content_sha256 TEXT;           -- sender-written headers + body
+"#;
+
+/// Version 14 (issue 40): the long base64 runs of outgoing mails (the pictures, the forum
+/// files) kept once in `blobs` by their SHA-256, and where each goes back in `outbox.raw`
+/// (`blobs.rs`). Mails stored before stay whole (no part: `raw` is the mail).
+const V14: &str = r#"
+CREATE TABLE blobs (
+    sha256 TEXT PRIMARY KEY,                       -- hex SHA-256 of the bytes
+    bytes  BLOB NOT NULL
+) STRICT;
+CREATE TABLE outbox_parts (
+    outbox_id INTEGER NOT NULL REFERENCES outbox(id),
+    at        INTEGER NOT NULL,                    -- byte offset in outbox.raw
+    sha256    TEXT NOT NULL REFERENCES blobs(sha256),
+    PRIMARY KEY (outbox_id, at)
+) STRICT;
+CREATE INDEX outbox_parts_by_blob ON outbox_parts(sha256);
 "#;
 
 /// Reads `PRAGMA user_version`.

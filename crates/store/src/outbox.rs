@@ -1,8 +1,9 @@
 //! The outgoing mail queue and the audit log.
 
+use crate::blobs;
 use crate::cached::Cached;
 use chrono::{DateTime, TimeDelta, Utc};
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::expect_one;
 use super::{InsertOutcome, StoreError, StoreTx, format_ts, parse_opt_ts, parse_ts};
@@ -117,8 +118,10 @@ pub struct AuditEntry {
 pub(crate) const OUT_COLS: &str = "id, game_id, message_id, to_addrs, subject, raw, status, attempts, \
                         last_error, created_at, next_attempt_at, sent_at, reply_to_mail";
 
-pub(crate) fn outgoing_from_row(row: &Row<'_>) -> Result<Outgoing, StoreError> {
+/// An outgoing mail from a row of [`OUT_COLS`], its parts put back ([`crate::blobs`]).
+pub(crate) fn outgoing_from_row(conn: &Connection, row: &Row<'_>) -> Result<Outgoing, StoreError> {
     let to: String = row.get(3)?;
+    let id: i64 = row.get(0)?;
     Ok(Outgoing {
         id: row.get(0)?,
         game_id: row.get(1)?,
@@ -130,7 +133,7 @@ pub(crate) fn outgoing_from_row(row: &Row<'_>) -> Result<Outgoing, StoreError> {
             .map(String::from)
             .collect(),
         subject: row.get(4)?,
-        raw: row.get(5)?,
+        raw: blobs::join(conn, id, row.get(5)?)?,
         status: OutboxStatus::parse(&row.get::<_, String>(6)?)?,
         attempts: row.get(7)?,
         last_error: row.get(8)?,
@@ -191,6 +194,7 @@ impl StoreTx<'_> {
         }
         let to: Vec<&str> = m.to_addrs.iter().map(|a| a.trim()).collect();
         let created = format_ts(m.created_at);
+        let (frame, parts) = blobs::split(m.raw);
         self.conn.exec(
             "INSERT INTO outbox (game_id, message_id, to_addrs, subject, raw, status, attempts,
                                  created_at, next_attempt_at, reply_to_mail)
@@ -200,12 +204,14 @@ impl StoreTx<'_> {
                 message_id,
                 to.join(", "),
                 m.subject,
-                m.raw,
+                frame,
                 created,
                 m.reply_to_mail
             ],
         )?;
-        Ok(InsertOutcome::New(self.conn.last_insert_rowid()))
+        let id = self.conn.last_insert_rowid();
+        blobs::keep(self.conn, id, &parts)?;
+        Ok(InsertOutcome::New(id))
     }
 
     /// The outgoing mail with this id, if any.
@@ -213,7 +219,9 @@ impl StoreTx<'_> {
         let sql = format!("SELECT {OUT_COLS} FROM outbox WHERE id = ?1");
         let mut stmt = self.conn.prepare_cached(&sql)?;
         let mut rows = stmt.query([id])?;
-        rows.next()?.map(outgoing_from_row).transpose()
+        rows.next()?
+            .map(|r| outgoing_from_row(self.conn, r))
+            .transpose()
     }
 
     /// Up to `limit` queued mails whose next attempt is due at `now`, in the order they are
@@ -243,6 +251,18 @@ impl StoreTx<'_> {
     /// Marks an outgoing mail sent; a mail with a copy to keep after sending (see
     /// [`StoreTx::keep_after_send`]) keeps only that copy from now on.
     pub fn mark_sent(&self, id: i64, at: DateTime<Utc>) -> Result<(), StoreError> {
+        let replaced: bool = self
+            .conn
+            .row(
+                "SELECT kept_after_send IS NOT NULL FROM outbox WHERE id = ?1",
+                [id],
+                |r| r.get(0),
+            )
+            .optional()?
+            .unwrap_or(false);
+        if replaced {
+            blobs::forget(self.conn, id)?;
+        }
         let n = self.conn.exec(
             "UPDATE outbox SET status = 'sent', sent_at = ?2,
                               raw = coalesce(kept_after_send, raw), kept_after_send = NULL
@@ -317,7 +337,7 @@ impl StoreTx<'_> {
         let mut rows = stmt.query([game_id])?;
         let mut out = Vec::new();
         while let Some(row) = rows.next()? {
-            out.push(outgoing_from_row(row)?);
+            out.push(outgoing_from_row(self.conn, row)?);
         }
         Ok(out)
     }

@@ -1,0 +1,185 @@
+//! `maester bench --store`: a whole game played by mail through the daemon on a Maildir (six
+//! houses, generated orders, the GM's copy on, the default backups), and after every tick that
+//! closed a step, what it left on disk: the database, the backups, and the bytes of mail the
+//! close sent (every report, the GM's copy). The figure per campaign of issue 40.
+
+use crate::config::Config;
+use crate::daemon::{Daemon, games};
+use crate::error::Error;
+use chrono::{DateTime, TimeDelta, Utc};
+use std::path::Path;
+
+const CONFIG: &str = r#"[daemon]
+database = "maester.sqlite"
+address = "referee@bench.maester"
+gm_address = "gm@bench.example"
+[mail]
+transport = "maildir"
+[game]
+id = "bench"
+seed = "a whole game"
+early_close = true
+[game.schedule]
+timezone = "UTC"
+[game.schedule.steps]
+placement = "1d"
+plan = "1d"
+default = "12h"
+"#;
+
+const HOUSES: [(&str, &str); 6] = [
+    ("stark", "a"),
+    ("greyjoy", "b"),
+    ("lannister", "c"),
+    ("baratheon", "d"),
+    ("tyrell", "e"),
+    ("martell", "f"),
+];
+
+/// What one tick with a close left behind.
+#[derive(Debug, Clone)]
+pub struct CloseFigures {
+    /// The round after the close.
+    pub round: u8,
+    /// Steps closed in the tick.
+    pub closes: usize,
+    /// The database file and its WAL, in bytes.
+    pub database: u64,
+    /// Every backup, in bytes.
+    pub backups: u64,
+    /// How many backups there are.
+    pub backup_files: usize,
+    /// The mail the tick sent, in bytes.
+    pub mail: u64,
+    /// The largest mail the tick sent.
+    pub largest_mail: u64,
+}
+
+/// A whole game's figures.
+#[derive(Debug, Clone, Default)]
+pub struct StoreFigures {
+    /// One entry per tick that closed a step.
+    pub ticks: Vec<CloseFigures>,
+    /// The order mails sent in.
+    pub submissions: usize,
+}
+
+fn file_size(p: &Path) -> u64 {
+    std::fs::metadata(p).map_or(0, |m| m.len())
+}
+
+fn files(dir: &Path) -> Vec<(std::path::PathBuf, u64)> {
+    std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.path().is_file())
+                .map(|e| (e.path(), file_size(&e.path())))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Play the game in `dir` (created; must be empty or absent) with the order generator's
+/// `seed`; `each` is told every tick that closed a step.
+pub fn run(
+    dir: &Path,
+    seed: u64,
+    mut each: impl FnMut(&CloseFigures),
+) -> Result<StoreFigures, Error> {
+    use crate::game;
+    use crate::lang::submit as parse;
+    use crate::rules::Step;
+    use crate::sim::{Rng, submission, text};
+    std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
+    let cfg_path = dir.join("maester.toml");
+    let mut cfg = CONFIG.to_string();
+    for (h, a) in HOUSES {
+        cfg.push_str(&format!(
+            "[[game.players]]\nhouse = \"{h}\"\nname = \"{a}\"\naddress = \"{a}@bench.example\"\n{}",
+            if h == "baratheon" {
+                "language = \"en\"\n"
+            } else {
+                ""
+            }
+        ));
+    }
+    std::fs::write(&cfg_path, cfg).map_err(|e| Error::file(&cfg_path, e))?;
+    let config = Config::load(&cfg_path)?;
+    let inbox = config.path(&config.mail.maildir.inbox);
+    let outdir = config.path(&config.mail.maildir.outbox);
+    let db = config.path(&config.daemon.database);
+    let mut d = Daemon::open(config)?;
+    let mut now: DateTime<Utc> = DateTime::from_timestamp(1_767_254_400, 0).unwrap_or_default();
+    let secrets: Vec<String> = HOUSES.iter().map(|(h, _)| format!("{h}-pw")).collect();
+    games::new_game(&mut d, now, Some(secrets))?;
+    d.tick(now)?;
+    let backups_dir = crate::daemon::backups::dir(&d);
+    let mut rng = Rng::new(seed);
+    let mut out = StoreFigures::default();
+    let mut seen: std::collections::HashSet<std::path::PathBuf> =
+        files(&outdir).into_iter().map(|(p, _)| p).collect();
+    for _ in 0..400 {
+        let g = games::load(&d, "bench")?;
+        if g.state.step == Step::Finished {
+            break;
+        }
+        let names = parse::names(&g.board);
+        for h in game::expected(&g.board, &g.state) {
+            let Some(sub) = submission(&g.board, &g.state, h, &mut rng) else {
+                continue;
+            };
+            let key = g.board.house(h).key.clone();
+            let Some((_, addr)) = HOUSES.iter().find(|(k, _)| *k == key) else {
+                continue;
+            };
+            let lang = if key == "baratheon" {
+                crate::board::Lang::En
+            } else {
+                crate::board::Lang::Zh
+            };
+            let body = format!(
+                "secret: {key}-pw\n{}\n",
+                text::text(&sub, &names, lang).join("\n")
+            );
+            out.submissions += 1;
+            let n = out.submissions;
+            let raw = format!(
+                "From: {addr} <{addr}@bench.example>\r\nTo: referee@bench.maester\r\n\
+                 Subject: [bench] orders\r\nMessage-ID: <m{n}@bench.example>\r\n\
+                 MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
+                 Content-Transfer-Encoding: 8bit\r\n\r\n{body}"
+            );
+            crate::demo::deliver(&inbox, &format!("m{n}.eml"), raw.as_bytes())?;
+        }
+        now += TimeDelta::minutes(5);
+        let mut closes = d.tick(now)?.steps_closed;
+        if closes == 0 {
+            let deadline = d.store.game("bench")?.and_then(|g| g.deadline);
+            now = deadline.unwrap_or(now) + TimeDelta::minutes(1);
+            closes += d.tick(now)?.steps_closed;
+        }
+        if closes == 0 {
+            continue;
+        }
+        let sent: Vec<(std::path::PathBuf, u64)> = files(&outdir)
+            .into_iter()
+            .filter(|(p, _)| !seen.contains(p))
+            .collect();
+        seen.extend(sent.iter().map(|(p, _)| p.clone()));
+        let backups = files(&backups_dir);
+        let mut wal = db.as_os_str().to_owned();
+        wal.push("-wal");
+        let f = CloseFigures {
+            round: games::load(&d, "bench")?.state.round,
+            closes,
+            database: file_size(&db) + file_size(Path::new(&wal)),
+            backups: backups.iter().map(|(_, n)| n).sum(),
+            backup_files: backups.len(),
+            mail: sent.iter().map(|(_, n)| n).sum(),
+            largest_mail: sent.iter().map(|(_, n)| *n).max().unwrap_or(0),
+        };
+        each(&f);
+        out.ticks.push(f);
+    }
+    Ok(out)
+}
