@@ -190,7 +190,10 @@ pub fn own_position(board: &Board, state: &GameState, house: HouseId, lang: Lang
 pub fn who_count(house: &str, n: u32, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("  {house} 本阶段试算 {n} 次"),
-        Lang::En => format!("  {house:<10} {n} what-if(s) this step"),
+        Lang::En => format!(
+            "  {house:<10} {} this step",
+            crate::plural::count_en(n, "what-if")
+        ),
     }
 }
 
