@@ -47,6 +47,7 @@ fn step(seq: i64, s: &GameState) -> Step {
             .with_ymd_and_hms(2026, 11, 28, 12, seq as u32, 0)
             .single()
             .unwrap_or_default(),
+        correction: None,
     }
 }
 
