@@ -219,6 +219,11 @@ pub struct GameConfig {
     /// references, the map, and each house's private part.
     #[serde(default = "yes")]
     pub gm_copy: bool,
+    /// Tell the GM (`[daemon] gm_address`) once when a house has been silent this many steps in
+    /// a row (asked, sent nothing, its defaults taken), with the command that replaces it;
+    /// 0: never.
+    #[serde(default = "default_silence_alert")]
+    pub silence_alert: u32,
     /// `[game.rules]`: rule options of decisions.md (A-23 …) and the optional rules.
     #[serde(default)]
     pub rules: crate::rules::modifiers::Settings,
@@ -239,6 +244,10 @@ pub struct GameConfig {
 
 fn yes() -> bool {
     true
+}
+
+fn default_silence_alert() -> u32 {
+    2
 }
 
 /// `[game.events]`.

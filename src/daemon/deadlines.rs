@@ -447,18 +447,19 @@ fn move_after_downtime(
     timing.scheduled = timing.scheduled.map(|s| s + outage);
     timing.grace_until = timing.grace_until.map(|s| s + outage);
     let hours = outage.num_hours().max(1);
-    let mails =
-        super::notify::notices(d, &g, &format!("downtime:{}", now.timestamp()), None, |l| {
-            words::moved_after_downtime(
-                &words::StepAt {
-                    step: &step_name(&g, l),
-                    round: g.state.round,
-                },
-                &words::outage_text(hours, l),
-                &g.at(new, l),
-                l,
-            )
-        })?;
+    let event = super::notify::moved_event(&g, new, now);
+    let tag = format!("downtime:{}", now.timestamp());
+    let mails = super::notify::notices_with_event(d, &g, &tag, None, Some(&event), |l| {
+        words::moved_after_downtime(
+            &words::StepAt {
+                step: &step_name(&g, l),
+                round: g.state.round,
+            },
+            &words::outage_text(hours, l),
+            &g.at(new, l),
+            l,
+        )
+    })?;
     let detail = format!(
         "the daemon did not run from {} to {} ({hours} h): round {} {} does not close at {}; \
          its deadline moves to {}",
