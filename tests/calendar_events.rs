@@ -250,6 +250,34 @@ fn a_report_that_opens_a_step_carries_its_deadline() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn a_grace_moves_the_event_of_the_houses_still_to_send() {
+    let t0 = at("2026-05-04T02:00:00Z");
+    let (dir, mut d) = setup("cal-grace", t0);
+    let deadline = row(&d).deadline.unwrap_or_else(|| panic!("no deadline"));
+    tick(&mut d, t0);
+    let welcome = events_of(&take_mails(&dir, "a@x.example"));
+    let [w] = welcome.as_slice() else {
+        panic!("one event in the welcome: {welcome:?}");
+    };
+    // Nobody sent by the deadline: the grace begins and the late notice carries the event.
+    let now = deadline + TimeDelta::minutes(1);
+    tick(&mut d, now);
+    let after = row(&d);
+    let Some(until) = after.deadline else {
+        panic!("no deadline in the grace");
+    };
+    assert!(until > deadline, "a grace: {after:?}");
+    let late = events_of(&take_mails(&dir, "a@x.example"));
+    let [l] = late.as_slice() else {
+        panic!("one event in the late notice: {late:?}");
+    };
+    assert_eq!(l.uid, w.uid);
+    assert_eq!(l.end, until);
+    assert!(l.sequence > w.sequence);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Every mail in the outbox to `to`, raw, left there.
 fn take_mails_keep(dir: &Path, to: &str) -> Vec<Vec<u8>> {
     std::fs::read_dir(dir.join("mail/outbox"))
