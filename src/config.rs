@@ -230,6 +230,11 @@ pub struct GameConfig {
     /// budget).
     #[serde(default = "default_what_if_per_step")]
     pub what_if_per_step: u32,
+    /// Tell the GM (`[daemon] gm_address`) once when a house has been silent this many steps in
+    /// a row (asked, sent nothing, its defaults taken), with the command that replaces it;
+    /// 0: never.
+    #[serde(default = "default_silence_alert")]
+    pub silence_alert: u32,
     /// `[game.rules]`: rule options of decisions.md (A-23 …) and the optional rules.
     #[serde(default)]
     pub rules: crate::rules::modifiers::Settings,
@@ -254,6 +259,10 @@ fn default_what_if_per_step() -> u32 {
 
 fn yes() -> bool {
     true
+}
+
+fn default_silence_alert() -> u32 {
+    2
 }
 
 /// `[game.events]`.

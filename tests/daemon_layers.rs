@@ -12,13 +12,13 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "the ground",
         &[
-            "cache", "letters", "disk", "outage", "random", "stored", "lock",
+            "cache", "letters", "disk", "outage", "random", "receipts", "stored", "lock",
         ],
     ),
     ("the daemon's parts", &["mod"]),
     (
         "what the stages share",
-        &["loaded", "alerts", "mailbox", "requeue"],
+        &["loaded", "alerts", "mailbox", "requeue", "silence"],
     ),
     (
         "the stages",

@@ -290,7 +290,8 @@ fn move_one(d: &mut Daemon, a: &Absence, now: DateTime<Utc>) -> Result<bool, Err
         None => a.house.clone(),
     };
     let tag = format!("absence:{}:{}", a.id, old.timestamp());
-    let mails = super::notify::notices(d, &g, &tag, None, |l| {
+    let event = super::notify::moved_event(&g, a.ends, now);
+    let mails = super::notify::notices_with_event(d, &g, &tag, None, Some(&event), |l| {
         words::moved_for_absence(
             &words::StepAt {
                 step: &letters::step_name(g.state.step, l),

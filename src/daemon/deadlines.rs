@@ -53,7 +53,7 @@ pub fn grace_begins(d: &mut Daemon, row: &Game, now: DateTime<Utc>) -> Result<bo
     if late.is_empty() {
         return Ok(false);
     }
-    let mails = late_mails(d, &g, &late, until)?;
+    let mails = late_mails(d, &g, &late, until, now)?;
     t.grace_until = Some(until);
     t.scheduled.get_or_insert(deadline);
     let id = row.id.clone();
@@ -98,7 +98,10 @@ fn late_mails(
     g: &Loaded,
     late: &[&str],
     until: DateTime<Utc>,
+    now: DateTime<Utc>,
 ) -> Result<Vec<Letter>, Error> {
+    // The step's event, moved to the end of the grace, for the houses still to send.
+    let event = super::notify::moved_event(g, until, now);
     let mut out = Vec::new();
     for h in d.store.houses(&g.row.id)? {
         let Some(id) = g.house_id(&h.house) else {
@@ -113,7 +116,8 @@ fn late_mails(
             round: g.state.round,
         };
         let until_text = g.at(until, lang);
-        let (subject, body) = if late.contains(&h.house.as_str()) {
+        let is_late = late.contains(&h.house.as_str());
+        let (subject, body) = if is_late {
             let what =
                 crate::words::asks::what_to_send_with_form(&g.board, &g.state, id, None, lang);
             let default = super::reminders::silent_default(g, id, lang);
@@ -128,11 +132,14 @@ fn late_mails(
                 .collect();
             words::late_list(&at, &names, &until_text, lang)
         };
-        out.push(letters::letter(
+        out.push(letters::letter_with_event(
             &d.sender,
             &letters::Reader::seat(&h),
-            format!("[{}] {subject}", g.row.id),
-            crate::words::cite::for_player(&body, lang),
+            (
+                format!("[{}] {subject}", g.row.id),
+                crate::words::cite::for_player(&body, lang),
+            ),
+            is_late.then_some((&event, lang)),
             &format!(
                 "late:{}:{}:{}:{}",
                 g.row.id, g.row.round, g.row.step, h.house
@@ -447,18 +454,19 @@ fn move_after_downtime(
     timing.scheduled = timing.scheduled.map(|s| s + outage);
     timing.grace_until = timing.grace_until.map(|s| s + outage);
     let hours = outage.num_hours().max(1);
-    let mails =
-        super::notify::notices(d, &g, &format!("downtime:{}", now.timestamp()), None, |l| {
-            words::moved_after_downtime(
-                &words::StepAt {
-                    step: &step_name(&g, l),
-                    round: g.state.round,
-                },
-                &words::outage_text(hours, l),
-                &g.at(new, l),
-                l,
-            )
-        })?;
+    let event = super::notify::moved_event(&g, new, now);
+    let tag = format!("downtime:{}", now.timestamp());
+    let mails = super::notify::notices_with_event(d, &g, &tag, None, Some(&event), |l| {
+        words::moved_after_downtime(
+            &words::StepAt {
+                step: &step_name(&g, l),
+                round: g.state.round,
+            },
+            &words::outage_text(hours, l),
+            &g.at(new, l),
+            l,
+        )
+    })?;
     let detail = format!(
         "the daemon did not run from {} to {} ({hours} h): round {} {} does not close at {}; \
          its deadline moves to {}",

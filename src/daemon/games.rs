@@ -150,7 +150,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         .map(|r| (r.house.clone(), r.text.clone()))
         .collect();
     let mut subs: Vec<(HouseId, Submission)> = Vec::new();
-    for r in rows {
+    for r in &rows {
         let (Some(h), Ok(s)) = (
             g.house_id(&r.house),
             serde_json::from_value::<Submission>(r.parsed.clone()),
@@ -173,6 +173,27 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     };
     let houses = d.store.houses(id)?;
     let correction = super::corrected::of(d, g)?;
+    // The next step's deadline as a calendar event for the houses it asks something of (the
+    // game's row takes `now` as the time its deadline was set, in this close's transaction).
+    let asked = crate::game::expected(&g.board, &out.state);
+    // What each closed step used of each house (receipts), in the reports and the record.
+    let closed: Vec<crate::publish::ClosedStep> = out
+        .steps
+        .iter()
+        .map(|c| crate::publish::ClosedStep {
+            step: c.step,
+            silent: c.silent.clone(),
+            used: used_in(g, &rows, c.step),
+        })
+        .collect();
+    let event = next_deadline.map(|deadline| letters::DeadlineEvent {
+        game: id.to_string(),
+        round: out.state.round,
+        step: out.state.step,
+        deadline,
+        sequence: letters::calendar_sequence(g.row.created_at, now),
+        stamp: now,
+    });
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;
     // The board is public: one picture per language and script, shared by every house's
@@ -197,6 +218,8 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             .as_ref()
             .map(|c| c.changes(g, &out.state, &out.log, hid, lang))
             .unwrap_or_default();
+        ctx.calendar = event.clone().filter(|_| asked.contains(&hid));
+        ctx.receipts = crate::publish::receipt_lines(&g.board, &closed, lang);
         // The plan step opens with this house's plan on file already (sent during the Raven
         // step, the one step sent early): said so, no empty template.
         let opens = out.state.step;
@@ -249,7 +272,8 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             })
         })
         .collect();
-    let record = crate::publish::Record::of(&out, public_plans, next_deadline);
+    let mut record = crate::publish::Record::of(&out, public_plans, next_deadline);
+    record.steps = closed;
     let gm_copy = match super::gm_copy::address(d, g) {
         Some(addr) => {
             let lang = g.cfg.language.lang;
@@ -281,6 +305,30 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         gm_copy,
         record,
     })
+}
+
+/// The submissions a closed `step` used, house by house, with the receipt each one's answer
+/// gave (none for the GM's `submit`, which no mail sent).
+fn used_in(g: &Loaded, rows: &[crate::store::Submission], step: Step) -> Vec<crate::publish::Used> {
+    rows.iter()
+        .filter(|r| r.step == step.key())
+        .filter_map(|r| {
+            let house = g.house_id(&r.house)?;
+            let receipt = r.mail_id.map(|_| {
+                super::receipts::receipt(
+                    &g.row.seed,
+                    &super::receipts::Receipted {
+                        game: &g.row.id,
+                        house: &r.house,
+                        round: r.round,
+                        step: &r.step,
+                        text: &r.text,
+                    },
+                )
+            });
+            Some(crate::publish::Used { house, receipt })
+        })
+        .collect()
 }
 
 /// The next deadline in words (empty when the game is over).
@@ -489,6 +537,8 @@ pub fn close_step_now(
         gm_copy,
         record,
     } = compute_close(d, &g, now)?;
+    // A house silent `[game] silence_alert` steps in a row by this close: the GM is told once.
+    let alerts = super::silence::alerts(d, &g, &record, g.seq + 1)?;
     let state_json = super::stored::encode(&out.state)?;
     let log_json = crate::publish::record::encode(&out.log, &record)?;
     let finished = out.state.step == Step::Finished;
@@ -518,7 +568,7 @@ pub fn close_step_now(
             log: &log_json,
             created_at: now,
         })?;
-        for m in mails.iter().chain(&gm_copy) {
+        for m in mails.iter().chain(&gm_copy).chain(&alerts) {
             queue(tx, Some(id), m, None, now)?;
         }
         tx.clear_step_timing(id)?;

@@ -489,6 +489,24 @@ fn decide(
             ctx.info.push('\n');
         }
     }
+    if ctx.accepted
+        && let Some((sub, text, _)) = submission.as_ref()
+    {
+        // The receipt of what is stored: the public record of the close lists it again.
+        let receipt = super::receipts::receipt(
+            &g.row.seed,
+            &super::receipts::Receipted {
+                game: &g.row.id,
+                house: &seat.house,
+                round: g.row.round,
+                step: sub.step().key(),
+                text,
+            },
+        );
+        ctx.info
+            .push_str(&crate::words::receipts::answer_line(&receipt, lang));
+        ctx.info.push('\n');
+    }
     if ctx.accepted {
         let sent = submission.as_ref().map(|_| seat.house.as_str());
         ctx.waiting = super::reminders::waiting_line(d, &g, sent, lang)?;

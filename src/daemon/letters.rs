@@ -14,7 +14,9 @@ use serde::Serialize;
 
 pub use crate::words::instructions::step_name;
 
+mod calendar;
 mod report;
+pub use calendar::{DeadlineEvent, REMINDER_HOURS, sequence as calendar_sequence};
 pub use report::{
     ExecutedPlan, GmHouse, Pictures, ReportContext, RevealedOrders, TrackNames, report_context,
     report_letter,
@@ -207,6 +209,31 @@ pub fn letter_with_html(
         to,
         (subject, text),
         (html, Vec::new()),
+        id_seed,
+        reply_to,
+        OutKind::Report,
+    )
+}
+
+/// Compose a letter maester sends of its own accord, as [`letter`], carrying `event` (a step's
+/// deadline as a calendar event, in the reader's language `lang`) when there is one.
+pub fn letter_with_event(
+    sender: &Sender,
+    to: &Reader,
+    (subject, text): (String, String),
+    event: Option<(&DeadlineEvent, crate::board::Lang)>,
+    id_seed: &str,
+    reply_to: Option<(&str, &[String])>,
+) -> Result<Letter, Error> {
+    let attachments = event
+        .map(|(e, lang)| e.attachment(lang, to.script))
+        .into_iter()
+        .collect();
+    build(
+        sender,
+        to,
+        (subject, text),
+        (None, attachments),
         id_seed,
         reply_to,
         OutKind::Report,

@@ -50,6 +50,7 @@ pub fn new_game(
         seed_hash: &seed_hash,
         schedule: &schedule,
         deadline,
+        now,
     };
     let (letters, mut out) = welcome_letters(d, &opening, secrets.as_deref())?;
     // The GM's secret, for GM commands by mail (the last entry of `secrets` when given).
@@ -94,6 +95,8 @@ struct Opening<'a> {
     seed_hash: &'a str,
     schedule: &'a Schedule,
     deadline: DateTime<Utc>,
+    /// When the game is created (the calendar event's stamp).
+    now: DateTime<Utc>,
 }
 
 /// What is stored with a new game besides its opening.
@@ -126,6 +129,15 @@ fn welcome_letters(
         .collect();
     let mut out = Vec::new();
     let mut letters: Vec<Letter> = Vec::new();
+    // The first step's deadline in every player's calendar (set as the game is created).
+    let event = letters::DeadlineEvent {
+        game: cfg.id.clone(),
+        round: state.round,
+        step: state.step,
+        deadline: g.deadline,
+        sequence: letters::calendar_sequence(g.now, g.now),
+        stamp: g.now,
+    };
     for (i, p) in cfg.players.iter().enumerate() {
         let secret = match secrets.and_then(|s| s.get(i)) {
             Some(s) => s.clone(),
@@ -169,11 +181,11 @@ fn welcome_letters(
             script: Script::of(language.traditional()),
         };
         letters.push(
-            letters::letter(
+            letters::letter_with_event(
                 &d.sender,
                 &to,
-                subject,
-                text.clone(),
+                (subject, text.clone()),
+                Some((&event, lang)),
                 &format!("welcome:{}:{}", cfg.id, p.house),
                 None,
             )?

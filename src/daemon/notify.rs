@@ -48,7 +48,7 @@ pub fn notices(
     except: Option<&str>,
     text: impl Fn(Lang) -> (String, String),
 ) -> Result<Vec<Letter>, Error> {
-    notices_each(d, g, tag, except, |_, l| text(l))
+    notices_each_with_event(d, g, tag, except, None, |_, l| text(l))
 }
 
 /// A notice to every seat, each its own text (`text` is given the seat's house key and its
@@ -60,6 +60,46 @@ pub fn notices_each(
     except: Option<&str>,
     text: impl Fn(&str, Lang) -> (String, String),
 ) -> Result<Vec<Letter>, Error> {
+    notices_each_with_event(d, g, tag, except, None, text)
+}
+
+/// The open step's deadline, set at `now` to `at`, as a calendar event: the same UID as the
+/// event the step's opening mail carried, a higher SEQUENCE (the game's row takes `now` as
+/// the time its deadline changed).
+pub fn moved_event(g: &Loaded, at: DateTime<Utc>, now: DateTime<Utc>) -> letters::DeadlineEvent {
+    letters::DeadlineEvent {
+        game: g.row.id.clone(),
+        round: g.state.round,
+        step: g.state.step,
+        deadline: at,
+        sequence: letters::calendar_sequence(g.row.created_at, now),
+        stamp: now,
+    }
+}
+
+/// A notice to every seat as [`notices`]; the seats asked something in the open step also get
+/// `event`, the step's deadline as a calendar event (a notice that moves the deadline).
+pub fn notices_with_event(
+    d: &Daemon,
+    g: &Loaded,
+    tag: &str,
+    except: Option<&str>,
+    event: Option<&letters::DeadlineEvent>,
+    text: impl Fn(Lang) -> (String, String),
+) -> Result<Vec<Letter>, Error> {
+    notices_each_with_event(d, g, tag, except, event, |_, l| text(l))
+}
+
+/// [`notices_each`] with `event` for the seats asked something in the open step.
+fn notices_each_with_event(
+    d: &Daemon,
+    g: &Loaded,
+    tag: &str,
+    except: Option<&str>,
+    event: Option<&letters::DeadlineEvent>,
+    text: impl Fn(&str, Lang) -> (String, String),
+) -> Result<Vec<Letter>, Error> {
+    let asked = crate::game::expected(&g.board, &g.state);
     // Each GM command writes an audit entry: the newest one tells this notice from the one a
     // command of the same kind sent earlier in the same step (a second deadline change, a
     // second announcement), whose Message-ID would otherwise be the same and the mail dropped
@@ -76,12 +116,16 @@ pub fn notices_each(
         }
         let lang = g.lang_of(h.language);
         let (subject, body) = text(&h.house, lang);
+        let is_asked = g.house_id(&h.house).is_some_and(|id| asked.contains(&id));
         out.push(
-            letters::letter(
+            letters::letter_with_event(
                 &d.sender,
                 &letters::Reader::seat(&h),
-                format!("[{}] {subject}", g.row.id),
-                crate::words::cite::for_player(&body, lang),
+                (
+                    format!("[{}] {subject}", g.row.id),
+                    crate::words::cite::for_player(&body, lang),
+                ),
+                event.filter(|_| is_asked).map(|e| (e, lang)),
                 &format!("gm:{}:{}:{after}:{}:{}", g.row.id, g.seq, tag, h.house),
                 None,
             )?

@@ -48,11 +48,30 @@ pub fn show(
             waiting_for: Vec<String>,
             /// Maester's mails that bounced in the last 7 days: "address (status)".
             bounces: Vec<String>,
+            /// Each house's silent steps (asked, sent nothing, its defaults taken), by key.
+            silent_steps: std::collections::BTreeMap<String, SilentSteps>,
             #[serde(flatten)]
             policy: gm::policy::PolicyView,
             #[serde(flatten)]
             view: crate::words::view::StateView,
         }
+        #[derive(serde::Serialize)]
+        struct SilentSteps {
+            /// Every step closed with the house silent.
+            total: u32,
+            /// Its current run.
+            in_a_row: u32,
+        }
+        let silent_steps = super::silence::of_game(d, &g)?
+            .into_iter()
+            .map(|(h, s)| {
+                let steps = SilentSteps {
+                    total: s.total,
+                    in_a_row: s.in_a_row,
+                };
+                (g.board.house(h).key.clone(), steps)
+            })
+            .collect();
         let s = Status {
             damaged: damaged.clone(),
             game: &id,
@@ -62,6 +81,7 @@ pub fn show(
             waiting_for,
             policy,
             bounces: bounces.clone(),
+            silent_steps,
             view: v,
         };
         return serde_json::to_string_pretty(&s)

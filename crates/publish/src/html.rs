@@ -171,6 +171,7 @@ pub fn report(p: &Public, lang: Lang) -> String {
         true,
     ));
     s.push_str(&list(w::label(Label::Defaults, lang), &p.defaults, false));
+    s.push_str(&list(w::label(Label::Receipts, lang), &p.receipts, false));
     s.push_str(&list(
         w::label(Label::ControlChanges, lang),
         &p.control_changes,

@@ -14,9 +14,10 @@ pub mod html;
 pub mod post;
 pub mod record;
 pub mod report;
+pub mod silence;
 pub mod site;
 
 pub use post::{Format, Picture, post};
-pub use record::{PlanLines, Record, StoredLog};
-pub use report::{Public, Step, public};
+pub use record::{ClosedStep, PlanLines, Record, StoredLog, Used};
+pub use report::{Public, Step, public, receipt_lines};
 pub use site::{File, Site, pages};

@@ -103,6 +103,7 @@ pub fn post(
         (Label::Economy, &p.economy, true),
         (Label::Provisional, &p.provisional, true),
         (Label::Defaults, &p.defaults, false),
+        (Label::Receipts, &p.receipts, false),
         (Label::ControlChanges, &p.control_changes, false),
     ] {
         if !lines.is_empty() {

@@ -25,6 +25,19 @@ pub struct ClosedStep {
     /// Houses that took the defaults.
     #[serde(default)]
     pub silent: Vec<HouseId>,
+    /// The submissions the step used, house by house (filled by the shell, which reads them
+    /// from the store; empty in a close of an older maester).
+    #[serde(default)]
+    pub used: Vec<Used>,
+}
+
+/// One house's submission a closed step used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Used {
+    /// The house.
+    pub house: HouseId,
+    /// Its receipt, the one its answer gave (`None`: the GM submitted it, no mail did).
+    pub receipt: Option<String>,
 }
 
 /// One house's execution plan as executed, in both languages (the canonical echo).
@@ -83,6 +96,7 @@ impl Record {
                 .map(|c| ClosedStep {
                     step: c.step,
                     silent: c.silent.clone(),
+                    used: Vec::new(),
                 })
                 .collect(),
             revealed: out.revealed.clone(),

@@ -4,7 +4,7 @@
 //! sentences from `maester-words`, with the rule references as a player reads them. Nothing a
 //! house alone was told, nothing of what a house is asked to send.
 
-use crate::record::Record;
+use crate::record::{ClosedStep, Record};
 use chrono::{DateTime, Utc};
 use maester_board::{Board, Lang};
 use maester_rules::log::Event;
@@ -88,6 +88,9 @@ pub struct Public {
     pub provisional: Vec<String>,
     /// Decisions taken for silent players.
     pub defaults: Vec<String>,
+    /// What each closed step used of each house asked: its receipt, the GM's submit, or the
+    /// defaults (empty in a close of an older maester).
+    pub receipts: Vec<String>,
     /// Areas whose holder changed.
     pub control_changes: Vec<String>,
     /// The three tracks (label, houses in order).
@@ -193,6 +196,7 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
             .map(|e| player(e.describe(board, lang)))
             .collect(),
         defaults: defaults.into_iter().map(player).collect(),
+        receipts: receipt_lines(board, &rec.steps, lang),
         control_changes: step
             .before
             .as_ref()
@@ -249,4 +253,34 @@ fn revealed(board: &Board, rec: &Record, lang: Lang) -> Vec<(String, String)> {
             )
         })
         .collect()
+}
+
+/// The public record's receipts: for each closed step, each house's submission it used (its
+/// receipt, or the GM's submit), then each house that sent nothing. A close stored before
+/// receipts existed lists none.
+pub fn receipt_lines(board: &Board, steps: &[ClosedStep], lang: Lang) -> Vec<String> {
+    use maester_words::receipts::{Source, used};
+    if steps.iter().all(|c| c.used.is_empty()) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for c in steps {
+        let step = maester_words::instructions::step_name(c.step, lang);
+        for u in &c.used {
+            let source = match &u.receipt {
+                Some(r) => Source::Mail(r),
+                None => Source::Gm,
+            };
+            out.push(used(board.house(u.house).name(lang), &step, source, lang));
+        }
+        for h in &c.silent {
+            out.push(used(
+                board.house(*h).name(lang),
+                &step,
+                Source::Silent,
+                lang,
+            ));
+        }
+    }
+    out
 }

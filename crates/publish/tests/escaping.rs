@@ -39,6 +39,7 @@ fn step(seq: i64, s: &GameState) -> Step {
             steps: vec![record::ClosedStep {
                 step: s.step,
                 silent: Vec::new(),
+                used: Vec::new(),
             }],
             ..Record::default()
         }),

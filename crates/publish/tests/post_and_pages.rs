@@ -28,6 +28,7 @@ fn step(seq: i64, before: &GameState, after: &GameState) -> Step {
             steps: vec![record::ClosedStep {
                 step: before.step,
                 silent: Vec::new(),
+                used: Vec::new(),
             }],
             ..Record::default()
         }),

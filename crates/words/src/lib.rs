@@ -6,6 +6,7 @@
 
 pub mod answers;
 pub mod asks;
+pub mod calendar;
 pub mod check;
 pub mod cite;
 pub mod corrections;
@@ -29,12 +30,14 @@ pub mod notices;
 pub mod offer;
 pub mod plural;
 pub mod publish;
+pub mod receipts;
 pub mod refusals;
 pub mod render;
 pub mod report_lines;
 pub mod report_text;
 pub mod rule_text;
 pub mod seats;
+pub mod silence;
 pub mod status_text;
 pub mod teach;
 pub mod view;

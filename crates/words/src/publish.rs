@@ -20,6 +20,8 @@ pub enum Label {
     Provisional,
     /// Decisions taken for silent players.
     Defaults,
+    /// What each closed step used of each house: a receipt, the GM's submit, the defaults.
+    Receipts,
     /// Changes of control.
     ControlChanges,
     /// The tracks.
@@ -84,6 +86,7 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
             "Provisional results (before the answers; silence keeps the defaults)",
         ),
         Label::Defaults => pick(zh, "代为决定", "Decided on a player's behalf"),
+        Label::Receipts => pick(zh, "采用的提交(回执)", "Submissions used (receipts)"),
         Label::ControlChanges => pick(zh, "控制权变化", "Changes of control"),
         Label::Tracks => pick(zh, "势力排名", "Tracks"),
         Label::IronThrone => pick(zh, "铁王座", "Iron Throne"),

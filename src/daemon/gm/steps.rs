@@ -6,6 +6,7 @@ use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
 use crate::daemon::letters::{self, Letter};
+use crate::daemon::notify::notices_with_event;
 use crate::error::Error;
 use crate::rules::Step;
 use crate::store::{GameStatus, StoreError, StoreTx};
@@ -76,7 +77,8 @@ pub(super) fn deadline(
         .into());
     }
     let (round, step) = (g.state.round, g.state.step);
-    let mails = notices(d, g, "deadline", None, |l| {
+    let event = crate::daemon::notify::moved_event(g, at, now);
+    let mails = notices_with_event(d, g, "deadline", None, Some(&event), |l| {
         words::deadline_moved(&letters::step_name(step, l), round, &g.at(at, l), l)
     })?;
     let detail = format!(
@@ -169,7 +171,8 @@ pub(super) fn resume(
         None => left,
     };
     let (round, step) = (g.state.round, g.state.step);
-    let mails = notices(d, g, "resume", None, |l| {
+    let event = at.map(|t| crate::daemon::notify::moved_event(g, t, now));
+    let mails = notices_with_event(d, g, "resume", None, event.as_ref(), |l| {
         let when = at.map(|t| g.at(t, l)).unwrap_or_default();
         words::resumed(&letters::step_name(step, l), round, &when, l)
     })?;

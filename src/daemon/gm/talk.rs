@@ -88,6 +88,13 @@ pub(super) fn who(d: &mut Daemon, g: &Loaded, lang: Lang) -> Result<GmOutcome, E
     let missing = rows.iter().filter(|(_, t)| t.is_none()).count();
     lines.push(said::who_count(rows.len() - missing, rows.len(), lang));
     lines.extend(crate::daemon::what_ifs::who_lines(d, g, lang)?);
+    // Each house's silent steps (asked, sent nothing): a seat that may need a substitute.
+    for (h, s) in crate::daemon::silence::of_game(d, g)? {
+        let name = house_for_gm(g, &g.board.house(h).key, lang);
+        lines.push(crate::words::silence::who_silent(
+            &name, s.total, s.in_a_row, lang,
+        ));
+    }
     lines.extend(super::policy::lines_in(
         &super::policy::view(d, g)?,
         Some(g),

@@ -1,7 +1,7 @@
 //! The step report's letter: its context for one house (what the report templates read) and
 //! the report composed with its pictures.
 
-use super::{Letter, Reader, Sender, letter_with_html, step_name};
+use super::{Letter, Reader, Sender, step_name};
 use crate::board::{Board, HouseId, Lang};
 use crate::error::Error;
 use crate::game::StepOutcome;
@@ -40,6 +40,9 @@ pub struct ReportContext {
     pub provisional: Vec<String>,
     /// Decisions taken for silent players.
     pub defaults: Vec<String>,
+    /// What each closed step used of each house asked: its receipt, the GM's submit, or the
+    /// defaults (the public record's list, filled by the close).
+    pub receipts: Vec<String>,
     /// Map state.
     pub map: StateView,
     /// Map state in groups (house, neutral, left empty), changed areas flagged (the HTML part).
@@ -68,6 +71,10 @@ pub struct ReportContext {
     pub map_cid: Option<String>,
     /// Content-ID of the reader's own theatre, shown before the whole board (`None`: none).
     pub house_map_cid: Option<String>,
+    /// The next step's deadline as a calendar event, attached when the reader's house is asked
+    /// something in it (`None`: no attachment).
+    #[serde(skip)]
+    pub calendar: Option<super::DeadlineEvent>,
     /// The GM's copy only: what each house alone was told (empty in a house's report).
     pub gm_houses: Vec<GmHouse>,
     /// "Your house first": what happened to the reader's house, what it must send next and by
@@ -231,6 +238,7 @@ pub fn report_context(
         economy,
         provisional,
         defaults,
+        receipts: Vec::new(),
         map: view(board, state, lang),
         map_lines: crate::words::map_text::state_lines(&map_groups),
         map_groups,
@@ -258,6 +266,7 @@ pub fn report_context(
         instructions: crate::words::asks::what_to_send(board, state, house, lang),
         map_cid: None,
         house_map_cid: None,
+        calendar: None,
         gm_houses: Vec::new(),
         yours: Some(yours),
         correction: None,
@@ -324,7 +333,20 @@ pub fn report_letter(
         }
         None => None,
     };
-    let mut letter = letter_with_html(sender, to, subject, text, html, id_seed, None)?;
+    let attachments = ctx
+        .calendar
+        .iter()
+        .map(|e| e.attachment(lang, to.script))
+        .collect();
+    let mut letter = super::build(
+        sender,
+        to,
+        (subject, text),
+        (html, attachments),
+        id_seed,
+        None,
+        crate::store::OutKind::Report,
+    )?;
     letter.gm_text = Some(gm_text);
     Ok(letter)
 }
