@@ -38,9 +38,12 @@ fn read_report(raw: &[u8]) -> Option<Report> {
     if !(subject.contains("结果") || subject.contains("results")) {
         return None;
     }
-    let alternative = m
-        .content_type()
-        .is_some_and(|c| c.c_type == "multipart" && c.subtype() == Some("alternative"));
+    // The report itself is multipart/alternative: the whole mail, or its body beside the
+    // deadline's calendar event (multipart/mixed, issue 37).
+    let alternative = m.parts.iter().any(|p| {
+        p.content_type()
+            .is_some_and(|c| c.c_type == "multipart" && c.subtype() == Some("alternative"))
+    });
     let text = m.body_text(0)?.to_string();
     let html = m.body_html(0).map(|h| h.to_string()).unwrap_or_default();
     let mut images = Vec::new();
