@@ -33,7 +33,7 @@ fn store_dump(dir: &Path) -> String {
             // is written by every tick, mail or none.
             if !matches!(
                 t.as_str(),
-                "mails" | "outbox" | "sqlite_sequence" | "daemon_clock"
+                "mails" | "outbox" | "outbox_parts" | "blobs" | "sqlite_sequence" | "daemon_clock"
             ) {
                 tables.push(t);
             }
@@ -404,7 +404,7 @@ fn a_what_if_with_errors_is_answered_line_by_line_and_the_limit_holds() {
         Ok(o) => o.summary,
         Err(e) => panic!("{e}"),
     };
-    assert!(who.contains("2 what-if(s) this step"), "{who}");
+    assert!(who.contains("2 what-ifs this step"), "{who}");
     assert!(!who.contains("金声海") && !who.contains("Golden"), "{who}");
     // Nothing was submitted.
     match d
@@ -419,7 +419,9 @@ fn a_what_if_with_errors_is_answered_line_by_line_and_the_limit_holds() {
 
 #[test]
 fn what_ifs_never_hold_back_the_answer_to_the_real_orders() {
-    // Two answers an hour per address; what-ifs are counted apart from the other answers.
+    // Two answers an hour per address to mails that prove nothing; a what-if has the right
+    // secret, so it is always answered (its own limit is per step), and never counts against
+    // the answer to the real orders.
     let (dir, cfg) = game_edited("whatif-cap", "wc", |t| {
         t.replace("[game]\n", "[mail.guard]\nanswers_per_hour = 2\n[game]\n")
     });
@@ -430,8 +432,8 @@ fn what_ifs_never_hold_back_the_answer_to_the_real_orders() {
         send(&dir, "lannister", key, "试算\n金声海 行军+1");
         tick(&mut d, t0 + TimeDelta::minutes(i as i64));
     }
-    // Two what-ifs answered, the third held back by the cap.
-    assert_eq!(answers(&dir, "lannister", "这只是试算").len(), 2);
+    // Every what-if answered: the hourly cap is for mails without the right secret.
+    assert_eq!(answers(&dir, "lannister", "这只是试算").len(), 3);
     send(&dir, "lannister", "c4", "金声海 行军+1\n兰尼斯港 防守");
     tick(&mut d, t0 + TimeDelta::minutes(5));
     assert_eq!(
