@@ -119,7 +119,7 @@ fn late_mails(
         let is_late = late.contains(&h.house.as_str());
         let (subject, body) = if is_late {
             let what =
-                crate::words::asks::what_to_send_with_form(&g.board, &g.state, id, None, lang);
+                crate::words::form::what_to_send_with_form(&g.board, &g.state, id, None, lang);
             let default = super::reminders::silent_default(g, id, lang);
             words::late_notice(&at, &until_text, &what, &default, lang)
         } else {

@@ -172,7 +172,7 @@ fn reminder_text(
     who: &[super::notify::SentOrMissing],
     lang: Lang,
 ) -> (String, String) {
-    let what = crate::words::asks::what_to_send_with_form(&g.board, &g.state, h, None, lang);
+    let what = crate::words::form::what_to_send_with_form(&g.board, &g.state, h, None, lang);
     let default = silent_default(g, h, lang);
     let waiting = waiting_text(g, who, None, lang);
     words::reminder(

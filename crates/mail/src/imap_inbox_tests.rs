@@ -1,6 +1,8 @@
 //! Unit tests of the IMAP inbox that need no server.
 
 use super::*;
+use crate::Security;
+use crate::password::PasswordSource;
 
 #[test]
 fn imap_config_reads_from_toml_with_default_mailbox() {

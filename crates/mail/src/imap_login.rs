@@ -9,7 +9,7 @@ use std::net::TcpStream;
 
 use imap::{Client, Connection, Session};
 
-use crate::imap_inbox::ImapConfig;
+use crate::imap_config::ImapConfig;
 use crate::password::Secret;
 use crate::reach::{self, ReachError};
 use crate::{MailError, Security};

@@ -23,6 +23,7 @@ pub mod dsn;
 pub mod flowed;
 mod headers;
 mod html;
+pub mod imap_config;
 pub mod imap_folders;
 pub mod imap_inbox;
 pub mod imap_login;

@@ -317,7 +317,7 @@ impl<'a> Offer<'a> {
         // Only a target whose order the raid can remove: never the house's own area, nor an
         // order no raid takes (it would be accepted, then not carried out).
         froms.into_iter().find_map(|from| {
-            crate::form::military::raid_targets(self.board, &self.state, self.house, from)
+            raid_targets(self.board, &self.state, self.house, from)
                 .into_iter()
                 .map(|to| self.raid_line(from, to))
                 .find(|l| self.accepts(std::slice::from_ref(l)))
@@ -370,4 +370,39 @@ impl<'a> Offer<'a> {
             .map(|area| self.defender_line(area, leader))
             .find(|l| self.accepts(std::slice::from_ref(l)))
     }
+}
+
+/// The areas a raid from `from` can take an order from (004:L1436): a neighbour the raid's
+/// geometry reaches, held by another house, with a raid, support or consolidate order (or a
+/// one-time order of that kind).
+pub fn raid_targets(board: &Board, state: &GameState, h: HouseId, from: AreaId) -> Vec<AreaId> {
+    let src = board.area(from);
+    state
+        .neighbours(board, from)
+        .into_iter()
+        .filter(|&t| {
+            let dst = board.area(t);
+            if src.is_land() {
+                dst.is_land() && !dst.is_port()
+            } else if src.is_port() {
+                dst.is_sea()
+            } else {
+                !dst.is_port() || state.port_sea(board, t) == Some(from)
+            }
+        })
+        .filter(|&t| {
+            let st = state.area(t);
+            let victim = st.house.filter(|v| *v != h);
+            let removable = st.order.is_some_and(|o| {
+                matches!(
+                    o.kind,
+                    OrderType::Raid | OrderType::Support | OrderType::Consolidate
+                )
+            });
+            let one_time = st
+                .one_time
+                .is_some_and(|p| p.kind.raidable() && Some(p.house) == victim);
+            victim.is_some() && (removable || one_time)
+        })
+        .collect()
 }

@@ -174,7 +174,7 @@ pub fn text(board: &Board, state: &GameState, w: &Welcome, lang: Lang) -> String
     } = *w;
     let h = board.house(house).name(lang);
     let units = units(board, state, house, lang);
-    let ask = crate::asks::what_to_send_with_form(board, state, house, Some(secret), lang);
+    let ask = crate::form::what_to_send_with_form(board, state, house, Some(secret), lang);
     match lang {
         Lang::Zh => format!(
             "{player}你好,\n\n你在游戏 {game} 中扮演{h}。\n你的密码是:{secret}\n每封命令邮件都要写上一行「密码: {secret}」,并且从这个邮箱地址发出。请不要把密码告诉别人。\n\n你的部队:\n{}\n\n{sections}现在是第1回合{}, 截止时间 {deadline}。\n{ask}\n\n{schedule}本局随机种子的SHA-256:{seed_hash}(游戏结束时公布种子,供核对每一次抽取)。\n\n—— maester 自动裁判",

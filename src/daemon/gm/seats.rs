@@ -77,7 +77,7 @@ pub(super) fn replace(
         &format!("gm:{}:{}:replaced:{key}", g.row.id, g.seq),
         None,
     )?);
-    let what = crate::words::asks::what_to_send_with_form(&g.board, &g.state, hid, None, lang);
+    let what = crate::words::form::what_to_send_with_form(&g.board, &g.state, hid, None, lang);
     let step = letters::step_name(g.state.step, lang);
     let deadline = g.deadline_text(lang);
     let round = g.state.round;

@@ -12,7 +12,7 @@ pub(super) fn info_for(
     info: &mut String,
 ) {
     match c {
-        Command::Help => info.push_str(&crate::words::asks::what_to_send_with_form(
+        Command::Help => info.push_str(&crate::words::form::what_to_send_with_form(
             &g.board, &g.state, house, None, lang,
         )),
         Command::Status => info.push_str(&crate::words::answers::status_position(

@@ -58,28 +58,6 @@ pub fn what_to_send(board: &Board, state: &GameState, h: HouseId, lang: Lang) ->
     }
 }
 
-/// [`what_to_send`] followed by the house's form for the step (`form::text`): what every mail
-/// that asks a house to send carries, but the report, whose block holds the form already.
-pub fn what_to_send_with_form(
-    board: &Board,
-    state: &GameState,
-    h: HouseId,
-    secret: Option<&str>,
-    lang: Lang,
-) -> String {
-    let what = what_to_send(board, state, h, lang);
-    let form = crate::form::text(board, state, h, secret, lang);
-    match (what.is_empty(), form.is_empty()) {
-        (_, true) => what,
-        (true, false) => form,
-        (false, false) => format!(
-            "{}
-\n{form}",
-            what.trim_end()
-        ),
-    }
-}
-
 /// What `h` must send in the open step of `state`, with examples; empty if it sends nothing.
 pub fn what_is_asked(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> String {
     if !game::expected(board, state).contains(&h) {

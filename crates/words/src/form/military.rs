@@ -227,11 +227,12 @@ pub(super) fn plan(offer: &Offer, lang: Lang, f: &mut Form) {
                 }
             }
             OrderType::Raid => {
-                let candidates: Vec<(String, String)> = raid_targets(board, state, h, a)
-                    .into_iter()
-                    .map(|t| (board.area(t).name(lang).to_string(), offer.raid_line(a, t)))
-                    .filter(|(_, l)| offer.accepts(std::slice::from_ref(l)))
-                    .collect();
+                let candidates: Vec<(String, String)> =
+                    crate::offer::raid_targets(board, state, h, a)
+                        .into_iter()
+                        .map(|t| (board.area(t).name(lang).to_string(), offer.raid_line(a, t)))
+                        .filter(|(_, l)| offer.accepts(std::slice::from_ref(l)))
+                        .collect();
                 match one_blank(candidates, String::new(), false) {
                     Some(mut l) => {
                         l.area = Some(a);
@@ -437,46 +438,6 @@ fn by_own_ships(board: &Board, state: &GameState, h: HouseId, from: AreaId) -> V
         );
     }
     out
-}
-
-/// The areas a raid from `from` can take an order from (004:L1436): a neighbour the raid's
-/// geometry reaches, held by another house, with a raid, support or consolidate order (or a
-/// one-time order of that kind).
-pub(crate) fn raid_targets(
-    board: &Board,
-    state: &GameState,
-    h: HouseId,
-    from: AreaId,
-) -> Vec<AreaId> {
-    let src = board.area(from);
-    state
-        .neighbours(board, from)
-        .into_iter()
-        .filter(|&t| {
-            let dst = board.area(t);
-            if src.is_land() {
-                dst.is_land() && !dst.is_port()
-            } else if src.is_port() {
-                dst.is_sea()
-            } else {
-                !dst.is_port() || state.port_sea(board, t) == Some(from)
-            }
-        })
-        .filter(|&t| {
-            let st = state.area(t);
-            let victim = st.house.filter(|v| *v != h);
-            let removable = st.order.is_some_and(|o| {
-                matches!(
-                    o.kind,
-                    OrderType::Raid | OrderType::Support | OrderType::Consolidate
-                )
-            });
-            let one_time = st
-                .one_time
-                .is_some_and(|p| p.kind.raidable() && Some(p.house) == victim);
-            victim.is_some() && (removable || one_time)
-        })
-        .collect()
 }
 
 /// Retreats: for each beaten force of the house with a choice, where it may go.

@@ -10,7 +10,7 @@
 //! holds one, and drops a bracket `(将领: ___)` around one (`maester_lang::blanks`).
 
 mod events;
-pub(crate) mod military;
+mod military;
 
 use crate::offer::Offer;
 use maester_board::{Board, HouseId, Lang};
@@ -239,6 +239,26 @@ pub fn form(board: &Board, state: &GameState, h: HouseId, lang: Lang) -> Form {
     f
 }
 
+/// The heading of a form in a mail.
+pub fn heading(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "回复模板(把 ___ 换成你的选择,不要的行删掉)",
+        Lang::En => {
+            "Reply template (replace ___ with your choice; delete the lines you do not want)"
+        }
+    }
+}
+
+/// The note that opens the notes of a form whose every line is optional.
+pub fn optional_note(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "这一步你不必发送;下面各行都是可选的,不用就回复「无」。",
+        Lang::En => {
+            "Nothing is required of you in this step: every line below is optional; otherwise reply \"pass\"."
+        }
+    }
+}
+
 /// The form of `h` as a mail shows it: its heading, the lines indented with their hints, the
 /// notes; empty when there is nothing to fill. `secret`: the house's secret where the mail may
 /// hold it (the welcome), else the placeholder.
@@ -249,13 +269,13 @@ pub fn text(
     secret: Option<&str>,
     lang: Lang,
 ) -> String {
-    let t = crate::yours::template(board, state, h, lang);
-    if t.lines.is_empty() {
+    let f = form(board, state, h, lang);
+    let lines = f.shown(lang);
+    if lines.is_empty() {
         return String::new();
     }
-    let (_, _, heading) = crate::yours::headings(board.house(h).name(lang), lang);
-    let mut out = format!("{heading}:\n");
-    for (i, l) in t.lines.iter().enumerate() {
+    let mut out = format!("{}:\n", heading(lang));
+    for (i, l) in lines.iter().enumerate() {
         let line = match (i, secret) {
             (0, Some(s)) => match lang {
                 Lang::Zh => format!("密码: {s}"),
@@ -265,8 +285,29 @@ pub fn text(
         };
         out.push_str(&format!("    {line}\n"));
     }
-    for n in &t.notes {
+    if f.optional_only {
+        out.push_str(&format!("  · {}\n", optional_note(lang)));
+    }
+    for n in &f.notes {
         out.push_str(&format!("  · {n}\n"));
     }
     out
+}
+
+/// [`crate::asks::what_to_send`] followed by the house's form for the step ([`text`]): what
+/// every mail that asks a house to send carries, but the report, whose block holds the form.
+pub fn what_to_send_with_form(
+    board: &Board,
+    state: &GameState,
+    h: HouseId,
+    secret: Option<&str>,
+    lang: Lang,
+) -> String {
+    let what = crate::asks::what_to_send(board, state, h, lang);
+    let form = text(board, state, h, secret, lang);
+    match (what.is_empty(), form.is_empty()) {
+        (_, true) => what,
+        (true, false) => form,
+        (false, false) => format!("{}\n\n{form}", what.trim_end()),
+    }
 }

@@ -419,13 +419,12 @@ pub fn headings(house: &str, lang: Lang) -> (String, String, String) {
         Lang::Zh => (
             format!("{house}:这一步发生了什么"),
             "接下来".into(),
-            "回复模板(把 ___ 换成你的选择,不要的行删掉)".into(),
+            crate::form::heading(lang).into(),
         ),
         Lang::En => (
             format!("{house}: what happened to you"),
             "What next".into(),
-            "Reply template (replace ___ with your choice; delete the lines you do not want)"
-                .into(),
+            crate::form::heading(lang).into(),
         ),
     }
 }

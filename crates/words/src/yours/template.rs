@@ -27,13 +27,7 @@ pub fn template(
     let f = form::form(board, state, h, lang);
     let mut notes = f.notes.clone();
     if f.optional_only && !f.lines.is_empty() {
-        notes.insert(
-            0,
-            match lang {
-                Lang::Zh => "这一步你不必发送;下面各行都是可选的,不用就回复「无」。".into(),
-                Lang::En => "Nothing is required of you in this step: every line below is optional; otherwise reply \"pass\".".into(),
-            },
-        );
+        notes.insert(0, form::optional_note(lang).to_string());
     }
     Template {
         lines: f.shown(lang),
