@@ -24,6 +24,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "the stages",
         &[
             "games",
+            "executed_plans",
             "absences",
             "deadlines",
             "reminders",

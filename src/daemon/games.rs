@@ -212,7 +212,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         let deadline = deadline_text(g, next_deadline, lang);
         let said = deadline_said(g, next_deadline, now, lang);
         let mut ctx = letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &said);
-        ctx.plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
+        ctx.plans = super::executed_plans::plans_in(&mut plans, g, &out, &plan_texts, lang);
         ctx.correction = correction.as_ref().map(|c| c.line(g, lang));
         ctx.correction_changes = correction
             .as_ref()
@@ -253,8 +253,8 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         )?);
     }
     // The executed plans are public: kept in both languages for the post and the site.
-    let zh = plans_in(&mut plans, g, &out, &plan_texts, Lang::Zh);
-    let en = plans_in(&mut plans, g, &out, &plan_texts, Lang::En);
+    let zh = super::executed_plans::plans_in(&mut plans, g, &out, &plan_texts, Lang::Zh);
+    let en = super::executed_plans::plans_in(&mut plans, g, &out, &plan_texts, Lang::En);
     let public_plans = g
         .board
         .house_ids()
@@ -280,7 +280,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             let script = Script::of(lang == Lang::Zh && g.cfg.language.traditional());
             let deadline = deadline_text(g, next_deadline, lang);
             let said = deadline_said(g, next_deadline, now, lang);
-            let plans = plans_in(&mut plans, g, &out, &plan_texts, lang);
+            let plans = super::executed_plans::plans_in(&mut plans, g, &out, &plan_texts, lang);
             let parts = super::gm_copy::Parts {
                 g,
                 out: &out,
@@ -405,69 +405,6 @@ pub fn reported_step(out: &StepOutcome, lang: Lang) -> String {
         .last()
         .map(|c| letters::step_name(c.step, lang))
         .unwrap_or_default()
-}
-
-/// The close's executed plans in `lang` (none unless the plan step closed), read the first time
-/// a reader of that language asks for them.
-fn plans_in(
-    plans: &mut Vec<(Lang, Vec<letters::ExecutedPlan>)>,
-    g: &Loaded,
-    out: &StepOutcome,
-    texts: &[(String, String)],
-    lang: Lang,
-) -> Vec<letters::ExecutedPlan> {
-    if !out.steps.iter().any(|c| c.step == Step::Plan) {
-        return Vec::new();
-    }
-    if let Some((_, p)) = plans.iter().find(|(l, _)| *l == lang) {
-        return p.clone();
-    }
-    let p = executed_plans(g, out, texts, lang);
-    plans.push((lang, p.clone()));
-    p
-}
-
-/// Every house's execution plan as it was executed (附录1 publishes them when the plan step
-/// closes), in the reader's language: each stored plan read again against the state it was
-/// checked with and echoed; a house that was asked and sent none is said to have sent none (its
-/// defaults are listed with their rule in the report); a house with nothing to plan is left out.
-fn executed_plans(
-    g: &Loaded,
-    out: &StepOutcome,
-    texts: &[(String, String)],
-    lang: Lang,
-) -> Vec<letters::ExecutedPlan> {
-    let silent = out.silent();
-    let mut plans = Vec::new();
-    // Read as plans whatever step the close started from (the Raven step closes with the plans).
-    let mut at_plan = g.state.clone();
-    at_plan.step = Step::Plan;
-    for hid in g.board.house_ids() {
-        if g.state.house(hid).neutral {
-            continue;
-        }
-        let key = g.board.house(hid).key.as_str();
-        let lines: Vec<String> = match texts.iter().rev().find(|(h, _)| h == key) {
-            Some((_, text)) => {
-                let parsed =
-                    crate::lang::submit::parse_mail_with(&g.board, &g.names, &at_plan, text, lang);
-                if parsed.echo.is_empty() {
-                    text.lines().map(str::to_string).collect()
-                } else {
-                    parsed.echo
-                }
-            }
-            None if silent.contains(&(Step::Plan, hid)) => {
-                vec![crate::words::report_text::no_plan_sent(lang)]
-            }
-            None => continue,
-        };
-        plans.push(letters::ExecutedPlan {
-            house: g.board.house(hid).name(lang).to_string(),
-            lines,
-        });
-    }
-    plans
 }
 
 /// The map picture of a closed step (the state after it, its log as arrows), or `None` when

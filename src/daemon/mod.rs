@@ -11,6 +11,7 @@ pub(crate) mod corrected;
 pub mod damage;
 pub(crate) mod deadlines;
 pub mod disk;
+pub mod executed_plans;
 pub mod games;
 pub mod gm;
 pub(crate) mod gm_copy;
