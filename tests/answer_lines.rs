@@ -29,12 +29,7 @@ fn run_with(tag: &str, from: &str, body: &str, english: bool) -> String {
     let inbox = dir.join("mail/inbox/new");
     std::fs::create_dir_all(&inbox).unwrap_or_default();
     std::fs::write(inbox.join("m1"), mail_from(from, "m1", body)).unwrap_or_default();
-    let out = maester(&cfg, &["run", "--once"], None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_once(&cfg);
     let a = answer_to(&dir, from);
     let _ = std::fs::remove_dir_all(&dir);
     a

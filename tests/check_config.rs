@@ -90,11 +90,7 @@ fn check_config_names_the_password_source_and_never_prints_the_password() {
     assert_ne!(with_servers, text, "the test config names its transport");
     std::fs::write(&cfg, &with_servers).unwrap_or_default();
     let out = maester(&cfg, &["check-config"], None);
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let said = said(&out);
     // A secret that cannot be read fails the check: the daemon could not log in.
     assert!(!out.status.success(), "{said}");
     assert!(said.contains("1 mail secret could not be read"), "{said}");

@@ -6,7 +6,7 @@
 mod maildir_support;
 mod server_support;
 
-use maildir_support::{maester, temp_dir};
+use maildir_support::{maester, said, temp_dir};
 use server_support::ports;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -28,14 +28,6 @@ fn config(dir: &Path, imap_port: u16, smtp_port: u16, imap_extra: &str, folders:
     let path = dir.join("maester.toml");
     std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     path
-}
-
-fn said(out: &std::process::Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 #[test]

@@ -6,17 +6,23 @@
 mod maildir_support;
 
 use maildir_support::{maester, temp_dir, write_config};
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Run `maester <args>` (a demo) in a fresh folder `dir`.
+fn demo_in(dir: &Path, args: &[&str]) -> Output {
+    std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{e}"));
+    Command::new(env!("CARGO_BIN_EXE_maester"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run maester: {e}"))
+}
 
 #[test]
 fn the_demo_lists_its_mails_by_kind_and_house_and_its_hints_run_from_where_it_ran() {
     let dir = temp_dir("first-demo");
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let out = Command::new(env!("CARGO_BIN_EXE_maester"))
-        .arg("demo")
-        .current_dir(&dir)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run maester: {e}"));
+    let out = demo_in(&dir, &["demo"]);
     let said = String::from_utf8_lossy(&out.stdout).to_string();
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(out.status.success(), "{said}{err}");
@@ -128,12 +134,7 @@ fn run_says_once_at_start_what_it_runs() {
 #[test]
 fn post_writes_the_picture_it_asks_to_attach_and_names_it() {
     let dir = temp_dir("first-post");
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let out = Command::new(env!("CARGO_BIN_EXE_maester"))
-        .args(["demo", "--dir", "d"])
-        .current_dir(&dir)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run maester: {e}"));
+    let out = demo_in(&dir, &["demo", "--dir", "d"]);
     assert!(
         out.status.success(),
         "{}",
@@ -218,12 +219,7 @@ fn status_speaks_the_games_language_only() {
 #[test]
 fn the_demo_does_not_count_an_out_of_office_mail_as_answered() {
     let dir = temp_dir("first-ooo");
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let out = Command::new(env!("CARGO_BIN_EXE_maester"))
-        .args(["demo", "--dir", "d"])
-        .current_dir(&dir)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run maester: {e}"));
+    let out = demo_in(&dir, &["demo", "--dir", "d"]);
     let said = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(out.status.success(), "{said}");
     // Round 1's placement batch: seven player mails and one out-of-office reply.

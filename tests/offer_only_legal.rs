@@ -39,18 +39,8 @@ fn sent_as_shown(cfg: &Path, dir: &Path, from: &str, secret: &str, lines: &[Stri
     let body = format!("密码: {secret}\r\n{}\r\n", lines.join("\r\n"));
     maester::demo::deliver(&dir.join("mail/inbox"), "x", &mail_from(from, from, &body))
         .unwrap_or_else(|e| panic!("{e}"));
-    let out = maester(cfg, &["run", "--once"], None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    outbox_files(&dir.join("mail/outbox"))
-        .into_iter()
-        .filter(|(to, b)| to.contains(from) && b.starts_with("Re:"))
-        .map(|(_, b)| b)
-        .next_back()
-        .unwrap_or_else(|| panic!("no answer to {from}"))
+    run_once(cfg);
+    last_answer(dir, from)
 }
 
 #[test]

@@ -13,14 +13,8 @@ use maildir_support::*;
 fn a_form_filled_inside_the_quote_with_the_real_secret_is_read() {
     let dir = temp_dir("quoted");
     let cfg = write_config(&dir, "quoted");
-    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
-    let text = text
-        .replace("name = \"A\"\n", "name = \"A\"\nlanguage = \"zh-Hant\"\n")
-        .replace("name = \"E\"\n", "name = \"E\"\nlanguage = \"en\"\n");
-    std::fs::write(&cfg, text).unwrap_or_default();
+    set_languages(&cfg, &[("A", "zh-Hant"), ("E", "en")]);
     new_game_with_known_secrets(&cfg);
-    let inbox = dir.join("mail/inbox/new");
-    std::fs::create_dir_all(&inbox).unwrap_or_default();
     let mails = [
         // Stark (zh-Hant), an iPhone/Gmail-style quote, the form filled in it, nested once more.
         (
@@ -51,23 +45,9 @@ fn a_form_filled_inside_the_quote_with_the_real_secret_is_read() {
         // Martell quotes another house's mail with its secret: not Martell's.
         ("f@x.example", "q6", "> 密码: stark-s\n> 阳戟城 行军\n"),
     ];
-    for (from, id, body) in mails {
-        std::fs::write(inbox.join(id), mail_from(from, id, body)).unwrap_or_default();
-    }
-    let out = maester(&cfg, &["run", "--once"], None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let sent = outbox_files(&dir.join("mail/outbox"));
-    let answer = |to: &str| {
-        sent.iter()
-            .filter(|(t, b)| t.contains(to) && b.starts_with("Re:"))
-            .map(|(_, b)| b.clone())
-            .next_back()
-            .unwrap_or_else(|| panic!("no answer to {to}"))
-    };
+    deliver(&dir, &mails);
+    run_once(&cfg);
+    let answer = |to: &str| last_answer(&dir, to);
     let stark = answer("a@x.example");
     assert!(stark.contains("裁判已收到"), "{stark}");
     assert!(
@@ -104,12 +84,7 @@ fn orders_outside_the_quote_are_never_dropped_for_a_quoted_form() {
     std::fs::create_dir_all(&inbox).unwrap_or_default();
     let body = "临冬城 行军\n\n> 密码: stark-s\n> 白港 防守\n";
     std::fs::write(inbox.join("o1"), mail_from("a@x.example", "o1", body)).unwrap_or_default();
-    let out = maester(&cfg, &["run", "--once"], None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_once(&cfg);
     let sent = outbox_files(&dir.join("mail/outbox"));
     let stark = sent
         .iter()

@@ -6,7 +6,7 @@
 mod maildir_support;
 mod server_support;
 
-use maildir_support::{maester, temp_dir};
+use maildir_support::{maester, said, temp_dir};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -19,14 +19,6 @@ fn with_imap_secret(cfg: &Path, imap_secret: &str) {
         .replace("[daemon]\n", "[daemon]\ngm_address = \"gm@localhost\"\n");
     assert_ne!(changed, text, "the server config has the written password");
     std::fs::write(cfg, changed).unwrap_or_else(|e| panic!("{}: {e}", cfg.display()));
-}
-
-fn said(out: &std::process::Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 #[test]

@@ -20,12 +20,7 @@ fn traditional_chinese_orders_are_answered_in_traditional_chinese() {
     let simp = mail_from("b@x.example", "s1", "密码: greyjoy-s\n派克岛 防守\n");
     std::fs::write(inbox.join("t1"), trad).unwrap_or_default();
     std::fs::write(inbox.join("s1"), simp).unwrap_or_default();
-    let out = maester(&cfg, &["run", "--once"], None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_once(&cfg);
     let mails = outbox_files(&dir.join("mail/outbox"));
     let answer = |to: &str| {
         mails

@@ -10,36 +10,16 @@ use maildir_support::*;
 fn a_misspelt_keyword_is_answered_with_the_keyword_in_each_language() {
     let dir = temp_dir("typos");
     let cfg = write_config(&dir, "typo");
-    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
-    let text = text
-        .replace("name = \"A\"\n", "name = \"A\"\nlanguage = \"zh-Hant\"\n")
-        .replace("name = \"E\"\n", "name = \"E\"\nlanguage = \"en\"\n");
-    std::fs::write(&cfg, text).unwrap_or_default();
+    set_languages(&cfg, &[("A", "zh-Hant"), ("E", "en")]);
     new_game_with_known_secrets(&cfg);
-    let inbox = dir.join("mail/inbox/new");
-    std::fs::create_dir_all(&inbox).unwrap_or_default();
     let mails = [
         ("a@x.example", "t1", "密碼: stark-s\n臨冬城 行君\n"),
         ("b@x.example", "t2", "密码: greyjoy-s\n派克岛 行君\n"),
         ("e@x.example", "t3", "secret: tyrell-s\nHighgarden marhc\n"),
     ];
-    for (from, id, body) in mails {
-        std::fs::write(inbox.join(id), mail_from(from, id, body)).unwrap_or_default();
-    }
-    let out = maester(&cfg, &["run", "--once"], None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let sent = outbox_files(&dir.join("mail/outbox"));
-    let answer = |to: &str| {
-        sent.iter()
-            .filter(|(t, b)| t.contains(to) && b.starts_with("Re:"))
-            .map(|(_, b)| b.clone())
-            .next_back()
-            .unwrap_or_else(|| panic!("no answer to {to}"))
-    };
+    deliver(&dir, &mails);
+    run_once(&cfg);
+    let answer = |to: &str| last_answer(&dir, to);
     let hant = answer("a@x.example");
     assert!(
         hant.contains("行軍") && hant.contains("你是不是指"),
@@ -59,11 +39,7 @@ fn a_misspelt_plan_verb_is_answered_with_the_verb_in_each_language() {
     use chrono::{DateTime, TimeDelta, Utc};
     let dir = temp_dir("typos-plan");
     let cfg = write_config(&dir, "typop");
-    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
-    let text = text
-        .replace("name = \"A\"\n", "name = \"A\"\nlanguage = \"zh-Hant\"\n")
-        .replace("name = \"E\"\n", "name = \"E\"\nlanguage = \"en\"\n");
-    std::fs::write(&cfg, text).unwrap_or_default();
+    set_languages(&cfg, &[("A", "zh-Hant"), ("E", "en")]);
     let mut d = open_daemon(&cfg);
     let t0: DateTime<Utc> = "2026-05-04T02:00:00Z"
         .parse()
@@ -79,8 +55,6 @@ fn a_misspelt_plan_verb_is_answered_with_the_verb_in_each_language() {
     if let Err(e) = maester::daemon::gm::apply(&mut d, "typop", &close, t0) {
         panic!("{e}");
     }
-    let inbox = dir.join("mail/inbox/new");
-    std::fs::create_dir_all(&inbox).unwrap_or_default();
     let mails = [
         (
             "a@x.example",
@@ -98,20 +72,11 @@ fn a_misspelt_plan_verb_is_answered_with_the_verb_in_each_language() {
             "secret: tyrell-s\n1) Highgarden units moev to Dornish Marches\n",
         ),
     ];
-    for (from, id, body) in mails {
-        std::fs::write(inbox.join(id), mail_from(from, id, body)).unwrap_or_default();
-    }
+    deliver(&dir, &mails);
     if let Err(e) = d.tick(t0 + TimeDelta::minutes(1)) {
         panic!("{e}");
     }
-    let sent = outbox_files(&dir.join("mail/outbox"));
-    let answer = |to: &str| {
-        sent.iter()
-            .filter(|(t, b)| t.contains(to) && b.starts_with("Re:"))
-            .map(|(_, b)| b.clone())
-            .next_back()
-            .unwrap_or_else(|| panic!("no answer to {to}"))
-    };
+    let answer = |to: &str| last_answer(&dir, to);
     let hant = answer("a@x.example");
     assert!(hant.contains("你是不是指“移動到”"), "{hant}");
     let zh = answer("b@x.example");

@@ -47,12 +47,7 @@ fn welcome_mail_lists_roster_units_leaders_limits_example_schedule_and_gm() {
     let cfg = config(&dir, "w1");
     new_game_with_known_secrets(&cfg);
     // The welcome mails are queued with the game and sent at the next tick.
-    let out = maester(&cfg, &["run", "--once"], None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_once(&cfg);
     let w = mail_to(&dir, "a@x.example", "欢迎加入游戏");
     for want in [
         "  白狼 A(你)\n",

@@ -141,3 +141,53 @@ pub fn gm_mail(game: &str, id: &str, body: &str) -> Vec<u8> {
     )
     .into_bytes()
 }
+
+/// Give the players named in `langs` (the config's `name`, "A" … "F") their language.
+pub fn set_languages(cfg: &Path, langs: &[(&str, &str)]) {
+    let mut text = std::fs::read_to_string(cfg).unwrap_or_default();
+    for (name, lang) in langs {
+        text = text.replace(
+            &format!("name = \"{name}\"\n"),
+            &format!("name = \"{name}\"\nlanguage = \"{lang}\"\n"),
+        );
+    }
+    std::fs::write(cfg, text).unwrap_or_default();
+}
+
+/// Drop these mails (from, id, body) into the game folder's inbox `mail/inbox/new`.
+pub fn deliver(dir: &Path, mails: &[(&str, &str, &str)]) {
+    let inbox = dir.join("mail/inbox/new");
+    std::fs::create_dir_all(&inbox).unwrap_or_default();
+    for (from, id, body) in mails {
+        std::fs::write(inbox.join(id), mail_from(from, id, body)).unwrap_or_default();
+    }
+}
+
+/// `maester run --once` on this config; it must succeed.
+pub fn run_once(cfg: &Path) {
+    let out = maester(cfg, &["run", "--once"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The last answer ("Re: …", subject and body) sent to `to` from the game folder's outbox.
+pub fn last_answer(dir: &Path, to: &str) -> String {
+    outbox_files(&dir.join("mail/outbox"))
+        .into_iter()
+        .filter(|(t, b)| t.contains(to) && b.starts_with("Re:"))
+        .map(|(_, b)| b)
+        .next_back()
+        .unwrap_or_else(|| panic!("no answer to {to}"))
+}
+
+/// What a run of the binary printed, stdout then stderr.
+pub fn said(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
