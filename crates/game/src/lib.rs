@@ -11,6 +11,7 @@ mod budget;
 mod close;
 mod expect;
 mod input;
+mod muster_problem;
 mod options;
 mod problems;
 #[cfg(test)]
