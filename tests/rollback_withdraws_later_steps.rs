@@ -57,14 +57,10 @@ fn a_rollback_to_placement_withdraws_the_plans_sent_after_it() {
         text.replace("name = \"B\"\n", "name = \"B\"\nlanguage = \"en\"\n"),
     )
     .unwrap_or_default();
-    let mut d = open_daemon(&cfg);
     let t0: DateTime<Utc> = "2026-05-04T02:00:00Z"
         .parse()
         .unwrap_or_else(|e| panic!("{e}"));
-    let secrets = HOUSES.iter().map(|h| format!("{h}-s")).collect();
-    if let Err(e) = maester::daemon::games::new_game(&mut d, t0, Some(secrets)) {
-        panic!("{e}");
-    }
+    let mut d = new_game_at(&cfg, t0);
     tick(&mut d, t0);
     // Placement: Stark marches from Winterfell; then placement closes (no Raven change is due
     // in this round: the plan step opens).
@@ -178,14 +174,10 @@ fn a_rollback_to_placement_withdraws_the_plans_sent_after_it() {
 fn after_a_rollback_to_the_retreat_step_the_retreat_asked_is_accepted() {
     let dir = temp_dir("rollback-retreat");
     let cfg = write_config(&dir, "rb");
-    let mut d = open_daemon(&cfg);
     let t0: DateTime<Utc> = "2026-05-04T02:00:00Z"
         .parse()
         .unwrap_or_else(|e| panic!("{e}"));
-    let secrets = HOUSES.iter().map(|h| format!("{h}-s")).collect();
-    if let Err(e) = maester::daemon::games::new_game(&mut d, t0, Some(secrets)) {
-        panic!("{e}");
-    }
+    let mut d = new_game_at(&cfg, t0);
     let mut now = t0 + TimeDelta::minutes(1);
     // Stark's two knights in Moat Cailin attack Greyjoy's footman in Greywater Watch.
     gm(

@@ -40,14 +40,10 @@ fn a_misspelt_plan_verb_is_answered_with_the_verb_in_each_language() {
     let dir = temp_dir("typos-plan");
     let cfg = write_config(&dir, "typop");
     set_languages(&cfg, &[("A", "zh-Hant"), ("E", "en")]);
-    let mut d = open_daemon(&cfg);
     let t0: DateTime<Utc> = "2026-05-04T02:00:00Z"
         .parse()
         .unwrap_or_else(|e| panic!("{e}"));
-    let secrets = HOUSES.iter().map(|h| format!("{h}-s")).collect();
-    if let Err(e) = maester::daemon::games::new_game(&mut d, t0, Some(secrets)) {
-        panic!("{e}");
-    }
+    let mut d = new_game_at(&cfg, t0);
     let close = maester::daemon::gm::GmCommand::Process {
         step: None,
         round: None,

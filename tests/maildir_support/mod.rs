@@ -191,3 +191,13 @@ pub fn said(out: &std::process::Output) -> String {
         String::from_utf8_lossy(&out.stderr)
     )
 }
+
+/// Open the config's daemon and create its game at `now` with the secrets `<house>-s`.
+pub fn new_game_at(cfg: &Path, now: chrono::DateTime<chrono::Utc>) -> maester::daemon::Daemon {
+    let mut d = open_daemon(cfg);
+    let secrets = HOUSES.iter().map(|h| format!("{h}-s")).collect();
+    if let Err(e) = maester::daemon::games::new_game(&mut d, now, Some(secrets)) {
+        panic!("{e}");
+    }
+    d
+}
