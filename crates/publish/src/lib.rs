@@ -8,6 +8,7 @@
 //! submission of a step still open; a [`record::Record`] holds only what every house's report
 //! of the step said to all of them.
 
+pub mod chronicle;
 pub mod feed;
 pub mod game;
 pub mod html;
@@ -16,6 +17,7 @@ pub mod record;
 pub mod report;
 pub mod silence;
 pub mod site;
+pub mod standings;
 
 pub use post::{Format, Picture, post};
 pub use record::{ClosedStep, PlanLines, Record, StoredLog, Used};
