@@ -23,7 +23,7 @@ const BOTTOM: f64 = 30.0;
 
 /// A house's marker: its shape, so that lines of equal values stay apart by more than colour.
 fn marker(i: usize, x: f64, y: f64, colour: &str) -> String {
-    let r = 4.0;
+    let r = 3.5;
     match i % 4 {
         0 => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"{colour}\"/>"),
         1 => format!(
@@ -99,6 +99,13 @@ pub fn chart(board: &Board, points: &[Point], measure: Measure, lang: Lang) -> S
         }
     };
     let y = |v: u8| y0 - (y0 - y1) * f64::from(v) / f64::from(top);
+    // Houses of equal values would hide each other: each series is drawn a little apart, less
+    // than a value's step (the figures' table and `data-values` give the exact values).
+    let unit = (y0 - y1) / f64::from(top);
+    let count = houses.len().max(1) as f64;
+    let gap = (unit / (count + 1.0)).min(3.0);
+    let shift = |k: usize| (k as f64 - (count - 1.0) / 2.0) * gap;
+    let stroke = gap.clamp(1.5, 2.5);
     let title = w::heading(measure.heading(), lang);
     let mut s = format!(
         "<svg class=\"chart\" id=\"chart-{key}\" data-measure=\"{key}\" \
@@ -143,12 +150,12 @@ pub fn chart(board: &Board, points: &[Point], measure: Measure, lang: Lang) -> S
         let list: Vec<String> = values.iter().map(|(_, v)| v.to_string()).collect();
         let line: Vec<String> = values
             .iter()
-            .map(|(i, v)| format!("{:.1},{:.1}", x(*i), y(*v)))
+            .map(|(i, v)| format!("{:.1},{:.1}", x(*i), y(*v) - shift(k)))
             .collect();
         s.push_str(&format!(
             "<g class=\"series\" data-house=\"{key}\" data-values=\"{vals}\">\
              <title>{name}</title>\
-             <polyline points=\"{pts}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\" \
+             <polyline points=\"{pts}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{stroke:.1}\" \
              stroke-linejoin=\"round\"/>",
             key = esc(&board.house(*h).key),
             vals = list.join(","),
@@ -156,7 +163,7 @@ pub fn chart(board: &Board, points: &[Point], measure: Measure, lang: Lang) -> S
             pts = line.join(" "),
         ));
         for (i, v) in &values {
-            s.push_str(&marker(k, x(*i), y(*v), &colour));
+            s.push_str(&marker(k, x(*i), y(*v) - shift(k), &colour));
         }
         s.push_str("</g>\n");
     }
