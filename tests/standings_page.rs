@@ -409,6 +409,48 @@ fn the_final_report_post_and_site_carry_the_summary_from_the_stored_events() {
             assert!(finals[0].contains(&line), "{key}'s report: {line}");
         }
     }
+    // The HTML part of each final report carries it too.
+    let mut html_parts = 0;
+    for e in std::fs::read_dir(&outbox).into_iter().flatten().flatten() {
+        let raw = std::fs::read(e.path()).unwrap_or_default();
+        let Some(m) = mail_parser::MessageParser::default().parse(&raw) else {
+            continue;
+        };
+        let Some(html) = m.body_html(0) else {
+            continue;
+        };
+        let Some((_, language)) = HOUSES.iter().find(|(k, _)| {
+            m.to()
+                .and_then(|a| a.first())
+                .and_then(|a| a.address())
+                .is_some_and(|a| a.starts_with(k))
+        }) else {
+            continue;
+        };
+        let lang = if *language == "en" {
+            Lang::En
+        } else {
+            Lang::Zh
+        };
+        let script = Script::of(*language == "zh-Hant");
+        if !html.contains(&script.write(w::heading(w::Heading::Ranking, lang))) {
+            continue;
+        }
+        html_parts += 1;
+        // The template's escaping, undone (it writes an apostrophe as `&#x27;`).
+        let text = html
+            .replace("&#x27;", "'")
+            .replace("&#39;", "'")
+            .replace("&quot;", "\"")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
+        for line in expected_lines(board, &snaps, lang) {
+            let line = script.write(&line);
+            assert!(text.contains(&line), "{language} HTML part: {line}");
+        }
+    }
+    assert_eq!(html_parts, HOUSES.len(), "every final report's HTML part");
     // The forum post of the final step, and the site, in each language.
     for language in ["zh", "zh-Hant", "en"] {
         let lang = if language == "en" { Lang::En } else { Lang::Zh };
