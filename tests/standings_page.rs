@@ -18,7 +18,6 @@ use maester::sim::{Rng, submission, text};
 use maester::words::chronicle as w;
 use maester::words::hant::Script;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
 
 const HOUSES: [(&str, &str); 6] = [
     ("stark", "zh"),
@@ -29,7 +28,7 @@ const HOUSES: [(&str, &str); 6] = [
     ("martell", "zh-Hant"),
 ];
 
-/// The game played once for every test of this file (each opens its own daemon on it).
+/// The game played to its end, and the daemon on it.
 struct Played {
     dir: PathBuf,
     d: Daemon,
@@ -52,7 +51,7 @@ fn config() -> String {
 }
 
 /// Plays the game to its end: each asked house mails the simulator's submission. Returns the
-/// game's folder.
+/// game's folder (removed at the end of the test unless `MAESTER_KEEP` is set).
 fn play() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("maester-chronicle-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -120,17 +119,6 @@ fn play() -> PathBuf {
     dir
 }
 
-fn game() -> Played {
-    static GAME: OnceLock<Mutex<Option<PathBuf>>> = OnceLock::new();
-    let mut dir = GAME
-        .get_or_init(|| Mutex::new(None))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    let dir = dir.get_or_insert_with(play).clone();
-    let d = maildir_support::open_daemon(&dir.join("maester.toml"));
-    Played { dir, d }
-}
-
 /// Every stored snapshot of the game, oldest first: its state and its military log.
 fn snapshots(d: &Daemon) -> Vec<(GameState, Vec<Event>, u8)> {
     let index = d
@@ -180,17 +168,6 @@ fn expected_series(
     out
 }
 
-/// A test is over: the second to finish removes the game's folder.
-fn done(p: Played) {
-    static DONE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    drop(p.d);
-    if DONE.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 1
-        && std::env::var_os("MAESTER_KEEP").is_none()
-    {
-        let _ = std::fs::remove_dir_all(&p.dir);
-    }
-}
-
 fn site(p: &Played, tag: &str, language: &str) -> PathBuf {
     let out = p.dir.join(format!("www-{tag}-{language}"));
     let lang = MailLanguage::parse(language).unwrap_or_else(|| panic!("{language}"));
@@ -217,8 +194,20 @@ fn charts(html: &str) -> Vec<String> {
 }
 
 #[test]
-fn standings_page_charts_each_house_with_the_stored_values_in_three_languages() {
-    let p = game();
+fn a_whole_game_s_standings_page_and_summary_equal_what_the_store_holds() {
+    let dir = play();
+    let p = Played {
+        d: maildir_support::open_daemon(&dir.join("maester.toml")),
+        dir,
+    };
+    standings_page_charts_each_house_with_the_stored_values_in_three_languages(&p);
+    the_final_report_post_and_site_carry_the_summary_from_the_stored_events(&p);
+    if std::env::var_os("MAESTER_KEEP").is_none() {
+        let _ = std::fs::remove_dir_all(&p.dir);
+    }
+}
+
+fn standings_page_charts_each_house_with_the_stored_values_in_three_languages(p: &Played) {
     let g = games::load(&p.d, "chron").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.state.step, Step::Finished, "the game reached its end");
     let board = &g.board;
@@ -226,7 +215,7 @@ fn standings_page_charts_each_house_with_the_stored_values_in_three_languages() 
     for language in ["zh", "zh-Hant", "en"] {
         let lang = if language == "en" { Lang::En } else { Lang::Zh };
         let script = Script::of(language == "zh-Hant");
-        let out = site(&p, "page", language);
+        let out = site(p, "page", language);
         let html = read(&out.join("standings.html"));
         assert!(!html.contains("<script"), "no script");
         assert!(read(&out.join("index.html")).contains("href=\"standings.html\""));
@@ -286,7 +275,6 @@ fn standings_page_charts_each_house_with_the_stored_values_in_three_languages() 
         let title = script.write(w::heading(w::Heading::StandingsPage, lang));
         assert!(html.contains(&title), "{language}: {title}");
     }
-    done(p);
 }
 
 fn maester_usvg_roxmltree(svg: &str) -> resvg::usvg::roxmltree::Document<'_> {
@@ -384,9 +372,7 @@ fn expected_lines(board: &Board, snaps: &[(GameState, Vec<Event>, u8)], lang: La
     lines
 }
 
-#[test]
-fn the_final_report_post_and_site_carry_the_summary_from_the_stored_events() {
-    let p = game();
+fn the_final_report_post_and_site_carry_the_summary_from_the_stored_events(p: &Played) {
     let g = games::load(&p.d, "chron").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.state.step, Step::Finished);
     let board = &g.board;
@@ -455,7 +441,7 @@ fn the_final_report_post_and_site_carry_the_summary_from_the_stored_events() {
     for language in ["zh", "zh-Hant", "en"] {
         let lang = if language == "en" { Lang::En } else { Lang::Zh };
         let script = Script::of(language == "zh-Hant");
-        let out = site(&p, "summary", language);
+        let out = site(p, "summary", language);
         let index = read(&out.join("index.html"));
         let standings = read(&out.join("standings.html"));
         for line in expected_lines(board, &snaps, lang) {
@@ -476,5 +462,4 @@ fn the_final_report_post_and_site_carry_the_summary_from_the_stored_events() {
     for line in expected_lines(board, &snaps, Lang::Zh) {
         assert!(post.contains(&line), "the post: {line}");
     }
-    done(p);
 }
