@@ -7,7 +7,10 @@
 //! `--allow-file-access-from-files`); a probe page reports the frame's `scrollWidth` against
 //! its `clientWidth` and its broken pictures into the DOM that `--dump-dom` prints. The probe
 //! is checked against a page that does overflow and a picture that is missing, so it cannot
-//! pass by seeing nothing. Skipped, saying so, where `/usr/bin/chromium` is not installed.
+//! pass by seeing nothing. The standings page (the chronicle's charts, inline SVG) is measured
+//! the same way and photographed at 400 px and at 1280 px (`MAESTER_SCREENSHOTS=<dir>` keeps
+//! the pictures there, to look at). Skipped, saying so, where `/usr/bin/chromium` is not
+//! installed.
 
 mod maildir_support;
 
@@ -93,6 +96,49 @@ fn probe(dir: &Path, page: &str, width: u32) -> Probe {
     }
 }
 
+/// A screenshot of `page` in a frame `width` px wide (PNG bytes), through the same frame as
+/// the probe: the window is never narrower than 500 px.
+fn screenshot(dir: &Path, page: &str, width: u32) -> Vec<u8> {
+    let frame = dir.join(format!("shot-{width}-{page}"));
+    let html = format!(
+        "<!DOCTYPE html><html><body style=\"margin:0;background:#888\">\
+         <iframe src=\"{page}\" style=\"border:0;width:{width}px;height:2400px\"></iframe>\
+         </body></html>"
+    );
+    std::fs::write(&frame, html).unwrap_or_else(|e| panic!("{e}"));
+    let png = dir.join(format!("shot-{width}-{page}.png"));
+    let profile = dir.join(format!("profile-shot-{width}-{page}"));
+    let out = Command::new(CHROMIUM)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--allow-file-access-from-files",
+            "--hide-scrollbars",
+            "--virtual-time-budget=8000",
+        ])
+        .arg(format!("--window-size={},2400", width.max(500)))
+        .arg(format!("--screenshot={}", png.display()))
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("file://{}", frame.display()))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {CHROMIUM}: {e}"));
+    let _ = std::fs::remove_file(&frame);
+    let _ = std::fs::remove_dir_all(&profile);
+    let bytes = std::fs::read(&png).unwrap_or_else(|e| {
+        panic!(
+            "{page} at {width}: no screenshot ({e}); stderr:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let _ = std::fs::remove_file(&png);
+    bytes
+}
+
 /// Every `href="…"` and `src="…"` of a page that points into the site's folder.
 fn relative_links(html: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -152,7 +198,12 @@ fn the_front_page_and_a_step_page_read_at_1280_and_400_pixels() {
     assert_eq!(control.broken, 1, "{control:?}");
     std::fs::remove_file(site.join("control.html")).unwrap_or_else(|e| panic!("{e}"));
 
-    for page in ["index.html", step_page.as_str(), "history.html"] {
+    for page in [
+        "index.html",
+        step_page.as_str(),
+        "history.html",
+        "standings.html",
+    ] {
         let html = std::fs::read_to_string(site.join(page)).unwrap_or_else(|e| panic!("{e}"));
         let links = relative_links(&html);
         assert!(links.iter().any(|l| l == "style.css"), "{page}: {links:?}");
@@ -178,9 +229,30 @@ fn the_front_page_and_a_step_page_read_at_1280_and_400_pixels() {
                 "{page} at {width}: a picture did not load: {p:?}"
             );
             assert!(p.console.is_empty(), "{page} at {width}: {:?}", p.console);
-            if page != "history.html" {
+            if page != "history.html" && page != "standings.html" {
                 assert!(p.images >= 1, "{page} shows the map: {p:?}");
             }
+        }
+    }
+    // The standings page's charts, photographed on a phone and on a desktop.
+    let html =
+        std::fs::read_to_string(site.join("standings.html")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        html.matches("<svg class=\"chart\"").count(),
+        3,
+        "three charts"
+    );
+    let keep = std::env::var_os("MAESTER_SCREENSHOTS").map(std::path::PathBuf::from);
+    for width in [400, 1280] {
+        let png = screenshot(&site, "standings.html", width);
+        assert!(
+            png.starts_with(b"\x89PNG") && png.len() > 10_000,
+            "{width}: a picture"
+        );
+        if let Some(k) = &keep {
+            std::fs::create_dir_all(k).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(k.join(format!("standings-{width}.png")), &png)
+                .unwrap_or_else(|e| panic!("{e}"));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

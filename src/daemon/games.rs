@@ -201,6 +201,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     let mut maps: Vec<(Reading, Option<ReportMap>)> = Vec::new();
     // The executed plans are public too: read once per language.
     let mut plans: Vec<(Lang, Vec<letters::ExecutedPlan>)> = Vec::new();
+    let mut summaries = Vec::new();
     for h in &houses {
         let Some(hid) = g.house_id(&h.house) else {
             continue;
@@ -233,6 +234,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         if out.state.step == Step::Finished {
             ctx.private
                 .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
+            ctx.summary = super::chronicle::at_close(d, g, &out, now, lang, &mut summaries);
         }
         let to = letters::Reader::seat(h);
         let map = map_in(&mut maps, g, &out, (lang, to.script), &deadline);

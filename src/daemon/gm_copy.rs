@@ -139,7 +139,9 @@ fn forum_files(d: &Daemon, p: &Parts<'_>, lang: Lang) -> Vec<Attachment> {
         (Some(_), Some(url)) => crate::publish::Picture::Url(format!("{url}{name}")),
         (Some(_), None) => crate::publish::Picture::File(name.clone()),
     };
-    let public = crate::publish::public(&g.board, &g.row.id, &step, lang);
+    let mut public = crate::publish::public(&g.board, &g.row.id, &step, lang);
+    // The close that ends the game: its post carries the game's summary.
+    public.summary = super::chronicle::with_close(d, g, step.clone(), lang);
     let parts = crate::publish::post(
         &public,
         &picture,

@@ -18,8 +18,8 @@ mod calendar;
 mod report;
 pub use calendar::{DeadlineEvent, REMINDER_HOURS, sequence as calendar_sequence};
 pub use report::{
-    ExecutedPlan, GmHouse, Pictures, ReportContext, RevealedOrders, TrackNames, report_context,
-    report_letter,
+    ExecutedPlan, GmHouse, Pictures, ReportContext, RevealedOrders, SummarySection, TrackNames,
+    report_context, report_letter,
 };
 
 /// Who sends: the referee's mailbox and Message-ID domain.

@@ -7,6 +7,7 @@ pub(crate) mod absences;
 pub(crate) mod alerts;
 pub mod backups;
 pub(crate) mod cache;
+pub(crate) mod chronicle;
 pub(crate) mod corrected;
 pub mod damage;
 pub(crate) mod deadlines;

@@ -124,7 +124,11 @@ pub fn post(
             None => Picture::File(name),
         }
     };
-    let p = publish::public(&g.board, &id, step, lang);
+    let mut p = publish::public(&g.board, &id, step, lang);
+    // The final step's post carries the game's summary (the whole line of steps).
+    if all.last().is_some_and(|l| l.seq == step.seq) {
+        p.summary = publish::chronicle::summary(&g.board, &all, lang);
+    }
     Ok(publish::post(&p, &pic, format, lang, script))
 }
 

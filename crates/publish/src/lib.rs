@@ -1,13 +1,15 @@
 //! The campaign's public record: a closed step's public report as a forum post (`post`) and a
 //! game's static web site (`site`, `feed`), built from the steps the store keeps (the states,
 //! the military log and the close's public `record`) with the report's own sentences from
-//! `maester-words`. Pure: no store, no files, no clock; the shell reads the store, draws the
+//! `maester-words`; the chronicle of the whole game (`chronicle`: figures per round, battles,
+//! the end-of-game summary) and its charts (`standings`). Pure: no store, no files, no clock; the shell reads the store, draws the
 //! pictures through [`site::picture`] and writes the files.
 //!
 //! Public means public: nothing here reads a secret, an address, a house's private notice or a
 //! submission of a step still open; a [`record::Record`] holds only what every house's report
 //! of the step said to all of them.
 
+pub mod chronicle;
 pub mod feed;
 pub mod game;
 pub mod html;
@@ -16,6 +18,7 @@ pub mod record;
 pub mod report;
 pub mod silence;
 pub mod site;
+pub mod standings;
 
 pub use post::{Format, Picture, post};
 pub use record::{ClosedStep, PlanLines, Record, StoredLog, Used};

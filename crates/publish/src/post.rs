@@ -140,6 +140,15 @@ pub fn post(
         end = format!("{end}\n{}", m.plain(&p.asked));
     }
     blocks.push(Block::text(end));
+    if !p.summary.is_empty() {
+        let summary = maester_words::chronicle::Heading::Summary;
+        blocks.push(Block::text(
+            m.title(maester_words::chronicle::heading(summary, lang)),
+        ));
+        for (heading, lines) in &p.summary {
+            blocks.push(m.list(heading, lines, false));
+        }
+    }
     blocks.push(Block::text(m.plain(w::footer(lang))));
     let parts = split(&blocks, &p.title, &m, lang);
     parts.into_iter().map(|s| script.write(&s)).collect()

@@ -108,6 +108,9 @@ pub struct Public {
     /// A corrected step: the line naming the earlier version it replaces (the title is
     /// marked 【更正】 / [Correction] too).
     pub correction: Option<String>,
+    /// The final step: the game's summary (`chronicle::summary`: sections of a heading and
+    /// lines), which needs the whole line of steps, so the caller fills it; empty otherwise.
+    pub summary: Vec<(String, Vec<String>)>,
 }
 
 /// The public report of `step` in `lang`.
@@ -217,6 +220,7 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
         },
         older: step.record.is_none(),
         correction: step.correction.clone(),
+        summary: Vec::new(),
     }
 }
 

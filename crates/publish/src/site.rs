@@ -1,6 +1,8 @@
 //! A game's static web site: `index.html` (the game, the open step and its deadline, the
-//! latest map, the standings), one page per closed step (its public report and map, links to
-//! the steps before and after), `history.html`, `feed.xml` (Atom) and `style.css`. Plain HTML
+//! latest map, the standings; at the end the game's summary), one page per closed step (its
+//! public report and map, links to the steps before and after), `history.html`,
+//! `standings.html` (the chronicle's charts: castles, power and supply per round),
+//! `feed.xml` (Atom) and `style.css`. Plain HTML
 //! and CSS, no script; every link is relative, so any static host (or a folder opened from
 //! disk) serves it. The pictures are named here and drawn by [`picture`]; the shell writes the
 //! files.
@@ -10,8 +12,20 @@ use crate::html::{esc, report, standings, tracks};
 use crate::report::{Step, public};
 use maester_board::{Board, Lang};
 use maester_rules::Step as RuleStep;
+use maester_words::chronicle::{self as chronicle_words, Heading};
 use maester_words::hant::Script;
 use maester_words::publish::{self as w, Label};
+
+/// The standings page's name.
+pub const STANDINGS: &str = "standings.html";
+
+/// The standings page: the chronicle's charts, and the summary once the game is over.
+fn standings_page(site: &Site<'_>, steps: &[Step], summary: &[(String, Vec<String>)]) -> String {
+    let points = crate::chronicle::points(site.board, steps);
+    let body = crate::standings::body(site.board, &points, summary, site.lang);
+    let title = chronicle_words::heading(Heading::StandingsPage, site.lang);
+    page(site, &format!("{title} · {}", site.game), &body)
+}
 
 /// A step's map picture: the state after it, its marches and battles as arrows.
 pub fn picture(
@@ -44,13 +58,17 @@ pub const STYLE: &str = include_str!("style.css");
 /// Every page of the site (not the pictures: see [`picture_name`] and [`picture`]), `steps` the
 /// closed steps in the game's line of history, oldest first.
 pub fn pages(site: &Site<'_>, steps: &[Step]) -> Vec<File> {
+    // The end-of-game summary (empty while the game goes on): on the front page, the
+    // standings page and the final step's page.
+    let summary = crate::chronicle::summary(site.board, steps, site.lang);
     let mut files = vec![
         File {
             name: "style.css".into(),
             bytes: STYLE.as_bytes().to_vec(),
         },
-        file(site, "index.html", index(site, steps)),
+        file(site, "index.html", index(site, steps, &summary)),
         file(site, "history.html", history(site, steps)),
+        file(site, STANDINGS, standings_page(site, steps, &summary)),
         file(site, "feed.xml", crate::feed::atom(site, steps)),
     ];
     for (i, step) in steps.iter().enumerate() {
@@ -59,7 +77,12 @@ pub fn pages(site: &Site<'_>, steps: &[Step]) -> Vec<File> {
         files.push(file(
             site,
             &page_name(step),
-            step_page(site, step, prev, next),
+            step_page(
+                site,
+                step,
+                (prev, next),
+                if next.is_none() { &summary } else { &[] },
+            ),
         ));
     }
     files
@@ -91,7 +114,7 @@ fn page(site: &Site<'_>, title: &str, body: &str) -> String {
          <link rel=\"alternate\" type=\"application/atom+xml\" href=\"feed.xml\" title=\"{name}\">\n\
          </head>\n<body>\n<header><a class=\"site\" href=\"index.html\">{name}</a>\n<nav>\
          <a href=\"index.html\">{home}</a> <a href=\"history.html\">{hist}</a> \
-         <a href=\"feed.xml\">{feed}</a></nav></header>\n<main>\n{body}</main>\n\
+         <a href=\"{STANDINGS}\">{chart}</a> <a href=\"feed.xml\">{feed}</a></nav></header>\n<main>\n{body}</main>\n\
          <footer>{footer}</footer>\n</body>\n</html>\n",
         lang = lang_tag(site),
         title = esc(title),
@@ -99,6 +122,7 @@ fn page(site: &Site<'_>, title: &str, body: &str) -> String {
         home = esc(w::label(Label::Home, site.lang)),
         hist = esc(w::label(Label::History, site.lang)),
         feed = esc(w::label(Label::Feed, site.lang)),
+        chart = esc(chronicle_words::heading(Heading::StandingsPage, site.lang)),
         footer = esc(w::footer(site.lang)),
     )
 }
@@ -126,7 +150,7 @@ fn figure(board: &Board, step: &Step, title: &str, link: bool) -> String {
 }
 
 /// The front page.
-fn index(site: &Site<'_>, steps: &[Step]) -> String {
+fn index(site: &Site<'_>, steps: &[Step], summary: &[(String, Vec<String>)]) -> String {
     let lang = site.lang;
     let s = site.current;
     let mut body = format!("<h1>{}</h1>\n", esc(&w::site_title(site.game, lang)));
@@ -188,6 +212,7 @@ fn index(site: &Site<'_>, steps: &[Step]) -> String {
         tracks(&rows, lang),
         esc(&w::wildlings(v.wildlings, lang)),
     ));
+    body.push_str(&crate::standings::sections(summary, lang));
     if let Some(seed) = site.seed {
         body.push_str(&format!(
             "<p class=\"seed\">{}</p>\n",
@@ -224,7 +249,12 @@ fn history(site: &Site<'_>, steps: &[Step]) -> String {
 }
 
 /// One closed step's page.
-fn step_page(site: &Site<'_>, step: &Step, prev: Option<&Step>, next: Option<&Step>) -> String {
+fn step_page(
+    site: &Site<'_>,
+    step: &Step,
+    (prev, next): (Option<&Step>, Option<&Step>),
+    summary: &[(String, Vec<String>)],
+) -> String {
     let lang = site.lang;
     let p = public(site.board, site.game, step, lang);
     let link = |s: Option<&Step>, label: Label, class: &str| match s {
@@ -243,6 +273,7 @@ fn step_page(site: &Site<'_>, step: &Step, prev: Option<&Step>, next: Option<&St
     let mut body = format!("<h1>{}</h1>\n{nav}", esc(&p.title));
     body.push_str(&figure(site.board, step, &p.title, false));
     body.push_str(&report(&p, lang));
+    body.push_str(&crate::standings::sections(summary, lang));
     if step.after.step == RuleStep::Finished
         && let Some(seed) = site.seed
     {

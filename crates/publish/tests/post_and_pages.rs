@@ -164,6 +164,7 @@ fn the_pages_link_each_step_both_ways_and_publish_the_seed_only_when_handed_over
             "style.css",
             "index.html",
             "history.html",
+            "standings.html",
             "feed.xml",
             "r1-placement-2.html",
             "r1-placement-3.html"

@@ -8,6 +8,7 @@ pub mod answers;
 pub mod asks;
 pub mod calendar;
 pub mod check;
+pub mod chronicle;
 pub mod cite;
 pub mod corrections;
 pub mod deadlines;

@@ -55,6 +55,9 @@ pub struct ReportContext {
     pub tracks: TrackNames,
     /// Private lines for this house.
     pub private: Vec<String>,
+    /// The close that ends the game: its summary (ranking, castles over time, battles,
+    /// leaders, the largest battle), one section per heading; empty otherwise.
+    pub summary: Vec<SummarySection>,
     /// Winner, if the game ended.
     pub winner: Option<String>,
     /// The result, once the game is over (win or draw).
@@ -85,6 +88,25 @@ pub struct ReportContext {
     /// A re-issued report: what the correction changed for the reader's house (its battles,
     /// its areas), one line each; empty otherwise.
     pub correction_changes: Vec<String>,
+}
+
+/// One section of the end-of-game summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct SummarySection {
+    /// Its heading.
+    pub heading: String,
+    /// Its lines.
+    pub lines: Vec<String>,
+}
+
+impl SummarySection {
+    /// The sections of `publish::chronicle::summary`.
+    pub fn all(summary: Vec<(String, Vec<String>)>) -> Vec<SummarySection> {
+        summary
+            .into_iter()
+            .map(|(heading, lines)| SummarySection { heading, lines })
+            .collect()
+    }
 }
 
 /// One house's private part, as the GM's copy shows it.
@@ -251,6 +273,7 @@ pub fn report_context(
             kings_court: names(2),
         },
         private,
+        summary: Vec::new(),
         winner: state.winner.map(|h| board.house(h).name(lang).to_string()),
         result: out
             .result
