@@ -139,7 +139,13 @@ fn forum_files(d: &Daemon, p: &Parts<'_>, lang: Lang) -> Vec<Attachment> {
         (Some(_), Some(url)) => crate::publish::Picture::Url(format!("{url}{name}")),
         (Some(_), None) => crate::publish::Picture::File(name.clone()),
     };
-    let public = crate::publish::public(&g.board, &g.row.id, &step, lang);
+    let mut public = crate::publish::public(&g.board, &g.row.id, &step, lang);
+    // The post the GM pastes says which seats want a substitute; a store that cannot say
+    // holds no close back.
+    public.seats = super::wanted::public_lines(d, g, lang).unwrap_or_else(|e| {
+        tracing::warn!(game = %g.row.id, "the wanted seats were not read: {e}");
+        Vec::new()
+    });
     let parts = crate::publish::post(
         &public,
         &picture,

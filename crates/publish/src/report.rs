@@ -108,6 +108,9 @@ pub struct Public {
     /// A corrected step: the line naming the earlier version it replaces (the title is
     /// marked 【更正】 / [Correction] too).
     pub correction: Option<String>,
+    /// The seats that want a substitute, and how to apply (`words::seats::wanted`): set by
+    /// the shell for the newest step only; empty from [`public`].
+    pub seats: Vec<String>,
 }
 
 /// The public report of `step` in `lang`.
@@ -217,6 +220,7 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
         },
         older: step.record.is_none(),
         correction: step.correction.clone(),
+        seats: Vec::new(),
     }
 }
 
