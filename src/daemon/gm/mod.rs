@@ -10,6 +10,7 @@
 //! `rules::round::endgame`.
 
 mod act;
+mod catch_up;
 mod edit;
 mod history;
 pub mod policy;
