@@ -20,7 +20,9 @@ mod seats;
 mod steps;
 mod talk;
 
-pub use super::notify::{SentOrMissing, notices, notices_each, sent_and_missing};
+pub use super::notify::{
+    SentOrMissing, notices, notices_each, notices_each_opening, sent_and_missing,
+};
 pub use history::Resend;
 pub use schedule::parse_change as parse_schedule_change;
 pub use steps::step_for_gm;
