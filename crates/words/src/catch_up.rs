@@ -179,14 +179,15 @@ pub fn catch_up(c: &CatchUp<'_>, lang: Lang) -> (String, String) {
                 "The last report your house was sent"
             },
         );
+        // The report ends with the referee's signature: the mail's own.
         t.push_str(report.trim_end());
-        t.push('\n');
-    }
-    t.push_str(if zh {
-        "\n—— maester 自动裁判"
     } else {
-        "\n-- maester, the automatic referee"
-    });
+        t.push_str(if zh {
+            "\n—— maester 自动裁判"
+        } else {
+            "\n-- maester, the automatic referee"
+        });
+    }
     let subject = if zh {
         format!("[{}] {}的近况", c.game, c.house)
     } else {
