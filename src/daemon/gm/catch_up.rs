@@ -67,7 +67,7 @@ pub(super) fn letter(
                 .filter(|h| !h.neutral)
                 .map(|h| (h.name.clone(), h.castles))
                 .collect();
-            standings.sort_by(|a, b| b.1.cmp(&a.1));
+            standings.sort_by_key(|s| std::cmp::Reverse(s.1));
             let mine = v.houses.iter().find(|h| h.key == house.key);
             w::round_line(
                 &w::RoundLine {
