@@ -203,3 +203,53 @@ fn the_substitute_gets_the_rounds_so_far_the_last_report_the_form_and_the_deadli
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_catch_up_lists_the_battles_the_house_fought() {
+    let dir = temp_dir("catch-up-battle");
+    let (_cfg, mut d) = new_game_with_gm(&dir, ID, t0());
+    let mut now = t0();
+    let submit = |d: &mut Daemon, house: &str, text: &str, now| {
+        let cmd = GmCommand::Submit {
+            house: house.into(),
+            text: text.into(),
+            guard: Default::default(),
+        };
+        if let Err(e) = apply(d, ID, &cmd, now) {
+            panic!("{e}");
+        }
+    };
+    // Greyjoy's fleet sails into Lannister's: a battle at sea in round 1.
+    submit(&mut d, "greyjoy", "Ironman's Bay march\n", now);
+    for _ in 0..6 {
+        now += TimeDelta::hours(1);
+        let r = row(&d);
+        if r.round > 1 {
+            break;
+        }
+        if r.step == "plan" {
+            submit(
+                &mut d,
+                "greyjoy",
+                "Ironman's Bay units move to The Golden Sound.\n",
+                now,
+            );
+        }
+        let process = GmCommand::Process {
+            step: None,
+            round: None,
+        };
+        if let Err(e) = apply(&mut d, ID, &process, now) {
+            panic!("{e}");
+        }
+    }
+    let _ = take_mails(&dir, "@");
+    replace(&mut d, "lannister", "sub@x.example", "en", now);
+    let (text, _) = catch_up(&dir, "sub@x.example", "Catching up with Lannister");
+    assert!(
+        text.contains("Round 1, The Golden Sound: defended against Greyjoy, "),
+        "{text}"
+    );
+    assert!(!text.contains("None yet."), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
