@@ -25,6 +25,14 @@ fn t0() -> DateTime<Utc> {
 /// A game in `language` with the GM's address, `[daemon] gm_contact` set to `contact`, and
 /// one step closed (so that a forum post exists).
 fn setup(dir: &Path, language: &str, contact: Option<&str>) -> Daemon {
+    setup_with_config(dir, language, contact).1
+}
+
+fn setup_with_config(
+    dir: &Path,
+    language: &str,
+    contact: Option<&str>,
+) -> (std::path::PathBuf, Daemon) {
     let cfg = write_config(dir, ID);
     let text = std::fs::read_to_string(&cfg).unwrap_or_default();
     let mut daemon = "[daemon]\ngm_address = \"gm@x.example\"\n".to_string();
@@ -48,7 +56,7 @@ fn setup(dir: &Path, language: &str, contact: Option<&str>) -> Daemon {
             round: None,
         },
     );
-    d
+    (cfg, d)
 }
 
 fn gm(d: &mut Daemon, cmd: GmCommand) -> String {
@@ -228,5 +236,26 @@ fn seat_open_and_close_by_the_gm_s_mail() {
     assert!(p.contains(CONTACT), "{p}");
     assert!(!p.contains("白狼需要"), "{p}");
     assert!(p.contains("橙日需要"), "{p}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn seat_open_and_close_from_the_command_line() {
+    let dir = temp_dir("seat-open-cli");
+    let (cfg, d) = setup_with_config(&dir, "en", Some(CONTACT));
+    drop(d);
+    let run = |args: &[&str]| {
+        let o = maester(&cfg, args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let out = run(&["gm", "--game", ID, "seat-open", "--house", "tyrell"]);
+    assert!(out.contains("Tyrell") || out.contains("tyrell"), "{out}");
+    let post = run(&["post", "--game", ID]);
+    assert!(post.contains("Tyrell wants a substitute player"), "{post}");
+    assert!(post.contains(CONTACT), "{post}");
+    run(&["gm", "--game", ID, "seat-close", "--house", "tyrell"]);
+    let post = run(&["post", "--game", ID]);
+    assert!(!post.contains("wants a substitute"), "{post}");
     let _ = std::fs::remove_dir_all(&dir);
 }
