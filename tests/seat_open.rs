@@ -10,6 +10,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 use maester::daemon::Daemon;
 use maester::daemon::gm::{GmCommand, apply};
 use maester::publish::Format;
+use mail_parser::MimeHeaders;
 use maildir_support::*;
 use std::path::Path;
 
@@ -95,6 +96,28 @@ fn seats_wanted(d: &Daemon) -> Vec<String> {
         .collect()
 }
 
+/// The forum post attached to the GM's copies in the outbox (`…-post.txt`), joined.
+fn gm_copy_post(dir: &Path) -> String {
+    let mut posts = String::new();
+    for e in std::fs::read_dir(dir.join("mail/outbox"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let raw = std::fs::read(e.path()).unwrap_or_default();
+        let Some(m) = mail_parser::MessageParser::default().parse(raw.as_slice()) else {
+            continue;
+        };
+        for a in m.attachments() {
+            if a.attachment_name().is_some_and(|n| n.contains("-post")) {
+                posts.push_str(&String::from_utf8_lossy(a.contents()));
+            }
+        }
+    }
+    assert!(!posts.is_empty(), "no post attached to a GM copy");
+    posts
+}
+
 /// No player's address (nor the GM's private one) in a public text.
 fn no_address_in(text: &str, what: &str) {
     for a in ["a", "b", "c", "d", "e", "f", "gm"] {
@@ -136,6 +159,29 @@ fn an_open_seat_is_in_the_post_and_on_the_site_until_the_substitute_is_seated() 
     assert_eq!(seats_wanted(&d), vec!["stark".to_string()]);
     let who = gm(&mut d, GmCommand::Who);
     assert!(who.contains("seats wanting a substitute: stark"), "{who}");
+    // The next close: the post attached to the GM's copy asks for the substitute too.
+    let closed_at = t0() + TimeDelta::minutes(6);
+    if let Err(e) = apply(
+        &mut d,
+        ID,
+        &GmCommand::Process {
+            step: None,
+            round: None,
+        },
+        closed_at,
+    ) {
+        panic!("{e}");
+    }
+    if let Err(e) = d.send_outbox(closed_at) {
+        panic!("{e}");
+    }
+    let copy_post = gm_copy_post(&dir);
+    assert!(
+        copy_post.contains("Stark wants a substitute player"),
+        "{copy_post}"
+    );
+    assert!(copy_post.contains(CONTACT), "{copy_post}");
+    no_address_in(&copy_post, "the GM copy's post");
     // Opened twice: nothing changes.
     let again = gm(
         &mut d,
