@@ -1,5 +1,5 @@
 //! Every move of a deadline carries the step's calendar event (issue 37, part 1's rest): a
-//! resume after a pause, a GM's rollback (the reopened step's event), a deadline given by the
+//! pause (the event cancelled), a resume, a GM's rollback (the reopened step's event), a deadline given by the
 //! GM's mail, and an early close (the report opening the next step carries its event, its
 //! deadline counted from the early close). Each event is read with a real iCalendar parser
 //! and held against the store: the same UID per game, round and step, a higher SEQUENCE, the
@@ -74,6 +74,24 @@ struct Seen {
     end: DateTime<Utc>,
 }
 
+/// The calendar attachments of the mails, as text.
+fn calendar_texts(mails: &[Vec<u8>]) -> Vec<String> {
+    let mut out = Vec::new();
+    for raw in mails {
+        let Some(m) = mail_parser::MessageParser::default().parse(raw.as_slice()) else {
+            panic!("unparsable mail");
+        };
+        for a in m.attachments() {
+            if a.content_type()
+                .is_some_and(|ct| ct.subtype() == Some("calendar"))
+            {
+                out.push(String::from_utf8_lossy(a.contents()).into_owned());
+            }
+        }
+    }
+    out
+}
+
 /// The calendar events of the mails, parsed.
 fn events_of(mails: &[Vec<u8>]) -> Vec<Seen> {
     let mut out = Vec::new();
@@ -131,6 +149,21 @@ fn a_resume_carries_the_step_s_event_at_its_new_time() {
     let welcome = one_event(&dir, "the welcome");
     gm(&mut d, GmCommand::Pause, t0() + TimeDelta::hours(1));
     tick(&mut d, t0() + TimeDelta::hours(1));
+    // The pause notice cancels the step's event: the same UID, a higher SEQUENCE.
+    let notice = take_mails(&dir, "a@x.example");
+    let paused = events_of(&notice);
+    let [p] = paused.as_slice() else {
+        panic!("one event in the pause notice: {paused:?}");
+    };
+    assert_eq!(p.uid, welcome.uid);
+    assert!(p.sequence > welcome.sequence);
+    let texts = calendar_texts(&notice);
+    assert!(
+        texts
+            .iter()
+            .all(|t| t.contains("STATUS:CANCELLED\r\n") && !t.contains("VALARM")),
+        "the paused step's event is cancelled, with no reminder: {texts:?}"
+    );
     let _ = take_mails(&dir, "@");
     let now = t0() + TimeDelta::hours(5);
     gm(&mut d, GmCommand::Resume { when: None }, now);
@@ -138,7 +171,10 @@ fn a_resume_carries_the_step_s_event_at_its_new_time() {
     let resumed = one_event(&dir, "the resume notice");
     assert_eq!(resumed, expected(&d));
     assert_eq!(resumed.uid, welcome.uid);
-    assert!(resumed.sequence > welcome.sequence);
+    assert!(
+        resumed.sequence > p.sequence,
+        "the resume replaces the cancelled event"
+    );
     assert_eq!(
         resumed.end,
         welcome.end + TimeDelta::hours(4),

@@ -74,6 +74,7 @@ pub fn moved_event(g: &Loaded, at: DateTime<Utc>, now: DateTime<Utc>) -> letters
         deadline: at,
         sequence: letters::calendar_sequence(g.row.created_at, now),
         stamp: now,
+        cancelled: false,
     }
 }
 

@@ -218,6 +218,7 @@ pub(super) fn rollback(
         deadline,
         sequence: letters::calendar_sequence(g.row.created_at, now),
         stamp: now,
+        cancelled: false,
     };
     let mails = notices_each_opening(d, g, "rollback", &state, &event, |house, l| {
         words::rolled_back(

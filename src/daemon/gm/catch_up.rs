@@ -90,6 +90,7 @@ pub(super) fn letter(
             deadline,
             sequence: letters::calendar_sequence(g.row.created_at, g.row.updated_at),
             stamp: now,
+            cancelled: false,
         }),
         _ => None,
     };
