@@ -108,6 +108,10 @@ pub struct DaemonConfig {
     /// The GM's address: told about problems (bounces, unknown senders …).
     #[serde(default)]
     pub gm_address: Option<String>,
+    /// How the public may reach the GM (an address or a forum name): the forum post and the
+    /// site name it where a seat wants a substitute. Never a player's address.
+    #[serde(default)]
+    pub gm_contact: Option<String>,
     /// Incoming mails over this size (bytes) are kept as a stub (header and the start of the
     /// first text part) and answered "too large"; default 2 MiB.
     #[serde(default = "default_max_mail_bytes")]

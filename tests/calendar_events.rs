@@ -298,6 +298,7 @@ fn a_traditional_reader_gets_the_title_in_traditional_and_folding_keeps_characte
         deadline: at("2026-05-05T12:00:00Z"),
         sequence: 7,
         stamp: at("2026-05-04T02:00:00Z"),
+        cancelled: false,
     };
     let text = ev.ics(
         maester::board::Lang::Zh,

@@ -18,7 +18,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("the daemon's parts", &["mod"]),
     (
         "what the stages share",
-        &["loaded", "alerts", "mailbox", "requeue", "silence"],
+        &[
+            "loaded", "alerts", "mailbox", "requeue", "silence", "wanted",
+        ],
     ),
     (
         "the stages",

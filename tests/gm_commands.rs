@@ -60,9 +60,18 @@ fn gm_replace_seats_a_substitute_with_a_new_secret_004_l492() {
         panic!("no secret printed: {out}")
     };
     let sent = outbox_files(&dir.join("mail/outbox"));
-    let welcome = mails_to(&sent, "z@x.example");
-    assert_eq!(welcome.len(), 1, "{welcome:#?}");
-    assert!(welcome[0].contains(&secret) && welcome[0].contains("接手"));
+    // Two mails: the welcome with the secret, and the catch-up (the rounds so far), without.
+    let mails = mails_to(&sent, "z@x.example");
+    assert_eq!(mails.len(), 2, "{mails:#?}");
+    let welcome: Vec<_> = mails.iter().filter(|b| b.contains("欢迎接手")).collect();
+    assert_eq!(welcome.len(), 1, "{mails:#?}");
+    assert!(welcome[0].contains(&secret));
+    assert!(
+        mails
+            .iter()
+            .any(|b| b.contains("白狼的近况") && !b.contains(&secret)),
+        "{mails:#?}"
+    );
     assert!(
         mails_to(&sent, "a@x.example")
             .iter()

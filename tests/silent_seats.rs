@@ -107,6 +107,13 @@ fn the_gm_is_told_once_when_a_house_is_silent_two_steps_in_a_row() {
                             .contains(&format!("maester gm replace --game {ID} --house {house} "))),
                     "{sent:#?}"
                 );
+                // And the command that asks the forum for a substitute.
+                assert!(
+                    sent.iter().any(|t| t.contains(&format!(
+                        "maester gm seat-open --game {ID} --house {house}\n"
+                    ))),
+                    "{sent:#?}"
+                );
                 *told.entry(house.clone()).or_default() += 1;
                 reached.insert(house.clone(), true);
             } else {

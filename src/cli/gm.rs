@@ -190,6 +190,8 @@ fn command_of(command: GmCmd) -> Result<maester::daemon::gm::GmCommand, Error> {
             }
         }
         GmCmd::Leave { house } => GmCommand::Leave { house },
+        GmCmd::SeatOpen { house } => GmCommand::SeatOpen { house },
+        GmCmd::SeatClose { house } => GmCommand::SeatClose { house },
         GmCmd::Requeue { .. }
         | GmCmd::RetryMail { .. }
         | GmCmd::Backups

@@ -20,6 +20,19 @@ pub enum GmCmd {
         #[arg(long)]
         lang: Option<String>,
     },
+    /// The house's seat wants a substitute: the forum post and the site say so, with how to
+    /// apply (`[daemon] gm_contact`), until `seat-close` or `replace`.
+    SeatOpen {
+        /// The house.
+        #[arg(long)]
+        house: String,
+    },
+    /// The house's seat no longer wants a substitute.
+    SeatClose {
+        /// The house.
+        #[arg(long)]
+        house: String,
+    },
     /// A player leaves with no substitute: the house turns neutral.
     Leave {
         /// The house.

@@ -193,6 +193,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         deadline,
         sequence: letters::calendar_sequence(g.row.created_at, now),
         stamp: now,
+        cancelled: false,
     });
     let mut mails: Vec<Letter> = Vec::new();
     let seq = g.seq + 1;

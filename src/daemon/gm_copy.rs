@@ -142,6 +142,12 @@ fn forum_files(d: &Daemon, p: &Parts<'_>, lang: Lang) -> Vec<Attachment> {
     let mut public = crate::publish::public(&g.board, &g.row.id, &step, lang);
     // The close that ends the game: its post carries the game's summary.
     public.summary = super::chronicle::with_close(d, g, step.clone(), lang);
+    // The post the GM pastes says which seats want a substitute; a store that cannot say
+    // holds no close back.
+    public.seats = super::wanted::public_lines(d, g, lang).unwrap_or_else(|e| {
+        tracing::warn!(game = %g.row.id, "the wanted seats were not read: {e}");
+        Vec::new()
+    });
     let parts = crate::publish::post(
         &public,
         &picture,

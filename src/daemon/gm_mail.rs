@@ -279,6 +279,8 @@ fn command_of(line: GmLine, guard: Guard) -> Result<GmCommand, GmRefusal> {
             }
         }
         GmLine::Leave(house) => GmCommand::Leave { house },
+        GmLine::SeatOpen(house) => GmCommand::SeatOpen { house },
+        GmLine::SeatClose(house) => GmCommand::SeatClose { house },
         GmLine::Requeue => GmCommand::Requeue,
         GmLine::Backups => GmCommand::Backups,
         GmLine::Who => GmCommand::Who,

@@ -240,6 +240,26 @@ pub fn letter_with_event(
     )
 }
 
+/// Compose a letter maester sends of its own accord, as [`letter`], with files attached
+/// (pictures, a calendar event).
+pub fn letter_with_files(
+    sender: &Sender,
+    to: &Reader,
+    (subject, text): (String, String),
+    attachments: Vec<crate::mail::Attachment>,
+    id_seed: &str,
+) -> Result<Letter, Error> {
+    build(
+        sender,
+        to,
+        (subject, text),
+        (None, attachments),
+        id_seed,
+        None,
+        OutKind::Report,
+    )
+}
+
 /// Compose an automatic answer to a received mail (`Auto-Submitted: auto-replied`, sent with
 /// the null envelope sender so that a bounce of it cannot loop); as [`letter`] otherwise.
 pub fn answer(

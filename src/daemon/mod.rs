@@ -40,6 +40,7 @@ pub mod silence;
 pub mod status;
 pub mod stored;
 mod tick;
+pub mod wanted;
 pub(crate) mod what_ifs;
 
 use crate::config::Config;

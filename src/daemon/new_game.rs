@@ -137,6 +137,7 @@ fn welcome_letters(
         deadline: g.deadline,
         sequence: letters::calendar_sequence(g.now, g.now),
         stamp: g.now,
+        cancelled: false,
     };
     for (i, p) in cfg.players.iter().enumerate() {
         let secret = match secrets.and_then(|s| s.get(i)) {

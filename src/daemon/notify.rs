@@ -74,6 +74,7 @@ pub fn moved_event(g: &Loaded, at: DateTime<Utc>, now: DateTime<Utc>) -> letters
         deadline: at,
         sequence: letters::calendar_sequence(g.row.created_at, now),
         stamp: now,
+        cancelled: false,
     }
 }
 
@@ -100,6 +101,32 @@ fn notices_each_with_event(
     text: impl Fn(&str, Lang) -> (String, String),
 ) -> Result<Vec<Letter>, Error> {
     let asked = crate::game::expected(&g.board, &g.state);
+    notices_to_asked(d, g, (tag, except), event, &asked, text)
+}
+
+/// [`notices_each`] for a change that opens another step (a rollback): `event` goes to the
+/// seats asked something in `opens`, the state the game is put back to.
+pub fn notices_each_opening(
+    d: &Daemon,
+    g: &Loaded,
+    tag: &str,
+    opens: &crate::rules::GameState,
+    event: &letters::DeadlineEvent,
+    text: impl Fn(&str, Lang) -> (String, String),
+) -> Result<Vec<Letter>, Error> {
+    let asked = crate::game::expected(&g.board, opens);
+    notices_to_asked(d, g, (tag, None), Some(event), &asked, text)
+}
+
+/// Each seat's notice; `event` for the seats among `asked`.
+fn notices_to_asked(
+    d: &Daemon,
+    g: &Loaded,
+    (tag, except): (&str, Option<&str>),
+    event: Option<&letters::DeadlineEvent>,
+    asked: &[crate::board::HouseId],
+    text: impl Fn(&str, Lang) -> (String, String),
+) -> Result<Vec<Letter>, Error> {
     // Each GM command writes an audit entry: the newest one tells this notice from the one a
     // command of the same kind sent earlier in the same step (a second deadline change, a
     // second announcement), whose Message-ID would otherwise be the same and the mail dropped

@@ -128,6 +128,7 @@ pub fn post(
     // The final step's post carries the game's summary (the whole line of steps).
     if all.last().is_some_and(|l| l.seq == step.seq) {
         p.summary = publish::chronicle::summary(&g.board, &all, lang);
+        p.seats = super::wanted::public_lines(d, &g, lang)?;
     }
     Ok(publish::post(&p, &pic, format, lang, script))
 }
@@ -155,6 +156,7 @@ pub fn site(
     let finished = g.state.step == crate::rules::Step::Finished;
     let deadline = g.deadline_text(lang);
     let base_url = site_config(d).and_then(|s| s.game_url(&id));
+    let seats = super::wanted::public_lines(d, &g, lang)?;
     let s = publish::Site {
         board: &g.board,
         game: &id,
@@ -165,6 +167,7 @@ pub fn site(
         seed: finished.then_some(g.row.seed.as_str()),
         base_url: base_url.as_deref(),
         created: g.row.created_at,
+        seats: &seats,
     };
     std::fs::create_dir_all(out).map_err(|e| io(out, e))?;
     // A public folder: readable by the web server's user (maester's own files are private).

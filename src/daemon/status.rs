@@ -50,6 +50,8 @@ pub fn show(
             bounces: Vec<String>,
             /// Each house's silent steps (asked, sent nothing, its defaults taken), by key.
             silent_steps: std::collections::BTreeMap<String, SilentSteps>,
+            /// The houses whose seat wants a substitute (`gm seat-open`), by key.
+            seats_wanted: Vec<String>,
             #[serde(flatten)]
             policy: gm::policy::PolicyView,
             #[serde(flatten)]
@@ -72,8 +74,13 @@ pub fn show(
                 (g.board.house(h).key.clone(), steps)
             })
             .collect();
+        let seats_wanted = super::wanted::houses(d, &g)?
+            .into_iter()
+            .map(|h| g.board.house(h).key.clone())
+            .collect();
         let s = Status {
             damaged: damaged.clone(),
+            seats_wanted,
             game: &id,
             status: format!("{:?}", g.row.status).to_lowercase(),
             deadline: g.row.deadline.map(|t| t.to_rfc3339()),

@@ -56,6 +56,10 @@ pub enum GmLine {
     },
     /// A house's player leaves with no substitute.
     Leave(String),
+    /// The house's seat wants a substitute (the house as written).
+    SeatOpen(String),
+    /// The house's seat no longer wants one.
+    SeatClose(String),
     /// Send the game's failed outgoing mails again.
     Requeue,
     /// The database's backups.
@@ -220,6 +224,12 @@ pub fn parse_gm_mail(text: &str) -> GmMail {
             Rule::gm_leave => out
                 .commands
                 .push((n, GmLine::Leave(arg(&p).unwrap_or_default()))),
+            Rule::gm_seat_open => out
+                .commands
+                .push((n, GmLine::SeatOpen(arg(&p).unwrap_or_default()))),
+            Rule::gm_seat_close => out
+                .commands
+                .push((n, GmLine::SeatClose(arg(&p).unwrap_or_default()))),
             Rule::gm_requeue => out.commands.push((n, GmLine::Requeue)),
             Rule::gm_backups => out.commands.push((n, GmLine::Backups)),
             Rule::gm_who => out.commands.push((n, GmLine::Who)),
@@ -393,5 +403,23 @@ mod tests {
             ]
         );
         assert_eq!(m.unknown, vec![(5, "foo bar".to_string())]);
+    }
+
+    #[test]
+    fn seat_open_and_close_by_gm_mail() {
+        let m = parse_gm_mail(
+            "密码: x\n招替补 白狼\n取消招替补: 白狼\nseat-open stark\nSeat Close stark\n招募替補 海怪\n",
+        );
+        assert_eq!(
+            m.commands,
+            vec![
+                (2, GmLine::SeatOpen("白狼".into())),
+                (3, GmLine::SeatClose("白狼".into())),
+                (4, GmLine::SeatOpen("stark".into())),
+                (5, GmLine::SeatClose("stark".into())),
+                (6, GmLine::SeatOpen("海怪".into())),
+            ]
+        );
+        assert!(m.unknown.is_empty(), "{:?}", m.unknown);
     }
 }

@@ -27,6 +27,9 @@ pub struct Site<'a> {
     pub base_url: Option<&'a str>,
     /// When the game was created (the feed's date before any step closed).
     pub created: DateTime<Utc>,
+    /// The seats that want a substitute, and how to apply (`words::seats::wanted`), for the
+    /// game's page; empty: none.
+    pub seats: &'a [String],
 }
 
 /// A file of the site: its name in the folder and its bytes.

@@ -134,6 +134,10 @@ pub fn post(
     });
     blocks.push(m.table(w::label(Label::Standings, lang), Some(head), rows.collect()));
     blocks.push(Block::text(m.plain(&w::wildlings(p.wildlings, lang))));
+    if !p.seats.is_empty() {
+        let head = maester_words::seats::wanted_heading(lang);
+        blocks.push(m.list(head, &p.seats, false));
+    }
     let mut end = m.bold(&p.end);
     if !p.asked.is_empty() {
         // House names come from the GM's board file: escaped as every other text.

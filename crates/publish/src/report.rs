@@ -111,6 +111,9 @@ pub struct Public {
     /// The final step: the game's summary (`chronicle::summary`: sections of a heading and
     /// lines), which needs the whole line of steps, so the caller fills it; empty otherwise.
     pub summary: Vec<(String, Vec<String>)>,
+    /// The seats that want a substitute, and how to apply (`words::seats::wanted`): set by
+    /// the shell for the newest step only; empty from [`public`].
+    pub seats: Vec<String>,
 }
 
 /// The public report of `step` in `lang`.
@@ -221,6 +224,7 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
         older: step.record.is_none(),
         correction: step.correction.clone(),
         summary: Vec::new(),
+        seats: Vec::new(),
     }
 }
 

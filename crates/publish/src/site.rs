@@ -187,6 +187,17 @@ fn index(site: &Site<'_>, steps: &[Step], summary: &[(String, Vec<String>)]) -> 
             ));
         }
     }
+    if !site.seats.is_empty() {
+        let items: String = site
+            .seats
+            .iter()
+            .map(|l| format!("<li>{}</li>\n", esc(l)))
+            .collect();
+        body.push_str(&format!(
+            "<section class=\"seats\">\n<h2>{}</h2>\n<ul>\n{items}</ul>\n</section>\n",
+            esc(maester_words::seats::wanted_heading(lang))
+        ));
+    }
     let v = maester_words::view::view(site.board, s, lang);
     let houses: Vec<_> = v.houses.into_iter().filter(|h| !h.neutral).collect();
     body.push_str(&format!(

@@ -118,6 +118,7 @@ fn a_hostile_site_address_is_escaped_in_the_feed_and_never_linked_when_not_http(
     let b = hostile_board();
     let s = GameState::new_game(&b);
     let steps = vec![step(2, &s)];
+    let seats = vec!["Stark wants a substitute: <script>alert(1)</script>".to_string()];
     for (base, linked) in [
         ("https://example.org/a\"b<c>/", true),
         ("javascript:alert(1)//", false),
@@ -135,6 +136,8 @@ fn a_hostile_site_address_is_escaped_in_the_feed_and_never_linked_when_not_http(
                 .with_ymd_and_hms(2026, 11, 28, 0, 0, 0)
                 .single()
                 .unwrap_or_default(),
+            // A GM's contact is text like any other: escaped on the game's page.
+            seats: &seats,
         };
         for f in pages(&site, &steps) {
             let text = String::from_utf8_lossy(&f.bytes);

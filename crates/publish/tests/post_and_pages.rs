@@ -155,6 +155,7 @@ fn the_pages_link_each_step_both_ways_and_publish_the_seed_only_when_handed_over
             .with_ymd_and_hms(2026, 11, 28, 0, 0, 0)
             .single()
             .unwrap_or_default(),
+        seats: &[],
     };
     let running = pages(&site(None), &steps);
     let names: Vec<&str> = running.iter().map(|f| f.name.as_str()).collect();

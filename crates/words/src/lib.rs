@@ -7,6 +7,7 @@
 pub mod answers;
 pub mod asks;
 pub mod calendar;
+pub mod catch_up;
 pub mod check;
 pub mod chronicle;
 pub mod cite;

@@ -112,3 +112,61 @@ pub fn neutral(house: &str, sentence: &str, lang: Lang) -> (String, String) {
         ),
     }
 }
+
+/// The public record's heading over the seats that want a substitute (`gm seat-open`).
+pub fn wanted_heading(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "招募替补玩家",
+        Lang::En => "Substitutes wanted",
+    }
+}
+
+/// The public record's line for a house whose seat wants a substitute, and how to apply:
+/// `contact` is the GM's public contact as configured (never a player's address); without
+/// one, the forum.
+pub fn wanted(house: &str, contact: Option<&str>, lang: Lang) -> String {
+    match (lang, contact) {
+        (Lang::Zh, Some(c)) => {
+            format!("{house}需要一位替补玩家接手。有意者请联系GM:{c}")
+        }
+        (Lang::Zh, None) => format!("{house}需要一位替补玩家接手。有意者请在论坛上联系GM。"),
+        (Lang::En, Some(c)) => {
+            format!("{house} wants a substitute player. To take the seat, contact the GM: {c}")
+        }
+        (Lang::En, None) => format!(
+            "{house} wants a substitute player. To take the seat, contact the GM on the forum."
+        ),
+    }
+}
+
+/// `seat-open`: the GM's answer (`already`: the seat was wanted before).
+pub fn opened(house: &str, already: bool, lang: Lang) -> String {
+    match (lang, already) {
+        (Lang::Zh, false) => format!(
+            "{house}的席位开始招募替补:下一份论坛帖和网站会写明;「换人」或「停止招替补」结束招募"
+        ),
+        (Lang::Zh, true) => format!("{house}的席位已在招募替补,未作改动"),
+        (Lang::En, false) => format!(
+            "{house}'s seat now wants a substitute: the next forum post and the site say so; `replace` or `seat-close` ends it"
+        ),
+        (Lang::En, true) => format!("{house}'s seat already wants a substitute; nothing changed"),
+    }
+}
+
+/// `seat-close`: the GM's answer (`was_open`: the seat wanted a substitute).
+pub fn closed(house: &str, was_open: bool, lang: Lang) -> String {
+    match (lang, was_open) {
+        (Lang::Zh, true) => format!("{house}的席位不再招募替补"),
+        (Lang::Zh, false) => format!("{house}的席位本来就没有在招募替补,未作改动"),
+        (Lang::En, true) => format!("{house}'s seat no longer wants a substitute"),
+        (Lang::En, false) => format!("{house}'s seat did not want a substitute; nothing changed"),
+    }
+}
+
+/// `who`: the seats that want a substitute.
+pub fn who_wanted(houses: &[String], lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("  招募替补中的席位:{}", houses.join("、")),
+        Lang::En => format!("  seats wanting a substitute: {}", houses.join(", ")),
+    }
+}

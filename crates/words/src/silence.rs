@@ -23,6 +23,9 @@ pub fn alert(game: &str, house: &str, key: &str, in_a_row: u32, lang: Lang) -> (
                  如果要换人接手,请在命令行运行:\n  \
                  maester gm replace --game {game} --house {key} --name 新玩家 --email 地址\n\
                  或者用 GM 密码给裁判写信:\n  换人 {key} 新玩家 地址\n\n\
+                 如果还没有人接手,先在论坛帖和网站上招募替补:\n  \
+                 maester gm seat-open --game {game} --house {key}\n\
+                 (写信:招替补 {key})\n\n\
                  这个提醒每次连续沉默只发一次;「gm who」列出每家的沉默步数。\n"
             ),
         ),
@@ -33,6 +36,9 @@ pub fn alert(game: &str, house: &str, key: &str, in_a_row: u32, lang: Lang) -> (
                  To give the seat to a substitute, run:\n  \
                  maester gm replace --game {game} --house {key} --name NAME --email ADDRESS\n\
                  or mail the referee with the GM secret:\n  replace {key} NAME ADDRESS\n\n\
+                 If nobody is at hand, ask for a substitute in the forum post and on the site:\n  \
+                 maester gm seat-open --game {game} --house {key}\n\
+                 (by mail: seat-open {key})\n\n\
                  This alert is sent once per run of silent steps; `gm who` lists each house's.\n"
             ),
         ),

@@ -3,7 +3,7 @@
 
 use super::steps::step_for_gm;
 use super::{
-    GmOutcome, Guard, house_for_gm, house_of, house_said, lang_of, notices, notices_each,
+    GmOutcome, Guard, house_for_gm, house_of, house_said, lang_of, notices, notices_each_opening,
     refused_if_stale, when_of,
 };
 use crate::board::Lang;
@@ -209,7 +209,18 @@ pub(super) fn rollback(
     let (round, step) = (state.round, state.step);
     let undone = steps_between((round, step), (g.state.round, g.state.step));
     let sent = sent_around(d, id, (round, step), &undone)?;
-    let mails = notices_each(d, g, "rollback", None, |house, l| {
+    // The reopened step's own event (its UID), moved to the new deadline; the game's row
+    // takes `now` as the time its deadline changed.
+    let event = letters::DeadlineEvent {
+        game: id.to_string(),
+        round,
+        step,
+        deadline,
+        sequence: letters::calendar_sequence(g.row.created_at, now),
+        stamp: now,
+        cancelled: false,
+    };
+    let mails = notices_each_opening(d, g, "rollback", &state, &event, |house, l| {
         words::rolled_back(
             &words::RolledBack {
                 step: &letters::step_name(step, l),

@@ -82,7 +82,7 @@ pub enum Resend {
 }
 
 /// The snapshot a report was written for: the newest close (of the step named).
-fn report_seq(marks: &[SnapshotMark], which: Option<(u32, Step)>) -> Option<i64> {
+pub(super) fn report_seq(marks: &[SnapshotMark], which: Option<(u32, Step)>) -> Option<i64> {
     marks
         .iter()
         .filter(|m| m.seq > 1 && m.gm.is_none())

@@ -10,15 +10,19 @@
 //! `rules::round::endgame`.
 
 mod act;
+mod catch_up;
 mod edit;
 mod history;
 pub mod policy;
 mod schedule;
+mod seat_open;
 mod seats;
 mod steps;
 mod talk;
 
-pub use super::notify::{SentOrMissing, notices, notices_each, sent_and_missing};
+pub use super::notify::{
+    SentOrMissing, notices, notices_each, notices_each_opening, sent_and_missing,
+};
 pub use history::Resend;
 pub use schedule::parse_change as parse_schedule_change;
 pub use steps::step_for_gm;
@@ -48,6 +52,17 @@ pub enum GmCommand {
         /// Mail language (the house's current one when absent; `zh-Hant`: Traditional
         /// characters from the welcome on).
         language: Option<crate::config::MailLanguage>,
+    },
+    /// The house's seat wants a substitute: the forum post and the site say so, and how to
+    /// apply, until `SeatClose` or `Replace`.
+    SeatOpen {
+        /// House key or name.
+        house: String,
+    },
+    /// The house's seat no longer wants a substitute.
+    SeatClose {
+        /// House key or name.
+        house: String,
     },
     /// The player leaves and nobody takes over: the house turns neutral.
     Leave {
@@ -233,6 +248,16 @@ pub fn apply_in(
             seats::replace(d, &g, house, &who, now, lang)
         }
         GmCommand::Leave { house } => seats::leave(d, &g, house, now, lang),
+        GmCommand::SeatOpen { house } => {
+            let done = seat_open::open(d, &g, house, now, lang)?;
+            crate::daemon::publish::refresh(d, game);
+            Ok(done)
+        }
+        GmCommand::SeatClose { house } => {
+            let done = seat_open::close(d, &g, house, now, lang)?;
+            crate::daemon::publish::refresh(d, game);
+            Ok(done)
+        }
         GmCommand::Deadline { when, guard } => steps::deadline(d, &g, when, *guard, now, lang),
         GmCommand::Pause => steps::pause(d, &g, now, lang),
         GmCommand::Resume { when } => steps::resume(d, &g, when.as_deref(), now, lang),

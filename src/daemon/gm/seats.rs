@@ -119,13 +119,14 @@ pub(super) fn replace(
     );
     // A player reads rule references as chapters and a few words of the rule.
     let body = crate::words::cite::for_player(&body, lang);
+    let reader = letters::Reader {
+        mailbox: Mailbox::new(name.to_string(), address.to_string()),
+        script,
+    };
     mails.push(
         letters::letter(
             &d.sender,
-            &letters::Reader {
-                mailbox: Mailbox::new(name.to_string(), address.to_string()),
-                script,
-            },
+            &reader,
             subject,
             body.clone(),
             &format!("gm:{}:{}:welcome:{key}:{address}", g.row.id, g.seq),
@@ -133,6 +134,15 @@ pub(super) fn replace(
         )?
         .secret_masked_when_sent(&body, &secret),
     );
+    // And what he needs to catch up: the rounds so far, the last report, the open step.
+    mails.push(super::catch_up::letter(
+        d,
+        g,
+        hid,
+        (name, &reader),
+        lang,
+        now,
+    )?);
     let game = g.row.id.clone();
     let queued = mails.len();
     d.store.transaction(|tx| -> Result<(), StoreError> {

@@ -1,7 +1,7 @@
 //! The open step: move its deadline, pause and resume the game. Closing it now (`process`)
 //! is `games::close_step_now` behind the same guard.
 
-use super::{GmOutcome, Guard, notices, refused_if_stale, said_at, when_of};
+use super::{GmOutcome, Guard, refused_if_stale, said_at, when_of};
 use crate::board::Lang;
 use crate::daemon::Daemon;
 use crate::daemon::games::Loaded;
@@ -122,7 +122,12 @@ pub(super) fn pause(
         return Err(GmRefusal::PausedAlready(g.row.id.clone()).into());
     }
     let (round, step) = (g.state.round, g.state.step);
-    let mails = notices(d, g, "pause", None, |l| {
+    // The step's event, cancelled while the game is paused (the resume sends it again).
+    let event = g.row.deadline.map(|at| letters::DeadlineEvent {
+        cancelled: true,
+        ..crate::daemon::notify::moved_event(g, at, now)
+    });
+    let mails = notices_with_event(d, g, "pause", None, event.as_ref(), |l| {
         words::paused(&letters::step_name(step, l), round, l)
     })?;
     let left = g

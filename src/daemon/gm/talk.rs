@@ -95,6 +95,13 @@ pub(super) fn who(d: &mut Daemon, g: &Loaded, lang: Lang) -> Result<GmOutcome, E
             &name, s.total, s.in_a_row, lang,
         ));
     }
+    let wanted: Vec<String> = crate::daemon::wanted::houses(d, g)?
+        .into_iter()
+        .map(|h| house_for_gm(g, &g.board.house(h).key, lang))
+        .collect();
+    if !wanted.is_empty() {
+        lines.push(crate::words::seats::who_wanted(&wanted, lang));
+    }
     lines.extend(super::policy::lines_in(
         &super::policy::view(d, g)?,
         Some(g),

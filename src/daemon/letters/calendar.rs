@@ -35,6 +35,9 @@ pub struct DeadlineEvent {
     pub sequence: u32,
     /// When the mail is written (the injected clock).
     pub stamp: DateTime<Utc>,
+    /// The step has no deadline for now (a pause): the event is sent `STATUS:CANCELLED`,
+    /// with no reminder; the resume sends it again at its new time, a higher SEQUENCE.
+    pub cancelled: bool,
 }
 
 /// The SEQUENCE of a deadline set at `set_at` in a game created at `created`: the seconds
@@ -71,7 +74,7 @@ impl DeadlineEvent {
         let description = script.write(&w::description(&self.game, self.round, self.step, lang));
         let reminder = script.write(&w::reminder(&self.game, REMINDER_HOURS, lang));
         let start = self.deadline - TimeDelta::minutes(15);
-        let lines = [
+        let mut lines = vec![
             "BEGIN:VCALENDAR".to_string(),
             "VERSION:2.0".to_string(),
             "PRODID:-//maester//deadlines//EN".to_string(),
@@ -86,14 +89,19 @@ impl DeadlineEvent {
             format!("SUMMARY:{}", escape(&summary)),
             format!("DESCRIPTION:{}", escape(&description)),
             "TRANSP:TRANSPARENT".to_string(),
-            "BEGIN:VALARM".to_string(),
-            "ACTION:DISPLAY".to_string(),
-            format!("DESCRIPTION:{}", escape(&reminder)),
-            format!("TRIGGER;RELATED=END:-PT{REMINDER_HOURS}H"),
-            "END:VALARM".to_string(),
-            "END:VEVENT".to_string(),
-            "END:VCALENDAR".to_string(),
         ];
+        if self.cancelled {
+            lines.push("STATUS:CANCELLED".to_string());
+        } else {
+            lines.extend([
+                "BEGIN:VALARM".to_string(),
+                "ACTION:DISPLAY".to_string(),
+                format!("DESCRIPTION:{}", escape(&reminder)),
+                format!("TRIGGER;RELATED=END:-PT{REMINDER_HOURS}H"),
+                "END:VALARM".to_string(),
+            ]);
+        }
+        lines.extend(["END:VEVENT".to_string(), "END:VCALENDAR".to_string()]);
         lines.iter().map(|l| fold(l)).collect()
     }
 
