@@ -265,7 +265,7 @@ pub fn receipt_lines(
     lang: Lang,
 ) -> Vec<String> {
     use maester_words::receipts::{Source, used};
-    if steps.iter().all(|c| c.used.is_empty()) {
+    if steps.iter().all(|c| c.used.is_empty()) && late.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
