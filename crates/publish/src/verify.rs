@@ -118,6 +118,7 @@ fn replay(board: &Board, seed: &str, rec: &MachineRecord) -> (Verdict, Verdict) 
         ..Options::default()
     };
     let houses = board.houses.len();
+    let names = maester_lang::submit::names(board);
     for (n, c) in rec.closes.iter().enumerate() {
         let first = c.steps.first().map(|s| s.step);
         if c.gm_changed_before {
@@ -136,6 +137,9 @@ fn replay(board: &Board, seed: &str, rec: &MachineRecord) -> (Verdict, Verdict) 
             .collect();
         if state.step == Step::Finished {
             let m = field(c, first, Field::OpenStep, "finished", "…");
+            return (Verdict::Held { count: n }, Verdict::Failed(m));
+        }
+        if let Some(m) = reading_differs(board, &names, &state, c) {
             return (Verdict::Held { count: n }, Verdict::Failed(m));
         }
         let out = close_steps(board, &state, &subs, opts);
@@ -161,6 +165,43 @@ fn replay(board: &Board, seed: &str, rec: &MachineRecord) -> (Verdict, Verdict) 
     }
     let count = rec.closes.len();
     (Verdict::Held { count }, Verdict::Held { count })
+}
+
+/// The first submission of `c` whose published text does not read (in either language, on the
+/// state the close started from, as the daemon read it when it came) as the reading the close
+/// replays: the receipt binds the text, the replay uses the reading, this binds the two.
+fn reading_differs(
+    board: &Board,
+    names: &maester_lang::Names,
+    state: &maester_rules::GameState,
+    c: &Close,
+) -> Option<Mismatch> {
+    use maester_board::Lang;
+    let houses = board.houses.len();
+    c.submitted
+        .iter()
+        .filter(|s| usize::from(s.house.0) < houses)
+        .find(|s| {
+            ![Lang::Zh, Lang::En].into_iter().any(|lang| {
+                let p = maester_lang::submit::parse_mail_as(
+                    board,
+                    names,
+                    state,
+                    Some(s.house),
+                    &s.text,
+                    lang,
+                );
+                p.errors.is_empty() && p.submission.as_ref() == Some(&s.submission)
+            })
+        })
+        .map(|s| Mismatch {
+            round: c.round,
+            step: Some(s.step),
+            house: Some(s.house),
+            what: Differs::Reading {
+                text: short(&s.text.replace('\n', " / ")),
+            },
+        })
 }
 
 fn field(c: &Close, step: Option<Step>, field: Field, published: &str, replayed: &str) -> Mismatch {

@@ -85,6 +85,11 @@ pub enum Differs {
         /// As listed.
         listed: String,
     },
+    /// A published submission's text does not read as the submission the replay uses.
+    Reading {
+        /// The text, its lines joined by ` / `.
+        text: String,
+    },
     /// An event-phase log entry (a draw, a bid, what became of it), as JSON.
     Draw {
         /// Published.
@@ -268,6 +273,15 @@ fn differs(board: &Board, d: &Differs, lang: Lang) -> String {
                 format!("列出了回执 {listed},记录中却没有这次提交的内容")
             } else {
                 format!("receipt {listed} listed, but the record does not carry the submission")
+            }
+        }
+        Differs::Reading { text } => {
+            if zh {
+                format!("公开的提交内容「{text}」读出来与记录中重放所用的提交不同")
+            } else {
+                format!(
+                    "the published text \"{text}\" does not read as the submission the record replays"
+                )
             }
         }
         Differs::Draw {
