@@ -162,7 +162,10 @@ fn a_finished_game_verifies_and_each_tampered_part_is_refused_on_its_line() {
     );
     let text = serde_json::to_string(&record).unwrap_or_default();
     assert!(!text.contains("@x.example"), "no address in the record");
-    assert!(!text.contains("-s\\n"), "no secret in the record");
+    for h in HOUSES {
+        assert!(!text.contains(&format!("{h}-s")), "no secret in the record");
+    }
+    assert!(!text.contains("gm-s"), "no GM secret in the record");
     let scratch = dir.join("scratch");
     std::fs::create_dir_all(&scratch).unwrap_or_else(|e| panic!("{e}"));
     // The receipts the record lists (close, step, used).
