@@ -253,6 +253,22 @@ fn a_finished_game_verifies_and_each_tampered_part_is_refused_on_its_line() {
         v.lines
     );
 
+    // A draw changed: an event-phase entry of the record dropped.
+    let with_draws = record["closes"]
+        .as_array()
+        .and_then(|c| {
+            c.iter()
+                .position(|c| c["economy"].as_array().is_some_and(|e| !e.is_empty()))
+        })
+        .unwrap_or_else(|| panic!("no event phase in the record"));
+    let v = tampered(&record, &scratch, |r| {
+        if let Some(e) = closes(r)[with_draws]["economy"].as_array_mut() {
+            e.remove(0);
+        }
+    });
+    assert_eq!(v.code, FAILS, "{:#?}", v.lines);
+    assert!(line(&v, 3).starts_with("抽取:不符"), "{:#?}", v.lines);
+
     // (iv) Another seed.
     let v = tampered(&record, &scratch, |r| {
         r["seed"] = Value::from("another seed");
