@@ -138,7 +138,9 @@ fn receipts(board: &Board, seed: &str, rec: &MachineRecord) -> Verdict {
     Verdict::Held { count }
 }
 
-/// Replays every close from the seed: the draws' verdict and the outcome's.
+/// Replays every close from the seed: the draws' verdict and the outcome's. The replay goes on
+/// from the state the rules give after a mismatch (each check keeps its first one), so a
+/// published result changed in one close does not hide the draws of the later ones.
 fn replay(board: &Board, seed: &str, rec: &MachineRecord) -> (Verdict, Verdict) {
     let mut state = first_state(board, seed, &rec.start);
     let opts = Options {
@@ -148,6 +150,12 @@ fn replay(board: &Board, seed: &str, rec: &MachineRecord) -> (Verdict, Verdict) 
     };
     let houses = board.houses.len();
     let names = maester_lang::submit::names(board);
+    let mut draws: Option<Mismatch> = None;
+    let mut result: Option<Mismatch> = None;
+    let verdict = |m: Option<Mismatch>, other: Verdict| match m {
+        Some(m) => Verdict::Failed(m),
+        None => other,
+    };
     for (n, c) in rec.closes.iter().enumerate() {
         let first = c.steps.first().map(|s| s.step);
         if c.gm_changed_before {
@@ -156,7 +164,16 @@ fn replay(board: &Board, seed: &str, rec: &MachineRecord) -> (Verdict, Verdict) 
                 round: c.round,
                 step: first,
             };
-            return (stopped.clone(), stopped);
+            return (verdict(draws, stopped.clone()), verdict(result, stopped));
+        }
+        if state.step == Step::Finished {
+            // A close after the end: nothing to replay it with.
+            let m = field(c, first, Field::OpenStep, "…", "finished");
+            result.get_or_insert(m);
+            break;
+        }
+        if result.is_none() {
+            result = reading_differs(board, &names, &state, c);
         }
         let subs: Vec<(HouseId, Submission)> = c
             .submitted
@@ -164,36 +181,32 @@ fn replay(board: &Board, seed: &str, rec: &MachineRecord) -> (Verdict, Verdict) 
             .filter(|s| usize::from(s.house.0) < houses)
             .map(|s| (s.house, s.submission.clone()))
             .collect();
-        if state.step == Step::Finished {
-            let m = field(c, first, Field::OpenStep, "finished", "…");
-            return (Verdict::Held { count: n }, Verdict::Failed(m));
-        }
-        if let Some(m) = reading_differs(board, &names, &state, c) {
-            return (Verdict::Held { count: n }, Verdict::Failed(m));
-        }
         let out = close_steps(board, &state, &subs, opts);
-        if let Some(m) = draws_differ(c, first, &out.economy) {
-            return (Verdict::Failed(m.clone()), Verdict::Failed(m));
+        if draws.is_none() {
+            draws = draws_differ(c, first, &out.economy);
         }
-        let closed: Vec<&str> = out.steps.iter().map(|s| s.step.key()).collect();
-        let published: Vec<&str> = c.steps.iter().map(|s| s.step.key()).collect();
-        if closed != published {
-            let m = field(
-                c,
-                first,
-                Field::Steps,
-                &published.join(","),
-                &closed.join(","),
-            );
-            return (Verdict::Held { count: n + 1 }, Verdict::Failed(m));
-        }
-        if let Some(m) = outcome_differs(board, c, first, &c.outcome, &outcome(board, &out.state)) {
-            return (Verdict::Held { count: n + 1 }, Verdict::Failed(m));
+        if result.is_none() {
+            let closed: Vec<&str> = out.steps.iter().map(|s| s.step.key()).collect();
+            let published: Vec<&str> = c.steps.iter().map(|s| s.step.key()).collect();
+            result = if closed != published {
+                Some(field(
+                    c,
+                    first,
+                    Field::Steps,
+                    &published.join(","),
+                    &closed.join(","),
+                ))
+            } else {
+                outcome_differs(board, c, first, &c.outcome, &outcome(board, &out.state))
+            };
         }
         state = out.state;
     }
     let count = rec.closes.len();
-    (Verdict::Held { count }, Verdict::Held { count })
+    (
+        verdict(draws, Verdict::Held { count }),
+        verdict(result, Verdict::Held { count }),
+    )
 }
 
 /// The first submission of `c` whose published text does not read (in either language, on the
