@@ -30,10 +30,20 @@ fn start() -> Start {
 
 /// A record of `n` closes where every house stays silent.
 fn silent_record(board: &Board, n: usize) -> MachineRecord {
-    let mut state = first_state(board, SEED, &start());
+    silent_record_from(board, n, start())
+}
+
+/// [`silent_record`] of a game started with `start`.
+fn silent_record_from(board: &Board, n: usize, start: Start) -> MachineRecord {
+    let mut state = first_state(board, SEED, &start);
+    let opts = Options {
+        settings: start.rules,
+        early_close: start.early_close,
+        ..Options::default()
+    };
     let mut closes = Vec::new();
     for i in 0..n {
-        let out = close_steps(board, &state, &[], Options::default());
+        let out = close_steps(board, &state, &[], opts);
         closes.push(Close {
             seq: i as i64 + 1,
             round: out.round,
@@ -59,7 +69,7 @@ fn silent_record(board: &Board, n: usize) -> MachineRecord {
         seed_sha256: seed_sha256(SEED),
         seed: Some(SEED.into()),
         board: None,
-        start: start(),
+        start,
         finished: true,
         closes,
     }
@@ -87,6 +97,29 @@ fn a_record_of_silent_steps_replays_and_every_check_holds() {
     assert_eq!(
         verdict(&checks, Check::Receipts),
         Verdict::Held { count: 0 }
+    );
+}
+
+#[test]
+fn a_game_with_the_optional_rules_replays_from_its_own_start() {
+    let b = board();
+    let mut rules = Settings::default();
+    rules.one_time_orders = true;
+    let with = Start {
+        rules,
+        one_time_orders: true,
+        winter_is_coming: 1.0,
+        early_close: true,
+    };
+    let rec = silent_record_from(&b, 6, with);
+    let checks = verify(&b, &rec);
+    assert!(all_hold(&checks), "{checks:#?}");
+    // Replayed without them, the same record does not hold.
+    let mut other = rec.clone();
+    other.start = start();
+    assert!(
+        !all_hold(&verify(&b, &other)),
+        "the start is part of the record"
     );
 }
 
