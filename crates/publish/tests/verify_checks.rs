@@ -103,8 +103,10 @@ fn a_record_of_silent_steps_replays_and_every_check_holds() {
 #[test]
 fn a_game_with_the_optional_rules_replays_from_its_own_start() {
     let b = board();
-    let mut rules = Settings::default();
-    rules.one_time_orders = true;
+    let rules = Settings {
+        one_time_orders: true,
+        ..Settings::default()
+    };
     let with = Start {
         rules,
         one_time_orders: true,
