@@ -247,6 +247,12 @@ fn a_finished_game_verifies_and_each_tampered_part_is_refused_on_its_line() {
         "{:#?}",
         v.lines
     );
+    let board = maester::board::Board::default_board().unwrap_or_else(|e| panic!("{e}"));
+    let area = record["closes"][last]["outcome"]["areas"][0]["area"]
+        .as_str()
+        .and_then(|k| board.area_by_key(k))
+        .map(|a| board.area(a).name(Lang::Zh).to_string())
+        .unwrap_or_else(|| panic!("no area in the outcome"));
     let v = tampered(&record, &scratch, |r| {
         if let Some(u) = closes(r)[last]["outcome"]["areas"][0]["units"].as_array_mut() {
             u.push(Value::from("K"));
@@ -254,7 +260,7 @@ fn a_finished_game_verifies_and_each_tampered_part_is_refused_on_its_line() {
     });
     assert_eq!(v.code, FAILS, "{:#?}", v.lines);
     assert!(
-        line(&v, 4).starts_with("重放:不符") && line(&v, 4).contains("部队"),
+        line(&v, 4).starts_with("重放:不符") && line(&v, 4).contains(&format!("{area}:公开的是")),
         "{:#?}",
         v.lines
     );

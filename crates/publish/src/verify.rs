@@ -10,7 +10,7 @@ use crate::receipt::{Receipted, receipt};
 use maester_board::{Board, HouseId};
 use maester_game::{Options, Submission, close_steps};
 use maester_rules::Step;
-use maester_words::verify::{Check, Differs, Field, Mismatch, Verdict};
+use maester_words::verify::{AreaSaid, Check, Differs, Field, Mismatch, Verdict};
 use sha2::{Digest, Sha256};
 
 /// Every check of `rec` (played on `board`), in order: seed, receipts, draws, replay.
@@ -373,25 +373,13 @@ fn area_differs(
     published: &Outcome,
     replayed: &Outcome,
 ) -> Option<Mismatch> {
-    let say = |a: Option<&crate::machine::AreaOutcome>| match a {
-        None => "—".to_string(),
-        Some(a) => {
-            let mut parts = Vec::new();
-            if let Some(h) = &a.house {
-                parts.push(format!("{h} {}", a.units.join("")));
-            }
-            if let Some(t) = &a.token {
-                parts.push(format!("token {t}"));
-            }
-            if let Some(n) = a.neutral {
-                parts.push(format!("neutral {n}"));
-            }
-            if parts.is_empty() {
-                "—".to_string()
-            } else {
-                parts.join(", ")
-            }
-        }
+    let said = |a: Option<&crate::machine::AreaOutcome>| {
+        a.map(|a| AreaSaid {
+            house: a.house.clone(),
+            units: a.units.clone(),
+            token: a.token.clone(),
+            neutral: a.neutral,
+        })
     };
     let mut keys: Vec<&str> = published
         .areas
@@ -405,7 +393,16 @@ fn area_differs(
         let p = published.areas.iter().find(|a| a.area == k);
         let r = replayed.areas.iter().find(|a| a.area == k);
         if p != r {
-            return Some(field(c, step, Field::Area(k.to_string()), &say(p), &say(r)));
+            return Some(Mismatch {
+                round: c.round,
+                step,
+                house: None,
+                what: Differs::Area {
+                    area: k.to_string(),
+                    published: said(p),
+                    replayed: said(r),
+                },
+            });
         }
     }
     None

@@ -97,6 +97,16 @@ pub enum Differs {
         /// Replayed.
         replayed: String,
     },
+    /// An area of the outcome: its units, their house, its power token or garrison (none:
+    /// nothing there).
+    Area {
+        /// The area's key.
+        area: String,
+        /// Published.
+        published: Option<AreaSaid>,
+        /// Replayed.
+        replayed: Option<AreaSaid>,
+    },
     /// A part of the outcome.
     Field {
         /// Which part.
@@ -106,6 +116,19 @@ pub enum Differs {
         /// Replayed.
         replayed: String,
     },
+}
+
+/// What stands in an area, as a mismatch quotes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AreaSaid {
+    /// The house of the units (key).
+    pub house: Option<String>,
+    /// The units' codes (`F`, `K`, `S`, `T`; `*` routed).
+    pub units: Vec<String>,
+    /// The house of the power token (key).
+    pub token: Option<String>,
+    /// A neutral garrison's strength.
+    pub neutral: Option<u8>,
 }
 
 /// A part of a close's outcome.
@@ -131,8 +154,6 @@ pub enum Field {
     Supply,
     /// Castles held.
     Castles,
-    /// An area (key): its units, their house, its token or garrison.
-    Area(String),
 }
 
 /// The record's first line: the game and the commitment, for the reader to compare with his
@@ -294,12 +315,36 @@ fn differs(board: &Board, d: &Differs, lang: Lang) -> String {
                 format!("published {published}, the seed gives {replayed}")
             }
         }
+        Differs::Area {
+            area,
+            published,
+            replayed,
+        } => {
+            let name = board
+                .area_by_key(area)
+                .map(|a| board.area(a).name(lang).to_string())
+                .unwrap_or_else(|| area.clone());
+            let p = area_said(board, published.as_ref(), lang);
+            let r = area_said(board, replayed.as_ref(), lang);
+            if zh {
+                format!("{name}:公开的是 {p},重放得到的是 {r}")
+            } else {
+                format!("{name}: published {p}, replayed {r}")
+            }
+        }
         Differs::Field {
             field,
             published,
             replayed,
         } => {
-            let f = field_name(board, field, lang);
+            let (published, replayed) = match field {
+                Field::Winner | Field::Track(_) | Field::Houses => (
+                    houses_named(board, published, lang),
+                    houses_named(board, replayed, lang),
+                ),
+                _ => (published.clone(), replayed.clone()),
+            };
+            let f = field_name(field, lang);
             if zh {
                 format!("{f}:公开的是 {published},重放得到的是 {replayed}")
             } else {
@@ -309,7 +354,59 @@ fn differs(board: &Board, d: &Differs, lang: Lang) -> String {
     }
 }
 
-fn field_name(board: &Board, f: &Field, lang: Lang) -> String {
+/// A house's name from its key (the key itself when the board has no such house).
+fn house_named(board: &Board, key: &str, lang: Lang) -> String {
+    board
+        .house_by_key(key)
+        .map(|h| board.house(h).name(lang).to_string())
+        .unwrap_or_else(|| key.to_string())
+}
+
+/// Houses' keys joined by ` > ` (a track) or one key, named.
+fn houses_named(board: &Board, keys: &str, lang: Lang) -> String {
+    keys.split(" > ")
+        .map(|k| house_named(board, k, lang))
+        .collect::<Vec<_>>()
+        .join(" > ")
+}
+
+/// What stands in an area, in words.
+fn area_said(board: &Board, a: Option<&AreaSaid>, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let mut parts = Vec::new();
+    if let Some(a) = a {
+        if let Some(h) = &a.house {
+            parts.push(format!(
+                "{} {}",
+                house_named(board, h, lang),
+                a.units.join("")
+            ));
+        }
+        if let Some(t) = &a.token {
+            let t = house_named(board, t, lang);
+            parts.push(if zh {
+                format!("{t}的势力标志")
+            } else {
+                format!("{t}'s power token")
+            });
+        }
+        if let Some(n) = a.neutral {
+            parts.push(if zh {
+                format!("中立驻军 {n}")
+            } else {
+                format!("neutral garrison {n}")
+            });
+        }
+    }
+    match (parts.is_empty(), zh) {
+        (true, true) => "(空)".into(),
+        (true, false) => "(nothing)".into(),
+        (false, true) => parts.join("、"),
+        (false, false) => parts.join(", "),
+    }
+}
+
+fn field_name(f: &Field, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     let pick = |a: &str, b: &str| if zh { a.to_string() } else { b.to_string() };
     match f {
@@ -325,17 +422,6 @@ fn field_name(board: &Board, f: &Field, lang: Lang) -> String {
         Field::Power => pick("权力标记", "power tokens"),
         Field::Supply => pick("补给", "supply"),
         Field::Castles => pick("城堡数", "castles"),
-        Field::Area(key) => {
-            let area = board
-                .area_by_key(key)
-                .map(|a| board.area(a).name(lang).to_string())
-                .unwrap_or_else(|| key.clone());
-            if zh {
-                format!("{area}(部队、势力标志或中立驻军)")
-            } else {
-                format!("{area} (units, power token or garrison)")
-            }
-        }
     }
 }
 
