@@ -9,6 +9,7 @@ pub mod demo;
 pub mod error;
 pub mod out;
 pub mod schedule;
+pub mod verify;
 
 /// The board as data (the `maester-board` crate).
 pub use maester_board as board;

@@ -207,6 +207,17 @@ enum Command {
         #[arg(long, default_value = "maester-demo")]
         dir: PathBuf,
     },
+    /// Check a finished game's public record (its site folder, or its record.json): the seed
+    /// against the first mail's SHA-256, every draw, every receipt, every step replayed. Exits
+    /// 0 when all hold, 1 when one fails, 2 when the record cannot be read, 3 while the game
+    /// runs (the seed is not revealed yet). Needs no config.
+    Verify {
+        /// The site folder (with record.json) or the record.json file.
+        path: PathBuf,
+        /// Language of the lines (zh | zh-Hant | en).
+        #[arg(long, default_value = "zh")]
+        lang: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -230,6 +241,9 @@ fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let cli = Cli::parse();
+    if let Command::Verify { path, lang } = &cli.command {
+        return cli::verify::verify(path, lang);
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(maester::error::Error::Reported) => ExitCode::FAILURE,
@@ -290,5 +304,7 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
             picture_dir,
         } => cli::publish::post(config, game, (round, step), &format, picture_dir),
         Command::Site { game, out, lang } => cli::publish::site(config, game, &out, lang),
+        // Answered in `main` before `run` (its own exit codes).
+        Command::Verify { .. } => Ok(()),
     }
 }

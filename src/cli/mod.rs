@@ -8,3 +8,4 @@ pub mod gm_args;
 pub mod harness;
 pub mod publish;
 pub mod service;
+pub mod verify;

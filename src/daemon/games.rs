@@ -221,7 +221,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             .map(|c| c.changes(g, &out.state, &out.log, hid, lang))
             .unwrap_or_default();
         ctx.calendar = event.clone().filter(|_| asked.contains(&hid));
-        ctx.receipts = crate::publish::receipt_lines(&g.board, &closed, lang);
+        ctx.receipts = crate::publish::receipt_lines(&g.board, &closed, &[], lang);
         // The plan step opens with this house's plan on file already (sent during the Raven
         // step, the one step sent early): said so, no empty template.
         let opens = out.state.step;
@@ -277,6 +277,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         .collect();
     let mut record = crate::publish::Record::of(&out, public_plans, next_deadline);
     record.steps = closed;
+    record.submitted = super::record_json::submitted(g, &rows, &record.steps);
     let gm_copy = match super::gm_copy::address(d, g) {
         Some(addr) => {
             let lang = g.cfg.language.lang;

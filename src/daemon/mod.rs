@@ -31,6 +31,7 @@ pub mod publish;
 pub(crate) mod random;
 pub mod receipts;
 mod receive;
+pub mod record_json;
 pub(crate) mod refusals;
 pub(crate) mod reminders;
 pub mod requeue;

@@ -11,7 +11,6 @@ use crate::config::GameConfig;
 use crate::error::Error;
 use crate::mail::Mailbox;
 use crate::rules::GameState;
-use crate::rules::event_phase::events::EventSettings;
 use crate::schedule::Schedule;
 use crate::store::{Language, NewGame, NewHouse, NewSnapshot, StoreError};
 use crate::words::hant::Script;
@@ -72,19 +71,9 @@ pub fn new_game(
 }
 
 /// The state a game starts from: the board's setup, the optional rules of 004 §七 when the
-/// game uses them, the events drawn from the seed.
+/// game uses them, the events drawn from the seed (one function with `maester verify`'s replay).
 fn first_state(board: &Board, cfg: &GameConfig, seed: &str) -> GameState {
-    let mut state = GameState::new_game(board);
-    // The optional rules of 004 §七 come together: one-time orders, the public preview of the
-    // events three rounds ahead and the chooser events (004:L2632, L2638).
-    let optional = cfg.rules.one_time_orders;
-    if optional {
-        crate::rules::optional::one_time::enable(board, &mut state);
-    }
-    // Winter is Coming per category and round from [game.events].
-    let events = EventSettings::with_probability(cfg.events.winter_is_coming, optional, optional);
-    crate::rules::event_phase::events::start_game(board, &mut state, seed, events);
-    state
+    crate::publish::machine::first_state(board, seed, &super::record_json::start_of(cfg))
 }
 
 /// A new game as the welcome mails and the store see it.

@@ -74,6 +74,7 @@ pub fn steps(d: &Daemon, g: &loaded::Loaded, lang: Lang) -> Result<Vec<publish::
         }
         before = Some(state);
     }
+    super::record_json::mark_late(d, g, &mut line)?;
     Ok(line)
 }
 
@@ -196,6 +197,10 @@ pub fn site(
         current.insert(f.name);
         written += 1;
     }
+    // The machine-readable record `maester verify` checks.
+    let json = super::record_json::json(d, &g, &all)?;
+    write_atomic(&out.join(publish::machine::FILE), &json)?;
+    written += 1;
     current.extend(all.iter().map(publish::site::picture_name));
     remove_undone(out, &current);
     Ok(written)

@@ -13,14 +13,17 @@ pub mod chronicle;
 pub mod feed;
 pub mod game;
 pub mod html;
+pub mod machine;
 pub mod post;
+pub mod receipt;
 pub mod record;
 pub mod report;
 pub mod silence;
 pub mod site;
 pub mod standings;
+pub mod verify;
 
 pub use post::{Format, Picture, post};
-pub use record::{ClosedStep, PlanLines, Record, StoredLog, Used};
+pub use record::{ClosedStep, PlanLines, Record, StoredLog, Submitted, Used};
 pub use report::{Public, Step, public, receipt_lines};
 pub use site::{File, Site, pages};

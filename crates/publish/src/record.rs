@@ -82,6 +82,33 @@ pub struct Record {
     /// The next step's deadline (none once the game is over).
     #[serde(default)]
     pub deadline: Option<DateTime<Utc>>,
+    /// The submissions the closed steps used, as stored (canonical text and its reading): what
+    /// `maester verify` replays and recomputes the receipts from. Empty in a close of an older
+    /// maester.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub submitted: Vec<Submitted>,
+    /// Silent houses of a closed step whose submission for it came after it closed (and so
+    /// was not used): listed as late, not as silent. Never stored: the shell fills it from the
+    /// mails when it reads the record back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub late: Vec<(Step, HouseId)>,
+}
+
+/// One submission a closed step used, as the store keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Submitted {
+    /// The house.
+    pub house: HouseId,
+    /// The round it was sent for.
+    pub round: u32,
+    /// The step it was sent for.
+    pub step: Step,
+    /// Its canonical text (the echo its answer gave): what its receipt is the digest of.
+    pub text: String,
+    /// Its reading, as the close used it.
+    pub submission: maester_game::Submission,
+    /// A mail sent it (it has a receipt); `false`: the GM's `submit`.
+    pub mail: bool,
 }
 
 impl Record {
@@ -107,6 +134,8 @@ impl Record {
             result: out.result.clone(),
             plans,
             deadline,
+            submitted: Vec::new(),
+            late: Vec::new(),
         }
     }
 }

@@ -202,7 +202,7 @@ pub fn public(board: &Board, game: &str, step: &Step, lang: Lang) -> Public {
             .map(|e| player(e.describe(board, lang)))
             .collect(),
         defaults: defaults.into_iter().map(player).collect(),
-        receipts: receipt_lines(board, &rec.steps, lang),
+        receipts: receipt_lines(board, &rec.steps, &rec.late, lang),
         control_changes: step
             .before
             .as_ref()
@@ -264,11 +264,16 @@ fn revealed(board: &Board, rec: &Record, lang: Lang) -> Vec<(String, String)> {
 }
 
 /// The public record's receipts: for each closed step, each house's submission it used (its
-/// receipt, or the GM's submit), then each house that sent nothing. A close stored before
-/// receipts existed lists none.
-pub fn receipt_lines(board: &Board, steps: &[ClosedStep], lang: Lang) -> Vec<String> {
+/// receipt, or the GM's submit), then each house that sent nothing — `late` when what it sent
+/// came after the step closed. A close stored before receipts existed lists none.
+pub fn receipt_lines(
+    board: &Board,
+    steps: &[ClosedStep],
+    late: &[(RuleStep, maester_board::HouseId)],
+    lang: Lang,
+) -> Vec<String> {
     use maester_words::receipts::{Source, used};
-    if steps.iter().all(|c| c.used.is_empty()) {
+    if steps.iter().all(|c| c.used.is_empty()) && late.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -282,12 +287,12 @@ pub fn receipt_lines(board: &Board, steps: &[ClosedStep], lang: Lang) -> Vec<Str
             out.push(used(board.house(u.house).name(lang), &step, source, lang));
         }
         for h in &c.silent {
-            out.push(used(
-                board.house(*h).name(lang),
-                &step,
-                Source::Silent,
-                lang,
-            ));
+            let source = if late.contains(&(c.step, *h)) {
+                Source::Late
+            } else {
+                Source::Silent
+            };
+            out.push(used(board.house(*h).name(lang), &step, source, lang));
         }
     }
     out

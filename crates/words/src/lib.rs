@@ -42,6 +42,7 @@ pub mod seats;
 pub mod silence;
 pub mod status_text;
 pub mod teach;
+pub mod verify;
 pub mod view;
 pub mod welcome;
 pub mod what_if;

@@ -25,6 +25,8 @@ pub enum Source<'a> {
     Gm,
     /// The house sent nothing: its defaults.
     Silent,
+    /// What the house sent came after the step closed and was not used: its defaults.
+    Late,
 }
 
 /// One line of the public record: `house` in `step` (both named in `lang`) and what was used.
@@ -41,6 +43,12 @@ pub fn used(house: &str, step: &str, source: Source<'_>, lang: Lang) -> String {
         (Source::Silent, Lang::Zh) => {
             format!("{house}({step}):截止时没有收到提交,使用默认")
         }
+        (Source::Late, Lang::Zh) => {
+            format!("{house}({step}):提交在截止之后才到,未被采用,使用默认(迟到)")
+        }
+        (Source::Late, Lang::En) => format!(
+            "{house} ({step}): the submission came after the deadline and was not used; default used: late"
+        ),
         (Source::Silent, Lang::En) => {
             format!(
                 "{house} ({step}): nothing was received by the deadline; the defaults were used"
