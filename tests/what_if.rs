@@ -4,10 +4,12 @@
 //! store and the Maildir transport.
 
 mod policy_support;
+mod what_if_support;
 
 use chrono::TimeDelta;
 use policy_support::*;
 use std::path::Path;
+use what_if_support::*;
 
 /// Everything the store holds apart from the mails and the outgoing queue, as text.
 fn store_dump(dir: &Path) -> String {
@@ -92,30 +94,6 @@ fn raw_answers(dir: &Path, house: &str, marker: &str) -> Vec<String> {
         })
         .map(|raw| String::from_utf8_lossy(&raw).into_owned())
         .collect()
-}
-
-/// The tried phase's lines of a what-if answer (the indented lines after its heading).
-fn tried_lines(answer: &str, heading: &str) -> Vec<String> {
-    answer
-        .lines()
-        .skip_while(|l| !l.contains(heading))
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .map(|l| l.trim().to_string())
-        .collect()
-}
-
-/// Close the open step now, as the GM's `process` does.
-fn close_now(d: &mut maester::daemon::Daemon, id: &str) {
-    let at = deadline(d, id) - hours(1);
-    let close = maester::daemon::gm::GmCommand::Process {
-        step: None,
-        round: None,
-    };
-    if let Err(e) = maester::daemon::gm::apply(d, id, &close, at) {
-        panic!("{e}");
-    }
-    tick(d, at);
 }
 
 const LANNISTER_WHAT_IF: &str = "试算\n\
