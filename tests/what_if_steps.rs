@@ -11,18 +11,6 @@ mod what_if_support;
 use policy_support::*;
 use what_if_support::*;
 
-/// Every house's orders for real; Lannister (the Raven holder) marches from Lannisport.
-fn to_the_raven_step(d: &mut maester::daemon::Daemon, dir: &std::path::Path, id: &str) {
-    send(dir, "lannister", "r1", "兰尼斯港 行军\n金声海 防守");
-    for (h, o) in HOME_ORDERS.iter().filter(|(h, _)| *h != "lannister") {
-        send(dir, h, &format!("r-{h}"), o);
-    }
-    let t0 = deadline(d, id) - hours(60);
-    tick(d, t0);
-    tick(d, t0 + hours(1));
-    assert_eq!(row(d, id).step, "raven");
-}
-
 #[test]
 fn the_raven_holders_change_is_tried_and_then_for_real_gives_the_same_result() {
     let (dir, cfg) = game("whatif-raven", "wr", "");
@@ -56,7 +44,7 @@ fn the_raven_holders_change_is_tried_and_then_for_real_gives_the_same_result() {
         Err(e) => panic!("{e}"),
     }
     // The same change for real, then the plan step closes with no plan.
-    send(&dir, "lannister", "r2", "信鸦: 兰尼斯港 巩固统治");
+    send(&dir, "lannister", "real-raven", "信鸦: 兰尼斯港 巩固统治");
     tick(&mut d, now + hours(1));
     close_now(&mut d, "wr");
     assert_eq!(row(&d, "wr").step, "plan");

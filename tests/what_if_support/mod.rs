@@ -1,4 +1,6 @@
-//! What the what-if tests share: the tried lines of an answer, and closing a step now.
+//! What the what-if tests share: the tried lines of an answer, closing a step now, and a game
+//! in its Raven step.
+#![allow(dead_code)]
 
 use super::policy_support::*;
 
@@ -24,4 +26,21 @@ pub fn close_now(d: &mut maester::daemon::Daemon, id: &str) {
         panic!("{e}");
     }
     tick(d, at);
+}
+
+/// Every house's orders for real, then the Raven step: Lannister (the Raven holder) marches
+/// from Lannisport and defends the Golden Sound, Greyjoy marches from Ironman's Bay.
+pub fn to_the_raven_step(d: &mut maester::daemon::Daemon, dir: &std::path::Path, id: &str) {
+    send(dir, "lannister", "r1", "兰尼斯港 行军\n金声海 防守");
+    send(dir, "greyjoy", "r2", "铁民湾 行军\n派克岛 防守");
+    for (h, o) in HOME_ORDERS
+        .iter()
+        .filter(|(h, _)| !["lannister", "greyjoy"].contains(h))
+    {
+        send(dir, h, &format!("r-{h}"), o);
+    }
+    let t0 = deadline(d, id) - hours(60);
+    tick(d, t0);
+    tick(d, t0 + hours(1));
+    assert_eq!(row(d, id).step, "raven");
 }
