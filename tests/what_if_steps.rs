@@ -17,8 +17,15 @@ fn the_raven_holders_change_is_tried_and_then_for_real_gives_the_same_result() {
     let mut d = open(&cfg);
     to_the_raven_step(&mut d, &dir, "wr");
     let now = deadline(&d, "wr") - hours(30);
+    tick(&mut d, now - hours(1));
+    let before = store_dump(&dir);
     send(&dir, "lannister", "w1", "试算\n信鸦: 兰尼斯港 巩固统治");
     tick(&mut d, now);
+    assert_eq!(
+        store_dump(&dir),
+        before,
+        "the store changed but its own mail rows"
+    );
     let got = mails_to(&dir, "lannister", "这只是试算");
     assert_eq!(got.len(), 1, "{got:?}");
     let tried = tried_lines(&got[0], "试算的战斗阶段");
