@@ -10,7 +10,8 @@ use crate::resolve::Context;
 use maester_board::HouseId;
 use maester_rules::Step;
 
-/// Why an `假设` / `assume` line was not read (`words::what_if` says it).
+/// Why a what-if line was not read: an `假设` / `assume` line that names no house to assume,
+/// or any line that would look at the deck (`words::what_if` says it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AssumeError {
     /// No house of the game has this name.

@@ -94,7 +94,8 @@ pub fn ignored(lines: &[(usize, String)], lang: Lang) -> Vec<String> {
     out
 }
 
-/// Why an `假设` / `assume` line was not read, as a sentence.
+/// Why a what-if line was not read (an `假设` / `assume` line, a look at the deck), as a
+/// sentence.
 pub fn assume_error(e: &AssumeError, lang: Lang) -> String {
     match (e, lang) {
         (AssumeError::UnknownHouse(n), Lang::Zh) => {
