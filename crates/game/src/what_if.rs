@@ -69,6 +69,11 @@ pub fn position(
             raven: None,
         });
     }
+    // A house not in play places nothing, as at the reveal.
+    let orders: Vec<&(HouseId, Orders)> = orders
+        .iter()
+        .filter(|(h, _)| !state.house(*h).neutral)
+        .collect();
     let refused: Vec<(HouseId, SubmissionError)> = orders
         .iter()
         .filter_map(|(h, o)| {

@@ -246,3 +246,24 @@ fn building_lines_of_the_placement_step_are_carried_out_as_at_the_reveal() {
     assert_eq!(p.state.house(tyrell).power, real.state.house(tyrell).power);
     assert!(!s.port_exists(&b, port), "the caller's state is unchanged");
 }
+
+#[test]
+fn a_house_not_in_play_places_nothing_as_at_the_reveal() {
+    let b = board();
+    let mut s = new_game(&b);
+    let martell = house(&b, "martell");
+    s.house_mut(martell).neutral = true;
+    let sunspear = area(&b, "sunspear");
+    let orders = [(martell, placement(sunspear, OrderType::Defence))];
+    let p = match position(&b, &s, &orders) {
+        Ok(p) => p,
+        Err(e) => panic!("{e:?}"),
+    };
+    let real = close_step(
+        &b,
+        &s,
+        &[(martell, Submission::Placement(orders[0].1.clone()))],
+    );
+    assert_eq!(real.state.area(sunspear).order, None);
+    assert_eq!(p.state.area(sunspear).order, None);
+}
