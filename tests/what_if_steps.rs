@@ -17,6 +17,8 @@ fn the_raven_holders_change_is_tried_and_then_for_real_gives_the_same_result() {
     let mut d = open(&cfg);
     to_the_raven_step(&mut d, &dir, "wr");
     let now = deadline(&d, "wr") - hours(30);
+    // Greyjoy sends his real plan early (the Raven step takes plans): it attacks the Golden Sound.
+    send(&dir, "greyjoy", "real-plan", "铁民湾战舰 移动到 金声海");
     tick(&mut d, now - hours(1));
     let before = store_dump(&dir);
     send(&dir, "lannister", "w1", "试算\n信鸦: 兰尼斯港 巩固统治");
@@ -41,6 +43,13 @@ fn the_raven_holders_change_is_tried_and_then_for_real_gives_the_same_result() {
         "Lannisport consolidates: {}",
         got[0]
     );
+    // Greyjoy's real plan is not read: without an assumption his march is not carried out.
+    assert!(
+        !tried.iter().any(|l| l.contains("金声海")),
+        "the real plan leaked: {}",
+        got[0]
+    );
+    assert!(got[0].contains("没有假设执行方案的家族"), "{}", got[0]);
     // Nothing was submitted: the step is still open and holds no Raven change.
     assert_eq!(row(&d, "wr").step, "raven");
     match d
@@ -63,6 +72,11 @@ fn the_raven_holders_change_is_tried_and_then_for_real_gives_the_same_result() {
         .into_iter()
         .filter(|m| !m.contains("这只是试算"))
         .collect();
+    assert!(
+        real.iter().any(|m| m.contains("海怪从铁民湾进攻金声海")),
+        "for real, Greyjoy attacks: {}",
+        real.join("\n=====\n")
+    );
     for l in &tried {
         assert!(
             real.iter().any(|m| m.contains(l.as_str())),
