@@ -243,7 +243,7 @@ fn placement_lines_with_errors_are_answered_line_by_line_with_the_nearest_name()
         &dir,
         "greyjoy",
         "w2",
-        "what if\nPyke defense\nIronman's Bay marhc",
+        "what if\nPyke defense\nIronman's Bay marhc\nIronman's Bay march\nIronman's Bay ships move to The Golden Sond",
     );
     tick(&mut d, t0);
     let zh = mails_to(&dir, "tyrell", "没有试算");
@@ -262,6 +262,12 @@ fn placement_lines_with_errors_are_answered_line_by_line_with_the_nearest_name()
     assert!(
         en[0]
             .contains("These lines are no orders and were ignored:\n  line 4: Ironman's Bay marhc"),
+        "{}",
+        en[0]
+    );
+    // A name one letter off is read as the one it can be, and the answer says so.
+    assert!(
+        en[0].contains("\"The Golden Sond\" is read as The Golden Sound."),
         "{}",
         en[0]
     );
