@@ -4,74 +4,12 @@
 //! store and the Maildir transport.
 
 mod policy_support;
+mod what_if_support;
 
 use chrono::TimeDelta;
 use policy_support::*;
 use std::path::Path;
-
-/// Everything the store holds apart from the mails and the outgoing queue, as text.
-fn store_dump(dir: &Path) -> String {
-    let db = dir.join("maester.sqlite");
-    let conn = match rusqlite::Connection::open(&db) {
-        Ok(c) => c,
-        Err(e) => panic!("{e}"),
-    };
-    let mut tables: Vec<String> = Vec::new();
-    {
-        let mut st = match conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        {
-            Ok(s) => s,
-            Err(e) => panic!("{e}"),
-        };
-        let rows = match st.query_map([], |r| r.get::<_, String>(0)) {
-            Ok(r) => r,
-            Err(e) => panic!("{e}"),
-        };
-        for t in rows.flatten() {
-            // The mails and the outgoing queue hold the what-if's own rows; the daemon's clock
-            // is written by every tick, mail or none.
-            if !matches!(
-                t.as_str(),
-                "mails" | "outbox" | "outbox_parts" | "blobs" | "sqlite_sequence" | "daemon_clock"
-            ) {
-                tables.push(t);
-            }
-        }
-    }
-    let mut out = String::new();
-    for t in tables {
-        let mut st = match conn.prepare(&format!("SELECT * FROM \"{t}\" ORDER BY rowid")) {
-            Ok(s) => s,
-            Err(_) => match conn.prepare(&format!("SELECT * FROM \"{t}\"")) {
-                Ok(s) => s,
-                Err(e) => panic!("{e}"),
-            },
-        };
-        let n = st.column_count();
-        let rows = match st.query_map([], |r| {
-            let mut v = Vec::new();
-            for i in 0..n {
-                v.push(match r.get_ref(i)? {
-                    rusqlite::types::ValueRef::Text(t) | rusqlite::types::ValueRef::Blob(t) => {
-                        String::from_utf8_lossy(t).into_owned()
-                    }
-                    other => format!("{other:?}"),
-                });
-            }
-            Ok(v.join("|"))
-        }) {
-            Ok(r) => r,
-            Err(e) => panic!("{e}"),
-        };
-        out.push_str(&format!("## {t}\n"));
-        for r in rows.flatten() {
-            out.push_str(&r);
-            out.push('\n');
-        }
-    }
-    out
-}
+use what_if_support::*;
 
 /// The what-if answers to a house (subject `试算` / `試算` / `what if`).
 fn answers(dir: &Path, house: &str, marker: &str) -> Vec<String> {
@@ -92,30 +30,6 @@ fn raw_answers(dir: &Path, house: &str, marker: &str) -> Vec<String> {
         })
         .map(|raw| String::from_utf8_lossy(&raw).into_owned())
         .collect()
-}
-
-/// The tried phase's lines of a what-if answer (the indented lines after its heading).
-fn tried_lines(answer: &str, heading: &str) -> Vec<String> {
-    answer
-        .lines()
-        .skip_while(|l| !l.contains(heading))
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .map(|l| l.trim().to_string())
-        .collect()
-}
-
-/// Close the open step now, as the GM's `process` does.
-fn close_now(d: &mut maester::daemon::Daemon, id: &str) {
-    let at = deadline(d, id) - hours(1);
-    let close = maester::daemon::gm::GmCommand::Process {
-        step: None,
-        round: None,
-    };
-    if let Err(e) = maester::daemon::gm::apply(d, id, &close, at) {
-        panic!("{e}");
-    }
-    tick(d, at);
 }
 
 const LANNISTER_WHAT_IF: &str = "试算\n\
@@ -284,6 +198,21 @@ fn a_what_if_never_reveals_another_houses_real_orders_or_plan() {
     tick(&mut d, now + hours(1));
     let got = answers(&dir, "lannister", "这只是试算");
     assert_eq!(got.len(), 2, "{got:?}");
+    // A third time assuming the very plan Greyjoy sent: the same battle as the real one below.
+    send(
+        &dir,
+        "lannister",
+        "w5",
+        "试算\n假设 海怪: 铁民湾战舰 移动到 金声海",
+    );
+    tick(&mut d, now + hours(2));
+    let same = answers(&dir, "lannister", "这只是试算");
+    assert_eq!(same.len(), 3, "{same:?}");
+    let Some(same) = same.iter().find(|a| !got.contains(a)) else {
+        panic!("no third answer")
+    };
+    let same = tried_lines(same, "试算的战斗阶段");
+    assert!(same.iter().any(|l| l.contains("金声海")), "{same:?}");
     let (none, other) = if got[0].contains("日落之海") {
         (&got[1], &got[0])
     } else {
@@ -302,14 +231,24 @@ fn a_what_if_never_reveals_another_houses_real_orders_or_plan() {
             .any(|l| l.contains("日落之海")),
         "{other}"
     );
-    // For real, Greyjoy's ships do attack the Golden Sound.
+    // For real, Greyjoy's ships do attack the Golden Sound: the plan step's report tells the
+    // battle, the retreat step's the retreat (a what-if takes the default retreat at once); every
+    // line of the what-if that assumed that plan is in them.
     close_now(&mut d, "wse");
-    assert!(
-        mails_to(&dir, "lannister", "金声海")
-            .iter()
-            .any(|m| !m.contains("这只是试算")),
-        "the real battle is reported"
-    );
+    if row(&d, "wse").step == "retreat" {
+        close_now(&mut d, "wse");
+    }
+    let real: Vec<String> = mails_to(&dir, "lannister", "金声海")
+        .into_iter()
+        .filter(|m| !m.contains("这只是试算"))
+        .collect();
+    for l in &same {
+        assert!(
+            real.iter().any(|m| m.contains(l.as_str())),
+            "no real report says {l:?}:\n{}",
+            real.join("\n=====\n")
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -4,15 +4,20 @@
 //! (the public state, the revealed orders) plus the lines handed in.
 //!
 //! Two calls, because the plan lines are read against the position they act on: first
-//! [`position`] (in the placement step: the orders given put on the map, as at the reveal),
-//! then [`resolve`] (the plans checked and the military phase resolved, retreats by default).
+//! [`position`] (in the placement step: the orders given put on the map and their building
+//! lines carried out, as at the reveal; in the Raven step then [`raven`]: the holder's own
+//! change, as at the Raven step's close), then [`resolve`] (the plans checked and the military
+//! phase resolved, retreats by default).
 
-use maester_board::{Board, HouseId};
+use crate::{Orders, Submission, SubmissionError};
+use maester_board::{AreaId, Board, HouseId, Order};
+use maester_rules::event_phase::build::{self, BuildPlan, BuildWindow};
 use maester_rules::event_phase::round_modifiers;
 use maester_rules::log::Event;
+use maester_rules::log_events::EconomyEvent;
 use maester_rules::modifiers::Settings;
-use maester_rules::orders::{Placement, Plan};
-use maester_rules::planning::placement::{self, PlacementError};
+use maester_rules::orders::{Placement, Plan, RavenChange};
+use maester_rules::planning::placement;
 use maester_rules::planning::plan_check::{self, PlanError};
 use maester_rules::{GameState, Step};
 
@@ -31,33 +36,106 @@ pub fn public_view(state: &GameState) -> GameState {
     s
 }
 
+/// The position the plans act on, and what was built on the way.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The position, in the plan step.
+    pub state: GameState,
+    /// The ports and fortifications of the placement step's building lines, as the reveal
+    /// builds them (004:L1709–L1712).
+    pub built: Vec<EconomyEvent>,
+    /// The Raven holder's change (house, area, old order, new order), as the Raven step's
+    /// close makes it (004:L1704).
+    pub raven: Option<(HouseId, AreaId, Order, Order)>,
+}
+
 /// The position the plans act on. In the placement step: the public state with the orders
-/// given (the sender's own and the assumed ones) put on the map as at the reveal; a house
-/// without orders has none. In the Raven and plan steps: the public state with its
-/// revealed orders (`orders` must be empty there). Each house's orders are checked as a real
-/// placement is; a house whose orders break a rule is refused with its errors.
+/// given (the sender's own and the assumed ones) put on the map as at the reveal, and their
+/// building lines carried out as the reveal carries them out; a house without orders has none
+/// . In the Raven and plan steps: the public state with its revealed orders (`orders`
+/// must be empty there). Each house's orders are checked as a real submission is
+/// ([`crate::check`]); a house whose orders break a rule is refused with its errors.
 pub fn position(
     board: &Board,
     state: &GameState,
-    orders: &[(HouseId, Placement)],
-) -> Result<GameState, Vec<(HouseId, Vec<PlacementError>)>> {
+    orders: &[(HouseId, Orders)],
+) -> Result<Position, Vec<(HouseId, SubmissionError)>> {
     let mut s = public_view(state);
     if state.step != Step::Placement {
         s.step = Step::Plan;
-        return Ok(s);
+        return Ok(Position {
+            state: s,
+            built: Vec::new(),
+            raven: None,
+        });
     }
-    let mods = round_modifiers(state);
-    let refused: Vec<(HouseId, Vec<PlacementError>)> = orders
+    // A house not in play places nothing, as at the reveal.
+    let orders: Vec<&(HouseId, Orders)> = orders
         .iter()
-        .map(|(h, p)| (*h, placement::check_with(board, state, *h, p, &mods)))
-        .filter(|(_, e)| !e.is_empty())
+        .filter(|(h, _)| !state.house(*h).neutral)
+        .collect();
+    let refused: Vec<(HouseId, SubmissionError)> = orders
+        .iter()
+        .filter_map(|(h, o)| {
+            crate::check(board, state, *h, &Submission::Placement(o.clone()))
+                .err()
+                .map(|e| (*h, e))
+        })
         .collect();
     if !refused.is_empty() {
         return Err(refused);
     }
-    placement::apply(&mut s, orders);
+    let placements: Vec<(HouseId, Placement)> = orders
+        .iter()
+        .map(|(h, o)| (*h, o.placement.clone()))
+        .collect();
+    placement::apply(&mut s, &placements);
+    let builds: Vec<(HouseId, BuildPlan)> = orders
+        .iter()
+        .filter(|(_, o)| o.build != BuildPlan::default())
+        .map(|(h, o)| (*h, o.build.clone()))
+        .collect();
+    let built = if builds.is_empty() {
+        Vec::new()
+    } else {
+        build::resolve_in(board, &mut s, &builds, BuildWindow::Placement)
+    };
     s.step = Step::Plan;
-    Ok(s)
+    Ok(Position {
+        state: s,
+        built,
+        raven: None,
+    })
+}
+
+/// In the Raven step, the holder's own change tried: `position` (from [`position`]) with his
+/// order changed, checked as a real Raven change is ([`crate::check`] on the open step). Any
+/// other house is refused (`NotRavenHolder`), as for real.
+pub fn raven(
+    board: &Board,
+    state: &GameState,
+    position: Position,
+    house: HouseId,
+    change: RavenChange,
+) -> Result<Position, SubmissionError> {
+    if state.step != Step::Raven {
+        return Err(SubmissionError::WrongStep {
+            open: state.step,
+            sent: Step::Raven,
+        });
+    }
+    crate::check(board, state, house, &Submission::Raven(Some(change)))?;
+    let mut at_raven = position.state;
+    at_raven.step = Step::Raven;
+    let mods = round_modifiers(&at_raven);
+    let (mut s, old) = placement::raven(board, &at_raven, house, change, &mods)
+        .map_err(SubmissionError::Placement)?;
+    s.step = Step::Plan;
+    Ok(Position {
+        state: s,
+        built: position.built,
+        raven: Some((house, change.area, old, change.order)),
+    })
 }
 
 /// A what-if's result: the state after the military phase (retreats settled by default) and

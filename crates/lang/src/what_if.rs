@@ -6,9 +6,12 @@
 
 use crate::Names;
 use crate::normalize::normalize_line;
+use crate::resolve::Context;
 use maester_board::HouseId;
+use maester_rules::Step;
 
-/// Why an `假设` / `assume` line was not read (`words::what_if` says it).
+/// Why a what-if line was not read: an `假设` / `assume` line that names no house to assume,
+/// or any line that would look at the deck (`words::what_if` says it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AssumeError {
     /// No house of the game has this name.
@@ -17,6 +20,9 @@ pub enum AssumeError {
     OwnHouse,
     /// `假设 <家族>:` with nothing after the colon.
     Empty,
+    /// A Raven line that would look at the wildling card (or any card of a deck): a what-if
+    /// uses only what the sender may know, and the deck is not that.
+    LooksAtDeck,
 }
 
 /// The keyword of a what-if, in its normal form (Traditional read as Simplified).
@@ -34,6 +40,31 @@ fn is_secret_line(norm: &str) -> bool {
         lower
             .strip_prefix(k)
             .is_some_and(|rest| rest.trim_start().starts_with(':'))
+    })
+}
+
+/// A line asking to look at a deck's card (`信鸦: 查看野人牌`, `raven: look at the wildling
+/// card`), in its normal form: a what-if never looks at the deck.
+fn looks_at_deck(norm: &str) -> bool {
+    let lower = norm.to_lowercase();
+    let named = [
+        "野人牌",
+        "牌堆",
+        "事件牌",
+        "wildling card",
+        "the deck",
+        "event card",
+    ];
+    if named.iter().any(|k| lower.contains(k)) {
+        return true;
+    }
+    let raven = lower
+        .strip_prefix("信鸦")
+        .or_else(|| lower.strip_prefix("raven"));
+    raven.is_some_and(|rest| {
+        ["牌", "野人", "card", "deck", "wildling"]
+            .iter()
+            .any(|k| rest.contains(k))
     })
 }
 
@@ -108,6 +139,14 @@ pub fn split_mail(text: &str, keyword: usize, names: &Names, sender: HouseId) ->
         let parts = (!ended && !line.trim_start().starts_with(['>', '＞']))
             .then(|| assume_parts(line))
             .flatten();
+        let deck = !ended && !line.trim_start().starts_with(['>', '＞']) && {
+            let content = parts.as_ref().map_or(line.as_str(), |(_, c)| c.as_str());
+            looks_at_deck(&normalize_line(content).text)
+        };
+        if deck {
+            errors.push((n, line.trim_end().to_string(), AssumeError::LooksAtDeck));
+            continue;
+        }
         let Some((name, content)) = parts else {
             own[i] = line.clone();
             continue;
@@ -149,4 +188,31 @@ pub fn line_of(text: &str, n: usize) -> String {
         .get(n.wrapping_sub(1))
         .map(|l| l.trim_end().to_string())
         .unwrap_or_default()
+}
+
+/// The lines of one part (the sender's own or an assumed house's) that belong to the open step
+/// itself and are read on the current position before any plan: in the placement step the
+/// orders and the building lines, in the Raven step the holder's change — and with them any
+/// other line that is no plan line, so that it is answered as the open step answers it, and
+/// every line that does not read at all (its error is the same in any step, and so it is
+/// answered with the open step's errors, all at once). The other lines are plan lines, read
+/// once the orders are on the map. In the plan step every line is a plan line: none. 1-based
+/// line numbers of `text`.
+pub fn step_lines(text: &str, names: &Names, context: &Context, step: Step) -> Vec<usize> {
+    if !matches!(step, Step::Placement | Step::Raven) {
+        return Vec::new();
+    }
+    let parsed = crate::parse_submission_in(text, names, context);
+    let own = parsed.items.iter().filter(|e| {
+        matches!(e.item, crate::Item::Placement(_))
+            || crate::submit::items::part_of(step, &e.item).is_some()
+            || !crate::submit::is_plan_item(&e.item)
+    });
+    let mut lines: Vec<usize> = own
+        .map(|e| e.line)
+        .chain(parsed.errors.iter().map(|e| e.line))
+        .collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines
 }

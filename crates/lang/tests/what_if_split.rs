@@ -5,7 +5,8 @@
 
 use maester_board::{Board, HouseId};
 use maester_lang::Names;
-use maester_lang::what_if::{AssumeError, keyword_line, split_mail};
+use maester_lang::what_if::{AssumeError, keyword_line, split_mail, step_lines};
+use maester_rules::Step;
 
 fn board() -> Board {
     match Board::default_board() {
@@ -97,4 +98,41 @@ fn the_signature_ends_the_assumptions() {
         house(&b, "stark"),
     );
     assert!(s.assumed.is_empty());
+}
+
+#[test]
+fn a_line_that_would_look_at_the_deck_is_its_own_error_in_any_part() {
+    let b = board();
+    let names = Names::from_board(&b);
+    let text = "试算\n信鸦: 查看野人牌\n信鴉: 看牌\nraven: look at the wildling card\n假设 海怪: 信鸦: 看野人牌\n信鸦: 兰尼斯港 防守";
+    let s = split_mail(text, 1, &names, house(&b, "lannister"));
+    let errs: Vec<(usize, AssumeError)> =
+        s.errors.iter().map(|(l, _, e)| (*l, e.clone())).collect();
+    assert_eq!(
+        errs,
+        [
+            (2, AssumeError::LooksAtDeck),
+            (3, AssumeError::LooksAtDeck),
+            (4, AssumeError::LooksAtDeck),
+            (5, AssumeError::LooksAtDeck),
+        ]
+    );
+    assert!(s.assumed.is_empty());
+    // The change of an order is the holder's own line.
+    assert!(s.own.ends_with("信鸦: 兰尼斯港 防守"), "{:?}", s.own);
+}
+
+#[test]
+fn the_open_steps_own_lines_are_read_before_the_plan_lines() {
+    let b = board();
+    let names = Names::from_board(&b);
+    let none = maester_lang::resolve::Context::default();
+    let text = "高庭 防守\n建造港口: 高庭 雷温德海峡\n雷温德海峡战舰 突袭 西夏海\n高庭 行君\n高庭守将: 梅斯";
+    // Placement: the order, the port and the line that does not read; the raid and the
+    // defender are plan lines.
+    assert_eq!(step_lines(text, &names, &none, Step::Placement), [1, 2, 4]);
+    let raven = "信鸦: 兰尼斯港 防守\n兰尼斯港军团 移动到 石圣堂";
+    assert_eq!(step_lines(raven, &names, &none, Step::Raven), [1]);
+    // The plan step: every line is a plan line.
+    assert!(step_lines(text, &names, &none, Step::Plan).is_empty());
 }

@@ -2,10 +2,12 @@
 //! assumes of the others, answered to him alone. Every sentence of it lives here; the shell
 //! hands the data (the tried log, the houses, the errors) and sends the text.
 
+use crate::economy::Describe;
 use crate::log::units;
-use maester_board::{Board, HouseId, Lang};
+use maester_board::{AreaId, Board, HouseId, Lang, Order};
 use maester_lang::what_if::AssumeError;
 use maester_rules::log::Event;
+use maester_rules::log_events::EconomyEvent;
 use maester_rules::{GameState, Step};
 
 /// The subject of the answer: `Re: [game] 试算` / `Re: [game] what if`.
@@ -74,7 +76,26 @@ pub fn error_line(line: usize, text: &str, message: &str, lang: Lang) -> String 
     }
 }
 
-/// Why an `假设` / `assume` line was not read, as a sentence.
+/// The lines that are no orders and were ignored (line, text), as the order answers list them;
+/// nothing when there are none.
+pub fn ignored(lines: &[(usize, String)], lang: Lang) -> Vec<String> {
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![String::new()];
+    out.push(match lang {
+        Lang::Zh => "以下几行不是命令,已忽略:".to_string(),
+        Lang::En => "These lines are no orders and were ignored:".to_string(),
+    });
+    out.extend(lines.iter().map(|(n, t)| match lang {
+        Lang::Zh => format!("  第{n}行:{}", t.trim()),
+        Lang::En => format!("  line {n}: {}", t.trim()),
+    }));
+    out
+}
+
+/// Why a what-if line was not read (an `假设` / `assume` line, a look at the deck), as a
+/// sentence.
 pub fn assume_error(e: &AssumeError, lang: Lang) -> String {
     match (e, lang) {
         (AssumeError::UnknownHouse(n), Lang::Zh) => {
@@ -89,6 +110,12 @@ pub fn assume_error(e: &AssumeError, lang: Lang) -> String {
         }
         (AssumeError::Empty, Lang::Zh) => "冒号后面没有命令或方案。".into(),
         (AssumeError::Empty, Lang::En) => "nothing follows the colon.".into(),
+        (AssumeError::LooksAtDeck, Lang::Zh) => {
+            "试算不能查看牌堆:野人牌和事件牌都不公开,试算只用公开的局面和你写的行。要真正查看,请照常发送(不写“试算”)。".into()
+        }
+        (AssumeError::LooksAtDeck, Lang::En) => {
+            "a what-if cannot look at the deck: the wildling and event cards are not public, and a what-if uses only the public position and your lines. To look for real, send it as usual (without \"what if\").".into()
+        }
     }
 }
 
@@ -137,14 +164,25 @@ pub fn assumptions(
     out
 }
 
-/// The tried phase in words: every event with its rule, each battle with what became of both
-/// sides (the report's own sentences, `log::adjudication`).
-pub fn adjudication(board: &Board, log: &[Event], lang: Lang) -> Vec<String> {
+/// The Raven holder's change a what-if tried: house, area, old order, new order.
+pub type RavenUsed = (HouseId, AreaId, Order, Order);
+
+/// The tried phase in words: the ports and fortifications the placement lines built, the
+/// Raven's change, then every event with its rule, each battle with what became of both sides
+/// (the report's own sentences, `economy::Describe` and `log::adjudication`).
+pub fn adjudication(
+    board: &Board,
+    built: &[EconomyEvent],
+    raven: Option<RavenUsed>,
+    log: &[Event],
+    lang: Lang,
+) -> Vec<String> {
     let mut out = vec![match lang {
         Lang::Zh => "试算的战斗阶段:".to_string(),
         Lang::En => "The military phase, as tried:".to_string(),
     }];
-    let lines = crate::log::adjudication(board, lang, None, log);
+    let mut lines: Vec<String> = built.iter().map(|e| e.describe(board, lang)).collect();
+    lines.extend(crate::log::adjudication(board, lang, raven, log));
     if lines.is_empty() {
         out.push(match lang {
             Lang::Zh => "  (什么也没有发生:没有突袭、行军、战斗或巩固权力。)".to_string(),

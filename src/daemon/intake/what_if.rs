@@ -15,12 +15,12 @@ use crate::daemon::letters::{self, ErrorLine};
 use crate::daemon::loaded::Loaded;
 use crate::error::Error;
 use crate::game::what_if::{self as try_it, open_for_what_if};
-use crate::game::{Submission, SubmissionError};
-use crate::lang::submit::{ParsedMail, parse_mail_with};
+use crate::game::{Orders, Submission, SubmissionError};
+use crate::lang::submit::{ParsedMail, context_of, parse_mail_as};
 use crate::lang::what_if::{self as what_if_lines, Split};
 use crate::mail::DecodedMail;
 use crate::rules::Step;
-use crate::rules::orders::{Placement, Plan};
+use crate::rules::orders::Plan;
 use crate::store::Mail;
 use crate::words::hant::Script;
 use crate::words::what_if as said;
@@ -78,9 +78,14 @@ pub(super) fn answer(
         format!("what-if refused: {limit} asked in this step already")
     } else {
         let split = what_if_lines::split_mail(&mail.orders_text, keyword, &g.names, house);
-        match tried(g, house, &split, &mail.orders_text, lang) {
+        let mut remarks = Remarks::default();
+        let r = tried(g, house, &split, &mail.orders_text, lang, &mut remarks);
+        remarks.ignored.sort();
+        let ignored = said::ignored(&remarks.ignored, lang);
+        match r {
             Ok((lines, t)) => {
                 text.extend(lines);
+                text.extend(ignored);
                 done = Some(t);
                 format!("{prefix} tried")
             }
@@ -89,6 +94,7 @@ pub(super) fn answer(
                 for e in &errors {
                     text.push(said::error_line(e.line, &e.text, &e.message, lang));
                 }
+                text.extend(ignored);
                 format!("{prefix} refused, {} error(s)", errors.len())
             }
         }
@@ -147,10 +153,11 @@ fn letter(
     )?))
 }
 
-/// One house's lines read: its orders (placement step only) and its plan.
+/// One house's lines read: those of the open step itself (placement: orders and building lines;
+/// Raven: the holder's change) and its plan.
 struct Read {
     house: HouseId,
-    orders: Option<(Placement, ParsedMail)>,
+    step: Option<ParsedMail>,
     plan: Option<(Plan, ParsedMail)>,
 }
 
@@ -163,8 +170,23 @@ fn only_lines(text: &str, keep: impl Fn(usize) -> bool) -> String {
         .join("\n")
 }
 
-/// The errors of one parsed part, each with the mail's own line.
-fn parse_errors(p: &ParsedMail, mail: &str, out: &mut Vec<ErrorLine>) {
+/// What the answer says beside the tried phase or the errors, as the order answers say it: the
+/// notes (a name read as another) and the lines that are no orders, ignored.
+#[derive(Default)]
+struct Remarks {
+    notes: Vec<String>,
+    ignored: Vec<(usize, String)>,
+}
+
+/// The errors of one parsed part, each with the mail's own line; its notes and ignored lines
+/// kept for the answer.
+fn parse_errors(p: &ParsedMail, mail: &str, out: &mut Vec<ErrorLine>, remarks: &mut Remarks) {
+    for (n, _) in &p.ignored {
+        if !remarks.ignored.iter().any(|(x, _)| x == n) {
+            remarks.ignored.push((*n, what_if_lines::line_of(mail, *n)));
+        }
+    }
+    let notes = &mut remarks.notes;
     for e in &p.errors {
         let mut e = e.clone();
         if e.line > 0 {
@@ -172,39 +194,82 @@ fn parse_errors(p: &ParsedMail, mail: &str, out: &mut Vec<ErrorLine>) {
         }
         out.push(e);
     }
+    for n in &p.notes {
+        if !notes.contains(n) {
+            notes.push(n.clone());
+        }
+    }
 }
 
-/// In the placement step, a part's order lines (read on the open step) apart from its plan
-/// lines (read once the orders are on the map).
-fn orders_of(g: &Loaded, text: &str, lang: Lang) -> (Option<(Placement, ParsedMail)>, String) {
-    let items = crate::lang::parse_submission(text, &g.names);
-    let order_lines: Vec<usize> = items
-        .items
-        .iter()
-        .filter(|e| matches!(e.item, crate::lang::Item::Placement(_)))
-        .map(|e| e.line)
-        .collect();
-    if order_lines.is_empty() {
+/// In the placement and Raven steps, a part's lines of the open step (read on the open step as
+/// a real mail is, `lang::what_if::step_lines`) apart from its plan lines (read once the
+/// orders are on the map).
+fn step_part(g: &Loaded, house: HouseId, text: &str, lang: Lang) -> (Option<ParsedMail>, String) {
+    let context = context_of(&g.board, &g.state, Some(house));
+    let lines = what_if_lines::step_lines(text, &g.names, &context, g.state.step);
+    if lines.is_empty() {
         return (None, text.to_string());
     }
-    let orders_text = only_lines(text, |n| order_lines.contains(&n));
-    let plan_text = only_lines(text, |n| !order_lines.contains(&n));
-    let p = parse_mail_with(&g.board, &g.names, &g.state, &orders_text, lang);
-    let placement = match &p.submission {
-        Some(Submission::Placement(o)) => o.placement.clone(),
-        _ => Placement::default(),
-    };
-    (Some((placement, p)), plan_text)
+    let step_text = only_lines(text, |n| lines.contains(&n));
+    let plan_text = only_lines(text, |n| !lines.contains(&n));
+    let p = parse_mail_as(&g.board, &g.names, &g.state, Some(house), &step_text, lang);
+    (Some(p), plan_text)
 }
 
-/// Read every part, put the orders on the map, read the plans on it and resolve: the answer's
-/// lines, or every error with its line.
+/// What a part's lines of the open step amount to, even beside errors (the lines that did read).
+fn read_so_far(p: &ParsedMail) -> Option<&Submission> {
+    p.submission.as_ref().or(p.partial.as_ref())
+}
+
+/// Every part's lines of the open step read, and the position they make: the orders on the
+/// map with their building lines (placement), the holder's change (Raven).
+fn positioned(
+    g: &Loaded,
+    read: &[(Read, String)],
+    mail: &str,
+    lang: Lang,
+    errors: &mut Vec<ErrorLine>,
+) -> Option<try_it::Position> {
+    let step_of = |h: HouseId| read.iter().find(|(r, _)| r.house == h)?.0.step.as_ref();
+    let orders: Vec<(HouseId, Orders)> = read
+        .iter()
+        .filter_map(|(r, _)| match read_so_far(r.step.as_ref()?)? {
+            Submission::Placement(o) => Some((r.house, o.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut position = match try_it::position(&g.board, &g.state, &orders) {
+        Ok(p) => p,
+        Err(refused) => {
+            for (h, e) in refused {
+                if let Some(p) = step_of(h) {
+                    refusal(g, &e, p, mail, lang, errors);
+                }
+            }
+            return None;
+        }
+    };
+    for (r, _) in read {
+        let Some(p) = r.step.as_ref() else { continue };
+        if let Some(Submission::Raven(Some(change))) = read_so_far(p) {
+            match try_it::raven(&g.board, &g.state, position.clone(), r.house, *change) {
+                Ok(next) => position = next,
+                Err(e) => refusal(g, &e, p, mail, lang, errors),
+            }
+        }
+    }
+    errors.is_empty().then_some(position)
+}
+
+/// Read every part, put the orders on the map (or the Raven's change), read the plans on it
+/// and resolve: the answer's lines, or every error with its line.
 fn tried(
     g: &Loaded,
     sender: HouseId,
     split: &Split,
     mail: &str,
     lang: Lang,
+    remarks: &mut Remarks,
 ) -> Result<(Vec<String>, try_it::Tried), Vec<ErrorLine>> {
     let mut errors: Vec<ErrorLine> = split
         .errors
@@ -216,49 +281,30 @@ fn tried(
             ..ErrorLine::default()
         })
         .collect();
-    let placement = g.state.step == Step::Placement;
     let parts = std::iter::once((sender, split.own.as_str()))
         .chain(split.assumed.iter().map(|(h, t)| (*h, t.as_str())));
     let mut read: Vec<(Read, String)> = Vec::new();
     for (house, text) in parts {
-        let (orders, plan_text) = if placement {
-            orders_of(g, text, lang)
-        } else {
-            (None, text.to_string())
+        let (step, plan_text) = step_part(g, house, text, lang);
+        if let Some(p) = &step {
+            parse_errors(p, mail, &mut errors, remarks);
+        }
+        let r = Read {
+            house,
+            step,
+            plan: None,
         };
-        if let Some((_, p)) = &orders {
-            parse_errors(p, mail, &mut errors);
-        }
-        read.push((
-            Read {
-                house,
-                orders,
-                plan: None,
-            },
-            plan_text,
-        ));
+        read.push((r, plan_text));
     }
-    let orders: Vec<(HouseId, Placement)> = read
-        .iter()
-        .filter_map(|(r, _)| r.orders.as_ref().map(|(o, _)| (r.house, o.clone())))
-        .collect();
-    let position = match try_it::position(&g.board, &g.state, &orders) {
-        Ok(s) if errors.is_empty() => s,
-        Ok(_) => return Err(sorted(errors)),
-        Err(refused) => {
-            for (h, errs) in refused {
-                let p = read.iter().find(|(r, _)| r.house == h);
-                if let Some((_, p)) = p.and_then(|(r, _)| r.orders.as_ref()) {
-                    let e = SubmissionError::Placement(errs);
-                    refusal(g, &e, p, mail, lang, &mut errors);
-                }
-            }
-            return Err(sorted(errors));
-        }
+    // The lines that did read are checked even beside errors, as a real mail's are: every
+    // error of the open step's lines is answered at once.
+    let Some(position) = positioned(g, &read, mail, lang, &mut errors) else {
+        return Err(sorted(errors));
     };
     for (r, plan_text) in &mut read {
-        let p = parse_mail_with(&g.board, &g.names, &position, plan_text, lang);
-        parse_errors(&p, mail, &mut errors);
+        let at = &position.state;
+        let p = parse_mail_as(&g.board, &g.names, at, Some(r.house), plan_text, lang);
+        parse_errors(&p, mail, &mut errors, remarks);
         if let Some(Submission::Plan(plan)) = &p.submission {
             r.plan = Some((Plan::clone(plan), p));
         }
@@ -270,7 +316,7 @@ fn tried(
         .iter()
         .filter_map(|(r, _)| r.plan.as_ref().map(|(p, _)| (r.house, p.clone())))
         .collect();
-    let done = match try_it::resolve(&g.board, &position, &plans, g.cfg.rules) {
+    let done = match try_it::resolve(&g.board, &position.state, &plans, g.cfg.rules) {
         Ok(t) => t,
         Err(refused) => {
             for (h, errs) in refused {
@@ -284,7 +330,7 @@ fn tried(
         }
     };
     let assumed: Vec<HouseId> = split.assumed.iter().map(|(h, _)| *h).collect();
-    let without: Vec<HouseId> = if placement {
+    let without: Vec<HouseId> = if g.state.step == Step::Placement {
         g.board
             .house_ids()
             .filter(|h| *h != sender && !assumed.contains(h) && !g.state.house(*h).neutral)
@@ -297,8 +343,10 @@ fn tried(
             .collect()
     };
     let mut out = said::assumptions(&g.board, g.state.step, &assumed, &without, lang);
+    out.extend(remarks.notes.iter().cloned());
     out.push(String::new());
-    out.extend(said::adjudication(&g.board, &done.log, lang));
+    let (built, raven) = (&position.built, position.raven);
+    out.extend(said::adjudication(&g.board, built, raven, &done.log, lang));
     out.push(String::new());
     out.extend(said::own_position(&g.board, &done.state, sender, lang));
     Ok((out, done))

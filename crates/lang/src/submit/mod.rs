@@ -186,7 +186,7 @@ fn one_time_order(t: &crate::ast::OneTime<crate::Resolved>) -> OneTimeOrder {
     }
 }
 
-fn is_plan_item(item: &Item<crate::Resolved>) -> bool {
+pub(crate) fn is_plan_item(item: &Item<crate::Resolved>) -> bool {
     matches!(
         item,
         Item::Step(_)
