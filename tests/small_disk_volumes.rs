@@ -60,6 +60,20 @@ fn free_some(filler: &Path, bytes: u64) {
     }
 }
 
+/// A file that leaves about `leave` bytes free on the volume of `path`.
+fn fill_leaving(path: &Path, leave: u64) {
+    let Some(dir) = path.parent() else { return };
+    let Ok(mut f) = std::fs::File::create(path) else {
+        return;
+    };
+    let chunk = vec![0u8; 16 * 1024];
+    while free(dir) > leave + chunk.len() as u64 {
+        if f.write_all(&chunk).and_then(|()| f.sync_all()).is_err() {
+            return;
+        }
+    }
+}
+
 /// The mail relay picks up what the Maildir transport sent: the files of the outbox folder
 /// leave the volume (a real relay moves them on). Returns how many there were.
 fn relay(dir: &Path) -> i64 {
@@ -229,6 +243,26 @@ fn small_volume_never_wedges(size: &str, free_mb: u64, closes_here: Closes) {
         // The deadline passes: the step closes whole, or waits whole and the GM is told once.
         now += TimeDelta::days(2);
         let before = closes(&d);
+        if closes_here == Closes::EveryRound {
+            // Room returns, but less than the close needs: it waits whole, the GM told once.
+            let short = dir.join("filler-short");
+            fill_leaving(&short, 1 << 20);
+            for n in 0..3 {
+                now += TimeDelta::minutes(1);
+                let what = format!("{what}, due, short of room, tick {n}");
+                let t = tick(&mut d, &dir, now, &what, &mut relayed);
+                assert_eq!(t.errors, 0, "{what}: waiting is no error: {t:?}");
+            }
+            assert_eq!(closes(&d), before, "{what}: the close waits whole");
+            waited.insert(before);
+            assert_eq!(
+                told(&d, "a step waits for disk space"),
+                waited.len() as i64,
+                "{what}: the wait is told once, not at every poll: {:#?}",
+                problems(&d)
+            );
+            let _ = std::fs::remove_file(&short);
+        }
         for n in 0..3 {
             now += TimeDelta::minutes(1);
             tick(
@@ -250,6 +284,10 @@ fn small_volume_never_wedges(size: &str, free_mb: u64, closes_here: Closes) {
             // The step that waits is the one after the closes so far.
             waited.insert(before);
         }
+        assert!(
+            d.disk_full_since().is_none(),
+            "{what}: the disk is not full"
+        );
         assert_eq!(
             told(&d, "a step waits for disk space"),
             waited.len() as i64,
