@@ -480,16 +480,8 @@ pub fn close_step_now(
     let log_json = crate::publish::record::encode(&out.log, &record)?;
     let finished = out.state.step == Step::Finished;
     // Written only when the volume has room for it all: otherwise it waits whole.
-    let needs = || {
-        super::room::close_needs(
-            (state_json.to_string().len() + log_json.to_string().len()) as u64,
-            mails
-                .iter()
-                .chain(&gm_copy)
-                .chain(&alerts)
-                .map(|m| m.raw.as_slice()),
-        )
-    };
+    let letters = mails.iter().chain(&gm_copy).chain(&alerts);
+    let needs = || super::room::close_needs(&[&state_json, &log_json], letters);
     let (round, step) = (g.state.round, g.state.step.key());
     if let Some(why) = super::room::close_waits(d, id, round, step, needs, now) {
         return Ok(Closed::NotClosed(why));

@@ -80,8 +80,13 @@ pub(crate) fn between_batches(d: &Daemon) {
 /// The room a close needs on the database's volume: its snapshot and mails as the store keeps
 /// them (a picture several mails carry, once), twice — in the WAL, then in the database when
 /// the WAL is copied — and [`CLOSE_MARGIN`].
-pub fn close_needs<'a>(snapshot: u64, mails: impl IntoIterator<Item = &'a [u8]>) -> u64 {
-    let written = snapshot.saturating_add(crate::store::stored_size(mails));
+pub(crate) fn close_needs<'a>(
+    snapshot: &[&serde_json::Value],
+    mails: impl Iterator<Item = &'a super::letters::Letter>,
+) -> u64 {
+    let snapshot: u64 = snapshot.iter().map(|v| v.to_string().len() as u64).sum();
+    let mails = crate::store::stored_size(mails.map(|m| m.raw.as_slice()));
+    let written = snapshot.saturating_add(mails);
     written.saturating_mul(2).saturating_add(CLOSE_MARGIN)
 }
 
