@@ -3,7 +3,8 @@
 //! daemon ticks. After space returns every waiting mail is taken in and answered once, nothing
 //! stays in `new/`, the WAL stays small after every tick, and a step's close is whole (closed
 //! with all its reports queued, or not closed at all) and, while it waits for room, told to
-//! the GM once, with the room it needs. Mounting needs root: a test that cannot mount says so
+//! the GM once, with the room it needs; the daemon is restarted between rounds (it neither
+//! wedges nor tells the wait again). Mounting needs root: a test that cannot mount says so
 //! and passes.
 
 mod disk_support;
@@ -310,6 +311,10 @@ fn small_volume_never_wedges(size: &str, free_mb: u64, closes_here: Closes) {
             std::fs::metadata(dir.join("maester.sqlite")).map_or(0, |m| m.len())
         );
         let _ = std::fs::remove_file(&filler);
+        // A restart between rounds: nothing of the above depends on the process.
+        drop(d);
+        let config = maester::config::Config::load(&cfg).unwrap_or_else(|e| panic!("{e}"));
+        d = Daemon::open_existing(config).unwrap_or_else(|e| panic!("{e}"));
     }
 }
 

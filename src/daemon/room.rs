@@ -9,7 +9,8 @@
 //! - a close is written only when the volume has the room it needs ([`close_waits`]): its
 //!   snapshot and mails, twice (once in the WAL, once in the database when the WAL is
 //!   copied), and a margin. Otherwise the step waits whole — nothing of it is written, it is
-//!   tried again at every poll — and the GM is told once per step, with the room it needs
+//!   tried again at every poll — and the GM is told once per step (a restart does not tell it
+//!   again: the note is in the audit), with the room it needs
 //!   (and, when the volume is too small for it even empty, that it must be larger).
 
 use super::{Daemon, alerts, disk};
@@ -90,6 +91,19 @@ pub(crate) fn close_needs<'a>(
     written.saturating_mul(2).saturating_add(CLOSE_MARGIN)
 }
 
+/// The title of the GM's note that a close waits.
+const WAITS: &str = "a step waits for disk space";
+
+/// Whether the GM was told already, before this process, that this step waits (`waits`, as the
+/// note says it): a restart does not tell it again.
+fn told_before(d: &Daemon, id: &str, waits: &str) -> bool {
+    let said = format!("{WAITS}: {waits}:");
+    d.store.audit_log(Some(id), 200).is_ok_and(|log| {
+        log.iter()
+            .any(|e| e.action == "problem" && e.detail.starts_with(&said))
+    })
+}
+
 /// The step `round`/`step` of game `id` is to be closed, needing `needs()` bytes
 /// ([`close_needs`], reckoned only when the volume is short of space): `Some(why)` when the
 /// volume has not that room — the close waits whole, and the GM is told once for this step —,
@@ -121,11 +135,12 @@ pub(crate) fn close_waits(
         d.waiting_closes.remove(&key);
         return None;
     }
+    let waits = format!("round {round} {step} of game {id} waits for disk space");
     let why = format!(
-        "round {round} {step} of game {id} waits for disk space: its close needs about {needs} \
-         bytes free on the volume of the database, {room} are free"
+        "{waits}: its close needs about {needs} bytes free on the volume of the database, \
+         {room} are free"
     );
-    if d.waiting_closes.insert(key) {
+    if d.waiting_closes.insert(key) && !told_before(d, id, &waits) {
         let total = disk::total_bytes(&db).unwrap_or(0);
         let kept = std::fs::metadata(&db).map_or(0, |m| m.len());
         let too_small = if total < needs.saturating_add(kept) {
@@ -143,7 +158,7 @@ pub(crate) fn close_waits(
         alerts::problem(
             d,
             Some(id),
-            "a step waits for disk space",
+            WAITS,
             &format!(
                 "{why}.\nNothing of the close was written: the step stays open, the players' \
                  mails are still taken in and answered, and the step is closed at the first \
