@@ -39,6 +39,17 @@ pub(crate) fn free_bytes(path: &Path) -> Option<u64> {
     (rc == 0).then(|| st.f_bavail.saturating_mul(st.f_frsize))
 }
 
+/// The size of the volume holding `path`, in bytes (`None`: unknown).
+pub(crate) fn total_bytes(path: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty())?;
+    let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: `c` is a NUL-terminated path and `st` a valid statvfs to fill.
+    let rc = unsafe { libc::statvfs(c.as_ptr(), &mut st) };
+    (rc == 0).then(|| st.f_blocks.saturating_mul(st.f_frsize))
+}
+
 /// Whether `e` means the disk of the database at `db` is full.
 pub fn is_disk_full(e: &Error, db: &Path) -> bool {
     match e {

@@ -483,6 +483,13 @@ pub fn close_step_now(
     let state_json = super::stored::encode(&out.state)?;
     let log_json = crate::publish::record::encode(&out.log, &record)?;
     let finished = out.state.step == Step::Finished;
+    // Written only when the volume has room for it all: otherwise it waits whole.
+    let letters = mails.iter().chain(&gm_copy).chain(&alerts);
+    let needs = || super::room::close_needs(&[&state_json, &log_json], letters);
+    let (round, step) = (g.state.round, g.state.step.key());
+    if let Some(why) = super::room::close_waits(d, id, round, step, needs, now) {
+        return Ok(Closed::NotClosed(why));
+    }
     // A close (and its backup) is committed on its own, also when a GM's mail asks for it
     // in the middle of a batch of mails.
     // The backup outside any transaction: SQLite cannot copy a database its own connection

@@ -35,6 +35,7 @@ pub mod record_json;
 pub(crate) mod refusals;
 pub(crate) mod reminders;
 pub mod requeue;
+pub mod room;
 mod sending;
 pub mod setup;
 pub mod silence;
@@ -181,6 +182,9 @@ pub struct Daemon {
     decoded: std::collections::HashMap<i64, crate::mail::DecodedMail>,
     /// The games backed up in this tick (one backup per game and tick, `backups`).
     pub(crate) backed_up: std::collections::HashSet<String>,
+    /// The steps whose close waits for disk space, as `game/round/step`, the GM told
+    /// (`room`): told once per step, not at every poll.
+    pub(crate) waiting_closes: std::collections::HashSet<String>,
 }
 
 impl Daemon {
@@ -247,6 +251,7 @@ impl Daemon {
             cache: cache::Cache::default(),
             decoded: Default::default(),
             backed_up: Default::default(),
+            waiting_closes: Default::default(),
         };
         // Reading resumes where it stopped: the IMAP marks kept in the database, handed to the
         // inbox (reading never depends on `\Seen`).

@@ -49,6 +49,7 @@ pub(super) fn fetch(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<
             }
         }
         mailbox::save_marks(d, now)?;
+        super::room::between_batches(d);
         if !full {
             break;
         }
@@ -129,7 +130,9 @@ pub(super) fn process(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Resul
 fn process_batches(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(), Error> {
     let mut after = 0;
     loop {
-        let mails = d.store.unprocessed_mails_after(after, PROCESS_BATCH)?;
+        let mails = d
+            .store
+            .unprocessed_mails_after(after, super::room::batch(d, PROCESS_BATCH))?;
         if mails.is_empty() {
             return Ok(());
         }
@@ -165,6 +168,7 @@ fn process_batches(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(
         for m in &handled {
             mailbox::file_away(d, m);
         }
+        super::room::between_batches(d);
         if !go_on {
             return Ok(());
         }

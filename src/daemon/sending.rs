@@ -29,11 +29,15 @@ pub(super) fn send(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(
     }
     loop {
         let before = t.sent + t.send_failures;
-        let (fetched, stopped) = send_batch(d, now, t)?;
+        // Smaller batches when the volume is short of space: marking a batch sent rewrites
+        // its mails in one commit, which must fit in the room there is.
+        let batch = super::room::batch(d, SEND_BATCH);
+        let (fetched, stopped) = send_batch(d, batch, now, t)?;
         let progress = t.sent + t.send_failures > before;
-        if stopped || fetched < SEND_BATCH as usize || !progress {
+        if stopped || fetched < batch as usize || !progress {
             return Ok(());
         }
+        super::room::between_batches(d);
     }
 }
 
@@ -42,8 +46,13 @@ pub(super) fn send(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(
 /// once per batch), then marked sent in one commit: a crash between the two sends them again
 /// with the same Message-ID (delivery is at-least-once). Through SMTP, where the server has a
 /// mail as soon as it accepted it, they are marked sent every [`MARK_SENT_EVERY`] mails.
-fn send_batch(d: &mut Daemon, now: DateTime<Utc>, t: &mut Tick) -> Result<(usize, bool), Error> {
-    let due = d.store.due_outgoing_ranked(now, SEND_BATCH)?;
+fn send_batch(
+    d: &mut Daemon,
+    batch: u32,
+    now: DateTime<Utc>,
+    t: &mut Tick,
+) -> Result<(usize, bool), Error> {
+    let due = d.store.due_outgoing_ranked(now, batch)?;
     let total = due.len();
     let mut sent = Vec::new();
     d.outbox.begin_batch();

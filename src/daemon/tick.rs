@@ -5,7 +5,7 @@
 //! stage, and no stage calls back into it.
 
 use super::{
-    Daemon, Tick, absences, alerts, deadlines, failpoint, games, receive, reminders, sending,
+    Daemon, Tick, absences, alerts, deadlines, failpoint, games, receive, reminders, room, sending,
 };
 use crate::error::Error;
 use chrono::{DateTime, Utc};
@@ -24,6 +24,8 @@ impl Daemon {
             self.check_store(now)?;
         }
         // First: a deadline that passed while the daemon was not running must not close now.
+        // A volume short of space: the WAL kept small during the tick, not only after it.
+        room::tick_begins(self);
         let guarded = deadlines::downtime_guard(self, now, &mut t.errors);
         t.deadlines_moved += guarded.unwrap_or(0);
         if let Err(e) = receive::fetch(self, now, &mut t) {

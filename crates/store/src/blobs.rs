@@ -73,6 +73,24 @@ pub(crate) fn split(raw: &[u8]) -> (Vec<u8>, Vec<Part<'_>>) {
     (frame, parts)
 }
 
+/// About the bytes queuing these mails adds to the store: each mail without its long parts,
+/// and each distinct part once (what [`split`] keeps apart is stored once however many mails
+/// carry it). Used to see whether a close fits on the volume before it is written.
+pub fn stored_size<'a>(raws: impl IntoIterator<Item = &'a [u8]>) -> u64 {
+    let mut seen = std::collections::HashSet::new();
+    let mut total = 0u64;
+    for raw in raws {
+        let (frame, parts) = split(raw);
+        total = total.saturating_add(frame.len() as u64);
+        for p in parts {
+            if seen.insert(p.bytes) {
+                total = total.saturating_add(p.bytes.len() as u64);
+            }
+        }
+    }
+    total
+}
+
 fn digest(bytes: &[u8]) -> String {
     Sha256::digest(bytes)
         .iter()

@@ -39,6 +39,7 @@ use cached::Cached;
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
+pub use blobs::stored_size;
 pub use deadlines::{Absence, NewAbsence, StepTiming};
 pub use error::StoreError;
 pub use games::{Game, GameStatus, House, Language, NewGame, NewHouse};
@@ -405,6 +406,17 @@ impl Store {
                 .row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
                     Ok((row.get(0)?, row.get(1)?, row.get(2)?))
                 })?;
+        Ok(())
+    }
+
+    /// How many WAL pages a commit may leave before SQLite copies them into the database
+    /// (`PRAGMA wal_autocheckpoint`; SQLite's default is 1000, about 4 MB). The daemon lowers
+    /// it when its volume is short of space, so that a tick's many small commits do not grow
+    /// the WAL until the volume is full and no checkpoint can run.
+    pub fn set_wal_autocheckpoint(&self, pages: u32) -> Result<(), StoreError> {
+        let _set: i64 =
+            self.conn
+                .pragma_update_and_check(None, "wal_autocheckpoint", pages, |row| row.get(0))?;
         Ok(())
     }
 
