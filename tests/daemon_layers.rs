@@ -19,7 +19,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "what the stages share",
         &[
-            "loaded", "alerts", "mailbox", "requeue", "silence", "wanted",
+            "loaded", "alerts", "mailbox", "requeue", "silence", "wanted", "room",
         ],
     ),
     (
@@ -43,6 +43,8 @@ const LAYERS: &[(&str, &[&str])] = &[
             "picture",
             "refusals",
             "what_ifs",
+            "chronicle",
+            "record_json",
         ],
     ),
     (
