@@ -75,7 +75,7 @@ fn scrub(path: &Path) -> Result<(), StoreError> {
             crate::blobs::forget(&conn, id)?;
         }
         conn.execute(
-            "UPDATE outbox SET raw = kept_after_send, kept_after_send = NULL
+            "UPDATE outbox SET raw = kept_after_send, packed = 0, kept_after_send = NULL
              WHERE kept_after_send IS NOT NULL",
             [],
         )?;
