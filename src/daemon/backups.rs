@@ -1,7 +1,10 @@
-//! Backups of the database: before the first step close of a game in a tick (one backup
-//! however many of its steps close in that tick), a consistent copy (SQLite's online backup,
-//! with no secret in clear: `maester_store`'s `backup`) is written to
-//! `<database folder>/backups/<time>-<game>-r<round>-<step>.sqlite`. They are kept and counted
+//! Backups of the games: before the first step close of a game in a tick (one backup
+//! however many of its steps close in that tick), a consistent copy of that game (its rows,
+//! the rows of no game and the tables of no game — not the other games', so that closing N
+//! games in a tick costs N games' copies, not N whole databases —, with no secret in clear:
+//! `maester_store`'s `backup`) is written to
+//! `<database folder>/backups/<time>-<game>-r<round>-<step>.sqlite`. With one game in the
+//! database, a backup is the whole database. They are kept and counted
 //! per game: the newest `[daemon] backups` of each game (default 10; 0 turns them off), and
 //! all of them together within `[daemon] backups_max_mb` (the oldest deleted first, never a
 //! game's newest). `maester gm backups` lists them. A backup that cannot be written is told to
@@ -143,7 +146,7 @@ pub fn before_close(
     let path = dir.join(file_name(game, round, step, now));
     // Written inside a private folder of its own and renamed into place (`files::fill`): no
     // link planted in the backups folder is followed.
-    crate::files::fill(&path, |tmp| d.store.backup_to(tmp))
+    crate::files::fill(&path, |tmp| d.store.backup_game_to(tmp, game))
         .map_err(|e| Error::file(&path, e))??;
     let all = list_in(&dir)?;
     let max_bytes = d.config.daemon.backups_max_mb.saturating_mul(1_000_000);
