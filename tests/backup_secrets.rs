@@ -80,7 +80,11 @@ fn no_backup_of_a_game_holds_a_secret_in_clear_after_a_close_inside_a_batch() {
                 .unwrap_or_else(|e| panic!("{e}"))
         };
         let out = ids("SELECT id FROM outbox");
-        assert!(!out.is_empty(), "{} holds the welcome mails", b.path.display());
+        assert!(
+            !out.is_empty(),
+            "{} holds the welcome mails",
+            b.path.display()
+        );
         let mut texts = Vec::new();
         for id in out {
             if let Ok(Some(o)) = store.outgoing(id) {

@@ -198,7 +198,12 @@ fn twelve_games_closing_in_one_tick_each_keep_a_backup_of_their_own_rows() {
                     .collect::<Result<Vec<String>, _>>()
             })
             .unwrap_or_else(|e| panic!("{}: {e}", b.path.display()));
-        assert_eq!(held, vec![b.game.clone()], "{} holds its game only", b.path.display());
+        assert_eq!(
+            held,
+            vec![b.game.clone()],
+            "{} holds its game only",
+            b.path.display()
+        );
         let others: i64 = c
             .query_row(
                 "SELECT (SELECT count(*) FROM houses WHERE game_id <> ?1)

@@ -65,7 +65,12 @@ impl Store {
     /// `restore_game` puts the game back from it; with one game in the database, the copy
     /// put in the database's place is the whole database.
     pub fn backup_game_to(&self, dest: &Path, game: &str) -> Result<(), StoreError> {
-        let Some(live) = self.conn.path().filter(|p| !p.is_empty()).map(PathBuf::from) else {
+        let Some(live) = self
+            .conn
+            .path()
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from)
+        else {
             return Err(StoreError::Setup(
                 "a database in memory has no backup of a game".into(),
             ));
@@ -135,7 +140,13 @@ fn copy_game(live: &Path, to: &Path, game: &str) -> Result<(), StoreError> {
         // Parents before children, the pictures after the mails that refer to them.
         let mut order: Vec<&str> = GAME_TABLES.iter().map(|(t, _)| *t).collect();
         order.push("blobs");
-        order.extend(tables.iter().filter(|t| !order.contains(t)).copied().collect::<Vec<_>>());
+        order.extend(
+            tables
+                .iter()
+                .filter(|t| !order.contains(t))
+                .copied()
+                .collect::<Vec<_>>(),
+        );
         for table in order.into_iter().filter(|t| tables.contains(t)) {
             let sql = format!("INSERT INTO main.\"{table}\" SELECT * FROM live.\"{table}\"");
             match backup_condition(table) {

@@ -128,7 +128,10 @@ pub(crate) fn join(conn: &Connection, id: i64, frame: Vec<u8>) -> rusqlite::Resu
         let bytes = row.get_ref(1)?.as_blob()?;
         let o = out.get_or_insert_with(|| Vec::with_capacity(frame.len() + bytes.len() * 2));
         o.extend_from_slice(&frame[from..at]);
-        match row.get::<_, Option<i64>>(2)?.and_then(packing::Wrap::from_i64) {
+        match row
+            .get::<_, Option<i64>>(2)?
+            .and_then(packing::Wrap::from_i64)
+        {
             Some(wrap) => o.extend_from_slice(&packing::wrap_base64(bytes, wrap)),
             None => o.extend_from_slice(bytes),
         }

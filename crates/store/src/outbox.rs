@@ -1,7 +1,7 @@
 //! The outgoing mail queue and the audit log.
 
-use crate::{blobs, packing};
 use crate::cached::Cached;
+use crate::{blobs, packing};
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 

@@ -163,9 +163,18 @@ mod tests {
     fn base64_runs_of_every_shape_come_back_byte_for_byte() {
         // "Many hands make light work." and shorter: 0, 1 and 2 padding characters.
         for (b64, plain) in [
-            ("TWFueSBoYW5kcyBtYWtlIGxpZ2h0IHdvcmsu", "Many hands make light work."),
-            ("TWFueSBoYW5kcyBtYWtlIGxpZ2h0IHdvcmsuIQ==", "Many hands make light work.!"),
-            ("TWFueSBoYW5kcyBtYWtlIGxpZ2h0IHdvcmsuISE=", "Many hands make light work.!!"),
+            (
+                "TWFueSBoYW5kcyBtYWtlIGxpZ2h0IHdvcmsu",
+                "Many hands make light work.",
+            ),
+            (
+                "TWFueSBoYW5kcyBtYWtlIGxpZ2h0IHdvcmsuIQ==",
+                "Many hands make light work.!",
+            ),
+            (
+                "TWFueSBoYW5kcyBtYWtlIGxpZ2h0IHdvcmsuISE=",
+                "Many hands make light work.!!",
+            ),
         ] {
             for (per_line, eol, last) in [(76, "\r\n", true), (8, "\n", true), (12, "\r\n", false)]
             {

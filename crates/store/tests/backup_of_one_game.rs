@@ -67,14 +67,25 @@ fn a_backup_of_one_game_holds_its_rows_only_and_puts_it_back() {
         .unwrap_or_else(|e| panic!("{e}"));
     let bk = rusqlite::Connection::open(&dest).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(count(&bk, "SELECT count(*) FROM games"), 1);
-    assert_eq!(count(&bk, "SELECT count(*) FROM games WHERE id = 'demo'"), 1);
+    assert_eq!(
+        count(&bk, "SELECT count(*) FROM games WHERE id = 'demo'"),
+        1
+    );
     assert_eq!(count(&bk, "SELECT count(*) FROM houses"), 1);
     assert_eq!(
         count(&bk, "SELECT count(*) FROM outbox WHERE game_id = 'other'"),
         0
     );
-    assert_eq!(count(&bk, "SELECT count(*) FROM outbox"), 2, "its own and no game's");
-    assert_eq!(count(&bk, "SELECT count(*) FROM blobs"), 1, "its picture only");
+    assert_eq!(
+        count(&bk, "SELECT count(*) FROM outbox"),
+        2,
+        "its own and no game's"
+    );
+    assert_eq!(
+        count(&bk, "SELECT count(*) FROM blobs"),
+        1,
+        "its picture only"
+    );
     assert_eq!(count(&bk, "SELECT count(*) FROM audit"), 1);
     assert_eq!(count(&bk, "PRAGMA user_version"), SCHEMA_VERSION);
     let schema = "SELECT count(*) FROM sqlite_schema WHERE sql IS NOT NULL";
