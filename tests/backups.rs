@@ -147,6 +147,28 @@ fn backups_are_counted_per_game_and_bounded_in_total_size_never_a_games_newest()
 }
 
 #[test]
+fn two_hundred_games_keep_their_newest_backups_each() {
+    use maester::daemon::backups::to_delete;
+    // Eleven ticks, each backing up 200 games: each game's oldest goes, no other.
+    let mut all = Vec::new();
+    for second in 0..11 {
+        for g in 0..200 {
+            all.push(backup(&format!("g{g}"), second, 1000));
+        }
+    }
+    let doomed = to_delete(&all, 10, 0);
+    assert_eq!(doomed.len(), 200);
+    assert!(
+        doomed.iter().all(|p| p.to_string_lossy().ends_with("-0")),
+        "{doomed:?}"
+    );
+    // Within 1 MB: 1,000 of the 2,000 kept go, oldest first, never a game's newest.
+    let doomed = to_delete(&all, 10, 1_000_000);
+    assert_eq!(doomed.len(), 200 + 1000);
+    assert!(!doomed.iter().any(|p| p.to_string_lossy().ends_with("-10")));
+}
+
+#[test]
 fn gm_restore_puts_the_game_back_as_a_backup_holds_it() {
     let dir = temp_dir("backups-restore");
     let cfg = write_config(&dir, "rs");

@@ -100,26 +100,33 @@ pub fn list(d: &Daemon) -> Result<Vec<Backup>, Error> {
 /// `keep`, then, oldest first, as many as it takes to bring the rest within `max_bytes` (0: no
 /// bound), never a game's newest. `all` is oldest first, as [`list_in`] gives it.
 pub fn to_delete(all: &[Backup], keep: usize, max_bytes: u64) -> Vec<PathBuf> {
-    let mut kept: Vec<&Backup> = Vec::new();
+    // Newest first, each backup's rank among its game's (0: the game's newest): one pass,
+    // however many games and backups there are.
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut rank = vec![0usize; all.len()];
+    for (i, b) in all.iter().enumerate().rev() {
+        let n = seen.entry(b.game.as_str()).or_insert(0);
+        rank[i] = *n;
+        *n += 1;
+    }
+    let mut kept: Vec<(&Backup, usize)> = Vec::new();
     let mut doomed = Vec::new();
-    for (i, b) in all.iter().enumerate() {
-        let newer = all[i + 1..].iter().filter(|n| n.game == b.game).count();
-        if newer >= keep {
+    for (b, r) in all.iter().zip(rank) {
+        if r >= keep {
             doomed.push(b.path.clone());
         } else {
-            kept.push(b);
+            kept.push((b, r));
         }
     }
     if max_bytes == 0 {
         return doomed;
     }
-    let mut total: u64 = kept.iter().map(|b| b.bytes).sum();
-    for (i, b) in kept.iter().enumerate() {
+    let mut total: u64 = kept.iter().map(|(b, _)| b.bytes).sum();
+    for (b, r) in kept {
         if total <= max_bytes {
             break;
         }
-        let newest_of_its_game = !kept[i + 1..].iter().any(|n| n.game == b.game);
-        if !newest_of_its_game {
+        if r > 0 {
             total = total.saturating_sub(b.bytes);
             doomed.push(b.path.clone());
         }
