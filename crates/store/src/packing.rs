@@ -73,7 +73,7 @@ pub(crate) fn unwrap_base64(run: &[u8]) -> Option<(Vec<u8>, Wrap)> {
         .copied()
         .filter(|b| !matches!(b, b'\r' | b'\n'))
         .collect();
-    if chars.len() % 4 != 0 {
+    if !chars.len().is_multiple_of(4) {
         return None;
     }
     let mut out = Vec::with_capacity(chars.len() / 4 * 3);

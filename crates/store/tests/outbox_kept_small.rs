@@ -130,7 +130,7 @@ fn uneven_base64_lines_are_kept_as_text_and_read_back() {
 
 #[test]
 fn a_mail_stored_whole_before_still_reads_back() {
-    let (_db, mut store) = store_with_game("before");
+    let (_db, store) = store_with_game("before");
     let raw = report(&base64_lines(&noise(20_000, 4), 76));
     // As the schema before this one kept a mail: `raw` the whole mail, not deflated.
     store
