@@ -183,3 +183,87 @@ pub fn run(
     }
     Ok(out)
 }
+
+/// What the tick that closed the placement of every game left (`maester bench --store
+/// --games N`).
+#[derive(Debug, Clone)]
+pub struct GamesFigures {
+    /// Games in the database.
+    pub games: usize,
+    /// Steps the tick closed.
+    pub closes: usize,
+    /// How long the tick took.
+    pub tick: std::time::Duration,
+    /// The database file and its WAL, in bytes.
+    pub database: u64,
+    /// Every backup, in bytes.
+    pub backups: u64,
+    /// How many backups there are.
+    pub backup_files: usize,
+}
+
+/// The configuration of `games` games in one database, `backups` kept per game: each game
+/// its own id and addresses, no grace, no reminder, so that every game's placement closes at
+/// its deadline, in one tick.
+fn games_config(backups: usize) -> String {
+    let mut cfg = CONFIG.replace("[daemon]\n", &format!("[daemon]\nbackups = {backups}\n"));
+    cfg.push_str("[game.deadlines]\ngrace = {}\n[game.reminders]\nbefore = []\n");
+    for (h, a) in HOUSES {
+        cfg.push_str(&format!(
+            "[[game.players]]\nhouse = \"{h}\"\nname = \"{a}\"\naddress = \"{a}@bench.example\"\n"
+        ));
+    }
+    cfg
+}
+
+/// `games` games (`g1` … `gN`, six houses each, the default pictures and GM's copy) in one
+/// database in `dir` (created; must be empty or absent), all started at the same time; then
+/// the one tick at their placement deadline that closes every game's placement, timed, and
+/// what it left. `backups` is `[daemon] backups` (kept per game).
+pub fn run_games(dir: &Path, games: usize, backups: usize) -> Result<GamesFigures, Error> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
+    let cfg_path = dir.join("maester.toml");
+    std::fs::write(&cfg_path, games_config(backups)).map_err(|e| Error::file(&cfg_path, e))?;
+    let config = Config::load(&cfg_path)?;
+    let db = config.path(&config.daemon.database);
+    let mut d = Daemon::open(config)?;
+    let start: DateTime<Utc> = DateTime::from_timestamp(1_767_254_400, 0).unwrap_or_default();
+    let secrets: Vec<String> = HOUSES.iter().map(|(h, _)| format!("{h}-pw")).collect();
+    for g in 1..=games {
+        if let Some(table) = d.config.game.as_mut() {
+            table.insert("id".into(), toml::Value::String(format!("g{g}")));
+            if let Some(toml::Value::Array(players)) = table.get_mut("players") {
+                for (p, (_, a)) in players.iter_mut().zip(HOUSES) {
+                    if let Some(p) = p.as_table_mut() {
+                        let address = format!("{a}{g}@bench.example");
+                        p.insert("address".into(), toml::Value::String(address));
+                    }
+                }
+            }
+        }
+        games::new_game(&mut d, start, Some(secrets.clone()))?;
+    }
+    d.tick(start)?;
+    let deadline = d
+        .store
+        .games()?
+        .iter()
+        .filter_map(|g| g.deadline)
+        .max()
+        .unwrap_or(start);
+    let now = deadline + TimeDelta::minutes(1);
+    let began = std::time::Instant::now();
+    let closes = d.tick(now)?.steps_closed;
+    let tick = began.elapsed();
+    let backups = files(&crate::daemon::backups::dir(&d));
+    let mut wal = db.as_os_str().to_owned();
+    wal.push("-wal");
+    Ok(GamesFigures {
+        games,
+        closes,
+        tick,
+        database: file_size(&db) + file_size(Path::new(&wal)),
+        backups: backups.iter().map(|(_, n)| n).sum(),
+        backup_files: backups.len(),
+    })
+}

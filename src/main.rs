@@ -164,6 +164,12 @@ enum Command {
         /// Folder for `--store`'s game (a temporary one by default, removed after).
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// With `--store`: instead of a whole game, N games in one database whose placement
+        /// closes in the same tick; prints the tick's time and its ratio to N × one game's
+        /// (measured first in the same run), the database and the backups. Repeatable:
+        /// `--games 10 --games 40`.
+        #[arg(long, requires = "store")]
+        games: Vec<usize>,
     },
     /// Measure the intake of a burst of order mails beside the durable floor (one SQLite commit
     /// per mail, same pragmas) in the same run, and print both and the ratio (build with
@@ -259,6 +265,12 @@ fn run(cli: Cli) -> Result<(), maester::error::Error> {
     match cli.command {
         Command::Demo { dir } => maester::demo::run(&dir),
         Command::Simulate { games, seed } => cli::harness::simulate(games, seed),
+        Command::Bench {
+            store: true,
+            dir,
+            games,
+            ..
+        } if !games.is_empty() => cli::harness::bench_store_games(dir, &games),
         Command::Bench {
             store: true, dir, ..
         } => cli::harness::bench_store(dir),

@@ -1,9 +1,11 @@
-//! Backups: before a game's first step close in a tick the database is copied (SQLite's online
-//! backup) into `backups/` beside it (one backup however many of its steps close in that tick),
+//! Backups: before a game's first step close in a tick the game is copied (its rows, not the
+//! other games') into `backups/` beside the database (one backup however many of its steps
+//! close in that tick),
 //! only the newest `[daemon] backups` of each game are kept, all of them within `[daemon]
 //! backups_max_mb` (never a game's newest deleted), and `maester gm backups` lists them with
-//! their time, game, round and step. A backup is a whole database: it opens, and holds the game
-//! as it was before that close.
+//! their time, game, round and step. A backup is a database: it opens, and holds the game as it
+//! was before that close; twelve games closing in one tick keep a backup each, of their own
+//! rows only.
 
 mod maildir_support;
 
@@ -145,6 +147,28 @@ fn backups_are_counted_per_game_and_bounded_in_total_size_never_a_games_newest()
 }
 
 #[test]
+fn two_hundred_games_keep_their_newest_backups_each() {
+    use maester::daemon::backups::to_delete;
+    // Eleven ticks, each backing up 200 games: each game's oldest goes, no other.
+    let mut all = Vec::new();
+    for second in 0..11 {
+        for g in 0..200 {
+            all.push(backup(&format!("g{g}"), second, 1000));
+        }
+    }
+    let doomed = to_delete(&all, 10, 0);
+    assert_eq!(doomed.len(), 200);
+    assert!(
+        doomed.iter().all(|p| p.to_string_lossy().ends_with("-0")),
+        "{doomed:?}"
+    );
+    // Within 1 MB: 1,000 of the 2,000 kept go, oldest first, never a game's newest.
+    let doomed = to_delete(&all, 10, 1_000_000);
+    assert_eq!(doomed.len(), 200 + 1000);
+    assert!(!doomed.iter().any(|p| p.to_string_lossy().ends_with("-10")));
+}
+
+#[test]
 fn gm_restore_puts_the_game_back_as_a_backup_holds_it() {
     let dir = temp_dir("backups-restore");
     let cfg = write_config(&dir, "rs");
@@ -167,5 +191,64 @@ fn gm_restore_puts_the_game_back_as_a_backup_holds_it() {
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("restored"), "{}", text(&out));
     assert_eq!(step_in(&db), before, "the game as it was before the close");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn twelve_games_closing_in_one_tick_each_keep_a_backup_of_their_own_rows() {
+    // `maester bench --store --games 12` untimed: twelve games in one database, `backups =
+    // 10`, every game's placement closing in the same tick.
+    let dir = temp_dir("backups-twelve");
+    let fig = maester::bench_store::run_games(&dir, 12, 10).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(fig.closes, 12, "{fig:?}");
+    let backups = maester::daemon::backups::list_in(&dir.join("backups")).unwrap_or_default();
+    // Counted per game: the games closed first in the tick keep theirs.
+    let mut games: Vec<&str> = backups.iter().map(|b| b.game.as_str()).collect();
+    games.sort_unstable();
+    let mut want: Vec<String> = (1..=12).map(|g| format!("g{g}")).collect();
+    want.sort_unstable();
+    assert_eq!(games, want, "one backup of each game");
+    assert_eq!(fig.backup_files, 12);
+    for b in &backups {
+        assert_eq!((b.round, b.step.as_str()), (1, "placement"), "{b:?}");
+        let c = rusqlite::Connection::open(&b.path)
+            .unwrap_or_else(|e| panic!("{}: {e}", b.path.display()));
+        let held: Vec<String> = c
+            .prepare("SELECT id FROM games")
+            .and_then(|mut s| {
+                s.query_map([], |r| r.get(0))?
+                    .collect::<Result<Vec<String>, _>>()
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", b.path.display()));
+        assert_eq!(
+            held,
+            vec![b.game.clone()],
+            "{} holds its game only",
+            b.path.display()
+        );
+        let others: i64 = c
+            .query_row(
+                "SELECT (SELECT count(*) FROM houses WHERE game_id <> ?1)
+                      + (SELECT count(*) FROM outbox WHERE game_id <> ?1)
+                      + (SELECT count(*) FROM snapshots WHERE game_id <> ?1)",
+                [&b.game],
+                |r| r.get(0),
+            )
+            .unwrap_or(-1);
+        assert_eq!(others, 0, "{}", b.path.display());
+        let step: String = c
+            .query_row("SELECT step FROM games", [], |r| r.get(0))
+            .unwrap_or_default();
+        assert_eq!(step, "placement", "the game before its close");
+    }
+    for b in &backups {
+        assert!(
+            b.bytes * 4 < fig.database,
+            "{} ({} bytes) is no copy of the whole database ({} bytes)",
+            b.path.display(),
+            b.bytes,
+            fig.database
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -280,16 +280,22 @@ fn the_gm_submits_for_a_house_previews_without_writing_and_a_rollback_reruns_the
         let mut stmt = match d
             .store
             .connection()
-            .prepare("SELECT raw FROM outbox ORDER BY id")
+            .prepare("SELECT id FROM outbox ORDER BY id")
         {
             Ok(s) => s,
             Err(e) => panic!("{e}"),
         };
-        let rows = stmt.query_map([], |r| r.get::<_, Vec<u8>>(0));
-        let all: Vec<Vec<u8>> = match rows {
+        let rows = stmt.query_map([], |r| r.get::<_, i64>(0));
+        let ids: Vec<i64> = match rows {
             Ok(r) => r.filter_map(|x| x.ok()).collect(),
             Err(e) => panic!("{e}"),
         };
+        // Through the store: what it keeps is deflated, with its pictures apart.
+        let all: Vec<Vec<u8>> = ids
+            .iter()
+            .filter_map(|id| d.store.outgoing(*id).ok().flatten())
+            .map(|o| o.raw)
+            .collect();
         all.iter()
             .map(|raw| maester::mail::decode(raw))
             .filter(|m| m.subject.contains("结果") || m.subject.contains("results"))

@@ -58,6 +58,60 @@ pub fn simulate(games: usize, seed: u64) -> Result<(), Error> {
     }
 }
 
+/// `maester bench --store --games N …`: N games in one database whose placement closes in one
+/// tick ([`maester::bench_store::run_games`]), one game first (the first line) as the measure of one close; each
+/// run in a folder of its own under `dir`, removed after unless `dir` was given.
+pub fn bench_store_games(dir: Option<PathBuf>, games: &[usize]) -> Result<(), Error> {
+    let keep = dir.is_some();
+    let dir = dir.unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("maester-bench-games-{}", std::process::id()))
+    });
+    if dir.exists() && std::fs::read_dir(&dir).map_or(true, |mut r| r.next().is_some()) {
+        return Err(Error::Refused(format!(
+            "{}: the folder must be empty or absent",
+            dir.display()
+        )));
+    }
+    if games.contains(&0) {
+        return Err(Error::Refused("--games: at least one game".into()));
+    }
+    let kb = |n: u64| n.div_ceil(1024);
+    let mut counts = vec![1];
+    counts.extend(games.iter().copied());
+    let mut one: Option<f64> = None;
+    maester::say!("games  closes  tick s  ratio to N × one  database kB  backups kB (files)");
+    let mut result = Ok(());
+    for (i, n) in counts.into_iter().enumerate() {
+        let run_dir = dir.join(format!("run{i}-{n}"));
+        let fig = match maester::bench_store::run_games(&run_dir, n, 10) {
+            Ok(f) => f,
+            Err(e) => {
+                result = Err(e);
+                break;
+            }
+        };
+        let secs = fig.tick.as_secs_f64();
+        let per_close = *one.get_or_insert(secs / fig.closes.max(1) as f64);
+        maester::say!(
+            "{:>5}  {:>6}  {:>6.2}  {:>16.2}  {:>11}  {:>10} ({})",
+            fig.games,
+            fig.closes,
+            secs,
+            secs / (per_close * n as f64),
+            kb(fig.database),
+            kb(fig.backups),
+            fig.backup_files
+        );
+        if !keep {
+            let _ = std::fs::remove_dir_all(&run_dir);
+        }
+    }
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    result
+}
+
 /// `maester bench --store`: a whole game by mail through the daemon, and what each close left
 /// on disk ([`maester::bench_store`]).
 pub fn bench_store(dir: Option<PathBuf>) -> Result<(), Error> {

@@ -1,7 +1,10 @@
-//! Backups of the database: before the first step close of a game in a tick (one backup
-//! however many of its steps close in that tick), a consistent copy (SQLite's online backup,
-//! with no secret in clear: `maester_store`'s `backup`) is written to
-//! `<database folder>/backups/<time>-<game>-r<round>-<step>.sqlite`. They are kept and counted
+//! Backups of the games: before the first step close of a game in a tick (one backup
+//! however many of its steps close in that tick), a consistent copy of that game (its rows,
+//! the rows of no game and the tables of no game — not the other games', so that closing N
+//! games in a tick costs N games' copies, not N whole databases —, with no secret in clear:
+//! `maester_store`'s `backup`) is written to
+//! `<database folder>/backups/<time>-<game>-r<round>-<step>.sqlite`. With one game in the
+//! database, a backup is the whole database. They are kept and counted
 //! per game: the newest `[daemon] backups` of each game (default 10; 0 turns them off), and
 //! all of them together within `[daemon] backups_max_mb` (the oldest deleted first, never a
 //! game's newest). `maester gm backups` lists them. A backup that cannot be written is told to
@@ -97,26 +100,33 @@ pub fn list(d: &Daemon) -> Result<Vec<Backup>, Error> {
 /// `keep`, then, oldest first, as many as it takes to bring the rest within `max_bytes` (0: no
 /// bound), never a game's newest. `all` is oldest first, as [`list_in`] gives it.
 pub fn to_delete(all: &[Backup], keep: usize, max_bytes: u64) -> Vec<PathBuf> {
-    let mut kept: Vec<&Backup> = Vec::new();
+    // Newest first, each backup's rank among its game's (0: the game's newest): one pass,
+    // however many games and backups there are.
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut rank = vec![0usize; all.len()];
+    for (i, b) in all.iter().enumerate().rev() {
+        let n = seen.entry(b.game.as_str()).or_insert(0);
+        rank[i] = *n;
+        *n += 1;
+    }
+    let mut kept: Vec<(&Backup, usize)> = Vec::new();
     let mut doomed = Vec::new();
-    for (i, b) in all.iter().enumerate() {
-        let newer = all[i + 1..].iter().filter(|n| n.game == b.game).count();
-        if newer >= keep {
+    for (b, r) in all.iter().zip(rank) {
+        if r >= keep {
             doomed.push(b.path.clone());
         } else {
-            kept.push(b);
+            kept.push((b, r));
         }
     }
     if max_bytes == 0 {
         return doomed;
     }
-    let mut total: u64 = kept.iter().map(|b| b.bytes).sum();
-    for (i, b) in kept.iter().enumerate() {
+    let mut total: u64 = kept.iter().map(|(b, _)| b.bytes).sum();
+    for (b, r) in kept {
         if total <= max_bytes {
             break;
         }
-        let newest_of_its_game = !kept[i + 1..].iter().any(|n| n.game == b.game);
-        if !newest_of_its_game {
+        if r > 0 {
             total = total.saturating_sub(b.bytes);
             doomed.push(b.path.clone());
         }
@@ -143,7 +153,7 @@ pub fn before_close(
     let path = dir.join(file_name(game, round, step, now));
     // Written inside a private folder of its own and renamed into place (`files::fill`): no
     // link planted in the backups folder is followed.
-    crate::files::fill(&path, |tmp| d.store.backup_to(tmp))
+    crate::files::fill(&path, |tmp| d.store.backup_game_to(tmp, game))
         .map_err(|e| Error::file(&path, e))??;
     let all = list_in(&dir)?;
     let max_bytes = d.config.daemon.backups_max_mb.saturating_mul(1_000_000);

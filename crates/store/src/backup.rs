@@ -54,6 +54,128 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Copies game `game` to `dest`: a database of this schema holding the game's rows (and
+    /// the pictures its mails refer to), the rows of no game (strangers' mails and their
+    /// answers) and the tables of no game (the IMAP marks, the daemon's clock), and nothing of
+    /// any other game, so that it costs the game's size however many games share the
+    /// database. With no secret in clear (see the module's text); written to a temporary name
+    /// first and renamed, so `dest` is either the complete copy or absent. Read through a
+    /// connection of its own in one read transaction: a consistent copy of what is committed.
+    /// `restore_game` puts the game back from it; with one game in the database, the copy
+    /// put in the database's place is the whole database.
+    pub fn backup_game_to(&self, dest: &Path, game: &str) -> Result<(), StoreError> {
+        let Some(live) = self
+            .conn
+            .path()
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from)
+        else {
+            return Err(StoreError::Setup(
+                "a database in memory has no backup of a game".into(),
+            ));
+        };
+        let mut tmp = dest.as_os_str().to_owned();
+        tmp.push(".part");
+        let tmp = PathBuf::from(tmp);
+        let _ = std::fs::remove_file(&tmp);
+        let copied = copy_game(&live, &tmp, game)
+            .and_then(|()| scrub(&tmp))
+            .and_then(|()| {
+                std::fs::rename(&tmp, dest).map_err(|e| {
+                    StoreError::Setup(format!(
+                        "rename {} to {}: {e}",
+                        tmp.display(),
+                        dest.display()
+                    ))
+                })
+            });
+        if copied.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        copied
+    }
+}
+
+/// The condition that picks the rows of `table` a backup of one game holds (`?1` the game).
+fn backup_condition(table: &str) -> Option<&'static str> {
+    match table {
+        "games" => Some("id = ?1"),
+        "outbox_parts" => Some("outbox_id IN (SELECT id FROM main.outbox)"),
+        "blobs" => Some("sha256 IN (SELECT sha256 FROM main.outbox_parts)"),
+        t if GAME_TABLES.iter().any(|(g, _)| *g == t) => Some("game_id = ?1 OR game_id IS NULL"),
+        _ => None,
+    }
+}
+
+/// Writes the backup of game `game` of the database at `live` into a new file at `to`.
+fn copy_game(live: &Path, to: &Path, game: &str) -> Result<(), StoreError> {
+    let conn = Connection::open(to)?;
+    conn.pragma_update(None, "journal_mode", "OFF")?;
+    // The rows are copied from a consistent database, the pictures after the mails that
+    // refer to them.
+    conn.pragma_update(None, "foreign_keys", false)?;
+    conn.execute("ATTACH DATABASE ?1 AS live", [live.to_string_lossy()])?;
+    conn.execute_batch("BEGIN")?;
+    let done = (|| -> Result<(), StoreError> {
+        let version: i64 = conn.pragma_query_value(Some("live"), "user_version", |r| r.get(0))?;
+        let mut stmt = conn.prepare(
+            "SELECT type, name, sql FROM live.sqlite_schema
+             WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
+        )?;
+        let schema: Vec<(String, String, String)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        drop(stmt);
+        let tables: Vec<&str> = schema
+            .iter()
+            .filter(|(kind, _, _)| kind == "table")
+            .map(|(_, name, _)| name.as_str())
+            .collect();
+        for (kind, _, sql) in &schema {
+            if kind == "table" {
+                conn.execute_batch(sql)?;
+            }
+        }
+        // Parents before children, the pictures after the mails that refer to them.
+        let mut order: Vec<&str> = GAME_TABLES.iter().map(|(t, _)| *t).collect();
+        order.push("blobs");
+        order.extend(
+            tables
+                .iter()
+                .filter(|t| !order.contains(t))
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+        for table in order.into_iter().filter(|t| tables.contains(t)) {
+            let sql = format!("INSERT INTO main.\"{table}\" SELECT * FROM live.\"{table}\"");
+            match backup_condition(table) {
+                Some(cond) if cond.contains("?1") => {
+                    conn.execute(&format!("{sql} WHERE {cond}"), [game])?
+                }
+                Some(cond) => conn.execute(&format!("{sql} WHERE {cond}"), [])?,
+                None => conn.execute(&sql, [])?,
+            };
+        }
+        for (kind, _, sql) in &schema {
+            if kind != "table" {
+                conn.execute_batch(sql)?;
+            }
+        }
+        conn.pragma_update(None, "user_version", version)?;
+        Ok(())
+    })();
+    match done {
+        Ok(()) => conn.execute_batch("COMMIT")?,
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            return Err(e);
+        }
+    }
+    conn.execute_batch("DETACH DATABASE live")?;
+    conn.close().map_err(|(_, e)| StoreError::from(e))
+}
+
 /// Takes what could hold a secret in clear out of the copy at `path` (see the module's text).
 fn scrub(path: &Path) -> Result<(), StoreError> {
     let conn = Connection::open(path)?;
@@ -75,7 +197,7 @@ fn scrub(path: &Path) -> Result<(), StoreError> {
             crate::blobs::forget(&conn, id)?;
         }
         conn.execute(
-            "UPDATE outbox SET raw = kept_after_send, kept_after_send = NULL
+            "UPDATE outbox SET raw = kept_after_send, packed = 0, kept_after_send = NULL
              WHERE kept_after_send IS NOT NULL",
             [],
         )?;

@@ -6,9 +6,12 @@
 //! mails carry it; `outbox_parts` says where in `raw` each one goes back. Reading a mail puts
 //! the parts back, so what is sent, and sent again by `gm resend`, is byte for byte what was
 //! queued. A part no mail refers to any more (a mail whose stored copy is replaced by its
-//! masked one, [`crate::StoreTx::mark_sent`]) is deleted with its last reference.
+//! masked one, [`crate::StoreTx::mark_sent`]) is deleted with its last reference. A blob is
+//! kept as the bytes its base64 encodes (a quarter smaller) whenever they encode back to
+//! exactly its lines ([`crate::packing`]).
 
 use crate::cached::Cached;
+use crate::packing;
 use rusqlite::{Connection, params};
 use sha2::{Digest, Sha256};
 
@@ -98,14 +101,26 @@ fn digest(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// Keeps the parts of outgoing mail `id` (each blob once).
+/// Keeps the parts of outgoing mail `id` (each blob once, as the bytes its base64 lines
+/// encode when they read back the same: [`packing::unwrap_base64`]).
 pub(crate) fn keep(conn: &Connection, id: i64, parts: &[Part<'_>]) -> rusqlite::Result<()> {
     for p in parts {
         let hash = digest(p.bytes);
-        conn.exec(
-            "INSERT INTO blobs (sha256, bytes) VALUES (?1, ?2) ON CONFLICT (sha256) DO NOTHING",
-            params![hash, p.bytes],
+        let known: bool = conn.row(
+            "SELECT EXISTS (SELECT 1 FROM blobs WHERE sha256 = ?1)",
+            [&hash],
+            |r| r.get(0),
         )?;
+        if !known {
+            let (bytes, wrap) = match packing::unwrap_base64(p.bytes) {
+                Some((bytes, wrap)) => (std::borrow::Cow::Owned(bytes), Some(wrap.to_i64())),
+                None => (std::borrow::Cow::Borrowed(p.bytes), None),
+            };
+            conn.exec(
+                "INSERT INTO blobs (sha256, bytes, wrap) VALUES (?1, ?2, ?3)",
+                params![hash, bytes.as_ref(), wrap],
+            )?;
+        }
         conn.exec(
             "INSERT INTO outbox_parts (outbox_id, at, sha256) VALUES (?1, ?2, ?3)",
             params![id, p.at as i64, hash],
@@ -117,7 +132,7 @@ pub(crate) fn keep(conn: &Connection, id: i64, parts: &[Part<'_>]) -> rusqlite::
 /// Mail `id` whole again: its stored text with its parts put back.
 pub(crate) fn join(conn: &Connection, id: i64, frame: Vec<u8>) -> rusqlite::Result<Vec<u8>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT p.at, b.bytes FROM outbox_parts p JOIN blobs b ON b.sha256 = p.sha256
+        "SELECT p.at, b.bytes, b.wrap FROM outbox_parts p JOIN blobs b ON b.sha256 = p.sha256
          WHERE p.outbox_id = ?1 ORDER BY p.at",
     )?;
     let mut rows = stmt.query([id])?;
@@ -131,7 +146,13 @@ pub(crate) fn join(conn: &Connection, id: i64, frame: Vec<u8>) -> rusqlite::Resu
         let bytes = row.get_ref(1)?.as_blob()?;
         let o = out.get_or_insert_with(|| Vec::with_capacity(frame.len() + bytes.len() * 2));
         o.extend_from_slice(&frame[from..at]);
-        o.extend_from_slice(bytes);
+        match row
+            .get::<_, Option<i64>>(2)?
+            .and_then(packing::Wrap::from_i64)
+        {
+            Some(wrap) => o.extend_from_slice(&packing::wrap_base64(bytes, wrap)),
+            None => o.extend_from_slice(bytes),
+        }
         from = at;
     }
     Ok(match out {

@@ -27,6 +27,7 @@ mod mailops;
 mod mails;
 mod migrations;
 mod outbox;
+mod packing;
 pub mod plans;
 mod reminders;
 mod secrets;

@@ -115,7 +115,7 @@ impl StoreTx<'_> {
         let mut rows = stmt.query(params![format_ts(now), limit])?;
         let mut out = Vec::new();
         while let Some(row) = rows.next()? {
-            let kind = OutKind::parse(&row.get::<_, String>(13)?)?;
+            let kind = OutKind::parse(&row.get::<_, String>(14)?)?;
             out.push((outgoing_from_row(self.conn, row)?, kind));
         }
         Ok(out)

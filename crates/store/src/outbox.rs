@@ -1,7 +1,7 @@
 //! The outgoing mail queue and the audit log.
 
-use crate::blobs;
 use crate::cached::Cached;
+use crate::{blobs, packing};
 use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -116,12 +116,22 @@ pub struct AuditEntry {
 }
 
 pub(crate) const OUT_COLS: &str = "id, game_id, message_id, to_addrs, subject, raw, status, attempts, \
-                        last_error, created_at, next_attempt_at, sent_at, reply_to_mail";
+                        last_error, created_at, next_attempt_at, sent_at, reply_to_mail, packed";
 
-/// An outgoing mail from a row of [`OUT_COLS`], its parts put back ([`crate::blobs`]).
+/// An outgoing mail from a row of [`OUT_COLS`], its text inflated and its parts put back
+/// ([`crate::packing`], [`crate::blobs`]).
 pub(crate) fn outgoing_from_row(conn: &Connection, row: &Row<'_>) -> Result<Outgoing, StoreError> {
     let to: String = row.get(3)?;
     let id: i64 = row.get(0)?;
+    let stored: Vec<u8> = row.get(5)?;
+    let frame = if row.get::<_, i64>(13)? == 0 {
+        stored
+    } else {
+        packing::inflate(&stored).ok_or_else(|| StoreError::Corrupt {
+            what: "outbox.raw",
+            detail: format!("outgoing mail {id}: its stored text does not inflate"),
+        })?
+    };
     Ok(Outgoing {
         id: row.get(0)?,
         game_id: row.get(1)?,
@@ -133,7 +143,7 @@ pub(crate) fn outgoing_from_row(conn: &Connection, row: &Row<'_>) -> Result<Outg
             .map(String::from)
             .collect(),
         subject: row.get(4)?,
-        raw: blobs::join(conn, id, row.get(5)?)?,
+        raw: blobs::join(conn, id, frame)?,
         status: OutboxStatus::parse(&row.get::<_, String>(6)?)?,
         attempts: row.get(7)?,
         last_error: row.get(8)?,
@@ -195,10 +205,11 @@ impl StoreTx<'_> {
         let to: Vec<&str> = m.to_addrs.iter().map(|a| a.trim()).collect();
         let created = format_ts(m.created_at);
         let (frame, parts) = blobs::split(m.raw);
+        let frame = packing::deflate(&frame);
         self.conn.exec(
             "INSERT INTO outbox (game_id, message_id, to_addrs, subject, raw, status, attempts,
-                                 created_at, next_attempt_at, reply_to_mail)
-             VALUES (?1, ?2, ?3, ?4, ?5, 'queued', 0, ?6, ?6, ?7)",
+                                 created_at, next_attempt_at, reply_to_mail, packed)
+             VALUES (?1, ?2, ?3, ?4, ?5, 'queued', 0, ?6, ?6, ?7, 1)",
             params![
                 m.game_id,
                 message_id,
@@ -265,7 +276,9 @@ impl StoreTx<'_> {
         }
         let n = self.conn.exec(
             "UPDATE outbox SET status = 'sent', sent_at = ?2,
-                              raw = coalesce(kept_after_send, raw), kept_after_send = NULL
+                              raw = coalesce(kept_after_send, raw),
+                              packed = CASE WHEN kept_after_send IS NULL THEN packed ELSE 0 END,
+                              kept_after_send = NULL
              WHERE id = ?1",
             params![id, format_ts(at)],
         )?;
