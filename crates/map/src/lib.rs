@@ -145,13 +145,21 @@ pub fn png(input: &MapInput<'_>) -> Result<Vec<u8>, MapError> {
 pub struct Painted {
     pixmap: tiny_skia::Pixmap,
     layout: Layout,
+    /// What every house's picture of it shares (battle boxes, what outlines avoid): made
+    /// once, not once per house.
+    shared: theatre::Shared,
 }
 
 /// Paint the whole picture (its board layer from the kept one, [`layers`]).
 pub fn paint(input: &MapInput<'_>) -> Result<Painted, MapError> {
     let layout = Layout::of(input.board);
     let pixmap = layers::pixmap(input, &layout)?;
-    Ok(Painted { pixmap, layout })
+    let shared = theatre::Shared::of(input, &layout);
+    Ok(Painted {
+        pixmap,
+        layout,
+        shared,
+    })
 }
 
 impl Painted {
@@ -163,7 +171,7 @@ impl Painted {
     /// A house's own picture as PNG bytes: its theatre cut from the whole picture, its areas
     /// outlined and the band above (`input` must be the one the picture was painted from).
     pub fn house_png(&self, input: &MapInput<'_>, house: HouseId) -> Result<Vec<u8>, MapError> {
-        let c = theatre::theatre(input, &self.layout, house);
+        let c = theatre::theatre_among(input, &self.layout, house, &self.shared.boxes);
         let (x, y) = (c.x.round() as i64, c.y.round() as i64);
         let (w, h) = (c.w.round() as u32, c.h.round() as u32);
         let band = theatre::BAND_H.round() as u32;
@@ -186,7 +194,7 @@ impl Painted {
                 d.copy_from_slice(s);
             }
         }
-        let overlay = theatre::overlay_svg(input, &self.layout, house, c);
+        let overlay = theatre::overlay_svg(input, &self.layout, house, c, &self.shared);
         let tree =
             usvg::Tree::from_str(&overlay, &options()).map_err(|e| MapError::Svg(e.to_string()))?;
         let shift = tiny_skia::Transform::from_translate(-(x as f32), -(y as f32) + band as f32);
