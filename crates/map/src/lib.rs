@@ -171,6 +171,21 @@ impl Painted {
     /// A house's own picture as PNG bytes: its theatre cut from the whole picture, its areas
     /// outlined and the band above (`input` must be the one the picture was painted from).
     pub fn house_png(&self, input: &MapInput<'_>, house: HouseId) -> Result<Vec<u8>, MapError> {
+        self.theatre(input, house, true)
+    }
+
+    /// A house's theatre for the public site: as [`Painted::house_png`], the band naming the
+    /// house (not the reader's "your house").
+    pub fn theatre_png(&self, input: &MapInput<'_>, house: HouseId) -> Result<Vec<u8>, MapError> {
+        self.theatre(input, house, false)
+    }
+
+    fn theatre(
+        &self,
+        input: &MapInput<'_>,
+        house: HouseId,
+        reader: bool,
+    ) -> Result<Vec<u8>, MapError> {
         let c = theatre::theatre_among(input, &self.layout, house, &self.shared.boxes);
         let (x, y) = (c.x.round() as i64, c.y.round() as i64);
         let (w, h) = (c.w.round() as u32, c.h.round() as u32);
@@ -194,7 +209,7 @@ impl Painted {
                 d.copy_from_slice(s);
             }
         }
-        let overlay = theatre::overlay_svg(input, &self.layout, house, c, &self.shared);
+        let overlay = theatre::overlay_svg(input, &self.layout, house, c, &self.shared, reader);
         let tree =
             usvg::Tree::from_str(&overlay, &options()).map_err(|e| MapError::Svg(e.to_string()))?;
         let shift = tiny_skia::Transform::from_translate(-(x as f32), -(y as f32) + band as f32);

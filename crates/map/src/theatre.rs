@@ -286,10 +286,19 @@ fn uncut(mut c: Crop, (lo, hi): (Pt, Pt), boxes: &[BattleBox]) -> Crop {
 
 /// What is drawn over the house's piece: its areas outlined, and the band above.
 pub fn overlay(svg: &mut Svg, input: &MapInput<'_>, layout: &Layout, house: HouseId, c: Crop) {
-    overlay_with(svg, input, layout, house, c, &Shared::of(input, layout));
+    overlay_with(
+        svg,
+        input,
+        layout,
+        house,
+        c,
+        &Shared::of(input, layout),
+        true,
+    );
 }
 
-/// [`overlay`] with what the pictures share already made.
+/// [`overlay`] with what the pictures share already made; `reader`: the band says "your
+/// house" (a player's report), else it names the house alone (the public site's theatres).
 pub fn overlay_with(
     svg: &mut Svg,
     input: &MapInput<'_>,
@@ -297,6 +306,7 @@ pub fn overlay_with(
     house: HouseId,
     c: Crop,
     shared: &Shared,
+    reader: bool,
 ) {
     let (board, lang) = (input.board, input.lang);
     let colour = palette::house(board, house);
@@ -351,13 +361,12 @@ pub fn overlay_with(
     };
     let name = board.house(house).name(lang);
     let x = c.x + 16.0;
-    svg.text(
-        x,
-        top + 12.0,
-        &format!("{}: {name}", l.your_house),
-        bold,
-        Anchor::Start,
-    );
+    let who = if reader {
+        format!("{}: {name}", l.your_house)
+    } else {
+        name.to_string()
+    };
+    svg.text(x, top + 12.0, &who, bold, Anchor::Start);
     let step = match lang {
         Lang::Zh => input.state.step.name_zh(),
         Lang::En => input.state.step.name_en(),
@@ -395,7 +404,7 @@ pub fn house_svg(input: &MapInput<'_>, layout: &Layout, house: HouseId) -> Strin
     crate::board_layer::cells(&mut s, input, layout, &fills);
     crate::board_layer::names(&mut s, input, layout);
     crate::top(&mut s, input, layout);
-    overlay_with(&mut s, input, layout, house, c, &shared);
+    overlay_with(&mut s, input, layout, house, c, &shared, true);
     s.finish()
 }
 
@@ -406,8 +415,9 @@ pub fn overlay_svg(
     house: HouseId,
     c: Crop,
     shared: &Shared,
+    reader: bool,
 ) -> String {
     let mut s = Svg::transparent(MAP_W, MAP_H).in_script(input.script);
-    overlay_with(&mut s, input, layout, house, c, shared);
+    overlay_with(&mut s, input, layout, house, c, shared, reader);
     s.finish()
 }
