@@ -32,6 +32,7 @@ pub mod receipts;
 mod receive;
 pub(crate) mod refusals;
 pub(crate) mod reminders;
+mod report_map;
 pub mod requeue;
 mod sending;
 pub mod setup;

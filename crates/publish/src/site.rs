@@ -63,12 +63,11 @@ pub fn pictures(
         reported_round: step.round(),
     };
     let painted = maester_map::paint(&input)?;
-    let mut out = vec![(picture_name(step), painted.png()?)];
-    for h in board.house_ids() {
-        out.push((
-            theatre_name(step, &board.house(h).key),
-            painted.theatre_png(&input, h)?,
-        ));
+    let houses: Vec<_> = board.house_ids().collect();
+    let (whole, theatres) = painted.theatre_pngs(&input, &houses);
+    let mut out = vec![(picture_name(step), whole?)];
+    for (h, png) in houses.iter().zip(theatres) {
+        out.push((theatre_name(step, &board.house(*h).key), png?));
     }
     Ok(out)
 }
