@@ -150,6 +150,9 @@ pub struct Painted {
     shared: theatre::Shared,
 }
 
+/// A picture made by a worker: its place in the order asked, and it.
+type Made = (usize, Result<Vec<u8>, MapError>);
+
 /// The whole board's PNG and each house's picture, in the order asked.
 pub type Pictures = (Result<Vec<u8>, MapError>, Vec<Result<Vec<u8>, MapError>>);
 
@@ -206,7 +209,7 @@ impl Painted {
             }
         } else {
             let next = std::sync::atomic::AtomicUsize::new(0);
-            let done: Vec<Vec<(usize, Result<Vec<u8>, MapError>)>> = std::thread::scope(|s| {
+            let done: Vec<Vec<Made>> = std::thread::scope(|s| {
                 let workers: Vec<_> = (0..threads)
                     .map(|_| {
                         s.spawn(|| {
