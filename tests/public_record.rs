@@ -291,7 +291,9 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
     let before = pages_of(&site);
     assert_eq!(before.len(), 4, "{before:?}");
     let undone_picture = before[0].replace(".html", ".png");
+    let undone_theatre = before[0].replace(".html", ".stark.png");
     assert!(site.join(&undone_picture).exists(), "a picture per close");
+    assert!(site.join(&undone_theatre).exists(), "a theatre per house");
     let undo = GmCommand::Rollback {
         reason: "test".into(),
         when: None,
@@ -311,6 +313,7 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
         "the undone page is removed"
     );
     assert!(!site.join(&undone_picture).exists(), "its picture too");
+    assert!(!site.join(&undone_theatre).exists(), "and its theatres");
     assert!(site.join(&before[1]).exists(), "the others stay");
     let after_rollback = dir.join("after-rollback");
     let o = maester(
