@@ -1,7 +1,8 @@
 //! An order mail is answered within seconds of its delivery even when the poll interval is a
 //! minute: `maester run` waits on the mailbox (IMAP IDLE on the real Dovecot, a look at the
-//! Maildir every 200 ms), not on the clock. The bound checked (10 s against a 60 s poll) tells
-//! a daemon that wakes on mail from one that sleeps out its poll.
+//! Maildir every 200 ms), not on the clock. Over IMAP the answer is in the player's mailbox
+//! less than a second after the server took the order mail, whether the tick before took no
+//! mail (the usual case: the old loop paused a second there) or took some (issue 40).
 
 mod maildir_support;
 mod server_support;
@@ -20,13 +21,22 @@ impl Drop for Running {
     }
 }
 
+/// The daemon: this build's, or `MAESTER_TEST_BIN` (a release build, to measure it).
 fn run(cfg: &Path) -> Running {
-    match Command::new(env!("CARGO_BIN_EXE_maester"))
+    let bin = std::env::var("MAESTER_TEST_BIN")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_maester").to_string());
+    match Command::new(bin)
         .arg("--config")
         .arg(cfg)
         .arg("run")
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(
+            // MAESTER_TEST_LOG: the daemon's log kept there (to see where the time goes).
+            std::env::var("MAESTER_TEST_LOG")
+                .ok()
+                .and_then(|p| std::fs::File::create(p).ok())
+                .map_or_else(Stdio::null, Stdio::from),
+        )
         .spawn()
     {
         Ok(c) => Running(c),
@@ -77,8 +87,8 @@ fn a_maildir_mail_is_answered_within_seconds_with_a_minute_poll() {
 }
 
 #[test]
-fn an_imap_mail_is_answered_within_seconds_with_a_minute_poll() {
-    use maester::mail::{Outbox, SmtpConfig, SmtpOutbox};
+fn an_imap_mail_is_answered_within_a_second_of_delivery_whatever_the_tick_before_took() {
+    use maester::mail::{ImapInbox, Inbox, Outbox, SmtpConfig, SmtpOutbox};
     use server_support::*;
     let Some((imap_port, smtp_port)) = ports() else {
         return;
@@ -112,24 +122,75 @@ fn an_imap_mail_is_answered_within_seconds_with_a_minute_poll() {
         Ok(s) => s,
         Err(e) => panic!("{e}"),
     };
-    let raw = format!(
-        "From: stark player <stark@localhost>\r\nTo: referee@localhost\r\nSubject: [{run_id}] orders\r\n\
-         Message-ID: <{run_id}-lat@localhost>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
-         密码: stark-{run_id}\r\n临冬城 行军+1\r\n"
-    );
-    let start = Instant::now();
-    if let Err(e) = smtp.send(
-        "stark@localhost",
-        &["referee@localhost".to_string()],
-        raw.as_bytes(),
-    ) {
-        panic!("{e}");
+    let mut inbox = match ImapInbox::connect(&imap(imap_port, "stark", "pw-stark")) {
+        Ok(i) => i,
+        Err(e) => panic!("IMAP login stark: {e}"),
+    };
+    // A first mail warms the daemon up (the seat's secret is checked by Argon2id once per
+    // process, slow in a debug build); then, after two quiet seconds, a mail after a quiet
+    // tick (the usual case in a real game), then one right after that answer (the tick
+    // before took mail).
+    let mut took = Vec::new();
+    for (k, order) in ["临冬城 行军+1", "临冬城 支援", "临冬城 防御"]
+        .iter()
+        .enumerate()
+    {
+        if k == 1 {
+            std::thread::sleep(Duration::from_secs(2));
+        }
+        let raw = format!(
+            "From: stark player <stark@localhost>\r\nTo: referee@localhost\r\nSubject: [{run_id}] orders\r\n\
+             Message-ID: <{run_id}-lat{k}@localhost>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+             密码: stark-{run_id}\r\n{order}\r\n"
+        );
+        let start = Instant::now();
+        // The server has delivered the mail when SMTP has taken it (it relays to LMTP first).
+        if let Err(e) = smtp.send(
+            "stark@localhost",
+            &["referee@localhost".to_string()],
+            raw.as_bytes(),
+        ) {
+            panic!("{e}");
+        }
+        let delivered = start.elapsed();
+        println!(
+            "imap: mail {k} delivered at {}",
+            chrono::Utc::now().format("%H:%M:%S%.3f")
+        );
+        let mut answered = None;
+        while answered.is_none() && start.elapsed() < Duration::from_secs(20) {
+            for m in inbox.fetch_new().unwrap_or_default() {
+                let _ = inbox.mark_done(&m.key);
+                answered.get_or_insert(start.elapsed());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let Some(at) = answered else {
+            panic!("mail {k}: no answer within 20 s");
+        };
+        let what = [
+            "the first, warming up",
+            "after a quiet tick",
+            "after a tick that took mail",
+        ];
+        println!(
+            "imap: mail {k} ({}) delivered after {delivered:?}, answered {:?} after delivery (poll 60 s)",
+            what[k],
+            at - delivered
+        );
+        took.push(at - delivered);
     }
-    let mut answer = Vec::new();
-    collect_for(imap_port, "stark", 1, Duration::from_secs(20), &mut answer);
-    let took = start.elapsed();
-    assert!(!answer.is_empty(), "no answer within 20 s");
-    assert!(took < Duration::from_secs(10), "answered after {took:?}");
-    println!("imap: answered {took:?} after delivery (poll 60 s)");
+    // Within a second of delivery, whatever the tick before took (issue 40), measured with a
+    // release daemon (MAESTER_TEST_BIN); a debug one, its dependencies unoptimised, is given
+    // half a second more, which the old loop's pause of a second after a quiet tick still
+    // cannot pass.
+    let bound = if std::env::var("MAESTER_TEST_BIN").is_ok() {
+        Duration::from_secs(1)
+    } else {
+        Duration::from_millis(1500)
+    };
+    for (k, t) in took.iter().enumerate().skip(1) {
+        assert!(*t < bound, "mail {k} answered {t:?} after delivery");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -212,8 +212,18 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
         .iter()
         .filter(|n| n.starts_with('r') && n.ends_with(".html"));
     assert_eq!(pages.count(), 4, "a page per close: {names:?}");
+    // Per close the whole board and each house's theatre (the step's page shows the map by
+    // theatre, issue 40).
+    let wholes = names
+        .iter()
+        .filter(|n| n.ends_with(".png") && n.matches('.').count() == 1);
+    assert_eq!(wholes.count(), 4, "a whole board per close: {names:?}");
     let pictures = names.iter().filter(|n| n.ends_with(".png"));
-    assert_eq!(pictures.count(), 4, "a picture per close: {names:?}");
+    assert_eq!(
+        pictures.count(),
+        4 * 7,
+        "and a theatre per house: {names:?}"
+    );
     assert!(
         names.iter().all(|n| !n.starts_with('.')),
         "no file left half written: {names:?}"
@@ -281,7 +291,9 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
     let before = pages_of(&site);
     assert_eq!(before.len(), 4, "{before:?}");
     let undone_picture = before[0].replace(".html", ".png");
+    let undone_theatre = before[0].replace(".html", ".stark.png");
     assert!(site.join(&undone_picture).exists(), "a picture per close");
+    assert!(site.join(&undone_theatre).exists(), "a theatre per house");
     let undo = GmCommand::Rollback {
         reason: "test".into(),
         when: None,
@@ -301,6 +313,7 @@ fn a_played_games_site_post_and_gm_attachments_hold_nothing_private() {
         "the undone page is removed"
     );
     assert!(!site.join(&undone_picture).exists(), "its picture too");
+    assert!(!site.join(&undone_theatre).exists(), "and its theatres");
     assert!(site.join(&before[1]).exists(), "the others stay");
     let after_rollback = dir.join("after-rollback");
     let o = maester(

@@ -7,10 +7,11 @@
 //! `--allow-file-access-from-files`); a probe page reports the frame's `scrollWidth` against
 //! its `clientWidth` and its broken pictures into the DOM that `--dump-dom` prints. The probe
 //! is checked against a page that does overflow and a picture that is missing, so it cannot
-//! pass by seeing nothing. The standings page (the chronicle's charts, inline SVG) is measured
-//! the same way and photographed at 400 px and at 1280 px (`MAESTER_SCREENSHOTS=<dir>` keeps
-//! the pictures there, to look at). Skipped, saying so, where `/usr/bin/chromium` is not
-//! installed.
+//! pass by seeing nothing. A step's page shows its map by theatre, each picture shown at
+//! 90 % of its size or more at 400 px (names of at least 9 px), the whole board a link. The
+//! standings page (the chronicle's charts, inline SVG) is measured the same way and
+//! photographed at 400 px and at 1280 px (`MAESTER_SCREENSHOTS=<dir>` keeps the pictures
+//! there, to look at). Skipped, saying so, where `/usr/bin/chromium` is not installed.
 
 mod maildir_support;
 
@@ -27,6 +28,9 @@ struct Probe {
     client_width: u32,
     images: u32,
     broken: u32,
+    /// The smallest shown width of a picture against its own, in thousandths (1000: none
+    /// shrunk): the map's smallest text is 10 px, so 900 is names of 9 px.
+    least_scale: u32,
     console: Vec<String>,
 }
 
@@ -40,7 +44,9 @@ fn probe(dir: &Path, page: &str, width: u32) -> Probe {
            const e = d.documentElement;\
            const imgs = [...d.images];\
            const broken = imgs.filter(i => !i.complete || i.naturalWidth === 0).length;\
-           document.body.dataset.probe = [e.scrollWidth, e.clientWidth, imgs.length, broken].join(\",\");\
+           const scale = Math.min(1000, ...imgs.filter(i => i.naturalWidth > 0)\
+             .map(i => Math.floor(1000 * i.getBoundingClientRect().width / i.naturalWidth)));\
+           document.body.dataset.probe = [e.scrollWidth, e.clientWidth, imgs.length, broken, scale].join(\",\");\
          }});</script></body></html>"
     );
     std::fs::write(&probe, html).unwrap_or_else(|e| panic!("{e}"));
@@ -79,7 +85,7 @@ fn probe(dir: &Path, page: &str, width: u32) -> Probe {
         )
     };
     let n: Vec<u32> = values.split(',').filter_map(|v| v.parse().ok()).collect();
-    let [scroll_width, client_width, images, broken] = n[..] else {
+    let [scroll_width, client_width, images, broken, least_scale] = n[..] else {
         panic!("{page} at {width}: probe {values:?}")
     };
     let console = String::from_utf8_lossy(&out.stderr)
@@ -92,6 +98,7 @@ fn probe(dir: &Path, page: &str, width: u32) -> Probe {
         client_width,
         images,
         broken,
+        least_scale,
         console,
     }
 }
@@ -231,6 +238,25 @@ fn the_front_page_and_a_step_page_read_at_1280_and_400_pixels() {
             assert!(p.console.is_empty(), "{page} at {width}: {:?}", p.console);
             if page != "history.html" && page != "standings.html" {
                 assert!(p.images >= 1, "{page} shows the map: {p:?}");
+            }
+            // A step's page is read on a phone: its map by theatre, every name at least 9 px
+            // at 400 px (issue 40), the whole board a link.
+            if page == step_page {
+                // On a phone the scroll bar takes no width; in headless Chromium it does.
+                let least = p.least_scale * width / p.client_width.max(1);
+                assert!(
+                    least >= 900,
+                    "{page} at {width}: a picture shown at {least}‰ of its size (names under 9 px): {p:?}"
+                );
+                assert!(
+                    p.images >= 6,
+                    "{page}: a picture per house's theatre: {p:?}"
+                );
+                let whole = format!("{}.png", step_page.trim_end_matches(".html"));
+                assert!(
+                    html.contains(&format!("<a href=\"{whole}\">")),
+                    "{page}: the whole board is a link"
+                );
             }
         }
     }

@@ -4,6 +4,7 @@
 use super::Daemon;
 use super::letters::{self, Letter, queue};
 pub use super::new_game::new_game;
+use super::report_map::{Reading, ReportMap, map_in};
 use crate::board::{HouseId, Lang};
 use crate::error::Error;
 use crate::game::{Options, StepOutcome, Submission, close_steps};
@@ -115,9 +116,6 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
     n
 }
 
-/// The language and script a picture is drawn in.
-type Reading = (Lang, Script);
-
 /// What closing the open step of a loaded game would give: the outcome of the rules, the next
 /// deadline and every house's report. Writes nothing (`preview` shows it to the GM).
 pub struct Computed {
@@ -200,6 +198,17 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
     // The board is public: one picture per language and script, shared by every house's
     // report that reads it.
     let mut maps: Vec<(Reading, Option<ReportMap>)> = Vec::new();
+    // Who reads each picture: their own pictures are made with it, on every core at once.
+    let mut readers: Vec<(Reading, Vec<HouseId>)> = Vec::new();
+    for h in &houses {
+        if let Some(hid) = g.house_id(&h.house).filter(|x| !g.state.house(*x).neutral) {
+            let key = (g.lang_of(h.language), letters::Reader::seat(h).script);
+            match readers.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, v)) => v.push(hid),
+                None => readers.push((key, vec![hid])),
+            }
+        }
+    }
     // The executed plans are public too: read once per language.
     let mut plans: Vec<(Lang, Vec<letters::ExecutedPlan>)> = Vec::new();
     let mut summaries = Vec::new();
@@ -238,7 +247,7 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
             ctx.summary = super::chronicle::at_close(d, g, &out, now, lang, &mut summaries);
         }
         let to = letters::Reader::seat(h);
-        let map = map_in(&mut maps, g, &out, (lang, to.script), &deadline);
+        let map = map_in(&mut maps, g, &out, (lang, to.script), &deadline, &readers);
         // The house's own theatre first, cut from the picture its language shares.
         let own = map.and_then(|m| m.house_png(g, &out, hid));
         let pictures = map.map(|m| letters::Pictures {
@@ -291,7 +300,8 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
                 houses: &houses,
                 plans,
                 deadline: &said,
-                map: map_in(&mut maps, g, &out, (lang, script), &deadline).map(|m| &m.png[..]),
+                map: map_in(&mut maps, g, &out, (lang, script), &deadline, &readers)
+                    .map(|m| &m.png[..]),
                 script,
                 seq,
                 record: &record,
@@ -350,104 +360,12 @@ fn deadline_said(
     next.map(|t| g.at_from(t, now, lang)).unwrap_or_default()
 }
 
-/// The close's map picture for a language and script, drawn the first time a reader asks for
-/// it: the board is public, so every report read the same way (and the GM's copy) shares one
-/// picture.
-fn map_in<'m>(
-    maps: &'m mut Vec<(Reading, Option<ReportMap>)>,
-    g: &Loaded,
-    out: &StepOutcome,
-    key: Reading,
-    deadline: &str,
-) -> Option<&'m ReportMap> {
-    if !maps.iter().any(|(k, _)| *k == key) {
-        maps.push((key, report_map(g, out, key, deadline)));
-    }
-    maps.iter()
-        .find(|(k, _)| *k == key)
-        .and_then(|(_, m)| m.as_ref())
-}
-
-/// A close's picture in one language and script: the whole board painted once, its PNG, and
-/// what each house's own picture is cut from.
-pub struct ReportMap {
-    painted: crate::map::Painted,
-    /// The whole board.
-    pub png: Vec<u8>,
-    reading: Reading,
-    deadline: String,
-    reported: String,
-}
-
-impl ReportMap {
-    /// A house's own picture (its theatre), or `None` when it cannot be made (the report
-    /// then shows the whole board only).
-    pub fn house_png(&self, g: &Loaded, out: &StepOutcome, house: HouseId) -> Option<Vec<u8>> {
-        let input = crate::map::MapInput {
-            board: &g.board,
-            state: &out.state,
-            log: &out.log,
-            lang: self.reading.0,
-            script: self.reading.1,
-            deadline: &self.deadline,
-            reported: &self.reported,
-            reported_round: g.state.round,
-        };
-        match self.painted.house_png(&input, house) {
-            Ok(png) => Some(png),
-            Err(e) => {
-                tracing::warn!(game = %g.row.id, "a house's map not drawn: {e}");
-                None
-            }
-        }
-    }
-}
-
 /// The name of the step a close reports: the last step it closed.
 pub fn reported_step(out: &StepOutcome, lang: Lang) -> String {
     out.steps
         .last()
         .map(|c| letters::step_name(c.step, lang))
         .unwrap_or_default()
-}
-
-/// The map picture of a closed step (the state after it, its log as arrows), or `None` when
-/// the game's config turns pictures off or drawing fails (the reports then go as text only:
-/// a picture never holds a report back).
-fn report_map(
-    g: &Loaded,
-    out: &StepOutcome,
-    (lang, script): Reading,
-    deadline: &str,
-) -> Option<ReportMap> {
-    if !g.cfg.report_map {
-        return None;
-    }
-    let reported = reported_step(out, lang);
-    let input = crate::map::MapInput {
-        board: &g.board,
-        state: &out.state,
-        log: &out.log,
-        lang,
-        script,
-        deadline,
-        reported: &reported,
-        reported_round: g.state.round,
-    };
-    let drawn = crate::map::paint(&input).and_then(|p| Ok((p.png()?, p)));
-    match drawn {
-        Ok((png, painted)) => Some(ReportMap {
-            painted,
-            png,
-            reading: (lang, script),
-            deadline: deadline.to_string(),
-            reported,
-        }),
-        Err(e) => {
-            tracing::warn!(game = %g.row.id, "report map not drawn: {e}");
-            None
-        }
-    }
 }
 
 /// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open

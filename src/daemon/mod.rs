@@ -34,6 +34,7 @@ mod receive;
 pub mod record_json;
 pub(crate) mod refusals;
 pub(crate) mod reminders;
+mod report_map;
 pub mod requeue;
 pub mod room;
 mod sending;

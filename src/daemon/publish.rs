@@ -176,16 +176,28 @@ pub fn site(
     let mut written = 0;
     if g.cfg.report_map {
         for step in &all {
-            let path = out.join(publish::site::picture_name(step));
-            // Kept when it is maester's plain file; anything else (a link planted in a folder
-            // others write) is drawn and written again in its place.
-            if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            let names: Vec<String> = std::iter::once(publish::site::picture_name(step))
+                .chain(
+                    g.board
+                        .houses
+                        .iter()
+                        .map(|h| publish::site::theatre_name(step, &h.key)),
+                )
+                .collect();
+            // Kept when they are maester's plain files; anything else (a link planted in a
+            // folder others write) is drawn and written again in its place.
+            if names
+                .iter()
+                .all(|n| std::fs::symlink_metadata(out.join(n)).is_ok_and(|m| m.is_file()))
+            {
                 continue;
             }
-            match publish::site::picture(&g.board, step, lang, script) {
-                Ok(png) => {
-                    write_atomic(&path, &png)?;
-                    written += 1;
+            match publish::site::pictures(&g.board, step, lang, script) {
+                Ok(pictures) => {
+                    for (name, png) in pictures {
+                        write_atomic(&out.join(name), &png)?;
+                        written += 1;
+                    }
                 }
                 Err(e) => tracing::warn!(game = %id, "a step's picture not drawn: {e}"),
             }
@@ -202,6 +214,12 @@ pub fn site(
     write_atomic(&out.join(publish::machine::FILE), &json)?;
     written += 1;
     current.extend(all.iter().map(publish::site::picture_name));
+    current.extend(all.iter().flat_map(|s| {
+        g.board
+            .houses
+            .iter()
+            .map(|h| publish::site::theatre_name(s, &h.key))
+    }));
     remove_undone(out, &current);
     Ok(written)
 }
@@ -223,7 +241,8 @@ fn remove_undone(out: &Path, current: &std::collections::HashSet<String>) {
     }
 }
 
-/// Whether `name` is a step's page or picture as the site names them.
+/// Whether `name` is a step's page or picture as the site names them (a house's theatre:
+/// `<step>.<house>.png`).
 fn is_step_file(name: &str) -> bool {
     let Some(stem) = name
         .strip_suffix(".html")
@@ -231,6 +250,7 @@ fn is_step_file(name: &str) -> bool {
     else {
         return false;
     };
+    let stem = stem.split('.').next().unwrap_or(stem);
     let parts: Vec<&str> = stem.split('-').collect();
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     parts.len() >= 3

@@ -169,9 +169,7 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
                 !supply::within_limit_at(board, state, h, state.barrels_controlled(board, h))
             }
             // Asked only when some castle can muster something (points, supply, caps).
-            Some(EventCard::Muster) => super::options::muster_options(board, state, h)
-                .iter()
-                .any(|o| !o.items.is_empty()),
+            Some(EventCard::Muster) => super::options::can_muster(board, state, h),
             _ => false,
         } || (ev.effective(Category::Political) == Some(EventCard::ClashOfKings)
             && power > 0)

@@ -26,7 +26,8 @@ pub use close::{
 pub use expect::{asked_of, expected, if_king, open_questions, raven_holder};
 pub use input::{check_answers, check_events};
 pub use options::{
-    MusterOption, PortOption, armies_and_allowance, fortify_options, muster_options, port_options,
+    MusterOption, PortOption, armies_and_allowance, can_muster, fortify_options, muster_options,
+    port_options,
 };
 
 /// The unlabelled tie lines of a house's answers read by the houses they name among several

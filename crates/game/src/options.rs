@@ -126,44 +126,7 @@ pub fn muster_options(board: &Board, state: &GameState, house: HouseId) -> Vec<M
         .iter()
         .filter(|(_, p)| *p > 0)
         .map(|&(castle, points)| {
-            let mut items: Vec<MusterItem> = Vec::new();
-            let kinds = [
-                UnitKind::Footman,
-                UnitKind::Archer,
-                UnitKind::Knight,
-                UnitKind::Siege,
-            ];
-            for k in kinds {
-                items.push(MusterItem {
-                    castle,
-                    action: MusterAction::Unit(k),
-                });
-            }
-            for from in [UnitKind::Footman, UnitKind::Archer] {
-                for to in [UnitKind::Knight, UnitKind::Siege] {
-                    items.push(MusterItem {
-                        castle,
-                        action: MusterAction::Upgrade { from, to },
-                    });
-                }
-            }
-            for place in board
-                .area_ids()
-                .filter(|&a| board.area(a).is_sea() && board.adjacent(castle, a))
-                .chain(
-                    board
-                        .area(castle)
-                        .ports
-                        .iter()
-                        .copied()
-                        .filter(|p| ports.contains(p)),
-                )
-            {
-                items.push(MusterItem {
-                    castle,
-                    action: MusterAction::Ship(vec![place]),
-                });
-            }
+            let mut items = castle_items(board, castle, &ports);
             let footman = MusterPlan {
                 items: vec![MusterItem {
                     castle,
@@ -181,6 +144,67 @@ pub fn muster_options(board: &Board, state: &GameState, house: HouseId) -> Vec<M
             }
         })
         .collect()
+}
+
+/// Whether `house` can muster anything at all now: [`muster_options`] offers an item (who
+/// is asked at a Mustering), found at the first legal item instead of every castle's every
+/// item checked (the step machine asks it at every close of an event window).
+pub fn can_muster(board: &Board, state: &GameState, house: HouseId) -> bool {
+    let budget = muster::points(board, state, house);
+    if budget.iter().all(|(_, p)| *p == 0) {
+        return false;
+    }
+    let ports = muster::ports_now(board, state);
+    budget.iter().filter(|(_, p)| *p > 0).any(|&(castle, _)| {
+        castle_items(board, castle, &ports).into_iter().any(|it| {
+            let plan = MusterPlan { items: vec![it] };
+            muster::is_valid(board, state, house, &plan, &budget, &ports)
+        })
+    })
+}
+
+/// Every single item a castle might muster (each still to be checked): new land units,
+/// upgrades, a ship in each sea beside it or its port.
+fn castle_items(board: &Board, castle: AreaId, ports: &[AreaId]) -> Vec<MusterItem> {
+    let mut items: Vec<MusterItem> = Vec::new();
+    let kinds = [
+        UnitKind::Footman,
+        UnitKind::Archer,
+        UnitKind::Knight,
+        UnitKind::Siege,
+    ];
+    for k in kinds {
+        items.push(MusterItem {
+            castle,
+            action: MusterAction::Unit(k),
+        });
+    }
+    for from in [UnitKind::Footman, UnitKind::Archer] {
+        for to in [UnitKind::Knight, UnitKind::Siege] {
+            items.push(MusterItem {
+                castle,
+                action: MusterAction::Upgrade { from, to },
+            });
+        }
+    }
+    for place in board
+        .area_ids()
+        .filter(|&a| board.area(a).is_sea() && board.adjacent(castle, a))
+        .chain(
+            board
+                .area(castle)
+                .ports
+                .iter()
+                .copied()
+                .filter(|p| ports.contains(p)),
+        )
+    {
+        items.push(MusterItem {
+            castle,
+            action: MusterAction::Ship(vec![place]),
+        });
+    }
+    items
 }
 
 /// A house's armies (areas with two or more of its units) with their sizes, in board order,

@@ -8,11 +8,15 @@ use crate::board_layer::{Rect, label_box};
 use crate::chips::{Block, spot};
 use crate::draw::{Anchor, Font, Svg, text_width};
 use crate::layout::free_spot;
-use crate::layout::{Layout, Pt};
+use crate::layout::{Layout, MAP_H, MAP_W, Pt};
 use crate::palette::{self, INK, Rgb, WHITE};
 use maester_board::{AreaId, Board, HouseId, Lang};
 use maester_rules::log::{BattleReport, Defender, Event};
 use maester_words::map_labels::map_labels;
+
+/// A battle box's text size and line height.
+const BOX_FONT: f64 = 11.0;
+const BOX_LINE: f64 = 14.0;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Style {
@@ -106,14 +110,36 @@ fn box_lines(board: &Board, lang: Lang, r: &BattleReport) -> (String, Option<Str
     (sides, leaders, outcome)
 }
 
+/// A battle box drawn: where, and the houses that fought (a house's picture keeps its own
+/// battles' boxes whole).
+#[derive(Clone, Copy, Debug)]
+pub struct BattleBox {
+    /// The box.
+    pub rect: Rect,
+    /// The attacker.
+    pub attacker: HouseId,
+    /// The defending house (none: a neutral garrison).
+    pub defender: Option<HouseId>,
+    /// Its battle: the index of its event in the log.
+    pub battle: usize,
+}
+
+impl BattleBox {
+    /// Whether the house fought in this battle.
+    pub fn fought(&self, house: HouseId) -> bool {
+        self.attacker == house || self.defender == Some(house)
+    }
+}
+
 /// The battle boxes (over the units): each at the first point near the middle of its attack
-/// that covers no area's name, no units and no other box. Returns the boxes drawn.
+/// that covers no area's name, no units and no other box, and inside the map. Returns the
+/// boxes drawn.
 pub fn battle_boxes(
     svg: &mut Svg,
     input: &MapInput<'_>,
     layout: &Layout,
     blocks: &[Block],
-) -> Vec<Rect> {
+) -> Vec<BattleBox> {
     let mut drawn = Vec::new();
     let board = input.board;
     let mut taken: Vec<Rect> = board
@@ -121,9 +147,8 @@ pub fn battle_boxes(
         .filter_map(|a| label_box(input, layout, a))
         .chain(blocks.iter().map(Block::rect))
         .collect();
-    let size = 11.0;
-    let line_h = 14.0;
-    for e in input.log {
+    let (size, line_h) = (BOX_FONT, BOX_LINE);
+    for (i, e) in input.log.iter().enumerate() {
         let Event::Battle(r) = e else { continue };
         let (Some(a), Some(b)) = (
             spot(blocks, input, layout, r.from),
@@ -144,57 +169,95 @@ pub fn battle_boxes(
         let h = lines.len() as f64 * line_h + 8.0;
         let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
         let c = free_spot(mid, (w + 4.0, h + 4.0), &taken);
+        // Inside the map whatever the crowd (the search only prefers it).
+        let c = (
+            c.0.clamp(w / 2.0 + 2.0, (MAP_W - w / 2.0 - 2.0).max(w / 2.0 + 2.0)),
+            c.1.clamp(h / 2.0 + 2.0, (MAP_H - h / 2.0 - 2.0).max(h / 2.0 + 2.0)),
+        );
         let rect = (
             (c.0 - w / 2.0, c.1 - h / 2.0),
             (c.0 + w / 2.0, c.1 + h / 2.0),
         );
         taken.push(rect);
-        drawn.push(rect);
-        let winner = if r.attacker_won {
-            Some(r.attacker)
-        } else {
-            match r.defender {
-                Defender::House(h) => Some(h),
-                Defender::Neutral => None,
-            }
-        };
-        let colour = winner
-            .map(|h| palette::house(board, h))
-            .unwrap_or(palette::NEUTRAL);
-        let area = &board.area(r.area).key;
-        let outcome_key = if r.attacker_won {
-            "attacker"
-        } else {
-            "defender"
-        };
-        svg.group(&[
-            ("battle", area),
-            ("attacker", &board.house(r.attacker).key),
-            ("won", outcome_key),
-        ]);
-        let (x, y) = (c.0 - w / 2.0, c.1 - h / 2.0);
-        svg.rect(x, y, w, h, 5.0, WHITE, Some((colour, 2.5)), false);
-        // Both sides' colours at the ends of the first line.
-        let first = y + 4.0 + line_h / 2.0;
-        swatch(svg, (x + 8.0, first), Some(r.attacker), board);
-        let defender = match r.defender {
-            Defender::House(h) => Some(h),
-            Defender::Neutral => None,
-        };
-        swatch(svg, (x + w - 8.0, first), defender, board);
-        crossed_swords(svg, (x + 8.0, y + h - 4.0 - line_h / 2.0));
-        for (k, t) in lines.iter().enumerate() {
-            let font = Font {
-                size,
-                fill: INK,
-                bold: k == 0,
-                halo: None,
-            };
-            svg.text(c.0, first + k as f64 * line_h, t, font, Anchor::Middle);
-        }
-        svg.end_group();
+        let defender = defending_house(r);
+        drawn.push(BattleBox {
+            rect,
+            attacker: r.attacker,
+            defender,
+            battle: i,
+        });
+        draw_box(svg, input, r, rect, false);
     }
     drawn
+}
+
+fn defending_house(r: &BattleReport) -> Option<HouseId> {
+    match r.defender {
+        Defender::House(h) => Some(h),
+        Defender::Neutral => None,
+    }
+}
+
+/// Draw the box of battle `b` (as [`battle_boxes`] placed it) at `rect` instead: a house's
+/// picture redraws a box its edge would cut inside it, over the cut one.
+pub fn redraw_box(svg: &mut Svg, input: &MapInput<'_>, b: &BattleBox, rect: Rect) {
+    if let Some(Event::Battle(r)) = input.log.get(b.battle) {
+        draw_box(svg, input, r, rect, true);
+    }
+}
+
+/// One battle's box in `rect` (`moved`: redrawn inside a house's picture).
+fn draw_box(svg: &mut Svg, input: &MapInput<'_>, r: &BattleReport, rect: Rect, moved: bool) {
+    let board = input.board;
+    let (size, line_h) = (BOX_FONT, BOX_LINE);
+    let (sides, leaders, outcome) = box_lines(board, input.lang, r);
+    let lines: Vec<&str> = [Some(sides.as_str()), leaders.as_deref(), Some(&outcome)]
+        .into_iter()
+        .flatten()
+        .collect();
+    let (w, h) = (rect.1.0 - rect.0.0, rect.1.1 - rect.0.1);
+    let c = ((rect.0.0 + rect.1.0) / 2.0, (rect.0.1 + rect.1.1) / 2.0);
+    let defender = defending_house(r);
+    let winner = if r.attacker_won {
+        Some(r.attacker)
+    } else {
+        defender
+    };
+    let colour = winner
+        .map(|h| palette::house(board, h))
+        .unwrap_or(palette::NEUTRAL);
+    let area = &board.area(r.area).key;
+    let outcome_key = if r.attacker_won {
+        "attacker"
+    } else {
+        "defender"
+    };
+    let mut data = vec![
+        ("battle", area.as_str()),
+        ("attacker", board.house(r.attacker).key.as_str()),
+        ("won", outcome_key),
+    ];
+    if moved {
+        data.push(("moved", "inside"));
+    }
+    svg.group(&data);
+    let (x, y) = (rect.0.0, rect.0.1);
+    svg.rect(x, y, w, h, 5.0, WHITE, Some((colour, 2.5)), false);
+    // Both sides' colours at the ends of the first line.
+    let first = y + 4.0 + line_h / 2.0;
+    swatch(svg, (x + 8.0, first), Some(r.attacker), board);
+    swatch(svg, (x + w - 8.0, first), defender, board);
+    crossed_swords(svg, (x + 8.0, y + h - 4.0 - line_h / 2.0));
+    for (k, t) in lines.iter().enumerate() {
+        let font = Font {
+            size,
+            fill: INK,
+            bold: k == 0,
+            halo: None,
+        };
+        svg.text(c.0, first + k as f64 * line_h, t, font, Anchor::Middle);
+    }
+    svg.end_group();
 }
 
 fn swatch(svg: &mut Svg, c: Pt, house: Option<HouseId>, board: &Board) {

@@ -145,13 +145,27 @@ pub fn png(input: &MapInput<'_>) -> Result<Vec<u8>, MapError> {
 pub struct Painted {
     pixmap: tiny_skia::Pixmap,
     layout: Layout,
+    /// What every house's picture of it shares (battle boxes, what outlines avoid): made
+    /// once, not once per house.
+    shared: theatre::Shared,
 }
+
+/// A picture made by a worker: its place in the order asked, and it.
+type Made = (usize, Result<Vec<u8>, MapError>);
+
+/// The whole board's PNG and each house's picture, in the order asked.
+pub type Pictures = (Result<Vec<u8>, MapError>, Vec<Result<Vec<u8>, MapError>>);
 
 /// Paint the whole picture (its board layer from the kept one, [`layers`]).
 pub fn paint(input: &MapInput<'_>) -> Result<Painted, MapError> {
     let layout = Layout::of(input.board);
     let pixmap = layers::pixmap(input, &layout)?;
-    Ok(Painted { pixmap, layout })
+    let shared = theatre::Shared::of(input, &layout);
+    Ok(Painted {
+        pixmap,
+        layout,
+        shared,
+    })
 }
 
 impl Painted {
@@ -163,7 +177,86 @@ impl Painted {
     /// A house's own picture as PNG bytes: its theatre cut from the whole picture, its areas
     /// outlined and the band above (`input` must be the one the picture was painted from).
     pub fn house_png(&self, input: &MapInput<'_>, house: HouseId) -> Result<Vec<u8>, MapError> {
-        let c = theatre::theatre(input, &self.layout, house);
+        self.theatre(input, house, true)
+    }
+
+    /// The whole board's PNG and each house's picture ([`Painted::house_png`]), encoded on
+    /// the machine's cores at once (each picture alone is a crop, an overlay and an encoding:
+    /// nothing is shared but the painted pixels, read only).
+    pub fn pngs(&self, input: &MapInput<'_>, houses: &[HouseId]) -> Pictures {
+        self.all(input, houses, true)
+    }
+
+    /// [`Painted::pngs`] with each house's theatre for the public site
+    /// ([`Painted::theatre_png`]).
+    pub fn theatre_pngs(&self, input: &MapInput<'_>, houses: &[HouseId]) -> Pictures {
+        self.all(input, houses, false)
+    }
+
+    fn all(&self, input: &MapInput<'_>, houses: &[HouseId], reader: bool) -> Pictures {
+        let jobs = houses.len() + 1;
+        let one = |k: usize| match k.checked_sub(1).and_then(|i| houses.get(i)) {
+            None => self.png(),
+            Some(h) => self.theatre(input, *h, reader),
+        };
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(jobs);
+        let mut out: Vec<Option<Result<Vec<u8>, MapError>>> = (0..jobs).map(|_| None).collect();
+        if threads <= 1 {
+            for (k, slot) in out.iter_mut().enumerate() {
+                *slot = Some(one(k));
+            }
+        } else {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let done: Vec<Vec<Made>> = std::thread::scope(|s| {
+                let workers: Vec<_> = (0..threads)
+                    .map(|_| {
+                        s.spawn(|| {
+                            let mut mine = Vec::new();
+                            loop {
+                                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                if k >= jobs {
+                                    return mine;
+                                }
+                                mine.push((k, one(k)));
+                            }
+                        })
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|w| w.join().unwrap_or_default())
+                    .collect()
+            });
+            for (k, r) in done.into_iter().flatten() {
+                if let Some(slot) = out.get_mut(k) {
+                    *slot = Some(r);
+                }
+            }
+        }
+        let mut all = out
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|| Err(MapError::Raster("a picture not made".into()))));
+        let whole = all
+            .next()
+            .unwrap_or_else(|| Err(MapError::Raster("no picture".into())));
+        (whole, all.collect())
+    }
+
+    /// A house's theatre for the public site: as [`Painted::house_png`], the band naming the
+    /// house (not the reader's "your house").
+    pub fn theatre_png(&self, input: &MapInput<'_>, house: HouseId) -> Result<Vec<u8>, MapError> {
+        self.theatre(input, house, false)
+    }
+
+    fn theatre(
+        &self,
+        input: &MapInput<'_>,
+        house: HouseId,
+        reader: bool,
+    ) -> Result<Vec<u8>, MapError> {
+        let c = theatre::theatre_among(input, &self.layout, house, &self.shared.boxes);
         let (x, y) = (c.x.round() as i64, c.y.round() as i64);
         let (w, h) = (c.w.round() as u32, c.h.round() as u32);
         let band = theatre::BAND_H.round() as u32;
@@ -186,7 +279,7 @@ impl Painted {
                 d.copy_from_slice(s);
             }
         }
-        let overlay = theatre::overlay_svg(input, &self.layout, house, c);
+        let overlay = theatre::overlay_svg(input, &self.layout, house, c, &self.shared, reader);
         let tree =
             usvg::Tree::from_str(&overlay, &options()).map_err(|e| MapError::Svg(e.to_string()))?;
         let shift = tiny_skia::Transform::from_translate(-(x as f32), -(y as f32) + band as f32);

@@ -50,3 +50,9 @@ pub fn page_name(step: &Step) -> String {
 pub fn picture_name(step: &Step) -> String {
     format!("{}.png", step.slug())
 }
+
+/// The name of a house's theatre picture of a step (the step's page shows the board by
+/// theatre, readable on a phone; the whole board is [`picture_name`]).
+pub fn theatre_name(step: &Step, house_key: &str) -> String {
+    format!("{}.{house_key}.png", step.slug())
+}

@@ -7,7 +7,7 @@
 //! disk) serves it. The pictures are named here and drawn by [`picture`]; the shell writes the
 //! files.
 
-pub use crate::game::{File, Site, page_name, picture_name};
+pub use crate::game::{File, Site, page_name, picture_name, theatre_name};
 use crate::html::{esc, report, standings, tracks};
 use crate::report::{Step, public};
 use maester_board::{Board, Lang};
@@ -50,6 +50,40 @@ pub fn picture(
         reported: &reported,
         reported_round: step.round(),
     })
+}
+
+/// A step's pictures for its page: the whole board ([`picture_name`]) and each house's
+/// theatre ([`theatre_name`]: its areas and their neighbours, 440 px wide, so that its names
+/// are at least 9 px on a 400-px phone), all cut from one painting.
+pub fn pictures(
+    board: &Board,
+    step: &Step,
+    lang: Lang,
+    script: Script,
+) -> Result<Vec<(String, Vec<u8>)>, maester_map::MapError> {
+    let reported = step
+        .closed_steps()
+        .last()
+        .map(|s| maester_words::instructions::step_name(*s, lang))
+        .unwrap_or_default();
+    let input = maester_map::MapInput {
+        board,
+        state: &step.after,
+        log: &step.events,
+        lang,
+        script,
+        deadline: &step.deadline,
+        reported: &reported,
+        reported_round: step.round(),
+    };
+    let painted = maester_map::paint(&input)?;
+    let houses: Vec<_> = board.house_ids().collect();
+    let (whole, theatres) = painted.theatre_pngs(&input, &houses);
+    let mut out = vec![(picture_name(step), whole?)];
+    for (h, png) in houses.iter().zip(theatres) {
+        out.push((theatre_name(step, &board.house(*h).key), png?));
+    }
+    Ok(out)
 }
 
 /// The stylesheet: readable from a phone (400 px) to a desktop, tables scroll in their box.
@@ -128,25 +162,38 @@ fn page(site: &Site<'_>, title: &str, body: &str) -> String {
 }
 
 /// A map picture linking to its step's page.
-fn figure(board: &Board, step: &Step, title: &str, link: bool) -> String {
-    let img = format!(
-        "<img src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\">",
+fn figure(board: &Board, step: &Step, title: &str) -> String {
+    format!(
+        "<figure><a href=\"{}\"><img src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\"></a></figure>\n",
+        esc(&page_name(step)),
         esc(&picture_name(step)),
         esc(title),
         maester_map::width(),
         maester_map::height(board),
+    )
+}
+
+/// The board by theatre (each house's piece, readable on a phone), the whole board a link.
+fn theatres(site: &Site<'_>, step: &Step) -> String {
+    let lang = site.lang;
+    let mut out = format!(
+        "<section class=\"theatres\">\n<p class=\"whole\"><a href=\"{}\">{}</a></p>\n",
+        esc(&picture_name(step)),
+        esc(w::label(Label::WholeBoard, lang))
     );
-    if link {
-        format!(
-            "<figure><a href=\"{}\">{img}</a></figure>\n",
-            esc(&page_name(step))
-        )
-    } else {
-        format!(
-            "<figure><a href=\"{0}\">{img}</a></figure>\n",
-            esc(&picture_name(step))
-        )
+    for h in site.board.house_ids() {
+        let house = site.board.house(h);
+        let name = theatre_name(step, &house.key);
+        out.push_str(&format!(
+            "<figure><a href=\"{0}\"><img src=\"{0}\" alt=\"{1}\" width=\"{2}\"></a>\
+             <figcaption>{1}</figcaption></figure>\n",
+            esc(&name),
+            esc(&w::theatre_of(house.name(lang), lang)),
+            maester_map::theatre::HOUSE_W,
+        ));
     }
+    out.push_str("</section>\n");
+    out
 }
 
 /// The front page.
@@ -177,7 +224,7 @@ fn index(site: &Site<'_>, steps: &[Step], summary: &[(String, Vec<String>)]) -> 
                 esc(&page_name(last)),
                 esc(&p.short)
             ));
-            body.push_str(&figure(site.board, last, &p.title, true));
+            body.push_str(&figure(site.board, last, &p.title));
         }
         None => {
             body.push_str(&format!("<p class=\"end\"><b>{}</b></p>\n", esc(&open)));
@@ -282,7 +329,7 @@ fn step_page(
         link(next, Label::Next, "next")
     );
     let mut body = format!("<h1>{}</h1>\n{nav}", esc(&p.title));
-    body.push_str(&figure(site.board, step, &p.title, false));
+    body.push_str(&theatres(site, step));
     body.push_str(&report(&p, lang));
     body.push_str(&crate::standings::sections(summary, lang));
     if step.after.step == RuleStep::Finished

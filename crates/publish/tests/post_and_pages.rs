@@ -181,7 +181,8 @@ fn the_pages_link_each_step_both_ways_and_publish_the_seed_only_when_handed_over
     let first = text(&running, "r1-placement-2.html");
     assert!(
         first.contains("href=\"r1-placement-3.html\"")
-            && first.contains("src=\"r1-placement-2.png\""),
+            && first.contains("href=\"r1-placement-2.png\"")
+            && first.contains("src=\"r1-placement-2.stark.png\""),
         "{first}"
     );
     let second = text(&running, "r1-placement-3.html");

@@ -52,6 +52,8 @@ pub enum Label {
     Wildlings,
     /// The map picture.
     Map,
+    /// The whole board's picture (a step's page shows it by theatre).
+    WholeBoard,
     /// The history page (every closed step).
     History,
     /// The front page.
@@ -102,6 +104,7 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         Label::Supply => pick(zh, "补给", "Supply"),
         Label::Wildlings => pick(zh, "野人战斗力", "Wildlings"),
         Label::Map => pick(zh, "地图", "Map"),
+        Label::WholeBoard => pick(zh, "整张地图", "The whole board"),
         Label::History => pick(zh, "战报目录", "History"),
         Label::Home => pick(zh, "首页", "Home"),
         Label::Previous => pick(zh, "上一步", "Previous step"),
@@ -116,6 +119,14 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
 
 fn pick(zh: bool, z: &'static str, e: &'static str) -> &'static str {
     if zh { z } else { e }
+}
+
+/// The caption of a house's theatre on a step's page.
+pub fn theatre_of(house: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{house}的战区"),
+        Lang::En => format!("{house}'s theatre"),
+    }
 }
 
 /// The title of a step's public report: the game, the round and the steps it closed.
