@@ -360,14 +360,6 @@ fn deadline_said(
     next.map(|t| g.at_from(t, now, lang)).unwrap_or_default()
 }
 
-/// The name of the step a close reports: the last step it closed.
-pub fn reported_step(out: &StepOutcome, lang: Lang) -> String {
-    out.steps
-        .last()
-        .map(|c| letters::step_name(c.step, lang))
-        .unwrap_or_default()
-}
-
 /// Close the open step of a game now: adjudicate, snapshot, queue every house's report, open
 /// the next step with its deadline. One transaction, which re-checks what the close was
 /// computed from (the newest snapshot, the open step, and for a deadline close the stored

@@ -2,6 +2,7 @@
 //! readers' own pictures made with it (on every core at once), shared by every report that
 //! reads them and the GM's copy.
 
+use super::letters;
 use super::loaded::Loaded;
 use crate::board::{HouseId, Lang};
 use crate::game::StepOutcome;
@@ -86,7 +87,7 @@ fn report_map(
     if !g.cfg.report_map {
         return None;
     }
-    let reported = super::games::reported_step(out, lang);
+    let reported = reported_step(out, lang);
     let input = crate::map::MapInput {
         board: &g.board,
         state: &out.state,
@@ -122,4 +123,12 @@ fn report_map(
             None
         }
     }
+}
+
+/// The name of the step a close reports: the last step it closed.
+fn reported_step(out: &StepOutcome, lang: Lang) -> String {
+    out.steps
+        .last()
+        .map(|c| letters::step_name(c.step, lang))
+        .unwrap_or_default()
 }
