@@ -19,7 +19,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "what the stages share",
         &[
-            "loaded", "alerts", "mailbox", "requeue", "silence", "wanted", "room",
+            "loaded",
+            "alerts",
+            "mailbox",
+            "requeue",
+            "silence",
+            "wanted",
+            "room",
+            "report_map",
         ],
     ),
     (
