@@ -39,24 +39,6 @@ fn row(d: &Daemon) -> maester::store::Game {
     }
 }
 
-/// Every mail in the outbox to `to`, raw; the outbox is emptied.
-fn take_mails(dir: &Path, to: &str) -> Vec<Vec<u8>> {
-    let out = dir.join("mail/outbox");
-    let mut mails = Vec::new();
-    for e in std::fs::read_dir(&out).into_iter().flatten().flatten() {
-        let raw = std::fs::read(e.path()).unwrap_or_default();
-        if maester::mail::decode(&raw)
-            .to
-            .iter()
-            .any(|t| t.contains(to))
-        {
-            mails.push(raw);
-        }
-        let _ = std::fs::remove_file(e.path());
-    }
-    mails
-}
-
 /// The calendar attachments of a raw mail: their content type and text.
 fn calendars(raw: &[u8]) -> Vec<(String, String)> {
     let Some(m) = mail_parser::MessageParser::default().parse(raw) else {

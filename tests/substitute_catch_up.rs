@@ -29,24 +29,6 @@ fn row(d: &Daemon) -> maester::store::Game {
     }
 }
 
-/// The mails in the outbox to `to`, raw; the outbox emptied.
-fn take_mails(dir: &Path, to: &str) -> Vec<Vec<u8>> {
-    let out = dir.join("mail/outbox");
-    let mut mails = Vec::new();
-    for e in std::fs::read_dir(&out).into_iter().flatten().flatten() {
-        let raw = std::fs::read(e.path()).unwrap_or_default();
-        if maester::mail::decode(&raw)
-            .to
-            .iter()
-            .any(|t| t.contains(to))
-        {
-            mails.push(raw);
-        }
-        let _ = std::fs::remove_file(e.path());
-    }
-    mails
-}
-
 /// The GM closes steps until round 2's placement is open (nobody sends anything).
 fn to_round_two(d: &mut Daemon) -> DateTime<Utc> {
     let mut now = t0();

@@ -201,3 +201,21 @@ pub fn new_game_at(cfg: &Path, now: chrono::DateTime<chrono::Utc>) -> maester::d
     }
     d
 }
+
+/// Every mail in the game folder's outbox to `to`, raw; the outbox is emptied.
+pub fn take_mails(dir: &Path, to: &str) -> Vec<Vec<u8>> {
+    let out = dir.join("mail/outbox");
+    let mut mails = Vec::new();
+    for e in std::fs::read_dir(&out).into_iter().flatten().flatten() {
+        let raw = std::fs::read(e.path()).unwrap_or_default();
+        if maester::mail::decode(&raw)
+            .to
+            .iter()
+            .any(|t| t.contains(to))
+        {
+            mails.push(raw);
+        }
+        let _ = std::fs::remove_file(e.path());
+    }
+    mails
+}
