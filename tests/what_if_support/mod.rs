@@ -109,3 +109,14 @@ pub fn store_dump(dir: &Path) -> String {
     }
     out
 }
+
+/// Every line a what-if tried is said by one of the real reports.
+pub fn each_said_for_real(tried: &[String], real: &[String]) {
+    for l in tried {
+        assert!(
+            real.iter().any(|m| m.contains(l.as_str())),
+            "no real report says {l:?}:\n{}",
+            real.join("\n=====\n")
+        );
+    }
+}
