@@ -9,7 +9,7 @@ mod disk_support;
 mod maildir_support;
 
 use chrono::{TimeDelta, Utc};
-use disk_support::{Tmpfs, fill};
+use disk_support::{Tmpfs, fill, game_on_a_small_disk};
 use maester::daemon::Daemon;
 use maildir_support::*;
 use std::io::Write;
@@ -64,14 +64,7 @@ fn on_a_small_disk_the_backup_is_skipped_and_the_daemon_recovers_by_itself_each_
         eprintln!("note: cannot mount a tmpfs here (needs root); small-disk test skipped");
         return;
     };
-    let cfg = write_config(&dir, "small");
-    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
-    let text = text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n")
-        + "[game.deadlines]\ngrace = {}\ndowntime_margin = \"30d\"\n";
-    std::fs::write(&cfg, text).unwrap_or_default();
-    new_game_with_known_secrets(&cfg);
-    let config = maester::config::Config::load(&cfg).unwrap_or_else(|e| panic!("{e}"));
-    let mut d = Daemon::open_existing(config).unwrap_or_else(|e| panic!("{e}"));
+    let (_, mut d) = game_on_a_small_disk(&dir, "small");
     let inbox = dir.join("mail/inbox/new");
     std::fs::create_dir_all(&inbox).unwrap_or_default();
     let mut now = Utc::now();

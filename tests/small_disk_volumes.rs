@@ -11,7 +11,7 @@ mod disk_support;
 mod maildir_support;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use disk_support::{Tmpfs, fill};
+use disk_support::{Tmpfs, fill, game_on_a_small_disk};
 use maester::daemon::{Daemon, Tick};
 use maildir_support::*;
 use std::io::Write;
@@ -158,14 +158,7 @@ fn small_volume_never_wedges(size: &str, free_mb: u64, closes_here: Closes) {
         eprintln!("note: cannot mount a tmpfs here (needs root); small-volume test skipped");
         return;
     };
-    let cfg = write_config(&dir, "tiny");
-    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
-    let text = text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n")
-        + "[game.deadlines]\ngrace = {}\ndowntime_margin = \"30d\"\n";
-    std::fs::write(&cfg, text).unwrap_or_default();
-    new_game_with_known_secrets(&cfg);
-    let config = maester::config::Config::load(&cfg).unwrap_or_else(|e| panic!("{e}"));
-    let mut d = Daemon::open_existing(config).unwrap_or_else(|e| panic!("{e}"));
+    let (cfg, mut d) = game_on_a_small_disk(&dir, "tiny");
     let inbox = dir.join("mail/inbox/new");
     std::fs::create_dir_all(&inbox).unwrap_or_default();
     let filler = dir.join("filler");

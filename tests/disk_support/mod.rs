@@ -44,3 +44,21 @@ pub fn fill(path: &Path) {
     }
     let _ = f.sync_all();
 }
+
+/// A game for the small-disk tests in `dir` (on its volume): a GM at gm@x.example, no grace,
+/// a downtime guard that never moves a deadline; created with the secrets `<house>-s`, and its
+/// daemon opened again as the service opens it.
+pub fn game_on_a_small_disk(
+    dir: &std::path::Path,
+    id: &str,
+) -> (std::path::PathBuf, maester::daemon::Daemon) {
+    let cfg = crate::maildir_support::write_config(dir, id);
+    let text = std::fs::read_to_string(&cfg).unwrap_or_default();
+    let text = text.replace("[daemon]\n", "[daemon]\ngm_address = \"gm@x.example\"\n")
+        + "[game.deadlines]\ngrace = {}\ndowntime_margin = \"30d\"\n";
+    std::fs::write(&cfg, text).unwrap_or_default();
+    crate::maildir_support::new_game_with_known_secrets(&cfg);
+    let config = maester::config::Config::load(&cfg).unwrap_or_else(|e| panic!("{e}"));
+    let d = maester::daemon::Daemon::open_existing(config).unwrap_or_else(|e| panic!("{e}"));
+    (cfg, d)
+}
