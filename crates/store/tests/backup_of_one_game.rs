@@ -27,19 +27,7 @@ fn count(conn: &rusqlite::Connection, sql: &str) -> i64 {
 fn a_backup_of_one_game_holds_its_rows_only_and_puts_it_back() {
     let (db, mut store) = store_with_game("backup-one");
     let ok = |r: Result<i64, StoreError>| r.unwrap_or_else(|e| panic!("{e}"));
-    ok(store.transaction(|tx| {
-        tx.create_game(&NewGame {
-            id: "other",
-            config: "[game]\nname = \"other\"\n",
-            seed_hash: "def",
-            seed: "seed2",
-            round: 1,
-            step: "placement",
-            deadline: Some(t(21, 0)),
-            created_at: t(8, 0),
-        })?;
-        Ok(0)
-    }));
+    add_other_game(&mut store);
     let to = vec!["ned@example.com".to_string()];
     let (mine, theirs) = (picture(b'A'), picture(b'a'));
     let m = NewOutgoing {

@@ -32,19 +32,7 @@ fn picture() -> Vec<u8> {
 fn a_game_is_restored_from_a_backup_and_the_other_game_keeps_its_changes() {
     let (db, mut store) = store_with_game("restore-one");
     let ok = |r: Result<i64, StoreError>| r.unwrap_or_else(|e| panic!("{e}"));
-    ok(store.transaction(|tx| {
-        tx.create_game(&NewGame {
-            id: "other",
-            config: "[game]\nname = \"other\"\n",
-            seed_hash: "def",
-            seed: "seed2",
-            round: 1,
-            step: "placement",
-            deadline: Some(t(21, 0)),
-            created_at: t(8, 0),
-        })?;
-        Ok(0)
-    }));
+    add_other_game(&mut store);
     let to = vec!["ned@example.com".to_string()];
     let raw = picture();
     let m = NewOutgoing {

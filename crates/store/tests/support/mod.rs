@@ -106,3 +106,21 @@ pub fn outgoing<'a>(
         created_at: t(9, 1),
     }
 }
+
+/// A second game, "other", beside the first in the same store.
+pub fn add_other_game(store: &mut Store) {
+    let made = store.transaction(|tx| {
+        tx.create_game(&NewGame {
+            id: "other",
+            config: "[game]\nname = \"other\"\n",
+            seed_hash: "def",
+            seed: "seed2",
+            round: 1,
+            step: "placement",
+            deadline: Some(t(21, 0)),
+            created_at: t(8, 0),
+        })?;
+        Ok(())
+    });
+    made.unwrap_or_else(|e: StoreError| panic!("{e}"));
+}
