@@ -174,9 +174,9 @@ pub fn catch_up(c: &CatchUp<'_>, lang: Lang) -> (String, String) {
         section(
             &mut t,
             if zh {
-                "你的家族收到的上一份战报"
+                "你的家族收到的上一份战报(原样,即前任玩家读到的语言与文字)"
             } else {
-                "The last report your house was sent"
+                "The last report your house was sent (as your predecessor received it, in the language they read)"
             },
         );
         // The report ends with the referee's signature: the mail's own.
