@@ -78,19 +78,10 @@ fn two_closes_of_a_game_in_one_tick_take_one_backup() {
     let dir = temp_dir("backups-tick");
     let now = Utc::now();
     let (_cfg, mut d) = new_game_with_gm(&dir, "bt", now);
-    let inbox = dir.join("mail/inbox");
     let first = gm_mail("bt", "g1", "密码: gm-s\r\n第1回合 placement\r\n结算\r\n");
     let second = gm_mail("bt", "g2", "密码: gm-s\r\n结算\r\n");
-    for (name, raw) in [("g1", first), ("g2", second)] {
-        if let Err(e) = maester::demo::deliver(&inbox, name, &raw) {
-            panic!("{e}");
-        }
-    }
-    let t = match d.tick(now + TimeDelta::seconds(5)) {
-        Ok(t) => t,
-        Err(e) => panic!("{e}"),
-    };
-    assert_eq!(t.failed, 0, "{t:?}");
+    deliver_raw(&dir, &[("g1", first), ("g2", second)]);
+    tick_without_failure(&mut d, now + TimeDelta::seconds(5));
     // Both closes happened (the GM's closes run on to the next step that waits for mail):
     // round 1's placement, then round 2's.
     let round: u32 = d

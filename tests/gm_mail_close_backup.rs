@@ -12,20 +12,11 @@ fn a_close_by_gm_mail_is_backed_up_and_checkpointed() {
     let dir = temp_dir("gmclosebk");
     let now = Utc::now();
     let (_cfg, mut d) = new_game_with_gm(&dir, "gmbk", now);
-    let inbox = dir.join("mail/inbox");
     // A player's mail in the same batch, before the GM's.
     let player = mail_from("a@x.example", "p1", "secret: stark-s\r\n临冬城 行军+1\r\n");
     let gm = gm_mail("gmbk", "g1", "密码: gm-s\r\n第1回合 placement\r\n结算\r\n");
-    for (name, raw) in [("p1", player), ("g1", gm)] {
-        if let Err(e) = maester::demo::deliver(&inbox, name, &raw) {
-            panic!("{e}");
-        }
-    }
-    let t = match d.tick(now + TimeDelta::seconds(5)) {
-        Ok(t) => t,
-        Err(e) => panic!("{e}"),
-    };
-    assert_eq!(t.failed, 0, "{t:?}");
+    deliver_raw(&dir, &[("p1", player), ("g1", gm)]);
+    tick_without_failure(&mut d, now + TimeDelta::seconds(5));
     let step: String = match d
         .store
         .connection()

@@ -219,3 +219,23 @@ pub fn take_mails(dir: &Path, to: &str) -> Vec<Vec<u8>> {
     }
     mails
 }
+
+/// Drop these raw mails (file name, bytes) into the game folder's inbox, as a delivery agent
+/// does.
+pub fn deliver_raw(dir: &Path, mails: &[(&str, Vec<u8>)]) {
+    for (name, raw) in mails {
+        if let Err(e) = maester::demo::deliver(&dir.join("mail/inbox"), name, raw) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// One tick of the daemon at `at`; it must take every mail without a failure.
+pub fn tick_without_failure(
+    d: &mut maester::daemon::Daemon,
+    at: chrono::DateTime<chrono::Utc>,
+) -> maester::daemon::Tick {
+    let t = d.tick(at).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(t.failed, 0, "{t:?}");
+    t
+}
