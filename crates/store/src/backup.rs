@@ -25,32 +25,14 @@ impl Store {
     /// written to a temporary name first and renamed, so `dest` is either the complete copy
     /// or absent.
     pub fn backup_to(&self, dest: &Path) -> Result<(), StoreError> {
-        let mut tmp = dest.as_os_str().to_owned();
-        tmp.push(".part");
-        let tmp = PathBuf::from(tmp);
-        let _ = std::fs::remove_file(&tmp);
-        let copied = self
-            .conn
-            .backup(
+        written_whole(dest, |tmp| {
+            self.conn.backup(
                 rusqlite::MAIN_DB,
-                &tmp,
+                tmp,
                 None::<fn(rusqlite::backup::Progress)>,
-            )
-            .map_err(StoreError::from)
-            .and_then(|()| scrub(&tmp))
-            .and_then(|()| {
-                std::fs::rename(&tmp, dest).map_err(|e| {
-                    StoreError::Setup(format!(
-                        "rename {} to {}: {e}",
-                        tmp.display(),
-                        dest.display()
-                    ))
-                })
-            });
-        if copied.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        copied
+            )?;
+            Ok(())
+        })
     }
 }
 
@@ -75,26 +57,34 @@ impl Store {
                 "a database in memory has no backup of a game".into(),
             ));
         };
-        let mut tmp = dest.as_os_str().to_owned();
-        tmp.push(".part");
-        let tmp = PathBuf::from(tmp);
-        let _ = std::fs::remove_file(&tmp);
-        let copied = copy_game(&live, &tmp, game)
-            .and_then(|()| scrub(&tmp))
-            .and_then(|()| {
-                std::fs::rename(&tmp, dest).map_err(|e| {
-                    StoreError::Setup(format!(
-                        "rename {} to {}: {e}",
-                        tmp.display(),
-                        dest.display()
-                    ))
-                })
-            });
-        if copied.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        copied
+        written_whole(dest, |tmp| copy_game(&live, tmp, game))
     }
+}
+
+/// Writes a backup to `dest` whole or not at all: `copy` fills a temporary file beside it,
+/// which is scrubbed of every secret in clear and then renamed into place (removed on any
+/// failure).
+fn written_whole(
+    dest: &Path,
+    copy: impl FnOnce(&Path) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    let mut tmp = dest.as_os_str().to_owned();
+    tmp.push(".part");
+    let tmp = PathBuf::from(tmp);
+    let _ = std::fs::remove_file(&tmp);
+    let copied = copy(&tmp).and_then(|()| scrub(&tmp)).and_then(|()| {
+        std::fs::rename(&tmp, dest).map_err(|e| {
+            StoreError::Setup(format!(
+                "rename {} to {}: {e}",
+                tmp.display(),
+                dest.display()
+            ))
+        })
+    });
+    if copied.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    copied
 }
 
 /// The condition that picks the rows of `table` a backup of one game holds (`?1` the game).
