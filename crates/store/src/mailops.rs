@@ -158,23 +158,6 @@ impl StoreTx<'_> {
         )?)
     }
 
-    /// How many answers were queued to `addr` since `since` to mails whose outcome begins with
-    /// `prefix` (a player's what-ifs, `what-if`: the hourly answer cap counts them apart).
-    pub fn answers_to_since_prefixed(
-        &self,
-        addr: &str,
-        since: DateTime<Utc>,
-        prefix: &str,
-    ) -> Result<u32, StoreError> {
-        Ok(self.conn.row(
-            "SELECT count(*) FROM outbox o JOIN mails m ON m.id = o.reply_to_mail
-             WHERE o.kind = 'answer' AND lower(o.to_addrs) = lower(?1) AND o.created_at >= ?2
-               AND substr(COALESCE(m.outcome, ''), 1, length(?3)) = ?3",
-            params![addr.trim(), format_ts(since), prefix],
-            |r| r.get(0),
-        )?)
-    }
-
     /// How many answers about no game (to addresses that hold no seat) were queued since
     /// `since`.
     pub fn answers_without_game_since(&self, since: DateTime<Utc>) -> Result<u32, StoreError> {
@@ -337,16 +320,6 @@ impl Store {
         outcome: &str,
     ) -> Result<u32, StoreError> {
         self.view().answers_to_since_outcome(addr, since, outcome)
-    }
-
-    /// See [`StoreTx::answers_to_since_prefixed`].
-    pub fn answers_to_since_prefixed(
-        &self,
-        addr: &str,
-        since: DateTime<Utc>,
-        prefix: &str,
-    ) -> Result<u32, StoreError> {
-        self.view().answers_to_since_prefixed(addr, since, prefix)
     }
 
     /// See [`StoreTx::answers_without_game_since`].
