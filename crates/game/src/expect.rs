@@ -6,7 +6,9 @@ use maester_rules::event_phase::build::BuildWindow;
 use maester_rules::event_phase::events::{self, Category, EventCard, current};
 use maester_rules::event_phase::wildlings::PenaltyKind;
 use maester_rules::event_phase::{self, EventPhaseInput, Question};
-use maester_rules::{GameState, Step, Track, armies::supply, event_phase::wildlings};
+use maester_rules::{
+    GameState, Step, Track, armies::muster, armies::supply, event_phase::wildlings,
+};
 use std::borrow::Cow;
 
 /// The Raven holder (King's Court rank 1), if he still plays.
@@ -161,6 +163,12 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
         return choosing.into_iter().filter_map(|(_, h)| h).collect();
     }
     let mut v = Vec::new();
+    let mustering = ev.effective(Category::Economic) == Some(EventCard::Muster);
+    let ports = if mustering {
+        muster::ports_now(board, state)
+    } else {
+        Vec::new()
+    };
     for h in playing(board, state) {
         let power = state.house(h).power;
         let need = match ev.effective(Category::Economic) {
@@ -169,7 +177,7 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
                 !supply::within_limit_at(board, state, h, state.barrels_controlled(board, h))
             }
             // Asked only when some castle can muster something (points, supply, caps).
-            Some(EventCard::Muster) => super::options::can_muster(board, state, h),
+            Some(EventCard::Muster) => super::options::can_muster_with(board, state, h, &ports),
             _ => false,
         } || (ev.effective(Category::Political) == Some(EventCard::ClashOfKings)
             && power > 0)

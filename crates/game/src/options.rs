@@ -150,17 +150,29 @@ pub fn muster_options(board: &Board, state: &GameState, house: HouseId) -> Vec<M
 /// is asked at a Mustering), found at the first legal item instead of every castle's every
 /// item checked (the step machine asks it at every close of an event window).
 pub fn can_muster(board: &Board, state: &GameState, house: HouseId) -> bool {
+    can_muster_with(board, state, house, &muster::ports_now(board, state))
+}
+
+/// [`can_muster`] with the ports that exist now (`muster::ports_now`), worked out once for
+/// every house asked about one state.
+pub fn can_muster_with(board: &Board, state: &GameState, house: HouseId, ports: &[AreaId]) -> bool {
     let budget = muster::points(board, state, house);
     if budget.iter().all(|(_, p)| *p == 0) {
         return false;
     }
-    let ports = muster::ports_now(board, state);
-    budget.iter().filter(|(_, p)| *p > 0).any(|&(castle, _)| {
-        castle_items(board, castle, &ports).into_iter().any(|it| {
-            let plan = MusterPlan { items: vec![it] };
-            muster::is_valid(board, state, house, &plan, &budget, &ports)
-        })
-    })
+    let items = budget
+        .iter()
+        .filter(|(_, p)| *p > 0)
+        .flat_map(|&(castle, _)| {
+            let mut items = castle_items(board, castle, ports);
+            // The upgrades (after the four new units) first: they need no supply check, the
+            // dearest part of an item's check.
+            if let Some(first) = items.get_mut(..8) {
+                first.rotate_left(4);
+            }
+            items
+        });
+    muster::any_alone_valid(board, state, house, items, &budget, ports)
 }
 
 /// Every single item a castle might muster (each still to be checked): new land units,
@@ -187,9 +199,13 @@ fn castle_items(board: &Board, castle: AreaId, ports: &[AreaId]) -> Vec<MusterIt
             });
         }
     }
+    // `adjacent` is in board order, as the seas are listed.
     for place in board
-        .area_ids()
-        .filter(|&a| board.area(a).is_sea() && board.adjacent(castle, a))
+        .area(castle)
+        .adjacent
+        .iter()
+        .copied()
+        .filter(|&a| board.area(a).is_sea())
         .chain(
             board
                 .area(castle)

@@ -1,9 +1,10 @@
 //! 征兵 Mustering: checking a whole plan against the state and a budget, as the rules will
 //! carry it out (land units first, then ships).
 
-use super::cost::{Counts, apply_change, cost, counts, item_change};
+use super::cost::{Counts, SupplySeen, apply_change, cost, counts_of, item_change};
 use crate::model::errors::MusterError;
 use crate::model::state::GameState;
+use crate::model::window::MusterItem;
 use crate::model::window::{MusterAction, MusterPlan};
 use maester_board::{AreaId, Board, HouseId};
 
@@ -32,6 +33,35 @@ pub fn is_valid(
     ports_ready: &[AreaId],
 ) -> bool {
     check_until(board, state, house, plan, budget, ports_ready, true).is_ok()
+}
+
+/// Whether some one of `items`, as a plan of its own, passes [`check`]: `items.any(|it|
+/// is_valid(.., &MusterPlan { items: vec![it] }, ..))`, with what those checks share worked
+/// out once (the house's units by kind, the supply of each area asked about). What a Mustering
+/// offers and who it asks are made of such single items.
+pub fn any_alone_valid(
+    board: &Board,
+    state: &GameState,
+    house: HouseId,
+    items: impl IntoIterator<Item = MusterItem>,
+    budget: &[(AreaId, u8)],
+    ports_ready: &[AreaId],
+) -> bool {
+    // A house that has left musters nothing (004:L492).
+    if state.houses.get(house.index()).is_some_and(|h| h.neutral) {
+        return false;
+    }
+    let have: Counts = counts_of(state, house);
+    let seen = &mut SupplySeen::default();
+    items.into_iter().any(|it| {
+        let points = budget
+            .iter()
+            .find(|(c, _)| *c == it.castle)
+            .map(|(_, p)| *p);
+        it.ids_ok(board)
+            && points.is_some_and(|p| p >= cost(board, &it.action))
+            && item_change(board, state, house, &it, ports_ready, &have, seen).is_ok()
+    })
 }
 
 fn check_until(
@@ -96,10 +126,12 @@ fn check_until(
         .iter()
         .filter(|i| matches!(i.action, MusterAction::Ship(_)));
     let n = plan.items.len();
-    let mut have: Counts = counts(state, house.index() + 1)[house.index()];
+    let mut have: Counts = counts_of(state, house);
     for (i, it) in land.chain(ships).enumerate() {
         let view = copy.as_ref().unwrap_or(state);
-        match item_change(board, view, house, it, ports_ready, &have) {
+        // A fresh memo per item: the items before it may have changed the copy.
+        let seen = &mut SupplySeen::default();
+        match item_change(board, view, house, it, ports_ready, &have, seen) {
             Ok(change) if i + 1 < n => {
                 let s = copy.get_or_insert_with(|| state.clone());
                 apply_change(s, house, change, &mut have);

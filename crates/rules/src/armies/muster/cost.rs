@@ -50,6 +50,30 @@ pub(super) fn supply_ok(board: &Board, state: &GameState, house: HouseId, area: 
     supply::within_limit_with(board, state, house, &[(area, 1 + foreign)])
 }
 
+/// [`supply_ok`] answers already worked out for one state and one house, by area: the supply
+/// check is the dearest part of an item's check, and the items of one castle (four kinds of new
+/// unit; a ship's sea checked twice when it fails) ask it of the same area. Valid only while
+/// the state it was filled from is unchanged.
+#[derive(Default)]
+pub(super) struct SupplySeen(Vec<(AreaId, bool)>);
+
+impl SupplySeen {
+    pub(super) fn ok(
+        &mut self,
+        board: &Board,
+        state: &GameState,
+        house: HouseId,
+        area: AreaId,
+    ) -> bool {
+        if let Some((_, ok)) = self.0.iter().find(|(a, _)| *a == area) {
+            return *ok;
+        }
+        let ok = supply_ok(board, state, house, area);
+        self.0.push((area, ok));
+        ok
+    }
+}
+
 /// A house's units on the map by kind (indexed by `UnitKind::index`): what the caps are
 /// checked against. Counted once per mustering and kept up to date as its items add and
 /// upgrade units ([`apply_change`]).
@@ -66,6 +90,17 @@ pub(super) fn counts(state: &GameState, houses: usize) -> Vec<Counts> {
         }
     }
     v
+}
+
+/// [`counts`] of one house: what a check of its plan needs, without a table for every house.
+pub(super) fn counts_of(state: &GameState, house: HouseId) -> Counts {
+    let mut c = [0usize; 5];
+    for a in state.areas.iter().filter(|a| a.house == Some(house)) {
+        for u in &a.units {
+            c[u.kind.index()] += 1;
+        }
+    }
+    c
 }
 
 pub(super) fn cap_ok(board: &Board, have: &Counts, k: UnitKind) -> Result<(), MusterError> {
@@ -119,11 +154,12 @@ pub(super) fn placement_free(
     state: &GameState,
     house: HouseId,
     area: AreaId,
+    seen: &mut SupplySeen,
 ) -> bool {
     let st = state.area(area);
     let others = !st.units.is_empty() && st.house != Some(house);
     let full = board.area(area).is_port() && st.units.len() >= board.rules.port_capacity as usize;
-    !others && !full && supply_ok(board, state, house, area)
+    !others && !full && seen.ok(board, state, house, area)
 }
 
 /// Ports that exist now: the ports a muster may fill when no port is built in the same phase.
@@ -147,7 +183,8 @@ pub(super) fn apply_item(
     ports_ready: &[AreaId],
     have: &mut Counts,
 ) -> Result<AreaId, MusterError> {
-    let change = item_change(board, state, house, item, ports_ready, have)?;
+    let seen = &mut SupplySeen::default();
+    let change = item_change(board, state, house, item, ports_ready, have, seen)?;
     Ok(apply_change(state, house, change, have))
 }
 
@@ -203,6 +240,7 @@ pub(super) fn item_change(
     item: &MusterItem,
     ports_ready: &[AreaId],
     have: &Counts,
+    seen: &mut SupplySeen,
 ) -> Result<Change, MusterError> {
     let castle = item.castle;
     if !item.ids_ok(board) {
@@ -223,7 +261,7 @@ pub(super) fn item_change(
             if *k == UnitKind::Siege {
                 sieges_ok(board, state, castle)?;
             }
-            if !supply_ok(board, state, house, castle) {
+            if !seen.ok(board, state, house, castle) {
                 return Err(MusterError::Supply(castle));
             }
             Ok(Change::Add(castle, *k))
@@ -258,12 +296,12 @@ pub(super) fn item_change(
             }
             let Some(&p) = places
                 .iter()
-                .find(|&&p| placement_free(board, state, house, p))
+                .find(|&&p| placement_free(board, state, house, p, seen))
             else {
                 let supply_only = places.iter().all(|&p| {
                     let st = state.area(p);
                     (st.units.is_empty() || st.house == Some(house))
-                        && !supply_ok(board, state, house, p)
+                        && !seen.ok(board, state, house, p)
                 });
                 return Err(if supply_only {
                     MusterError::Supply(places[0])

@@ -11,7 +11,7 @@ use maester_board::{AreaId, Board, HouseId, UnitKind};
 mod check;
 mod cost;
 pub use crate::model::errors::MusterError;
-pub use check::{check, is_valid};
+pub use check::{any_alone_valid, check, is_valid};
 use cost::*;
 pub use cost::{castle_points, cost, points, ports_now};
 
