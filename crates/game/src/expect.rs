@@ -171,15 +171,9 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
     };
     for h in playing(board, state) {
         let power = state.house(h).power;
-        let need = match ev.effective(Category::Economic) {
-            // Something to disband exactly when the default disbanding is not empty.
-            Some(EventCard::Supply) => {
-                !supply::within_limit_at(board, state, h, state.barrels_controlled(board, h))
-            }
-            // Asked only when some castle can muster something (points, supply, caps).
-            Some(EventCard::Muster) => super::options::can_muster_with(board, state, h, &ports),
-            _ => false,
-        } || (ev.effective(Category::Political) == Some(EventCard::ClashOfKings)
+        // The cheap reasons first: the Mustering check (every castle's items) only for a house
+        // not already asked for another.
+        let need = (ev.effective(Category::Political) == Some(EventCard::ClashOfKings)
             && power > 0)
             || (ev.effective(Category::Military) == Some(EventCard::WildlingAttack) && power > 0)
             || state
@@ -189,7 +183,18 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
                 .any(|r| r.house == h && r.round.saturating_add(1) == state.round)
             // Only a conversion the rules would accept: none where a fortification stands.
             || !super::options::fortify_options(board, state, h, BuildWindow::EventPhase)
-                .is_empty();
+                .is_empty()
+            || match ev.effective(Category::Economic) {
+                // Something to disband exactly when the default disbanding is not empty.
+                Some(EventCard::Supply) => {
+                    !supply::within_limit_at(board, state, h, state.barrels_controlled(board, h))
+                }
+                // Asked only when some castle can muster something (points, supply, caps).
+                Some(EventCard::Muster) => {
+                    super::options::can_muster_with(board, state, h, &ports)
+                }
+                _ => false,
+            };
         if need {
             v.push(h);
         }
