@@ -173,9 +173,9 @@ fn events_window(board: &Board, state: &GameState) -> Vec<HouseId> {
         let power = state.house(h).power;
         // The cheap reasons first: the Mustering check (every castle's items) only for a house
         // not already asked for another.
-        let need = (ev.effective(Category::Political) == Some(EventCard::ClashOfKings)
-            && power > 0)
-            || (ev.effective(Category::Military) == Some(EventCard::WildlingAttack) && power > 0)
+        let bids = ev.effective(Category::Political) == Some(EventCard::ClashOfKings)
+            || ev.effective(Category::Military) == Some(EventCard::WildlingAttack);
+        let need = (bids && power > 0)
             || state
                 .economy
                 .pending_rewards
