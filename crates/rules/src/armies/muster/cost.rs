@@ -54,10 +54,18 @@ pub(super) fn supply_ok(board: &Board, state: &GameState, house: HouseId, area: 
 /// check is the dearest part of an item's check, and the items of one castle (four kinds of new
 /// unit; a ship's sea checked twice when it fails) ask it of the same area. Valid only while
 /// the state it was filled from is unchanged.
+///
+/// Without allocating: the first [`SupplySeen::KEPT`] areas asked about are kept, any more
+/// are checked each time.
 #[derive(Default)]
-pub(super) struct SupplySeen(Vec<(AreaId, bool)>);
+pub(super) struct SupplySeen {
+    kept: [Option<(AreaId, bool)>; SupplySeen::KEPT],
+}
 
 impl SupplySeen {
+    /// Areas kept: a house's castles and the seas and ports beside them, most of the time.
+    const KEPT: usize = 16;
+
     pub(super) fn ok(
         &mut self,
         board: &Board,
@@ -65,11 +73,21 @@ impl SupplySeen {
         house: HouseId,
         area: AreaId,
     ) -> bool {
-        if let Some((_, ok)) = self.0.iter().find(|(a, _)| *a == area) {
-            return *ok;
+        let mut free = None;
+        for slot in self.kept.iter_mut() {
+            match slot {
+                Some((a, ok)) if *a == area => return *ok,
+                Some(_) => {}
+                None => {
+                    free = Some(slot);
+                    break;
+                }
+            }
         }
         let ok = supply_ok(board, state, house, area);
-        self.0.push((area, ok));
+        if let Some(slot) = free {
+            *slot = Some((area, ok));
+        }
         ok
     }
 }
