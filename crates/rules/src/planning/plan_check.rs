@@ -186,16 +186,17 @@ fn port_and_province(board: &Board, plan: &Plan) -> Vec<PlanError> {
         if r.from.index() >= areas || plan.raids[..i].iter().any(|e| e.from == r.from) {
             continue;
         }
-        let targets: Vec<AreaId> = plan
-            .raids
-            .iter()
-            .filter(|e| e.from == r.from)
-            .flat_map(|e| e.targets.iter().copied())
-            .filter(|a| a.index() < areas)
-            .collect();
-        for &port in targets.iter().filter(|a| board.area(**a).is_port()) {
+        // Every target of this area's raid lines, without collecting them.
+        let targets = || {
+            plan.raids
+                .iter()
+                .filter(|e| e.from == r.from)
+                .flat_map(|e| e.targets.iter().copied())
+                .filter(|a| a.index() < areas)
+        };
+        for port in targets().filter(|a| board.area(*a).is_port()) {
             let province = board.province_of(port);
-            if targets.contains(&province) {
+            if targets().any(|a| a == province) {
                 errs.push(PlanError::RaidsPortAndProvince(r.from, port));
             }
         }
