@@ -86,10 +86,7 @@ pub fn run(
     seed: u64,
     mut each: impl FnMut(&CloseFigures),
 ) -> Result<StoreFigures, Error> {
-    use crate::game;
-    use crate::lang::submit as parse;
     use crate::rules::Step;
-    use crate::sim::{Rng, submission, text};
     std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
     let cfg_path = dir.join("maester.toml");
     let mut cfg = CONFIG.to_string();
@@ -114,50 +111,28 @@ pub fn run(
     games::new_game(&mut d, now, Some(secrets))?;
     d.tick(now)?;
     let backups_dir = crate::daemon::backups::dir(&d);
-    let mut rng = Rng::new(seed);
-    let mut out = StoreFigures::default();
-    let mut seen: std::collections::HashSet<std::path::PathBuf> =
-        files(&outdir).into_iter().map(|(p, _)| p).collect();
-    for _ in 0..400 {
-        let g = games::load(&d, "bench")?;
-        if g.state.step == Step::Finished {
-            break;
-        }
-        let names = parse::names(&g.board);
-        for h in game::expected(&g.board, &g.state) {
-            let Some(sub) = submission(&g.board, &g.state, h, &mut rng) else {
-                continue;
-            };
-            let key = g.board.house(h).key.clone();
-            let Some((_, addr)) = HOUSES.iter().find(|(k, _)| *k == key) else {
-                continue;
-            };
-            let lang = if key == "baratheon" {
+    let seats = HOUSES
+        .iter()
+        .map(|(h, a)| {
+            let lang = if *h == "baratheon" {
                 crate::board::Lang::En
             } else {
                 crate::board::Lang::Zh
             };
-            let body = format!(
-                "secret: {key}-pw\n{}\n",
-                text::text(&sub, &names, lang).join("\n")
-            );
-            out.submissions += 1;
-            let n = out.submissions;
-            let raw = format!(
-                "From: {addr} <{addr}@bench.example>\r\nTo: referee@bench.maester\r\n\
-                 Subject: [bench] orders\r\nMessage-ID: <m{n}@bench.example>\r\n\
-                 MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
-                 Content-Transfer-Encoding: 8bit\r\n\r\n{body}"
-            );
-            crate::demo::deliver(&inbox, &format!("m{n}.eml"), raw.as_bytes())?;
+            crate::robot_players::Seat::new(h, a, lang, "-pw")
+        })
+        .collect();
+    let mut players =
+        crate::robot_players::Players::new(seats, "bench.example", "referee@bench.maester", seed);
+    let mut out = StoreFigures::default();
+    let mut seen: std::collections::HashSet<std::path::PathBuf> =
+        files(&outdir).into_iter().map(|(p, _)| p).collect();
+    for _ in 0..400 {
+        if games::load(&d, "bench")?.state.step == Step::Finished {
+            break;
         }
-        now += TimeDelta::minutes(5);
-        let mut closes = d.tick(now)?.steps_closed;
-        if closes == 0 {
-            let deadline = d.store.game("bench")?.and_then(|g| g.deadline);
-            now = deadline.unwrap_or(now) + TimeDelta::minutes(1);
-            closes += d.tick(now)?.steps_closed;
-        }
+        out.submissions += players.write(&d, "bench", &inbox, now, |_| false)?;
+        let closes = crate::robot_players::tick_on(&mut d, "bench", &mut now)?;
         if closes == 0 {
             continue;
         }

@@ -8,6 +8,7 @@ pub mod daemon;
 pub mod demo;
 pub mod error;
 pub mod out;
+pub mod robot_players;
 pub mod schedule;
 pub mod verify;
 

@@ -4,6 +4,7 @@
 use maester::board::{Board, Lang};
 use maester::game::{self, Options};
 use maester::lang::submit as parse;
+use maester::robot_players::{Players, Seat, tick_on};
 use maester::rules::{GameState, Step};
 use maester::sim::{Rng, submission, text};
 
@@ -123,7 +124,7 @@ fn outbox(dir: &std::path::Path) -> Vec<(String, String, String)> {
 
 #[test]
 fn a_whole_game_by_mail_from_round_one_to_the_result() {
-    use chrono::{DateTime, TimeDelta, Utc};
+    use chrono::{DateTime, Utc};
     use maester::daemon::{Daemon, games};
     let dir = std::env::temp_dir().join(format!("maester-full-game-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -144,55 +145,30 @@ fn a_whole_game_by_mail_from_round_one_to_the_result() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(7);
-    let mut rng = Rng::new(seed);
+    let seats = HOUSES
+        .iter()
+        .map(|(h, a)| {
+            let lang = if *h == "baratheon" {
+                Lang::En
+            } else {
+                Lang::Zh
+            };
+            Seat::new(h, a, lang, "-pw")
+        })
+        .collect();
+    let mut players = Players::new(seats, "full.example", "referee@full.maester", seed);
     let mut closes = 0;
-    let mut sent = 0;
     for _ in 0..300 {
         let g = games::load(&d, "full").unwrap_or_else(|e| panic!("{e}"));
         if g.state.step == Step::Finished {
             break;
         }
-        let names = parse::names(&g.board);
-        for h in game::expected(&g.board, &g.state) {
-            let Some(sub) = submission(&g.board, &g.state, h, &mut rng) else {
-                continue;
-            };
-            let key = g.board.house(h).key.clone();
-            let Some((_, addr)) = HOUSES.iter().find(|(k, _)| *k == key) else {
-                continue;
-            };
-            let lang = if key == "baratheon" {
-                Lang::En
-            } else {
-                Lang::Zh
-            };
-            let secret = if lang == Lang::En { "secret" } else { "密码" };
-            let body = format!(
-                "{secret}: {key}-pw\n{}\n",
-                text::text(&sub, &names, lang).join("\n")
-            );
-            sent += 1;
-            let raw = format!(
-                "From: {addr} <{addr}@full.example>\r\nTo: referee@full.maester\r\nSubject: [full] orders\r\nMessage-ID: <m{sent}@full.example>\r\nDate: Thu, 01 Jan 2026 08:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}"
-            );
-            maester::demo::deliver(&inbox, &format!("m{sent}.eml"), raw.as_bytes())
-                .unwrap_or_else(|e| panic!("{e}"));
-        }
-        now += TimeDelta::minutes(5);
-        let t = d.tick(now).unwrap_or_else(|e| panic!("{e}"));
-        closes += t.steps_closed;
-        if t.steps_closed == 0 {
-            let deadline = d
-                .store
-                .game("full")
-                .ok()
-                .flatten()
-                .and_then(|g| g.deadline)
-                .unwrap_or(now);
-            now = deadline + TimeDelta::minutes(1);
-            closes += d.tick(now).unwrap_or_else(|e| panic!("{e}")).steps_closed;
-        }
+        players
+            .write(&d, "full", &inbox, now, |_| false)
+            .unwrap_or_else(|e| panic!("{e}"));
+        closes += tick_on(&mut d, "full", &mut now).unwrap_or_else(|e| panic!("{e}"));
     }
+    let sent = players.sent();
     let g = games::load(&d, "full").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.state.step, Step::Finished, "round {}", g.state.round);
     assert!(g.state.round >= 10 || g.state.winner.is_some());

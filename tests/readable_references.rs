@@ -6,10 +6,8 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use maester::board::Lang;
 use maester::daemon::{Daemon, games};
-use maester::game;
-use maester::lang::submit as parse;
+use maester::robot_players::{Players, Seat};
 use maester::rules::Step;
-use maester::sim::{Rng, submission, text};
 
 const HOUSES: [(&str, &str, &str); 6] = [
     ("stark", "a", "zh-Hant"),
@@ -92,37 +90,20 @@ fn no_player_mail_of_a_played_game_shows_a_raw_rule_reference() {
     secrets.push("gm-pw".into());
     games::new_game(&mut d, now, Some(secrets)).unwrap_or_else(|e| panic!("{e}"));
     d.tick(now).unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = Rng::new(11);
-    let mut sent = 0;
+    let seats = HOUSES
+        .iter()
+        .map(|(h, a, l)| Seat::new(h, a, if *l == "en" { Lang::En } else { Lang::Zh }, "-pw"))
+        .collect();
+    let mut players = Players::new(seats, "refs.example", "referee@refs.maester", 11);
     for i in 0..400 {
         let g = games::load(&d, "refs").unwrap_or_else(|e| panic!("{e}"));
         if g.state.step == Step::Finished || g.state.round > 4 {
             break;
         }
-        let names = parse::names(&g.board);
-        for h in game::expected(&g.board, &g.state) {
-            let key = g.board.house(h).key.clone();
-            // Tyrell is silent every other step: reminders, late notices and defaults.
-            if key == "tyrell" && i % 2 == 0 {
-                continue;
-            }
-            let Some(sub) = submission(&g.board, &g.state, h, &mut rng) else {
-                continue;
-            };
-            let Some((_, addr, l)) = HOUSES.iter().find(|(k, _, _)| *k == key) else {
-                continue;
-            };
-            let lang = if *l == "en" { Lang::En } else { Lang::Zh };
-            let secret = if lang == Lang::En { "secret" } else { "密码" };
-            let lines = text::text(&sub, &names, lang).join("\n");
-            let body = format!("{secret}: {key}-pw\n{lines}\n");
-            sent += 1;
-            let raw = format!(
-                "From: <{addr}@refs.example>\r\nTo: referee@refs.maester\r\nSubject: [refs] orders\r\nMessage-ID: <m{sent}@refs.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}"
-            );
-            maester::demo::deliver(&inbox, &format!("m{sent}.eml"), raw.as_bytes())
-                .unwrap_or_else(|e| panic!("{e}"));
-        }
+        // Tyrell is silent every other step: reminders, late notices and defaults.
+        players
+            .write(&d, "refs", &inbox, now, |key| key == "tyrell" && i % 2 == 0)
+            .unwrap_or_else(|e| panic!("{e}"));
         now += TimeDelta::minutes(5);
         if d.tick(now).unwrap_or_else(|e| panic!("{e}")).steps_closed == 0 {
             let deadline = d

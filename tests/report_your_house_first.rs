@@ -6,13 +6,13 @@
 //! (crowded military steps: battles and losses) and on its event steps (bids), in Simplified
 //! and Traditional Chinese and in English.
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, Utc};
 use maester::board::Lang;
 use maester::daemon::{Daemon, games};
 use maester::game;
 use maester::lang::submit as parse;
+use maester::robot_players::{Players, Seat, tick_on};
 use maester::rules::Step;
-use maester::sim::{Rng, submission, text};
 
 const CONFIG: &str = r#"
 [daemon]
@@ -134,13 +134,23 @@ fn every_report_opens_with_the_reader_s_house_and_what_to_send() {
     let secrets: Vec<String> = HOUSES.iter().map(|(h, _, _)| format!("{h}-pw")).collect();
     games::new_game(&mut d, now, Some(secrets)).unwrap_or_else(|e| panic!("{e}"));
     d.tick(now).unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = Rng::new(
-        std::env::var("SEED")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(11),
-    );
-    let mut sent = 0;
+    let seed = std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(11);
+    let seats = HOUSES
+        .iter()
+        .map(|(h, a, lang)| {
+            let seat = Seat::new(h, a, *lang, "-pw");
+            // The Traditional readers write Traditional (the seat's script is learnt from it).
+            if ["greyjoy", "martell"].contains(h) {
+                seat.traditional()
+            } else {
+                seat
+            }
+        })
+        .collect();
+    let mut players = Players::new(seats, "first.example", "referee@first.maester", seed);
     // Every template a plan step asked for, filled in as a player would, must read.
     let mut plan_templates_read = 0;
     for _ in 0..120 {
@@ -148,50 +158,10 @@ fn every_report_opens_with_the_reader_s_house_and_what_to_send() {
         if g.state.step == Step::Finished || g.state.round > 8 {
             break;
         }
-        let names = parse::names(&g.board);
-        for h in game::expected(&g.board, &g.state) {
-            let Some(sub) = submission(&g.board, &g.state, h, &mut rng) else {
-                continue;
-            };
-            let key = g.board.house(h).key.clone();
-            let Some((_, addr, lang)) = HOUSES.iter().find(|(k, _, _)| *k == key) else {
-                continue;
-            };
-            let secret = if *lang == Lang::En {
-                "secret"
-            } else {
-                "密码"
-            };
-            let body = format!(
-                "{secret}: {key}-pw\n{}\n",
-                text::text(&sub, &names, *lang).join("\n")
-            );
-            // The Traditional readers write Traditional (the seat's script is learnt from it).
-            let body = if ["greyjoy", "martell"].contains(&key.as_str()) {
-                maester::words::hant::to_traditional(&body)
-            } else {
-                body
-            };
-            sent += 1;
-            let raw = format!(
-                "From: {addr} <{addr}@first.example>\r\nTo: referee@first.maester\r\nSubject: [first] orders\r\nMessage-ID: <m{sent}@first.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}"
-            );
-            maester::demo::deliver(&inbox, &format!("m{sent}.eml"), raw.as_bytes())
-                .unwrap_or_else(|e| panic!("{e}"));
-        }
-        now += TimeDelta::minutes(5);
-        let t = d.tick(now).unwrap_or_else(|e| panic!("{e}"));
-        if t.steps_closed == 0 {
-            let deadline = d
-                .store
-                .game("first")
-                .ok()
-                .flatten()
-                .and_then(|g| g.deadline)
-                .unwrap_or(now);
-            now = deadline + TimeDelta::minutes(1);
-            d.tick(now).unwrap_or_else(|e| panic!("{e}"));
-        }
+        players
+            .write(&d, "first", &inbox, now, |_| false)
+            .unwrap_or_else(|e| panic!("{e}"));
+        tick_on(&mut d, "first", &mut now).unwrap_or_else(|e| panic!("{e}"));
         // The plan step is open: the newest report of each house asked holds its template,
         // and the template filled in reads as a plan.
         let g = games::load(&d, "first").unwrap_or_else(|e| panic!("{e}"));

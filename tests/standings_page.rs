@@ -7,14 +7,13 @@
 
 mod maildir_support;
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, Utc};
 use maester::board::{Board, HouseId, Lang};
 use maester::config::MailLanguage;
 use maester::daemon::{Daemon, games};
-use maester::lang::submit as parse;
+use maester::robot_players::{Players, Seat, tick_on};
 use maester::rules::log::{Defender, Event};
 use maester::rules::{GameState, Step};
-use maester::sim::{Rng, submission, text};
 use maester::words::chronicle as w;
 use maester::words::hant::Script;
 use std::path::{Path, PathBuf};
@@ -67,54 +66,25 @@ fn play() -> PathBuf {
     let secrets: Vec<String> = HOUSES.iter().map(|(h, _)| format!("{h}-pw")).collect();
     games::new_game(&mut d, now, Some(secrets)).unwrap_or_else(|e| panic!("{e}"));
     d.tick(now).unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = Rng::new(11);
-    let mut sent = 0;
+    let seats = HOUSES
+        .iter()
+        .map(|(h, lang)| match *lang {
+            "en" => Seat::new(h, h, Lang::En, "-pw"),
+            // The house that reads Traditional writes it too (its script is learnt from its mails).
+            "zh-Hant" => Seat::new(h, h, Lang::Zh, "-pw").traditional(),
+            _ => Seat::new(h, h, Lang::Zh, "-pw"),
+        })
+        .collect();
+    let mut players = Players::new(seats, "chron.example", "referee@chron.maester", 11);
     for _ in 0..300 {
         let g = games::load(&d, "chron").unwrap_or_else(|e| panic!("{e}"));
         if g.state.step == Step::Finished {
             break;
         }
-        let names = parse::names(&g.board);
-        for h in maester::game::expected(&g.board, &g.state) {
-            let Some(sub) = submission(&g.board, &g.state, h, &mut rng) else {
-                continue;
-            };
-            let key = g.board.house(h).key.clone();
-            let (lang, secret) = if key == "baratheon" {
-                (Lang::En, "secret")
-            } else {
-                (Lang::Zh, "密码")
-            };
-            let body = format!(
-                "{secret}: {key}-pw\n{}\n",
-                text::text(&sub, &names, lang).join("\n")
-            );
-            // The house that reads Traditional writes it too (its script is learnt from its mails).
-            let body = if key == "martell" {
-                maester::words::hant::to_traditional(&body)
-            } else {
-                body
-            };
-            sent += 1;
-            let raw = format!(
-                "From: <{key}@chron.example>\r\nTo: referee@chron.maester\r\nSubject: orders\r\n\
-                 Message-ID: <c{sent}@chron.example>\r\nMIME-Version: 1.0\r\n\
-                 Content-Type: text/plain; charset=utf-8\r\n\r\n{body}"
-            );
-            maester::demo::deliver(&inbox, &format!("c{sent}.eml"), raw.as_bytes())
-                .unwrap_or_else(|e| panic!("{e}"));
-        }
-        now += TimeDelta::minutes(5);
-        if d.tick(now).unwrap_or_else(|e| panic!("{e}")).steps_closed == 0 {
-            let deadline = d
-                .store
-                .game("chron")
-                .ok()
-                .flatten()
-                .and_then(|g| g.deadline);
-            now = deadline.unwrap_or(now) + TimeDelta::minutes(1);
-            d.tick(now).unwrap_or_else(|e| panic!("{e}"));
-        }
+        players
+            .write(&d, "chron", &inbox, now, |_| false)
+            .unwrap_or_else(|e| panic!("{e}"));
+        tick_on(&mut d, "chron", &mut now).unwrap_or_else(|e| panic!("{e}"));
     }
     dir
 }

@@ -10,8 +10,8 @@ use chrono::{DateTime, TimeDelta, Utc};
 use maester::board::Lang;
 use maester::daemon::gm::{GmCommand, apply};
 use maester::daemon::{Daemon, games};
-use maester::game;
 use maester::lang::submit as parse;
+use maester::robot_players::{Players, Seat, tick_on};
 use maester::rules::Step;
 use maester::sim::{Rng, submission, text};
 use maester::verify::{FAILS, HOLDS, NOT_OVER, UNREADABLE, Verified, verify};
@@ -62,45 +62,21 @@ fn site(dir: &Path) -> PathBuf {
 /// steps close early or at their deadline.
 fn play_to_the_end(dir: &Path, d: &mut Daemon, mut now: DateTime<Utc>) {
     let inbox = dir.join("mail/inbox");
-    let mut rng = Rng::new(11);
-    let mut sent = 0;
+    let seats = HOUSES
+        .iter()
+        .zip(["a", "b", "c", "d", "e", "f"])
+        .map(|(h, user)| Seat::new(h, user, Lang::Zh, "-s"))
+        .collect();
+    let mut players = Players::new(seats, "x.example", "referee@vr.maester", 11);
     for _ in 0..300 {
         let g = games::load(d, ID).unwrap_or_else(|e| panic!("{e}"));
         if g.state.step == Step::Finished {
             return;
         }
-        let names = parse::names(&g.board);
-        for h in game::expected(&g.board, &g.state) {
-            let Some(sub) = submission(&g.board, &g.state, h, &mut rng) else {
-                continue;
-            };
-            let key = g.board.house(h).key.clone();
-            let Some(i) = HOUSES.iter().position(|k| *k == key) else {
-                continue;
-            };
-            let addr = ["a", "b", "c", "d", "e", "f"][i];
-            let body = format!(
-                "密码: {key}-s\n{}\n",
-                text::text(&sub, &names, Lang::Zh).join("\n")
-            );
-            sent += 1;
-            let raw = mail_from(&format!("{addr}@x.example"), &format!("m{sent}"), &body);
-            maester::demo::deliver(&inbox, &format!("m{sent}.eml"), &raw)
-                .unwrap_or_else(|e| panic!("{e}"));
-        }
-        now += TimeDelta::minutes(5);
-        let t = d.tick(now).unwrap_or_else(|e| panic!("{e}"));
-        if t.steps_closed == 0 {
-            let deadline = d
-                .store
-                .game(ID)
-                .ok()
-                .flatten()
-                .and_then(|g| g.deadline)
-                .unwrap_or(now);
-            now = deadline + TimeDelta::minutes(1);
-            d.tick(now).unwrap_or_else(|e| panic!("{e}"));
-        }
+        players
+            .write(d, ID, &inbox, now, |_| false)
+            .unwrap_or_else(|e| panic!("{e}"));
+        tick_on(d, ID, &mut now).unwrap_or_else(|e| panic!("{e}"));
     }
     panic!("the game did not end in 300 steps");
 }
