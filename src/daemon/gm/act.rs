@@ -3,7 +3,7 @@
 
 use super::steps::step_for_gm;
 use super::{
-    GmOutcome, Guard, house_for_gm, house_of, house_said, lang_of, notices, notices_each_opening,
+    GmOutcome, Guard, house_for_gm, house_said, lang_of, notices, notices_each_opening,
     refused_if_stale, when_of,
 };
 use crate::board::Lang;
@@ -30,11 +30,7 @@ pub(super) fn submit(
     gm_lang: Lang,
 ) -> Result<GmOutcome, Error> {
     guard.check(g)?;
-    let hid = house_of(g, house)?;
-    let key = g.board.house(hid).key.clone();
-    if g.state.house(hid).neutral {
-        return Err(GmRefusal::NeutralNoOrders(house_said(g, &key)).into());
-    }
+    let (hid, key) = super::playing_house(g, house, GmRefusal::NeutralNoOrders)?;
     let seat = d
         .store
         .house(&g.row.id, &key)?

@@ -369,6 +369,21 @@ pub(super) fn house_of(g: &Loaded, s: &str) -> Result<HouseId, Error> {
     }
 }
 
+/// The house the GM names and its key, refused with `neutral` (the house as each language
+/// names it) when it has left the game: a neutral house has no seat, orders or substitute.
+pub(super) fn playing_house(
+    g: &Loaded,
+    s: &str,
+    neutral: fn(Said) -> GmRefusal,
+) -> Result<(HouseId, String), Error> {
+    let hid = house_of(g, s)?;
+    let key = g.board.house(hid).key.clone();
+    if g.state.house(hid).neutral {
+        return Err(neutral(house_said(g, &key)).into());
+    }
+    Ok((hid, key))
+}
+
 /// A house of the game as each language names it to the GM (its key in English).
 pub(super) fn house_said(g: &Loaded, key: &str) -> Said {
     Said {

@@ -18,11 +18,7 @@ pub(super) fn open(
     now: DateTime<Utc>,
     gm_lang: Lang,
 ) -> Result<GmOutcome, Error> {
-    let hid = house_of(g, house)?;
-    let key = g.board.house(hid).key.clone();
-    if g.state.house(hid).neutral {
-        return Err(GmRefusal::NeutralForGood(super::house_said(g, &key)).into());
-    }
+    let (hid, key) = super::playing_house(g, house, GmRefusal::NeutralForGood)?;
     let already = wanted::houses(d, g)?.contains(&hid);
     if !already {
         d.store.append_audit(

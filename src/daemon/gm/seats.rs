@@ -1,7 +1,7 @@
 //! Seats: a substitute takes over a house (004:L492), or the house turns neutral when its
 //! player leaves with no substitute.
 
-use super::{GmOutcome, house_for_gm, house_of, lang_of, log_sentence, notices};
+use super::{GmOutcome, house_for_gm, lang_of, log_sentence, notices};
 use crate::board::Lang;
 use crate::config::MailLanguage;
 use crate::daemon::Daemon;
@@ -36,11 +36,7 @@ pub(super) fn replace(
         address,
         language,
     } = *who;
-    let hid = house_of(g, house)?;
-    let key = g.board.house(hid).key.clone();
-    if g.state.house(hid).neutral {
-        return Err(GmRefusal::NeutralForGood(super::house_said(g, &key)).into());
-    }
+    let (hid, key) = super::playing_house(g, house, GmRefusal::NeutralForGood)?;
     let seat = d.store.house(&g.row.id, &key)?.ok_or_else(|| {
         Error::from(GmRefusal::NoSeat {
             game: g.row.id.clone(),
@@ -183,11 +179,7 @@ pub(super) fn leave(
     now: DateTime<Utc>,
     gm_lang: Lang,
 ) -> Result<GmOutcome, Error> {
-    let hid = house_of(g, house)?;
-    let key = g.board.house(hid).key.clone();
-    if g.state.house(hid).neutral {
-        return Err(GmRefusal::NeutralAlready(super::house_said(g, &key)).into());
-    }
+    let (hid, key) = super::playing_house(g, house, GmRefusal::NeutralAlready)?;
     let (state, log) = player_leaves(&g.state, hid, Leaving::Neutral);
     let sentence = |l: Lang| log_sentence(g, &log, l);
     let hname = |l: Lang| g.board.house(hid).name(l).to_string();
