@@ -5,6 +5,7 @@
 //! `--house` a house's own; the HTML shown 400 px wide in headless Chromium scrolls no
 //! sideways.
 
+mod browser_support;
 mod maildir_support;
 
 use mail_parser::{MessageParser, MimeHeaders, PartType};
@@ -251,11 +252,7 @@ fn html_file(dir: &std::path::Path, r: &Report, name: &str) -> std::path::PathBu
 
 #[test]
 fn the_report_read_400_px_wide_in_chromium_does_not_scroll_sideways() {
-    let chromium = std::path::Path::new("/usr/bin/chromium");
-    if !chromium.exists() {
-        eprintln!(
-            "SKIPPED: /usr/bin/chromium is absent (scripts/test.sh installs it: apt-get install chromium)"
-        );
+    if !browser_support::installed() {
         return;
     }
     let dir = temp_dir("report-chromium");
@@ -286,19 +283,9 @@ fn the_report_read_400_px_wide_in_chromium_does_not_scroll_sideways() {
     for (k, r) in picked.iter().enumerate() {
         let page = html_file(&dir, r, &format!("report{k}"));
         let profile = dir.join(format!("profile{k}"));
-        let out = std::process::Command::new(chromium)
+        let out = browser_support::headless(&profile, 3000)
             .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--allow-file-access-from-files",
-                "--virtual-time-budget=3000",
                 "--window-size=400,2400",
-                &format!("--user-data-dir={}", profile.display()),
                 "--dump-dom",
                 &format!("file://{}", page.display()),
             ])

@@ -13,13 +13,12 @@
 //! photographed at 400 px and at 1280 px (`MAESTER_SCREENSHOTS=<dir>` keeps the pictures
 //! there, to look at). Skipped, saying so, where `/usr/bin/chromium` is not installed.
 
+mod browser_support;
 mod maildir_support;
 
+use browser_support::{CHROMIUM, headless, installed};
 use maildir_support::*;
 use std::path::Path;
-use std::process::Command;
-
-const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// What the probe saw of a page in a frame `width` px wide, and what the console said.
 #[derive(Debug)]
@@ -51,24 +50,14 @@ fn probe(dir: &Path, page: &str, width: u32) -> Probe {
     );
     std::fs::write(&probe, html).unwrap_or_else(|e| panic!("{e}"));
     let profile = dir.join(format!("profile-{width}-{page}"));
-    let out = Command::new(CHROMIUM)
+    let out = headless(&profile, 8000)
         .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--allow-file-access-from-files",
             "--enable-logging=stderr",
             "--log-level=0",
             "--v=0",
-            "--virtual-time-budget=8000",
             "--window-size=1400,1800",
             "--dump-dom",
         ])
-        .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("file://{}", probe.display()))
         .output()
         .unwrap_or_else(|e| panic!("cannot run {CHROMIUM}: {e}"));
@@ -115,22 +104,10 @@ fn screenshot(dir: &Path, page: &str, width: u32) -> Vec<u8> {
     std::fs::write(&frame, html).unwrap_or_else(|e| panic!("{e}"));
     let png = dir.join(format!("shot-{width}-{page}.png"));
     let profile = dir.join(format!("profile-shot-{width}-{page}"));
-    let out = Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--allow-file-access-from-files",
-            "--hide-scrollbars",
-            "--virtual-time-budget=8000",
-        ])
+    let out = headless(&profile, 8000)
+        .arg("--hide-scrollbars")
         .arg(format!("--window-size={},2400", width.max(500)))
         .arg(format!("--screenshot={}", png.display()))
-        .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("file://{}", frame.display()))
         .output()
         .unwrap_or_else(|e| panic!("cannot run {CHROMIUM}: {e}"));
@@ -165,10 +142,7 @@ fn relative_links(html: &str) -> Vec<String> {
 
 #[test]
 fn the_front_page_and_a_step_page_read_at_1280_and_400_pixels() {
-    if !Path::new(CHROMIUM).exists() {
-        eprintln!(
-            "SKIPPED: {CHROMIUM} is not installed (apt-get install -y --no-install-recommends chromium)"
-        );
+    if !installed() {
         return;
     }
     let dir = temp_dir("site-browser");
