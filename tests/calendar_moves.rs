@@ -48,12 +48,13 @@ fn row(d: &Daemon) -> maester::store::Game {
     }
 }
 
-/// A calendar event as read: UID, SEQUENCE, end.
-#[derive(Debug, PartialEq)]
+/// A calendar event as read: UID, SEQUENCE, end, cancelled.
+#[derive(Clone, Debug, PartialEq)]
 struct Seen {
     uid: String,
     sequence: u32,
     end: DateTime<Utc>,
+    cancelled: bool,
 }
 
 /// The calendar attachments of the mails, as text.
@@ -97,6 +98,7 @@ fn events_of(mails: &[Vec<u8>]) -> Vec<Seen> {
                     uid: e.get_uid().unwrap_or_default().to_string(),
                     sequence: e.get_sequence().unwrap_or_else(|| panic!("{text}")),
                     end,
+                    cancelled: e.get_status() == Some(icalendar::EventStatus::Cancelled),
                 });
             }
         }
@@ -121,6 +123,7 @@ fn expected(d: &Daemon) -> Seen {
         uid: format!("{ID}-r{}-{}@maester", r.round, r.step),
         sequence: maester::daemon::letters::calendar_sequence(r.created_at, r.updated_at),
         end: r.deadline.unwrap_or_else(|| panic!("no deadline: {r:?}")),
+        cancelled: false,
     }
 }
 
@@ -193,8 +196,17 @@ fn a_rollback_carries_the_reopened_step_s_event() {
     );
     tick(&mut d, later);
     assert_eq!(row(&d).step, "placement", "the placement is open again");
-    let reopened = one_event(&dir, "the rollback notice");
-    assert_eq!(reopened, expected(&d));
+    // The reopened step's event, beside the cancellation of round 2's placement the close had
+    // opened (`a_rollback_cancels_the_events_of_the_steps_it_undid`).
+    let seen = events_of(&take_mails(&dir, "a@x.example"));
+    let [reopened] = seen
+        .iter()
+        .filter(|e| e.uid == welcome.uid)
+        .collect::<Vec<_>>()[..]
+    else {
+        panic!("the rollback notice: one event of the placement: {seen:?}");
+    };
+    assert_eq!(*reopened, expected(&d));
     assert_eq!(reopened.uid, welcome.uid, "the placement's own event");
     assert!(reopened.sequence > welcome.sequence);
     assert_eq!(reopened.end, later + TimeDelta::days(2));
@@ -252,4 +264,131 @@ fn an_early_close_opens_the_next_step_with_its_event_counted_from_the_close() {
         "the next deadline counts from the early close, not from the old deadline: {next:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The GM enters `text` for `house`.
+fn submit(d: &mut Daemon, house: &str, text: &str, now: DateTime<Utc>) {
+    let cmd = GmCommand::Submit {
+        house: house.into(),
+        text: text.into(),
+        guard: Default::default(),
+    };
+    gm(d, cmd, now);
+}
+
+fn process(d: &mut Daemon, now: DateTime<Utc>) {
+    let cmd = GmCommand::Process {
+        step: None,
+        round: None,
+    };
+    gm(d, cmd, now);
+    tick(d, now);
+}
+
+#[test]
+fn a_rollback_cancels_the_events_of_the_steps_it_undid() {
+    let (dir, mut d) = setup("cal-rollback-undone");
+    tick(&mut d, t0());
+    let welcome = one_event(&dir, "the welcome");
+    // Stark alone marches: the placement's close opens the plan step for Stark only.
+    let mut now = t0() + TimeDelta::minutes(10);
+    submit(&mut d, "stark", "Winterfell march\n", now);
+    now += TimeDelta::hours(1);
+    process(&mut d, now);
+    let r = row(&d);
+    assert_eq!((r.round, r.step.as_str()), (1, "plan"), "{r:?}");
+    let mails = take_mails(&dir, "@");
+    let [plan] = &events_of(&to(&mails, "a@x.example"))[..] else {
+        panic!("one event in the report opening the plan step");
+    };
+    let plan = plan.clone();
+    assert_eq!(plan, expected(&d));
+    assert!(
+        events_of(&to(&mails, "b@x.example")).is_empty(),
+        "Greyjoy is asked nothing in the plan step"
+    );
+    // The plan's close opens a step of round 2 for every house.
+    submit(
+        &mut d,
+        "stark",
+        "Winterfell units move to Castle Black.\n",
+        now,
+    );
+    now += TimeDelta::hours(1);
+    process(&mut d, now);
+    let r = row(&d);
+    assert_eq!(r.round, 2, "{r:?}");
+    let mails = take_mails(&dir, "@");
+    let [second] = &events_of(&to(&mails, "a@x.example"))[..] else {
+        panic!("one event in the report opening round 2");
+    };
+    let second = second.clone();
+    assert_eq!(second, expected(&d));
+    let greyjoy_second = events_of(&to(&mails, "b@x.example"));
+    assert_eq!(
+        greyjoy_second,
+        std::slice::from_ref(&second),
+        "the same event"
+    );
+
+    // Back to round 1's placement: both later steps are undone.
+    now += TimeDelta::hours(1);
+    gm(
+        &mut d,
+        GmCommand::Rollback {
+            reason: "a wrong ruling".into(),
+            when: None,
+            target: Some((1, maester::rules::Step::Placement)),
+        },
+        now,
+    );
+    tick(&mut d, now);
+    let r = row(&d);
+    assert_eq!((r.round, r.step.as_str()), (1, "placement"), "{r:?}");
+    let reopened = expected(&d);
+    assert_eq!(reopened.uid, welcome.uid);
+
+    // Stark: the plan step's and round 2's events cancelled, the placement's sent again.
+    let mails = take_mails(&dir, "@");
+    let stark = events_of(&to(&mails, "a@x.example"));
+    for raw in to(&mails, "a@x.example") {
+        let body = maester::mail::decode(&raw).body;
+        assert!(
+            body.contains("附件中的日历事件取消了已撤回的后续步骤的截止时间"),
+            "the notice says so: {body}"
+        );
+    }
+    assert_eq!(stark.len(), 3, "{stark:?}");
+    assert!(stark.contains(&reopened), "{stark:?}");
+    for undone in [&plan, &second] {
+        let Some(c) = stark.iter().find(|e| e.uid == undone.uid) else {
+            panic!("no cancellation of {undone:?}: {stark:?}");
+        };
+        assert!(c.cancelled, "{c:?}");
+        assert!(c.sequence > undone.sequence, "{c:?} after {undone:?}");
+    }
+    // Greyjoy was never sent the plan step's event: round 2's is cancelled, nothing else.
+    let greyjoy = events_of(&to(&mails, "b@x.example"));
+    assert_eq!(greyjoy.len(), 2, "{greyjoy:?}");
+    assert!(greyjoy.contains(&reopened), "{greyjoy:?}");
+    assert!(!greyjoy.iter().any(|e| e.uid == plan.uid), "{greyjoy:?}");
+    let Some(c) = greyjoy.iter().find(|e| e.uid == greyjoy_second[0].uid) else {
+        panic!("no cancellation of round 2's step: {greyjoy:?}");
+    };
+    assert!(
+        c.cancelled && c.sequence > greyjoy_second[0].sequence,
+        "{c:?}"
+    );
+    let calendars = calendar_texts(&take_mails(&dir, "@"));
+    assert!(calendars.is_empty(), "{calendars:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The mails among `mails` to `addr`.
+fn to(mails: &[Vec<u8>], addr: &str) -> Vec<Vec<u8>> {
+    mails
+        .iter()
+        .filter(|raw| maester::mail::decode(raw).to.iter().any(|t| t == addr))
+        .cloned()
+        .collect()
 }

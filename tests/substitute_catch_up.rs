@@ -117,12 +117,16 @@ fn the_substitute_gets_the_rounds_so_far_the_last_report_the_form_and_the_deadli
     assert!(text.contains("Round 2, "), "{text}");
     assert!(text.contains("is open until"), "{text}");
     assert!(text.contains("___"), "the form's blanks: {text}");
-    // The last report Stark was sent, as stored (Stark's player read Chinese).
+    // The last report Stark was sent, built again in English (Stark's player read Chinese).
     assert!(
-        text.contains("The last report your house was sent"),
+        text.contains("The last report your house was sent (built again in your language)"),
         "{text}"
     );
-    assert!(text.contains("白狼"), "the stored report: {text}");
+    assert!(
+        text.contains("White Harbor"),
+        "the report in English: {text}"
+    );
+    assert!(!text.contains("白港"), "no Chinese report: {text}");
     // No secret, old or new, and no other player's address.
     assert!(!text.contains("stark-s"), "{text}");
     for a in ["a", "b", "c", "d", "e", "f"] {
@@ -233,5 +237,97 @@ fn the_catch_up_lists_the_battles_the_house_fought() {
         "{text}"
     );
     assert!(!text.contains("None yet."), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The report of the close among the mails to `addr` whose subject has `subject`: its text.
+fn stored_report(dir: &Path, addr: &str, subject: &str) -> String {
+    take_mails(dir, addr)
+        .iter()
+        .filter_map(|raw| mail_parser::MessageParser::default().parse(raw))
+        .filter(|m| m.subject().unwrap_or_default().contains(subject))
+        .filter_map(|m| m.body_text(0).map(|t| t.to_string()))
+        .next_back()
+        .unwrap_or_else(|| panic!("no report \"{subject}\" to {addr}"))
+}
+
+/// The catch-up's last-report part: from its heading to the end.
+fn report_part<'a>(text: &'a str, heading: &str) -> &'a str {
+    match text.find(heading) {
+        Some(at) => &text[at..],
+        None => panic!("no \"{heading}\" in {text}"),
+    }
+}
+
+#[test]
+fn the_last_report_comes_again_in_the_substitutes_language_and_script() {
+    let dir = temp_dir("catch-up-report");
+    let (_cfg, mut d) = new_game_with_gm(&dir, ID, t0());
+    let mut now = to_round_two(&mut d) + TimeDelta::minutes(5);
+    // Stark's orders of round 2, revealed by the placement's close: the last report.
+    let submit = GmCommand::Submit {
+        house: "stark".into(),
+        text: "Winterfell march\nWhite Harbor support\nThe Shivering Sea raid\n".into(),
+        guard: Default::default(),
+    };
+    if let Err(e) = apply(&mut d, ID, &submit, now) {
+        panic!("{e}");
+    }
+    now += TimeDelta::hours(1);
+    let process = GmCommand::Process {
+        step: None,
+        round: None,
+    };
+    if let Err(e) = apply(&mut d, ID, &process, now) {
+        panic!("{e}");
+    }
+    if let Err(e) = d.send_outbox(now) {
+        panic!("{e}");
+    }
+    // What Stark's old player (Chinese) was sent.
+    let stored = stored_report(&dir, "a@x.example", "第2回合");
+    assert!(stored.contains("第2回合"), "{stored}");
+    for zh in ["临冬城", "白港", "颤抖海"] {
+        assert!(stored.contains(zh), "{zh}: {stored}");
+    }
+    let _ = take_mails(&dir, "@");
+
+    // An English substitute: the same report, round 2's placement, the same orders, in English.
+    replace(&mut d, "stark", "sub@x.example", "en", now);
+    let (text, _) = catch_up(&dir, "sub@x.example", "Catching up with Stark");
+    let part = report_part(
+        &text,
+        "The last report your house was sent (built again in your language)",
+    );
+    assert!(
+        part.contains("round 2 · results of order placement"),
+        "{part}"
+    );
+    assert!(
+        part.contains("Stark: White Harbor support; Winterfell march; The Shivering Sea raid"),
+        "{part}"
+    );
+    assert!(!part.contains("临冬城"), "{part}");
+    assert!(
+        !part.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+        "no Chinese in the English report: {part}"
+    );
+
+    // A substitute who reads Traditional characters: the same report in his script.
+    replace(&mut d, "stark", "lin@x.example", "zh-Hant", now);
+    let (text, _) = catch_up(&dir, "lin@x.example", "近況");
+    let part = report_part(&text, "你的家族收到的上一份戰報(按你的語言重新生成)");
+    assert!(part.contains("第2回合"), "{part}");
+    for hant in ["臨冬城", "白港", "顫抖海"] {
+        assert!(part.contains(hant), "{hant}: {part}");
+    }
+    for hans in ["临冬城", "颤抖海", "战报", "结果"] {
+        assert!(!part.contains(hans), "{hans}: {part}");
+    }
+    assert_eq!(
+        maester::words::hant::to_traditional(part),
+        part,
+        "no Simplified-only characters"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

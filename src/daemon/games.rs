@@ -222,28 +222,21 @@ pub fn compute_close(d: &Daemon, g: &Loaded, now: DateTime<Utc>) -> Result<Compu
         let lang = g.lang_of(h.language);
         let deadline = deadline_text(g, next_deadline, lang);
         let said = deadline_said(g, next_deadline, now, lang);
-        let mut ctx = letters::report_context(&g.board, id, Some(&g.state), &out, hid, lang, &said);
-        ctx.plans = super::executed_plans::plans_in(&mut plans, g, &out, &plan_texts, lang);
+        let close = super::house_report::Close {
+            g,
+            out: &out,
+            closed: &closed,
+            plan_texts: &plan_texts,
+        };
+        let mut ctx =
+            super::house_report::context(&close, &mut plans, (hid, &h.house), lang, &said);
         ctx.correction = correction.as_ref().map(|c| c.line(g, lang));
         ctx.correction_changes = correction
             .as_ref()
             .map(|c| c.changes(g, &out.state, &out.log, hid, lang))
             .unwrap_or_default();
         ctx.calendar = event.clone().filter(|_| asked.contains(&hid));
-        ctx.receipts = crate::publish::receipt_lines(&g.board, &closed, &[], lang);
-        // The plan step opens with this house's plan on file already (sent during the Raven
-        // step, the one step sent early): said so, no empty template.
-        let opens = out.state.step;
-        if opens == Step::Plan
-            && g.state.step != Step::Plan
-            && out.state.round == g.state.round
-            && plan_texts.iter().any(|(k, _)| *k == h.house)
-        {
-            ctx.next_on_file(out.state.round, opens, &said, lang);
-        }
         if out.state.step == Step::Finished {
-            ctx.private
-                .push(crate::words::whole_mail::seed_published(&g.row.seed, lang));
             ctx.summary = super::chronicle::at_close(d, g, &out, now, lang, &mut summaries);
         }
         let to = letters::Reader::seat(h);

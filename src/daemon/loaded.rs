@@ -27,6 +27,7 @@ pub fn deadline_for(
 }
 
 /// A game loaded for work.
+#[derive(Clone)]
 pub struct Loaded {
     /// Stored row.
     pub row: crate::store::Game,

@@ -18,6 +18,7 @@ pub mod gm;
 pub(crate) mod gm_copy;
 pub(crate) mod gm_mail;
 pub(crate) mod guard;
+pub(crate) mod house_report;
 pub(crate) mod intake;
 pub mod letters;
 pub(crate) mod loaded;

@@ -101,30 +101,36 @@ fn notices_each_with_event(
     text: impl Fn(&str, Lang) -> (String, String),
 ) -> Result<Vec<Letter>, Error> {
     let asked = crate::game::expected(&g.board, &g.state);
-    notices_to_asked(d, g, (tag, except), event, &asked, text)
+    let events: Vec<Addressed<'_>> = event.map(|e| (e, &asked[..])).into_iter().collect();
+    notices_to_asked(d, g, (tag, except), &events, text)
 }
 
+/// A calendar event and the houses it goes to.
+pub type Addressed<'a> = (&'a letters::DeadlineEvent, &'a [crate::board::HouseId]);
+
 /// [`notices_each`] for a change that opens another step (a rollback): `event` goes to the
-/// seats asked something in `opens`, the state the game is put back to.
+/// seats asked something in `opens`, the state the game is put back to; each of `undone` (the
+/// events of the later steps the change undid, cancelled) goes with it to its own houses.
 pub fn notices_each_opening(
     d: &Daemon,
     g: &Loaded,
     tag: &str,
-    opens: &crate::rules::GameState,
-    event: &letters::DeadlineEvent,
+    (opens, event): (&crate::rules::GameState, &letters::DeadlineEvent),
+    undone: &[Addressed<'_>],
     text: impl Fn(&str, Lang) -> (String, String),
 ) -> Result<Vec<Letter>, Error> {
     let asked = crate::game::expected(&g.board, opens);
-    notices_to_asked(d, g, (tag, None), Some(event), &asked, text)
+    let mut events: Vec<Addressed<'_>> = undone.to_vec();
+    events.push((event, &asked[..]));
+    notices_to_asked(d, g, (tag, None), &events, text)
 }
 
-/// Each seat's notice; `event` for the seats among `asked`.
+/// Each seat's notice; each of `events` for the seats among its houses.
 fn notices_to_asked(
     d: &Daemon,
     g: &Loaded,
     (tag, except): (&str, Option<&str>),
-    event: Option<&letters::DeadlineEvent>,
-    asked: &[crate::board::HouseId],
+    events: &[Addressed<'_>],
     text: impl Fn(&str, Lang) -> (String, String),
 ) -> Result<Vec<Letter>, Error> {
     // Each GM command writes an audit entry: the newest one tells this notice from the one a
@@ -143,18 +149,23 @@ fn notices_to_asked(
         }
         let lang = g.lang_of(h.language);
         let (subject, body) = text(&h.house, lang);
-        let is_asked = g.house_id(&h.house).is_some_and(|id| asked.contains(&id));
+        let to = letters::Reader::seat(&h);
+        let hid = g.house_id(&h.house);
+        let files = events
+            .iter()
+            .filter(|(_, asked)| hid.is_some_and(|id| asked.contains(&id)))
+            .map(|(e, _)| e.attachment(lang, to.script))
+            .collect();
         out.push(
-            letters::letter_with_event(
+            letters::letter_with_files(
                 &d.sender,
-                &letters::Reader::seat(&h),
+                &to,
                 (
                     format!("[{}] {subject}", g.row.id),
                     crate::words::cite::for_player(&body, lang),
                 ),
-                event.filter(|_| is_asked).map(|e| (e, lang)),
+                files,
                 &format!("gm:{}:{}:{after}:{}:{}", g.row.id, g.seq, tag, h.house),
-                None,
             )?
             .notice(),
         );

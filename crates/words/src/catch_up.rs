@@ -86,8 +86,11 @@ pub struct CatchUp<'a> {
     pub rounds: &'a [String],
     /// [`battle_line`]s, oldest first.
     pub battles: &'a [String],
-    /// The last report the house was sent, as it was sent (none before the first close).
+    /// The last report the house was sent (none before the first close).
     pub report: Option<&'a str>,
+    /// That report was built again in the reader's language and script from the close the
+    /// store keeps; `false`: it is the stored text, as the predecessor received it.
+    pub rebuilt: bool,
     /// The open round.
     pub round: u8,
     /// The open step's name.
@@ -173,10 +176,17 @@ pub fn catch_up(c: &CatchUp<'_>, lang: Lang) -> (String, String) {
     if let Some(report) = c.report {
         section(
             &mut t,
-            if zh {
-                "你的家族收到的上一份战报(原样,即前任玩家读到的语言与文字)"
-            } else {
-                "The last report your house was sent (as your predecessor received it, in the language they read)"
+            match (zh, c.rebuilt) {
+                (true, true) => "你的家族收到的上一份战报(按你的语言重新生成)",
+                (false, true) => {
+                    "The last report your house was sent (built again in your language)"
+                }
+                (true, false) => {
+                    "你的家族收到的上一份战报(这一次结算无法重新生成:原样附上,即前任玩家读到的语言与文字)"
+                }
+                (false, false) => {
+                    "The last report your house was sent (that close could not be built again: as your predecessor received it, in the language they read)"
+                }
             },
         );
         // The report ends with the referee's signature: the mail's own.

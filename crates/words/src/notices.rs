@@ -109,6 +109,8 @@ pub struct RolledBack<'a> {
     pub stands: bool,
     /// The later steps the house had sent something for (round and step in words): withdrawn.
     pub withdrawn: &'a [String],
+    /// The calendar events of later steps the house had been sent come cancelled with it.
+    pub events_cancelled: bool,
 }
 
 /// A step already closed is opened again: the notice to one house, saying once what of its
@@ -122,6 +124,7 @@ pub fn rolled_back(r: &RolledBack, lang: Lang) -> (String, String) {
         deadline,
         stands,
         withdrawn,
+        events_cancelled,
     } = *r;
     match lang {
         Lang::Zh => {
@@ -138,10 +141,15 @@ pub fn rolled_back(r: &RolledBack, lang: Lang) -> (String, String) {
                     withdrawn.join("、")
                 )
             };
+            let calendar = if events_cancelled {
+                "\n附件中的日历事件取消了已撤回的后续步骤的截止时间。"
+            } else {
+                ""
+            };
             (
                 format!("第{round}回合{step}重新进行"),
                 format!(
-                    "GM通知:第{round}回合{step}的结算被撤回,将重新进行。原因:{reason}\n{stands}\n{withdrawn}\n新的截止时间:{deadline}。{SIGN_ZH}"
+                    "GM通知:第{round}回合{step}的结算被撤回,将重新进行。原因:{reason}\n{stands}\n{withdrawn}\n新的截止时间:{deadline}。{calendar}{SIGN_ZH}"
                 ),
             )
         }
@@ -159,10 +167,15 @@ pub fn rolled_back(r: &RolledBack, lang: Lang) -> (String, String) {
                     withdrawn.join("; ")
                 )
             };
+            let calendar = if events_cancelled {
+                "\nThe calendar events attached cancel the deadlines of the later steps that were undone."
+            } else {
+                ""
+            };
             (
                 format!("Round {round}, {step} is run again"),
                 format!(
-                    "From the GM: the results of round {round}, {step} are withdrawn and the step will be run again. Why: {reason}\n{stands}\n{withdrawn}\nNew deadline: {deadline}.{SIGN_EN}"
+                    "From the GM: the results of round {round}, {step} are withdrawn and the step will be run again. Why: {reason}\n{stands}\n{withdrawn}\nNew deadline: {deadline}.{calendar}{SIGN_EN}"
                 ),
             )
         }

@@ -216,7 +216,12 @@ pub(super) fn rollback(
         stamp: now,
         cancelled: false,
     };
-    let mails = notices_each_opening(d, g, "rollback", &state, &event, |house, l| {
+    // The later steps it undoes that had opened: their events cancelled, to the houses that
+    // were sent them.
+    let cancelled = undone_events(d, g, before, &undone, now)?;
+    let cancelled: Vec<_> = cancelled.iter().map(|(e, h)| (e, &h[..])).collect();
+    let opens = (&state, &event);
+    let mails = notices_each_opening(d, g, "rollback", opens, &cancelled, |house, l| {
         words::rolled_back(
             &words::RolledBack {
                 step: &letters::step_name(step, l),
@@ -225,6 +230,9 @@ pub(super) fn rollback(
                 deadline: &g.at(deadline, l),
                 stands: sent.stands.iter().any(|h| h == house),
                 withdrawn: &sent.withdrawn_of(house, l),
+                events_cancelled: g
+                    .house_id(house)
+                    .is_some_and(|h| cancelled.iter().any(|(_, to)| to.contains(&h))),
             },
             l,
         )
@@ -291,6 +299,76 @@ pub(super) fn rollback(
         queued: mails.len(),
         secret: None,
     })
+}
+
+/// The events of the steps a rollback to snapshot `before` undoes (`undone`) that had opened
+/// since (by a close, or by an earlier rollback), each `STATUS:CANCELLED` at `now` (the same
+/// UID, a higher SEQUENCE) with the houses it had gone to: those the step asked something.
+fn undone_events(
+    d: &Daemon,
+    g: &Loaded,
+    before: i64,
+    undone: &[(u32, Step)],
+    now: DateTime<Utc>,
+) -> Result<Vec<(letters::DeadlineEvent, Vec<crate::board::HouseId>)>, Error> {
+    let id = g.row.id.as_str();
+    let mut out: Vec<(letters::DeadlineEvent, Vec<crate::board::HouseId>)> = Vec::new();
+    for m in d.store.snapshot_marks(id)? {
+        let opened = m.gm.as_deref().is_none_or(|c| c == "rollback");
+        let undid = Step::from_key(&m.step).is_some_and(|s| undone.contains(&(m.round, s)));
+        if !opened || !undid || m.seq <= before || m.seq > g.seq {
+            continue;
+        }
+        let Some(snap) = d.store.snapshot(id, m.seq)? else {
+            continue;
+        };
+        let Ok(state) = crate::daemon::stored::decode(snap.state) else {
+            tracing::warn!(
+                game = id,
+                seq = m.seq,
+                "a stored state does not read: its step's event is not cancelled"
+            );
+            continue;
+        };
+        // When the step was to close: the open step's deadline, else the one its close set.
+        let deadline = match crate::publish::record::decode(&snap.log) {
+            _ if (state.round, state.step) == (g.state.round, g.state.step)
+                && g.row.deadline.is_some() =>
+            {
+                g.row.deadline
+            }
+            crate::publish::StoredLog::Close {
+                record: Some(r), ..
+            } => r.deadline,
+            _ => None,
+        };
+        let asked = crate::game::expected(&g.board, &state);
+        match out
+            .iter_mut()
+            .find(|(e, _)| (e.round, e.step) == (state.round, state.step))
+        {
+            Some((_, houses)) => {
+                for h in asked {
+                    if !houses.contains(&h) {
+                        houses.push(h);
+                    }
+                }
+            }
+            None => out.push((
+                letters::DeadlineEvent {
+                    game: id.to_string(),
+                    round: state.round,
+                    step: state.step,
+                    deadline: deadline.unwrap_or(now),
+                    sequence: letters::calendar_sequence(g.row.created_at, now),
+                    stamp: now,
+                    cancelled: true,
+                },
+                asked,
+            )),
+        }
+    }
+    Ok(out)
 }
 
 /// What the houses had sent when a rollback reopens a step: for that step (it stands) and for

@@ -1,6 +1,7 @@
 //! The substitute's catch-up (`replace`): one mail beside his welcome with the rounds so far
 //! for his house (per round its castles, power and supply and the standings; the battles it
-//! fought), the last report his house was sent (the stored one, as `resend` finds it), the
+//! fought), the last report his house was sent (built again in his language and script from
+//! the close the store keeps; the stored one, as `resend` finds it, when it cannot be), the
 //! open step's form and deadline with the step's calendar event, and the house's picture and
 //! the whole board as they stand.
 
@@ -81,7 +82,7 @@ pub(super) fn letter(
             )
         })
         .collect();
-    let report = last_report(d, g, &house.key)?;
+    let (report, rebuilt) = last_report(d, g, hid, &steps, lang)?;
     let event = match (g.row.deadline, g.row.status) {
         (Some(deadline), crate::store::GameStatus::Running) => Some(letters::DeadlineEvent {
             game: g.row.id.clone(),
@@ -112,6 +113,7 @@ pub(super) fn letter(
             rounds: &rounds,
             battles: &battles,
             report: report.as_deref(),
+            rebuilt,
             round: g.state.round,
             step: &letters::step_name(g.state.step, lang),
             deadline: &g.deadline_text(lang),
@@ -134,22 +136,40 @@ pub(super) fn letter(
     )
 }
 
-/// The text of the newest report the house was sent, as stored (none before the first close
-/// or when the store no longer has it).
-fn last_report(d: &Daemon, g: &Loaded, key: &str) -> Result<Option<String>, Error> {
+/// The newest report the house was sent (none before the first close): built again in `lang`
+/// from the close the store keeps (`true`), else its stored text as the predecessor received
+/// it (`false`; none when the store no longer has it either).
+fn last_report(
+    d: &Daemon,
+    g: &Loaded,
+    hid: HouseId,
+    steps: &[crate::publish::Step],
+    lang: Lang,
+) -> Result<(Option<String>, bool), Error> {
     let id = g.row.id.as_str();
     let marks = d.store.snapshot_marks(id)?;
     let Some(seq) = super::history::report_seq(&marks, None) else {
-        return Ok(None);
+        return Ok((None, false));
     };
+    let again = steps
+        .iter()
+        .find(|s| s.seq == seq)
+        .and_then(|s| crate::daemon::house_report::rebuilt(g, s, hid, lang));
+    if let Some(text) = again {
+        return Ok((Some(text), true));
+    }
+    let key = &g.board.house(hid).key;
     let mid = crate::mail::new_message_id(
         &d.sender.domain,
         format!("report:{id}:{seq}:{key}").as_bytes(),
     );
-    Ok(d.store
-        .outgoing_by_message_id(&mid)?
-        .map(|o| crate::mail::decode(&o.raw).body)
-        .filter(|b| !b.trim().is_empty()))
+    Ok((
+        d.store
+            .outgoing_by_message_id(&mid)?
+            .map(|o| crate::mail::decode(&o.raw).body)
+            .filter(|b| !b.trim().is_empty()),
+        false,
+    ))
 }
 
 /// The house's picture and the whole board as they stand, with the last close's arrows.
