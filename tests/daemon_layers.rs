@@ -34,6 +34,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "games",
             "executed_plans",
+            "house_report",
             "absences",
             "deadlines",
             "reminders",
