@@ -45,6 +45,10 @@ const VOCABULARY: &[(&str, &str)] = &[
         "src/bench_intake.rs",
         "the order mails the intake benchmark sends",
     ),
+    (
+        "src/robot_players.rs",
+        "the secret keyword (密码) generated players write before their orders",
+    ),
 ];
 
 fn is_cjk(c: char) -> bool {
