@@ -140,16 +140,7 @@ fn the_receipt_in_the_answer_is_the_one_the_public_record_lists() {
     if let Err(e) = apply(&mut d, ID, &submit, now) {
         panic!("{e}");
     }
-    let process = GmCommand::Process {
-        step: None,
-        round: None,
-    };
-    if let Err(e) = apply(&mut d, ID, &process, now) {
-        panic!("{e}");
-    }
-    if let Err(e) = d.send_outbox(now) {
-        panic!("{e}");
-    }
+    gm_close_and_send(&mut d, ID, now);
     // The report: the receipt, the GM's submit marked, the silent houses with their defaults.
     let reports = mails_to(&dir, "c@x.example");
     let Some(report) = reports.iter().find(|r| r.contains("采用的提交(回执)")) else {

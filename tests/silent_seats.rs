@@ -77,16 +77,7 @@ fn the_gm_is_told_once_when_a_house_is_silent_two_steps_in_a_row() {
     for k in 1..=4 {
         let now = t0 + TimeDelta::hours(k);
         let before = silent_steps(&d);
-        let process = GmCommand::Process {
-            step: None,
-            round: None,
-        };
-        if let Err(e) = apply(&mut d, ID, &process, now) {
-            panic!("{e}");
-        }
-        if let Err(e) = d.send_outbox(now) {
-            panic!("{e}");
-        }
+        gm_close_and_send(&mut d, ID, now);
         let after = silent_steps(&d);
         let sent = alerts(&dir);
         for (house, (total, row)) in &after {

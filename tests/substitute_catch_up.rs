@@ -274,16 +274,7 @@ fn the_last_report_comes_again_in_the_substitutes_language_and_script() {
         panic!("{e}");
     }
     now += TimeDelta::hours(1);
-    let process = GmCommand::Process {
-        step: None,
-        round: None,
-    };
-    if let Err(e) = apply(&mut d, ID, &process, now) {
-        panic!("{e}");
-    }
-    if let Err(e) = d.send_outbox(now) {
-        panic!("{e}");
-    }
+    gm_close_and_send(&mut d, ID, now);
     // What Stark's old player (Chinese) was sent.
     let stored = stored_report(&dir, "a@x.example", "第2回合");
     assert!(stored.contains("第2回合"), "{stored}");

@@ -239,3 +239,21 @@ pub fn tick_without_failure(
     assert_eq!(t.failed, 0, "{t:?}");
     t
 }
+
+/// The GM closes the open step now (`gm process`) and the daemon sends what the close queued.
+pub fn gm_close_and_send(
+    d: &mut maester::daemon::Daemon,
+    game: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) {
+    let process = maester::daemon::gm::GmCommand::Process {
+        step: None,
+        round: None,
+    };
+    if let Err(e) = maester::daemon::gm::apply(d, game, &process, now) {
+        panic!("{e}");
+    }
+    if let Err(e) = d.send_outbox(now) {
+        panic!("{e}");
+    }
+}
