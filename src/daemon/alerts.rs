@@ -83,14 +83,10 @@ impl Daemon {
             return false;
         }
         if self.disk.seen(now) {
-            let detail = format!(
-                "{e}\nThe database is {}. Mails wait in the mailbox and in the outbox; nothing \
-                 is marked failed because of it, and maester goes on by itself once there is \
-                 room again.",
-                db.display()
-            );
+            let (what, detail) =
+                crate::words::gm_alerts::disk_full(&e.to_string(), &db.display().to_string());
             tracing::error!(error = %e, "disk full: maester waits for free space");
-            problem(self, None, "disk full", &detail, now);
+            problem(self, None, &what, &detail, now);
         }
         true
     }

@@ -204,34 +204,19 @@ pub fn backup_before_close(d: &mut Daemon, id: &str, round: u8, step: &str, now:
     if d.config.daemon.backups > 0
         && let Some((free, size)) = too_little_room(d)
     {
-        super::alerts::problem(
-            d,
-            Some(id),
-            "a backup was skipped: too little free space",
-            &format!(
-                "the backup before closing round {round} {step} of game {id} was not taken: it \
-                 would take about {size} bytes of the {free} bytes free on its volume, leaving \
-                 less than {BACKUP_MARGIN} bytes for the game. The step was closed all the \
-                 same; the older backups are still there. Free some space on the volume of the \
-                 database."
-            ),
-            now,
-        );
+        let (what, detail) =
+            crate::words::gm_alerts::backup_skipped(id, round, step, (size, free, BACKUP_MARGIN));
+        super::alerts::problem(d, Some(id), &what, &detail, now);
         return;
     }
     match before_close(d, id, round, step, now) {
         Ok(Some(path)) => tracing::info!(game = id, file = %path.display(), "database backed up"),
         Ok(None) => {}
-        Err(e) => super::alerts::problem(
-            d,
-            Some(id),
-            "a backup could not be written",
-            &format!(
-                "the backup before closing round {round} {step} of game {id} failed: {e}\n\
-                 The step was closed all the same; the older backups are still there."
-            ),
-            now,
-        ),
+        Err(e) => {
+            let (what, detail) =
+                crate::words::gm_alerts::backup_failed(id, round, step, &e.to_string());
+            super::alerts::problem(d, Some(id), &what, &detail, now);
+        }
     }
 }
 

@@ -95,17 +95,9 @@ impl Daemon {
                 })?;
                 if was_damaged {
                     let _ = std::fs::remove_file(&marker);
-                    alerts::problem(
-                        self,
-                        None,
-                        "the database is good again",
-                        &format!(
-                            "The database passes its check again. {} mail(s) that had failed \
-                             because of it wait to be answered again; every other mail waited.",
-                            retried.len()
-                        ),
-                        now,
-                    );
+                    let (what, detail) =
+                        crate::words::gm_alerts::database_good_again(retried.len());
+                    alerts::problem(self, None, &what, &detail, now);
                 }
                 Ok(())
             }

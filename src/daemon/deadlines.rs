@@ -379,13 +379,8 @@ fn guard(d: &mut Daemon, now: DateTime<Utc>) -> Result<usize, Error> {
         tx.record_tick(now)
     })?;
     for m in &moves {
-        super::alerts::problem(
-            d,
-            Some(&m.id),
-            "deadlines moved after the daemon was not running",
-            &m.detail,
-            now,
-        );
+        let (what, detail) = crate::words::gm_alerts::deadlines_moved(&m.detail);
+        super::alerts::problem(d, Some(&m.id), &what, &detail, now);
     }
     Ok(moves.len())
 }

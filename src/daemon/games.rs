@@ -102,16 +102,9 @@ pub fn close_due_steps(d: &mut Daemon, now: DateTime<Utc>, errors: &mut usize) -
             Err(payload) => format!("panic: {}", super::alerts::panic_text(payload.as_ref())),
         };
         *errors += 1;
-        super::alerts::problem(
-            d,
-            Some(&g.id),
-            "a step could not be closed",
-            &format!(
-                "game {}, round {} {}: {why}\nThe step stays open; maester tries again at every poll.",
-                g.id, g.round, g.step
-            ),
-            now,
-        );
+        let (what, detail) =
+            crate::words::gm_alerts::step_not_closed(&g.id, g.round, &g.step, &why);
+        super::alerts::problem(d, Some(&g.id), &what, &detail, now);
     }
     n
 }

@@ -112,32 +112,11 @@ impl Outage {
             return None;
         }
         self.told_gm = true;
-        let what = if self.login_failed {
-            format!(
-                "maester cannot log in to the {} server: its password or token could not be \
-                 read or was refused",
-                self.server
-            )
-        } else {
-            format!(
-                "the {} server has been unreachable for over an hour",
-                self.server
-            )
-        };
-        let effect = if self.server == "IMAP" {
-            "No new mail is read meanwhile; deadlines still close and answers are still sent."
-        } else {
-            "Nothing is sent meanwhile; every mail stays queued and goes out once the server \
-             answers. Mails are still read and deadlines still close."
-        };
-        let detail = format!(
-            "Failing since {} ({} tries failed). Last error: {}\n{effect}\n\
-             `maester check-mail` tries the login step by step.",
-            since.to_rfc3339(),
-            self.failures,
-            self.last_error
-        );
-        Some((what, detail))
+        Some(crate::words::gm_alerts::mail_server_down(
+            self.server,
+            self.login_failed,
+            (&since.to_rfc3339(), self.failures, &self.last_error),
+        ))
     }
 }
 

@@ -253,20 +253,14 @@ fn mail_failed(d: &mut Daemon, m: &crate::store::Mail, why: &str, now: DateTime<
     if let Err(e) = d.store.mark_mail_failed(m.id, why, now) {
         tracing::error!(mail = m.id, error = %e, "could not mark a mail failed");
     }
-    alerts::problem(
-        d,
-        m.game_id.as_deref(),
-        "a received mail could not be handled",
-        &format!(
-            "mail {} from {:?}, subject {:?}, received {}: {why}\n\
-             It was not answered and changed nothing.",
-            m.id,
-            m.from_addr,
-            m.subject,
-            m.received_at.to_rfc3339()
-        ),
-        now,
+    let (what, detail) = crate::words::gm_alerts::mail_not_handled(
+        m.id,
+        &m.from_addr,
+        &m.subject,
+        &m.received_at.to_rfc3339(),
+        why,
     );
+    alerts::problem(d, m.game_id.as_deref(), &what, &detail, now);
 }
 
 impl Daemon {

@@ -14,6 +14,7 @@
 //!   (and, when the volume is too small for it even empty, that it must be larger).
 
 use super::{Daemon, alerts, disk};
+use crate::words::gm_alerts as w;
 use chrono::{DateTime, Utc};
 
 /// Free bytes under which the volume is short of space.
@@ -91,13 +92,10 @@ pub(crate) fn close_needs<'a>(
     written.saturating_mul(2).saturating_add(CLOSE_MARGIN)
 }
 
-/// The title of the GM's note that a close waits.
-const WAITS: &str = "a step waits for disk space";
-
 /// Whether the GM was told already, before this process, that this step waits (`waits`, as the
 /// note says it): a restart does not tell it again.
 fn told_before(d: &Daemon, id: &str, waits: &str) -> bool {
-    let said = format!("{WAITS}: {waits}:");
+    let said = format!("{}: {waits}:", w::CLOSE_WAITS);
     d.store.audit_log(Some(id), 200).is_ok_and(|log| {
         log.iter()
             .any(|e| e.action == "problem" && e.detail.starts_with(&said))
@@ -135,39 +133,20 @@ pub(crate) fn close_waits(
         d.waiting_closes.remove(&key);
         return None;
     }
-    let waits = format!("round {round} {step} of game {id} waits for disk space");
-    let why = format!(
-        "{waits}: its close needs about {needs} bytes free on the volume of the database, \
-         {room} are free"
-    );
+    let waits = w::close_waits_step(id, round, step);
+    let why = w::close_waits_why(&waits, needs, room);
     if d.waiting_closes.insert(key) && !told_before(d, id, &waits) {
         let total = disk::total_bytes(&db).unwrap_or(0);
         let kept = std::fs::metadata(&db).map_or(0, |m| m.len());
-        let too_small = if total < needs.saturating_add(kept) {
-            format!(
-                "\nThe volume holds {total} bytes in all: too small for this close even with \
-                 nothing else on it. Move the game's folder to a volume of at least {} MB.",
-                needs
-                    .saturating_add(kept)
-                    .saturating_add(SHORT)
-                    .div_ceil(1_000_000)
-            )
-        } else {
-            String::new()
-        };
-        alerts::problem(
-            d,
-            Some(id),
-            WAITS,
-            &format!(
-                "{why}.\nNothing of the close was written: the step stays open, the players' \
-                 mails are still taken in and answered, and the step is closed at the first \
-                 poll with room enough. Free space on the volume of {} (old backups, logs, \
-                 other files).{too_small}",
-                db.display()
-            ),
-            now,
-        );
+        let too_small = (total < needs.saturating_add(kept)).then(|| {
+            let mb = needs
+                .saturating_add(kept)
+                .saturating_add(SHORT)
+                .div_ceil(1_000_000);
+            (total, mb)
+        });
+        let note = w::close_waits(&why, &db.display().to_string(), too_small);
+        alerts::problem(d, Some(id), w::CLOSE_WAITS, &note, now);
     }
     Some(why)
 }

@@ -193,19 +193,12 @@ fn refused(
     d.store.mark_refused(o.id, &e.to_string(), now)?;
     t.send_failures += 1;
     t.refused += 1;
-    alerts::problem(
-        d,
-        o.game_id.as_deref(),
-        "a mail was refused by the SMTP server",
-        &format!(
-            "outgoing mail {} to {}, subject {:?}: {e}
-             It is marked failed and will not be retried; after fixing the                              cause, `maester gm requeue --id {}` sends it again.",
-            o.id,
-            o.to_addrs.join(", "),
-            o.subject,
-            o.id
-        ),
-        now,
+    let (what, detail) = crate::words::gm_alerts::smtp_refused(
+        o.id,
+        &o.to_addrs.join(", "),
+        &o.subject,
+        &e.to_string(),
     );
+    alerts::problem(d, o.game_id.as_deref(), &what, &detail, now);
     Ok(())
 }

@@ -16,6 +16,7 @@ pub mod deadlines;
 pub mod economy;
 pub mod event_text;
 pub mod form;
+pub mod gm_alerts;
 pub mod gm_copy;
 pub mod gm_mail;
 pub mod gm_refusals;
