@@ -79,11 +79,13 @@ pub fn smtp_refused(id: i64, to: &str, subject: &str, error: &str) -> Alert {
 
 /// The database passes its check again; the mails that failed because of it wait again.
 pub fn database_good_again(retried: usize) -> Alert {
+    let mails = crate::plural::count_en(i64::try_from(retried).unwrap_or(i64::MAX), "mail");
+    let wait = if retried == 1 { "waits" } else { "wait" };
     (
         "the database is good again".into(),
         format!(
-            "The database passes its check again. {retried} mail(s) that had failed because of \
-             it wait to be answered again; every other mail waited.\n\
+            "The database passes its check again. {mails} that had failed because of it \
+             {wait} to be answered again; every other mail waited.\n\
              数据库重新通过检查。因它而失败的 {retried} 封邮件会重新处理;其他邮件一直在等待。"
         ),
     )

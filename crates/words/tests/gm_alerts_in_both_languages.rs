@@ -59,7 +59,12 @@ fn every_alert_of_the_daemon_is_said_in_english_and_chinese() {
     check(
         "database good again",
         &w::database_good_again(4),
-        &["4 mail(s)", "4 封"],
+        &["4 mails that had failed", "4 封"],
+    );
+    check(
+        "database good again, one mail",
+        &w::database_good_again(1),
+        &["1 mail that had failed", "waits to be answered"],
     );
     check(
         "disk full",
