@@ -106,8 +106,7 @@ fn copy_game(live: &Path, to: &Path, game: &str) -> Result<(), StoreError> {
     // refer to them.
     conn.pragma_update(None, "foreign_keys", false)?;
     conn.execute("ATTACH DATABASE ?1 AS live", [live.to_string_lossy()])?;
-    conn.execute_batch("BEGIN")?;
-    let done = (|| -> Result<(), StoreError> {
+    in_transaction(&conn, "BEGIN", || {
         let version: i64 = conn.pragma_query_value(Some("live"), "user_version", |r| r.get(0))?;
         let mut stmt = conn.prepare(
             "SELECT type, name, sql FROM live.sqlite_schema
@@ -154,16 +153,26 @@ fn copy_game(live: &Path, to: &Path, game: &str) -> Result<(), StoreError> {
         }
         conn.pragma_update(None, "user_version", version)?;
         Ok(())
-    })();
-    match done {
-        Ok(()) => conn.execute_batch("COMMIT")?,
-        Err(e) => {
-            let _ = conn.execute_batch("ROLLBACK");
-            return Err(e);
-        }
-    }
+    })?;
     conn.execute_batch("DETACH DATABASE live")?;
     conn.close().map_err(|(_, e)| StoreError::from(e))
+}
+
+/// `work` inside a transaction opened with `begin` on `conn`: committed when it succeeds,
+/// rolled back when it fails (its error returned).
+fn in_transaction(
+    conn: &Connection,
+    begin: &str,
+    work: impl FnOnce() -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    conn.execute_batch(begin)?;
+    match work() {
+        Ok(()) => Ok(conn.execute_batch("COMMIT")?),
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            Err(e)
+        }
+    }
 }
 
 /// Takes what could hold a secret in clear out of the copy at `path` (see the module's text).
@@ -171,8 +180,7 @@ fn scrub(path: &Path) -> Result<(), StoreError> {
     let conn = Connection::open(path)?;
     conn.pragma_update(None, "journal_mode", "MEMORY")?;
     conn.pragma_update(None, "secure_delete", true)?;
-    conn.execute_batch("BEGIN IMMEDIATE")?;
-    let done = (|| -> Result<(), StoreError> {
+    in_transaction(&conn, "BEGIN IMMEDIATE", || {
         conn.execute(
             "UPDATE mails SET raw = CAST(?1 AS BLOB), subject = '', status = 'failed',
                               outcome = ?1
@@ -192,14 +200,7 @@ fn scrub(path: &Path) -> Result<(), StoreError> {
             [],
         )?;
         Ok(())
-    })();
-    match done {
-        Ok(()) => conn.execute_batch("COMMIT")?,
-        Err(e) => {
-            let _ = conn.execute_batch("ROLLBACK");
-            return Err(e);
-        }
-    }
+    })?;
     conn.close().map_err(|(_, e)| StoreError::from(e))
 }
 
