@@ -34,22 +34,35 @@ pub fn picture(
     lang: Lang,
     script: Script,
 ) -> Result<Vec<u8>, maester_map::MapError> {
-    // The panel names the step the picture reports, as the report's picture does.
-    let reported = step
-        .closed_steps()
+    let reported = reported(step, lang);
+    maester_map::png(&map_input(board, step, (lang, script), &reported))
+}
+
+/// The step the picture reports, as its panel names it (as the report's picture does).
+fn reported(step: &Step, lang: Lang) -> String {
+    step.closed_steps()
         .last()
         .map(|s| maester_words::instructions::step_name(*s, lang))
-        .unwrap_or_default();
-    maester_map::png(&maester_map::MapInput {
+        .unwrap_or_default()
+}
+
+/// What the map draws of a step: the state after it, its events, its deadline.
+fn map_input<'a>(
+    board: &'a Board,
+    step: &'a Step,
+    (lang, script): (Lang, Script),
+    reported: &'a str,
+) -> maester_map::MapInput<'a> {
+    maester_map::MapInput {
         board,
         state: &step.after,
         log: &step.events,
         lang,
         script,
         deadline: &step.deadline,
-        reported: &reported,
+        reported,
         reported_round: step.round(),
-    })
+    }
 }
 
 /// A step's pictures for its page: the whole board ([`picture_name`]) and each house's
@@ -61,21 +74,8 @@ pub fn pictures(
     lang: Lang,
     script: Script,
 ) -> Result<Vec<(String, Vec<u8>)>, maester_map::MapError> {
-    let reported = step
-        .closed_steps()
-        .last()
-        .map(|s| maester_words::instructions::step_name(*s, lang))
-        .unwrap_or_default();
-    let input = maester_map::MapInput {
-        board,
-        state: &step.after,
-        log: &step.events,
-        lang,
-        script,
-        deadline: &step.deadline,
-        reported: &reported,
-        reported_round: step.round(),
-    };
+    let reported = reported(step, lang);
+    let input = map_input(board, step, (lang, script), &reported);
     let painted = maester_map::paint(&input)?;
     let houses: Vec<_> = board.house_ids().collect();
     let (whole, theatres) = painted.theatre_pngs(&input, &houses);
