@@ -4,11 +4,12 @@
 //! size in pixels as before (names drawn at the same size), and the decoded picture is the
 //! painted one: nearly every pixel exact, the others antialiased edges moved to a near colour.
 
+mod crowded;
+
+use crowded::crowded;
 use maester_board::{Board, Lang};
 use maester_map::{MapInput, Script};
 use resvg::tiny_skia::Pixmap;
-
-const CROWDED: &str = include_str!("fixtures/crowded_step.toml");
 
 const READINGS: [(Lang, Script); 3] = [
     (Lang::Zh, Script::Simplified),
@@ -29,14 +30,12 @@ fn width(png: &[u8]) -> Option<u32> {
 #[test]
 fn a_report_s_two_pictures_are_palette_pngs_under_210_kb() {
     let board = Board::default_board().expect("the default board loads");
-    let (state, plans) =
-        maester_harness::scenario::bench::position(&board, CROWDED).expect("the fixture plays");
-    let r = maester_rules::military::resolve(&board, &state, &plans);
+    let (state, log) = crowded(&board);
     for (lang, script) in READINGS {
         let input = MapInput {
             board: &board,
-            state: &r.state,
-            log: &r.log,
+            state: &state,
+            log: &log,
             lang,
             script,
             deadline: "2026-12-31 21:00 (Asia/Shanghai)",
@@ -74,13 +73,11 @@ fn a_report_s_two_pictures_are_palette_pngs_under_210_kb() {
 #[test]
 fn the_palette_png_decodes_to_the_painted_picture_but_for_edge_shades() {
     let board = Board::default_board().expect("the default board loads");
-    let (state, plans) =
-        maester_harness::scenario::bench::position(&board, CROWDED).expect("the fixture plays");
-    let r = maester_rules::military::resolve(&board, &state, &plans);
+    let (state, log) = crowded(&board);
     let input = MapInput {
         board: &board,
-        state: &r.state,
-        log: &r.log,
+        state: &state,
+        log: &log,
         lang: Lang::Zh,
         script: Script::Simplified,
         deadline: "",

@@ -6,26 +6,20 @@
 //! battle box names both sides, their totals and the outcome; and each house's own picture,
 //! shown 400 px wide, has no text under 9 px.
 
+mod crowded;
+
+use crowded::{before, crowded};
 use maester_board::{Board, HouseId, Lang, UnitKind};
 use maester_map::board_layer::chip_text;
 use maester_map::{MapInput, Script};
 use maester_rules::GameState;
 use maester_rules::log::Event;
 
-const CROWDED: &str = include_str!("fixtures/crowded_step.toml");
-
 /// A box: left, top, right, bottom.
 type Box4 = (f64, f64, f64, f64);
 
 fn board() -> Board {
     Board::default_board().expect("the default board loads")
-}
-
-fn crowded(board: &Board) -> (GameState, Vec<Event>) {
-    let (state, plans) =
-        maester_harness::scenario::bench::position(board, CROWDED).expect("the fixture plays");
-    let r = maester_rules::military::resolve(board, &state, &plans);
-    (r.state, r.log)
 }
 
 const READINGS: [(Lang, Script); 3] = [
@@ -293,8 +287,7 @@ fn no_chip_battle_box_or_struck_order_covers_an_area_name() {
     }
     // The orders revealed before the step (the picture of the Raven's step): each token lies
     // clear of every name.
-    let (before, _) =
-        maester_harness::scenario::bench::position(&board, CROWDED).expect("the fixture plays");
+    let before = before(&board);
     for reading in READINGS {
         let svg = maester_map::svg(&input(&board, &before, &[], reading));
         let names = names(&svg);

@@ -1,21 +1,20 @@
 //! A close's pictures encoded on several cores at once (`Painted::pngs`) are byte for byte the
 //! ones made one after the other: the whole board and each house's own picture, in order.
 
+mod crowded;
+
+use crowded::crowded;
 use maester_board::{Board, HouseId, Lang};
 use maester_map::{MapInput, Script};
-
-const CROWDED: &str = include_str!("fixtures/crowded_step.toml");
 
 #[test]
 fn pictures_made_at_once_are_the_ones_made_one_by_one() {
     let board = Board::default_board().expect("the default board loads");
-    let (state, plans) =
-        maester_harness::scenario::bench::position(&board, CROWDED).expect("the fixture plays");
-    let r = maester_rules::military::resolve(&board, &state, &plans);
+    let (state, log) = crowded(&board);
     let input = MapInput {
         board: &board,
-        state: &r.state,
-        log: &r.log,
+        state: &state,
+        log: &log,
         lang: Lang::Zh,
         script: Script::Simplified,
         deadline: "2026-12-31 21:00 (Asia/Shanghai)",
