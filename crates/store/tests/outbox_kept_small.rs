@@ -72,15 +72,7 @@ fn stored_bytes(store: &Store) -> i64 {
 }
 
 fn queue(store: &mut Store, mid: &str, raw: &[u8]) -> i64 {
-    let to = vec!["a@example.com".to_string()];
-    let m = NewOutgoing {
-        raw,
-        ..outgoing(mid, &to, None)
-    };
-    store
-        .transaction(|tx| tx.queue_outgoing(&m))
-        .unwrap_or_else(|e| panic!("{e}"))
-        .id()
+    queue_raw(store, mid, "a@example.com", raw)
 }
 
 fn read(store: &Store, id: i64) -> Vec<u8> {

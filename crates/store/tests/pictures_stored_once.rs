@@ -48,15 +48,7 @@ fn count(store: &Store, sql: &str) -> i64 {
 }
 
 fn queue(store: &mut Store, mid: &str, raw: &[u8]) -> i64 {
-    let to = vec![format!("{mid}@example.com")];
-    let m = NewOutgoing {
-        raw,
-        ..outgoing(mid, &to, None)
-    };
-    store
-        .transaction(|tx| tx.queue_outgoing(&m))
-        .unwrap_or_else(|e| panic!("{e}"))
-        .id()
+    queue_raw(store, mid, &format!("{mid}@example.com"), raw)
 }
 
 #[test]

@@ -107,6 +107,19 @@ pub fn outgoing<'a>(
     }
 }
 
+/// Queue a mail of `raw` bytes with Message-ID `mid` to `to`: its outbox id.
+pub fn queue_raw(store: &mut Store, mid: &str, to: &str, raw: &[u8]) -> i64 {
+    let to = vec![to.to_string()];
+    let m = NewOutgoing {
+        raw,
+        ..outgoing(mid, &to, None)
+    };
+    store
+        .transaction(|tx| tx.queue_outgoing(&m))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .id()
+}
+
 /// A second game, "other", beside the first in the same store.
 pub fn add_other_game(store: &mut Store) {
     let made = store.transaction(|tx| {
