@@ -8,7 +8,7 @@
 use super::letters::{self, ReportContext};
 use super::loaded::Loaded;
 use crate::board::{HouseId, Lang};
-use crate::game::{Options, StepOutcome, Submission, close_steps};
+use crate::game::{Options, StepOutcome, close_steps};
 use crate::rules::Step;
 
 /// A close as a house's report reads it.
@@ -66,16 +66,7 @@ pub fn rebuilt(
 ) -> Option<String> {
     let before = step.before.as_ref()?;
     let record = step.record.as_ref()?;
-    // A submission of a house the board does not have is no submission of this game.
-    let submitted: Vec<&crate::publish::Submitted> = record
-        .submitted
-        .iter()
-        .filter(|s| usize::from(s.house.0) < g.board.houses.len())
-        .collect();
-    let subs: Vec<(HouseId, Submission)> = submitted
-        .iter()
-        .map(|s| (s.house, s.submission.clone()))
-        .collect();
+    let subs = crate::publish::record::replay_input(g.board.houses.len(), &record.submitted);
     let opts = Options {
         settings: g.cfg.rules,
         early_close: g.cfg.early_close,
@@ -87,10 +78,16 @@ pub fn rebuilt(
         close_steps(&g.board, before, &subs, opts)
     }));
     let out = replay.ok().filter(|out| out.state == step.after)?;
-    let plan_texts: Vec<(String, String)> = submitted
+    let plan_texts: Vec<(String, String)> = record
+        .submitted
         .iter()
         .filter(|s| s.step == Step::Plan)
-        .map(|s| (g.board.house(s.house).key.clone(), s.text.clone()))
+        .filter_map(|s| {
+            Some((
+                g.board.houses.get(usize::from(s.house.0))?.key.clone(),
+                s.text.clone(),
+            ))
+        })
         .collect();
     let mut at = g.clone();
     at.state = before.clone();

@@ -111,6 +111,20 @@ pub struct Submitted {
     pub mail: bool,
 }
 
+/// The submissions of a close as a replay hands them to the rules: (house, reading), in the
+/// order they were used, those of a house the board does not have left out (no submission of
+/// this game). `maester verify` and the substitute's rebuilt report replay closes with them.
+pub fn replay_input(
+    houses: usize,
+    submitted: &[Submitted],
+) -> Vec<(HouseId, maester_game::Submission)> {
+    submitted
+        .iter()
+        .filter(|s| usize::from(s.house.0) < houses)
+        .map(|s| (s.house, s.submission.clone()))
+        .collect()
+}
+
 impl Record {
     /// The public part of a close's outcome; `plans` are the executed plans the shell read
     /// again from the stored submissions, `deadline` the next step's.

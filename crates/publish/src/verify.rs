@@ -7,8 +7,8 @@
 
 use crate::machine::{Close, MachineRecord, Outcome, first_state, outcome};
 use crate::receipt::{Receipted, receipt};
-use maester_board::{Board, HouseId};
-use maester_game::{Options, Submission, close_steps};
+use maester_board::Board;
+use maester_game::{Options, close_steps};
 use maester_rules::Step;
 use maester_words::verify::{AreaSaid, Check, Differs, Field, Mismatch, Verdict};
 use sha2::{Digest, Sha256};
@@ -175,12 +175,7 @@ fn replay(board: &Board, seed: &str, rec: &MachineRecord) -> (Verdict, Verdict) 
         if result.is_none() {
             result = reading_differs(board, &names, &state, c);
         }
-        let subs: Vec<(HouseId, Submission)> = c
-            .submitted
-            .iter()
-            .filter(|s| usize::from(s.house.0) < houses)
-            .map(|s| (s.house, s.submission.clone()))
-            .collect();
+        let subs = crate::record::replay_input(houses, &c.submitted);
         let out = close_steps(board, &state, &subs, opts);
         if draws.is_none() {
             draws = draws_differ(c, first, &out.economy);
